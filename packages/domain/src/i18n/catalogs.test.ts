@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../languages.ts';
+import { namespaces, translate } from './catalogs.ts';
+import type { MessageTree } from './define.ts';
+
+function leaves(tree: MessageTree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+describe('message catalogs', () => {
+  for (const [name, namespace] of Object.entries(namespaces)) {
+    const reference = leaves(namespace.pt as MessageTree);
+    for (const language of LANGUAGES) {
+      it(`${name}: ${language} has every key of every language, none empty`, () => {
+        const own = leaves(namespace[language] as MessageTree);
+        for (const other of LANGUAGES) {
+          for (const key of leaves(namespace[other] as MessageTree).keys()) {
+            expect(own.has(key), `${language} lacks ${name}:${key}`).toBe(true);
+          }
+        }
+        expect(own.size).toBe(reference.size);
+        for (const [key, value] of own)
+          expect(value.trim(), `${language} ${name}:${key} is empty`).not.toBe('');
+      });
+    }
+  }
+
+  it('translates a namespaced key with parameters and falls back to the key', () => {
+    expect(translate('en', 'errors:forbidden')).toBe('You are not allowed to do this.');
+    expect(translate('fr', 'common:languages.fr')).toBe('Français');
+    expect(translate('pt', 'errors:doesNotExist')).toBe('errors:doesNotExist');
+  });
+});

@@ -1,0 +1,39 @@
+import type { Language } from '../languages.ts';
+import { common } from './common.ts';
+import type { MessageTree } from './define.ts';
+import { errors } from './errors.ts';
+
+/**
+ * Every namespace of the message catalogs. An area adds its own file beside this one
+ * (defineMessages) and one line here.
+ */
+export const namespaces = { common, errors } as const;
+
+export type NamespaceName = keyof typeof namespaces;
+
+export function catalogFor(language: Language): Record<NamespaceName, MessageTree> {
+  const out = {} as Record<NamespaceName, MessageTree>;
+  for (const name of Object.keys(namespaces) as NamespaceName[]) {
+    out[name] = namespaces[name][language] as MessageTree;
+  }
+  return out;
+}
+
+/** Looks up 'namespace:dotted.key' in a language; returns the key itself when absent. */
+export function translate(
+  language: Language,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
+  let node: string | MessageTree | undefined = (
+    namespaces as Record<string, { [L in Language]: MessageTree }>
+  )[ns]?.[language];
+  for (const part of path.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined;
+  }
+  if (typeof node !== 'string') return key;
+  return node.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

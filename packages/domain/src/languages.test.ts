@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { languageFromTag, pickLanguage } from './languages.ts';
+
+describe('first-language rule', () => {
+  it('takes the route locale first', () => {
+    expect(pickLanguage({ route: 'fr', browser: ['en-US'], stored: 'pt' })).toBe('fr');
+  });
+  it('then the first browser language we offer', () => {
+    expect(pickLanguage({ route: 'de', browser: ['de-DE', 'en-GB', 'fr'], stored: 'pt' })).toBe('en');
+  });
+  it('then the stored choice', () => {
+    expect(pickLanguage({ route: null, browser: ['de'], stored: 'fr' })).toBe('fr');
+  });
+  it('then pt', () => {
+    expect(pickLanguage({})).toBe('pt');
+    expect(pickLanguage({ route: 'xx', browser: [], stored: 'zz' })).toBe('pt');
+  });
+  it('reads regional and underscore tags', () => {
+    expect(languageFromTag('pt-CV')).toBe('pt');
+    expect(languageFromTag('FR_fr')).toBe('fr');
+    expect(languageFromTag('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,3 @@
+export * from './accounts.ts';
+export * from './errors.ts';
+export * from './session.ts';

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+if (!process.versions.node.startsWith('24.')) {
+  throw new Error(`Run the tests through npm scripts (Node 24); this is Node ${process.versions.node}.`);
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'idp', include: ['apps/idp/**/*.test.ts'], testTimeout: 20_000 } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
