@@ -4,13 +4,14 @@ import type { MessageTree } from './define.ts';
 import { errors } from './errors.ts';
 import { idp } from './idp.ts';
 import { pages } from './pages.ts';
+import { server } from './server.ts';
 import { shell } from './shell.ts';
 
 /**
  * Every namespace of the message catalogs. An area adds its own file beside this one
  * (defineMessages) and one line here.
  */
-export const namespaces = { common, errors, idp, pages, shell } as const;
+export const namespaces = { common, errors, idp, pages, server, shell } as const;
 
 export type NamespaceName = keyof typeof namespaces;
 

@@ -16,6 +16,10 @@ export const errors = defineMessages({
     callbackFailed: 'Não foi possível concluir o início de sessão. Tente de novo.',
     internal: 'Ocorreu um erro',
     databaseUnavailable: 'A base de dados não está disponível.',
+    conflict: 'Já existe um registo com estes dados.',
+    invalidToken: 'O token de acesso não é válido ou expirou.',
+    identityProviderUnavailable:
+      'O serviço de autenticação não está disponível. Tente de novo dentro de momentos.',
   },
   en: {
     badRequest: 'The request is not valid.',
@@ -31,6 +35,9 @@ export const errors = defineMessages({
     callbackFailed: 'Signing in could not be completed. Please try again.',
     internal: 'An Error Occurred',
     databaseUnavailable: 'The database is not available.',
+    conflict: 'A record with these details already exists.',
+    invalidToken: 'The access token is not valid or has expired.',
+    identityProviderUnavailable: 'The sign-in service is not available. Try again in a moment.',
   },
   fr: {
     badRequest: "La requête n'est pas valide.",
@@ -46,5 +53,8 @@ export const errors = defineMessages({
     callbackFailed: "La connexion n'a pas pu aboutir. Veuillez réessayer.",
     internal: 'Une erreur est survenue',
     databaseUnavailable: "La base de données n'est pas disponible.",
+    conflict: 'Un enregistrement avec ces données existe déjà.',
+    invalidToken: "Le jeton d'accès n'est pas valide ou a expiré.",
+    identityProviderUnavailable: "Le service de connexion n'est pas disponible. Réessayez dans un instant.",
   },
 });

@@ -20,3 +20,10 @@ export const LogoutResponse = z.object({
   redirectUrl: z.string().describe('Where the browser goes next: the provider end-session address, or /'),
 });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+/** GET /auth/login query: where to return after sign-in (a same-origin path) and the sign-in page language. */
+export const LoginQuery = z.object({
+  callbackUrl: z.string().max(2048).optional(),
+  lang: z.enum(LANGUAGES).optional(),
+});
+export type LoginQuery = z.infer<typeof LoginQuery>;
