@@ -1,5 +1,6 @@
 export * from './callback-url.ts';
 export * from './dates.ts';
+export * from './files.ts';
 export * from './i18n/catalogs.ts';
 export * from './i18n/define.ts';
 export * from './ids.ts';

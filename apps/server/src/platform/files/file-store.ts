@@ -1,0 +1,149 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { files } from '../../db/schema/platform.ts';
+
+/** Where file contents live, addressed by their sha256 (hex). Local disk today, object storage later. */
+export interface BlobDriver {
+  /** Stores the content under its hash; storing the same hash again is a no-op. */
+  write(sha256: string, data: Buffer): Promise<void>;
+  /** The content, or null when no blob has that hash. */
+  read(sha256: string): Promise<Buffer | null>;
+  exists(sha256: string): Promise<boolean>;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function assertSha256(sha256: string): void {
+  if (!SHA256_HEX.test(sha256)) throw new Error('Not a lowercase hex sha256');
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+/**
+ * Blobs on local disk at root/ab/cd/<sha256>. A write goes to a temporary file in the same folder and is
+ * renamed into place, so a reader never sees half a file and a crash leaves no partial blob behind.
+ */
+export function localDiskDriver(root: string): BlobDriver {
+  const pathOf = (sha256: string) => {
+    assertSha256(sha256);
+    return join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  };
+  const exists = async (sha256: string) => {
+    try {
+      await access(pathOf(sha256));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  };
+  return {
+    exists,
+    async write(sha256, data) {
+      const target = pathOf(sha256);
+      if (await exists(sha256)) return;
+      const folder = join(root, sha256.slice(0, 2), sha256.slice(2, 4));
+      await mkdir(folder, { recursive: true });
+      const temporary = join(folder, `.${sha256}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        await writeFile(temporary, data, { flag: 'wx' });
+        // Two writers of the same content both rename onto the same name: the last one wins, same bytes.
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async read(sha256) {
+      try {
+        return await readFile(pathOf(sha256));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export interface StoredFile {
+  id: string;
+  sha256: string;
+  size: number;
+  mime: string;
+  originalName: string;
+  kind: string;
+  ownerAccountId: string | null;
+  createdAt: Date;
+}
+
+function toStoredFile(row: typeof files.$inferSelect): StoredFile {
+  return {
+    id: row.id,
+    sha256: row.sha256,
+    size: row.size,
+    mime: row.mime,
+    originalName: row.originalName,
+    kind: row.kind,
+    ownerAccountId: row.ownerAccountId,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * Uploaded files: the content goes to the blob driver once per distinct sha256, each upload gets its own
+ * metadata row. The row is written through the given executor, so it joins the caller's transaction; a
+ * rolled-back upload may leave an unreferenced blob on disk, never a row without its blob.
+ */
+export function createFileStore(driver: BlobDriver) {
+  const meta = async (db: Executor, id: string): Promise<StoredFile | null> => {
+    if (!UUID.test(id)) return null;
+    const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+    return row ? toStoredFile(row) : null;
+  };
+
+  return {
+    async put(
+      db: Executor,
+      input: {
+        data: Buffer;
+        originalName: string;
+        mime: string;
+        kind: string;
+        ownerAccountId?: string | null;
+      },
+    ): Promise<StoredFile> {
+      const sha256 = createHash('sha256').update(input.data).digest('hex');
+      await driver.write(sha256, input.data);
+      const [row] = await db
+        .insert(files)
+        .values({
+          sha256,
+          size: input.data.length,
+          mime: input.mime,
+          originalName: input.originalName,
+          kind: input.kind,
+          ownerAccountId: input.ownerAccountId ?? null,
+        })
+        .returning();
+      if (!row) throw new Error('Inserting the file row returned nothing');
+      return toStoredFile(row);
+    },
+
+    async get(db: Executor, id: string): Promise<{ file: StoredFile; data: Buffer } | null> {
+      const file = await meta(db, id);
+      if (!file) return null;
+      const data = await driver.read(file.sha256);
+      return data ? { file, data } : null;
+    },
+
+    meta,
+  };
+}
+
+export type FileStore = ReturnType<typeof createFileStore>;

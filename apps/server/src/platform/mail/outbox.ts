@@ -1,0 +1,225 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { createTransport } from 'nodemailer';
+import type { Database, Executor } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/platform.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  language: 'pt' | 'en' | 'fr';
+}
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** The part of a pino logger the worker uses. */
+export interface PinoLike {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** A row left in 'sending' this long (the process died mid-send) is tried again. */
+export const STALE_SENDING_MS = 5 * 60 * 1000;
+const FIRST_RETRY_MS = 30 * 1000;
+const MAX_RETRY_MS = 60 * 60 * 1000;
+/** Most messages one pass sends, so a pass ends and stop() is never kept waiting long. */
+const MAX_PER_PASS = 50;
+const MAX_ERROR_LENGTH = 2000;
+
+/** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, ... at most 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
+}
+
+/**
+ * Puts a message in the outbox. Pass the transaction of the change that causes the mail, so the mail
+ * exists exactly when the change commits. Nothing here needs SMTP.
+ */
+export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      language: mail.language,
+      // The worker compares due times with its own clock (to the millisecond), so stamp with it too.
+      nextAttemptAt: new Date(),
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('Inserting the outbox row returned nothing');
+  return row;
+}
+
+/** The newest messages first (default 50, at most 500), for the development mail viewer and admins. */
+export async function listOutbox(db: Executor, opts: { limit?: number }): Promise<OutboxRow[]> {
+  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 50), 1), 500);
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH)}…` : text;
+}
+
+/**
+ * Sends the outbox through SMTP. Each message is claimed by SELECT ... FOR UPDATE SKIP LOCKED and an
+ * UPDATE to 'sending' in one transaction, so several server instances never send the same row. While a row is
+ * 'sending', next_attempt_at holds the moment it was claimed; a row still 'sending' 5 minutes later
+ * (its sender died) goes back to 'pending'.
+ */
+export function createMailWorker(options: {
+  db: Database;
+  smtpUrl: string;
+  from: string;
+  logger: PinoLike;
+  pollIntervalMs?: number;
+  maxAttempts?: number;
+}) {
+  const { db, from, logger } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 2000;
+  const maxAttempts = options.maxAttempts ?? 10;
+  const transporter = createTransport({
+    url: options.smtpUrl,
+    // Keep one send well under the stale-claim window, so no other instance takes it over.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+
+  let timer: NodeJS.Timeout | null = null;
+  let started = false;
+  let stopping = false;
+  /** Passes run one after another; this is the latest one (never rejects). */
+  let chain: Promise<unknown> = Promise.resolve();
+
+  async function releaseStale(now: Date): Promise<void> {
+    const released = await db
+      .update(mailOutbox)
+      .set({ state: 'pending', lastError: 'interrupted while sending' })
+      .where(
+        and(
+          eq(mailOutbox.state, 'sending'),
+          lte(mailOutbox.nextAttemptAt, new Date(now.getTime() - STALE_SENDING_MS)),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    if (released.length > 0)
+      logger.warn({ ids: released.map((r) => r.id) }, 'mail outbox: stale sends released');
+  }
+
+  async function claimOne(now: Date): Promise<OutboxRow | undefined> {
+    // Lock one due row (skipping rows other instances hold), then mark it, in one short transaction.
+    // Not `UPDATE ... WHERE id IN (SELECT ... LIMIT 1 FOR UPDATE SKIP LOCKED)`: PostgreSQL may run that
+    // subquery again per candidate row, and with SKIP LOCKED each run yields another row.
+    return db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.state, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+        .orderBy(mailOutbox.nextAttemptAt)
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return undefined;
+      const [row] = await tx
+        .update(mailOutbox)
+        .set({ state: 'sending', nextAttemptAt: now })
+        .where(and(eq(mailOutbox.id, due.id), eq(mailOutbox.state, 'pending')))
+        .returning();
+      return row;
+    });
+  }
+
+  async function deliver(row: OutboxRow, now: Date): Promise<boolean> {
+    try {
+      await transporter.sendMail({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        headers: { 'Content-Language': row.language },
+      });
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const failed = attempts >= maxAttempts;
+      await db
+        .update(mailOutbox)
+        .set({
+          state: failed ? 'failed' : 'pending',
+          attempts,
+          lastError: errorText(error),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        })
+        .where(eq(mailOutbox.id, row.id));
+      const log = { mailId: row.id, attempts, err: errorText(error) };
+      if (failed) logger.error(log, 'mail outbox: giving up on a message');
+      else logger.warn(log, 'mail outbox: send failed, will retry');
+      return false;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ state: 'sent', attempts: row.attempts + 1, lastError: null, sentAt: now })
+      .where(eq(mailOutbox.id, row.id));
+    logger.info({ mailId: row.id }, 'mail outbox: sent');
+    return true;
+  }
+
+  async function pass(now: Date): Promise<{ sent: number; failed: number }> {
+    const result = { sent: 0, failed: 0 };
+    await releaseStale(now);
+    while (!stopping && result.sent + result.failed < MAX_PER_PASS) {
+      const row = await claimOne(now);
+      if (!row) break;
+      if (await deliver(row, now)) result.sent += 1;
+      else result.failed += 1;
+    }
+    return result;
+  }
+
+  function runOnce(now: Date = new Date()): Promise<{ sent: number; failed: number }> {
+    const run = chain.then(() => pass(now));
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  function schedule(delayMs: number): void {
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce()
+        .catch((error: unknown) => logger.error({ err: errorText(error) }, 'mail outbox: pass failed'))
+        .finally(() => {
+          // A stop() and start() during this pass already scheduled the next one.
+          if (started && timer === null) schedule(pollIntervalMs);
+        });
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    /** Polls the outbox every pollIntervalMs until stop(). */
+    start(): void {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    /** Stops polling and waits for a send in progress; the rest of that pass is left for later. */
+    async stop(): Promise<void> {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      stopping = true;
+      try {
+        await chain;
+      } finally {
+        stopping = false;
+      }
+      transporter.close();
+    },
+    /** One pass over the mail due at `now`. */
+    runOnce,
+  };
+}
