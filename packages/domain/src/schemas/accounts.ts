@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages.ts';
 
 export const EmailParam = z.object({ email: z.email().max(254) });
 export const AccountIdParam = z.object({ id: z.uuid() });
@@ -23,3 +24,29 @@ export const MyCompaniesResponse = z.array(
   z.object({ id: z.uuid(), companyName: z.string(), nif: z.string() }),
 );
 export type MyCompaniesResponse = z.infer<typeof MyCompaniesResponse>;
+
+/** GET me: the signed-in caller. */
+export const MeResponse = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  language: z.enum(LANGUAGES),
+});
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** PUT me/language: the language the account's messages and e-mails use. */
+export const UpdateLanguageRequest = z.object({ language: z.enum(LANGUAGES) });
+export type UpdateLanguageRequest = z.infer<typeof UpdateLanguageRequest>;
+
+/** GET accounts/{id} (admin): one account as the portal keeps it. */
+export const AccountResponse = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  language: z.enum(LANGUAGES),
+  isActive: z.boolean(),
+  createdAt: z.string().describe('ISO date-time'),
+});
+export type AccountResponse = z.infer<typeof AccountResponse>;

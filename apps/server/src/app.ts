@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { translate } from '@excelencia/domain';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth.routes.ts';
+import { type AuthService, createAuthService } from './auth/auth.service.ts';
+import { API_PREFIX, DOCS_PREFIX, registerAuthGuard } from './auth/guard.ts';
+import { createOidc, type Oidc } from './auth/oidc.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerErrorHandler, sendError } from './platform/error-handler.ts';
+import { AppError, notFound } from './platform/errors.ts';
+import { createFileStore, type FileStore, localDiskDriver } from './platform/files/file-store.ts';
+import { requestLanguage } from './platform/request-language.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Defaults to files on local disk under $DATA_DIR/files. */
+  fileStore?: FileStore;
+}
+
+export type App = FastifyInstance;
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+function isLocalHost(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** Paths that always answer JSON, never the single-page app. */
+function isServerPath(path: string): boolean {
+  return path === '/app/api' || path.startsWith('/app/api/') || path === '/auth' || path.startsWith('/auth/');
+}
+
+/** Builds the portal server with every plugin and module registered; the caller listens (or injects). */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const fileStore = deps.fileStore ?? createFileStore(localDiskDriver(join(config.dataDir, 'files')));
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const issuerOrigin = new URL(config.issuerUrl).origin;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", issuerOrigin],
+        upgradeInsecureRequests: config.isHttps ? [] : null,
+      },
+    },
+    hsts:
+      config.isHttps && !isLocalHost(config.publicUrl)
+        ? { maxAge: 31_536_000, includeSubDomains: true }
+        : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'rate_limited', 'errors:rateLimited'),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Excelência portal API',
+        version: '1.0.0',
+        description:
+          'Calls with the session cookie need the x-csrf-token header (GET /auth/csrf) on POST, PUT, PATCH and ' +
+          'DELETE. API clients send Authorization: Bearer <access token> from the identity provider instead.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          session: { type: 'apiKey', in: 'cookie', name: 'portal_session' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+
+  const oidc: Oidc = createOidc(config);
+  const auth: AuthService = createAuthService({ config, db: database.db, oidc });
+  registerAuthGuard(app, auth);
+
+  await app.register(authRoutes({ config, auth }));
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes({ ping: database.ping }));
+      await api.register(accountsRoutes({ accounts: createAccountsService({ db: database.db, fileStore }) }));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webIndex = join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(webIndex);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes(`${join(config.webDistDir, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
+    if (isPage && !isServerPath(path)) {
+      if (!hasWeb) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send(translate(requestLanguage(request), 'server:webNotBuilt'));
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendError(request, reply, notFound());
+  });
+
+  return app;
+}

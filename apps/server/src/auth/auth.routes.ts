@@ -1,0 +1,195 @@
+import {
+  CsrfResponse,
+  DEFAULT_LANGUAGE,
+  ErrorResponse,
+  isLanguage,
+  isSafeCallbackPath,
+  LoginQuery,
+  LogoutResponse,
+  SessionResponse,
+} from '@excelencia/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import { AppError, badRequest } from '../platform/errors.ts';
+import { requestLanguage } from '../platform/request-language.ts';
+import { type AuthService, type LoginState, randomToken } from './auth.service.ts';
+import { SESSION_COOKIE, VISITOR_CSRF_COOKIE } from './guard.ts';
+
+export const LOGIN_COOKIE = 'portal_login';
+const LOGIN_MAX_AGE_SECONDS = 600;
+
+const rateLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+function readLoginState(signed: string | undefined, unsign: FastifyReply['unsignCookie']): LoginState | null {
+  if (!signed) return null;
+  const result = unsign(signed);
+  if (!result.valid || !result.value) return null;
+  try {
+    const parsed = JSON.parse(result.value) as Partial<LoginState>;
+    if (
+      typeof parsed.verifier === 'string' &&
+      typeof parsed.state === 'string' &&
+      typeof parsed.nonce === 'string' &&
+      isSafeCallbackPath(parsed.callbackUrl) &&
+      isLanguage(parsed.language)
+    ) {
+      return parsed as LoginState;
+    }
+  } catch {
+    // A cookie that is not ours: treated as absent.
+  }
+  return null;
+}
+
+/** The backend-for-frontend sign-in routes (ARCHITECTURE §4, §4b). */
+export function authRoutes(deps: { config: Config; auth: AuthService }) {
+  const { config, auth } = deps;
+  const cookieBase = { httpOnly: true, secure: config.isHttps, sameSite: 'lax' as const };
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Starts the sign-in at the identity provider',
+          querystring: LoginQuery,
+          response: { 400: ErrorResponse },
+        },
+        config: rateLimit(60),
+      },
+      async (request, reply) => {
+        const language = request.query.lang ?? requestLanguage(request);
+        const callbackUrl = request.query.callbackUrl ?? `/${language}`;
+        if (!isSafeCallbackPath(callbackUrl)) throw badRequest('errors:invalidCallbackUrl');
+        const { url, state } = await auth.startLogin({ callbackUrl, language });
+        reply.setCookie(LOGIN_COOKIE, JSON.stringify(state), {
+          ...cookieBase,
+          path: '/auth',
+          maxAge: LOGIN_MAX_AGE_SECONDS,
+          signed: true,
+        });
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(url, 302);
+      },
+    );
+
+    r.get(
+      '/auth/callback',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Where the identity provider returns after sign-in',
+          querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        },
+        config: rateLimit(60),
+      },
+      async (request, reply) => {
+        const state = readLoginState(request.cookies[LOGIN_COOKIE], reply.unsignCookie.bind(reply));
+        reply.clearCookie(LOGIN_COOKIE, { ...cookieBase, path: '/auth' });
+        reply.header('cache-control', 'no-store');
+        const language = state?.language ?? requestLanguage(request) ?? DEFAULT_LANGUAGE;
+        const fail = (code: string) => reply.redirect(`/${language}/?authError=${code}`, 302);
+
+        const providerError = request.query.error;
+        if (typeof providerError === 'string') {
+          request.log.info({ reqId: request.id, providerError }, 'sign-in refused by the provider');
+          return fail(/^[a-z_]{1,64}$/.test(providerError) ? providerError : 'callback_failed');
+        }
+        if (!state) return fail('invalid_state');
+
+        const search = new URL(request.url, 'http://callback.invalid').search;
+        try {
+          const { sessionToken, maxAgeSeconds } = await auth.completeLogin(
+            new URL(`${config.publicUrl}/auth/callback${search}`),
+            state,
+          );
+          reply.setCookie(SESSION_COOKIE, sessionToken, { ...cookieBase, path: '/', maxAge: maxAgeSeconds });
+          return reply.redirect(state.callbackUrl, 302);
+        } catch (error) {
+          const code =
+            error instanceof AppError
+              ? error.status === 503
+                ? 'provider_unavailable'
+                : error.code === 'account_disabled'
+                  ? 'account_disabled'
+                  : 'callback_failed'
+              : 'callback_failed';
+          request.log.warn({ reqId: request.id, err: error }, 'sign-in callback failed');
+          return fail(code);
+        }
+      },
+    );
+
+    r.get(
+      '/auth/session',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The current browser session',
+          response: { 200: SessionResponse },
+        },
+        config: rateLimit(600),
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { auth: who, authSession } = request;
+        if (!who || !authSession) {
+          if (request.cookies[SESSION_COOKIE])
+            reply.clearCookie(SESSION_COOKIE, { ...cookieBase, path: '/' });
+          return { status: 'unauthenticated' as const };
+        }
+        return {
+          status: 'authenticated' as const,
+          user: { id: who.accountId, name: who.name, email: who.email },
+          roles: who.roles,
+          expires: authSession.expiresAt.toISOString(),
+          language: who.language,
+        };
+      },
+    );
+
+    r.get(
+      '/auth/csrf',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The CSRF token to send as x-csrf-token on state-changing calls',
+          response: { 200: CsrfResponse },
+        },
+        config: rateLimit(600),
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (request.authSession) return { csrfToken: request.authSession.csrfToken };
+        const existing = request.cookies[VISITOR_CSRF_COOKIE];
+        if (existing && /^[\w-]{40,50}$/.test(existing)) return { csrfToken: existing };
+        const token = randomToken();
+        reply.setCookie(VISITOR_CSRF_COOKIE, token, { ...cookieBase, sameSite: 'strict', path: '/' });
+        return { csrfToken: token };
+      },
+    );
+
+    r.post(
+      '/auth/logout',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Ends the session here and returns the provider sign-out address',
+          response: { 200: LogoutResponse, 403: ErrorResponse },
+        },
+        config: rateLimit(60),
+      },
+      async (request, reply) => {
+        const result = await auth.logout(request.cookies[SESSION_COOKIE]);
+        reply.clearCookie(SESSION_COOKIE, { ...cookieBase, path: '/' });
+        reply.header('cache-control', 'no-store');
+        return result;
+      },
+    );
+  };
+}

@@ -1,0 +1,271 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, type SessionResponse } from '@excelencia/domain';
+import * as client from 'openid-client';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import {
+  type AccountRow,
+  findAccountByEmail,
+  findAccountById,
+  findAccountBySubject,
+  insertAccountIfAbsent,
+  updateAccount,
+} from '../modules/accounts/accounts.repository.ts';
+import { AppError, unauthorized } from '../platform/errors.ts';
+import { claimsOf, type IdentityClaims, type Oidc, providerUnavailable, SCOPES } from './oidc.ts';
+import {
+  deleteSession,
+  findSession,
+  insertSession,
+  type SessionRow,
+  updateSessionTokens,
+} from './sessions.repository.ts';
+import type { AuthContext, SessionContext } from './types.ts';
+
+/** What the short-lived sign-in cookie keeps between /auth/login and /auth/callback. */
+export interface LoginState {
+  verifier: string;
+  state: string;
+  nonce: string;
+  callbackUrl: string;
+  language: Language;
+}
+
+export const REFRESH_MARGIN_MS = 30_000;
+
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function expiryFrom(tokens: { expires_in?: number }, payload: { exp?: number } | undefined): Date {
+  if (typeof payload?.exp === 'number') return new Date(payload.exp * 1000);
+  return new Date(Date.now() + (tokens.expires_in ?? 300) * 1000);
+}
+
+export interface AuthService {
+  startLogin(input: { callbackUrl: string; language: Language }): Promise<{ url: string; state: LoginState }>;
+  completeLogin(currentUrl: URL, state: LoginState): Promise<{ sessionToken: string; maxAgeSeconds: number }>;
+  resolveSession(sessionToken: string): Promise<{ auth: AuthContext; session: SessionContext } | null>;
+  resolveBearer(accessToken: string): Promise<AuthContext>;
+  sessionResponse(sessionToken: string | undefined): Promise<SessionResponse>;
+  logout(sessionToken: string | undefined): Promise<{ redirectUrl: string }>;
+  /** Finds or creates the account of a verified identity (by subject, then email) and refreshes its data. */
+  upsertAccount(claims: IdentityClaims, language?: Language): Promise<AccountRow>;
+}
+
+export function createAuthService(deps: { config: Config; db: Database; oidc: Oidc }): AuthService {
+  const { config, db, oidc } = deps;
+
+  async function upsertAccount(claims: IdentityClaims, language?: Language): Promise<AccountRow> {
+    if (!claims.sub || !claims.email) throw unauthorized();
+    const name = claims.name ?? claims.email;
+    const wanted = { subject: claims.sub, email: claims.email, name, roles: claims.roles };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const existing =
+        (await findAccountBySubject(db, claims.sub)) ?? (await findAccountByEmail(db, claims.email));
+      if (existing) {
+        const changed =
+          existing.subject !== wanted.subject ||
+          existing.email !== wanted.email ||
+          existing.name !== wanted.name ||
+          JSON.stringify(existing.roles) !== JSON.stringify(wanted.roles);
+        if (changed) await updateAccount(db, existing.id, wanted);
+        return { ...existing, ...wanted };
+      }
+      const fromLocale = claims.locale?.slice(0, 2);
+      await insertAccountIfAbsent(db, {
+        ...wanted,
+        language: language ?? (isLanguage(fromLocale) ? fromLocale : DEFAULT_LANGUAGE),
+      });
+    }
+    const created = await findAccountBySubject(db, claims.sub);
+    if (!created) throw new Error('The account could not be stored');
+    return created;
+  }
+
+  function authOf(account: AccountRow, roles: string[], via: AuthContext['via']): AuthContext {
+    return {
+      accountId: account.id,
+      email: account.email,
+      name: account.name,
+      roles,
+      language: account.language,
+      via,
+    };
+  }
+
+  /** Refreshes the tokens of a session whose access token is (nearly) expired; null when that fails. */
+  async function refreshed(row: SessionRow): Promise<SessionRow | null> {
+    if (row.accessExpiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) return row;
+    if (!row.refreshToken) return null;
+    try {
+      const conf = await oidc.configuration();
+      const tokens = await client.refreshTokenGrant(conf, row.refreshToken);
+      const payload = await oidc.verifyAccessToken(tokens.access_token);
+      const values = {
+        accessToken: tokens.access_token,
+        refreshToken: tokens.refresh_token ?? row.refreshToken,
+        idToken: tokens.id_token ?? row.idToken,
+        roles: claimsOf(payload).roles,
+        accessExpiresAt: expiryFrom(tokens, payload),
+      };
+      await updateSessionTokens(db, row.id, values);
+      return { ...row, ...values };
+    } catch {
+      // A parallel request may have refreshed (and rotated) the token first: use its result if so.
+      const again = await findSession(db, row.id);
+      if (again && again.accessExpiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) return again;
+      return null;
+    }
+  }
+
+  async function resolveSession(sessionToken: string) {
+    if (!/^[\w-]{20,100}$/.test(sessionToken)) return null;
+    const id = sha256(sessionToken);
+    const row = await findSession(db, id);
+    if (!row) return null;
+    if (row.expiresAt.getTime() <= Date.now()) {
+      await deleteSession(db, id);
+      return null;
+    }
+    const current = await refreshed(row);
+    if (!current) {
+      await deleteSession(db, id);
+      return null;
+    }
+    const account = await findAccountById(db, current.accountId);
+    if (!account?.isActive) {
+      await deleteSession(db, id);
+      return null;
+    }
+    return {
+      auth: authOf(account, current.roles, 'session'),
+      session: { id, csrfToken: current.csrfToken, expiresAt: current.expiresAt },
+    };
+  }
+
+  return {
+    upsertAccount,
+    resolveSession,
+
+    async startLogin({ callbackUrl, language }) {
+      const conf = await oidc.configuration();
+      const verifier = client.randomPKCECodeVerifier();
+      const state: LoginState = {
+        verifier,
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        callbackUrl,
+        language,
+      };
+      const url = client.buildAuthorizationUrl(conf, {
+        redirect_uri: oidc.redirectUri,
+        scope: SCOPES,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state: state.state,
+        nonce: state.nonce,
+        ui_locales: language,
+      });
+      return { url: url.href, state };
+    },
+
+    async completeLogin(currentUrl, state) {
+      const conf = await oidc.configuration();
+      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+      try {
+        tokens = await client.authorizationCodeGrant(conf, currentUrl, {
+          pkceCodeVerifier: state.verifier,
+          expectedState: state.state,
+          expectedNonce: state.nonce,
+          idTokenExpected: true,
+        });
+      } catch (error) {
+        if (error instanceof client.ClientError || error instanceof client.ResponseBodyError) {
+          throw new AppError(400, 'callback_failed', 'errors:callbackFailed', { cause: error });
+        }
+        throw providerUnavailable(error);
+      }
+      const accessPayload = await oidc.verifyAccessToken(tokens.access_token);
+      const fromAccess = claimsOf(accessPayload);
+      const fromId = claimsOf(tokens.claims() ?? {});
+      const claims: IdentityClaims = {
+        sub: fromId.sub || fromAccess.sub,
+        email: fromAccess.email ?? fromId.email,
+        name: fromAccess.name ?? fromId.name,
+        roles: fromAccess.roles,
+        locale: fromId.locale ?? fromAccess.locale,
+      };
+      const account = await upsertAccount(claims, state.language);
+      if (!account.isActive) throw new AppError(403, 'account_disabled', 'errors:forbidden');
+      const sessionToken = randomToken();
+      const maxAgeSeconds = Math.round(config.sessionMaxAgeHours * 3600);
+      await insertSession(db, {
+        id: sha256(sessionToken),
+        accountId: account.id,
+        accessToken: tokens.access_token,
+        refreshToken: tokens.refresh_token ?? null,
+        idToken: tokens.id_token ?? null,
+        roles: claims.roles,
+        csrfToken: randomToken(),
+        accessExpiresAt: expiryFrom(tokens, accessPayload),
+        expiresAt: new Date(Date.now() + maxAgeSeconds * 1000),
+      });
+      return { sessionToken, maxAgeSeconds };
+    },
+
+    async resolveBearer(accessToken) {
+      let claims: IdentityClaims;
+      try {
+        claims = claimsOf(await oidc.verifyAccessToken(accessToken));
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw unauthorized('errors:invalidToken');
+      }
+      const account = await upsertAccount(claims);
+      if (!account.isActive) throw unauthorized('errors:invalidToken');
+      return authOf(account, claims.roles, 'bearer');
+    },
+
+    async sessionResponse(sessionToken) {
+      const resolved = sessionToken ? await resolveSession(sessionToken) : null;
+      if (!resolved) return { status: 'unauthenticated' };
+      const { auth, session } = resolved;
+      return {
+        status: 'authenticated',
+        user: { id: auth.accountId, name: auth.name, email: auth.email },
+        roles: auth.roles,
+        expires: session.expiresAt.toISOString(),
+        language: auth.language,
+      };
+    },
+
+    async logout(sessionToken) {
+      const home = `${config.publicUrl}/`;
+      if (!sessionToken || !/^[\w-]{20,100}$/.test(sessionToken)) return { redirectUrl: '/' };
+      const id = sha256(sessionToken);
+      const row = await findSession(db, id);
+      if (!row) return { redirectUrl: '/' };
+      await deleteSession(db, id);
+      try {
+        const conf = await oidc.configuration();
+        if (!conf.serverMetadata().end_session_endpoint) return { redirectUrl: '/' };
+        const params: Record<string, string> = { post_logout_redirect_uri: home, client_id: config.clientId };
+        if (row.idToken) params.id_token_hint = row.idToken;
+        return { redirectUrl: client.buildEndSessionUrl(conf, params).href };
+      } catch {
+        return { redirectUrl: '/' };
+      }
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Language, Role } from '@excelencia/domain';
+
+/** Who is calling, resolved from the session cookie or a bearer token. */
+export interface AuthContext {
+  accountId: string;
+  email: string;
+  name: string;
+  roles: string[];
+  language: Language;
+  via: 'session' | 'bearer';
+}
+
+/** The browser session behind a cookie-authenticated request. */
+export interface SessionContext {
+  id: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+/**
+ * The roles a route under /app/api/v1 allows: 'public' for everyone, or the realm roles of which the caller
+ * needs at least one (`uma_authorization` alone = any signed-in user; it is always required besides).
+ */
+export type RouteRoles = 'public' | Role[];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    authSession: SessionContext | null;
+  }
+  interface FastifyContextConfig {
+    roles?: RouteRoles;
+  }
+}

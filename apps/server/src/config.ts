@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, with a one-line description (the README mirrors this). */
+export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; description: string }> = [
+  { name: 'NODE_ENV', default: 'development', description: 'development, test or production.' },
+  { name: 'HOST', default: '127.0.0.1', description: 'Interface the portal server listens on.' },
+  { name: 'PORT', default: '3000', description: 'Port the portal server listens on.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:$PORT',
+    description:
+      'Address users open; used for sign-in redirects and secure cookies (https outside localhost).',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Folder for the embedded database, files and IdP data.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description: 'postgres://… of a PostgreSQL 15+ database; unset = embedded PGlite in $DATA_DIR/db.',
+  },
+  {
+    name: 'ISSUER_URL',
+    default: '(unset)',
+    description: 'OIDC issuer (e.g. a Keycloak realm); unset = start the built-in identity provider.',
+  },
+  { name: 'IDP_PORT', default: '3001', description: 'Port of the built-in identity provider.' },
+  { name: 'CLIENT_ID', default: 'portal', description: 'OIDC client id of the portal.' },
+  {
+    name: 'CLIENT_SECRET',
+    default: '(dev default with the built-in IdP)',
+    description: 'OIDC client secret; required with ISSUER_URL and in production.',
+  },
+  {
+    name: 'IDP_ADMIN_URL',
+    default: 'derived from ISSUER_URL',
+    description:
+      'Admin REST base (http://h/realms/r → http://h/admin/realms/r) used to create and manage users.',
+  },
+  {
+    name: 'IDP_ADMIN_CLIENT_ID',
+    default: '$CLIENT_ID',
+    description: 'Client (with client-credentials) that calls the admin REST API.',
+  },
+  { name: 'IDP_ADMIN_CLIENT_SECRET', default: '$CLIENT_SECRET', description: 'Secret of that admin client.' },
+  {
+    name: 'SESSION_SECRET',
+    default: '(generated into $DATA_DIR outside production)',
+    description: 'At least 32 characters; signs the short-lived sign-in cookie. Required in production.',
+  },
+  { name: 'SESSION_MAX_AGE_HOURS', default: '12', description: 'How long a browser session lasts.' },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description: 'smtp(s)://user:pass@host:port for outgoing mail; unset = mail stays in the outbox.',
+  },
+  { name: 'MAIL_FROM', default: 'Excelência <no-reply@localhost>', description: 'Sender of outgoing mail.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'true when PUBLIC_URL is https',
+    description: 'Trust X-Forwarded-* from the TLS proxy in front (client address for rate limits and logs).',
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'Largest accepted request body (JSON).' },
+  {
+    name: 'DEMO_DATA',
+    default: 'true with the built-in IdP',
+    description: 'Create the demo accounts and company at start (idempotent).',
+  },
+  {
+    name: 'WEB_DIST_DIR',
+    default: 'apps/web/dist',
+    description: 'Built single-page app the server serves (npm run build).',
+  },
+];
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  ISSUER_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  CLIENT_ID: z.string().min(1).default('portal'),
+  CLIENT_SECRET: optionalString,
+  IDP_ADMIN_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  IDP_ADMIN_CLIENT_ID: optionalString,
+  IDP_ADMIN_CLIENT_SECRET: optionalString,
+  SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default('Excelência <no-reply@localhost>'),
+  TRUST_PROXY: optionalString.pipe(booleanString.optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  DEMO_DATA: optionalString.pipe(booleanString.optional()),
+  WEB_DIST_DIR: optionalString,
+});
+
+export const BUILT_IN_REALM = 'excelencia';
+const DEV_CLIENT_SECRET = 'portal-dev-secret-change-me';
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  /** True when PUBLIC_URL is https: cookies get Secure, responses get HSTS. */
+  isHttps: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** True when the portal starts its own identity provider (ISSUER_URL unset). */
+  builtInIdp: boolean;
+  issuerUrl: string;
+  idpPort: number;
+  clientId: string;
+  clientSecret: string;
+  idpAdminUrl: string;
+  idpAdminClientId: string;
+  idpAdminClientSecret: string;
+  sessionSecret: string;
+  sessionMaxAgeHours: number;
+  smtpUrl: string | undefined;
+  trustProxy: boolean;
+  mailFrom: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  bodyLimitBytes: number;
+  demoData: boolean;
+  webDistDir: string;
+}
+
+/** http://h/realms/r → http://h/admin/realms/r (Keycloak's admin REST base of a realm). */
+export function adminUrlFromIssuer(issuer: string): string {
+  const url = new URL(issuer);
+  const match = /^(.*)\/realms\/([^/]+)\/?$/.exec(url.pathname);
+  if (!match) throw new Error(`Cannot derive IDP_ADMIN_URL from ISSUER_URL ${issuer}: set IDP_ADMIN_URL.`);
+  return `${url.origin}${match[1]}/admin/realms/${match[2]}`;
+}
+
+function isLocalHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/** Reads the dev session secret from $DATA_DIR, creating it on the first start. */
+function devSessionSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment once. Throws an Error listing every problem when it is not usable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicHost = new URL(publicUrl);
+  const isHttps = publicHost.protocol === 'https:';
+  if (isProduction && !isHttps && !isLocalHost(publicHost.hostname)) {
+    problems.push('PUBLIC_URL must be https in production (http is allowed only for localhost).');
+  }
+
+  const dataDir = resolve(e.DATA_DIR);
+  const builtInIdp = !e.ISSUER_URL;
+  const issuerUrl = (e.ISSUER_URL ?? `http://localhost:${e.IDP_PORT}/realms/${BUILT_IN_REALM}`).replace(
+    /\/+$/,
+    '',
+  );
+
+  let clientSecret = e.CLIENT_SECRET;
+  if (!clientSecret) {
+    if (builtInIdp && !isProduction) clientSecret = DEV_CLIENT_SECRET;
+    else problems.push('CLIENT_SECRET is required (with ISSUER_URL and in production).');
+  }
+
+  let sessionSecret = e.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (isProduction) problems.push('SESSION_SECRET (at least 32 characters) is required in production.');
+    else sessionSecret = devSessionSecret(dataDir);
+  }
+
+  let idpAdminUrl = e.IDP_ADMIN_URL;
+  if (!idpAdminUrl) {
+    try {
+      idpAdminUrl = adminUrlFromIssuer(issuerUrl);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    isHttps,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    builtInIdp,
+    issuerUrl,
+    idpPort: e.IDP_PORT,
+    clientId: e.CLIENT_ID,
+    clientSecret: clientSecret as string,
+    idpAdminUrl: (idpAdminUrl as string).replace(/\/+$/, ''),
+    idpAdminClientId: e.IDP_ADMIN_CLIENT_ID ?? e.CLIENT_ID,
+    idpAdminClientSecret: e.IDP_ADMIN_CLIENT_SECRET ?? (clientSecret as string),
+    sessionSecret: sessionSecret as string,
+    sessionMaxAgeHours: e.SESSION_MAX_AGE_HOURS,
+    smtpUrl: e.SMTP_URL,
+    trustProxy: e.TRUST_PROXY ?? isHttps,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    demoData: e.DEMO_DATA ?? builtInIdp,
+    webDistDir: e.WEB_DIST_DIR
+      ? resolve(e.WEB_DIST_DIR)
+      : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  };
+}

@@ -1,0 +1,129 @@
+import {
+  AccountByEmailResponse,
+  AccountIdParam,
+  AccountResponse,
+  CompanyDetailsResponse,
+  EmailParam,
+  ErrorResponse,
+  MeResponse,
+  MyCompaniesResponse,
+  UpdateLanguageRequest,
+} from '@excelencia/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthContext } from '../../auth/types.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import type { AccountsService } from './accounts.service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+/** The guard has already refused visitors on these routes; this narrows the type. */
+function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export function accountsRoutes(deps: { accounts: AccountsService }) {
+  const { accounts } = deps;
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/accounts/by-email/:email',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'An account by e-mail (own account, or any for admins)',
+          params: EmailParam,
+          response: { 200: AccountByEmailResponse, ...errors },
+        },
+        config: { roles: ['uma_authorization'] },
+      },
+      async (request) => accounts.accountByEmail(caller(request), request.params.email),
+    );
+
+    r.get(
+      '/accounts/:id',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'One account (admins)',
+          params: AccountIdParam,
+          response: { 200: AccountResponse, ...errors },
+        },
+        config: { roles: ['admin'] },
+      },
+      async (request) => accounts.account(request.params.id),
+    );
+
+    r.get(
+      '/accounts/:id/profile-pictures',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'The profile picture of an account (image bytes)',
+          params: AccountIdParam,
+          response: { 200: z.any().describe('Image bytes'), ...errors },
+        },
+        config: { roles: ['uma_authorization'] },
+      },
+      async (request, reply) => {
+        const picture = await accounts.profilePicture(caller(request), request.params.id);
+        reply.header('cache-control', 'private, max-age=300');
+        reply.header('content-disposition', 'inline');
+        return reply.type(picture.mime).send(picture.data);
+      },
+    );
+
+    r.get(
+      '/company-details/by-email/:email',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'The first company linked to an account',
+          params: EmailParam,
+          response: { 200: CompanyDetailsResponse, ...errors },
+        },
+        config: { roles: ['uma_authorization'] },
+      },
+      async (request) => accounts.companyDetailsByEmail(caller(request), request.params.email),
+    );
+
+    r.get(
+      '/me',
+      {
+        schema: { tags: ['me'], summary: 'The signed-in caller', response: { 200: MeResponse, ...errors } },
+        config: { roles: ['uma_authorization'] },
+      },
+      async (request) => accounts.me(caller(request)),
+    );
+
+    r.get(
+      '/me/companies',
+      {
+        schema: {
+          tags: ['me'],
+          summary: 'The companies the caller acts for (company users)',
+          response: { 200: MyCompaniesResponse, ...errors },
+        },
+        config: { roles: ['company'] },
+      },
+      async (request) => accounts.myCompanies(caller(request)),
+    );
+
+    r.put(
+      '/me/language',
+      {
+        schema: {
+          tags: ['me'],
+          summary: "Stores the caller's language",
+          body: UpdateLanguageRequest,
+          response: { 200: UpdateLanguageRequest, ...errors },
+        },
+        config: { roles: ['uma_authorization'] },
+      },
+      async (request) => accounts.setLanguage(caller(request), request.body.language),
+    );
+  };
+}

@@ -1,0 +1,109 @@
+import {
+  type AccountByEmailResponse,
+  type AccountResponse,
+  type CompanyDetailsResponse,
+  hasRole,
+  type Language,
+  type MeResponse,
+  type MyCompaniesResponse,
+  primaryRole,
+} from '@excelencia/domain';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database } from '../../db/client.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import {
+  type AccountRow,
+  companiesOfAccount,
+  findAccountByEmail,
+  findAccountById,
+  updateAccount,
+} from './accounts.repository.ts';
+
+export const profilePicturePath = (accountId: string) => `/app/api/v1/accounts/${accountId}/profile-pictures`;
+
+/**
+ * A user may read their own account; an admin may read any. Anyone else gets 403 whether or not the
+ * account exists, so the answer reveals nothing.
+ */
+function assertMayRead(caller: AuthContext, target: { email?: string; id?: string }): void {
+  if (hasRole(caller.roles, 'admin')) return;
+  if (target.email !== undefined && target.email.toLowerCase() === caller.email) return;
+  if (target.id !== undefined && target.id === caller.accountId) return;
+  throw forbidden();
+}
+
+function presentByEmail(account: AccountRow): AccountByEmailResponse {
+  return {
+    id: account.id,
+    name: account.name,
+    profilePicture: account.profilePictureFileId ? profilePicturePath(account.id) : null,
+    userGroup: primaryRole(account.roles),
+  };
+}
+
+export function createAccountsService(deps: { db: Database; fileStore: FileStore }) {
+  const { db, fileStore } = deps;
+  return {
+    async accountByEmail(caller: AuthContext, email: string): Promise<AccountByEmailResponse> {
+      assertMayRead(caller, { email });
+      const account = await findAccountByEmail(db, email);
+      if (!account) throw notFound();
+      return presentByEmail(account);
+    },
+
+    async account(id: string): Promise<AccountResponse> {
+      const account = await findAccountById(db, id);
+      if (!account) throw notFound();
+      return {
+        id: account.id,
+        name: account.name,
+        email: account.email,
+        roles: account.roles,
+        language: account.language,
+        isActive: account.isActive,
+        createdAt: account.createdAt.toISOString(),
+      };
+    },
+
+    async profilePicture(caller: AuthContext, id: string): Promise<{ mime: string; data: Buffer }> {
+      assertMayRead(caller, { id });
+      const account = await findAccountById(db, id);
+      if (!account?.profilePictureFileId) throw notFound();
+      const stored = await fileStore.get(db, account.profilePictureFileId);
+      if (!stored) throw notFound();
+      return { mime: stored.file.mime, data: stored.data };
+    },
+
+    async companyDetailsByEmail(caller: AuthContext, email: string): Promise<CompanyDetailsResponse> {
+      assertMayRead(caller, { email });
+      const account = await findAccountByEmail(db, email);
+      if (!account) throw notFound();
+      const [company] = await companiesOfAccount(db, account.id);
+      if (!company) throw notFound();
+      return { companyRegistration: { companyName: company.companyName } };
+    },
+
+    async myCompanies(caller: AuthContext): Promise<MyCompaniesResponse> {
+      const companies = await companiesOfAccount(db, caller.accountId);
+      return companies.map((c) => ({ id: c.id, companyName: c.companyName, nif: c.nif }));
+    },
+
+    me(caller: AuthContext): MeResponse {
+      return {
+        id: caller.accountId,
+        name: caller.name,
+        email: caller.email,
+        roles: caller.roles,
+        language: caller.language,
+      };
+    },
+
+    async setLanguage(caller: AuthContext, language: Language): Promise<{ language: Language }> {
+      await updateAccount(db, caller.accountId, { language });
+      return { language };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

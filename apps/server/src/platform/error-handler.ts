@@ -1,0 +1,76 @@
+import { type ErrorResponse, translate } from '@excelencia/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type ErrorDetail } from './errors.ts';
+import { requestLanguage } from './request-language.ts';
+
+/** Fastify's own client errors, mapped to our codes and catalog keys. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; key: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json', key: 'errors:malformedJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'malformed_json', key: 'errors:malformedJson' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', key: 'errors:payloadTooLarge' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', key: 'errors:badRequest' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', key: 'errors:badRequest' },
+};
+
+/** Turns any thrown value into the AppError the client sees (unknown errors become a bare 500). */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext;
+    const details: ErrorDetail[] = error.validation.map((issue) => ({
+      path: [context, issue.instancePath.replace(/^\//, '')].filter(Boolean).join('/'),
+      message: issue.message ?? 'invalid',
+    }));
+    return new AppError(400, 'validation', 'errors:validation', { details });
+  }
+  if (isResponseSerializationError(error)) {
+    return new AppError(500, 'internal', 'errors:internal', { cause: error });
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
+  if (known) return new AppError(known.status, known.code, known.key);
+  if (fastifyError.validation) {
+    return new AppError(400, 'validation', 'errors:validation');
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 429) return new AppError(429, 'rate_limited', 'errors:rateLimited');
+    if (status === 404) return new AppError(404, 'not_found', 'errors:notFound');
+    return new AppError(status, 'bad_request', 'errors:badRequest');
+  }
+  return new AppError(500, 'internal', 'errors:internal', { cause: error });
+}
+
+/** The one error body: the domain's ErrorResponse, message in the caller's language. */
+export function errorBody(request: FastifyRequest, error: AppError): ErrorResponse {
+  return {
+    error: {
+      code: error.code,
+      key: error.key,
+      message: translate(requestLanguage(request), error.key, error.params),
+      ...(error.details ? { details: error.details } : {}),
+    },
+  };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(request, error));
+}
+
+/** Registers the one error handler of the application. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+    } else {
+      const level = appError.status === 401 || appError.status === 404 ? 'info' : 'warn';
+      request.log[level](
+        { reqId: request.id, status: appError.status, code: appError.code },
+        `client error ${appError.status} ${appError.code}`,
+      );
+    }
+    return sendError(request, reply, appError);
+  });
+}

@@ -1,0 +1,43 @@
+/** One detail of a validation failure: the field path and what is wrong with it. */
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/**
+ * The one error type services throw. `key` is a message-catalog key ('errors:forbidden'); the error
+ * handler translates it into the caller's language. `code` is stable for API clients.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly key: string;
+  readonly details: ErrorDetail[] | undefined;
+  readonly params: Record<string, string | number> | undefined;
+
+  constructor(
+    status: number,
+    code: string,
+    key: string,
+    options: { details?: ErrorDetail[]; params?: Record<string, string | number>; cause?: unknown } = {},
+  ) {
+    super(`${code} (${key})`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.key = key;
+    this.details = options.details;
+    this.params = options.params;
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+export const badRequest = (key = 'errors:badRequest', details?: ErrorDetail[]) =>
+  new AppError(400, 'bad_request', key, details ? { details } : {});
+export const unauthorized = (key = 'errors:unauthorized') => new AppError(401, 'unauthorized', key);
+export const forbidden = (key = 'errors:forbidden') => new AppError(403, 'forbidden', key);
+export const notFound = (key = 'errors:notFound') => new AppError(404, 'not_found', key);
+export const conflict = (key = 'errors:conflict') => new AppError(409, 'conflict', key);
