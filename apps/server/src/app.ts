@@ -62,7 +62,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -147,7 +146,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: true,
-      index: false,
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
