@@ -1,0 +1,127 @@
+import { CsrfResponse, ErrorResponse } from '@excelencia/domain';
+import { currentLanguage } from './i18n.ts';
+
+/** An API answer other than 2xx: the server's error body (message already in the user's language). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly key: string;
+  readonly details: ReadonlyArray<{ path: string; message: string }>;
+
+  constructor(status: number, body: { code: string; key: string; message: string; details?: unknown }) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.key = body.key;
+    this.details = Array.isArray(body.details) ? body.details : [];
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+let csrfToken: Promise<string> | null = null;
+let unauthorizedHandler: (() => void) | null = null;
+
+/** Called on any 401 (SPEC §7/§8): the app signs the user out locally; the call still rejects. */
+export function onUnauthorized(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+export function forgetCsrfToken(): void {
+  csrfToken = null;
+}
+
+async function fetchCsrfToken(): Promise<string> {
+  const response = await fetch('/auth/csrf', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'x-language': currentLanguage() },
+  });
+  if (!response.ok) throw await toApiError(response);
+  return CsrfResponse.parse(await response.json()).csrfToken;
+}
+
+function getCsrfToken(): Promise<string> {
+  if (!csrfToken) {
+    csrfToken = fetchCsrfToken();
+    csrfToken.catch(() => {
+      csrfToken = null;
+    });
+  }
+  return csrfToken;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's page, an empty body): fall back to the status line below.
+  }
+  const parsed = ErrorResponse.safeParse(body);
+  if (parsed.success) return new ApiError(response.status, parsed.data.error);
+  return new ApiError(response.status, {
+    code: `http_${response.status}`,
+    key: 'errors:internal',
+    message: response.statusText || `HTTP ${response.status}`,
+  });
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions, retriedCsrf = false): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-language': currentLanguage(),
+  };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (UNSAFE_METHODS.has(method)) headers['x-csrf-token'] = await getCsrfToken();
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  if (response.ok) return response;
+
+  const error = await toApiError(response);
+  if (response.status === 401) {
+    unauthorizedHandler?.();
+    throw error;
+  }
+  if (response.status === 403 && error.code === 'csrf' && !retriedCsrf && UNSAFE_METHODS.has(method)) {
+    forgetCsrfToken();
+    return send(path, options, true);
+  }
+  throw error;
+}
+
+/** A JSON call to the portal server (same origin); rejects with ApiError. */
+export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A binary download (images, files). */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options);
+  return response.blob();
+}
+
+/** The versioned REST API base (SPEC §7). */
+export const API_BASE = '/app/api/v1';

@@ -1,0 +1,25 @@
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { LoadingScreen } from '../ui/loading-screen.tsx';
+import { ModalHost } from '../ui/modal-host.tsx';
+import { firstLanguage } from './i18n.ts';
+
+export function AppRoot() {
+  return (
+    <>
+      <Outlet />
+      <ModalHost />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** `/` and any path without a language go under the first language (SPEC §2). */
+export function RedirectToLanguage() {
+  const location = useLocation();
+  return <Navigate replace to={`/${firstLanguage('')}/${location.search}${location.hash}`} />;
+}
+
+/** A route failed to render or its code failed to load: the loading screen's error text (SPEC §8). */
+export function RouteError() {
+  return <LoadingScreen failed />;
+}

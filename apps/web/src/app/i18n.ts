@@ -1,0 +1,66 @@
+import {
+  catalogFor,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  namespaces,
+  pickLanguage,
+} from '@excelencia/domain';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** localStorage key of the language choice (SPEC §2: selectedLang). */
+export const SELECTED_LANG_KEY = 'selectedLang';
+
+export const i18n: I18n = i18next.createInstance();
+
+function readStoredLanguage(): string | null {
+  try {
+    return localStorage.getItem(SELECTED_LANG_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The first language (SPEC §2): the route's prefix, then the browser, then selectedLang, then pt. */
+export function firstLanguage(pathname: string): Language {
+  return pickLanguage({
+    route: pathname.split('/')[1] ?? null,
+    browser: typeof navigator === 'undefined' ? [] : navigator.languages,
+    stored: readStoredLanguage(),
+  });
+}
+
+export function initI18n(language: Language): void {
+  const resources: Resource = {};
+  for (const lang of LANGUAGES) resources[lang] = catalogFor(lang);
+  void i18n.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: Object.keys(namespaces),
+    defaultNS: 'shell',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+}
+
+/** The language the UI shows now (sent as x-language on every API call). */
+export function currentLanguage(): Language {
+  const lang = i18n.language;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/** Stores the choice and points i18next and <html lang> at it. */
+export function applyLanguage(language: Language): void {
+  try {
+    localStorage.setItem(SELECTED_LANG_KEY, language);
+  } catch {
+    // Storage may be unavailable (private mode); the route still carries the language.
+  }
+  document.documentElement.lang = language;
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+}

@@ -1,0 +1,214 @@
+import type { Role } from '@excelencia/domain';
+
+/**
+ * The one definition of the signed-in menus (SPEC §2) and of the pages they lead to.
+ * Every item carries the roles that see it; the side menu filters, the router builds one lazy route
+ * per item. Paths are written without the language prefix.
+ */
+
+export type Area = 'admin' | 'company' | 'partner' | 'users';
+
+/** The later issue a placeholder page belongs to (shell:pending.areas.*). */
+export type PendingArea =
+  | 'referenceData'
+  | 'companies'
+  | 'users'
+  | 'balanceSheets'
+  | 'diagnosis'
+  | 'applications'
+  | 'statistics'
+  | 'content'
+  | 'esg'
+  | 'partners'
+  | 'profile';
+
+export type PageKind = 'dashboard' | 'profile' | 'pending';
+
+export interface MenuItem {
+  kind: 'item';
+  id: string;
+  path: string;
+  /** shell:menu.items.<labelId> */
+  labelId: string;
+  roles: readonly Role[];
+  page: PageKind;
+  pending?: PendingArea;
+}
+
+export interface MenuGroup {
+  kind: 'group';
+  id: string;
+  /** shell:menu.groups.<labelId> */
+  labelId: string;
+  children: readonly MenuNode[];
+}
+
+export type MenuNode = MenuItem | MenuGroup;
+
+export interface MenuSection {
+  area: Area;
+  nodes: readonly MenuNode[];
+}
+
+function item(
+  area: Area,
+  path: string,
+  labelId: string,
+  pending?: PendingArea,
+  page: PageKind = pending ? 'pending' : 'dashboard',
+): MenuItem {
+  const roles: readonly Role[] = area === 'users' ? ['company', 'partner'] : [area];
+  return { kind: 'item', id: `${area}.${path}`, path: `/${area}/${path}`, labelId, roles, page, pending };
+}
+
+function group(id: string, labelId: string, children: readonly MenuNode[]): MenuGroup {
+  return { kind: 'group', id, labelId, children };
+}
+
+const admin = (path: string, labelId: string, pending?: PendingArea) => item('admin', path, labelId, pending);
+const company = (path: string, labelId: string, pending?: PendingArea) =>
+  item('company', path, labelId, pending);
+const partner = (path: string, labelId: string, pending?: PendingArea) =>
+  item('partner', path, labelId, pending);
+
+export const MENU: readonly MenuSection[] = [
+  {
+    area: 'admin',
+    nodes: [
+      admin('dashboard', 'dashboard'),
+      admin('company', 'companies', 'companies'),
+      group('admin.parametrization', 'parametrization', [
+        admin('admin', 'users', 'users'),
+        admin('company-type', 'companyType', 'referenceData'),
+        admin('employee-range', 'employeeRange', 'referenceData'),
+        group('admin.cae', 'cae', [
+          admin('section', 'caeSection', 'referenceData'),
+          admin('devision', 'caeDivision', 'referenceData'),
+        ]),
+        group('admin.location', 'location', [
+          admin('islands', 'islands', 'referenceData'),
+          admin('cities', 'cities', 'referenceData'),
+        ]),
+        admin('criterion', 'criterion', 'referenceData'),
+        admin('criterion-type', 'criterionType', 'referenceData'),
+        admin('company-situation', 'companySituation', 'referenceData'),
+        admin('esg', 'esg', 'esg'),
+        group('admin.self-diagnosis', 'diagnosis', [
+          admin('self-diagnosis/headings', 'headings', 'referenceData'),
+          admin('self-diagnosis/sub-headings', 'subHeadings', 'referenceData'),
+          admin('self-diagnosis/categories', 'categories', 'referenceData'),
+          admin('self-diagnosis/sub-categories', 'subCategories', 'referenceData'),
+        ]),
+        admin('partners-type', 'partnersType', 'partners'),
+        admin('partners-entities', 'partnersEntities', 'partners'),
+        admin('partners', 'partners', 'partners'),
+        admin('diagnosis-config', 'diagnosisConfig', 'applications'),
+      ]),
+      admin('diagnosis', 'diagnosis', 'diagnosis'),
+      group('admin.applications', 'applications', [
+        admin('application', 'applicationList', 'applications'),
+        admin('application-result', 'applicationResults', 'applications'),
+      ]),
+      admin('statistic', 'statistic', 'statistics'),
+      group('admin.content', 'content', [
+        admin('content-managment/home-content', 'homeContent', 'content'),
+        admin('content-managment/regularization', 'regulations', 'content'),
+        admin('content-managment/blog-content', 'blogContent', 'content'),
+        admin('content-managment/gallery-content', 'galleryContent', 'content'),
+        admin('content-managment/testimonies-content', 'testimoniesContent', 'content'),
+        admin('content-managment/newsletter-content', 'newsletterContent', 'content'),
+        admin('content-managment/faq-content', 'faqContent', 'content'),
+      ]),
+    ],
+  },
+  {
+    area: 'company',
+    nodes: [
+      company('dashboard', 'dashboard'),
+      company('balance-sheet', 'balanceSheet', 'balanceSheets'),
+      company('balances', 'balances', 'balanceSheets'),
+      company('demonstrations', 'demonstrations', 'balanceSheets'),
+      company('others', 'others', 'balanceSheets'),
+      company('diagnosis', 'selfDiagnosis', 'diagnosis'),
+      company('statistic', 'statistic', 'statistics'),
+      company('application', 'applications', 'applications'),
+      company('esg', 'esg', 'esg'),
+    ],
+  },
+  {
+    area: 'partner',
+    nodes: [
+      partner('register', 'partnerRegister', 'partners'),
+      group('partner.applications', 'applications', [
+        partner('application-result', 'applicationResults', 'applications'),
+      ]),
+      partner('dashboard', 'dashboard'),
+    ],
+  },
+];
+
+/** /users/profile: reached from the Profile button, not from the menu. */
+export const PROFILE_ITEM: MenuItem = item('users', 'profile', 'profile', 'profile', 'profile');
+
+export interface PageDef {
+  id: string;
+  area: Area;
+  path: string;
+  page: PageKind;
+  pending?: PendingArea;
+  /** i18n keys of the breadcrumbs: area, groups, then the page itself (its title). */
+  crumbKeys: readonly string[];
+  titleKey: string;
+}
+
+/** Every signed-in page: one per menu item, plus the profile. */
+export function signedInPages(): PageDef[] {
+  const out: PageDef[] = [];
+  const visit = (area: Area, node: MenuNode, trail: readonly string[]) => {
+    if (node.kind === 'group') {
+      for (const child of node.children) visit(area, child, [...trail, `shell:menu.groups.${node.labelId}`]);
+      return;
+    }
+    const titleKey = `shell:menu.items.${node.labelId}`;
+    out.push({
+      id: node.id,
+      area,
+      path: node.path,
+      page: node.page,
+      pending: node.pending,
+      crumbKeys: [...trail, titleKey],
+      titleKey,
+    });
+  };
+  for (const section of [...MENU, { area: 'users' as const, nodes: [PROFILE_ITEM] }]) {
+    for (const node of section.nodes) visit(section.area, node, [`shell:menu.areas.${section.area}`]);
+  }
+  return out;
+}
+
+/** The menu as a user with these roles sees it: items they lack a role for are gone, empty groups too. */
+export function visibleMenu(roles: readonly string[]): MenuSection[] {
+  const keep = (node: MenuNode): MenuNode | null => {
+    if (node.kind === 'item') return node.roles.some((role) => roles.includes(role)) ? node : null;
+    const children = node.children.map(keep).filter((child): child is MenuNode => child !== null);
+    return children.length > 0 ? { ...node, children } : null;
+  };
+  return MENU.map((section) => ({
+    area: section.area,
+    nodes: section.nodes.map(keep).filter((node): node is MenuNode => node !== null),
+  })).filter((section) => section.nodes.length > 0);
+}
+
+/** The ids of the groups on the way to a path, to open them when the page is shown. */
+export function groupsContaining(path: string): string[] {
+  const found: string[] = [];
+  const visit = (node: MenuNode, trail: readonly string[]): boolean => {
+    if (node.kind === 'item') {
+      if (node.path === path) found.push(...trail);
+      return node.path === path;
+    }
+    return node.children.some((child) => visit(child, [...trail, node.id]));
+  };
+  for (const section of MENU) for (const node of section.nodes) visit(node, []);
+  return found;
+}

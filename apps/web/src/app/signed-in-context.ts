@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react';
+import type { AuthenticatedSession } from '../features/session/queries.ts';
+
+export interface SignedInState {
+  session: AuthenticatedSession;
+  /** The company the company user works on (null for others or while none is chosen). */
+  selectedCompany: { id: string; companyName: string; nif: string } | null;
+}
+
+export const SignedInContext = createContext<SignedInState | null>(null);
+
+/** The session of a page inside the signed-in layout (the layout guarantees one). */
+export function useSignedIn(): SignedInState {
+  const value = useContext(SignedInContext);
+  if (!value) throw new Error('useSignedIn is only usable inside the signed-in layout.');
+  return value;
+}

@@ -1,0 +1,151 @@
+import {
+  Accordion,
+  Button,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconClipboardCheck, IconFileSpreadsheet, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalePath } from '../../../app/language-context.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+
+/** The public pages (SPEC §2); the countdown and registration banner arrive with the content issue. */
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const steps = [
+    { key: 'register', icon: IconUserPlus },
+    { key: 'upload', icon: IconFileSpreadsheet },
+    { key: 'apply', icon: IconClipboardCheck },
+  ] as const;
+  return (
+    <Stack gap={48}>
+      <Stack gap="md" maw={760}>
+        <PageTitle>{t('pages:home.title')}</PageTitle>
+        <Text size="xl" fw={500}>
+          {t('pages:home.lead')}
+        </Text>
+        <Text>{t('pages:home.intro')}</Text>
+        <Text>{t('pages:home.edition')}</Text>
+        <Text fw={600}>{t('pages:home.callToRegister')}</Text>
+        <Group gap="sm">
+          <Button component={Link} to={localePath('/register')} size="md">
+            {t('pages:home.registerButton')}
+          </Button>
+          <Button component={Link} to={localePath('/public/sobre')} size="md" variant="default">
+            {t('pages:home.learnMore')}
+          </Button>
+        </Group>
+      </Stack>
+      <Stack gap="md">
+        <Title order={2}>{t('pages:home.steps.title')}</Title>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          {steps.map(({ key, icon: Icon }, index) => (
+            <Paper key={key} withBorder p="lg">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon size={40} radius="xl" aria-hidden="true">
+                  <Icon size={22} />
+                </ThemeIcon>
+                <Text>
+                  <Text span fw={700}>
+                    {index + 1}.{' '}
+                  </Text>
+                  {t(`pages:home.steps.${key}`)}
+                </Text>
+              </Group>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}
+
+function TextPage({ titleKey, paragraphKeys }: { titleKey: string; paragraphKeys: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={760}>
+      <PageTitle>{t(titleKey)}</PageTitle>
+      {paragraphKeys.map((key) => (
+        <Text key={key} size="lg">
+          {t(key)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export function AboutPage() {
+  return (
+    <TextPage
+      titleKey="pages:about.title"
+      paragraphKeys={['pages:about.p1', 'pages:about.p2', 'pages:about.p3']}
+    />
+  );
+}
+
+export function SelfDiagnosisInfoPage() {
+  return (
+    <TextPage
+      titleKey="pages:selfDiagnosis.title"
+      paragraphKeys={['pages:selfDiagnosis.p1', 'pages:selfDiagnosis.p2', 'pages:selfDiagnosis.p3']}
+    />
+  );
+}
+
+const DOCUMENTS = [
+  'socialSecurity',
+  'finance',
+  'commercialCertificate',
+  'model1bReceipt',
+  'accountsReport',
+  'daicf',
+  'daicfReceipt',
+  'model1b',
+] as const;
+
+export function ApplicationsInfoPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={760}>
+      <PageTitle>{t('pages:applications.title')}</PageTitle>
+      <Text size="lg">{t('pages:applications.p1')}</Text>
+      <Title order={2} size="h3">
+        {t('pages:applications.documentsTitle')}
+      </Title>
+      <List spacing="xs">
+        {DOCUMENTS.map((key) => (
+          <List.Item key={key}>{t(`pages:applications.documents.${key}`)}</List.Item>
+        ))}
+      </List>
+      <Text size="lg">{t('pages:applications.p2')}</Text>
+    </Stack>
+  );
+}
+
+const QUESTIONS = ['1', '2', '3', '4'] as const;
+
+export function FaqPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={760}>
+      <PageTitle>{t('pages:faq.title')}</PageTitle>
+      <Accordion variant="separated" multiple>
+        {QUESTIONS.map((n) => (
+          <Accordion.Item key={n} value={n}>
+            <Accordion.Control>{t(`pages:faq.q${n}`)}</Accordion.Control>
+            <Accordion.Panel>{t(`pages:faq.a${n}`)}</Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import type { SessionResponse } from '@excelencia/domain';
+import { useQuery } from '@tanstack/react-query';
+import { fetchSession } from './api.ts';
+
+/** How often an open page re-reads the session besides focus and other tabs' signals (SPEC §4, §9). */
+export const SESSION_REFETCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  current: () => [...sessionKeys.all, 'current'] as const,
+};
+
+export function useSessionQuery() {
+  return useQuery({
+    queryKey: sessionKeys.current(),
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 10_000,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: SESSION_REFETCH_INTERVAL_MS,
+    retry: 1,
+  });
+}
+
+export type AuthenticatedSession = Extract<SessionResponse, { status: 'authenticated' }>;
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'unauthenticated' }
+  | { status: 'authenticated'; session: AuthenticatedSession };
+
+export function isExpired(session: AuthenticatedSession, now = Date.now()): boolean {
+  const expires = Date.parse(session.expires);
+  return Number.isNaN(expires) || expires <= now;
+}
+
+/** The session as the UI sees it: loading, error, unauthenticated or authenticated (an expired one is not). */
+export function useSession(): SessionState {
+  const query = useSessionQuery();
+  if (query.data) {
+    if (query.data.status === 'authenticated' && !isExpired(query.data)) {
+      return { status: 'authenticated', session: query.data };
+    }
+    return { status: 'unauthenticated' };
+  }
+  if (query.isError) return { status: 'error' };
+  return { status: 'loading' };
+}

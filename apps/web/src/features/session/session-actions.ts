@@ -1,0 +1,40 @@
+import { isSafeCallbackPath, type Language } from '@excelencia/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { forgetCsrfToken } from '../../app/api-client.ts';
+import { postLogout } from './api.ts';
+import { clearBrowserStorage } from './browser-storage.ts';
+import { sessionKeys } from './queries.ts';
+
+/** Login: clears storage, then a full-page navigation to the portal server's sign-in (SPEC §4). */
+export function startLogin(language: Language, callbackPath: string): void {
+  const callbackUrl = isSafeCallbackPath(callbackPath) ? callbackPath : `/${language}/`;
+  clearBrowserStorage(language);
+  const query = new URLSearchParams({ callbackUrl, lang: language });
+  window.location.assign(`/auth/login?${query.toString()}`);
+}
+
+/**
+ * Ends the session in this tab only (a 401, an expired session): forgets every cached answer,
+ * clears storage but the language, and marks the session unauthenticated so the guards react.
+ */
+export function signOutLocally(queryClient: QueryClient, language: Language): void {
+  void queryClient.cancelQueries();
+  queryClient.clear();
+  queryClient.setQueryData(sessionKeys.current(), { status: 'unauthenticated' });
+  forgetCsrfToken();
+  clearBrowserStorage(language);
+}
+
+/** Sign out (SPEC §4): ends the server session, clears storage but the language, then leaves. */
+export async function logout(queryClient: QueryClient, language: Language): Promise<void> {
+  let redirectUrl = `/${language}/`;
+  try {
+    redirectUrl = (await postLogout()).redirectUrl;
+  } catch (error) {
+    console.error('Falha ao terminar a sessão no servidor', error);
+  }
+  forgetCsrfToken();
+  clearBrowserStorage(language);
+  queryClient.clear();
+  window.location.assign(redirectUrl);
+}

@@ -1,0 +1,23 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { firstLanguage, initI18n } from './app/i18n.ts';
+import { Providers } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+
+const language = firstLanguage(window.location.pathname);
+initI18n(language);
+document.documentElement.lang = language;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,45 @@
+import { LANGUAGES } from '@excelencia/domain';
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { withLanguage } from '../app/access.ts';
+import { useLanguage } from '../app/language-context.ts';
+
+/** Lists the languages by name without the current one; a choice swaps the path's prefix (SPEC §2). */
+export function LanguageSelector() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const location = useLocation();
+  const current = t(`common:languages.${language}`);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="dark"
+          px="xs"
+          data-testid="language-selector"
+          aria-label={t('shell:language.selector', { language: current })}
+          leftSection={<IconLanguage size={18} aria-hidden="true" />}
+          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+        >
+          {language.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('shell:language.change')}</Menu.Label>
+        {LANGUAGES.filter((lang) => lang !== language).map((lang) => (
+          <Menu.Item
+            key={lang}
+            component={Link}
+            lang={lang}
+            to={`${withLanguage(location.pathname, lang)}${location.search}${location.hash}`}
+          >
+            {t(`common:languages.${lang}`, { lng: lang })}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
+
+/** One modal for the whole app (SPEC §2): closing it, outside clicks included, runs the stored after-action. */
+export interface ModalRequest {
+  title: ReactNode;
+  content: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  afterClose?: () => void;
+}
+
+interface ModalState {
+  opened: boolean;
+  request: ModalRequest | null;
+}
+
+let state: ModalState = { opened: false, request: null };
+const listeners = new Set<() => void>();
+
+function setState(next: ModalState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function openModal(request: ModalRequest): void {
+  setState({ opened: true, request });
+}
+
+/** Closes the modal and runs its after-action once. */
+export function closeModal(): void {
+  if (!state.opened) return;
+  const afterClose = state.request?.afterClose;
+  setState({ opened: false, request: state.request });
+  afterClose?.();
+}
+
+export function useModalState(): ModalState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
