@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@excelencia/domain';
 import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { withLanguage } from '../app/access.ts';
@@ -18,17 +18,16 @@ export function LanguageSelector() {
         <Button
           variant="subtle"
           color="dark"
-          px="xs"
+          px={8}
+          style={{ flexShrink: 0 }}
           data-testid="language-selector"
           aria-label={t('shell:language.selector', { language: current })}
           leftSection={<IconLanguage size={18} aria-hidden="true" />}
-          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
         >
           {language.toUpperCase()}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{t('shell:language.change')}</Menu.Label>
         {LANGUAGES.filter((lang) => lang !== language).map((lang) => (
           <Menu.Item
             key={lang}

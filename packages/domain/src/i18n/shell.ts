@@ -124,7 +124,7 @@ export const shell = defineMessages({
       greeting: 'Olá, {{name}}!',
       role: 'Entrou como {{role}}.',
       company: 'Empresa selecionada: {{company}}',
-      noCompany: 'Ainda não escolheu uma empresa. Escolha-a na barra superior para usar o menu.',
+      noCompany: 'Ainda não escolheu uma empresa. Escolha-a no seletor de empresas para usar o menu.',
       intro: 'Use o menu lateral para navegar pela sua área.',
     },
     profile: {
@@ -262,7 +262,7 @@ export const shell = defineMessages({
       greeting: 'Hello, {{name}}!',
       role: 'Signed in as {{role}}.',
       company: 'Selected company: {{company}}',
-      noCompany: 'You have not chosen a company yet. Choose it in the top bar to use the menu.',
+      noCompany: 'You have not chosen a company yet. Choose it in the company selector to use the menu.',
       intro: 'Use the side menu to move around your area.',
     },
     profile: {
@@ -401,7 +401,7 @@ export const shell = defineMessages({
       role: 'Connecté en tant que {{role}}.',
       company: 'Entreprise sélectionnée : {{company}}',
       noCompany:
-        "Vous n'avez pas encore choisi d'entreprise. Choisissez-la dans la barre supérieure pour utiliser le menu.",
+        "Vous n'avez pas encore choisi d'entreprise. Choisissez-la dans le sélecteur d'entreprise pour utiliser le menu.",
       intro: 'Utilisez le menu latéral pour parcourir votre espace.',
     },
     profile: {

@@ -25,7 +25,7 @@ export function CompanySelector({ companies, selectedId, loading }: CompanySelec
       allowDeselect={false}
       leftSection={<IconBuilding size={16} aria-hidden="true" />}
       comboboxProps={{ withinPortal: true }}
-      w={{ base: 130, sm: 220 }}
+      w={{ base: '100%', sm: 240 }}
       size="sm"
     />
   );

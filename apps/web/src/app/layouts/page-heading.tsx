@@ -23,7 +23,7 @@ export function PageHeading() {
       );
     }
     return (
-      <Text key={key} size="sm" c={last ? 'dark.7' : 'dimmed'} aria-current={last ? 'page' : undefined}>
+      <Text key={key} size="sm" c={last ? 'dark.7' : 'gray.7'} aria-current={last ? 'page' : undefined}>
         {t(key)}
       </Text>
     );

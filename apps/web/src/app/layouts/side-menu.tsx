@@ -84,7 +84,7 @@ export function SideMenu({ roles, companySelected }: { roles: readonly string[];
       {sections.map((section) => (
         <Stack key={section.area} gap={2}>
           {sections.length > 1 ? (
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pb={4}>
+            <Text size="xs" fw={700} tt="uppercase" c="gray.7" px="sm" pb={4}>
               {t(`shell:menu.areas.${section.area}`)}
             </Text>
           ) : null}
@@ -97,6 +97,7 @@ export function SideMenu({ roles, companySelected }: { roles: readonly string[];
               disabled={section.area === 'company' && !companySelected}
               openGroups={openGroups}
               onToggle={toggleGroup}
+              nested={false}
             />
           ))}
         </Stack>
@@ -112,9 +113,11 @@ interface MenuEntryProps {
   disabled: boolean;
   openGroups: ReadonlySet<string>;
   onToggle: (id: string, opened: boolean) => void;
+  /** Items inside a group go without an icon. */
+  nested: boolean;
 }
 
-function MenuEntry({ node, area, path, disabled, openGroups, onToggle }: MenuEntryProps) {
+function MenuEntry({ node, area, path, disabled, openGroups, onToggle, nested }: MenuEntryProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   if (node.kind === 'group') {
@@ -142,12 +145,14 @@ function MenuEntry({ node, area, path, disabled, openGroups, onToggle }: MenuEnt
             disabled={disabled}
             openGroups={openGroups}
             onToggle={onToggle}
+            nested
           />
         ))}
       </NavLink>
     );
   }
   const label = t(`shell:menu.items.${node.labelId}`);
+  const icon = nested ? undefined : <MenuIcon id={node.labelId} />;
   if (disabled) {
     return (
       <NavLink
@@ -156,7 +161,7 @@ function MenuEntry({ node, area, path, disabled, openGroups, onToggle }: MenuEnt
         aria-disabled="true"
         title={t('shell:topBar.selectCompanyFirst')}
         label={label}
-        leftSection={<MenuIcon id={node.labelId} />}
+        leftSection={icon}
         disabled
       />
     );
@@ -167,7 +172,7 @@ function MenuEntry({ node, area, path, disabled, openGroups, onToggle }: MenuEnt
       component={Link}
       to={localePath(node.path)}
       label={label}
-      leftSection={<MenuIcon id={node.labelId} />}
+      leftSection={icon}
       active={active}
       aria-current={active ? 'page' : undefined}
       variant="light"

@@ -1,6 +1,6 @@
 import { dashboardPathFor, hasRole } from '@excelencia/domain';
 import { AppShell, Box, Burger, Button, Group, ScrollArea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -55,6 +55,11 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the small-screen menu on navigation
   useEffect(() => close(), [location.pathname]);
 
+  // Below `sm` the top bar has no room for the company selector: it moves to the top of the side menu.
+  const isSmallScreen = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const companySelector = isCompanyUser ? (
+    <CompanySelector companies={companies} selectedId={selected?.id ?? null} loading={isLoading} />
+  ) : null;
   const profileLabel = t('shell:nav.profile');
   const signOutLabel = t('shell:nav.signOut');
 
@@ -81,14 +86,14 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
             </Group>
             <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ minWidth: 0 }}>
               <LanguageSelector />
-              {isCompanyUser ? (
-                <CompanySelector
-                  companies={companies}
-                  selectedId={selected?.id ?? null}
-                  loading={isLoading}
-                />
-              ) : null}
-              <Group gap="xs" wrap="nowrap" data-testid="user-menu" aria-label={t('shell:topBar.userArea')}>
+              {isSmallScreen ? null : companySelector}
+              <Group
+                gap="xs"
+                wrap="nowrap"
+                data-testid="user-menu"
+                role="group"
+                aria-label={t('shell:topBar.userArea')}
+              >
                 {showsProfileButton(roles, selected !== null) ? (
                   <Button
                     component={Link}
@@ -106,8 +111,7 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
                 ) : null}
                 <UserBadge session={session} />
                 <Button
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
                   px="xs"
                   aria-label={signOutLabel}
                   onClick={() => void logout(queryClient, language)}
@@ -124,6 +128,7 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
         </AppShell.Header>
         <AppShell.Navbar id="side-menu" aria-label={t('shell:nav.mainMenu')} data-testid="side-menu">
           <ScrollArea type="auto" p="sm">
+            {isSmallScreen && companySelector ? <Box mb="md">{companySelector}</Box> : null}
             <SideMenu roles={roles} companySelected={selected !== null} />
           </ScrollArea>
         </AppShell.Navbar>

@@ -27,7 +27,7 @@ export function UserBadge({ session }: { session: AuthenticatedSession }) {
         <Text size="sm" fw={600} truncate="end">
           {session.user.name}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {t(`shell:roles.${primaryRole(session.roles) ?? 'user'}`)}
         </Text>
       </Stack>

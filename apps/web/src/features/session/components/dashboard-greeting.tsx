@@ -23,7 +23,7 @@ export function DashboardGreeting({ area }: { area: Exclude<Area, 'users'> }) {
               : t('shell:dashboard.noCompany')}
           </Text>
         ) : null}
-        <Text c="dimmed">{t('shell:dashboard.intro')}</Text>
+        <Text c="gray.7">{t('shell:dashboard.intro')}</Text>
       </Stack>
     </Paper>
   );
