@@ -1,0 +1,31 @@
+import { join } from 'node:path';
+import { loadConfig } from '../config.ts';
+import { identityAdminFor, startBuiltInIdp, withIssuer } from '../main.ts';
+import { openDatabase } from './client.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
+
+/** `npm run seed`: applies the migrations and the idempotent demo data, then exits. */
+async function seed(): Promise<void> {
+  let config = loadConfig(process.env);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+  });
+  // The built-in provider is started on a free port only for its admin API; the data is the same.
+  const idp = config.builtInIdp ? await startBuiltInIdp(config, 0) : undefined;
+  try {
+    if (idp) config = withIssuer(config, idp.issuer);
+    await seedDemoData(database.db, identityAdminFor(config));
+    process.stdout.write(
+      `Migrations applied and demo data in place: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}\n`,
+    );
+  } finally {
+    await idp?.close();
+    await database.close();
+  }
+}
+
+seed().catch((error: unknown) => {
+  process.stderr.write(`Seeding failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { startIdp } from '@excelencia/idp';
+import { buildApp } from './app.ts';
+import { createIdentityAdmin } from './auth/identity-admin.ts';
+import { deleteExpiredSessions } from './auth/sessions.repository.ts';
+import { adminUrlFromIssuer, type Config, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from './db/seed.ts';
+import { createMailWorker } from './platform/mail/outbox.ts';
+
+type BuiltInIdp = Awaited<ReturnType<typeof startIdp>>;
+
+/** Starts the built-in identity provider for this configuration (ISSUER_URL unset). */
+export async function startBuiltInIdp(config: Config, port = config.idpPort): Promise<BuiltInIdp> {
+  return startIdp({
+    issuer: config.issuerUrl,
+    port,
+    host: config.host,
+    dataDir: join(config.dataDir, 'idp'),
+    clients: [
+      {
+        clientId: config.clientId,
+        clientSecret: config.clientSecret,
+        redirectUris: [`${config.publicUrl}/auth/callback`],
+        postLogoutRedirectUris: [`${config.publicUrl}/`],
+        adminApi: true,
+      },
+    ],
+  });
+}
+
+/** The configuration pointed at a running built-in provider (its port may have been chosen at start). */
+export function withIssuer(config: Config, issuer: string): Config {
+  const idpAdminUrl = adminUrlFromIssuer(issuer);
+  return { ...config, issuerUrl: issuer, idpAdminUrl };
+}
+
+export function identityAdminFor(config: Config) {
+  return createIdentityAdmin({
+    issuerUrl: config.issuerUrl,
+    adminUrl: config.idpAdminUrl,
+    clientId: config.idpAdminClientId,
+    clientSecret: config.idpAdminClientSecret,
+  });
+}
+
+async function main(): Promise<void> {
+  let config = loadConfig(process.env);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+  });
+
+  let idp: BuiltInIdp | undefined;
+  if (config.builtInIdp) {
+    idp = await startBuiltInIdp(config);
+    config = withIssuer(config, idp.issuer);
+  }
+  if (config.demoData) await seedDemoData(database.db, identityAdminFor(config));
+
+  const app = await buildApp({ config, database });
+  const worker = config.smtpUrl
+    ? createMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log })
+    : undefined;
+  worker?.start();
+
+  const housekeeping = setInterval(() => {
+    deleteExpiredSessions(database.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'removing expired sessions failed'),
+    );
+  }, 3_600_000);
+  housekeeping.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(housekeeping);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await worker?.stop();
+      await idp?.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const lines = [
+    '',
+    `Excelência portal: open ${config.publicUrl}/`,
+    `  API docs: ${config.publicUrl}/app/api/v1/docs`,
+    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
+    `  identity provider: ${idp ? `built-in at ${config.issuerUrl}` : config.issuerUrl}`,
+    `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'kept in the outbox (no SMTP_URL)'}`,
+  ];
+  if (config.demoData) {
+    lines.push('  demo accounts (e-mail / password):');
+    for (const account of DEMO_ACCOUNTS) {
+      lines.push(`    ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `The portal could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

@@ -1,0 +1,343 @@
+import { eq } from 'drizzle-orm';
+import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sha256 } from '../src/auth/auth.service.ts';
+import { sessions } from '../src/db/schema/index.ts';
+import { cookieValue, createTestContext, type TestContext, type TestUser } from './support/context.ts';
+
+let ctx: TestContext;
+let company: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+beforeEach(async () => {
+  await ctx.reset();
+  company = await ctx.createUser({ email: 'ana@empresa.cv', name: 'Ana Tavares', roles: ['company'] });
+});
+
+function sessionId(cookie: string): string {
+  return sha256(cookie.split('=')[1] ?? '');
+}
+
+describe('browser sign-in', () => {
+  it('signs in through the provider and returns to the callback path with an httpOnly session cookie', async () => {
+    const login = await ctx.app.inject({ url: '/auth/login?callbackUrl=/en/company/balances&lang=en' });
+    expect(login.statusCode).toBe(302);
+    const location = new URL(String(login.headers.location));
+    expect(location.href.startsWith(ctx.idp.issuer)).toBe(true);
+    expect(location.searchParams.get('ui_locales')).toBe('en');
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('scope')).toBe('openid email profile offline_access');
+
+    const signedIn = await ctx.signIn(company.email, company.password);
+    const session = await ctx.app.inject({ url: '/auth/session', headers: { cookie: signedIn.cookie } });
+    const body = session.json();
+    expect(body).toMatchObject({
+      status: 'authenticated',
+      user: { name: 'Ana Tavares', email: 'ana@empresa.cv' },
+      language: 'pt',
+    });
+    expect(body.roles).toEqual(expect.arrayContaining(['company', 'uma_authorization']));
+    const hoursLeft = (Date.parse(body.expires) - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(11.9);
+    expect(hoursLeft).toBeLessThanOrEqual(12);
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax, and returns to the saved path', async () => {
+    const login = await ctx.app.inject({ url: '/auth/login?callbackUrl=/fr/company/esg' });
+    const loginCookie = cookieValue(login.headers['set-cookie'], 'portal_login');
+    const { signInThroughLoginPage } = await import('@excelencia/idp/testing');
+    const returned = new URL(
+      await signInThroughLoginPage(String(login.headers.location), company.email, company.password),
+    );
+    const callback = await ctx.app.inject({
+      url: `/auth/callback${returned.search}`,
+      headers: { cookie: `portal_login=${loginCookie}` },
+    });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/fr/company/esg');
+    const setCookie = ([] as string[]).concat(callback.headers['set-cookie'] ?? []);
+    const sessionCookie = setCookie.find((c) => c.startsWith('portal_session='));
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
+    expect(sessionCookie).not.toMatch(/Secure/i);
+  });
+
+  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
+    'refuses the callbackUrl %s with 400 and no redirect',
+    async (callbackUrl) => {
+      const res = await ctx.app.inject({ url: `/auth/login?callbackUrl=${encodeURIComponent(callbackUrl)}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.json().error.key).toBe('errors:invalidCallbackUrl');
+    },
+  );
+
+  it('sends the browser home with an authError when the state is missing, wrong, or the provider refused', async () => {
+    const noState = await ctx.app.inject({ url: '/auth/callback?code=abc&state=xyz' });
+    expect(noState.statusCode).toBe(302);
+    expect(noState.headers.location).toBe('/pt/?authError=invalid_state');
+
+    const denied = await ctx.app.inject({ url: '/auth/callback?error=access_denied&state=xyz' });
+    expect(denied.headers.location).toBe('/pt/?authError=access_denied');
+
+    const login = await ctx.app.inject({ url: '/auth/login?callbackUrl=/en/&lang=en' });
+    const loginCookie = cookieValue(login.headers['set-cookie'], 'portal_login');
+    const wrong = await ctx.app.inject({
+      url: '/auth/callback?code=abc&state=not-the-state',
+      headers: { cookie: `portal_login=${loginCookie}` },
+    });
+    expect(wrong.statusCode).toBe(302);
+    expect(wrong.headers.location).toBe('/en/?authError=callback_failed');
+
+    const forgedState = await ctx.app.inject({
+      url: '/auth/callback?code=abc&state=xyz',
+      headers: { cookie: 'portal_login=%7B%22state%22%3A%22xyz%22%7D.forged' },
+    });
+    expect(forgedState.headers.location).toBe('/pt/?authError=invalid_state');
+  });
+});
+
+describe('GET /auth/session', () => {
+  it('is unauthenticated for visitors and forged cookies', async () => {
+    const visitor = await ctx.app.inject({ url: '/auth/session' });
+    expect(visitor.json()).toEqual({ status: 'unauthenticated' });
+    const forged = await ctx.app.inject({
+      url: '/auth/session',
+      headers: { cookie: 'portal_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    });
+    expect(forged.json()).toEqual({ status: 'unauthenticated' });
+    const me = await ctx.app.inject({
+      url: '/app/api/v1/me',
+      headers: { cookie: 'portal_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('ends an expired session and deletes its row', async () => {
+    const { cookie } = await ctx.signIn(company.email, company.password);
+    const id = sessionId(cookie);
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
+    const res = await ctx.app.inject({ url: '/auth/session', headers: { cookie } });
+    expect(res.json()).toEqual({ status: 'unauthenticated' });
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
+    expect((await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('access token refresh', () => {
+  it('refreshes an expired access token with the refresh token', async () => {
+    const { cookie } = await ctx.signIn(company.email, company.password);
+    const id = sessionId(cookie);
+    const [before] = await ctx.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(before?.refreshToken).toBeTruthy();
+    await ctx.db
+      .update(sessions)
+      .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
+    const me = await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    const [after] = await ctx.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(after?.accessToken).not.toBe(before?.accessToken);
+    expect(after?.accessExpiresAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('ends the session when the refresh fails: the next API call answers 401', async () => {
+    const { cookie } = await ctx.signIn(company.email, company.password);
+    const id = sessionId(cookie);
+    await ctx.db
+      .update(sessions)
+      .set({ accessExpiresAt: new Date(Date.now() - 1000), refreshToken: 'revoked-or-unknown' })
+      .where(eq(sessions.id, id));
+    const me = await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
+  });
+});
+
+describe('GET /auth/csrf', () => {
+  it('gives a session its own token, and a visitor a double-submit cookie token', async () => {
+    const signedIn = await ctx.signIn(company.email, company.password);
+    const again = await ctx.app.inject({ url: '/auth/csrf', headers: { cookie: signedIn.cookie } });
+    expect(again.json().csrfToken).toBe(signedIn.csrf);
+
+    const visitor = await ctx.app.inject({ url: '/auth/csrf' });
+    const token = visitor.json().csrfToken;
+    expect(cookieValue(visitor.headers['set-cookie'], 'portal_csrf')).toBe(token);
+    const repeat = await ctx.app.inject({ url: '/auth/csrf', headers: { cookie: `portal_csrf=${token}` } });
+    expect(repeat.json().csrfToken).toBe(token);
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('needs the CSRF token, then ends the session here and returns the provider sign-out address', async () => {
+    const { cookie, csrf } = await ctx.signIn(company.email, company.password);
+    const refused = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('csrf');
+    expect((await ctx.app.inject({ url: '/auth/session', headers: { cookie } })).json().status).toBe(
+      'authenticated',
+    );
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie, 'x-csrf-token': csrf },
+    });
+    expect(res.statusCode).toBe(200);
+    const redirect = new URL(res.json().redirectUrl);
+    expect(redirect.href.startsWith(`${ctx.idp.issuer}/protocol/openid-connect/logout`)).toBe(true);
+    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:4200/');
+    expect(redirect.searchParams.get('id_token_hint')).toBeTruthy();
+    expect(String(res.headers['set-cookie'])).toMatch(/portal_session=;/);
+    expect((await ctx.app.inject({ url: '/auth/session', headers: { cookie } })).json().status).toBe(
+      'unauthenticated',
+    );
+    expect((await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('answers / for a visitor with a valid double-submit token', async () => {
+    const token = (await ctx.app.inject({ url: '/auth/csrf' })).json().csrfToken;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie: `portal_csrf=${token}`, 'x-csrf-token': token },
+    });
+    expect(res.json()).toEqual({ redirectUrl: '/' });
+  });
+});
+
+describe('CSRF on the API', () => {
+  it('refuses a state-changing call with a missing or wrong token and changes nothing', async () => {
+    const { cookie, csrf } = await ctx.signIn(company.email, company.password);
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: '/app/api/v1/me/language',
+      headers: { cookie },
+      payload: { language: 'en' },
+    });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().error).toMatchObject({ code: 'csrf', key: 'errors:csrf' });
+    const wrong = await ctx.app.inject({
+      method: 'PUT',
+      url: '/app/api/v1/me/language',
+      headers: { cookie, 'x-csrf-token': `${csrf}x` },
+      payload: { language: 'en' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } })).json().language).toBe('pt');
+
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url: '/app/api/v1/me/language',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { language: 'en' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } })).json().language).toBe('en');
+    // Errors now speak the account's language.
+    const forbidden = await ctx.app.inject({
+      url: '/app/api/v1/accounts/by-email/x@y.cv',
+      headers: { cookie },
+    });
+    expect(forbidden.json().error.message).toBe('You are not allowed to do this.');
+  });
+});
+
+describe('request bodies', () => {
+  it('answers 400 to malformed JSON, 400 with details to invalid data and 413 to an oversized body', async () => {
+    const { headers } = await ctx.signIn(company.email, company.password);
+    const malformed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/app/api/v1/me/language',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"language": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toMatchObject({ code: 'malformed_json', key: 'errors:malformedJson' });
+
+    const invalid = await ctx.app.inject({
+      method: 'PUT',
+      url: '/app/api/v1/me/language',
+      headers,
+      payload: { language: 'de' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.code).toBe('validation');
+    expect(invalid.json().error.details[0].path).toBe('body/language');
+
+    const oversized = await ctx.app.inject({
+      method: 'PUT',
+      url: '/app/api/v1/me/language',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ language: 'en', padding: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(oversized.statusCode).toBe(413);
+    expect(oversized.json().error.code).toBe('payload_too_large');
+  });
+});
+
+describe('bearer tokens', () => {
+  it('accepts a provider access token without CSRF', async () => {
+    const token = await ctx.bearer(company.email, company.password);
+    const me = await ctx.app.inject({ url: '/app/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'ana@empresa.cv', id: company.accountId });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/app/api/v1/me/language',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { language: 'fr' },
+    });
+    expect(put.statusCode).toBe(200);
+  });
+
+  it('refuses a token signed by another key, a malformed one and a tampered one with 401', async () => {
+    const real = await ctx.bearer(company.email, company.password);
+    const { kid } = decodeProtectedHeader(real);
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    await exportJWK(publicKey);
+    const claims = {
+      sub: company.subject,
+      email: company.email,
+      name: company.name,
+      realm_access: { roles: ['admin', 'company', 'uma_authorization'] },
+    };
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', ...(kid ? { kid } : {}) })
+      .setIssuer(ctx.idp.issuer)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    for (const token of [forged, 'not-a-jwt', `${real.slice(0, -4)}AAAA`]) {
+      const res = await ctx.app.inject({
+        url: '/app/api/v1/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('unauthorized');
+    }
+  });
+});
+
+describe('rate limit on /auth', () => {
+  it('answers 429 after too many sign-in starts from one address', async () => {
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      const res = await ctx.app.inject({ url: '/auth/login?callbackUrl=/pt/', remoteAddress: '10.9.8.7' });
+      last = res.statusCode;
+      if (i === 60)
+        expect(res.json().error).toMatchObject({ code: 'rate_limited', key: 'errors:rateLimited' });
+    }
+    expect(last).toBe(429);
+  });
+});
