@@ -1,0 +1,187 @@
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestContext,
+  type SignedIn,
+  type TestContext,
+  type TestUser,
+} from '../../../test/support/context.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { createFileStore, localDiskDriver } from '../../platform/files/file-store.ts';
+
+// One PNG pixel.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let ctx: TestContext;
+const users: Record<'company' | 'otherCompany' | 'partner' | 'admin', TestUser> = {} as never;
+const sessionsOf: Record<keyof typeof users, SignedIn> = {} as never;
+let companyId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  users.company = await ctx.createUser({
+    email: 'empresa@teste.cv',
+    name: 'Empresa Teste',
+    roles: ['company'],
+  });
+  users.otherCompany = await ctx.createUser({
+    email: 'outra@teste.cv',
+    name: 'Outra Empresa',
+    roles: ['company'],
+  });
+  users.partner = await ctx.createUser({
+    email: 'banco@teste.cv',
+    name: 'Banco Parceiro',
+    roles: ['partner'],
+  });
+  users.admin = await ctx.createUser({ email: 'gestor@teste.cv', name: 'Gestor', roles: ['admin'] });
+  companyId = await ctx.linkCompany(users.company.accountId, {
+    companyName: 'Demo Comércio, Lda',
+    nif: '200000001',
+  });
+  await ctx.linkCompany(users.otherCompany.accountId, { companyName: 'Outra, SA', nif: '200000002' });
+  for (const key of Object.keys(users) as (keyof typeof users)[]) {
+    sessionsOf[key] = await ctx.signIn(users[key].email, users[key].password);
+  }
+  const picture = await createFileStore(localDiskDriver(join(ctx.config.dataDir, 'files'))).put(ctx.db, {
+    data: PNG,
+    originalName: 'me.png',
+    mime: 'image/png',
+    kind: 'profile-picture',
+    ownerAccountId: users.company.accountId,
+  });
+  await ctx.db
+    .update(accounts)
+    .set({ profilePictureFileId: picture.id })
+    .where(eq(accounts.id, users.company.accountId));
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string, as?: keyof typeof users) =>
+  ctx.app.inject({ url: `/app/api/v1${url}`, headers: as ? { cookie: sessionsOf[as].cookie } : {} });
+
+describe('GET /app/api/v1/accounts/by-email/{email}', () => {
+  it('lets a user read their own account', async () => {
+    const res = await get('/accounts/by-email/empresa@teste.cv', 'company');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: users.company.accountId,
+      name: 'Empresa Teste',
+      profilePicture: `/app/api/v1/accounts/${users.company.accountId}/profile-pictures`,
+      userGroup: 'company',
+    });
+    const partner = await get('/accounts/by-email/banco@teste.cv', 'partner');
+    expect(partner.json()).toMatchObject({ profilePicture: null, userGroup: 'partner' });
+  });
+
+  it('refuses company and partner users reading someone else, existing or not, with 403', async () => {
+    for (const email of ['outra@teste.cv', 'nobody@teste.cv']) {
+      expect((await get(`/accounts/by-email/${email}`, 'company')).statusCode).toBe(403);
+      expect((await get(`/accounts/by-email/${email}`, 'partner')).statusCode).toBe(403);
+    }
+  });
+
+  it('lets an admin read any account, 404 when none', async () => {
+    const res = await get('/accounts/by-email/outra@teste.cv', 'admin');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(users.otherCompany.accountId);
+    expect((await get('/accounts/by-email/nobody@teste.cv', 'admin')).statusCode).toBe(404);
+  });
+
+  it('answers 401 to visitors', async () => {
+    const res = await get('/accounts/by-email/empresa@teste.cv');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.key).toBe('errors:unauthorized');
+  });
+});
+
+describe('GET /app/api/v1/accounts/{id}/profile-pictures', () => {
+  const url = () => `/accounts/${users.company.accountId}/profile-pictures`;
+
+  it('returns the image bytes with their type to the owner and to admins', async () => {
+    for (const who of ['company', 'admin'] as const) {
+      const res = await get(url(), who);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(Buffer.compare(res.rawPayload, PNG)).toBe(0);
+    }
+  });
+
+  it('accepts the bearer token SPEC §7 describes', async () => {
+    const token = await ctx.bearer(users.company.email, users.company.password);
+    const res = await ctx.app.inject({
+      url: `/app/api/v1${url()}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 403 to another company, 404 when there is no picture, 401 to visitors', async () => {
+    expect((await get(url(), 'otherCompany')).statusCode).toBe(403);
+    expect((await get(`/accounts/${users.partner.accountId}/profile-pictures`, 'partner')).statusCode).toBe(
+      404,
+    );
+    expect((await get(url())).statusCode).toBe(401);
+  });
+});
+
+describe('GET /app/api/v1/company-details/by-email/{email}', () => {
+  it('gives a company user the name of their company', async () => {
+    const res = await get('/company-details/by-email/empresa@teste.cv', 'company');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ companyRegistration: { companyName: 'Demo Comércio, Lda' } });
+  });
+
+  it('lets an admin read any, 404 for an account without company, 403 for another company', async () => {
+    const admin = await get('/company-details/by-email/outra@teste.cv', 'admin');
+    expect(admin.json()).toEqual({ companyRegistration: { companyName: 'Outra, SA' } });
+    expect((await get('/company-details/by-email/banco@teste.cv', 'partner')).statusCode).toBe(404);
+    expect((await get('/company-details/by-email/outra@teste.cv', 'company')).statusCode).toBe(403);
+    expect((await get('/company-details/by-email/empresa@teste.cv')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /app/api/v1/me/companies (company-only)', () => {
+  it('lists the companies of a company user', async () => {
+    const res = await get('/me/companies', 'company');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ id: companyId, companyName: 'Demo Comércio, Lda', nif: '200000001' }]);
+  });
+
+  it('answers 403 to partner and admin, 401 to visitors', async () => {
+    expect((await get('/me/companies', 'partner')).statusCode).toBe(403);
+    expect((await get('/me/companies', 'admin')).statusCode).toBe(403);
+    expect((await get('/me/companies')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /app/api/v1/accounts/{id} (admin-only)', () => {
+  it('lets an admin read an account and refuses everyone else', async () => {
+    const res = await get(`/accounts/${users.partner.accountId}`, 'admin');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: 'banco@teste.cv', isActive: true, language: 'pt' });
+    expect(res.json().roles).toContain('partner');
+    expect((await get(`/accounts/${users.partner.accountId}`, 'partner')).statusCode).toBe(403);
+    expect((await get(`/accounts/${users.partner.accountId}`, 'company')).statusCode).toBe(403);
+    expect((await get(`/accounts/${users.partner.accountId}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /app/api/v1/me', () => {
+  it('answers every signed-in role with the caller', async () => {
+    for (const who of Object.keys(users) as (keyof typeof users)[]) {
+      const res = await get('/me', who);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: users[who].accountId, email: users[who].email });
+    }
+    expect((await get('/me')).statusCode).toBe(401);
+  });
+});
