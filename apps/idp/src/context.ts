@@ -1,0 +1,43 @@
+import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import type Provider from 'oidc-provider';
+import type { AccountStore } from './accounts.ts';
+import type { IdpKeys } from './keys.ts';
+import type { LoginGuard } from './login-guard.ts';
+import { ACCESS_TOKEN_AUDIENCE } from './provider.ts';
+import type { IdpLogger } from './types.ts';
+
+/** What the idp's HTTP routes share. The provider exists once the server listens (the issuer needs the port). */
+export interface IdpContext {
+  realm: string;
+  /** /realms/<realm>, URL-encoded as in the issuer. */
+  realmPath: string;
+  accounts: AccountStore;
+  guard: LoginGuard;
+  logger: IdpLogger;
+  /** Origins a form on an idp page may lead to: ours and the clients' redirect targets. */
+  formActionOrigins: string[];
+  issuer(): string;
+  provider(): Provider;
+  /** Verifies one of our access tokens (signature, issuer, audience, expiry); throws when invalid. */
+  verifyAccessToken(token: string): Promise<JWTPayload>;
+}
+
+export function accessTokenVerifier(keys: IdpKeys, issuer: () => string) {
+  const jwks = createLocalJWKSet(keys.verification);
+  return async (token: string): Promise<JWTPayload> => {
+    const { payload } = await jwtVerify(token, jwks, {
+      issuer: issuer(),
+      audience: ACCESS_TOKEN_AUDIENCE,
+      typ: 'at+jwt',
+      algorithms: ['RS256'],
+      requiredClaims: ['exp', 'sub'],
+    });
+    return payload;
+  };
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}

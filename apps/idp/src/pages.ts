@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import { LANGUAGES, type Language, languageFromTag, pickLanguage, translate } from '@excelencia/domain';
+import { html, SafeHtml } from './html.ts';
+
+/** Browser language tags of an Accept-Language header, most preferred first. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/**
+ * The language of an idp page: an explicit choice (the page's language switch, then the authorization
+ * request's ui_locales or kc_locale, each possibly a space-separated list), else Accept-Language, else pt.
+ */
+export function pageLanguage(explicit: readonly unknown[], acceptLanguage: string | undefined): Language {
+  for (const value of explicit) {
+    if (typeof value !== 'string') continue;
+    for (const tag of value.split(/\s+/)) {
+      const language = languageFromTag(tag);
+      if (language) return language;
+    }
+  }
+  return pickLanguage({ browser: acceptedLanguages(acceptLanguage) });
+}
+
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * The Content-Security-Policy of every idp page: nothing but our own nonce'd style and script, forms only
+ * to ourselves and to the registered clients (the sign-in form ends in a redirect to the client), no framing.
+ */
+export function contentSecurityPolicy(
+  nonce: string | undefined,
+  formActionOrigins: readonly string[],
+): string {
+  const sources = nonce ? `'nonce-${nonce}'` : "'none'";
+  return [
+    "default-src 'none'",
+    `style-src ${sources}`,
+    `script-src ${nonce ? sources : "'self'"}`,
+    "img-src 'self' data:",
+    `form-action 'self' ${formActionOrigins.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+const STYLE = `*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:1rem;line-height:1.5;color:#1b1f24;background:#eef1f5}
+.wrap{max-width:26rem;margin:0 auto;padding:2rem 1rem}
+.brand{margin:0 0 1.25rem;text-align:center;font-size:1.375rem;font-weight:700;color:#0b3a6f}
+.card{background:#fff;border:1px solid #cfd6df;border-radius:.5rem;padding:1.5rem}
+h1{margin:0 0 1rem;font-size:1.25rem}
+p{margin:0 0 1rem}
+label{display:block;font-weight:600;margin:0 0 .25rem}
+input{display:block;width:100%;font:inherit;padding:.625rem .75rem;border:1px solid #6b7480;border-radius:.375rem;background:#fff;color:inherit;margin:0 0 1rem}
+input[aria-invalid=true]{border-color:#a4161a}
+button{display:block;width:100%;font:inherit;font-weight:600;padding:.7rem 1rem;border:0;border-radius:.375rem;background:#0b3a6f;color:#fff;cursor:pointer}
+button:hover{background:#082c54}
+:focus-visible{outline:3px solid #b45309;outline-offset:2px}
+.alert{margin:0 0 1rem;padding:.75rem;border-radius:.375rem;background:#fdecec;color:#8a1116;border:1px solid #e8a5a8}
+.detail{color:#4a5360;font-size:.875rem;word-break:break-word}
+.langs{margin-top:1.25rem}
+.langs ul{list-style:none;display:flex;gap:1rem;justify-content:center;padding:0;margin:0}
+.langs a{color:#0b3a6f}
+.langs a[aria-current]{font-weight:700;text-decoration:none}`;
+
+export interface PageFrame {
+  language: Language;
+  nonce: string;
+  title: string;
+  /** Where each language's version of this page lives; no switch when absent. */
+  languageHref?: (language: Language) => string;
+  script?: string;
+}
+
+function t(language: Language, key: string, params?: Record<string, string | number>): string {
+  return translate(language, `idp:${key}`, params);
+}
+
+function layout(frame: PageFrame, content: SafeHtml): string {
+  const { language, nonce, languageHref } = frame;
+  const switcher = languageHref
+    ? html`<nav class="langs" aria-label="${t(language, 'languageLabel')}"><ul>${LANGUAGES.map(
+        (l) =>
+          html`<li><a href="${languageHref(l)}" hreflang="${l}" lang="${l}"${
+            l === language ? html` aria-current="true"` : ''
+          }>${translate(l, `common:languages.${l}`)}</a></li>`,
+      )}</ul></nav>`
+    : '';
+  const script = frame.script ? html`<script nonce="${nonce}">${new SafeHtml(frame.script)}</script>` : '';
+  return html`<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${frame.title} · ${t(language, 'title')}</title>
+<style nonce="${nonce}">${new SafeHtml(STYLE)}</style>
+</head>
+<body>
+<div class="wrap">
+<p class="brand">${t(language, 'title')}</p>
+<main class="card">
+${content}
+</main>
+${switcher}
+</div>
+${script}
+</body>
+</html>
+`.value;
+}
+
+export interface LoginPageInput {
+  language: Language;
+  nonce: string;
+  action: string;
+  languageHref: (language: Language) => string;
+  email?: string;
+  error?: string;
+  /** Marks the fields invalid (wrong credentials), not only shows the message. */
+  fieldsInvalid?: boolean;
+}
+
+export function loginPage(input: LoginPageInput): string {
+  const { language, error } = input;
+  const invalid = input.fieldsInvalid ? html` aria-invalid="true" aria-describedby="login-error"` : '';
+  const focusEmail = !input.email;
+  return layout(
+    {
+      language,
+      nonce: input.nonce,
+      title: t(language, 'signIn.pageTitle'),
+      languageHref: input.languageHref,
+    },
+    html`<h1>${t(language, 'signIn.heading')}</h1>
+${error ? html`<p class="alert" role="alert" id="login-error">${error}</p>` : ''}
+<form method="post" action="${input.action}" novalidate>
+<input type="hidden" name="lang" value="${language}">
+<label for="email">${t(language, 'signIn.email')}</label>
+<input id="email" name="email" type="email" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${input.email ?? ''}"${invalid}${focusEmail ? html` autofocus` : ''}>
+<label for="password">${t(language, 'signIn.password')}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${focusEmail ? '' : html` autofocus`}>
+<button type="submit">${t(language, 'signIn.submit')}</button>
+</form>`,
+  );
+}
+
+export interface MessagePageInput {
+  language: Language;
+  nonce: string;
+  title: string;
+  heading: string;
+  message: string;
+  /** Technical detail shown small under the message (an OAuth error code and description). */
+  detail?: string;
+}
+
+export function messagePage(input: MessagePageInput): string {
+  return layout(
+    { language: input.language, nonce: input.nonce, title: input.title },
+    html`<h1>${input.heading}</h1>
+<p${input.detail ? '' : html` role="status"`}>${input.message}</p>
+${input.detail ? html`<p class="detail"><code>${input.detail}</code></p>` : ''}`,
+  );
+}
+
+export function errorPage(language: Language, nonce: string, message: string, detail?: string): string {
+  const heading = t(language, 'errors.heading');
+  return messagePage({ language, nonce, title: heading, heading, message, ...(detail ? { detail } : {}) });
+}
+
+export function signedOutPage(language: Language, nonce: string): string {
+  const title = t(language, 'signOut.pageTitle');
+  return messagePage({ language, nonce, title, heading: title, message: t(language, 'signOut.done') });
+}
+
+/**
+ * The end-session page: oidc-provider's confirmation form, completed with logout=yes (sign out of the
+ * provider, not only of the client), submitted at once by a nonce'd script, with a visible button as
+ * fallback when scripts do not run.
+ */
+export function signOutPage(language: Language, nonce: string, providerForm: string): string {
+  const form = providerForm.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return layout(
+    {
+      language,
+      nonce,
+      title: t(language, 'signOut.pageTitle'),
+      script: "document.getElementById('op.logoutForm').submit();",
+    },
+    html`<h1>${t(language, 'signOut.pageTitle')}</h1>
+<p role="status">${t(language, 'signOut.inProgress')}</p>
+${new SafeHtml(form)}
+<button type="submit" form="op.logoutForm">${t(language, 'signOut.submit')}</button>`,
+  );
+}
+
+export function message(language: Language, key: string, params?: Record<string, string | number>): string {
+  return t(language, key, params);
+}

@@ -1,0 +1,35 @@
+export interface IdpClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /** may call the admin REST API with a client_credentials token */
+  adminApi?: boolean;
+}
+
+export interface IdpLogger {
+  info(o: object, msg?: string): void;
+  warn(o: object, msg?: string): void;
+  error(o: object, msg?: string): void;
+}
+
+export interface IdpOptions {
+  /** MUST look like http(s)://host:port/realms/<realm>, e.g. http://localhost:3001/realms/excelencia */
+  issuer: string;
+  clients: IdpClient[];
+  /** persist accounts (JSON, atomic write), signing keys (JWKS) and cookie keys here; omitted = memory only */
+  dataDir?: string;
+  /** default 300 */
+  accessTokenTtlSeconds?: number;
+  /** default 8 h */
+  refreshTokenTtlSeconds?: number;
+  logger?: IdpLogger;
+}
+
+export interface RunningIdp {
+  /** The issuer, with the real port when the idp was started on port 0. */
+  issuer: string;
+  /** scheme://host:port of the issuer; the admin REST API lives at `${origin}/admin/realms/<realm>`. */
+  origin: string;
+  close(): Promise<void>;
+}
