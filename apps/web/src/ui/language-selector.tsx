@@ -27,7 +27,7 @@ export function LanguageSelector() {
           {language.toUpperCase()}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown aria-label={t('shell:language.change')}>
         {LANGUAGES.filter((lang) => lang !== language).map((lang) => (
           <Menu.Item
             key={lang}

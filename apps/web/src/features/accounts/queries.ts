@@ -18,7 +18,7 @@ export function useAccountQuery(email: string | null) {
       try {
         return await fetchAccountByEmail(email ?? '', signal);
       } catch (error) {
-        console.error('Erro ao carregar o perfil do utilizador', error);
+        if (!signal.aborted) console.error('Erro ao carregar o perfil do utilizador', error);
         throw error;
       }
     },
@@ -36,7 +36,7 @@ export function useProfilePictureUrl(accountId: string | null, hasPicture: boole
       try {
         return await fetchProfilePicture(accountId ?? '', signal);
       } catch (error) {
-        console.error('Erro ao carregar a fotografia de perfil', error);
+        if (!signal.aborted) console.error('Erro ao carregar a fotografia de perfil', error);
         throw error;
       }
     },

@@ -1,5 +1,5 @@
-import { isSafeCallbackPath, type Language } from '@excelencia/domain';
-import type { QueryClient } from '@tanstack/react-query';
+import { isSafeCallbackPath, type Language, type SessionResponse } from '@excelencia/domain';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { forgetCsrfToken } from '../../app/api-client.ts';
 import { postLogout } from './api.ts';
 import { clearBrowserStorage } from './browser-storage.ts';
@@ -18,9 +18,13 @@ export function startLogin(language: Language, callbackPath: string): void {
  * clears storage but the language, and marks the session unauthenticated so the guards react.
  */
 export function signOutLocally(queryClient: QueryClient, language: Language): void {
-  void queryClient.cancelQueries();
-  queryClient.clear();
-  queryClient.setQueryData(sessionKeys.current(), { status: 'unauthenticated' });
+  const current = queryClient.getQueryData<SessionResponse>(sessionKeys.current());
+  // Already signed out here: further 401s of calls still in flight change nothing.
+  if (current?.status === 'unauthenticated') return;
+  queryClient.setQueryData<SessionResponse>(sessionKeys.current(), { status: 'unauthenticated' });
+  const notSession = { predicate: (query: Query) => query.queryKey[0] !== sessionKeys.all[0] };
+  void queryClient.cancelQueries(notSession);
+  queryClient.removeQueries(notSession);
   forgetCsrfToken();
   clearBrowserStorage(language);
 }
