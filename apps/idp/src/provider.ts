@@ -58,13 +58,15 @@ export interface ProviderSetup {
 /** Claims of an account, in Keycloak's names; the scopes in `claims` below decide which reach a token. */
 export function accountClaims(account: Account): Record<string, unknown> & { sub: string } {
   const locale = account.attributes.locale?.[0];
+  const name = fullNameOf(account);
+  // Like Keycloak, empty names are left out rather than sent as ''.
   return {
     sub: account.id,
     email: account.email,
     email_verified: account.emailVerified,
-    name: fullNameOf(account),
-    given_name: account.firstName,
-    family_name: account.lastName,
+    ...(name ? { name } : {}),
+    ...(account.firstName ? { given_name: account.firstName } : {}),
+    ...(account.lastName ? { family_name: account.lastName } : {}),
     preferred_username: account.email,
     ...(locale ? { locale } : {}),
     realm_access: { roles: realmRolesOf(account) },

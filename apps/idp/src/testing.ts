@@ -1,7 +1,7 @@
 /**
- * Test and automation helpers that drive the idp's real pages over HTTP, like a browser without scripts:
- * cookies are kept (by host, path and expiry), redirects are followed by hand, and forms are read from the
- * HTML and submitted. Nothing here reaches into the idp's internals.
+ * Test and automation helpers that drive the idp's real pages over HTTP as a browser would: cookies are
+ * kept (by host, path and expiry), redirects are followed by hand, forms are read from the HTML and
+ * submitted, and a form a page submits by script is submitted. Nothing here reaches into the idp's internals.
  */
 
 interface StoredCookie {
@@ -151,8 +151,9 @@ export class IdpTestBrowser {
   }
 
   /**
-   * Follows redirects from `url` while they stay on its origin; returns the first address outside it
-   * (the client's redirect_uri or post-logout address) or the page where the chain stops.
+   * Follows redirects (and forms that submit themselves by script) from `url` while they stay on its
+   * origin; returns the first address outside it (the client's redirect_uri or post-logout address) or
+   * the page where the chain stops.
    */
   async follow(
     url: string,
@@ -173,7 +174,18 @@ export class IdpTestBrowser {
         next = {};
         continue;
       }
-      return { url: current, left: false, status: response.status, page: await response.text() };
+      const page = await response.text();
+      // A page that submits its form by script at once (form_post, sign-out) is submitted, as a browser would.
+      const autoSubmitted = /<script\b[^>]*>[^<]*\.submit\(\)/i.test(page)
+        ? parseForms(page, current).filter((f) => f.method === 'post')
+        : [];
+      const form = autoSubmitted.length === 1 ? autoSubmitted[0] : undefined;
+      if (form && new URL(form.action).origin === origin) {
+        current = form.action;
+        next = { form: Object.fromEntries(form.fields) };
+        continue;
+      }
+      return { url: current, left: false, status: response.status, page };
     }
     throw new Error(`More than ${MAX_STEPS} redirects from ${url}`);
   }
@@ -195,16 +207,12 @@ export class IdpTestBrowser {
   }
 
   /**
-   * Opens an end-session URL and submits the sign-out form, as the page's script does in a browser.
+   * Opens an end-session URL; its page submits the sign-out form by script, which follow() does here.
    * Returns the address the provider sends the browser to (post_logout_redirect_uri with state), or the
    * URL of the provider's own "signed out" page.
    */
   async signOut(endSessionUrl: string): Promise<string> {
-    const opened = await this.follow(endSessionUrl);
-    if (opened.left) return opened.url;
-    const form = parseForms(opened.page, opened.url).find((f) => f.method === 'post');
-    if (!form) throw new Error(`No sign-out form at ${opened.url}: ${pageErrorText(opened.page)}`);
-    const done = await this.follow(form.action, { form: Object.fromEntries(form.fields) });
+    const done = await this.follow(endSessionUrl);
     if (done.left || done.status < 400) return done.url;
     throw new Error(pageErrorText(done.page));
   }

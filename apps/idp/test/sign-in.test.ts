@@ -128,6 +128,20 @@ describe('sign-in with authorization code + PKCE', () => {
     expect(reused.body.error).toBe('invalid_grant');
   });
 
+  it('switches accounts in the same browser when the client asks for prompt=login', async () => {
+    const [first, second] = [await createAccount(idp), await createAccount(idp)];
+    const browser = new IdpTestBrowser();
+    const one = authorizationRequest(idp);
+    await browser.signIn(one.url, first.email, first.password);
+    const two = authorizationRequest(idp, { prompt: 'login' });
+    const { body } = await exchangeCode(
+      idp,
+      await browser.signIn(two.url, second.email, second.password),
+      two.verifier,
+    );
+    expect(decodeJwt(body.access_token).sub).toBe(second.id);
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const params = new URLSearchParams({
       client_id: PORTAL.clientId,
