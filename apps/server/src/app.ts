@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
+    request.log.info({ reqId: request.id, status: 404 }, 'client error 404 not_found');
     return sendError(request, reply, notFound());
   });
 

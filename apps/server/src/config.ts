@@ -70,8 +70,8 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'Largest accepted request body (JSON).' },
   {
     name: 'DEMO_DATA',
-    default: 'true with the built-in IdP',
-    description: 'Create the demo accounts and company at start (idempotent).',
+    default: 'true with the built-in IdP outside production',
+    description: 'Create the demo accounts and company at start (idempotent); refused in production.',
   },
   {
     name: 'WEB_DIST_DIR',
@@ -227,6 +227,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  const demoData = e.DEMO_DATA ?? (builtInIdp && !isProduction);
+  if (isProduction && demoData) {
+    problems.push('DEMO_DATA creates accounts with published passwords: not allowed in production.');
+  }
+
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -253,7 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    demoData: e.DEMO_DATA ?? builtInIdp,
+    demoData,
     webDistDir: e.WEB_DIST_DIR
       ? resolve(e.WEB_DIST_DIR)
       : fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -181,6 +181,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET/);
     expect(() => loadConfig({ ...production, CLIENT_SECRET: undefined })).toThrow(/CLIENT_SECRET/);
     expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://portal.example.cv' })).toThrow(/https/);
+    expect(() => loadConfig({ ...production, DEMO_DATA: 'true' })).toThrow(/DEMO_DATA/);
     expect(loadConfig({ ...production, PUBLIC_URL: 'http://localhost:3000' }).isHttps).toBe(false);
   });
 });
