@@ -1,12 +1,13 @@
 import { dashboardPathFor } from '@excelencia/domain';
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogin2, IconUserPlus } from '@tabler/icons-react';
+import { IconLogin2, IconLogout, IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { type SessionState, useSession } from '../../features/session/queries.ts';
-import { startLogin } from '../../features/session/session-actions.ts';
+import { logout, startLogin } from '../../features/session/session-actions.ts';
 import { LanguageSelector } from '../../ui/language-selector.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { canEnterSignedIn, publicRedirect } from '../access.ts';
@@ -46,6 +47,7 @@ function PublicHeader({ session }: { session: SessionState }) {
   const language = useLanguage();
   const localePath = useLocalePath();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [opened, { toggle, close }] = useDisclosure(false);
   const areaPath = useAreaPath(session);
   const logoTarget = localePath(areaPath ?? '/');
@@ -66,7 +68,16 @@ function PublicHeader({ session }: { session: SessionState }) {
       <Button component={Link} to={localePath(areaPath)} fullWidth={fullWidth}>
         {t('shell:nav.myArea')}
       </Button>
-    ) : session.status === 'authenticated' ? null : (
+    ) : session.status === 'authenticated' ? (
+      <Button
+        variant="default"
+        onClick={() => void logout(queryClient, language)}
+        fullWidth={fullWidth}
+        leftSection={<IconLogout size={18} aria-hidden="true" />}
+      >
+        {t('shell:nav.signOut')}
+      </Button>
+    ) : (
       <>
         <Button
           variant="default"
