@@ -74,6 +74,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // API answers carry personal data: no shared cache keeps them unless a route says otherwise.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && isServerPath(request.url.split('?')[0] ?? '')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 
   const issuerOrigin = new URL(config.issuerUrl).origin;
   await app.register(fastifyHelmet, {

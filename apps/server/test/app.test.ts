@@ -34,6 +34,7 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('sends HSTS when the public address is https', async () => {

@@ -301,7 +301,7 @@ describe('bearer tokens', () => {
     expect(put.statusCode).toBe(200);
   });
 
-  it('refuses a token signed by another key, a malformed one and a tampered one with 401', async () => {
+  it('refuses a token signed by another key, a malformed or tampered one and an ID token with 401', async () => {
     const real = await ctx.bearer(company.email, company.password);
     const { kid } = decodeProtectedHeader(real);
     const { privateKey, publicKey } = await generateKeyPair('RS256');
@@ -318,7 +318,14 @@ describe('bearer tokens', () => {
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(privateKey);
-    for (const token of [forged, 'not-a-jwt', `${real.slice(0, -4)}AAAA`]) {
+    const { cookie } = await ctx.signIn(company.email, company.password);
+    const [row] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionId(cookie)));
+    const idToken = row?.idToken ?? '';
+    expect(idToken).not.toBe('');
+    for (const token of [forged, 'not-a-jwt', `${real.slice(0, -4)}AAAA`, idToken]) {
       const res = await ctx.app.inject({
         url: '/app/api/v1/me',
         headers: { authorization: `Bearer ${token}` },

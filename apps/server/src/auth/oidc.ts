@@ -80,8 +80,17 @@ export function createOidc(config: Config): Oidc {
         if (!metadata.jwks_uri) throw providerUnavailable(new Error('The provider publishes no jwks_uri'));
         jwks = createRemoteJWKSet(new URL(metadata.jwks_uri));
       }
-      const { payload } = await jwtVerify(token, jwks, { issuer: metadata.issuer, clockTolerance: 5 });
+      const { payload, protectedHeader } = await jwtVerify(token, jwks, {
+        issuer: metadata.issuer,
+        clockTolerance: 5,
+      });
       if (typeof payload.exp !== 'number') throw new Error('The token has no expiry');
+      // Only access tokens: RFC 9068 `typ: at+jwt` (oidc-provider) or Keycloak's `typ: Bearer` claim. An ID token
+      // (which travels through the browser as id_token_hint) is signed by the same key and must not pass.
+      const headerType = protectedHeader.typ?.toLowerCase();
+      const isAccessToken =
+        headerType === 'at+jwt' || headerType === 'application/at+jwt' || payload.typ === 'Bearer';
+      if (!isAccessToken) throw new Error('Not an access token');
       return payload;
     },
   };
