@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sha256 } from '../src/auth/auth.service.ts';
+import { createAuthService, sha256 } from '../src/auth/auth.service.ts';
+import { createOidc } from '../src/auth/oidc.ts';
 import { sessions } from '../src/db/schema/index.ts';
 import { cookieValue, createTestContext, type TestContext, type TestUser } from './support/context.ts';
 
@@ -346,5 +347,38 @@ describe('rate limit on /auth', () => {
         expect(res.json().error).toMatchObject({ code: 'rate_limited', key: 'errors:rateLimited' });
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('account linking on sign-in', () => {
+  const claims = (over: Record<string, unknown>) => ({
+    sub: 'subject-1',
+    email: 'link@empresa.cv',
+    emailVerified: true,
+    name: 'Link',
+    roles: ['company', 'uma_authorization'],
+    locale: undefined,
+    ...over,
+  });
+
+  it("finds by subject, relinks by verified e-mail only, and never takes another account's e-mail", async () => {
+    const auth = createAuthService({ config: ctx.config, db: ctx.db, oidc: createOidc(ctx.config) });
+    const first = await auth.upsertAccount(claims({}));
+    const renamed = await auth.upsertAccount(claims({ name: 'Link Renamed', roles: ['partner'] }));
+    expect(renamed.id).toBe(first.id);
+    expect(renamed.name).toBe('Link Renamed');
+
+    await expect(
+      auth.upsertAccount(claims({ sub: 'subject-2', emailVerified: false })),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    const relinked = await auth.upsertAccount(claims({ sub: 'subject-2' }));
+    expect(relinked.id).toBe(first.id);
+
+    const other = await auth.upsertAccount(claims({ sub: 'subject-3', email: 'other@empresa.cv' }));
+    const moved = await auth.upsertAccount(claims({ sub: 'subject-3', email: 'link@empresa.cv' }));
+    expect(moved.id).toBe(other.id);
+    expect(moved.email).toBe('other@empresa.cv');
   });
 });

@@ -69,11 +69,17 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
   async function upsertAccount(claims: IdentityClaims, language?: Language): Promise<AccountRow> {
     if (!claims.sub || !claims.email) throw unauthorized();
     const name = claims.name ?? claims.email;
-    const wanted = { subject: claims.sub, email: claims.email, name, roles: claims.roles };
     for (let attempt = 0; attempt < 2; attempt++) {
-      const existing =
-        (await findAccountBySubject(db, claims.sub)) ?? (await findAccountByEmail(db, claims.email));
+      const bySubject = await findAccountBySubject(db, claims.sub);
+      const byEmail = await findAccountByEmail(db, claims.email);
+      const existing = bySubject ?? byEmail;
       if (existing) {
+        // Linking an identity to an account by e-mail alone needs a verified address, unless the account was
+        // never linked (created by the portal before its first sign-in).
+        if (!bySubject && existing.subject !== null && !claims.emailVerified) throw unauthorized();
+        // An e-mail already held by another account is not taken over; the account keeps its own.
+        const email = byEmail && byEmail.id !== existing.id ? existing.email : claims.email;
+        const wanted = { subject: claims.sub, email, name, roles: claims.roles };
         const changed =
           existing.subject !== wanted.subject ||
           existing.email !== wanted.email ||
@@ -84,7 +90,10 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
       }
       const fromLocale = claims.locale?.slice(0, 2);
       await insertAccountIfAbsent(db, {
-        ...wanted,
+        subject: claims.sub,
+        email: claims.email,
+        name,
+        roles: claims.roles,
         language: language ?? (isLanguage(fromLocale) ? fromLocale : DEFAULT_LANGUAGE),
       });
     }
@@ -201,6 +210,7 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
       const fromId = claimsOf(tokens.claims() ?? {});
       const claims: IdentityClaims = {
         sub: fromId.sub || fromAccess.sub,
+        emailVerified: fromAccess.emailVerified || fromId.emailVerified,
         email: fromAccess.email ?? fromId.email,
         name: fromAccess.name ?? fromId.name,
         roles: fromAccess.roles,

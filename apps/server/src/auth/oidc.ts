@@ -9,6 +9,7 @@ export const SCOPES = 'openid email profile offline_access';
 export interface IdentityClaims {
   sub: string;
   email: string | undefined;
+  emailVerified: boolean;
   name: string | undefined;
   roles: string[];
   locale: string | undefined;
@@ -24,6 +25,7 @@ export function claimsOf(payload: JWTPayload | Record<string, unknown>): Identit
   return {
     sub: String(p.sub ?? ''),
     email: str(p.email)?.toLowerCase(),
+    emailVerified: p.email_verified === true,
     name: str(p.name) ?? str(p.preferred_username),
     roles,
     locale: str(p.locale),
