@@ -107,12 +107,13 @@ function layout(frame: PageFrame, content: SafeHtml): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${frame.title} · ${t(language, 'title')}</title>
 <style nonce="${nonce}">${new SafeHtml(STYLE)}</style>
 </head>
 <body>
 <div class="wrap">
-<p class="brand">${t(language, 'title')}</p>
+<header><p class="brand">${t(language, 'title')}</p></header>
 <main class="card">
 ${content}
 </main>
