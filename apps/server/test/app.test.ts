@@ -121,6 +121,8 @@ describe('API docs', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/app/api/v1/health', '/app/api/v1/accounts/by-email/{email}']),
     );
+    expect(doc.paths['/app/api/v1/me/companies'].get.description).toContain('with one of company');
+    expect(doc.paths['/app/api/v1/health'].get.description).toContain('Roles: public.');
     const ui = await app.inject({ url: '/app/api/v1/docs/', headers: { accept: 'text/html' } });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).not.toMatch(/<script>(?!\s*<)/);

@@ -46,6 +46,21 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
         `Route ${String(route.method)} ${route.url} must declare config.roles ('public' or a list of roles).`,
       );
     }
+    // The OpenAPI document tells API clients who may call each route.
+    if (route.schema) {
+      const who =
+        roles === 'public'
+          ? 'Roles: public.'
+          : `Roles: signed in (uma_authorization)${
+              roles.some((r) => r !== SIGNED_IN_ROLE)
+                ? ` with one of ${roles.filter((r) => r !== SIGNED_IN_ROLE).join(', ')}`
+                : ''
+            }.`;
+      const schema = route.schema as { description?: string };
+      if (!schema.description?.includes('Roles:')) {
+        schema.description = schema.description ? `${schema.description}\n\n${who}` : who;
+      }
+    }
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
