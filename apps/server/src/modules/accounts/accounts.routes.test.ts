@@ -133,6 +133,25 @@ describe('GET /app/api/v1/accounts/{id}/profile-pictures', () => {
   });
 });
 
+describe('GET /app/api/v1/accounts/{id}/profile-pictures with stored bytes that are not an image', () => {
+  it('does not serve them (an SVG with a script stays unserved)', async () => {
+    const svg = await createFileStore(localDiskDriver(join(ctx.config.dataDir, 'files'))).put(ctx.db, {
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      originalName: 'x.svg',
+      mime: 'image/svg+xml',
+      kind: 'profile-picture',
+      ownerAccountId: users.otherCompany.accountId,
+    });
+    await ctx.db
+      .update(accounts)
+      .set({ profilePictureFileId: svg.id })
+      .where(eq(accounts.id, users.otherCompany.accountId));
+    const res = await get(`/accounts/${users.otherCompany.accountId}/profile-pictures`, 'admin');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
 describe('GET /app/api/v1/company-details/by-email/{email}', () => {
   it('gives a company user the name of their company', async () => {
     const res = await get('/company-details/by-email/empresa@teste.cv', 'company');

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
+import { detectImage } from '../../platform/files/image.ts';
 import {
   type AccountRow,
   companiesOfAccount,
@@ -72,7 +73,10 @@ export function createAccountsService(deps: { db: Database; fileStore: FileStore
       if (!account?.profilePictureFileId) throw notFound();
       const stored = await fileStore.get(db, account.profilePictureFileId);
       if (!stored) throw notFound();
-      return { mime: stored.file.mime, data: stored.data };
+      // Only raster images are served as images: the bytes decide, not the stored label.
+      const detected = detectImage(stored.data);
+      if (!detected) throw notFound();
+      return { mime: detected.mime, data: stored.data };
     },
 
     async companyDetailsByEmail(caller: AuthContext, email: string): Promise<CompanyDetailsResponse> {
