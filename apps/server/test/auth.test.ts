@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthService, sha256 } from '../src/auth/auth.service.ts';
 import { createOidc } from '../src/auth/oidc.ts';
 import { sessions } from '../src/db/schema/index.ts';
-import { cookieValue, createTestContext, type TestContext, type TestUser } from './support/context.ts';
+import {
+  cookieValue,
+  createTestContext,
+  loginCookie,
+  type TestContext,
+  type TestUser,
+} from './support/context.ts';
 
 let ctx: TestContext;
 let company: TestUser;
@@ -52,14 +58,14 @@ describe('browser sign-in', () => {
 
   it('sets the session cookie httpOnly and SameSite=Lax, and returns to the saved path', async () => {
     const login = await ctx.app.inject({ url: '/auth/login?callbackUrl=/fr/company/esg' });
-    const loginCookie = cookieValue(login.headers['set-cookie'], 'portal_login');
+    const loginPair = loginCookie(login.headers['set-cookie']);
     const { signInThroughLoginPage } = await import('@excelencia/idp/testing');
     const returned = new URL(
       await signInThroughLoginPage(String(login.headers.location), company.email, company.password),
     );
     const callback = await ctx.app.inject({
       url: `/auth/callback${returned.search}`,
-      headers: { cookie: `portal_login=${loginCookie}` },
+      headers: { cookie: loginPair },
     });
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/fr/company/esg');
@@ -68,6 +74,23 @@ describe('browser sign-in', () => {
     expect(sessionCookie).toMatch(/HttpOnly/i);
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
     expect(sessionCookie).not.toMatch(/Secure/i);
+  });
+
+  it('completes sign-ins started in two tabs, in either order', async () => {
+    const { signInThroughLoginPage } = await import('@excelencia/idp/testing');
+    const first = await ctx.app.inject({ url: '/auth/login?callbackUrl=/pt/one' });
+    const second = await ctx.app.inject({ url: '/auth/login?callbackUrl=/pt/two' });
+    const cookie = `${loginCookie(first.headers['set-cookie'])}; ${loginCookie(second.headers['set-cookie'])}`;
+    for (const [login, path] of [
+      [first, '/pt/one'],
+      [second, '/pt/two'],
+    ] as const) {
+      const returned = new URL(
+        await signInThroughLoginPage(String(login.headers.location), company.email, company.password),
+      );
+      const callback = await ctx.app.inject({ url: `/auth/callback${returned.search}`, headers: { cookie } });
+      expect(callback.headers.location).toBe(path);
+    }
   });
 
   it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
@@ -80,7 +103,7 @@ describe('browser sign-in', () => {
     },
   );
 
-  it('sends the browser home with an authError when the state is missing, wrong, or the provider refused', async () => {
+  it('sends the browser home with an authError when the state is missing or wrong, the code bad, or the provider refused', async () => {
     const noState = await ctx.app.inject({ url: '/auth/callback?code=abc&state=xyz' });
     expect(noState.statusCode).toBe(302);
     expect(noState.headers.location).toBe('/pt/?authError=invalid_state');
@@ -89,17 +112,25 @@ describe('browser sign-in', () => {
     expect(denied.headers.location).toBe('/pt/?authError=access_denied');
 
     const login = await ctx.app.inject({ url: '/auth/login?callbackUrl=/en/&lang=en' });
-    const loginCookie = cookieValue(login.headers['set-cookie'], 'portal_login');
-    const wrong = await ctx.app.inject({
-      url: '/auth/callback?code=abc&state=not-the-state',
-      headers: { cookie: `portal_login=${loginCookie}` },
+    const loginPair = loginCookie(login.headers['set-cookie']);
+    const state = new URL(String(login.headers.location)).searchParams.get('state') ?? '';
+    const wrongState = await ctx.app.inject({
+      url: `/auth/callback?code=abc&state=${state.slice(0, 16)}-not-the-state`,
+      headers: { cookie: loginPair },
     });
-    expect(wrong.statusCode).toBe(302);
-    expect(wrong.headers.location).toBe('/en/?authError=callback_failed');
+    expect(wrongState.headers.location).toBe('/pt/?authError=invalid_state');
+    const badCode = await ctx.app.inject({
+      url: `/auth/callback?code=not-a-code&state=${state}`,
+      headers: { cookie: loginPair },
+    });
+    expect(badCode.statusCode).toBe(302);
+    expect(badCode.headers.location).toBe('/en/?authError=callback_failed');
 
     const forgedState = await ctx.app.inject({
-      url: '/auth/callback?code=abc&state=xyz',
-      headers: { cookie: 'portal_login=%7B%22state%22%3A%22xyz%22%7D.forged' },
+      url: '/auth/callback?code=abc&state=xyzxyzxyzxyzxyzxyz',
+      headers: {
+        cookie: 'portal_login_xyzxyzxyzxyzxyzx=%7B%22state%22%3A%22xyzxyzxyzxyzxyzxyz%22%7D.forged',
+      },
     });
     expect(forgedState.headers.location).toBe('/pt/?authError=invalid_state');
   });

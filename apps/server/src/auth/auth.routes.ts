@@ -18,6 +18,14 @@ import { type AuthService, type LoginState, randomToken } from './auth.service.t
 import { SESSION_COOKIE, VISITOR_CSRF_COOKIE } from './guard.ts';
 
 export const LOGIN_COOKIE = 'portal_login';
+
+/**
+ * One short-lived cookie per sign-in attempt, named after its state, so sign-ins started in two tabs do not
+ * overwrite each other.
+ */
+export function loginCookieName(state: string): string {
+  return `${LOGIN_COOKIE}_${state.slice(0, 16)}`;
+}
 const LOGIN_MAX_AGE_SECONDS = 600;
 
 const rateLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -67,7 +75,7 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
         const callbackUrl = request.query.callbackUrl ?? `/${language}`;
         if (!isSafeCallbackPath(callbackUrl)) throw badRequest('errors:invalidCallbackUrl');
         const { url, state } = await auth.startLogin({ callbackUrl, language });
-        reply.setCookie(LOGIN_COOKIE, JSON.stringify(state), {
+        reply.setCookie(loginCookieName(state.state), JSON.stringify(state), {
           ...cookieBase,
           path: '/auth',
           maxAge: LOGIN_MAX_AGE_SECONDS,
@@ -89,8 +97,19 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
         config: rateLimit(60),
       },
       async (request, reply) => {
-        const state = readLoginState(request.cookies[LOGIN_COOKIE], reply.unsignCookie.bind(reply));
-        reply.clearCookie(LOGIN_COOKIE, { ...cookieBase, path: '/auth' });
+        const stateParam = request.query.state;
+        const cookieName =
+          typeof stateParam === 'string' && /^[\w-]{16,256}$/.test(stateParam)
+            ? loginCookieName(stateParam)
+            : undefined;
+        const saved = cookieName
+          ? readLoginState(request.cookies[cookieName], reply.unsignCookie.bind(reply))
+          : null;
+        // The cookie must hold exactly this state (its name only carries a prefix).
+        const state = saved && saved.state === stateParam ? saved : null;
+        if (cookieName && request.cookies[cookieName]) {
+          reply.clearCookie(cookieName, { ...cookieBase, path: '/auth' });
+        }
         reply.header('cache-control', 'no-store');
         const language = state?.language ?? requestLanguage(request) ?? DEFAULT_LANGUAGE;
         const fail = (code: string) => reply.redirect(`/${language}/?authError=${code}`, 302);

@@ -59,6 +59,16 @@ export function cookieValue(setCookie: string | string[] | undefined, name: stri
   return undefined;
 }
 
+/** The `name=value` of the sign-in cookie /auth/login set (one per attempt, named after its state). */
+export function loginCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith(`${LOGIN_COOKIE}_`));
+  if (!found) throw new Error('/auth/login set no sign-in cookie');
+  return found;
+}
+
 export const DEFAULT_PASSWORD = 'Test!Password-2026';
 
 /** One identity provider, one database and one app per test file. */
@@ -124,12 +134,12 @@ export async function createTestContext(
       const login = await app.inject({ method: 'GET', url: '/auth/login?callbackUrl=/pt/company/dashboard' });
       if (login.statusCode !== 302)
         throw new Error(`/auth/login answered ${login.statusCode}: ${login.body}`);
-      const loginCookie = cookieValue(login.headers['set-cookie'], LOGIN_COOKIE);
+      const loginPair = loginCookie(login.headers['set-cookie']);
       const returned = new URL(await signInThroughLoginPage(String(login.headers.location), email, password));
       const callback = await app.inject({
         method: 'GET',
         url: `/auth/callback${returned.search}`,
-        headers: { cookie: `${LOGIN_COOKIE}=${loginCookie}` },
+        headers: { cookie: loginPair },
       });
       const session = cookieValue(callback.headers['set-cookie'], SESSION_COOKIE);
       if (callback.statusCode !== 302 || !session) {
