@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { startIdp } from '@excelencia/idp';
 import { buildApp } from './app.ts';
+import { postLogoutRedirectUris } from './auth/auth.service.ts';
 import { createIdentityAdmin } from './auth/identity-admin.ts';
 import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { adminUrlFromIssuer, type Config, loadConfig } from './config.ts';
@@ -22,7 +23,7 @@ export async function startBuiltInIdp(config: Config, port = config.idpPort): Pr
         clientId: config.clientId,
         clientSecret: config.clientSecret,
         redirectUris: [`${config.publicUrl}/auth/callback`],
-        postLogoutRedirectUris: [`${config.publicUrl}/`],
+        postLogoutRedirectUris: postLogoutRedirectUris(config.publicUrl),
         adminApi: true,
       },
     ],

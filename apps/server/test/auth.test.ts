@@ -211,7 +211,7 @@ describe('GET /auth/csrf', () => {
 });
 
 describe('POST /auth/logout', () => {
-  it('needs the CSRF token, then ends the session here and returns the provider sign-out address', async () => {
+  it('needs the CSRF token, then ends the session here and returns the provider sign-out address back to the home page in the user language', async () => {
     const { cookie, csrf } = await ctx.signIn(company.email, company.password);
     const refused = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } });
     expect(refused.statusCode).toBe(403);
@@ -223,12 +223,12 @@ describe('POST /auth/logout', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/auth/logout',
-      headers: { cookie, 'x-csrf-token': csrf },
+      headers: { cookie, 'x-csrf-token': csrf, 'x-language': 'fr' },
     });
     expect(res.statusCode).toBe(200);
     const redirect = new URL(res.json().redirectUrl);
     expect(redirect.href.startsWith(`${ctx.idp.issuer}/protocol/openid-connect/logout`)).toBe(true);
-    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:4200/');
+    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:4200/fr/');
     expect(redirect.searchParams.get('id_token_hint')).toBeTruthy();
     expect(String(res.headers['set-cookie'])).toMatch(/portal_session=;/);
     expect((await ctx.app.inject({ url: '/auth/session', headers: { cookie } })).json().status).toBe(
@@ -237,14 +237,14 @@ describe('POST /auth/logout', () => {
     expect((await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } })).statusCode).toBe(401);
   });
 
-  it('answers / for a visitor with a valid double-submit token', async () => {
+  it('answers the local home page for a visitor with a valid double-submit token', async () => {
     const token = (await ctx.app.inject({ url: '/auth/csrf' })).json().csrfToken;
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/auth/logout',
-      headers: { cookie: `portal_csrf=${token}`, 'x-csrf-token': token },
+      headers: { cookie: `portal_csrf=${token}`, 'x-csrf-token': token, 'accept-language': 'en-GB' },
     });
-    expect(res.json()).toEqual({ redirectUrl: '/' });
+    expect(res.json()).toEqual({ redirectUrl: '/en/' });
   });
 });
 

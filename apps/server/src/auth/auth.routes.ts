@@ -204,7 +204,7 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
         config: rateLimit(60),
       },
       async (request, reply) => {
-        const result = await auth.logout(request.cookies[SESSION_COOKIE]);
+        const result = await auth.logout(request.cookies[SESSION_COOKIE], requestLanguage(request));
         reply.clearCookie(SESSION_COOKIE, { ...cookieBase, path: '/' });
         reply.header('cache-control', 'no-store');
         return result;

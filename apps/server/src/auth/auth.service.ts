@@ -1,5 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, type SessionResponse } from '@excelencia/domain';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  type SessionResponse,
+} from '@excelencia/domain';
 import * as client from 'openid-client';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -58,7 +64,8 @@ export interface AuthService {
   resolveSession(sessionToken: string): Promise<{ auth: AuthContext; session: SessionContext } | null>;
   resolveBearer(accessToken: string): Promise<AuthContext>;
   sessionResponse(sessionToken: string | undefined): Promise<SessionResponse>;
-  logout(sessionToken: string | undefined): Promise<{ redirectUrl: string }>;
+  /** Ends the session; the browser then goes through the provider's sign-out back to the home page in `language`. */
+  logout(sessionToken: string | undefined, language: Language): Promise<{ redirectUrl: string }>;
   /** Finds or creates the account of a verified identity (by subject, then email) and refreshes its data. */
   upsertAccount(claims: IdentityClaims, language?: Language): Promise<AccountRow>;
 }
@@ -260,22 +267,35 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
       };
     },
 
-    async logout(sessionToken) {
-      const home = `${config.publicUrl}/`;
-      if (!sessionToken || !/^[\w-]{20,100}$/.test(sessionToken)) return { redirectUrl: '/' };
+    async logout(sessionToken, language) {
+      const home = postLogoutRedirectUri(config.publicUrl, language);
+      const localHome = `/${language}/`;
+      if (!sessionToken || !/^[\w-]{20,100}$/.test(sessionToken)) return { redirectUrl: localHome };
       const id = sha256(sessionToken);
       const row = await findSession(db, id);
-      if (!row) return { redirectUrl: '/' };
+      if (!row) return { redirectUrl: localHome };
       await deleteSession(db, id);
       try {
         const conf = await oidc.configuration();
-        if (!conf.serverMetadata().end_session_endpoint) return { redirectUrl: '/' };
+        if (!conf.serverMetadata().end_session_endpoint) return { redirectUrl: localHome };
         const params: Record<string, string> = { post_logout_redirect_uri: home, client_id: config.clientId };
         if (row.idToken) params.id_token_hint = row.idToken;
         return { redirectUrl: client.buildEndSessionUrl(conf, params).href };
       } catch {
-        return { redirectUrl: '/' };
+        return { redirectUrl: localHome };
       }
     },
   };
+}
+
+/**
+ * Where the provider sends the browser after signing out: the home page in the user's language. Register all three
+ * (postLogoutRedirectUris) at the provider; Keycloak accepts `$PUBLIC_URL/*`.
+ */
+export function postLogoutRedirectUri(publicUrl: string, language: Language): string {
+  return `${publicUrl}/${language}/`;
+}
+
+export function postLogoutRedirectUris(publicUrl: string): string[] {
+  return [`${publicUrl}/`, ...LANGUAGES.map((language) => postLogoutRedirectUri(publicUrl, language))];
 }

@@ -4,6 +4,7 @@ import { signInThroughLoginPage } from '@excelencia/idp/testing';
 import * as client from 'openid-client';
 import { type App, buildApp } from '../../src/app.ts';
 import { LOGIN_COOKIE } from '../../src/auth/auth.routes.ts';
+import { postLogoutRedirectUris } from '../../src/auth/auth.service.ts';
 import { SESSION_COOKIE } from '../../src/auth/guard.ts';
 import { createIdentityAdmin, type IdentityAdmin } from '../../src/auth/identity-admin.ts';
 import { discover, SCOPES } from '../../src/auth/oidc.ts';
@@ -85,7 +86,7 @@ export async function createTestContext(
         clientId: TEST_CLIENT_ID,
         clientSecret: TEST_CLIENT_SECRET,
         redirectUris: [`${TEST_PUBLIC_URL}/auth/callback`],
-        postLogoutRedirectUris: [`${TEST_PUBLIC_URL}/`],
+        postLogoutRedirectUris: postLogoutRedirectUris(TEST_PUBLIC_URL),
         adminApi: true,
       },
     ],
