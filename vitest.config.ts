@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       { test: { name: 'idp', include: ['apps/idp/**/*.test.ts'], testTimeout: 20_000 } },
       {
         test: {

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) {
-  console.log('TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the integration suite (README, Tests).');
+  console.log(
+    'TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the integration suite (README, Tests).',
+  );
   process.exit(0);
 }
 console.log(`Integration suite against PostgreSQL (${new URL(url).host})`);

@@ -1,0 +1,41 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn } from './support.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test.describe('accessibility (axe: no serious or critical violations)', () => {
+  test('public home', async ({ page }) => {
+    await page.goto('/pt/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('admin dashboard', async ({ page }) => {
+    await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
+    await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('company dashboard', async ({ page, context }) => {
+    const tab = context.waitForEvent('page');
+    await signIn(page, 'pt', DEMO.company.email, DEMO.company.password);
+    const dashboard = await tab;
+    await expect(dashboard).toHaveURL(/\/pt\/company\/dashboard$/);
+    await expect(dashboard.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(dashboard)).toEqual([]);
+  });
+
+  test('partner dashboard', async ({ page }) => {
+    await signIn(page, 'fr', DEMO.partner.email, DEMO.partner.password);
+    await expect(page).toHaveURL(/\/fr\/partner\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

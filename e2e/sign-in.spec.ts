@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, fillLoginPage, languageItem, sideMenu, signIn, t } from './support.ts';
+
+test.describe('each demo role signs in through the built-in provider', () => {
+  test('admin: own menu and dashboard, language kept across a reload, sign out', async ({ page }) => {
+    await signIn(page, 'pt', DEMO.admin.email, DEMO.admin.password);
+    // An admin on a public page is sent to the admin dashboard.
+    await expect(page).toHaveURL(/\/pt\/admin\/dashboard$/);
+    const menu = sideMenu(page);
+    await expect(menu.getByText(t('pt', 'shell:menu.groups.parametrization'))).toBeVisible();
+    await expect(menu.getByText(t('pt', 'shell:menu.items.balances'))).toHaveCount(0);
+    await expect(page.getByText(t('pt', 'shell:roles.admin')).first()).toBeVisible();
+
+    await page.getByTestId('language-selector').click();
+    await expect(languageItem(page, 'pt')).toHaveCount(0);
+    await languageItem(page, 'en').click();
+    await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+    await expect(sideMenu(page).getByText(t('en', 'shell:menu.groups.parametrization'))).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+    await expect(sideMenu(page).getByText(t('en', 'shell:menu.groups.parametrization'))).toBeVisible();
+
+    await page.getByRole('button', { name: t('en', 'shell:nav.signOut') }).click();
+    await page.waitForURL(/localhost:3100\/en\/?$/);
+    await expect(page.getByRole('button', { name: t('en', 'shell:nav.login') })).toBeVisible();
+    // The session is gone on the server too.
+    const session = await page.request.get('/auth/session');
+    expect(await session.json()).toEqual({ status: 'unauthenticated' });
+  });
+
+  test('company: the dashboard opens once in a new tab, with the company menu and the company selected', async ({
+    page,
+    context,
+  }) => {
+    const dashboardTab = context.waitForEvent('page');
+    await signIn(page, 'fr', DEMO.company.email, DEMO.company.password);
+    const tab = await dashboardTab;
+    await tab.waitForLoadState();
+    await expect(tab).toHaveURL(/\/fr\/company\/dashboard$/);
+    const menu = sideMenu(tab);
+    await expect(menu.getByText(t('fr', 'shell:menu.items.balances'))).toBeVisible();
+    await expect(menu.getByText(t('fr', 'shell:menu.groups.parametrization'))).toHaveCount(0);
+    await expect(tab.getByTestId('selected-company')).toContainText('Demo Comércio, Lda');
+    await expect(tab.getByRole('link', { name: t('fr', 'shell:nav.profile') })).toBeVisible();
+
+    // The flag keeps it to once: reloading the first tab opens no other one.
+    let extraTabs = 0;
+    context.on('page', () => extraTabs++);
+    await page.reload();
+    await tab.reload();
+    await expect(tab).toHaveURL(/\/fr\/company\/dashboard$/);
+    expect(extraTabs).toBe(0);
+
+    await tab.getByTestId('language-selector').click();
+    await languageItem(tab, 'pt').click();
+    await expect(tab).toHaveURL(/\/pt\/company\/dashboard$/);
+    await tab.reload();
+    await expect(sideMenu(tab).getByText(t('pt', 'shell:menu.items.balances'))).toBeVisible();
+
+    await tab.getByRole('button', { name: t('pt', 'shell:nav.signOut') }).click();
+    await tab.waitForURL(/localhost:3100\/pt\/?$/);
+    await expect(tab.getByRole('button', { name: t('pt', 'shell:nav.login') })).toBeVisible();
+    expect(await tab.evaluate(() => localStorage.getItem('companyID'))).toBeNull();
+  });
+
+  test('partner: sent to the partner dashboard with the partner menu', async ({ page }) => {
+    await signIn(page, 'en', DEMO.partner.email, DEMO.partner.password);
+    await expect(page).toHaveURL(/\/en\/partner\/dashboard$/);
+    const menu = sideMenu(page);
+    await expect(menu.getByText(t('en', 'shell:menu.items.partnerRegister'))).toBeVisible();
+    await expect(menu.getByText(t('en', 'shell:menu.items.balances'))).toHaveCount(0);
+    // A partner-only user is sent back to their dashboard from other areas and public pages.
+    await page.goto('/en/admin/dashboard');
+    await expect(page).toHaveURL(/\/en\/partner\/dashboard$/);
+    await page.goto('/en/public/sobre');
+    await expect(page).toHaveURL(/\/en\/partner\/dashboard$/);
+
+    await page.getByTestId('language-selector').click();
+    await languageItem(page, 'fr').click();
+    await page.reload();
+    await expect(page).toHaveURL(/\/fr\/partner\/dashboard$/);
+    await expect(sideMenu(page).getByText(t('fr', 'shell:menu.items.partnerRegister'))).toBeVisible();
+
+    await page.getByRole('button', { name: t('fr', 'shell:nav.signOut') }).click();
+    await page.waitForURL(/localhost:3100\/fr\/?$/);
+    await expect(page.getByRole('button', { name: t('fr', 'shell:nav.login') })).toBeVisible();
+  });
+
+  test('wrong credentials get a clear message on the login page, in the chosen language', async ({
+    page,
+  }) => {
+    await page.goto('/fr/');
+    await page.getByRole('button', { name: t('fr', 'shell:nav.login') }).click();
+    await fillLoginPage(page, 'fr', DEMO.partner.email, 'not-the-password');
+    await expect(page.getByText(t('fr', 'idp:errors.invalidCredentials'))).toBeVisible();
+    await expect(page.getByLabel(t('fr', 'idp:signIn.email'), { exact: true })).toHaveValue(
+      DEMO.partner.email,
+    );
+  });
+});

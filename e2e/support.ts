@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import { type Language, translate } from '../packages/domain/src/index.ts';
+
+export const DEMO = {
+  admin: { email: 'admin@excelencia.cv', password: 'Admin!2026', name: 'Administrador' },
+  company: { email: 'empresa@excelencia.cv', password: 'Empresa!2026' },
+  partner: { email: 'parceiro@excelencia.cv', password: 'Parceiro!2026' },
+} as const;
+
+/** The text a user sees for a catalog key, so specs read the same in every language. */
+export const t = (language: Language, key: string, params?: Record<string, string | number>) =>
+  translate(language, key, params);
+
+/** Fills the built-in provider's real login page (the page must be on it). */
+export async function fillLoginPage(page: Page, language: Language, email: string, password: string) {
+  await expect(page.getByRole('heading', { name: t(language, 'idp:signIn.heading') })).toBeVisible();
+  await page.getByLabel(t(language, 'idp:signIn.email'), { exact: true }).fill(email);
+  await page.getByLabel(t(language, 'idp:signIn.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: t(language, 'idp:signIn.submit') }).click();
+}
+
+/** From the public home in `language`, signs in through the portal's Login button and the provider's page. */
+export async function signIn(page: Page, language: Language, email: string, password: string) {
+  await page.goto(`/${language}/`);
+  await page.getByRole('button', { name: t(language, 'shell:nav.login') }).click();
+  await fillLoginPage(page, language, email, password);
+  await page.waitForURL((url) => url.port === '3100');
+}
+
+export function sideMenu(page: Page) {
+  return page.getByTestId('side-menu');
+}
+
+/** An entry of the language selector's menu: each language is named in itself (Português, English, Français). */
+export function languageItem(page: Page, language: Language) {
+  return page.getByRole('menuitem', { name: t(language, `common:languages.${language}`) });
+}

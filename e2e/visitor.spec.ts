@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { languageItem, sideMenu, t } from './support.ts';
+
+test.describe('a visitor', () => {
+  test('gets the 404 page for an unknown path, without a layout', async ({ page }) => {
+    await page.goto('/en/this/does/not/exist');
+    await expect(page).toHaveURL(/\/en\/404$/);
+    await expect(page.getByRole('heading', { name: 'Page Does Not Exist!' })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('en', 'shell:nav.login') })).toHaveCount(0);
+  });
+
+  test('is sent to the start page from a signed-in page', async ({ page }) => {
+    await page.goto('/pt/admin/dashboard');
+    await expect(page).toHaveURL(/\/pt\/?$/);
+    await expect(page.getByRole('button', { name: t('pt', 'shell:nav.login') })).toBeVisible();
+    await expect(sideMenu(page)).toHaveCount(0);
+  });
+
+  test('lands on the browser language when the path has none, and the selector swaps the prefix', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto('/public/faqs');
+    await expect(page).toHaveURL(/\/fr\/public\/faqs$/);
+    await page.getByTestId('language-selector').click();
+    await expect(languageItem(page, 'fr')).toHaveCount(0);
+    await languageItem(page, 'en').click();
+    await expect(page).toHaveURL(/\/en\/public\/faqs$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.close();
+  });
+
+  test('uses the public menu at a phone width', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/pt/');
+    await page.getByRole('button', { name: t('pt', 'shell:nav.openMenu') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: t('pt', 'shell:nav.about') })
+      .click();
+    await expect(page).toHaveURL(/\/pt\/public\/sobre$/);
+    await context.close();
+  });
+});
