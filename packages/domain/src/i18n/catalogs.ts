@@ -6,12 +6,13 @@ import { idp } from './idp.ts';
 import { pages } from './pages.ts';
 import { server } from './server.ts';
 import { shell } from './shell.ts';
+import { validation } from './validation.ts';
 
 /**
  * Every namespace of the message catalogs. An area adds its own file beside this one
  * (defineMessages) and one line here.
  */
-export const namespaces = { common, errors, idp, pages, server, shell } as const;
+export const namespaces = { common, errors, idp, pages, server, shell, validation } as const;
 
 export type NamespaceName = keyof typeof namespaces;
 

@@ -1,4 +1,6 @@
 export * from './accounts.ts';
 export * from './errors.ts';
 export * from './health.ts';
+export * from './reference.ts';
 export * from './session.ts';
+export * from './users.ts';
