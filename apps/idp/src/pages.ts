@@ -1,22 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { LANGUAGES, type Language, languageFromTag, pickLanguage, translate } from '@excelencia/domain';
+import {
+  acceptLanguageTags,
+  LANGUAGES,
+  type Language,
+  languageFromTag,
+  pickLanguage,
+  translate,
+} from '@excelencia/domain';
 import { html, SafeHtml } from './html.ts';
-
-/** Browser language tags of an Accept-Language header, most preferred first. */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index)
-    .map((entry) => entry.tag);
-}
 
 /**
  * The language of an idp page: an explicit choice (the page's language switch, then the authorization
@@ -30,7 +21,7 @@ export function pageLanguage(explicit: readonly unknown[], acceptLanguage: strin
       if (language) return language;
     }
   }
-  return pickLanguage({ browser: acceptedLanguages(acceptLanguage) });
+  return pickLanguage({ browser: acceptLanguageTags(acceptLanguage) });
 }
 
 export function newNonce(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromTag, pickLanguage } from './languages.ts';
+import { acceptLanguageTags, languageFromTag, pickLanguage } from './languages.ts';
 
 describe('first-language rule', () => {
   it('takes the route locale first', () => {
@@ -19,5 +19,13 @@ describe('first-language rule', () => {
     expect(languageFromTag('pt-CV')).toBe('pt');
     expect(languageFromTag('FR_fr')).toBe('fr');
     expect(languageFromTag('')).toBeUndefined();
+  });
+});
+
+describe('acceptLanguageTags', () => {
+  it('orders by weight, then by position, and drops q=0 and *', () => {
+    expect(acceptLanguageTags('en-GB;q=0.8, fr, pt;q=0.9, *;q=0.1, de;q=0')).toEqual(['fr', 'pt', 'en-GB']);
+    expect(acceptLanguageTags(undefined)).toEqual([]);
+    expect(acceptLanguageTags('xx;q=abc')).toEqual(['xx']); // a malformed weight is ignored
   });
 });

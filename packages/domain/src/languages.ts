@@ -30,3 +30,19 @@ export function pickLanguage(sources: {
   }
   return languageFromTag(sources.stored) ?? DEFAULT_LANGUAGE;
 }
+
+/** The language tags of an Accept-Language header, most preferred first (q=0 and '*' dropped). */
+export function acceptLanguageTags(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      const weight = q === undefined ? 1 : Number(q);
+      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((entry) => entry.tag);
+}
