@@ -1,4 +1,14 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { files } from './platform.ts';
 
 /** People who sign in. `subject` is the identity provider's `sub`; email is kept lower-case. */
@@ -6,6 +16,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    version: integer('version').notNull().default(1),
     subject: text('subject'),
     email: text('email').notNull(),
     name: text('name').notNull(),

@@ -1,5 +1,6 @@
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
+import { caeDivisions, cities, companySituations, companyTypes, employeeRanges } from './reference.ts';
 
 export const companies = pgTable(
   'companies',
@@ -9,10 +10,25 @@ export const companies = pgTable(
     nif: text('nif').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
+    companyTypeId: uuid('company_type_id').references(() => companyTypes.id, { onDelete: 'restrict' }),
+    employeeRangeId: uuid('employee_range_id').references(() => employeeRanges.id, { onDelete: 'restrict' }),
+    caeDivisionId: uuid('cae_division_id').references(() => caeDivisions.id, { onDelete: 'restrict' }),
+    cityId: uuid('city_id').references(() => cities.id, { onDelete: 'restrict' }),
+    companySituationId: uuid('company_situation_id').references(() => companySituations.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('companies_nif_idx').on(t.nif), index('companies_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('companies_nif_idx').on(t.nif),
+    index('companies_email_idx').on(t.email),
+    index('companies_company_type_idx').on(t.companyTypeId),
+    index('companies_employee_range_idx').on(t.employeeRangeId),
+    index('companies_cae_division_idx').on(t.caeDivisionId),
+    index('companies_city_idx').on(t.cityId),
+    index('companies_company_situation_idx').on(t.companySituationId),
+  ],
 );
 
 /** Which accounts act for which companies (a company user may hold several). */
