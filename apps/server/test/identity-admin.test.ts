@@ -59,4 +59,12 @@ describe('IdentityAdmin over the Keycloak admin REST API', () => {
     await ctx.identity.setEnabled(user.subject, true);
     expect((await sessionOf(user.email, 'Outra!Senha-2026')).status).toBe('authenticated');
   });
+
+  it('deletes a user, who then cannot sign in; deleting an unknown id is not an error', async () => {
+    const user = await ctx.createUser({ email: 'apaga@parceiro.cv', name: 'Apaga', roles: ['partner'] });
+    await ctx.identity.deleteUser(user.subject);
+    expect(await ctx.identity.findUserByEmail(user.email)).toBeNull();
+    await expect(ctx.signIn(user.email, user.password)).rejects.toThrow();
+    await expect(ctx.identity.deleteUser(user.subject)).resolves.toBeUndefined();
+  });
 });

@@ -28,6 +28,8 @@ export interface IdentityAdmin {
   setRoles(id: string, roles: Role[]): Promise<void>;
   setPassword(id: string, password: string): Promise<void>;
   updateProfile(id: string, profile: { name?: string; language?: Language }): Promise<void>;
+  /** Removes the user (undoes a creation the portal could not complete); an unknown id is not an error. */
+  deleteUser(id: string): Promise<void>;
 }
 
 /** Portal roles this interface manages; default realm roles such as uma_authorization are never removed. */
@@ -193,6 +195,15 @@ export function createIdentityAdmin(options: {
         next.attributes = { ...(user.attributes ?? {}), locale: [profile.language] };
       }
       await call('PUT', userPath(id), next);
+    },
+
+    async deleteUser(id) {
+      try {
+        await call('DELETE', userPath(id));
+      } catch (error) {
+        if (error instanceof IdentityAdminError && error.status === 404) return;
+        throw error;
+      }
     },
   };
   return admin;
