@@ -1,6 +1,7 @@
 export * from './callback-url.ts';
 export * from './dates.ts';
 export * from './files.ts';
+export * from './formula.ts';
 export * from './i18n/catalogs.ts';
 export * from './i18n/define.ts';
 export * from './ids.ts';

@@ -2,6 +2,7 @@ import type { Language } from '../languages.ts';
 import { common } from './common.ts';
 import type { MessageTree } from './define.ts';
 import { errors } from './errors.ts';
+import { formula } from './formula.ts';
 import { idp } from './idp.ts';
 import { pages } from './pages.ts';
 import { server } from './server.ts';
@@ -12,7 +13,7 @@ import { validation } from './validation.ts';
  * Every namespace of the message catalogs. An area adds its own file beside this one
  * (defineMessages) and one line here.
  */
-export const namespaces = { common, errors, idp, pages, server, shell, validation } as const;
+export const namespaces = { common, errors, formula, idp, pages, server, shell, validation } as const;
 
 export type NamespaceName = keyof typeof namespaces;
 
