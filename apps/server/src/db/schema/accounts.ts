@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -10,6 +11,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { files } from './platform.ts';
+
+/** Accented letters of pt/fr names and their plain forms, upper and lower case (same length, same order). */
+const ACCENTED = 'ÁÀÂÃÄÅÇÉÈÊËÍÌÎÏÑÓÒÔÕÖÚÙÛÜÝáàâãäåçéèêëíìîïñóòôõöúùûüýÿ';
+const PLAIN = 'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyy';
 
 /** People who sign in. `subject` is the identity provider's `sub`; email is kept lower-case. */
 export const accounts = pgTable(
@@ -30,8 +35,19 @@ export const accounts = pgTable(
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Name and e-mail, lower-cased without accents, for the admin's user search. Computed by the database, so
+     * every writer (sign-in, seed, the users module) keeps it right.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`lower(translate(name || ' ' || email, '${ACCENTED}', '${PLAIN}'))`)),
   },
-  (t) => [uniqueIndex('accounts_email_idx').on(t.email), uniqueIndex('accounts_subject_idx').on(t.subject)],
+  (t) => [
+    uniqueIndex('accounts_email_idx').on(t.email),
+    uniqueIndex('accounts_subject_idx').on(t.subject),
+    index('accounts_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
 );
 
 /** Server-side sessions of the browser sign-in. The cookie holds a random token; `id` is its sha256. */

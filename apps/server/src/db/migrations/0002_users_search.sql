@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(translate(name || ' ' || email, 'ÁÀÂÃÄÅÇÉÈÊËÍÌÎÏÑÓÒÔÕÖÚÙÛÜÝáàâãäåçéèêëíìîïñóòôõöúùûüýÿ', 'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyy'))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "accounts_search_idx" ON "accounts" USING gin ("search_text" gin_trgm_ops);
