@@ -5,6 +5,7 @@ import { errors } from './errors.ts';
 import { formula } from './formula.ts';
 import { idp } from './idp.ts';
 import { pages } from './pages.ts';
+import { reference } from './reference.ts';
 import { server } from './server.ts';
 import { shell } from './shell.ts';
 import { validation } from './validation.ts';
@@ -13,7 +14,17 @@ import { validation } from './validation.ts';
  * Every namespace of the message catalogs. An area adds its own file beside this one
  * (defineMessages) and one line here.
  */
-export const namespaces = { common, errors, formula, idp, pages, server, shell, validation } as const;
+export const namespaces = {
+  common,
+  errors,
+  formula,
+  idp,
+  pages,
+  reference,
+  server,
+  shell,
+  validation,
+} as const;
 
 export type NamespaceName = keyof typeof namespaces;
 
