@@ -8,3 +8,4 @@ export * from './ids.ts';
 export * from './languages.ts';
 export * from './roles.ts';
 export * from './schemas/index.ts';
+export * from './search-text.ts';

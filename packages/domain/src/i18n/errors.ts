@@ -3,6 +3,12 @@ import { defineMessages } from './define.ts';
 /** Messages of the API's error bodies (AppError keys), shown to users in their language. */
 export const errors = defineMessages({
   pt: {
+    staleVersion: 'Este registo foi alterado por outra pessoa. Recarregue-o e tente de novo.',
+    inUse: 'Não é possível eliminar: ainda há {{what}} que se referem a este registo.',
+    duplicateCode: 'Este código já está a ser usado.',
+    invalidSort: 'Não é possível ordenar por este campo.',
+    overlappingRange: 'Este intervalo sobrepõe-se a {{code}}.',
+    parentNotFound: 'O registo escolhido não existe.',
     badRequest: 'O pedido não é válido.',
     validation: 'Os dados enviados não são válidos.',
     malformedJson: 'O corpo do pedido não é JSON válido.',
@@ -20,8 +26,17 @@ export const errors = defineMessages({
     invalidToken: 'O token de acesso não é válido ou expirou.',
     identityProviderUnavailable:
       'O serviço de autenticação não está disponível. Tente de novo dentro de momentos.',
+    duplicateEmail: 'Já existe um utilizador com este e-mail.',
+    cannotChangeSelf:
+      'Não pode retirar a si próprio o perfil de administrador nem desativar a sua própria conta.',
   },
   en: {
+    staleVersion: 'This record was changed by someone else. Reload it and try again.',
+    inUse: 'Cannot delete: {{what}} still refer to it.',
+    duplicateCode: 'This code is already used.',
+    invalidSort: 'The list cannot be sorted by this field.',
+    overlappingRange: 'This range overlaps {{code}}.',
+    parentNotFound: 'The chosen record does not exist.',
     badRequest: 'The request is not valid.',
     validation: 'The data sent is not valid.',
     malformedJson: 'The request body is not valid JSON.',
@@ -38,8 +53,16 @@ export const errors = defineMessages({
     conflict: 'A record with these details already exists.',
     invalidToken: 'The access token is not valid or has expired.',
     identityProviderUnavailable: 'The sign-in service is not available. Try again in a moment.',
+    duplicateEmail: 'A user with this e-mail already exists.',
+    cannotChangeSelf: 'You cannot remove your own admin rights or deactivate your own account.',
   },
   fr: {
+    staleVersion: "Cet enregistrement a été modifié par quelqu'un d'autre. Rechargez-le et réessayez.",
+    inUse: 'Suppression impossible : des {{what}} y font encore référence.',
+    duplicateCode: 'Ce code est déjà utilisé.',
+    invalidSort: 'La liste ne peut pas être triée selon ce champ.',
+    overlappingRange: 'Cette tranche chevauche {{code}}.',
+    parentNotFound: "L'enregistrement choisi n'existe pas.",
     badRequest: "La requête n'est pas valide.",
     validation: 'Les données envoyées ne sont pas valides.',
     malformedJson: "Le corps de la requête n'est pas un JSON valide.",
@@ -56,5 +79,8 @@ export const errors = defineMessages({
     conflict: 'Un enregistrement avec ces données existe déjà.',
     invalidToken: "Le jeton d'accès n'est pas valide ou a expiré.",
     identityProviderUnavailable: "Le service de connexion n'est pas disponible. Réessayez dans un instant.",
+    duplicateEmail: 'Un utilisateur avec cette adresse e-mail existe déjà.',
+    cannotChangeSelf:
+      'Vous ne pouvez pas retirer vos propres droits d’administrateur ni désactiver votre propre compte.',
   },
 });

@@ -3,6 +3,17 @@ import { defineMessages } from './define.ts';
 /** The admin's parametrization screens (apps/web, features/reference) and the shared list/form widgets. */
 export const reference = defineMessages({
   pt: {
+    kinds: {
+      cities: 'cidades',
+      caeDivisions: 'divisões CAE',
+      companies: 'empresas',
+      criteria: 'critérios',
+      subHeadings: 'sub-rubricas',
+      categories: 'categorias',
+      subCategories: 'subcategorias',
+      partnerEntities: 'entidades parceiras',
+      partners: 'parceiros',
+    },
     table: {
       search: 'Pesquisar',
       searchPlaceholder: 'Código ou descrição…',
@@ -113,6 +124,17 @@ export const reference = defineMessages({
     },
   },
   en: {
+    kinds: {
+      cities: 'cities',
+      caeDivisions: 'CAE divisions',
+      companies: 'companies',
+      criteria: 'criteria',
+      subHeadings: 'sub-headings',
+      categories: 'categories',
+      subCategories: 'sub-categories',
+      partnerEntities: 'partner entities',
+      partners: 'partners',
+    },
     table: {
       search: 'Search',
       searchPlaceholder: 'Code or description…',
@@ -224,6 +246,17 @@ export const reference = defineMessages({
     },
   },
   fr: {
+    kinds: {
+      cities: 'villes',
+      caeDivisions: 'divisions CAE',
+      companies: 'entreprises',
+      criteria: 'critères',
+      subHeadings: 'sous-rubriques',
+      categories: 'catégories',
+      subCategories: 'sous-catégories',
+      partnerEntities: 'entités partenaires',
+      partners: 'partenaires',
+    },
     table: {
       search: 'Rechercher',
       searchPlaceholder: 'Code ou description…',

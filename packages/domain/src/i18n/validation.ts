@@ -6,6 +6,7 @@ import { defineMessages } from './define.ts';
  */
 export const validation = defineMessages({
   pt: {
+    invalid: 'Valor inválido',
     required: 'Campo obrigatório',
     tooLong: 'No máximo {{max}} caracteres',
     tooShort: 'Pelo menos {{min}} caracteres',
@@ -21,6 +22,7 @@ export const validation = defineMessages({
     invalidFormula: 'A fórmula não é válida',
   },
   en: {
+    invalid: 'Invalid value',
     required: 'Mandatory Field',
     tooLong: 'At most {{max}} characters',
     tooShort: 'At least {{min}} characters',
@@ -36,6 +38,7 @@ export const validation = defineMessages({
     invalidFormula: 'The formula is not valid',
   },
   fr: {
+    invalid: 'Valeur invalide',
     required: 'Champ obligatoire',
     tooLong: 'Au plus {{max}} caractères',
     tooShort: 'Au moins {{min}} caractères',
