@@ -13,6 +13,9 @@
  * Limits: at most 500 characters, 200 tokens and 50 nested parentheses. The text is never evaluated
  * by JavaScript: it is tokenized and parsed into a tree, and the tree is evaluated with exact decimals.
  */
+import { Decimal } from './decimal.ts';
+import type { TargetComparison } from './schemas/reference.ts';
+
 export type FormulaNode =
   | { kind: 'number'; value: string }
   | { kind: 'name'; name: string }
@@ -146,13 +149,13 @@ class Parser {
 
   private unexpected(token: Token): FormulaError {
     if (token.type === 'end') return new FormulaError('formula:unexpectedEnd', token.position);
-    if (token.type === ')') return new FormulaError('formula:unmatchedClosingParenthesis', token.position);
     return new FormulaError('formula:unexpectedToken', token.position, { token: token.text });
   }
 
   parse(): FormulaNode {
     const ast = this.expression();
     const rest = this.peek();
+    if (rest.type === ')') throw new FormulaError('formula:unmatchedClosingParenthesis', rest.position);
     if (rest.type !== 'end') throw this.unexpected(rest);
     return ast;
   }
@@ -333,5 +336,100 @@ export function formatFormula(ast: FormulaNode): string {
       const r = precedence(ast.right) <= own ? `(${right})` : right;
       return `${l} ${ast.op} ${r}`;
     }
+  }
+}
+
+export type EvaluationResult =
+  | { ok: true; value: Decimal }
+  | {
+      ok: false;
+      reason: 'divisionByZero' | 'negativeDenominator' | 'missingValue' | 'missingPrevious';
+      /** The aggregate that is missing (missingValue, missingPrevious). */
+      name?: string;
+    };
+
+export type FormulaValues = {
+  current: ReadonlyMap<string, Decimal>;
+  previous?: ReadonlyMap<string, Decimal>;
+};
+
+type Failure = Extract<EvaluationResult, { ok: false }>;
+
+class NotComputable extends Error {
+  readonly failure: Failure;
+  constructor(failure: Failure) {
+    super(failure.reason);
+    this.failure = failure;
+  }
+}
+
+function evaluate(node: FormulaNode, values: FormulaValues): Decimal {
+  switch (node.kind) {
+    case 'number':
+      return Decimal.fromString(node.value);
+    case 'name': {
+      const value = values.current.get(node.name);
+      if (!value) throw new NotComputable({ ok: false, reason: 'missingValue', name: node.name });
+      return value;
+    }
+    case 'prev': {
+      const value = values.previous?.get(node.name);
+      if (!value) throw new NotComputable({ ok: false, reason: 'missingPrevious', name: node.name });
+      return value;
+    }
+    case 'unary':
+      return evaluate(node.operand, values).neg();
+    case 'call': {
+      const [first, ...rest] = node.args.map((arg) => evaluate(arg, values)) as [Decimal, ...Decimal[]];
+      if (node.fn === 'abs') return first.abs();
+      return node.fn === 'min' ? Decimal.min(first, ...rest) : Decimal.max(first, ...rest);
+    }
+    case 'binary': {
+      const left = evaluate(node.left, values);
+      const right = evaluate(node.right, values);
+      switch (node.op) {
+        case '+':
+          return left.add(right);
+        case '-':
+          return left.sub(right);
+        case '*':
+          return left.mul(right);
+        case '/':
+          if (right.isZero()) throw new NotComputable({ ok: false, reason: 'divisionByZero' });
+          if (right.sign() < 0) throw new NotComputable({ ok: false, reason: 'negativeDenominator' });
+          return left.div(right);
+      }
+    }
+  }
+}
+
+/**
+ * Evaluates a parsed formula with exact decimals. Names take their value from `current`, prev(NAME) from
+ * `previous`. Not computable (never NaN or Infinity): a division whose denominator is zero or negative, a
+ * missing current value, a missing previous value. Operands are evaluated left to right; the first problem wins.
+ */
+export function evaluateFormula(ast: FormulaNode, values: FormulaValues): EvaluationResult {
+  try {
+    return { ok: true, value: evaluate(ast, values) };
+  } catch (error) {
+    if (error instanceof NotComputable) return error.failure;
+    throw error;
+  }
+}
+
+/** Whether `value` meets the target: value <comparison> target, compared exactly. */
+export function compareWithTarget(value: Decimal, comparison: TargetComparison, target: Decimal): boolean {
+  const c = value.cmp(target);
+  switch (comparison) {
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+    case '=':
+      return c === 0;
   }
 }

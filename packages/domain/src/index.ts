@@ -1,5 +1,6 @@
 export * from './callback-url.ts';
 export * from './dates.ts';
+export * from './decimal.ts';
 export * from './files.ts';
 export * from './formula.ts';
 export * from './i18n/catalogs.ts';
