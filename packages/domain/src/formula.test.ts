@@ -109,6 +109,9 @@ describe('parseFormula: errors carry a formula: key, parameters and the 0-based 
     ['   ', { key: 'formula:empty', position: 0 }],
     ['RL $ CP', { key: 'formula:unexpectedCharacter', params: { char: '$' }, position: 3 }],
     ['RL ^ 2', { key: 'formula:unexpectedCharacter', params: { char: '^' }, position: 3 }],
+    ['RL CP $', { key: 'formula:unexpectedToken', params: { token: 'CP' }, position: 3 }], // leftmost first
+    ['prev(RL$', { key: 'formula:unexpectedCharacter', params: { char: '$' }, position: 7 }],
+    ['RL + 😀', { key: 'formula:unexpectedCharacter', params: { char: '😀' }, position: 5 }],
     ['RL / 1.', { key: 'formula:invalidNumber', params: { token: '1.' }, position: 5 }],
     ['.5 * RL', { key: 'formula:invalidNumber', params: { token: '.5' }, position: 0 }],
     ['1,5 * RL', { key: 'formula:unexpectedToken', params: { token: ',' }, position: 1 }],
@@ -238,6 +241,7 @@ describe('parseFormula: properties', () => {
     const alphabet = fc.constantFrom(...'RLCPAT()+-*/,. 0123456789minaxbsprevé$_\n'.split(''));
     const texts = fc.oneof(
       fc.string({ maxLength: 600 }),
+      fc.string({ unit: 'binary', maxLength: 100 }),
       fc.string({ unit: alphabet, maxLength: 600 }),
       nodeArb.map(formatFormula),
     );
@@ -313,6 +317,9 @@ describe('evaluateFormula', () => {
       reason: 'missingPrevious',
       name: 'RL',
     });
+    expect(translate('pt', 'formula:reasons.missingValue', { name: 'CP' })).toBe(
+      'Não calculável: falta o valor de CP.',
+    );
     expect(evaluate('prev(CP)', { CP: '5' }, { RL: '1' })).toEqual({
       ok: false,
       reason: 'missingPrevious',

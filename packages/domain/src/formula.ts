@@ -61,7 +61,9 @@ type Token =
   | { type: 'number'; text: string; position: number }
   | { type: 'name'; text: string; position: number }
   | { type: '+' | '-' | '*' | '/' | '(' | ')' | ','; text: string; position: number }
-  | { type: 'end'; text: ''; position: number };
+  | { type: 'end'; text: ''; position: number }
+  /** Where tokenizing stopped on a problem; the parser reports it when it gets there. */
+  | { type: 'error'; text: ''; position: number; error: FormulaError };
 
 class FormulaError extends Error {
   readonly key: FormulaErrorKey;
@@ -80,8 +82,21 @@ const isLetter = (c: string): boolean => (c >= 'A' && c <= 'Z') || (c >= 'a' && 
 const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
 const SYMBOLS = new Set(['+', '-', '*', '/', '(', ')', ',']);
 
+/** The tokens of `text`, ending with an 'end' token, or with an 'error' token at the first bad character. */
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
+  try {
+    scan(text, tokens);
+  } catch (error) {
+    if (!(error instanceof FormulaError)) throw error;
+    tokens.push({ type: 'error', text: '', position: error.position, error });
+    return tokens;
+  }
+  tokens.push({ type: 'end', text: '', position: text.length });
+  return tokens;
+}
+
+function scan(text: string, tokens: Token[]): void {
   let i = 0;
   while (i < text.length) {
     const c = text[i] as string;
@@ -120,8 +135,6 @@ function tokenize(text: string): Token[] {
       throw new FormulaError('formula:tooManyTokens', start, { max: FORMULA_MAX_TOKENS });
     }
   }
-  tokens.push({ type: 'end', text: '', position: text.length });
-  return tokens;
 }
 
 class Parser {
@@ -138,7 +151,9 @@ class Parser {
   }
 
   private peek(): Token {
-    return this.tokens[this.index] as Token;
+    const token = this.tokens[this.index] as Token;
+    if (token.type === 'error') throw token.error;
+    return token;
   }
 
   private next(): Token {
@@ -238,6 +253,7 @@ class Parser {
     if (fn === 'prev') {
       const argument = this.peek();
       const afterArgument = this.tokens[this.index + 1] as Token;
+      if (afterArgument.type === 'error') throw afterArgument.error;
       if (argument.type === 'name' && afterArgument.type === 'end') {
         throw new FormulaError('formula:missingClosingParenthesis', afterArgument.position);
       }
@@ -275,7 +291,8 @@ class Parser {
 
 /**
  * Parses a formula. Names are upper-cased and must be in `knownNames` (upper-case codes). Never throws:
- * any problem is an error result with a `formula:` message key, its parameters and the 0-based position.
+ * any problem is an error result with a `formula:` message key, its parameters and the 0-based position
+ * (a UTF-16 index into `text`, as an input's selectionStart). The first problem from the left is reported.
  */
 export function parseFormula(text: string, options: { knownNames: ReadonlySet<string> }): ParseResult {
   if (typeof text !== 'string' || text.trim() === '') return { ok: false, key: 'formula:empty', position: 0 };
