@@ -13,12 +13,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authRoutes } from './auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './auth/auth.service.ts';
 import { API_PREFIX, DOCS_PREFIX, registerAuthGuard } from './auth/guard.ts';
+import { createIdentityAdmin, type IdentityAdmin } from './auth/identity-admin.ts';
 import { createOidc, type Oidc } from './auth/oidc.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
 import { AppError, notFound } from './platform/errors.ts';
 import { createFileStore, type FileStore, localDiskDriver } from './platform/files/file-store.ts';
@@ -29,6 +32,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Defaults to files on local disk under $DATA_DIR/files. */
   fileStore?: FileStore;
+  /** Defaults to the provider's admin REST API from the configuration (IDP_ADMIN_URL and its client). */
+  identity?: IdentityAdmin;
 }
 
 export type App = FastifyInstance;
@@ -53,6 +58,14 @@ function isServerPath(path: string): boolean {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const fileStore = deps.fileStore ?? createFileStore(localDiskDriver(join(config.dataDir, 'files')));
+  const identity =
+    deps.identity ??
+    createIdentityAdmin({
+      issuerUrl: config.issuerUrl,
+      adminUrl: config.idpAdminUrl,
+      clientId: config.idpAdminClientId,
+      clientSecret: config.idpAdminClientSecret,
+    });
 
   const app = Fastify({
     logger: {
@@ -143,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(healthRoutes({ ping: database.ping }));
       await api.register(accountsRoutes({ accounts: createAccountsService({ db: database.db, fileStore }) }));
+      await api.register(usersRoutes({ users: createUsersService({ db: database.db, identity }) }));
     },
     { prefix: API_PREFIX },
   );

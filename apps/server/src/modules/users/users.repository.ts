@@ -1,0 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { accounts, sessions } from '../../db/schema/index.ts';
+import type { AccountRow } from '../accounts/accounts.repository.ts';
+
+export type AccountInsert = typeof accounts.$inferInsert;
+
+export async function insertAccount(db: Executor, values: AccountInsert): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values(values).returning();
+  if (!row) throw new Error('The account could not be stored');
+  return row;
+}
+
+/**
+ * Changes an account only when its version is still `version`, and moves the version on. Returns the new
+ * row, or undefined when someone changed (or removed) it meanwhile.
+ */
+export async function updateAccountAtVersion(
+  db: Executor,
+  id: string,
+  version: number,
+  values: Partial<Pick<AccountRow, 'name' | 'language' | 'roles' | 'isActive'>>,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .update(accounts)
+    .set({ ...values, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(accounts.id, id), eq(accounts.version, version)))
+    .returning();
+  return row;
+}
+
+/** Signs an account out of every browser at once. */
+export async function deleteSessionsOfAccount(db: Executor, accountId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.accountId, accountId));
+}

@@ -1,0 +1,264 @@
+import {
+  type CreateUserRequest,
+  type Language,
+  type Page,
+  translate,
+  type UpdateUserRequest,
+  type UserItem,
+  type UserListQuery,
+} from '@excelencia/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { IdentityAdmin } from '../../auth/identity-admin.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { notFound } from '../../platform/errors.ts';
+import {
+  allOf,
+  countRows,
+  filterConditions,
+  orderBy,
+  pageWindow,
+  searchCondition,
+} from '../../platform/listing.ts';
+import type { ExportColumn } from '../../platform/xlsx-export.ts';
+import { type AccountRow, findAccountByEmail, findAccountById } from '../accounts/accounts.repository.ts';
+import {
+  atProvider,
+  cannotChangeSelf,
+  compensateCreatedUser,
+  duplicateEmail,
+  isUniqueViolation,
+  portalRolesOf,
+  providerIdOf,
+  staleVersion,
+  storedRoles,
+  withRole,
+} from './provider.ts';
+import { deleteSessionsOfAccount, insertAccount, updateAccountAtVersion } from './users.repository.ts';
+
+/** The audit entity of these changes: the resource path. */
+export const USERS_ENTITY = 'users';
+
+export type UsersQuery = z.output<typeof UserListQuery>;
+
+/** The fields a user list may be sorted by. */
+const SORTABLE = {
+  name: sql`lower(${accounts.name})`,
+  email: accounts.email,
+  createdAt: accounts.createdAt,
+} as const;
+
+const yesNo = (value: boolean, language: Language) =>
+  translate(language, value ? 'reference:status.yes' : 'reference:status.no');
+
+/** The columns of the users' export, in the caller's language. */
+export const USER_EXPORT_COLUMNS: readonly ExportColumn<UserItem>[] = [
+  { header: 'reference:fields.name', value: (u) => u.name, width: 32 },
+  { header: 'reference:fields.email', value: (u) => u.email, width: 32 },
+  { header: 'reference:fields.language', value: (u) => u.language, width: 10 },
+  { header: 'reference:fields.isAdmin', value: (u, language) => yesNo(u.isAdmin, language), width: 14 },
+  { header: 'reference:fields.roles', value: (u) => u.roles.join(', '), width: 24 },
+  { header: 'reference:fields.isActive', value: (u, language) => yesNo(u.isActive, language), width: 10 },
+];
+
+/** Rows read for an export at a time. */
+const EXPORT_BATCH = 500;
+
+/** Who makes a change, for the audit row. */
+export interface Actor {
+  accountId: string;
+  requestId: string;
+}
+
+export function presentUser(row: AccountRow): UserItem {
+  return {
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    email: row.email,
+    language: row.language,
+    isAdmin: row.roles.includes('admin'),
+    isActive: row.isActive,
+    roles: portalRolesOf(row.roles),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Portal users (/admin/admin). Every change is made at the identity provider too: the portal's row changes
+ * in a transaction whose last step is the provider call, so a provider failure leaves the portal unchanged.
+ * A creation goes the other way round (the provider's id is needed first) and is undone at the provider when
+ * the portal cannot store it.
+ */
+export function createUsersService(deps: { db: Database; identity: IdentityAdmin }) {
+  const { db, identity } = deps;
+
+  async function existing(id: string): Promise<AccountRow> {
+    const row = await findAccountById(db, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  function whereOf(query: UsersQuery): SQL | undefined {
+    return allOf(
+      searchCondition(accounts.searchText, query.search),
+      ...filterConditions({ isActive: accounts.isActive }, query),
+      query.role ? sql`${accounts.roles} @> ${JSON.stringify([query.role])}::jsonb` : undefined,
+    );
+  }
+
+  /** The matching rows in list order; the sort is checked now (400 for an unknown field), before any read. */
+  function reader(query: UsersQuery, language: Language) {
+    const where = whereOf(query);
+    const order = orderBy(SORTABLE, query, language, { defaultSort: ['name'], tieBreaker: accounts.id });
+    return {
+      where,
+      rows: (window: { limit: number; offset: number }) =>
+        db
+          .select()
+          .from(accounts)
+          .where(where)
+          .orderBy(...order)
+          .limit(window.limit)
+          .offset(window.offset),
+    };
+  }
+
+  return {
+    async list(query: UsersQuery, language: Language): Promise<Page<UserItem>> {
+      const read = reader(query, language);
+      const [rows, total] = await Promise.all([
+        read.rows(pageWindow(query)),
+        countRows(db, accounts, read.where),
+      ]);
+      return { items: rows.map(presentUser), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** Every user the query matches (no paging), read in batches as the export consumes them. */
+    exportRows(query: UsersQuery, language: Language): AsyncIterable<UserItem> {
+      const read = reader(query, language);
+      return (async function* () {
+        for (let offset = 0; ; offset += EXPORT_BATCH) {
+          const rows = await read.rows({ limit: EXPORT_BATCH, offset });
+          for (const row of rows) yield presentUser(row);
+          if (rows.length < EXPORT_BATCH) return;
+        }
+      })();
+    },
+
+    async get(id: string): Promise<UserItem> {
+      return presentUser(await existing(id));
+    },
+
+    async create(actor: Actor, input: z.output<typeof CreateUserRequest>): Promise<UserItem> {
+      if (await findAccountByEmail(db, input.email)) throw duplicateEmail();
+      const roles = input.isAdmin ? (['admin'] as const) : ([] as const);
+      const { id: subject } = await atProvider(
+        () =>
+          identity.createUser({
+            email: input.email,
+            name: input.name,
+            password: input.password,
+            enabled: true,
+            roles: [...roles],
+            language: input.language,
+          }),
+        { 409: duplicateEmail },
+      );
+      try {
+        return await db.transaction(async (tx) => {
+          const row = await insertAccount(tx, {
+            subject,
+            email: input.email,
+            name: input.name,
+            language: input.language,
+            roles: storedRoles(roles),
+          });
+          const item = presentUser(row);
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'create',
+            entity: USERS_ENTITY,
+            entityId: row.id,
+            after: item,
+            requestId: actor.requestId,
+          });
+          return item;
+        });
+      } catch (error) {
+        await compensateCreatedUser(identity, subject);
+        if (isUniqueViolation(error)) throw duplicateEmail();
+        throw error;
+      }
+    },
+
+    async update(actor: Actor, id: string, input: z.output<typeof UpdateUserRequest>): Promise<UserItem> {
+      return db.transaction(async (tx) => {
+        const before = await findAccountById(tx, id);
+        if (!before) throw notFound();
+        if (before.version !== input.version) throw staleVersion();
+        const wasAdmin = before.roles.includes('admin');
+        if (id === actor.accountId && wasAdmin && !input.isAdmin) throw cannotChangeSelf();
+        const portalRoles = withRole(before.roles, 'admin', input.isAdmin);
+        const after = await updateAccountAtVersion(tx, id, input.version, {
+          name: input.name,
+          language: input.language,
+          roles: storedRoles(portalRoles),
+        });
+        if (!after) throw staleVersion();
+        // Admin rights taken away end at once: the user's open sessions still carry the old roles.
+        if (wasAdmin && !input.isAdmin) await deleteSessionsOfAccount(tx, id);
+        const item = presentUser(after);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'update',
+          entity: USERS_ENTITY,
+          entityId: id,
+          before: presentUser(before),
+          after: { ...item, ...(input.password ? { passwordReset: true } : {}) },
+          requestId: actor.requestId,
+        });
+        const providerId = await providerIdOf(identity, before);
+        if (providerId) {
+          await atProvider(async () => {
+            await identity.updateProfile(providerId, { name: input.name, language: input.language });
+            await identity.setRoles(providerId, portalRoles);
+            if (input.password) await identity.setPassword(providerId, input.password);
+          });
+        }
+        return item;
+      });
+    },
+
+    /** Activates or deactivates; a deactivated user is signed out everywhere and refused by the provider. */
+    async setActive(actor: Actor, id: string, version: number, isActive: boolean): Promise<UserItem> {
+      return db.transaction(async (tx) => {
+        const before = await findAccountById(tx, id);
+        if (!before) throw notFound();
+        if (before.version !== version) throw staleVersion();
+        if (id === actor.accountId && !isActive) throw cannotChangeSelf();
+        const after = await updateAccountAtVersion(tx, id, version, { isActive });
+        if (!after) throw staleVersion();
+        if (!isActive) await deleteSessionsOfAccount(tx, id);
+        const item = presentUser(after);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: isActive ? 'activate' : 'deactivate',
+          entity: USERS_ENTITY,
+          entityId: id,
+          before: presentUser(before),
+          after: item,
+          requestId: actor.requestId,
+        });
+        const providerId = await providerIdOf(identity, before);
+        if (providerId) await atProvider(() => identity.setEnabled(providerId, isActive));
+        return item;
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
