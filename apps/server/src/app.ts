@@ -20,6 +20,9 @@ import type { DatabaseHandle } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { createPartnersService } from './modules/partners/partners.service.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
@@ -156,7 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(healthRoutes({ ping: database.ping }));
       await api.register(accountsRoutes({ accounts: createAccountsService({ db: database.db, fileStore }) }));
+      await api.register(referenceRoutes({ db: database.db }));
       await api.register(usersRoutes({ users: createUsersService({ db: database.db, identity }) }));
+      await api.register(partnersRoutes({ partners: createPartnersService({ db: database.db, identity }) }));
     },
     { prefix: API_PREFIX },
   );

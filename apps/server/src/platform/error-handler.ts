@@ -1,4 +1,4 @@
-import { type ErrorResponse, translate } from '@excelencia/domain';
+import { type ErrorResponse, type Language, translate } from '@excelencia/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorDetail } from './errors.ts';
@@ -13,14 +13,57 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; key:
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', key: 'errors:badRequest' },
 };
 
+const CATALOG_KEY = /^[a-z][A-Za-z]*:[A-Za-z][\w.]*$/;
+
+/**
+ * The catalog key of one schema issue: the schema's own message when it is a key ('validation:tooLong'), else
+ * a key chosen by the kind of issue (missing field → Mandatory Field), so every message can be translated.
+ */
+function issueMessage(issue: {
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}): Pick<ErrorDetail, 'message' | 'params'> {
+  const params: Record<string, string | number> = {};
+  const { maximum, minimum, origin } = issue.params as {
+    maximum?: unknown;
+    minimum?: unknown;
+    origin?: unknown;
+  };
+  if (typeof maximum === 'number' || typeof maximum === 'bigint') params.max = Number(maximum);
+  if (typeof minimum === 'number' || typeof minimum === 'bigint') params.min = Number(minimum);
+  const message = issue.message ?? '';
+  if (CATALOG_KEY.test(message)) return { message, params };
+  if (issue.keyword === 'invalid_type' && message.endsWith('received undefined')) {
+    return { message: 'common:mandatoryField' };
+  }
+  if (origin === 'string' && issue.keyword === 'too_big') return { message: 'validation:tooLong', params };
+  if (origin === 'string' && issue.keyword === 'too_small') return { message: 'validation:tooShort', params };
+  return { message: 'validation:invalid' };
+}
+
+/** The message in the language when it is a catalog key (params that are keys translated too), else as is. */
+function translateMessage(
+  language: Language,
+  message: string,
+  params: Record<string, string | number> | undefined,
+): string {
+  if (!CATALOG_KEY.test(message)) return message;
+  const translatedParams: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params ?? {})) {
+    translatedParams[name] =
+      typeof value === 'string' && CATALOG_KEY.test(value) ? translate(language, value) : value;
+  }
+  return translate(language, message, translatedParams);
+}
+
 /** Turns any thrown value into the AppError the client sees (unknown errors become a bare 500). */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const context = (error as { validationContext?: string }).validationContext;
     const details: ErrorDetail[] = error.validation.map((issue) => ({
-      path: [context, issue.instancePath.replace(/^\//, '')].filter(Boolean).join('/'),
-      message: issue.message ?? 'invalid',
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      ...issueMessage(issue),
     }));
     return new AppError(400, 'validation', 'errors:validation', { details });
   }
@@ -44,12 +87,20 @@ export function toAppError(error: unknown): AppError {
 
 /** The one error body: the domain's ErrorResponse, message in the caller's language. */
 export function errorBody(request: FastifyRequest, error: AppError): ErrorResponse {
+  const language = requestLanguage(request);
   return {
     error: {
       code: error.code,
       key: error.key,
-      message: translate(requestLanguage(request), error.key, error.params),
-      ...(error.details ? { details: error.details } : {}),
+      message: translateMessage(language, error.key, error.params),
+      ...(error.details
+        ? {
+            details: error.details.map((detail) => ({
+              path: detail.path,
+              message: translateMessage(language, detail.message, detail.params),
+            })),
+          }
+        : {}),
     },
   };
 }

@@ -1,7 +1,11 @@
 /** One detail of a validation failure: the field path and what is wrong with it. */
 export interface ErrorDetail {
+  /** Dotted field path of the payload ('description.pt'); '' for the payload as a whole. */
   path: string;
+  /** A catalog key ('validation:required') or a text; keys are translated into the caller's language. */
   message: string;
+  /** Values for the message's {{placeholders}}; values that are catalog keys are translated too. */
+  params?: Record<string, string | number>;
 }
 
 /**

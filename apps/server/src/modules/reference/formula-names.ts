@@ -1,0 +1,38 @@
+import { parseFormula, type ValidateFormulaResponse } from '@excelencia/domain';
+import type { Executor } from '../../db/client.ts';
+import { sdCategories, sdHeadings, sdSubCategories, sdSubHeadings } from '../../db/schema/reference.ts';
+import { AppError } from '../../platform/errors.ts';
+
+/** The names a criterion formula may use: the codes of every self-diagnosis node, at any level. */
+export async function formulaNames(db: Executor): Promise<Set<string>> {
+  const levels = await Promise.all(
+    [sdHeadings, sdSubHeadings, sdCategories, sdSubCategories].map((table) =>
+      db.select({ code: table.code }).from(table),
+    ),
+  );
+  return new Set(levels.flat().map((row) => row.code));
+}
+
+/** Parses a criterion's formula (never evaluates it): 400 with details on `formula` when it is not valid. */
+export async function validateCriterionFormula(db: Executor, formula: string): Promise<string[]> {
+  const result = parseFormula(formula, { knownNames: await formulaNames(db) });
+  if (result.ok) return result.names;
+  throw new AppError(400, 'validation', 'errors:validation', {
+    details: [{ path: 'formula', message: result.key, ...(result.params ? { params: result.params } : {}) }],
+  });
+}
+
+/** POST criteria/validate-formula: the names it uses, or the parser's message (a catalog key) and position. */
+export async function checkFormula(
+  db: Executor,
+  formula: string,
+): Promise<
+  | { valid: true; names: string[] }
+  | { valid: false; key: string; params: Record<string, string | number>; position: number }
+> {
+  const result = parseFormula(formula, { knownNames: await formulaNames(db) });
+  if (result.ok) return { valid: true, names: result.names };
+  return { valid: false, key: result.key, params: result.params ?? {}, position: result.position };
+}
+
+export type { ValidateFormulaResponse };

@@ -1,0 +1,546 @@
+import {
+  ErrorResponse,
+  type Language,
+  type ListQuery,
+  type LocalizedText,
+  type Page,
+  type ParentSummary,
+  pageOf,
+  searchText,
+} from '@excelencia/domain';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import {
+  allOf,
+  countRows,
+  filterConditions,
+  orderBy,
+  pageWindow,
+  type SortKey,
+  searchCondition,
+} from '../../platform/listing.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
+import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
+
+/**
+ * A definition-driven resource of the reference data: one definition gives the six routes (list, export, get,
+ * create, update, delete), the service behind them (transactions, optimistic concurrency, unique codes, parent
+ * existence, children check before delete, audit rows) and the OpenAPI description from the shared schemas.
+ */
+
+/** The columns every reference table has. */
+export interface ReferenceTableColumns {
+  id: AnyPgColumn;
+  version: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+  searchText: AnyPgColumn;
+}
+export type ReferenceTable = PgTable & ReferenceTableColumns;
+
+/** A table a child refers to, embedded in the child's item as a ParentSummary. */
+export type ParentTable = PgTable & { id: AnyPgColumn; code: AnyPgColumn; description: AnyPgColumn };
+
+export interface ParentLink {
+  /** The input and item field holding the parent's id ('islandId'). */
+  field: string;
+  /** The item field of the embedded summary ('island'). */
+  as: string;
+  table: ParentTable;
+}
+
+export interface ChildLink {
+  /** The table whose rows refer to this resource, and the referring column. */
+  table: PgTable;
+  column: AnyPgColumn;
+  /** Catalog key naming the referring kind in the in_use message ('reference:kinds.cities'). */
+  what: string;
+}
+
+/** Who makes a change (the audit row's actor) and under which request. */
+export interface Actor {
+  accountId: string | null;
+  requestId?: string | null;
+}
+
+type Row<T extends ReferenceTable> = T['$inferSelect'];
+type Values<T extends ReferenceTable> = T['$inferInsert'];
+
+export interface ResourceDefinition<
+  TTable extends ReferenceTable,
+  TCreate extends Record<string, unknown>,
+  TItem extends { id: string },
+> {
+  /** The API path under /app/api/v1 ('islands', 'self-diagnosis/headings'); also the audit entity. */
+  path: string;
+  /** OpenAPI tag; defaults to 'reference'. */
+  tag?: string;
+  table: TTable;
+  schemas: {
+    create: z.ZodType<TCreate>;
+    update: z.ZodType<TCreate & { version: number }>;
+    item: z.ZodType<TItem>;
+    listQuery: z.ZodType<ListQuery & Record<string, unknown>>;
+  };
+  /** Query `sort` values the list accepts. */
+  sortable: Readonly<Record<string, SortKey>>;
+  /** The order when the query names none (fields of `sortable`). */
+  defaultSort: readonly string[];
+  /** Equality filters: list query field → column ('islandId', 'isActive'). */
+  filters?: Readonly<Record<string, AnyPgColumn>>;
+  /** The texts the list search matches (code, the three descriptions...), normalized with searchText. */
+  searchParts(input: NoInfer<TCreate>): (string | null | undefined)[];
+  parents?: readonly ParentLink[];
+  /** Delete is refused with 409 in_use while any of these refer to the row (checked in order). */
+  children?: readonly ChildLink[];
+  /** The code column: unique, 409 duplicate_code on a clash. */
+  codeColumn?: AnyPgColumn;
+  /** The columns to write from a validated input; defaults to the input itself (without `version`). */
+  toValues?(input: NoInfer<TCreate>): Partial<Values<TTable>>;
+  toItem(row: Row<TTable>, parents: Readonly<Record<string, ParentSummary>>): NoInfer<TItem>;
+  /** Extra rules checked inside the write transaction (throw AppError); `id` is null on create. */
+  validate?(input: NoInfer<TCreate>, tx: Executor, id: string | null): Promise<void>;
+  /** The columns of the exported spreadsheet. */
+  exportColumns: readonly ExportColumn<NoInfer<TItem>>[];
+}
+
+/** Declares a resource (identity function that infers the types). */
+export function defineResource<
+  TTable extends ReferenceTable,
+  TCreate extends Record<string, unknown>,
+  TItem extends { id: string },
+>(definition: ResourceDefinition<TTable, TCreate, TItem>): ResourceDefinition<TTable, TCreate, TItem> {
+  return definition;
+}
+
+// ---- errors ----------------------------------------------------------------------------------------------------
+
+export const staleVersion = () => new AppError(409, 'stale_version', 'errors:staleVersion');
+export const duplicateCode = () =>
+  new AppError(409, 'duplicate_code', 'errors:duplicateCode', {
+    details: [{ path: 'code', message: 'errors:duplicateCode' }],
+  });
+export const inUse = (what: string) => new AppError(409, 'in_use', 'errors:inUse', { params: { what } });
+export const parentNotFound = (field: string) =>
+  new AppError(400, 'validation', 'errors:parentNotFound', {
+    details: [{ path: field, message: 'errors:parentNotFound' }],
+  });
+
+/** The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`). */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+// ---- presenting --------------------------------------------------------------------------------------------------
+
+/** ISO text of a timestamp column. */
+export const iso = (value: Date | string): string =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The fields every item has. */
+export function storedFields(row: { id: string; version: number; createdAt: Date; updatedAt: Date }) {
+  return { id: row.id, version: row.version, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+}
+
+/** The parent summary of a field, as found by the service (an empty one if the parent vanished). */
+export function parentOf(
+  parents: Readonly<Record<string, ParentSummary>>,
+  as: string,
+  id: string,
+): ParentSummary {
+  return parents[as] ?? { id, code: '', description: { pt: '', en: '', fr: '' } };
+}
+
+/** The three descriptions and the code, as search parts. */
+export const describedParts = (input: { code: string; description: LocalizedText }) => [
+  input.code,
+  input.description.pt,
+  input.description.en,
+  input.description.fr,
+];
+
+// ---- the service -------------------------------------------------------------------------------------------------
+
+export type ResourceService<TCreate, TItem> = {
+  list(query: ListQuery & Record<string, unknown>, language: Language): Promise<Page<TItem>>;
+  /** Every row matching the query's filter (no paging), in batches. */
+  exportRows(query: ListQuery & Record<string, unknown>, language: Language): AsyncIterable<TItem>;
+  get(id: string): Promise<TItem>;
+  create(actor: Actor, input: TCreate): Promise<TItem>;
+  update(actor: Actor, id: string, input: TCreate & { version: number }): Promise<TItem>;
+  remove(actor: Actor, id: string): Promise<void>;
+};
+
+const EXPORT_BATCH = 1000;
+
+export function createResourceService<
+  TTable extends ReferenceTable,
+  TCreate extends Record<string, unknown>,
+  TItem extends { id: string },
+>(db: Database, def: ResourceDefinition<TTable, TCreate, TItem>): ResourceService<TCreate, TItem> {
+  const table = def.table as ReferenceTable;
+  const entity = def.path;
+
+  async function present(executor: Executor, rows: Row<TTable>[]): Promise<TItem[]> {
+    const byLink = new Map<string, Map<string, ParentSummary>>();
+    for (const link of def.parents ?? []) {
+      const ids = [...new Set(rows.map((row) => (row as Record<string, unknown>)[link.field] as string))];
+      const found = new Map<string, ParentSummary>();
+      if (ids.length > 0) {
+        const parents = await executor
+          .select({ id: link.table.id, code: link.table.code, description: link.table.description })
+          .from(link.table)
+          .where(inArray(link.table.id, ids));
+        for (const parent of parents) found.set(parent.id as string, parent as ParentSummary);
+      }
+      byLink.set(link.as, found);
+    }
+    return rows.map((row) => {
+      const parents: Record<string, ParentSummary> = {};
+      for (const link of def.parents ?? []) {
+        const summary = byLink.get(link.as)?.get((row as Record<string, unknown>)[link.field] as string);
+        if (summary) parents[link.as] = summary;
+      }
+      return def.toItem(row, parents);
+    });
+  }
+
+  function whereOf(query: ListQuery & Record<string, unknown>): SQL | undefined {
+    return allOf(
+      searchCondition(table.searchText, query.search),
+      ...filterConditions(def.filters ?? {}, query),
+    );
+  }
+
+  async function findRow(executor: Executor, id: string): Promise<Row<TTable> | undefined> {
+    const [row] = await executor.select().from(table).where(eq(table.id, id)).limit(1);
+    return row as Row<TTable> | undefined;
+  }
+
+  async function checkRules(tx: Executor, input: TCreate, id: string | null): Promise<void> {
+    for (const link of def.parents ?? []) {
+      const parentId = input[link.field];
+      if (typeof parentId !== 'string') throw parentNotFound(link.field);
+      const [found] = await tx
+        .select({ id: link.table.id })
+        .from(link.table)
+        .where(eq(link.table.id, parentId))
+        .limit(1);
+      if (!found) throw parentNotFound(link.field);
+    }
+    if (def.codeColumn && typeof input.code === 'string') {
+      const [clash] = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(def.codeColumn, input.code), id === null ? undefined : ne(table.id, id)))
+        .limit(1);
+      if (clash) throw duplicateCode();
+    }
+    await def.validate?.(input, tx, id);
+  }
+
+  function valuesOf(input: TCreate): Record<string, unknown> {
+    const values: Record<string, unknown> = { ...(def.toValues ? def.toValues(input) : input) };
+    delete values.version;
+    delete values.id;
+    values.searchText = searchText(...def.searchParts(input));
+    return values;
+  }
+
+  /** Maps a unique violation that slipped past the check (a concurrent insert) to duplicate_code. */
+  async function mapped<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const state = sqlState(error);
+      if (state === '23505' && def.codeColumn) throw duplicateCode();
+      if (state === '23503') throw inUse(def.children?.[0]?.what ?? 'reference:kinds.records');
+      if (state === '40001') throw staleVersion();
+      throw error;
+    }
+  }
+
+  return {
+    async list(query, language) {
+      const where = whereOf(query);
+      const order = orderBy(def.sortable, query, language, {
+        defaultSort: def.defaultSort,
+        tieBreaker: table.id,
+      });
+      const { limit, offset } = pageWindow(query);
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        countRows(db, table, where),
+      ]);
+      return {
+        items: await present(db, rows as Row<TTable>[]),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async *exportRows(query, language) {
+      const where = whereOf(query);
+      const order = orderBy(def.sortable, query, language, {
+        defaultSort: def.defaultSort,
+        tieBreaker: table.id,
+      });
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const rows = await db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(...order)
+          .limit(EXPORT_BATCH)
+          .offset(offset);
+        yield* await present(db, rows as Row<TTable>[]);
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
+
+    async get(id) {
+      const row = await findRow(db, id);
+      if (!row) throw notFound();
+      const [item] = await present(db, [row]);
+      return item as TItem;
+    },
+
+    create(actor, input) {
+      return mapped(() =>
+        db.transaction(async (tx) => {
+          await checkRules(tx, input, null);
+          const [row] = await tx
+            .insert(table)
+            .values(valuesOf(input) as never)
+            .returning();
+          const [item] = await present(tx, [row as Row<TTable>]);
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'create',
+            entity,
+            entityId: (row as { id: string }).id,
+            after: item,
+            requestId: actor.requestId ?? null,
+          });
+          return item as TItem;
+        }),
+      );
+    },
+
+    update(actor, id, input) {
+      return mapped(() =>
+        db.transaction(async (tx) => {
+          const existing = await findRow(tx, id);
+          if (!existing) throw notFound();
+          if ((existing as { version: number }).version !== input.version) throw staleVersion();
+          await checkRules(tx, input, id);
+          const [row] = await tx
+            .update(table)
+            .set({ ...valuesOf(input), version: sql`${table.version} + 1`, updatedAt: new Date() } as never)
+            .where(and(eq(table.id, id), eq(table.version, input.version)))
+            .returning();
+          if (!row) throw staleVersion();
+          const [before, after] = await present(tx, [existing, row as Row<TTable>]);
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'update',
+            entity,
+            entityId: id,
+            before,
+            after,
+            requestId: actor.requestId ?? null,
+          });
+          return after as TItem;
+        }),
+      );
+    },
+
+    remove(actor, id) {
+      return mapped(() =>
+        db.transaction(async (tx) => {
+          const existing = await findRow(tx, id);
+          if (!existing) throw notFound();
+          for (const child of def.children ?? []) {
+            const [hit] = await tx
+              .select({ one: sql<number>`1` })
+              .from(child.table)
+              .where(eq(child.column, id))
+              .limit(1);
+            if (hit) throw inUse(child.what);
+          }
+          const [before] = await present(tx, [existing]);
+          await tx.delete(table).where(eq(table.id, id));
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'delete',
+            entity,
+            entityId: id,
+            before,
+            requestId: actor.requestId ?? null,
+          });
+        }),
+      );
+    },
+  };
+}
+
+// ---- the routes --------------------------------------------------------------------------------------------------
+
+export const IdParam = z.object({ id: z.uuid() });
+export type IdParam = z.infer<typeof IdParam>;
+type Query = ListQuery & Record<string, unknown>;
+export const ADMIN_ONLY = { roles: ['admin'] } as { roles: ['admin'] };
+export const errorResponses = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+/** The audit actor of a request (the guard has checked the caller). */
+export function actorOf(request: FastifyRequest): Actor {
+  return { accountId: request.auth?.accountId ?? null, requestId: request.id };
+}
+
+/** Registers GET list, GET export, GET one, POST, PUT and DELETE of a resource (admins only). */
+export function registerResourceRoutes<
+  TTable extends ReferenceTable,
+  TCreate extends Record<string, unknown>,
+  TItem extends { id: string },
+>(
+  api: FastifyInstance,
+  def: ResourceDefinition<TTable, TCreate, TItem>,
+  service: ResourceService<TCreate, TItem>,
+): void {
+  const r = api;
+  const base = `/${def.path}`;
+  const tags = [def.tag ?? 'reference'];
+  const { create, update, item, listQuery } = def.schemas;
+
+  r.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: `List ${def.path} (search, sort, filters, pages)`,
+        querystring: listQuery,
+        response: { 200: pageOf(item), ...errorResponses },
+      },
+      config: ADMIN_ONLY,
+    },
+    async (request) => service.list(request.query as Query, requestLanguage(request)),
+  );
+
+  r.get(
+    `${base}/export`,
+    {
+      schema: {
+        tags,
+        summary: `Every ${def.path} row matching the filter, as an .xlsx spreadsheet`,
+        querystring: listQuery,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: z.any().describe('The .xlsx file'), ...errorResponses },
+      },
+      config: ADMIN_ONLY,
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const query = request.query as Query;
+      const rows = service.exportRows(query, language);
+      // Fail on a bad query (unknown sort) before the first byte is sent.
+      orderBy(def.sortable, query, language, {
+        defaultSort: def.defaultSort,
+        tieBreaker: def.table.id,
+      });
+      return sendXlsx(reply, { name: def.path, language, columns: def.exportColumns, rows });
+    },
+  );
+
+  r.get(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `One of ${def.path}`,
+        params: IdParam,
+        response: { 200: item, ...errorResponses },
+      },
+      config: ADMIN_ONLY,
+    },
+    async (request) => service.get((request.params as IdParam).id),
+  );
+
+  r.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: `Creates one of ${def.path}`,
+        body: create,
+        response: { 201: item, ...errorResponses },
+      },
+      config: ADMIN_ONLY,
+    },
+    async (request, reply) => {
+      const created = await service.create(actorOf(request), request.body as TCreate);
+      return reply.code(201).send(created);
+    },
+  );
+
+  r.put(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Updates one of ${def.path} (409 stale_version when version is not the stored one)`,
+        params: IdParam,
+        body: update,
+        response: { 200: item, ...errorResponses },
+      },
+      config: ADMIN_ONLY,
+    },
+    async (request) =>
+      service.update(
+        actorOf(request),
+        (request.params as IdParam).id,
+        request.body as TCreate & { version: number },
+      ),
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Deletes one of ${def.path} (409 in_use while others refer to it)`,
+        params: IdParam,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses },
+      },
+      config: ADMIN_ONLY,
+    },
+    async (request, reply) => {
+      await service.remove(actorOf(request), (request.params as IdParam).id);
+      return reply.code(204).send();
+    },
+  );
+}

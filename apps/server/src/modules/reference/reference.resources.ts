@@ -1,0 +1,603 @@
+import {
+  CaeDivisionInput,
+  CaeDivisionItem,
+  CaeDivisionListQuery,
+  CaeDivisionUpdate,
+  CategoryInput,
+  CategoryItem,
+  CategoryListQuery,
+  CategoryUpdate,
+  CityInput,
+  CityItem,
+  CityListQuery,
+  CityUpdate,
+  CriterionInput,
+  CriterionItem,
+  CriterionListQuery,
+  CriterionTypeInput,
+  CriterionTypeItem,
+  CriterionTypeUpdate,
+  CriterionUpdate,
+  EmployeeRangeInput,
+  EmployeeRangeItem,
+  EmployeeRangeUpdate,
+  employeeRangesOverlap,
+  HeadingInput,
+  HeadingItem,
+  HeadingUpdate,
+  type Language,
+  ListQuery,
+  type LocalizedText,
+  localized,
+  PartnerEntityInput,
+  PartnerEntityItem,
+  PartnerEntityListQuery,
+  PartnerEntityUpdate,
+  SimpleReferenceInput,
+  SimpleReferenceItem,
+  SimpleReferenceUpdate,
+  SubCategoryInput,
+  SubCategoryItem,
+  SubCategoryListQuery,
+  SubCategoryUpdate,
+  SubHeadingInput,
+  SubHeadingItem,
+  SubHeadingListQuery,
+  SubHeadingUpdate,
+  translate,
+} from '@excelencia/domain';
+import { ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { companies } from '../../db/schema/companies.ts';
+import {
+  caeDivisions,
+  caeSections,
+  cities,
+  companySituations,
+  companyTypes,
+  criteria,
+  criterionTypes,
+  employeeRanges,
+  islands,
+  partnerEntities,
+  partners,
+  partnerTypes,
+  sdCategories,
+  sdHeadings,
+  sdSubCategories,
+  sdSubHeadings,
+} from '../../db/schema/reference.ts';
+import { AppError } from '../../platform/errors.ts';
+import { localizedSort } from '../../platform/listing.ts';
+import type { ExportColumn } from '../../platform/xlsx-export.ts';
+import { validateCriterionFormula } from './formula-names.ts';
+import {
+  type ChildLink,
+  defineResource,
+  describedParts,
+  parentOf,
+  storedFields,
+} from './reference-resource.ts';
+
+// ---- shared pieces -----------------------------------------------------------------------------------------------
+
+const yesNo = (value: boolean, language: Language) =>
+  translate(language, value ? 'reference:status.yes' : 'reference:status.no');
+
+const codeColumn = <T extends { code: string }>(): ExportColumn<T> => ({
+  header: 'reference:fields.code',
+  value: (row) => row.code,
+  width: 14,
+});
+const descriptionColumn = <T extends { description: LocalizedText }>(): ExportColumn<T> => ({
+  header: 'reference:fields.description',
+  value: (row, language) => localized(row.description, language),
+  width: 48,
+});
+const activeColumn = <T extends { isActive: boolean }>(): ExportColumn<T> => ({
+  header: 'reference:fields.isActive',
+  value: (row, language) => yesNo(row.isActive, language),
+  width: 10,
+});
+const parentColumn = <T>(header: string, pick: (row: T) => { code: string; description: LocalizedText }) =>
+  ({
+    header,
+    value: (row, language) => {
+      const parent = pick(row);
+      return `${parent.code} - ${localized(parent.description, language)}`;
+    },
+    width: 40,
+  }) satisfies ExportColumn<T>;
+
+const companiesReferTo = (column: AnyPgColumn): ChildLink => ({
+  table: companies,
+  column,
+  what: 'reference:kinds.companies',
+});
+
+// ---- simple resources ----------------------------------------------------------------------------------------------
+
+function simpleResource(path: string, table: typeof islands, children: ChildLink[]) {
+  return defineResource({
+    path,
+    table,
+    schemas: {
+      create: SimpleReferenceInput,
+      update: SimpleReferenceUpdate,
+      item: SimpleReferenceItem,
+      listQuery: ListQuery,
+    },
+    sortable: {
+      code: table.code,
+      description: localizedSort(table.description),
+      isActive: table.isActive,
+      createdAt: table.createdAt,
+      updatedAt: table.updatedAt,
+    },
+    defaultSort: ['code'],
+    filters: { isActive: table.isActive },
+    searchParts: describedParts,
+    codeColumn: table.code,
+    children,
+    toItem: (row) => ({
+      ...storedFields(row),
+      code: row.code,
+      description: row.description,
+      isActive: row.isActive,
+    }),
+    exportColumns: [codeColumn(), descriptionColumn(), activeColumn()],
+  });
+}
+
+export const companyTypesResource = simpleResource('company-types', companyTypes, [
+  companiesReferTo(companies.companyTypeId),
+]);
+export const companySituationsResource = simpleResource('company-situations', companySituations, [
+  companiesReferTo(companies.companySituationId),
+]);
+export const partnerTypesResource = simpleResource('partner-types', partnerTypes, [
+  { table: partnerEntities, column: partnerEntities.partnerTypeId, what: 'reference:kinds.partnerEntities' },
+]);
+export const islandsResource = simpleResource('islands', islands, [
+  { table: cities, column: cities.islandId, what: 'reference:kinds.cities' },
+]);
+export const caeSectionsResource = simpleResource('cae-sections', caeSections, [
+  { table: caeDivisions, column: caeDivisions.sectionId, what: 'reference:kinds.caeDivisions' },
+]);
+
+// ---- cities and CAE divisions --------------------------------------------------------------------------------------
+
+export const citiesResource = defineResource({
+  path: 'cities',
+  table: cities,
+  schemas: { create: CityInput, update: CityUpdate, item: CityItem, listQuery: CityListQuery },
+  sortable: {
+    code: cities.code,
+    description: localizedSort(cities.description),
+    isActive: cities.isActive,
+    island: sql`(select ${islands.code} from ${islands} where ${islands.id} = ${cities.islandId})`,
+    createdAt: cities.createdAt,
+    updatedAt: cities.updatedAt,
+  },
+  defaultSort: ['code'],
+  filters: { islandId: cities.islandId, isActive: cities.isActive },
+  searchParts: describedParts,
+  codeColumn: cities.code,
+  parents: [{ field: 'islandId', as: 'island', table: islands }],
+  children: [companiesReferTo(companies.cityId)],
+  toItem: (row, parents) => ({
+    ...storedFields(row),
+    code: row.code,
+    description: row.description,
+    isActive: row.isActive,
+    islandId: row.islandId,
+    island: parentOf(parents, 'island', row.islandId),
+  }),
+  exportColumns: [
+    codeColumn(),
+    descriptionColumn(),
+    parentColumn<CityItem>('reference:fields.island', (row) => row.island),
+    activeColumn(),
+  ],
+});
+
+export const caeDivisionsResource = defineResource({
+  path: 'cae-divisions',
+  table: caeDivisions,
+  schemas: {
+    create: CaeDivisionInput,
+    update: CaeDivisionUpdate,
+    item: CaeDivisionItem,
+    listQuery: CaeDivisionListQuery,
+  },
+  sortable: {
+    code: caeDivisions.code,
+    description: localizedSort(caeDivisions.description),
+    isActive: caeDivisions.isActive,
+    section: sql`(select ${caeSections.code} from ${caeSections} where ${caeSections.id} = ${caeDivisions.sectionId})`,
+    createdAt: caeDivisions.createdAt,
+    updatedAt: caeDivisions.updatedAt,
+  },
+  defaultSort: ['code'],
+  filters: { sectionId: caeDivisions.sectionId, isActive: caeDivisions.isActive },
+  searchParts: describedParts,
+  codeColumn: caeDivisions.code,
+  parents: [{ field: 'sectionId', as: 'section', table: caeSections }],
+  children: [companiesReferTo(companies.caeDivisionId)],
+  toItem: (row, parents) => ({
+    ...storedFields(row),
+    code: row.code,
+    description: row.description,
+    isActive: row.isActive,
+    sectionId: row.sectionId,
+    section: parentOf(parents, 'section', row.sectionId),
+  }),
+  exportColumns: [
+    codeColumn(),
+    descriptionColumn(),
+    parentColumn<CaeDivisionItem>('reference:fields.section', (row) => row.section),
+    activeColumn(),
+  ],
+});
+
+// ---- employee ranges -----------------------------------------------------------------------------------------------
+
+export const employeeRangesResource = defineResource({
+  path: 'employee-ranges',
+  table: employeeRanges,
+  schemas: {
+    create: EmployeeRangeInput,
+    update: EmployeeRangeUpdate,
+    item: EmployeeRangeItem,
+    listQuery: ListQuery,
+  },
+  sortable: {
+    code: employeeRanges.code,
+    description: localizedSort(employeeRanges.description),
+    minEmployees: employeeRanges.minEmployees,
+    maxEmployees: employeeRanges.maxEmployees,
+    isActive: employeeRanges.isActive,
+    createdAt: employeeRanges.createdAt,
+    updatedAt: employeeRanges.updatedAt,
+  },
+  defaultSort: ['minEmployees'],
+  filters: { isActive: employeeRanges.isActive },
+  searchParts: describedParts,
+  codeColumn: employeeRanges.code,
+  children: [companiesReferTo(companies.employeeRangeId)],
+  /** Ranges may not share an employee count (checked inside the transaction, against every other range). */
+  async validate(input, tx, id) {
+    const others = await tx
+      .select({
+        code: employeeRanges.code,
+        min: employeeRanges.minEmployees,
+        max: employeeRanges.maxEmployees,
+      })
+      .from(employeeRanges)
+      .where(id === null ? undefined : ne(employeeRanges.id, id))
+      .orderBy(employeeRanges.minEmployees)
+      .for('update');
+    const clash = others.find((other) =>
+      employeeRangesOverlap(input, { minEmployees: other.min, maxEmployees: other.max }),
+    );
+    if (clash) {
+      throw new AppError(409, 'overlapping_range', 'errors:overlappingRange', {
+        params: { code: clash.code },
+        details: [{ path: 'minEmployees', message: 'errors:overlappingRange', params: { code: clash.code } }],
+      });
+    }
+  },
+  toItem: (row) => ({
+    ...storedFields(row),
+    code: row.code,
+    description: row.description,
+    isActive: row.isActive,
+    minEmployees: row.minEmployees,
+    maxEmployees: row.maxEmployees,
+  }),
+  exportColumns: [
+    codeColumn(),
+    descriptionColumn(),
+    { header: 'reference:fields.minEmployees', value: (row) => row.minEmployees, width: 14 },
+    { header: 'reference:fields.maxEmployees', value: (row) => row.maxEmployees, width: 14 },
+    activeColumn(),
+  ],
+});
+
+// ---- criterion types and criteria ----------------------------------------------------------------------------------
+
+export const criterionTypesResource = defineResource({
+  path: 'criterion-types',
+  table: criterionTypes,
+  schemas: {
+    create: CriterionTypeInput,
+    update: CriterionTypeUpdate,
+    item: CriterionTypeItem,
+    listQuery: ListQuery,
+  },
+  sortable: {
+    code: criterionTypes.code,
+    description: localizedSort(criterionTypes.description),
+    sortOrder: criterionTypes.sortOrder,
+    createdAt: criterionTypes.createdAt,
+    updatedAt: criterionTypes.updatedAt,
+  },
+  defaultSort: ['sortOrder', 'code'],
+  searchParts: describedParts,
+  codeColumn: criterionTypes.code,
+  children: [{ table: criteria, column: criteria.criterionTypeId, what: 'reference:kinds.criteria' }],
+  toItem: (row) => ({
+    ...storedFields(row),
+    code: row.code,
+    description: row.description,
+    sortOrder: row.sortOrder,
+  }),
+  exportColumns: [
+    codeColumn(),
+    descriptionColumn(),
+    { header: 'reference:fields.sortOrder', value: (row) => row.sortOrder, width: 10 },
+  ],
+});
+
+/** numeric(20,6) as stored ("0.250000") → the shortest decimal text ("0.25"). */
+export function trimDecimal(value: string): string {
+  if (!value.includes('.')) return value;
+  const trimmed = value.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+export const criteriaResource = defineResource({
+  path: 'criteria',
+  table: criteria,
+  schemas: {
+    create: CriterionInput,
+    update: CriterionUpdate,
+    item: CriterionItem,
+    listQuery: CriterionListQuery,
+  },
+  sortable: {
+    code: criteria.code,
+    description: localizedSort(criteria.description),
+    sortOrder: criteria.sortOrder,
+    criterionType: sql`(select ${criterionTypes.sortOrder} from ${criterionTypes} where ${criterionTypes.id} = ${criteria.criterionTypeId})`,
+    isActive: criteria.isActive,
+    isApplicationCriterion: criteria.isApplicationCriterion,
+    createdAt: criteria.createdAt,
+    updatedAt: criteria.updatedAt,
+  },
+  defaultSort: ['sortOrder', 'code'],
+  filters: {
+    criterionTypeId: criteria.criterionTypeId,
+    isActive: criteria.isActive,
+  },
+  searchParts: (input) => [...describedParts(input), input.formula],
+  codeColumn: criteria.code,
+  parents: [{ field: 'criterionTypeId', as: 'criterionType', table: criterionTypes }],
+  async validate(input, tx) {
+    await validateCriterionFormula(tx, input.formula);
+  },
+  toItem: (row, parents) => ({
+    ...storedFields(row),
+    code: row.code,
+    description: row.description,
+    formula: row.formula,
+    targetComparison: row.targetComparison,
+    targetValue: trimDecimal(row.targetValue),
+    recommendation: row.recommendation,
+    criterionTypeId: row.criterionTypeId,
+    criterionType: parentOf(parents, 'criterionType', row.criterionTypeId),
+    sortOrder: row.sortOrder,
+    isApplicationCriterion: row.isApplicationCriterion,
+    isActive: row.isActive,
+  }),
+  exportColumns: [
+    codeColumn(),
+    descriptionColumn(),
+    parentColumn<CriterionItem>('reference:fields.criterionType', (row) => row.criterionType),
+    { header: 'reference:fields.formula', value: (row) => row.formula, width: 40 },
+    { header: 'reference:fields.targetComparison', value: (row) => row.targetComparison, width: 10 },
+    { header: 'reference:fields.targetValue', value: (row) => Number(row.targetValue), width: 12 },
+    {
+      header: 'reference:fields.recommendation',
+      value: (row, language) => localized(row.recommendation, language),
+      width: 60,
+    },
+    { header: 'reference:fields.sortOrder', value: (row) => row.sortOrder, width: 10 },
+    {
+      header: 'reference:fields.isApplicationCriterion',
+      value: (row, language) => yesNo(row.isApplicationCriterion, language),
+      width: 12,
+    },
+    activeColumn(),
+  ],
+});
+
+// ---- partner entities ----------------------------------------------------------------------------------------------
+
+export const partnerEntitiesResource = defineResource({
+  path: 'partner-entities',
+  table: partnerEntities,
+  schemas: {
+    create: PartnerEntityInput,
+    update: PartnerEntityUpdate,
+    item: PartnerEntityItem,
+    listQuery: PartnerEntityListQuery,
+  },
+  sortable: {
+    code: partnerEntities.code,
+    name: sql`lower(${partnerEntities.name})`,
+    description: localizedSort(partnerEntities.description),
+    email: partnerEntities.email,
+    isActive: partnerEntities.isActive,
+    partnerType: sql`(select ${partnerTypes.code} from ${partnerTypes} where ${partnerTypes.id} = ${partnerEntities.partnerTypeId})`,
+    createdAt: partnerEntities.createdAt,
+    updatedAt: partnerEntities.updatedAt,
+  },
+  defaultSort: ['code'],
+  filters: { partnerTypeId: partnerEntities.partnerTypeId, isActive: partnerEntities.isActive },
+  searchParts: (input) => [...describedParts(input), input.name, input.email],
+  codeColumn: partnerEntities.code,
+  parents: [{ field: 'partnerTypeId', as: 'partnerType', table: partnerTypes }],
+  children: [{ table: partners, column: partners.partnerEntityId, what: 'reference:kinds.partners' }],
+  toItem: (row, parents) => ({
+    ...storedFields(row),
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    partnerTypeId: row.partnerTypeId,
+    partnerType: parentOf(parents, 'partnerType', row.partnerTypeId),
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    isActive: row.isActive,
+  }),
+  exportColumns: [
+    codeColumn(),
+    { header: 'reference:fields.name', value: (row) => row.name, width: 32 },
+    descriptionColumn(),
+    parentColumn<PartnerEntityItem>('reference:fields.partnerType', (row) => row.partnerType),
+    { header: 'reference:fields.email', value: (row) => row.email, width: 28 },
+    { header: 'reference:fields.phone', value: (row) => row.phone, width: 16 },
+    { header: 'reference:fields.website', value: (row) => row.website, width: 28 },
+    activeColumn(),
+  ],
+});
+
+// ---- the self-diagnosis tree ---------------------------------------------------------------------------------------
+
+type NodeTable = typeof sdSubHeadings | typeof sdCategories | typeof sdSubCategories | typeof sdHeadings;
+
+function nodeSortable(table: NodeTable) {
+  return {
+    code: table.code,
+    description: localizedSort(table.description),
+    sortOrder: table.sortOrder,
+    createdAt: table.createdAt,
+    updatedAt: table.updatedAt,
+  };
+}
+const nodeFields = (row: NodeTable['$inferSelect']) => ({
+  ...storedFields(row),
+  code: row.code,
+  description: row.description,
+  sortOrder: row.sortOrder,
+  accountCodes: row.accountCodes,
+});
+const nodeParts = (input: { code: string; description: LocalizedText; accountCodes: string[] }) => [
+  ...describedParts(input),
+  ...input.accountCodes,
+];
+const nodeColumns = <
+  T extends { code: string; description: LocalizedText; sortOrder: number; accountCodes: string[] },
+>(): ExportColumn<T>[] => [
+  codeColumn(),
+  descriptionColumn(),
+  { header: 'reference:fields.sortOrder', value: (row) => row.sortOrder, width: 10 },
+  { header: 'reference:fields.accountCodes', value: (row) => row.accountCodes.join(', '), width: 40 },
+];
+
+export const headingsResource = defineResource({
+  path: 'self-diagnosis/headings',
+  tag: 'self-diagnosis',
+  table: sdHeadings,
+  schemas: { create: HeadingInput, update: HeadingUpdate, item: HeadingItem, listQuery: ListQuery },
+  sortable: { ...nodeSortable(sdHeadings), nature: sdHeadings.nature },
+  defaultSort: ['sortOrder', 'code'],
+  searchParts: nodeParts,
+  codeColumn: sdHeadings.code,
+  children: [{ table: sdSubHeadings, column: sdSubHeadings.headingId, what: 'reference:kinds.subHeadings' }],
+  toItem: (row) => ({ ...nodeFields(row), nature: row.nature }),
+  exportColumns: [
+    ...nodeColumns<HeadingItem>(),
+    {
+      header: 'reference:fields.nature',
+      value: (row, language) => translate(language, `reference:natures.${row.nature}`),
+      width: 12,
+    },
+  ],
+});
+
+export const subHeadingsResource = defineResource({
+  path: 'self-diagnosis/sub-headings',
+  tag: 'self-diagnosis',
+  table: sdSubHeadings,
+  schemas: {
+    create: SubHeadingInput,
+    update: SubHeadingUpdate,
+    item: SubHeadingItem,
+    listQuery: SubHeadingListQuery,
+  },
+  sortable: nodeSortable(sdSubHeadings),
+  defaultSort: ['sortOrder', 'code'],
+  filters: { headingId: sdSubHeadings.headingId },
+  searchParts: nodeParts,
+  codeColumn: sdSubHeadings.code,
+  parents: [{ field: 'headingId', as: 'heading', table: sdHeadings }],
+  children: [{ table: sdCategories, column: sdCategories.subHeadingId, what: 'reference:kinds.categories' }],
+  toItem: (row, parents) => ({
+    ...nodeFields(row),
+    headingId: row.headingId,
+    heading: parentOf(parents, 'heading', row.headingId),
+  }),
+  exportColumns: [
+    ...nodeColumns<SubHeadingItem>(),
+    parentColumn<SubHeadingItem>('reference:fields.heading', (row) => row.heading),
+  ],
+});
+
+export const categoriesResource = defineResource({
+  path: 'self-diagnosis/categories',
+  tag: 'self-diagnosis',
+  table: sdCategories,
+  schemas: {
+    create: CategoryInput,
+    update: CategoryUpdate,
+    item: CategoryItem,
+    listQuery: CategoryListQuery,
+  },
+  sortable: nodeSortable(sdCategories),
+  defaultSort: ['sortOrder', 'code'],
+  filters: { subHeadingId: sdCategories.subHeadingId },
+  searchParts: nodeParts,
+  codeColumn: sdCategories.code,
+  parents: [{ field: 'subHeadingId', as: 'subHeading', table: sdSubHeadings }],
+  children: [
+    { table: sdSubCategories, column: sdSubCategories.categoryId, what: 'reference:kinds.subCategories' },
+  ],
+  toItem: (row, parents) => ({
+    ...nodeFields(row),
+    subHeadingId: row.subHeadingId,
+    subHeading: parentOf(parents, 'subHeading', row.subHeadingId),
+  }),
+  exportColumns: [
+    ...nodeColumns<CategoryItem>(),
+    parentColumn<CategoryItem>('reference:fields.subHeading', (row) => row.subHeading),
+  ],
+});
+
+export const subCategoriesResource = defineResource({
+  path: 'self-diagnosis/sub-categories',
+  tag: 'self-diagnosis',
+  table: sdSubCategories,
+  schemas: {
+    create: SubCategoryInput,
+    update: SubCategoryUpdate,
+    item: SubCategoryItem,
+    listQuery: SubCategoryListQuery,
+  },
+  sortable: nodeSortable(sdSubCategories),
+  defaultSort: ['sortOrder', 'code'],
+  filters: { categoryId: sdSubCategories.categoryId },
+  searchParts: nodeParts,
+  codeColumn: sdSubCategories.code,
+  parents: [{ field: 'categoryId', as: 'category', table: sdCategories }],
+  toItem: (row, parents) => ({
+    ...nodeFields(row),
+    categoryId: row.categoryId,
+    category: parentOf(parents, 'category', row.categoryId),
+  }),
+  exportColumns: [
+    ...nodeColumns<SubCategoryItem>(),
+    parentColumn<SubCategoryItem>('reference:fields.category', (row) => row.category),
+  ],
+});

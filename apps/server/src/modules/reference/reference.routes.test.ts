@@ -1,0 +1,279 @@
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { companies } from '../../db/schema/index.ts';
+import { listAudit } from '../../platform/audit/audit.ts';
+
+let ctx: TestContext;
+const as: Record<'admin' | 'company' | 'partner', SignedIn> = {} as never;
+let adminId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  const admin = await ctx.createUser({ email: 'gestor@teste.cv', name: 'Gestor', roles: ['admin'] });
+  const company = await ctx.createUser({ email: 'empresa@teste.cv', roles: ['company'] });
+  const partner = await ctx.createUser({ email: 'banco@teste.cv', roles: ['partner'] });
+  adminId = admin.accountId;
+  as.admin = await ctx.signIn(admin.email, admin.password);
+  as.company = await ctx.signIn(company.email, company.password);
+  as.partner = await ctx.signIn(partner.email, partner.password);
+});
+
+const REFERENCE_TABLES = [
+  'companies',
+  'cities',
+  'islands',
+  'cae_divisions',
+  'cae_sections',
+  'company_types',
+  'company_situations',
+  'employee_ranges',
+  'criteria',
+  'criterion_types',
+  'partner_entities',
+  'partner_types',
+  'sd_sub_categories',
+  'sd_categories',
+  'sd_sub_headings',
+  'sd_headings',
+  'audit_log',
+];
+
+beforeEach(async () => {
+  // Keep accounts and sessions; empty the reference data between tests.
+  await ctx.db.execute(`truncate ${REFERENCE_TABLES.join(', ')} cascade` as never);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Who = keyof typeof as | 'visitor';
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who = 'admin', payload?: unknown) {
+  const headers: Record<string, string> = who === 'visitor' ? {} : { ...as[who].headers };
+  return ctx.app.inject({
+    method,
+    url: `/app/api/v1/${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+const text = (pt: string, en = '', fr = '') => ({ pt, en, fr });
+
+async function create(path: string, body: Record<string, unknown>) {
+  const res = await call('POST', path, 'admin', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe('islands and cities', () => {
+  it('creates, reads, lists (search without accents, sort, pages, parent filter), updates and deletes', async () => {
+    const santiago = await create('islands', { code: ' st ', description: text('Santiago', 'Santiago', '') });
+    expect(santiago).toMatchObject({ code: 'ST', version: 1, isActive: true, description: { fr: '' } });
+    const sv = await create('islands', { code: 'SV', description: text('São Vicente', '', 'Saint-Vincent') });
+    await create('islands', { code: 'SAL', description: text('Sal'), isActive: false });
+
+    expect((await call('GET', `islands/${sv.id}`)).json()).toEqual(sv);
+    const found = (await call('GET', 'islands?search=SAO%20vic')).json();
+    expect(found).toMatchObject({ total: 1, page: 1, pageSize: 20, items: [{ code: 'SV' }] });
+    expect((await call('GET', 'islands?search=vincent')).json().items).toHaveLength(1);
+
+    const byDescription = (await call('GET', 'islands?sort=description&order=desc')).json();
+    expect(byDescription.items.map((i: { code: string }) => i.code)).toEqual(['SV', 'ST', 'SAL']);
+    const secondPage = (await call('GET', 'islands?pageSize=2&page=2')).json();
+    expect(secondPage).toMatchObject({ total: 3, page: 2, pageSize: 2, items: [{ code: 'SV' }] });
+    expect(
+      (await call('GET', 'islands?isActive=false')).json().items.map((i: { code: string }) => i.code),
+    ).toEqual(['SAL']);
+
+    const praia = await create('cities', { code: 'PRA', description: text('Praia'), islandId: santiago.id });
+    expect(praia.island).toEqual({ id: santiago.id, code: 'ST', description: santiago.description });
+    await create('cities', { code: 'MIN', description: text('Mindelo'), islandId: sv.id });
+    const ofSantiago = (await call('GET', `cities?islandId=${santiago.id}`)).json();
+    expect(ofSantiago.items.map((c: { code: string }) => c.code)).toEqual(['PRA']);
+
+    const updated = await call('PUT', `islands/${sv.id}`, 'admin', {
+      code: 'SV',
+      description: text('São Vicente', 'São Vicente', 'Saint-Vincent'),
+      isActive: true,
+      version: 1,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ version: 2, description: { en: 'São Vicente' } });
+
+    const removed = await call(
+      'DELETE',
+      `islands/${(await create('islands', { code: 'BR', description: text('Brava') })).id}`,
+    );
+    expect(removed.statusCode).toBe(204);
+    expect((await call('GET', 'islands')).json().total).toBe(3);
+    expect((await call('GET', `islands/${praia.id}`)).statusCode).toBe(404);
+    expect((await call('GET', 'islands/not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('refuses a duplicate code, a stale version and the delete of a referred-to record, changing nothing', async () => {
+    const santiago = await create('islands', { code: 'ST', description: text('Santiago') });
+    const fogo = await create('islands', { code: 'FG', description: text('Fogo') });
+
+    const duplicate = await call('POST', 'islands', 'admin', { code: 'st', description: text('Outra') });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error).toMatchObject({
+      code: 'duplicate_code',
+      key: 'errors:duplicateCode',
+      details: [{ path: 'code' }],
+    });
+    const renamed = await call('PUT', `islands/${fogo.id}`, 'admin', {
+      code: 'ST',
+      description: text('Fogo'),
+      isActive: true,
+      version: 1,
+    });
+    expect(renamed.json().error.code).toBe('duplicate_code');
+
+    const first = await call('PUT', `islands/${fogo.id}`, 'admin', {
+      code: 'FG',
+      description: text('Ilha do Fogo'),
+      isActive: true,
+      version: 1,
+    });
+    expect(first.statusCode).toBe(200);
+    const stale = await call('PUT', `islands/${fogo.id}`, 'admin', {
+      code: 'FG',
+      description: text('Fogo (antigo)'),
+      isActive: false,
+      version: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({
+      code: 'stale_version',
+      message: 'Este registo foi alterado por outra pessoa. Recarregue-o e tente de novo.',
+    });
+    expect((await call('GET', `islands/${fogo.id}`)).json()).toMatchObject({
+      version: 2,
+      isActive: true,
+      description: { pt: 'Ilha do Fogo' },
+    });
+
+    const praia = await create('cities', { code: 'PRA', description: text('Praia'), islandId: santiago.id });
+    const inUse = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/app/api/v1/islands/${santiago.id}`,
+      headers: { ...as.admin.headers, 'x-language': 'en' },
+    });
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().error).toMatchObject({
+      code: 'in_use',
+      key: 'errors:inUse',
+      message: 'Cannot delete: cities still refer to it.',
+    });
+    expect((await call('GET', `islands/${santiago.id}`)).statusCode).toBe(200);
+
+    await ctx.db
+      .insert(companies)
+      .values({ companyName: 'Loja', nif: '111', email: 'l@x.cv', cityId: praia.id });
+    const cityInUse = await call('DELETE', `cities/${praia.id}`);
+    expect(cityInUse.statusCode).toBe(409);
+    expect(cityInUse.json().error.message).toBe(
+      'Não é possível eliminar: ainda há empresas que se referem a este registo.',
+    );
+    await ctx.db.delete(companies).where(eq(companies.cityId, praia.id));
+    expect((await call('DELETE', `cities/${praia.id}`)).statusCode).toBe(204);
+
+    const orphan = await call('POST', 'cities', 'admin', {
+      code: 'X',
+      description: text('X'),
+      islandId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(orphan.statusCode).toBe(400);
+    expect(orphan.json().error.details).toEqual([
+      { path: 'islandId', message: 'O registo escolhido não existe.' },
+    ]);
+  });
+
+  it('writes an audit row for every change, with the actor, before and after', async () => {
+    const island = await create('islands', { code: 'MA', description: text('Maio') });
+    await call('PUT', `islands/${island.id}`, 'admin', {
+      code: 'MA',
+      description: text('Ilha do Maio'),
+      isActive: true,
+      version: 1,
+    });
+    await call('DELETE', `islands/${island.id}`);
+    const rows = await listAudit(ctx.db, { entity: 'islands', entityId: island.id });
+    expect(rows.map((r) => r.action)).toEqual(['delete', 'update', 'create']);
+    for (const row of rows) expect(row.actorAccountId).toBe(adminId);
+    expect(rows[1]).toMatchObject({
+      before: { description: { pt: 'Maio' }, version: 1 },
+      after: { description: { pt: 'Ilha do Maio' }, version: 2 },
+    });
+    expect(rows[0]).toMatchObject({ before: { code: 'MA' }, after: null });
+    expect(rows[2]).toMatchObject({ before: null, after: { code: 'MA' } });
+  });
+
+  it('translates validation messages and names the fields with dotted paths', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/api/v1/islands',
+      headers: { ...as.admin.headers, 'x-language': 'fr' },
+      payload: { code: 'A B', description: { pt: '', en: 'x'.repeat(501) } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual(
+      expect.arrayContaining([
+        {
+          path: 'code',
+          message: 'Utilisez seulement des lettres, chiffres, tiret ou tiret bas (jusqu’à 20)',
+        },
+        { path: 'description.pt', message: 'Champ obligatoire' },
+        { path: 'description.en', message: 'Au plus 500 caractères' },
+        { path: 'description.fr', message: 'Champ obligatoire' },
+      ]),
+    );
+    const badSort = await call('GET', 'islands?sort=password');
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().error.key).toBe('errors:invalidSort');
+  });
+
+  it('exports the filtered rows as a real spreadsheet with headers in the caller language', async () => {
+    const st = await create('islands', { code: 'ST', description: text('Santiago', 'Santiago', 'Santiago') });
+    await create('islands', { code: 'SV', description: text('São Vicente', '', 'Saint-Vincent') });
+    await create('islands', { code: 'SN', description: text('Santo Antão'), isActive: false });
+    await create('cities', { code: 'PRA', description: text('Praia'), islandId: st.id });
+
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/app/api/v1/islands/export?isActive=true&sort=code&order=desc',
+      headers: { cookie: as.admin.cookie, 'x-language': 'fr' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="islands-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as never);
+    const sheet = workbook.worksheets[0];
+    const values = sheet
+      ?.getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(values?.[0]?.[0]).toBe('Code');
+    expect(values?.slice(1)).toEqual([
+      ['SV', 'Saint-Vincent', 'Oui'],
+      ['ST', 'Santiago', 'Oui'],
+    ]);
+
+    const cities = await ctx.app.inject({
+      method: 'GET',
+      url: '/app/api/v1/cities/export',
+      headers: { cookie: as.admin.cookie, 'x-language': 'en' },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(cities.rawPayload as never);
+    expect(book.worksheets[0]?.getRow(2).values).toEqual([undefined, 'PRA', 'Praia', 'ST - Santiago', 'Yes']);
+  });
+});

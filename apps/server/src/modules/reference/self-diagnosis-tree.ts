@@ -1,0 +1,52 @@
+import type { SelfDiagnosisTree } from '@excelencia/domain';
+import { asc } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { sdCategories, sdHeadings, sdSubCategories, sdSubHeadings } from '../../db/schema/reference.ts';
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = out.get(key(row));
+    if (group) group.push(row);
+    else out.set(key(row), [row]);
+  }
+  return out;
+}
+
+const node = (row: {
+  id: string;
+  code: string;
+  description: { pt: string; en: string; fr: string };
+  sortOrder: number;
+  accountCodes: string[];
+}) => ({
+  id: row.id,
+  code: row.code,
+  description: row.description,
+  sortOrder: row.sortOrder,
+  accountCodes: row.accountCodes,
+});
+
+/** The whole tree: headings → sub-headings → categories → sub-categories, each level by sortOrder then code. */
+export async function selfDiagnosisTree(db: Executor): Promise<SelfDiagnosisTree> {
+  const [headings, subHeadings, categories, subCategories] = await Promise.all([
+    db.select().from(sdHeadings).orderBy(asc(sdHeadings.sortOrder), asc(sdHeadings.code)),
+    db.select().from(sdSubHeadings).orderBy(asc(sdSubHeadings.sortOrder), asc(sdSubHeadings.code)),
+    db.select().from(sdCategories).orderBy(asc(sdCategories.sortOrder), asc(sdCategories.code)),
+    db.select().from(sdSubCategories).orderBy(asc(sdSubCategories.sortOrder), asc(sdSubCategories.code)),
+  ]);
+  const subCategoriesOf = groupBy(subCategories, (row) => row.categoryId);
+  const categoriesOf = groupBy(categories, (row) => row.subHeadingId);
+  const subHeadingsOf = groupBy(subHeadings, (row) => row.headingId);
+  return headings.map((heading) => ({
+    ...node(heading),
+    nature: heading.nature,
+    subHeadings: (subHeadingsOf.get(heading.id) ?? []).map((subHeading) => ({
+      ...node(subHeading),
+      categories: (categoriesOf.get(subHeading.id) ?? []).map((category) => ({
+        ...node(category),
+        subCategories: (subCategoriesOf.get(category.id) ?? []).map(node),
+      })),
+    })),
+  }));
+}
