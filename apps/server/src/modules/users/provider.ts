@@ -3,6 +3,7 @@ import { type IdentityAdmin, IdentityAdminError } from '../../auth/identity-admi
 import { providerUnavailable } from '../../auth/oidc.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
+import { sqlState } from '../reference/reference-resource.ts';
 
 /**
  * What users and partners share: the portal roles an admin manages, e-mail conflicts, and the calls to the
@@ -39,16 +40,8 @@ export const duplicateEmail = () =>
 
 export const cannotChangeSelf = () => new AppError(409, 'cannot_change_self', 'errors:cannotChangeSelf');
 
-export const staleVersion = () => new AppError(409, 'stale_version', 'errors:staleVersion');
-
-/** True when the database refused a row for a unique index (PostgreSQL 23505), however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** True when the database refused a row for a unique index. */
+export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
 
 /**
  * Runs a call to the identity provider. A provider that cannot be reached or fails answers 503; a refusal of

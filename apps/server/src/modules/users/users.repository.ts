@@ -29,6 +29,21 @@ export async function updateAccountAtVersion(
   return row;
 }
 
+/** Changes an account an admin edits through another screen (partners), moving its version on. */
+export async function updateAccountBumpingVersion(
+  db: Executor,
+  id: string,
+  values: Partial<Pick<AccountRow, 'name' | 'language' | 'roles' | 'isActive'>>,
+): Promise<AccountRow> {
+  const [row] = await db
+    .update(accounts)
+    .set({ ...values, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
+    .where(eq(accounts.id, id))
+    .returning();
+  if (!row) throw new Error(`The account ${id} vanished during the change`);
+  return row;
+}
+
 /** Signs an account out of every browser at once. */
 export async function deleteSessionsOfAccount(db: Executor, accountId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.accountId, accountId));

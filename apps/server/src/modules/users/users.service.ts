@@ -24,6 +24,7 @@ import {
 } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { type AccountRow, findAccountByEmail, findAccountById } from '../accounts/accounts.repository.ts';
+import { staleVersion } from '../reference/reference-resource.ts';
 import {
   atProvider,
   cannotChangeSelf,
@@ -32,7 +33,6 @@ import {
   isUniqueViolation,
   portalRolesOf,
   providerIdOf,
-  staleVersion,
   storedRoles,
   withRole,
 } from './provider.ts';

@@ -1,0 +1,289 @@
+import {
+  type CreatePartnerRequest,
+  type Language,
+  type Page,
+  type PartnerItem,
+  type PartnerListQuery,
+  translate,
+  type UpdatePartnerRequest,
+} from '@excelencia/domain';
+import { or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { IdentityAdmin } from '../../auth/identity-admin.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { accounts, partnerEntities, partners } from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { notFound } from '../../platform/errors.ts';
+import { allOf, filterConditions, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
+import type { ExportColumn } from '../../platform/xlsx-export.ts';
+import { findAccountByEmail } from '../accounts/accounts.repository.ts';
+import { parentNotFound, staleVersion } from '../reference/reference-resource.ts';
+import {
+  atProvider,
+  cannotChangeSelf,
+  compensateCreatedUser,
+  duplicateEmail,
+  isUniqueViolation,
+  portalRolesOf,
+  providerIdOf,
+  storedRoles,
+  withRole,
+} from '../users/provider.ts';
+import {
+  deleteSessionsOfAccount,
+  insertAccount,
+  updateAccountBumpingVersion,
+} from '../users/users.repository.ts';
+import type { Actor } from '../users/users.service.ts';
+import {
+  countPartners,
+  deletePartner,
+  findPartner,
+  findPartnerEntity,
+  insertPartner,
+  type PartnerRecord,
+  selectPartners,
+  updatePartnerAtVersion,
+} from './partners.repository.ts';
+
+/** The audit entity of these changes: the resource path. */
+export const PARTNERS_ENTITY = 'partners';
+
+export type PartnersQuery = z.output<typeof PartnerListQuery>;
+
+const SORTABLE = {
+  name: sql`lower(${accounts.name})`,
+  email: accounts.email,
+  partnerEntity: sql`lower(${partnerEntities.name})`,
+  createdAt: partners.createdAt,
+} as const;
+
+const EXPORT_BATCH = 500;
+
+export const PARTNER_EXPORT_COLUMNS: readonly ExportColumn<PartnerItem>[] = [
+  { header: 'reference:fields.name', value: (p) => p.name, width: 32 },
+  { header: 'reference:fields.email', value: (p) => p.email, width: 32 },
+  { header: 'reference:fields.partnerEntity', value: (p) => p.partnerEntity.name, width: 32 },
+  { header: 'reference:fields.language', value: (p) => p.language, width: 10 },
+  {
+    header: 'reference:fields.isActive',
+    value: (p, language) => translate(language, p.isActive ? 'reference:status.yes' : 'reference:status.no'),
+    width: 10,
+  },
+];
+
+export function presentPartner({ partner, account, entity }: PartnerRecord): PartnerItem {
+  return {
+    id: partner.id,
+    version: partner.version,
+    accountId: account.id,
+    name: account.name,
+    email: account.email,
+    language: account.language,
+    isActive: account.isActive,
+    partnerEntityId: partner.partnerEntityId,
+    partnerEntity: { id: entity.id, code: entity.code, name: entity.name },
+    createdAt: partner.createdAt.toISOString(),
+    updatedAt: partner.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Partner users (/admin/partners): an account with the partner role, linked to one partner entity, made at
+ * the identity provider as users are (see users.service.ts for the order of the changes).
+ */
+export function createPartnersService(deps: { db: Database; identity: IdentityAdmin }) {
+  const { db, identity } = deps;
+
+  /** The entity a partner is linked to: it must exist, and be active unless the partner already has it. */
+  async function usableEntity(tx: Executor, id: string, current?: string) {
+    const entity = await findPartnerEntity(tx, id);
+    if (!entity || (!entity.isActive && id !== current)) throw parentNotFound('partnerEntityId');
+    return entity;
+  }
+
+  async function existing(tx: Executor, id: string, version?: number): Promise<PartnerRecord> {
+    const record = await findPartner(tx, id);
+    if (!record) throw notFound();
+    if (version !== undefined && record.partner.version !== version) throw staleVersion();
+    return record;
+  }
+
+  function reader(query: PartnersQuery, language: Language) {
+    const where = allOf(
+      or(
+        searchCondition(accounts.searchText, query.search),
+        searchCondition(partnerEntities.searchText, query.search),
+      ),
+      ...filterConditions({ isActive: accounts.isActive, partnerEntityId: partners.partnerEntityId }, query),
+    );
+    const order = orderBy(SORTABLE, query, language, { defaultSort: ['name'], tieBreaker: partners.id });
+    return {
+      where,
+      rows: (window: { limit: number; offset: number }) =>
+        selectPartners(db)
+          .where(where)
+          .orderBy(...order)
+          .limit(window.limit)
+          .offset(window.offset),
+    };
+  }
+
+  async function audit(
+    tx: Executor,
+    actor: Actor,
+    action: string,
+    id: string,
+    before: unknown,
+    after: unknown,
+  ) {
+    await writeAudit(tx, {
+      actorAccountId: actor.accountId,
+      action,
+      entity: PARTNERS_ENTITY,
+      entityId: id,
+      before,
+      after,
+      requestId: actor.requestId,
+    });
+  }
+
+  return {
+    async list(query: PartnersQuery, language: Language): Promise<Page<PartnerItem>> {
+      const read = reader(query, language);
+      const [rows, total] = await Promise.all([read.rows(pageWindow(query)), countPartners(db, read.where)]);
+      return { items: rows.map(presentPartner), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    exportRows(query: PartnersQuery, language: Language): AsyncIterable<PartnerItem> {
+      const read = reader(query, language);
+      return (async function* () {
+        for (let offset = 0; ; offset += EXPORT_BATCH) {
+          const rows = await read.rows({ limit: EXPORT_BATCH, offset });
+          for (const row of rows) yield presentPartner(row);
+          if (rows.length < EXPORT_BATCH) return;
+        }
+      })();
+    },
+
+    async get(id: string): Promise<PartnerItem> {
+      return presentPartner(await existing(db, id));
+    },
+
+    async create(actor: Actor, input: z.output<typeof CreatePartnerRequest>): Promise<PartnerItem> {
+      const entity = await usableEntity(db, input.partnerEntityId);
+      if (await findAccountByEmail(db, input.email)) throw duplicateEmail();
+      const { id: subject } = await atProvider(
+        () =>
+          identity.createUser({
+            email: input.email,
+            name: input.name,
+            password: input.password,
+            enabled: true,
+            roles: ['partner'],
+            language: input.language,
+          }),
+        { 409: duplicateEmail },
+      );
+      try {
+        return await db.transaction(async (tx) => {
+          // Checked again inside the transaction: the entity may have gone meanwhile.
+          await usableEntity(tx, entity.id);
+          const account = await insertAccount(tx, {
+            subject,
+            email: input.email,
+            name: input.name,
+            language: input.language,
+            roles: storedRoles(['partner']),
+          });
+          const partner = await insertPartner(tx, { accountId: account.id, partnerEntityId: entity.id });
+          const item = presentPartner({ partner, account, entity });
+          await audit(tx, actor, 'create', partner.id, null, item);
+          return item;
+        });
+      } catch (error) {
+        await compensateCreatedUser(identity, subject);
+        if (isUniqueViolation(error)) throw duplicateEmail();
+        throw error;
+      }
+    },
+
+    async update(
+      actor: Actor,
+      id: string,
+      input: z.output<typeof UpdatePartnerRequest>,
+    ): Promise<PartnerItem> {
+      return db.transaction(async (tx) => {
+        const before = await existing(tx, id, input.version);
+        const entity = await usableEntity(tx, input.partnerEntityId, before.partner.partnerEntityId);
+        const partner = await updatePartnerAtVersion(tx, id, input.version, {
+          partnerEntityId: entity.id,
+        });
+        if (!partner) throw staleVersion();
+        const account = await updateAccountBumpingVersion(tx, before.account.id, {
+          name: input.name,
+          language: input.language,
+        });
+        const item = presentPartner({ partner, account, entity });
+        await audit(tx, actor, 'update', id, presentPartner(before), item);
+        const providerId = await providerIdOf(identity, before.account);
+        if (providerId) {
+          await atProvider(() =>
+            identity.updateProfile(providerId, { name: input.name, language: input.language }),
+          );
+        }
+        return item;
+      });
+    },
+
+    async setActive(actor: Actor, id: string, version: number, isActive: boolean): Promise<PartnerItem> {
+      return db.transaction(async (tx) => {
+        const before = await existing(tx, id, version);
+        if (before.account.id === actor.accountId && !isActive) throw cannotChangeSelf();
+        const partner = await updatePartnerAtVersion(tx, id, version, {});
+        if (!partner) throw staleVersion();
+        const account = await updateAccountBumpingVersion(tx, before.account.id, { isActive });
+        if (!isActive) await deleteSessionsOfAccount(tx, account.id);
+        const item = presentPartner({ partner, account, entity: before.entity });
+        await audit(tx, actor, isActive ? 'activate' : 'deactivate', id, presentPartner(before), item);
+        const providerId = await providerIdOf(identity, before.account);
+        if (providerId) await atProvider(() => identity.setEnabled(providerId, isActive));
+        return item;
+      });
+    },
+
+    /**
+     * Unlinks the partner: the partner role goes; an account left without any portal role is also
+     * deactivated (it can no longer sign in), while one that is also admin or company keeps signing in.
+     */
+    async remove(actor: Actor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await existing(tx, id);
+        const remaining = withRole(before.account.roles, 'partner', false);
+        const disable = remaining.length === 0;
+        if (disable && before.account.id === actor.accountId) throw cannotChangeSelf();
+        await deletePartner(tx, id);
+        await updateAccountBumpingVersion(tx, before.account.id, {
+          roles: storedRoles(remaining),
+          ...(disable ? { isActive: false } : {}),
+        });
+        // Open sessions still carry the partner role.
+        await deleteSessionsOfAccount(tx, before.account.id);
+        await audit(tx, actor, 'delete', id, presentPartner(before), {
+          accountId: before.account.id,
+          roles: portalRolesOf(remaining),
+          isActive: disable ? false : before.account.isActive,
+        });
+        const providerId = await providerIdOf(identity, before.account);
+        if (providerId) {
+          await atProvider(async () => {
+            await identity.setRoles(providerId, remaining);
+            if (disable) await identity.setEnabled(providerId, false);
+          });
+        }
+      });
+    },
+  };
+}
+
+export type PartnersService = ReturnType<typeof createPartnersService>;
