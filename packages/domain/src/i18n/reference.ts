@@ -13,6 +13,7 @@ export const reference = defineMessages({
       subCategories: 'subcategorias',
       partnerEntities: 'entidades parceiras',
       partners: 'parceiros',
+      records: 'registos',
     },
     table: {
       search: 'Pesquisar',
@@ -134,6 +135,7 @@ export const reference = defineMessages({
       subCategories: 'sub-categories',
       partnerEntities: 'partner entities',
       partners: 'partners',
+      records: 'records',
     },
     table: {
       search: 'Search',
@@ -256,6 +258,7 @@ export const reference = defineMessages({
       subCategories: 'sous-catégories',
       partnerEntities: 'entités partenaires',
       partners: 'partenaires',
+      records: 'enregistrements',
     },
     table: {
       search: 'Rechercher',

@@ -1,0 +1,366 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { companies } from '../../db/schema/index.ts';
+import { listAudit } from '../../platform/audit/audit.ts';
+
+let ctx: TestContext;
+const as: Record<'admin' | 'company' | 'partner', SignedIn> = {} as never;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  const admin = await ctx.createUser({ email: 'gestor@teste.cv', roles: ['admin'] });
+  const company = await ctx.createUser({ email: 'empresa@teste.cv', roles: ['company'] });
+  const partner = await ctx.createUser({ email: 'banco@teste.cv', roles: ['partner'] });
+  as.admin = await ctx.signIn(admin.email, admin.password);
+  as.company = await ctx.signIn(company.email, company.password);
+  as.partner = await ctx.signIn(partner.email, partner.password);
+});
+
+beforeEach(async () => {
+  await ctx.db.execute(
+    sql.raw(`truncate companies, cities, islands, cae_divisions, cae_sections, company_types, company_situations,
+      employee_ranges, criteria, criterion_types, partner_entities, partner_types, sd_sub_categories, sd_categories,
+      sd_sub_headings, sd_headings, audit_log cascade`),
+  );
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Who = keyof typeof as | 'visitor';
+
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who: Who = 'admin',
+  payload?: unknown,
+  language?: string,
+) {
+  const headers: Record<string, string> = who === 'visitor' ? {} : { ...as[who].headers };
+  if (language) headers['x-language'] = language;
+  return ctx.app.inject({
+    method,
+    url: `/app/api/v1/${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+const text = (pt: string, en = '', fr = '') => ({ pt, en, fr });
+
+async function create(path: string, body: Record<string, unknown>) {
+  const res = await call('POST', path, 'admin', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const RESOURCES = [
+  'company-types',
+  'employee-ranges',
+  'cae-sections',
+  'cae-divisions',
+  'islands',
+  'cities',
+  'criterion-types',
+  'criteria',
+  'company-situations',
+  'partner-types',
+  'partner-entities',
+  'self-diagnosis/headings',
+  'self-diagnosis/sub-headings',
+  'self-diagnosis/categories',
+  'self-diagnosis/sub-categories',
+];
+
+describe('permissions', () => {
+  it('lets only admins list and create: 401 for visitors, 403 for company and partner users', async () => {
+    for (const path of RESOURCES) {
+      expect((await call('GET', path, 'visitor')).statusCode, path).toBe(401);
+      expect((await call('GET', path, 'company')).statusCode, path).toBe(403);
+      expect((await call('GET', path, 'partner')).statusCode, path).toBe(403);
+      expect((await call('GET', path, 'admin')).statusCode, path).toBe(200);
+      const body = { code: 'P1', description: text('P') };
+      expect((await call('POST', path, 'visitor', body)).statusCode, path).toBe(401);
+      expect((await call('POST', path, 'company', body)).statusCode, path).toBe(403);
+      expect((await call('POST', path, 'partner', body)).statusCode, path).toBe(403);
+    }
+    for (const path of ['self-diagnosis/tree', 'islands/export']) {
+      expect((await call('GET', path, 'company')).statusCode).toBe(403);
+    }
+    expect((await call('POST', 'criteria/validate-formula', 'partner', { formula: '1' })).statusCode).toBe(
+      403,
+    );
+    expect(await listAudit(ctx.db, {})).toEqual([]);
+  });
+});
+
+describe('employee ranges', () => {
+  it('refuses a range that overlaps another one, naming it, and accepts adjacent ones', async () => {
+    const small = await create('employee-ranges', {
+      code: 'R1',
+      description: text('1 a 9'),
+      minEmployees: 1,
+      maxEmployees: 9,
+    });
+    await create('employee-ranges', {
+      code: 'R3',
+      description: text('50+'),
+      minEmployees: 50,
+      maxEmployees: null,
+    });
+    const overlapping = await call(
+      'POST',
+      'employee-ranges',
+      'admin',
+      { code: 'R2', description: text('5 a 60'), minEmployees: 5, maxEmployees: 60 },
+      'en',
+    );
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json().error).toMatchObject({
+      code: 'overlapping_range',
+      message: 'This range overlaps R1.',
+    });
+    await create('employee-ranges', {
+      code: 'R2',
+      description: text('10 a 49'),
+      minEmployees: 10,
+      maxEmployees: 49,
+    });
+    const widened = await call('PUT', `employee-ranges/${small.id}`, 'admin', {
+      code: 'R1',
+      description: text('1 a 10'),
+      minEmployees: 1,
+      maxEmployees: 10,
+      isActive: true,
+      version: 1,
+    });
+    expect(widened.statusCode).toBe(409);
+    const list = (await call('GET', 'employee-ranges')).json();
+    expect(list.items.map((r: { code: string }) => r.code)).toEqual(['R1', 'R2', 'R3']);
+    expect(list.items[0]).toMatchObject({ maxEmployees: 9, version: 1 });
+
+    const inverted = await call('POST', 'employee-ranges', 'admin', {
+      code: 'R9',
+      description: text('x'),
+      minEmployees: 100,
+      maxEmployees: 90,
+    });
+    expect(inverted.statusCode).toBe(400);
+    expect(inverted.json().error.details).toEqual([
+      { path: 'maxEmployees', message: 'O máximo não pode ser inferior ao mínimo' },
+    ]);
+
+    await ctx.db
+      .insert(companies)
+      .values({ companyName: 'A', nif: '1', email: 'a@a.cv', employeeRangeId: small.id });
+    expect((await call('DELETE', `employee-ranges/${small.id}`)).json().error.code).toBe('in_use');
+  });
+});
+
+async function tree() {
+  const heading = await create('self-diagnosis/headings', {
+    code: 'ATIVO',
+    description: text('Ativo', 'Assets', 'Actif'),
+    sortOrder: 1,
+    nature: 'debit',
+  });
+  const liabilities = await create('self-diagnosis/headings', {
+    code: 'PASSIVO',
+    description: text('Passivo'),
+    sortOrder: 2,
+    nature: 'credit',
+  });
+  const current = await create('self-diagnosis/sub-headings', {
+    code: 'AC',
+    description: text('Ativo corrente'),
+    sortOrder: 2,
+    headingId: heading.id,
+  });
+  const fixed = await create('self-diagnosis/sub-headings', {
+    code: 'ANC',
+    description: text('Ativo não corrente'),
+    sortOrder: 1,
+    headingId: heading.id,
+  });
+  const cash = await create('self-diagnosis/categories', {
+    code: 'CAIXA',
+    description: text('Caixa e depósitos'),
+    sortOrder: 1,
+    subHeadingId: current.id,
+    accountCodes: ['11', '12', '12'],
+  });
+  const deposits = await create('self-diagnosis/sub-categories', {
+    code: 'DO',
+    description: text('Depósitos à ordem'),
+    sortOrder: 1,
+    categoryId: cash.id,
+    accountCodes: ['12'],
+  });
+  return { heading, liabilities, current, fixed, cash, deposits };
+}
+
+describe('the self-diagnosis tree', () => {
+  it('nests the levels in order, and a node with children cannot be deleted', async () => {
+    const nodes = await tree();
+    expect(nodes.cash.accountCodes).toEqual(['11', '12']);
+    expect(nodes.deposits.category).toMatchObject({ id: nodes.cash.id, code: 'CAIXA' });
+
+    const whole = (await call('GET', 'self-diagnosis/tree')).json();
+    expect(whole.map((h: { code: string }) => h.code)).toEqual(['ATIVO', 'PASSIVO']);
+    expect(whole[0].nature).toBe('debit');
+    expect(whole[0].subHeadings.map((s: { code: string }) => s.code)).toEqual(['ANC', 'AC']);
+    expect(whole[0].subHeadings[1].categories[0]).toMatchObject({
+      code: 'CAIXA',
+      subCategories: [{ code: 'DO', accountCodes: ['12'] }],
+    });
+
+    const refused = await call(
+      'DELETE',
+      `self-diagnosis/headings/${nodes.heading.id}`,
+      'admin',
+      undefined,
+      'en',
+    );
+    expect(refused.json().error.message).toBe('Cannot delete: sub-headings still refer to it.');
+    const category = await call(
+      'DELETE',
+      `self-diagnosis/categories/${nodes.cash.id}`,
+      'admin',
+      undefined,
+      'fr',
+    );
+    expect(category.json().error.message).toBe(
+      'Suppression impossible : des sous-catégories y font encore référence.',
+    );
+    expect((await call('DELETE', `self-diagnosis/headings/${nodes.liabilities.id}`)).statusCode).toBe(204);
+    expect(
+      (await call('GET', `self-diagnosis/sub-headings?headingId=${nodes.heading.id}`)).json().total,
+    ).toBe(2);
+
+    const badAccounts = await call('POST', 'self-diagnosis/categories', 'admin', {
+      code: 'X',
+      description: text('X'),
+      sortOrder: 1,
+      subHeadingId: nodes.current.id,
+      accountCodes: ['12a'],
+    });
+    expect(badAccounts.json().error.details).toEqual([
+      { path: 'accountCodes.0', message: 'Códigos de conta SNCRF: só algarismos (1 a 10)' },
+    ]);
+  });
+});
+
+describe('criteria', () => {
+  it('validates the formula against the tree codes when saving, and never evaluates it', async () => {
+    await tree();
+    const type = await create('criterion-types', { code: 'L', description: text('Liquidez'), sortOrder: 3 });
+    const criterion = {
+      code: 'LG',
+      description: text('Liquidez geral', 'Current ratio', 'Liquidité générale'),
+      formula: 'caixa / (AC + anc)',
+      targetComparison: '>=',
+      targetValue: '1.25',
+      recommendation: text('Reforçar a tesouraria', 'Strengthen cash', 'Renforcer la trésorerie'),
+      criterionTypeId: type.id,
+      sortOrder: 1,
+      isApplicationCriterion: true,
+    };
+    const saved = await create('criteria', criterion);
+    expect(saved).toMatchObject({
+      formula: 'caixa / (AC + anc)',
+      targetValue: '1.25',
+      criterionType: { code: 'L' },
+      isActive: true,
+    });
+
+    const unknown = await call(
+      'POST',
+      'criteria',
+      'admin',
+      { ...criterion, code: 'X1', formula: 'CAIXA / VENDAS' },
+      'en',
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details).toHaveLength(1);
+    expect(unknown.json().error.details[0].path).toBe('formula');
+    expect(unknown.json().error.details[0].message).toContain('VENDAS');
+
+    const syntax = await call('POST', 'criteria', 'admin', {
+      ...criterion,
+      code: 'X2',
+      formula: 'process.exit(1) + (CAIXA',
+    });
+    expect(syntax.statusCode).toBe(400);
+    expect(syntax.json().error.details[0].path).toBe('formula');
+
+    const edited = await call('PUT', `criteria/${saved.id}`, 'admin', {
+      ...criterion,
+      targetValue: '2',
+      recommendation: text('Nova', 'New', 'Nouvelle'),
+      version: 1,
+    });
+    expect(edited.json()).toMatchObject({ targetValue: '2', version: 2, recommendation: { fr: 'Nouvelle' } });
+
+    const check = await call('POST', 'criteria/validate-formula', 'admin', { formula: 'CAIXA / AC' });
+    expect(check.json()).toEqual({ valid: true, names: ['CAIXA', 'AC'] });
+    const bad = await call('POST', 'criteria/validate-formula', 'admin', { formula: 'CAIXA /' });
+    expect(bad.json()).toMatchObject({ valid: false, position: 7 });
+    expect(typeof bad.json().message).toBe('string');
+
+    expect(
+      (await call('DELETE', `criterion-types/${type.id}`, 'admin', undefined, 'en')).json().error.message,
+    ).toBe('Cannot delete: criteria still refer to it.');
+    expect((await call('GET', `criteria?criterionTypeId=${type.id}&search=liquidite`)).json().total).toBe(1);
+  });
+});
+
+describe('CAE, partner entities and company references', () => {
+  it('keeps divisions under sections and partner entities under types; companies block deletes', async () => {
+    const section = await create('cae-sections', { code: 'g', description: text('Comércio') });
+    const division = await create('cae-divisions', {
+      code: '47',
+      description: text('Retalho'),
+      sectionId: section.id,
+    });
+    expect(division.section.code).toBe('G');
+    expect((await call('GET', 'cae-divisions?sort=section')).statusCode).toBe(200);
+    expect(
+      (await call('DELETE', `cae-sections/${section.id}`, 'admin', undefined, 'en')).json().error.message,
+    ).toBe('Cannot delete: CAE divisions still refer to it.');
+
+    const type = await create('company-types', { code: 'SA', description: text('Sociedade anónima') });
+    const situation = await create('company-situations', { code: 'ACT', description: text('Em atividade') });
+    await ctx.db.insert(companies).values({
+      companyName: 'B',
+      nif: '2',
+      email: 'b@b.cv',
+      companyTypeId: type.id,
+      companySituationId: situation.id,
+      caeDivisionId: division.id,
+    });
+    for (const path of [
+      `company-types/${type.id}`,
+      `company-situations/${situation.id}`,
+      `cae-divisions/${division.id}`,
+    ]) {
+      const res = await call('DELETE', path);
+      expect(res.statusCode, path).toBe(409);
+      expect(res.json().error.code).toBe('in_use');
+    }
+
+    const bank = await create('partner-types', { code: 'BANK', description: text('Banco') });
+    const entity = await create('partner-entities', {
+      code: 'BCA',
+      name: 'Banco Comercial do Atlântico',
+      description: text('Banco'),
+      partnerTypeId: bank.id,
+      email: 'geral@bca.cv',
+    });
+    expect(entity).toMatchObject({ partnerType: { code: 'BANK' }, phone: null, website: null });
+    expect((await call('GET', 'partner-entities?search=atlantico')).json().total).toBe(1);
+    expect((await call('DELETE', `partner-types/${bank.id}`)).json().error.code).toBe('in_use');
+  });
+});
