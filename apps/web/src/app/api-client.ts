@@ -117,6 +117,11 @@ export async function apiJson<T>(path: string, options: RequestOptions = {}): Pr
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** The raw answer of a successful call (streamed downloads); rejects with ApiError like the others. */
+export function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  return send(path, options);
+}
+
 /** A binary download (images, files). */
 export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
   const response = await send(path, options);

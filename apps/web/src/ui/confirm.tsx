@@ -1,0 +1,45 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { closeModal, openModal } from './modal-store.ts';
+
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** Red confirm button (delete, deactivate). */
+  danger?: boolean;
+  /** Runs on confirm; the modal stays open (button loading) until it settles, then closes. */
+  onConfirm: () => Promise<unknown>;
+}
+
+function ConfirmBody({ request }: { request: ConfirmRequest }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Stack gap="lg">
+      <Text>{request.message}</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={closeModal} disabled={busy}>
+          {t('common:cancel')}
+        </Button>
+        <Button
+          color={request.danger ? 'red.9' : undefined}
+          loading={busy}
+          data-testid="confirm-button"
+          onClick={() => {
+            setBusy(true);
+            request.onConfirm().then(closeModal, closeModal);
+          }}
+        >
+          {request.confirmLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A confirmation in the app's one modal (delete, activate, deactivate). */
+export function confirmAction(request: ConfirmRequest): void {
+  openModal({ title: request.title, content: <ConfirmBody request={request} />, size: 'md' });
+}
