@@ -22,7 +22,8 @@ export type PendingArea =
   | 'partners'
   | 'profile';
 
-export type PageKind = 'dashboard' | 'profile' | 'pending';
+/** 'reference': an admin parametrization screen (features/reference), chosen by the page's path. */
+export type PageKind = 'dashboard' | 'profile' | 'pending' | 'reference';
 
 export interface MenuItem {
   kind: 'item';
@@ -66,6 +67,8 @@ function group(id: string, labelId: string, children: readonly MenuNode[]): Menu
 }
 
 const admin = (path: string, labelId: string, pending?: PendingArea) => item('admin', path, labelId, pending);
+/** A parametrization screen of the reference-data area (issue 3). */
+const reference = (path: string, labelId: string) => item('admin', path, labelId, undefined, 'reference');
 const company = (path: string, labelId: string, pending?: PendingArea) =>
   item('company', path, labelId, pending);
 const partner = (path: string, labelId: string, pending?: PendingArea) =>
@@ -78,30 +81,24 @@ export const MENU: readonly MenuSection[] = [
       admin('dashboard', 'dashboard'),
       admin('company', 'companies', 'companies'),
       group('admin.parametrization', 'parametrization', [
-        admin('admin', 'users', 'users'),
-        admin('company-type', 'companyType', 'referenceData'),
-        admin('employee-range', 'employeeRange', 'referenceData'),
-        group('admin.cae', 'cae', [
-          admin('section', 'caeSection', 'referenceData'),
-          admin('devision', 'caeDivision', 'referenceData'),
-        ]),
-        group('admin.location', 'location', [
-          admin('islands', 'islands', 'referenceData'),
-          admin('cities', 'cities', 'referenceData'),
-        ]),
-        admin('criterion', 'criterion', 'referenceData'),
-        admin('criterion-type', 'criterionType', 'referenceData'),
-        admin('company-situation', 'companySituation', 'referenceData'),
+        reference('admin', 'users'),
+        reference('company-type', 'companyType'),
+        reference('employee-range', 'employeeRange'),
+        group('admin.cae', 'cae', [reference('section', 'caeSection'), reference('devision', 'caeDivision')]),
+        group('admin.location', 'location', [reference('islands', 'islands'), reference('cities', 'cities')]),
+        reference('criterion', 'criterion'),
+        reference('criterion-type', 'criterionType'),
+        reference('company-situation', 'companySituation'),
         admin('esg', 'esg', 'esg'),
         group('admin.self-diagnosis', 'diagnosis', [
-          admin('self-diagnosis/headings', 'headings', 'referenceData'),
-          admin('self-diagnosis/sub-headings', 'subHeadings', 'referenceData'),
-          admin('self-diagnosis/categories', 'categories', 'referenceData'),
-          admin('self-diagnosis/sub-categories', 'subCategories', 'referenceData'),
+          reference('self-diagnosis/headings', 'headings'),
+          reference('self-diagnosis/sub-headings', 'subHeadings'),
+          reference('self-diagnosis/categories', 'categories'),
+          reference('self-diagnosis/sub-categories', 'subCategories'),
         ]),
-        admin('partners-type', 'partnersType', 'partners'),
-        admin('partners-entities', 'partnersEntities', 'partners'),
-        admin('partners', 'partners', 'partners'),
+        reference('partners-type', 'partnersType'),
+        reference('partners-entities', 'partnersEntities'),
+        reference('partners', 'partners'),
         admin('diagnosis-config', 'diagnosisConfig', 'applications'),
       ]),
       admin('diagnosis', 'diagnosis', 'diagnosis'),

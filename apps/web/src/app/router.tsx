@@ -17,6 +17,12 @@ function signedInPageRoute(page: PageDef): RouteObject {
   if (page.page === 'pending') {
     return { ...route, lazy: lazyComponent(() => import('../ui/pending-page.tsx'), 'PendingPage') };
   }
+  if (page.page === 'reference') {
+    return {
+      ...route,
+      lazy: lazyComponent(() => import('../features/reference/pages/reference-page.tsx'), 'ReferencePage'),
+    };
+  }
   if (page.page === 'profile') {
     return {
       ...route,

@@ -18,6 +18,7 @@ export const reference = defineMessages({
     table: {
       search: 'Pesquisar',
       searchPlaceholder: 'Código ou descrição…',
+      searchPeople: 'Nome ou e-mail…',
       empty: 'Não há registos.',
       emptySearch: 'Nenhum registo corresponde à pesquisa.',
       loadFailed: 'Não foi possível carregar a lista.',
@@ -145,6 +146,7 @@ export const reference = defineMessages({
     table: {
       search: 'Search',
       searchPlaceholder: 'Code or description…',
+      searchPeople: 'Name or e-mail…',
       empty: 'There are no records.',
       emptySearch: 'No record matches the search.',
       loadFailed: 'The list could not be loaded.',
@@ -273,6 +275,7 @@ export const reference = defineMessages({
     table: {
       search: 'Rechercher',
       searchPlaceholder: 'Code ou description…',
+      searchPeople: 'Nom ou e-mail…',
       empty: "Il n'y a aucun enregistrement.",
       emptySearch: 'Aucun enregistrement ne correspond à la recherche.',
       loadFailed: "La liste n'a pas pu être chargée.",

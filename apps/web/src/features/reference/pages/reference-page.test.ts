@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { signedInPages } from '../../../app/navigation.ts';
+import { REFERENCE_SCREEN_PATHS } from './reference-page.tsx';
+
+describe('parametrization screens', () => {
+  it('has a screen for every reference menu item and nothing else', () => {
+    const referencePaths = signedInPages()
+      .filter((page) => page.page === 'reference')
+      .map((page) => page.path)
+      .sort();
+    expect(referencePaths).toEqual([...REFERENCE_SCREEN_PATHS].sort());
+    expect(referencePaths).toHaveLength(17);
+  });
+});

@@ -1,0 +1,262 @@
+import {
+  CreatePartnerRequest,
+  CreateUserRequest,
+  LANGUAGES,
+  type Language,
+  MIN_PASSWORD_LENGTH,
+  PartnerEntityItem,
+  PartnerItem,
+  translate,
+  UpdatePartnerRequest,
+  UpdateUserRequest,
+  UserItem,
+} from '@excelencia/domain';
+import { Badge, Group, SimpleGrid } from '@mantine/core';
+import { PasswordField, SelectField, SwitchField, TextField } from '../../../ui/form/fields.tsx';
+import type { Translate } from '../../../ui/form/zod-resolver.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import type { ItemSchema } from '../api.ts';
+import { type OptionItem, ParentSelectField } from '../components/parent-select.tsx';
+import type { FieldsProps, ResourceScreenConfig } from '../components/resource-config.ts';
+import { activeColumn } from './shared.tsx';
+
+const languageOptions = () =>
+  LANGUAGES.map((language) => ({
+    value: language,
+    label: translate(language, `common:languages.${language}`),
+  }));
+
+function languageColumn<T extends { language: Language }>(t: Translate) {
+  return {
+    key: 'language',
+    label: t('reference:fields.language'),
+    render: (item: T) => translate(item.language, `common:languages.${item.language}`),
+  };
+}
+
+function IdentityFields({
+  form,
+  mode,
+}: {
+  form: FieldsProps<UserItem, AccountValues>['form'];
+  mode: 'create' | 'edit';
+}) {
+  const t = useTranslate();
+  return (
+    <>
+      <TextField
+        {...form.getInputProps('name')}
+        label={t('reference:fields.name')}
+        required
+        maxLength={200}
+        autoComplete="off"
+        data-testid="field-name"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextField
+          {...form.getInputProps('email')}
+          type="email"
+          label={t('reference:fields.email')}
+          required={mode === 'create'}
+          readOnly={mode === 'edit'}
+          description={mode === 'edit' ? t('reference:form.emailFixed') : undefined}
+          maxLength={254}
+          autoComplete="off"
+          data-testid="field-email"
+        />
+        <SelectField
+          {...form.getInputProps('language')}
+          label={t('reference:fields.language')}
+          required
+          options={languageOptions()}
+          testId="field-language"
+        />
+      </SimpleGrid>
+      <PasswordField
+        {...form.getInputProps('password')}
+        label={t(mode === 'create' ? 'reference:fields.password' : 'reference:fields.newPassword')}
+        description={
+          mode === 'create'
+            ? t('reference:form.passwordHint', { min: MIN_PASSWORD_LENGTH })
+            : `${t('reference:form.passwordResetHint')} · ${t('reference:form.passwordHint', { min: MIN_PASSWORD_LENGTH })}`
+        }
+        required={mode === 'create'}
+        maxLength={128}
+        data-testid="field-password"
+      />
+    </>
+  );
+}
+
+// ---- users (/admin/admin) -----------------------------------------------------------------------------------------
+
+type AccountValues = { name: string; email: string; language: Language | ''; password: string };
+type UserValues = AccountValues & { isAdmin: boolean };
+
+function UserFields({ form, mode }: FieldsProps<UserItem, UserValues>) {
+  const t = useTranslate();
+  return (
+    <>
+      <IdentityFields form={form} mode={mode} />
+      <SwitchField
+        {...form.getInputProps('isAdmin', { type: 'checkbox' })}
+        label={t('reference:fields.isAdmin')}
+        data-testid="field-isAdmin"
+      />
+    </>
+  );
+}
+
+export const users: ResourceScreenConfig<UserItem, UserValues> = {
+  resource: 'users',
+  itemSchema: UserItem,
+  createSchema: CreateUserRequest,
+  updateSchema: UpdateUserRequest,
+  columns: (t) => [
+    { key: 'name', label: t('reference:fields.name'), sortKey: 'name', render: (item) => item.name },
+    { key: 'email', label: t('reference:fields.email'), sortKey: 'email', render: (item) => item.email },
+    languageColumn(t),
+    {
+      key: 'roles',
+      label: t('reference:fields.roles'),
+      render: (item) => (
+        <Group gap={4}>
+          {item.roles.map((role) => (
+            <Badge key={role} variant="light" color={role === 'admin' ? 'brand' : 'gray.7'}>
+              {t(`shell:roles.${role}`)}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    activeColumn(t, false),
+  ],
+  defaultSort: 'name',
+  hasActiveFilter: true,
+  searchPlaceholderKey: 'reference:table.searchPeople',
+  emptyValues: () => ({ name: '', email: '', language: 'pt', password: '', isAdmin: false }),
+  toValues: (item) => ({
+    name: item.name,
+    email: item.email,
+    language: item.language,
+    password: '',
+    isAdmin: item.isAdmin,
+  }),
+  toPayload: (values, mode) =>
+    mode === 'create'
+      ? { ...values }
+      : {
+          name: values.name,
+          language: values.language,
+          isAdmin: values.isAdmin,
+          password: values.password || null,
+        },
+  Fields: UserFields,
+  itemName: (item) => item.name,
+  activation: 'post',
+  canDelete: false,
+  deactivateTextKey: 'reference:confirm.deactivateUserText',
+  formSize: 'lg',
+};
+
+// ---- partners (partner users of an entity) ----------------------------------------------------------------------
+
+type PartnerValues = AccountValues & { partnerEntityId: string };
+
+const partnerEntityOptions: ItemSchema<OptionItem> = PartnerEntityItem;
+
+function PartnerFields({ form, mode }: FieldsProps<PartnerItem, PartnerValues>) {
+  const t = useTranslate();
+  return (
+    <>
+      <ParentSelectField
+        resource="partner-entities"
+        schema={partnerEntityOptions}
+        label={t('reference:fields.partnerEntity')}
+        binding={form.getInputProps('partnerEntityId')}
+        testId="field-partnerEntityId"
+      />
+      {mode === 'create' ? (
+        <IdentityFields form={form} mode={mode} />
+      ) : (
+        <>
+          <TextField
+            {...form.getInputProps('name')}
+            label={t('reference:fields.name')}
+            required
+            maxLength={200}
+            data-testid="field-name"
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextField
+              {...form.getInputProps('email')}
+              label={t('reference:fields.email')}
+              readOnly
+              description={t('reference:form.emailFixed')}
+            />
+            <SelectField
+              {...form.getInputProps('language')}
+              label={t('reference:fields.language')}
+              required
+              options={languageOptions()}
+              testId="field-language"
+            />
+          </SimpleGrid>
+        </>
+      )}
+    </>
+  );
+}
+
+export const partners: ResourceScreenConfig<PartnerItem, PartnerValues> = {
+  resource: 'partners',
+  itemSchema: PartnerItem,
+  createSchema: CreatePartnerRequest,
+  updateSchema: UpdatePartnerRequest,
+  columns: (t) => [
+    { key: 'name', label: t('reference:fields.name'), sortKey: 'name', render: (item) => item.name },
+    { key: 'email', label: t('reference:fields.email'), sortKey: 'email', render: (item) => item.email },
+    {
+      key: 'partnerEntity',
+      label: t('reference:fields.partnerEntity'),
+      sortKey: 'partnerEntity',
+      render: (item) => `${item.partnerEntity.code} — ${item.partnerEntity.name}`,
+    },
+    languageColumn(t),
+    activeColumn(t, false),
+  ],
+  defaultSort: 'name',
+  filters: [
+    {
+      param: 'partnerEntityId',
+      labelKey: 'reference:fields.partnerEntity',
+      resource: 'partner-entities',
+      schema: partnerEntityOptions,
+    },
+  ],
+  hasActiveFilter: true,
+  searchPlaceholderKey: 'reference:table.searchPeople',
+  emptyValues: (filters) => ({
+    name: '',
+    email: '',
+    language: 'pt',
+    password: '',
+    partnerEntityId: filters.partnerEntityId ?? '',
+  }),
+  toValues: (item) => ({
+    name: item.name,
+    email: item.email,
+    language: item.language,
+    password: '',
+    partnerEntityId: item.partnerEntityId,
+  }),
+  toPayload: (values, mode) =>
+    mode === 'create'
+      ? { ...values }
+      : { name: values.name, language: values.language, partnerEntityId: values.partnerEntityId },
+  Fields: PartnerFields,
+  itemName: (item) => item.name,
+  activation: 'post',
+  deactivateTextKey: 'reference:confirm.deactivateUserText',
+  formSize: 'lg',
+};
