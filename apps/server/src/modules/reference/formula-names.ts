@@ -1,16 +1,16 @@
-import { parseFormula, type ValidateFormulaResponse } from '@excelencia/domain';
+import { parseFormula } from '@excelencia/domain';
 import type { Executor } from '../../db/client.ts';
 import { sdCategories, sdHeadings, sdSubCategories, sdSubHeadings } from '../../db/schema/reference.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /** The names a criterion formula may use: the codes of every self-diagnosis node, at any level. */
 export async function formulaNames(db: Executor): Promise<Set<string>> {
-  const levels = await Promise.all(
-    [sdHeadings, sdSubHeadings, sdCategories, sdSubCategories].map((table) =>
-      db.select({ code: table.code }).from(table),
-    ),
-  );
-  return new Set(levels.flat().map((row) => row.code));
+  // One after the other: `db` may be a transaction, whose connection runs one query at a time.
+  const names = new Set<string>();
+  for (const table of [sdHeadings, sdSubHeadings, sdCategories, sdSubCategories]) {
+    for (const row of await db.select({ code: table.code }).from(table)) names.add(row.code);
+  }
+  return names;
 }
 
 /** Parses a criterion's formula (never evaluates it): 400 with details on `formula` when it is not valid. */
@@ -34,5 +34,3 @@ export async function checkFormula(
   if (result.ok) return { valid: true, names: result.names };
   return { valid: false, key: result.key, params: result.params ?? {}, position: result.position };
 }
-
-export type { ValidateFormulaResponse };

@@ -260,7 +260,7 @@ export const employeeRangesResource = defineResource({
     createdAt: employeeRanges.createdAt,
     updatedAt: employeeRanges.updatedAt,
   },
-  defaultSort: ['minEmployees'],
+  defaultSort: ['code'],
   filters: { isActive: employeeRanges.isActive },
   searchParts: describedParts,
   codeColumn: employeeRanges.code,
