@@ -7,6 +7,7 @@ import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { adminUrlFromIssuer, type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed.ts';
+import { seedReferenceData } from './db/seed-reference.ts';
 import { createMailWorker } from './platform/mail/outbox.ts';
 
 type BuiltInIdp = Awaited<ReturnType<typeof startIdp>>;
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     idp = await startBuiltInIdp(config);
     config = withIssuer(config, idp.issuer);
   }
+  await seedReferenceData(database.db, { onlyIntoEmptyDatabase: true });
   if (config.demoData) await seedDemoData(database.db, identityAdminFor(config));
 
   const app = await buildApp({ config, database });

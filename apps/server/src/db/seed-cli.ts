@@ -3,8 +3,9 @@ import { loadConfig } from '../config.ts';
 import { identityAdminFor, startBuiltInIdp, withIssuer } from '../main.ts';
 import { openDatabase } from './client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
+import { seedReferenceData } from './seed-reference.ts';
 
-/** `npm run seed`: applies the migrations and the idempotent demo data, then exits. */
+/** `npm run seed`: applies the migrations, adds the missing reference data and the demo data, then exits. */
 async function seed(): Promise<void> {
   let config = loadConfig(process.env);
   const database = await openDatabase({
@@ -15,6 +16,9 @@ async function seed(): Promise<void> {
   const idp = config.builtInIdp ? await startBuiltInIdp(config, 0) : undefined;
   try {
     if (idp) config = withIssuer(config, idp.issuer);
+    const added = await seedReferenceData(database.db);
+    const total = Object.values(added).reduce((sum, count) => sum + count, 0);
+    process.stdout.write(`Reference data: ${total} missing rows added\n`);
     await seedDemoData(database.db, identityAdminFor(config));
     process.stdout.write(
       `Migrations applied and demo data in place: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}\n`,
