@@ -7,6 +7,9 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { buildApp } from '../../app.ts';
+import type { IdentityAdmin } from '../../auth/identity-admin.ts';
+import { accounts } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { findAccountByEmail } from '../accounts/accounts.repository.ts';
 
@@ -154,6 +157,33 @@ describe('POST /app/api/v1/users', () => {
     expect(res.json().error.code).toBe('duplicate_email');
     expect(await findAccountByEmail(ctx.db, 'so.no.idp@teste.cv')).toBeUndefined();
     expect((await ctx.identity.findUserByEmail('so.no.idp@teste.cv'))?.name).toBe('Só no IdP');
+  });
+
+  it('undoes the provider user when the portal cannot store the account (a concurrent creation won)', async () => {
+    // The real provider, with another creation of the same e-mail landing in the portal meanwhile.
+    const racing: IdentityAdmin = {
+      ...ctx.identity,
+      async createUser(input) {
+        const created = await ctx.identity.createUser(input);
+        await ctx.db.insert(accounts).values({ email: input.email, name: 'Concorrente', roles: [] });
+        return created;
+      },
+    };
+    const app = await buildApp({ config: ctx.config, database: ctx.database.handle, identity: racing });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: URL,
+        headers: adminSession.headers,
+        payload: { name: 'Corrida', email: 'corrida@teste.cv', language: 'pt', password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('duplicate_email');
+      expect(await ctx.identity.findUserByEmail('corrida@teste.cv')).toBeNull();
+      expect((await findAccountByEmail(ctx.db, 'corrida@teste.cv'))?.name).toBe('Concorrente');
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers 400 with the field paths for bad input', async () => {
