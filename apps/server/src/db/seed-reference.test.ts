@@ -15,6 +15,7 @@ import {
 } from '@excelencia/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as resources from '../modules/reference/reference.resources.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import {
   auditLog,
@@ -336,6 +337,32 @@ describe('the reference seed', () => {
     }
     const [saoVicente] = await handle.db.select().from(islands).where(eq(islands.code, 'SV'));
     expect(saoVicente?.searchText).toContain('sao vicente');
+  });
+
+  it('stores the same search text the reference API writes, so seeded rows are found like any other', async () => {
+    const pairs = [
+      [resources.islandsResource, islands],
+      [resources.citiesResource, cities],
+      [resources.caeSectionsResource, caeSections],
+      [resources.caeDivisionsResource, caeDivisions],
+      [resources.companyTypesResource, companyTypes],
+      [resources.companySituationsResource, companySituations],
+      [resources.partnerTypesResource, partnerTypes],
+      [resources.employeeRangesResource, employeeRanges],
+      [resources.criterionTypesResource, criterionTypes],
+      [resources.criteriaResource, criteria],
+      [resources.headingsResource, sdHeadings],
+      [resources.subHeadingsResource, sdSubHeadings],
+      [resources.categoriesResource, sdCategories],
+      [resources.subCategoriesResource, sdSubCategories],
+    ] as const;
+    for (const [resource, table] of pairs) {
+      const rows = await handle.db.select().from(table as typeof islands);
+      for (const row of rows) {
+        const parts = (resource.searchParts as (input: unknown) => (string | null | undefined)[])(row);
+        expect(row.searchText, `${resource.path} ${row.code}`).toBe(searchText(...parts));
+      }
+    }
   });
 
   it('is data the API itself would accept (the shared create schemas)', () => {
