@@ -42,8 +42,10 @@ export interface DataTableProps<T extends { id: string }> {
   error: unknown;
   onRetry: () => void;
   rowActions?: (item: T) => ReactNode;
-  /** Filters and buttons shown beside the search box. */
+  /** Filters shown beside the search box. */
   toolbar?: ReactNode;
+  /** The main button (New record), at the end of the toolbar beside the export. */
+  primaryAction?: ReactNode;
   /** The export endpoint (`/app/api/v1/<res>/export`); the current filter is added. */
   exportPath?: string;
   exportName?: string;
@@ -137,9 +139,12 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           />
           {props.toolbar}
         </Group>
-        {exportHref ? (
-          <ExportButton href={exportHref} fallbackName={props.exportName ?? 'export.xlsx'} />
-        ) : null}
+        <Group gap="sm" align="flex-end">
+          {exportHref ? (
+            <ExportButton href={exportHref} fallbackName={props.exportName ?? 'export.xlsx'} />
+          ) : null}
+          {props.primaryAction}
+        </Group>
       </Group>
 
       {props.error && !data ? (

@@ -188,15 +188,6 @@ export function ReferenceResourcePage<TItem extends StoredItem, TValues extends 
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden="true" />}
-          onClick={() => setEditing({ mode: 'create' })}
-          data-testid="create-button"
-        >
-          {t('reference:actions.create')}
-        </Button>
-      </Group>
       <DataTable
         label={title}
         columns={columns}
@@ -208,6 +199,15 @@ export function ReferenceResourcePage<TItem extends StoredItem, TValues extends 
         onRetry={() => void list.refetch()}
         rowActions={rowActions}
         toolbar={toolbar}
+        primaryAction={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+            onClick={() => setEditing({ mode: 'create' })}
+            data-testid="create-button"
+          >
+            {t('reference:actions.create')}
+          </Button>
+        }
         exportPath={resourceUrl(config.resource, undefined, 'export')}
         exportName={`${config.resource.replace(/\//g, '-')}.xlsx`}
         searchPlaceholder={config.searchPlaceholderKey ? t(config.searchPlaceholderKey) : undefined}
@@ -267,7 +267,7 @@ function FilterSelect({
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge color={active ? 'green.9' : 'gray.7'} variant="light" data-testid="status-badge">
+    <Badge color={active ? 'green.9' : 'gray.7'} variant="filled" data-testid="status-badge">
       {t(active ? 'reference:status.active' : 'reference:status.inactive')}
     </Badge>
   );
