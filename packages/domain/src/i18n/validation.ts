@@ -6,6 +6,13 @@ import { defineMessages } from './define.ts';
  */
 export const validation = defineMessages({
   pt: {
+    companyNameRequired: 'O nome da empresa é obrigatório',
+    responsibleNameRequired: 'O nome do responsável é obrigatório',
+    phoneMinDigits: 'O telefone deve ter pelo menos 7 números',
+    nifDigits: 'O NIF deve ter 9 números!',
+    acceptTerms: 'Tem de aceitar os termos e condições',
+    passwordsMustMatch: 'As palavras-passe não coincidem',
+    invalidDate: 'Indique uma data válida',
     invalid: 'Valor inválido',
     required: 'Campo obrigatório',
     tooLong: 'No máximo {{max}} caracteres',
@@ -22,6 +29,13 @@ export const validation = defineMessages({
     invalidFormula: 'A fórmula não é válida',
   },
   en: {
+    companyNameRequired: 'Company name is required',
+    responsibleNameRequired: 'Responsible name is required',
+    phoneMinDigits: 'Phone must have at least 7 numbers',
+    nifDigits: 'NIF must have 9 numbers!',
+    acceptTerms: 'You must accept the terms and conditions',
+    passwordsMustMatch: 'Passwords must match',
+    invalidDate: 'Enter a valid date',
     invalid: 'Invalid value',
     required: 'Mandatory Field',
     tooLong: 'At most {{max}} characters',
@@ -38,6 +52,13 @@ export const validation = defineMessages({
     invalidFormula: 'The formula is not valid',
   },
   fr: {
+    companyNameRequired: "Le nom de l'entreprise est obligatoire",
+    responsibleNameRequired: 'Le nom du responsable est obligatoire',
+    phoneMinDigits: 'Le téléphone doit comporter au moins 7 chiffres',
+    nifDigits: 'Le NIF doit comporter 9 chiffres !',
+    acceptTerms: 'Vous devez accepter les conditions générales',
+    passwordsMustMatch: 'Les mots de passe ne correspondent pas',
+    invalidDate: 'Saisissez une date valide',
     invalid: 'Valeur invalide',
     required: 'Champ obligatoire',
     tooLong: 'Au plus {{max}} caractères',

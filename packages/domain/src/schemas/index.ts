@@ -2,5 +2,6 @@ export * from './accounts.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './reference.ts';
+export * from './registration.ts';
 export * from './session.ts';
 export * from './users.ts';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages.ts';
+import { MIN_PASSWORD_LENGTH } from './users.ts';
+
+/**
+ * Company registration (SPEC §3 form, §5 rules and messages). The same schema checks the form as the user types
+ * and the request on the server. Messages are keys of the `validation` catalog namespace.
+ */
+
+/** Exactly 9 digits (SPEC §5, §9). */
+export const NIF_LENGTH = 9;
+/** At least 7 digits; spaces, '+', '-', '(' and ')' are allowed around them (SPEC §5, §9). */
+export const PHONE_MIN_DIGITS = 7;
+
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+export const Nif = z
+  .string('validation:nifDigits')
+  .trim()
+  .regex(/^\d{9}$/, 'validation:nifDigits');
+
+export const Phone = z
+  .string('validation:phoneMinDigits')
+  .trim()
+  .max(30, 'validation:tooLong')
+  .refine((phone) => /^[\d\s()+-]*$/.test(phone) && phoneDigits(phone).length >= PHONE_MIN_DIGITS, {
+    message: 'validation:phoneMinDigits',
+  });
+
+export const EmailAddress = z
+  .string('validation:required')
+  .trim()
+  .min(1, 'validation:required')
+  .max(254, 'validation:tooLong')
+  .pipe(z.email('validation:invalidEmail'))
+  .transform((email) => email.toLowerCase());
+
+const Selected = z.uuid('validation:selectOne');
+
+export const RegisterCompanyRequest = z
+  .object({
+    companyName: z
+      .string('validation:companyNameRequired')
+      .trim()
+      .min(1, 'validation:companyNameRequired')
+      .max(200, 'validation:tooLong'),
+    responsibleName: z
+      .string('validation:responsibleNameRequired')
+      .trim()
+      .min(1, 'validation:responsibleNameRequired')
+      .max(200, 'validation:tooLong'),
+    email: EmailAddress,
+    phone: Phone,
+    nif: Nif,
+    password: z
+      .string('validation:required')
+      .min(1, 'validation:required')
+      .min(MIN_PASSWORD_LENGTH, 'validation:passwordTooShort')
+      .max(128, 'validation:tooLong'),
+    confirmPassword: z.string('validation:required').min(1, 'validation:required'),
+    caeSectionId: Selected,
+    caeDivisionId: Selected,
+    islandId: Selected,
+    cityId: Selected,
+    acceptedTerms: z.literal(true, 'validation:acceptTerms'),
+    language: z.enum(LANGUAGES).default('pt'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'validation:passwordsMustMatch',
+    path: ['confirmPassword'],
+  });
+export type RegisterCompanyRequest = z.infer<typeof RegisterCompanyRequest>;
