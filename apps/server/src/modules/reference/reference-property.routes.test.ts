@@ -174,7 +174,7 @@ describe('random payloads to every create and update endpoint', () => {
             expect((await call('GET', path)).json().total).toBe(before.total);
           }
         }),
-        { numRuns: 60 },
+        { numRuns: 100 },
       );
 
       await fc.assert(
@@ -192,8 +192,8 @@ describe('random payloads to every create and update endpoint', () => {
             expect((await call('GET', `${path}/${target.id}`)).json()).toEqual(current);
           }
         }),
-        { numRuns: 60 },
+        { numRuns: 100 },
       );
     }
-  }, 240_000);
+  }, 400_000);
 });

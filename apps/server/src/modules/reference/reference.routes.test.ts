@@ -194,6 +194,22 @@ describe('islands and cities', () => {
     ]);
   });
 
+  it('lets only one of two simultaneous edits of the same version through', async () => {
+    const island = await create('islands', { code: 'BV', description: text('Boa Vista') });
+    const edit = (pt: string) =>
+      call('PUT', `islands/${island.id}`, 'admin', {
+        code: 'BV',
+        description: text(pt),
+        isActive: true,
+        version: 1,
+      });
+    const answers = await Promise.all([edit('Boa Vista (A)'), edit('Boa Vista (B)')]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((res) => res.statusCode === 200)?.json();
+    expect((await call('GET', `islands/${island.id}`)).json()).toEqual(winner);
+    expect(await listAudit(ctx.db, { entity: 'islands', entityId: island.id })).toHaveLength(2);
+  });
+
   it('writes an audit row for every change, with the actor, before and after', async () => {
     const island = await create('islands', { code: 'MA', description: text('Maio') });
     await call('PUT', `islands/${island.id}`, 'admin', {
