@@ -22,4 +22,8 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // Input descriptions in gray.7 like the rest of the secondary text: Mantine's dimmed fails axe's contrast.
+    InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
+  },
 });

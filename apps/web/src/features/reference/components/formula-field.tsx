@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import type { InputBinding } from '../../../ui/form/fields.tsx';
 import { useFormulaValidationQuery, useSelfDiagnosisTreeQuery } from '../queries.ts';
 
@@ -86,9 +87,9 @@ export function FormulaField({
     );
   } else if (value.trim() && check.data?.valid) {
     status = (
-      <Group gap={6} c="green.9">
+      <Group gap={6} c={SUCCESS_GREEN}>
         <IconCircleCheck size={16} aria-hidden="true" />
-        <Text size="sm" c="green.9" data-testid="formula-valid">
+        <Text size="sm" c={SUCCESS_GREEN} data-testid="formula-valid">
           {t('reference:formula.valid')}
         </Text>
       </Group>

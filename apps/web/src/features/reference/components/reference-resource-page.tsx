@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Drawer, Group, NativeSelect, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Drawer, NativeSelect, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/language-context.ts';
 import { usePageDef } from '../../../app/page-def.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { DataTable } from '../../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState } from '../../../ui/data-table/list-state.ts';
@@ -213,25 +214,33 @@ export function ReferenceResourcePage<TItem extends StoredItem, TValues extends 
         searchPlaceholder={config.searchPlaceholderKey ? t(config.searchPlaceholderKey) : undefined}
       />
       {config.Extra ? <config.Extra /> : null}
-      <Drawer
+      <Drawer.Root
         opened={editing !== null}
         onClose={() => setEditing(null)}
         position="right"
         size={isPhone ? '100%' : (config.formSize ?? 'xl')}
-        title={formTitle}
-        closeButtonProps={{ 'aria-label': t('common:close') }}
         data-testid="resource-drawer"
       >
-        {editing ? (
-          <ResourceForm
-            key={editingItem ? `${editingItem.id}:${editingItem.version}` : 'new'}
-            config={config}
-            item={editingItem}
-            filters={state.filters}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </Drawer>
+        <Drawer.Overlay />
+        <Drawer.Content>
+          {/* A div, not Mantine's <header>: a second banner landmark would confuse screen readers. */}
+          <Drawer.Header {...{ component: 'div' }}>
+            <Drawer.Title>{formTitle}</Drawer.Title>
+            <Drawer.CloseButton aria-label={t('common:close')} />
+          </Drawer.Header>
+          <Drawer.Body>
+            {editing ? (
+              <ResourceForm
+                key={editingItem ? `${editingItem.id}:${editingItem.version}` : 'new'}
+                config={config}
+                item={editingItem}
+                filters={state.filters}
+                onDone={() => setEditing(null)}
+              />
+            ) : null}
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </Stack>
   );
 }
@@ -267,7 +276,7 @@ function FilterSelect({
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge color={active ? 'green.9' : 'gray.7'} variant="filled" data-testid="status-badge">
+    <Badge color={active ? SUCCESS_GREEN : 'gray.7'} variant="filled" data-testid="status-badge">
       {t(active ? 'reference:status.active' : 'reference:status.inactive')}
     </Badge>
   );

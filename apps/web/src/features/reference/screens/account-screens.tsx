@@ -122,7 +122,7 @@ export const users: ResourceScreenConfig<UserItem, UserValues> = {
       render: (item) => (
         <Group gap={4}>
           {item.roles.map((role) => (
-            <Badge key={role} variant="light" color={role === 'admin' ? 'brand' : 'gray.7'}>
+            <Badge key={role} variant="outline" color={role === 'admin' ? 'brand.8' : 'gray.7'}>
               {t(`shell:roles.${role}`)}
             </Badge>
           ))}

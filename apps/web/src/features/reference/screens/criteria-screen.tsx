@@ -133,7 +133,7 @@ export const criteria: ResourceScreenConfig<CriterionItem, CriterionValues> = {
       sortKey: 'isApplicationCriterion',
       render: (item) =>
         item.isApplicationCriterion ? (
-          <Badge variant="light" color="brand">
+          <Badge variant="outline" color="brand.8">
             {t('reference:status.yes')}
           </Badge>
         ) : (
