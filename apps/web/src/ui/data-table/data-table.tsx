@@ -75,6 +75,16 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
 
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / state.pageSize));
+
+  // A page emptied by a delete (or a shrunk filter) moves back to the last page that has rows.
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0 && latest.current.page > 1) {
+      onStateChange({
+        ...latest.current,
+        page: Math.max(1, Math.ceil(data.total / latest.current.pageSize)),
+      });
+    }
+  }, [data, onStateChange]);
   const range = pageRange(state.page, state.pageSize, total);
   const columnCount = columns.length + (props.rowActions ? 1 : 0);
   const exportHref = props.exportPath

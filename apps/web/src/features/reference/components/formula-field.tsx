@@ -1,5 +1,5 @@
 import type { SelfDiagnosisTree } from '@excelencia/domain';
-import { Box, Chip, Code, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Box, Button, Code, Group, Loader, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -142,19 +142,23 @@ export function FormulaField({
           <Text size="sm" fw={500}>
             {t('reference:formula.names')}
           </Text>
-          <Group gap={6} data-testid="formula-names">
-            {names.map((name) => (
-              <Chip
-                key={name}
-                size="xs"
-                checked={false}
-                onChange={() => insert(name)}
-                aria-label={t('reference:formula.insert', { name })}
-              >
-                {name}
-              </Chip>
-            ))}
-          </Group>
+          <ScrollArea.Autosize mah={150} type="auto" offsetScrollbars>
+            <Group gap={6} data-testid="formula-names">
+              {names.map((name) => (
+                <Button
+                  key={name}
+                  size="compact-xs"
+                  radius="xl"
+                  variant="default"
+                  ff="monospace"
+                  onClick={() => insert(name)}
+                  aria-label={t('reference:formula.insert', { name })}
+                >
+                  {name}
+                </Button>
+              ))}
+            </Group>
+          </ScrollArea.Autosize>
         </Stack>
       ) : tree.isError ? (
         <Text size="sm" c="gray.7">

@@ -175,6 +175,7 @@ export function ReferenceResourcePage<TItem extends StoredItem, TValues extends 
           ]}
           value={state.filters.isActive ?? ''}
           onChange={(event) => setFilter('isActive', event.currentTarget.value)}
+          w={{ base: '100%', xs: 180 }}
           data-testid="filter-isActive"
         />
       ) : null}
@@ -266,7 +267,7 @@ function FilterSelect({
       ]}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      maw={{ base: '100%', xs: 260 }}
+      w={{ base: '100%', xs: 240 }}
       data-testid={`filter-${filter.param}`}
     />
   );

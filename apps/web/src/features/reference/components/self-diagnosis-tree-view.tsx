@@ -1,5 +1,16 @@
 import { localized } from '@excelencia/domain';
-import { Button, Collapse, Paper, Stack, Text, Title, Tree, type TreeNodeData, useTree } from '@mantine/core';
+import {
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tree,
+  type TreeNodeData,
+  useTree,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,22 +24,30 @@ export function SelfDiagnosisTreeView() {
   return (
     <Paper withBorder p="md" data-testid="self-diagnosis-tree">
       <Stack gap="sm">
-        <Button
-          variant="subtle"
-          onClick={() => setOpened((value) => !value)}
-          aria-expanded={opened}
-          leftSection={
-            opened ? (
-              <IconChevronDown size={16} aria-hidden="true" />
-            ) : (
-              <IconChevronRight size={16} aria-hidden="true" />
-            )
-          }
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {opened ? t('reference:tree.hide') : t('reference:tree.show')}
-        </Button>
-        <Collapse expanded={opened}>{opened ? <TreeContent /> : null}</Collapse>
+        <Group justify="space-between" gap="sm">
+          <Title order={2} size="h4" id="self-diagnosis-tree-title">
+            {t('reference:tree.title')}
+          </Title>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setOpened((value) => !value)}
+            aria-expanded={opened}
+            aria-controls="self-diagnosis-tree-content"
+            leftSection={
+              opened ? (
+                <IconChevronDown size={16} aria-hidden="true" />
+              ) : (
+                <IconChevronRight size={16} aria-hidden="true" />
+              )
+            }
+          >
+            {opened ? t('reference:tree.hide') : t('reference:tree.show')}
+          </Button>
+        </Group>
+        <Collapse expanded={opened} id="self-diagnosis-tree-content">
+          {opened ? <TreeContent /> : null}
+        </Collapse>
       </Stack>
     </Paper>
   );
@@ -67,14 +86,11 @@ function TreeContent() {
   if (data.length === 0) return <Text c="gray.7">{t('reference:tree.empty')}</Text>;
   return (
     <Stack gap="xs">
-      <Title order={2} size="h4">
-        {t('reference:tree.title')}
-      </Title>
       <Tree
         data={data}
         tree={controller}
         levelOffset="lg"
-        aria-label={t('reference:tree.title')}
+        aria-labelledby="self-diagnosis-tree-title"
         renderNode={({ node, expanded, hasChildren, elementProps }) => (
           <div
             {...elementProps}

@@ -12,6 +12,7 @@ import {
   UserItem,
 } from '@excelencia/domain';
 import { Badge, Group, SimpleGrid } from '@mantine/core';
+import { currentLanguage } from '../../../app/i18n.ts';
 import { PasswordField, SelectField, SwitchField, TextField } from '../../../ui/form/fields.tsx';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -134,7 +135,7 @@ export const users: ResourceScreenConfig<UserItem, UserValues> = {
   defaultSort: 'name',
   hasActiveFilter: true,
   searchPlaceholderKey: 'reference:table.searchPeople',
-  emptyValues: () => ({ name: '', email: '', language: 'pt', password: '', isAdmin: false }),
+  emptyValues: () => ({ name: '', email: '', language: currentLanguage(), password: '', isAdmin: false }),
   toValues: (item) => ({
     name: item.name,
     email: item.email,
@@ -239,7 +240,7 @@ export const partners: ResourceScreenConfig<PartnerItem, PartnerValues> = {
   emptyValues: (filters) => ({
     name: '',
     email: '',
-    language: 'pt',
+    language: currentLanguage(),
     password: '',
     partnerEntityId: filters.partnerEntityId ?? '',
   }),
