@@ -1,4 +1,17 @@
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { caeDivisions, cities, companySituations, companyTypes, employeeRanges } from './reference.ts';
 
@@ -17,6 +30,23 @@ export const companies = pgTable(
     companySituationId: uuid('company_situation_id').references(() => companySituations.id, {
       onDelete: 'restrict',
     }),
+    legalName: text('legal_name'),
+    responsibleName: text('responsible_name'),
+    ownerName: text('owner_name'),
+    managerName: text('manager_name'),
+    /** ISO date (YYYY-MM-DD). */
+    establishmentDate: date('establishment_date', { mode: 'string' }),
+    /** Approximate annual turnover, a decimal string. */
+    annualTurnover: numeric('annual_turnover', { precision: 18, scale: 2 }),
+    employeeCount: integer('employee_count'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    website: text('website'),
+    /** The public directory shows only companies that agreed to be listed. */
+    isListed: boolean('is_listed').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    /** Lower-cased, accent-stripped company name (searchText in @excelencia/domain), trigram-indexed. */
+    searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -28,6 +58,11 @@ export const companies = pgTable(
     index('companies_cae_division_idx').on(t.caeDivisionId),
     index('companies_city_idx').on(t.cityId),
     index('companies_company_situation_idx').on(t.companySituationId),
+    index('companies_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    /** Backs `nif LIKE 'prefix%'` whatever the database collation. */
+    index('companies_nif_prefix_idx').using('btree', t.nif.op('text_pattern_ops')),
+    /** The directory's default order (listed companies by name). */
+    index('companies_listed_name_idx').on(t.companyName).where(sql`${t.isListed}`),
   ],
 );
 
