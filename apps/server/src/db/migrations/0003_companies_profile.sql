@@ -10,8 +10,7 @@ ALTER TABLE "companies" ADD COLUMN "contact_email" text;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "website" text;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "is_listed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
-ALTER TABLE "companies" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(translate(company_name, 'ÁÀÂÃÄÅÇÉÈÊËÍÌÎÏÑÓÒÔÕÖÚÙÛÜÝáàâãäåçéèêëíìîïñóòôõöúùûüýÿ', 'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyy'))) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "companies_search_idx" ON "companies" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "companies_nif_prefix_idx" ON "companies" USING btree ("nif" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "companies_listed_name_idx" ON "companies" USING btree ("company_name") WHERE "companies"."is_listed";--> statement-breakpoint
-UPDATE "companies" SET "search_text" = translate(lower("company_name"), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn');
+CREATE INDEX "companies_listed_name_idx" ON "companies" USING btree ("company_name") WHERE "companies"."is_listed";

@@ -13,8 +13,8 @@ import {
 import { files } from './platform.ts';
 
 /** Accented letters of pt/fr names and their plain forms, upper and lower case (same length, same order). */
-const ACCENTED = 'ÁÀÂÃÄÅÇÉÈÊËÍÌÎÏÑÓÒÔÕÖÚÙÛÜÝáàâãäåçéèêëíìîïñóòôõöúùûüýÿ';
-const PLAIN = 'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyy';
+export const ACCENTED = 'ÁÀÂÃÄÅÇÉÈÊËÍÌÎÏÑÓÒÔÕÖÚÙÛÜÝáàâãäåçéèêëíìîïñóòôõöúùûüýÿ';
+export const PLAIN = 'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyy';
 
 /** People who sign in. `subject` is the identity provider's `sub`; email is kept lower-case. */
 export const accounts = pgTable(

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { ACCENTED, accounts, PLAIN } from './accounts.ts';
 import { caeDivisions, cities, companySituations, companyTypes, employeeRanges } from './reference.ts';
 
 export const companies = pgTable(
@@ -45,8 +45,13 @@ export const companies = pgTable(
     /** The public directory shows only companies that agreed to be listed. */
     isListed: boolean('is_listed').notNull().default(false),
     version: integer('version').notNull().default(1),
-    /** Lower-cased, accent-stripped company name (searchText in @excelencia/domain), trigram-indexed. */
-    searchText: text('search_text').notNull().default(''),
+    /**
+     * The company name lower-cased without accents, for the name search (trigram-indexed). Computed by the
+     * database, so every writer (registration, pre-registration, profile edits, seed) keeps it right.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`lower(translate(company_name, '${ACCENTED}', '${PLAIN}'))`)),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
