@@ -224,6 +224,10 @@ export function AccountCodesField({
       value={value}
       onChange={(next) => onChange([...new Set(next.map((code) => code.replace(/\D/g, '')).filter(Boolean))])}
       splitChars={[',', ' ', ';']}
+      // Enter adds the typed code; it never submits the surrounding form.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.preventDefault();
+      }}
       acceptValueOnBlur
       clearable
       error={error as ReactNode}
