@@ -1,5 +1,6 @@
 import type { Language } from '../languages.ts';
 import { common } from './common.ts';
+import { companies } from './companies.ts';
 import type { MessageTree } from './define.ts';
 import { errors } from './errors.ts';
 import { formula } from './formula.ts';
@@ -16,6 +17,7 @@ import { validation } from './validation.ts';
  */
 export const namespaces = {
   common,
+  companies,
   errors,
   formula,
   idp,

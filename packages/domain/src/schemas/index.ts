@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './companies.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './reference.ts';

@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages.ts';
+import { ListQuery, SORT_ORDERS } from './reference.ts';
+import { EmailAddress, Phone, RegisterCompanyRequest } from './registration.ts';
+
+/**
+ * Companies (issue 4): the company profile (SPEC §3 company table plus the registration fields), the admin
+ * list, the public directory and the user's own profile. Messages are catalog keys.
+ */
+
+export const CompanyIdParam = z.object({ id: z.uuid() });
+
+/** The registration form's own rules (SPEC §5), reused so the profile cannot drift from them. */
+const registered = RegisterCompanyRequest.shape;
+
+/** Optional free text: trimmed; empty or absent becomes null. */
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation:tooLong')
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Today in UTC as yyyy-mm-dd (a date entered by the user is a calendar date without time zone). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The establishment date: an ISO calendar date, not in the future; empty means unknown. */
+export const EstablishmentDate = z
+  .string('validation:invalidDate')
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(
+    z.iso
+      .date('validation:invalidDate')
+      .refine((value) => value <= today(), 'companies:validation.futureDate')
+      .nullable(),
+  );
+
+/** Approximate annual turnover: 0 or more, at most 2 decimals, a dot as separator, as a string (numeric(18,2)). */
+export const Turnover = z
+  .string('validation:invalidDecimal')
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,16}(\.\d{1,2})?$/, 'companies:validation.turnover')
+      .nullable(),
+  );
+
+/** Number of employees: a whole number, 0 or more; null when not given. */
+export const EmployeeCount = z
+  .number('validation:wholeNumber')
+  .int('validation:wholeNumber')
+  .min(0, 'validation:wholeNumber')
+  .max(10_000_000, 'validation:wholeNumber')
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** A web address (http or https); empty means none. */
+export const Website = z
+  .string('validation:invalidUrl')
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'validation:invalidUrl' })
+      .max(500, 'validation:tooLong')
+      .nullable(),
+  );
+
+const OptionalPhone = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(Phone.nullable());
+
+const OptionalEmail = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(EmailAddress.nullable());
+
+const OptionalId = z
+  .uuid('validation:selectOne')
+  .or(z.literal(''))
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/**
+ * PUT companies/{id}: the company table fields of SPEC §3 plus the registration fields. A company user may
+ * not change the NIF (a different NIF is refused with 400 companies:nifNotEditable); an admin may.
+ */
+export const UpdateCompanyRequest = z.object({
+  version: z.number().int().positive(),
+  // registration fields (SPEC §5 rules)
+  companyName: registered.companyName,
+  responsibleName: registered.responsibleName,
+  email: registered.email,
+  phone: registered.phone,
+  nif: registered.nif,
+  caeDivisionId: registered.caeDivisionId,
+  cityId: registered.cityId,
+  // company table (SPEC §3)
+  legalName: optionalText(),
+  ownerName: optionalText(),
+  managerName: optionalText(),
+  establishmentDate: EstablishmentDate,
+  annualTurnover: Turnover,
+  companyTypeId: OptionalId,
+  employeeCount: EmployeeCount,
+  contactPhone: OptionalPhone,
+  contactEmail: OptionalEmail,
+  website: Website,
+  isListed: z.boolean().default(false),
+});
+export type UpdateCompanyRequest = z.input<typeof UpdateCompanyRequest>;
+export type UpdateCompanyValues = z.output<typeof UpdateCompanyRequest>;
+
+/** A reference item as shown with a company: its id and its label in the caller's language. */
+export const LabelledRef = z.object({ id: z.uuid(), label: z.string() }).nullable();
+export type LabelledRef = z.infer<typeof LabelledRef>;
+
+/** GET companies/{id}: the company's profile (members and admins). */
+export const CompanyProfile = z.object({
+  id: z.uuid(),
+  version: z.number().int(),
+  companyName: z.string(),
+  responsibleName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  nif: z.string(),
+  legalName: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  managerName: z.string().nullable(),
+  establishmentDate: z.string().nullable().describe('yyyy-mm-dd'),
+  annualTurnover: z.string().nullable().describe('Decimal string, 2 decimals'),
+  employeeCount: z.number().int().nullable(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  website: z.string().nullable(),
+  isListed: z.boolean(),
+  companyTypeId: z.uuid().nullable(),
+  companySituationId: z.uuid().nullable(),
+  caeSectionId: z.uuid().nullable(),
+  caeDivisionId: z.uuid().nullable(),
+  islandId: z.uuid().nullable(),
+  cityId: z.uuid().nullable(),
+  companyType: LabelledRef,
+  companySituation: LabelledRef,
+  caeSection: LabelledRef,
+  caeDivision: LabelledRef,
+  island: LabelledRef,
+  city: LabelledRef,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CompanyProfile = z.infer<typeof CompanyProfile>;
+
+// ---- admin list ------------------------------------------------------------------------------------------------
+
+export const COMPANY_SORTS = ['companyName', 'nif', 'createdAt'] as const;
+
+/** GET companies (admin): search by name or NIF prefix, filters, sort by name, NIF or creation. */
+export const CompanyListQuery = ListQuery.omit({ isActive: true }).extend({
+  sort: z.enum(COMPANY_SORTS).optional(),
+  order: z.enum(SORT_ORDERS).default('asc'),
+  islandId: z.uuid().optional(),
+  caeSectionId: z.uuid().optional(),
+  companyTypeId: z.uuid().optional(),
+  companySituationId: z.uuid().optional(),
+});
+export type CompanyListQuery = z.input<typeof CompanyListQuery>;
+
+export const CompanyListItem = z.object({
+  id: z.uuid(),
+  version: z.number().int(),
+  companyName: z.string(),
+  nif: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  island: z.string().nullable(),
+  city: z.string().nullable(),
+  caeSection: z.string().nullable(),
+  companyType: z.string().nullable(),
+  companySituationId: z.uuid().nullable(),
+  companySituation: z.string().nullable(),
+  isListed: z.boolean(),
+  createdAt: z.string(),
+});
+export type CompanyListItem = z.infer<typeof CompanyListItem>;
+
+/** PUT companies/{id}/situation (admin). */
+export const UpdateCompanySituationRequest = z.object({
+  companySituationId: z.uuid('validation:selectOne').nullable(),
+  version: z.number().int().positive(),
+});
+export type UpdateCompanySituationRequest = z.infer<typeof UpdateCompanySituationRequest>;
+
+// ---- public directory --------------------------------------------------------------------------------------------
+
+export const DirectoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(100).optional(),
+});
+export type DirectoryQuery = z.input<typeof DirectoryQuery>;
+
+/** One row of the public directory (SPEC §2: company, year, island, city, contact, website). */
+export const DirectoryItem = z.object({
+  id: z.uuid(),
+  companyName: z.string(),
+  nif: z.string(),
+  year: z.number().int().describe('Establishment year, else the registration year'),
+  island: z.string().nullable(),
+  city: z.string().nullable(),
+  contact: z.string().nullable().describe('Contact phone, else contact e-mail, else the company phone'),
+  website: z.string().nullable(),
+});
+export type DirectoryItem = z.infer<typeof DirectoryItem>;
+
+/** GET public/companies/{id}: the company's public page. */
+export const PublicCompany = DirectoryItem.extend({
+  legalName: z.string().nullable(),
+  caeSection: z.string().nullable(),
+  caeDivision: z.string().nullable(),
+  companyType: z.string().nullable(),
+  employeeCount: z.number().int().nullable(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+});
+export type PublicCompany = z.infer<typeof PublicCompany>;
+
+// ---- the user's own profile ---------------------------------------------------------------------------------------
+
+/** GET me/profile. */
+export const MyProfile = z.object({
+  name: z.string(),
+  email: z.string(),
+  language: z.enum(LANGUAGES),
+  profilePicture: z.string().nullable().describe('Address of the profile picture, or null when none'),
+});
+export type MyProfile = z.infer<typeof MyProfile>;
+
+/** PUT me/profile. */
+export const UpdateMyProfileRequest = z.object({
+  name: z.string('validation:required').trim().min(1, 'validation:required').max(200, 'validation:tooLong'),
+  language: z.enum(LANGUAGES),
+});
+export type UpdateMyProfileRequest = z.infer<typeof UpdateMyProfileRequest>;
