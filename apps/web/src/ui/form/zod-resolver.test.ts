@@ -2,6 +2,7 @@ import { CityInput, EmployeeRangeInput, SimpleReferenceInput, translate } from '
 import { describe, expect, it } from 'vitest';
 import {
   fieldPath,
+  hasFieldPath,
   serverFieldErrors,
   type Translate,
   zodIssuesToErrors,
@@ -82,5 +83,16 @@ describe('server details → form fields', () => {
       fields: { code: 'This code is already in use.', 'description.pt': 'Mandatory Field' },
       other: ['Something else'],
     });
+  });
+});
+
+describe('which server paths are form fields', () => {
+  it('follows nested objects and arrays, not inherited names', () => {
+    const values = { code: '', description: { pt: '', en: '', fr: '' }, accountCodes: ['61'] };
+    expect(hasFieldPath(values, 'description.en')).toBe(true);
+    expect(hasFieldPath(values, 'accountCodes.0')).toBe(true);
+    expect(hasFieldPath(values, 'description.de')).toBe(false);
+    expect(hasFieldPath(values, 'code.length')).toBe(false);
+    expect(hasFieldPath(values, 'toString')).toBe(false);
   });
 });

@@ -101,3 +101,13 @@ export function serverFieldErrors(
   }
   return { fields, other };
 }
+
+/** Whether a dotted path names a value of the form (so a server detail can land under that field). */
+export function hasFieldPath(values: unknown, path: string): boolean {
+  let node: unknown = values;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return true;
+}

@@ -3,22 +3,12 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../../app/api-client.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { serverFieldErrors, zodResolver } from '../../../ui/form/zod-resolver.ts';
+import { hasFieldPath, serverFieldErrors, zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { fetchItem } from '../api.ts';
 import { useSaveMutation } from '../queries.ts';
 import type { FormValues, ResourceScreenConfig, StoredItem } from './resource-config.ts';
-
-/** Whether a dotted path names a value of the form (so a server detail can land under that field). */
-function hasPath(values: unknown, path: string): boolean {
-  let node: unknown = values;
-  for (const part of path.split('.')) {
-    if (node === null || typeof node !== 'object' || !(part in node)) return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return true;
-}
 
 /**
  * The create/edit form of a reference screen: client validation with the shared zod schema, the stored
@@ -71,7 +61,7 @@ export function ResourceForm<TItem extends StoredItem, TValues extends FormValue
         },
         onError: (error) => {
           if (error instanceof ApiError && error.details.length > 0) {
-            const { fields } = serverFieldErrors(error.details, (path) => hasPath(values, path), t);
+            const { fields } = serverFieldErrors(error.details, (path) => hasFieldPath(values, path), t);
             if (Object.keys(fields).length > 0) form.setErrors(fields);
           }
           notifyApiError(error, { onReload: () => void reload() });
