@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/language-context.ts';
 import { usePageDef } from '../../../app/page-def.ts';
+import { useSignedIn } from '../../../app/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
@@ -34,6 +35,7 @@ export function ReferenceResourcePage<TItem extends StoredItem, TValues extends 
   const t = useTranslate();
   const language = useLanguage();
   const page = usePageDef();
+  const me = useSignedIn().session.user;
   const title = page ? t(page.titleKey) : config.resource;
   const [state, setState] = useState<ListState>(() => initialListState(config.defaultSort));
   const [editing, setEditing] = useState<Editing<TItem>>(null);
@@ -115,7 +117,7 @@ export function ReferenceResourcePage<TItem extends StoredItem, TValues extends 
             <IconPencil size={18} aria-hidden="true" />
           </ActionIcon>
         </Tooltip>
-        {config.activation ? (
+        {config.activation && (config.canChangeActivation?.(item, me) ?? true) ? (
           <Tooltip
             label={t(item.isActive ? 'reference:actions.deactivate' : 'reference:actions.activate')}
             withinPortal

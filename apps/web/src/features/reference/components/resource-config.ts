@@ -58,6 +58,8 @@ export interface ResourceScreenConfig<TItem extends StoredItem, TValues extends 
   /** 'put' = PUT with isActive flipped; 'post' = POST <res>/{id}/activate|deactivate. */
   activation?: 'put' | 'post';
   canDelete?: boolean;
+  /** Whether the signed-in user may (de)activate this row (an admin cannot deactivate themself). */
+  canChangeActivation?: (item: TItem, me: { email: string }) => boolean;
   /** reference:confirm.* key of the deactivate confirmation text. */
   deactivateTextKey?: string;
   /** Drawer width on desktop. */

@@ -155,6 +155,7 @@ export const users: ResourceScreenConfig<UserItem, UserValues> = {
   Fields: UserFields,
   itemName: (item) => item.name,
   activation: 'post',
+  canChangeActivation: (item, me) => item.email.toLowerCase() !== me.email.toLowerCase(),
   canDelete: false,
   deactivateTextKey: 'reference:confirm.deactivateUserText',
   formSize: 'lg',
