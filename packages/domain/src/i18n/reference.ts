@@ -37,7 +37,6 @@ export const reference = defineMessages({
       exporting: 'A exportar… {{received}}',
       exportingPercent: 'A exportar… {{percent}}%',
       exported: 'Exportação concluída',
-      filter: 'Filtrar por {{label}}',
     },
     actions: {
       create: 'Novo registo',
@@ -64,7 +63,6 @@ export const reference = defineMessages({
     form: {
       createTitle: '{{title}}: novo registo',
       editTitle: '{{title}}: editar {{name}}',
-      required: 'obrigatório',
       localizedHint: 'O português é obrigatório; as outras línguas usam o português quando ficam vazias.',
       openEnded: 'Deixe vazio para sem limite',
       accountCodesHint: 'Algarismos; prima Enter ou vírgula entre códigos',
@@ -165,7 +163,6 @@ export const reference = defineMessages({
       exporting: 'Exporting… {{received}}',
       exportingPercent: 'Exporting… {{percent}}%',
       exported: 'Export complete',
-      filter: 'Filter by {{label}}',
     },
     actions: {
       create: 'New record',
@@ -193,7 +190,6 @@ export const reference = defineMessages({
     form: {
       createTitle: '{{title}}: new record',
       editTitle: '{{title}}: edit {{name}}',
-      required: 'required',
       localizedHint: 'Portuguese is required; the other languages show the Portuguese text when left empty.',
       openEnded: 'Leave empty for no upper limit',
       accountCodesHint: 'Digits; press Enter or comma between codes',
@@ -294,7 +290,6 @@ export const reference = defineMessages({
       exporting: 'Exportation… {{received}}',
       exportingPercent: 'Exportation… {{percent}} %',
       exported: 'Exportation terminée',
-      filter: 'Filtrer par {{label}}',
     },
     actions: {
       create: 'Nouvel enregistrement',
@@ -322,7 +317,6 @@ export const reference = defineMessages({
     form: {
       createTitle: '{{title}} : nouvel enregistrement',
       editTitle: '{{title}} : modifier {{name}}',
-      required: 'obligatoire',
       localizedHint:
         'Le portugais est obligatoire ; les autres langues affichent le portugais si elles restent vides.',
       openEnded: 'Laissez vide pour aucune limite',
