@@ -17,12 +17,21 @@ import { createIdentityAdmin, type IdentityAdmin } from './auth/identity-admin.t
 import { createOidc, type Oidc } from './auth/oidc.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { devMailRoutes } from './dev/mail-viewer.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { createInvitationsService } from './modules/registration/invitations.service.ts';
+import { createPublicOptions } from './modules/registration/reference-checks.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
@@ -162,9 +171,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(referenceRoutes({ db: database.db }));
       await api.register(usersRoutes({ users: createUsersService({ db: database.db, identity }) }));
       await api.register(partnersRoutes({ partners: createPartnersService({ db: database.db, identity }) }));
+      await api.register(companiesRoutes({ companies: createCompaniesService({ db: database.db }) }));
+      await api.register(
+        profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),
+      );
+      const onboarding = { db: database.db, identity, publicUrl: config.publicUrl };
+      await api.register(
+        registrationRoutes({
+          registrations: createRegistrationService(onboarding),
+          invitations: createInvitationsService(onboarding),
+          options: createPublicOptions(database.db),
+        }),
+      );
     },
     { prefix: API_PREFIX },
   );
+  await app.register(devMailRoutes({ db: database.db, enabled: !config.isProduction }));
 
   const webIndex = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(webIndex);

@@ -5,6 +5,7 @@ import type { MessageTree } from './define.ts';
 import { errors } from './errors.ts';
 import { formula } from './formula.ts';
 import { idp } from './idp.ts';
+import { mail } from './mail.ts';
 import { pages } from './pages.ts';
 import { reference } from './reference.ts';
 import { server } from './server.ts';
@@ -21,6 +22,7 @@ export const namespaces = {
   errors,
   formula,
   idp,
+  mail,
   pages,
   reference,
   server,

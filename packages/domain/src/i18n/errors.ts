@@ -29,6 +29,12 @@ export const errors = defineMessages({
     duplicateEmail: 'Já existe um utilizador com este e-mail.',
     cannotChangeSelf:
       'Não pode retirar a si próprio o perfil de administrador nem desativar a sua própria conta.',
+    nifTaken: 'Já existe uma empresa registada com este NIF.',
+    emailTaken: 'Este e-mail já está registado. Inicie sessão ou peça um novo link de confirmação.',
+    linkExpired: 'Este link expirou. Peça um novo link.',
+    linkInvalid: 'Este link não é válido ou já foi usado.',
+    invitationAccepted: 'Este convite já foi aceite.',
+    accountInactive: 'Esta conta está desativada. Contacte o administrador.',
   },
   en: {
     staleVersion: 'This record was changed by someone else. Reload it and try again.',
@@ -55,6 +61,12 @@ export const errors = defineMessages({
     identityProviderUnavailable: 'The sign-in service is not available. Try again in a moment.',
     duplicateEmail: 'A user with this e-mail already exists.',
     cannotChangeSelf: 'You cannot remove your own admin rights or deactivate your own account.',
+    nifTaken: 'A company with this NIF is already registered.',
+    emailTaken: 'This e-mail is already registered. Sign in or ask for a new confirmation link.',
+    linkExpired: 'This link has expired. Ask for a new link.',
+    linkInvalid: 'This link is not valid or has already been used.',
+    invitationAccepted: 'This invitation has already been accepted.',
+    accountInactive: 'This account is deactivated. Contact the administrator.',
   },
   fr: {
     staleVersion: "Cet enregistrement a été modifié par quelqu'un d'autre. Rechargez-le et réessayez.",
@@ -82,5 +94,11 @@ export const errors = defineMessages({
     duplicateEmail: 'Un utilisateur avec cette adresse e-mail existe déjà.',
     cannotChangeSelf:
       'Vous ne pouvez pas retirer vos propres droits d’administrateur ni désactiver votre propre compte.',
+    nifTaken: 'Une entreprise avec ce NIF est déjà enregistrée.',
+    emailTaken: 'Cet e-mail est déjà enregistré. Connectez-vous ou demandez un nouveau lien de confirmation.',
+    linkExpired: 'Ce lien a expiré. Demandez un nouveau lien.',
+    linkInvalid: "Ce lien n'est pas valide ou a déjà été utilisé.",
+    invitationAccepted: 'Cette invitation a déjà été acceptée.',
+    accountInactive: "Ce compte est désactivé. Contactez l'administrateur.",
   },
 });

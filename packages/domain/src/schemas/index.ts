@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './companies.ts';
 export * from './errors.ts';
 export * from './health.ts';
+export * from './onboarding.ts';
 export * from './reference.ts';
 export * from './registration.ts';
 export * from './session.ts';

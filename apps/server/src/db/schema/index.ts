@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './companies.ts';
 export * from './platform.ts';
 export * from './reference.ts';
+export * from './registration.ts';

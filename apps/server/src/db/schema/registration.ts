@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { companies } from './companies.ts';
+
+/**
+ * Tokens of the registration and invitation links: 32 random bytes (base64url) in the link, their sha256 (hex)
+ * here, so a copy of the database cannot be used to confirm anything.
+ */
+
+/** A company registration waiting for its e-mail confirmation (the IdP account exists, disabled). */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    nif: text('nif').notNull(),
+    companyName: text('company_name').notNull(),
+    /** The registration form without the passwords. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    idpUserId: text('idp_user_id').notNull(),
+    language: text('language', { enum: ['pt', 'en', 'fr'] })
+      .notNull()
+      .default('pt'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pending_registrations_token_idx').on(t.tokenHash),
+    /** One unconfirmed registration per e-mail and per NIF (an expired one is removed by the next attempt). */
+    uniqueIndex('pending_registrations_email_idx').on(t.email).where(sql`${t.usedAt} is null`),
+    uniqueIndex('pending_registrations_nif_idx').on(t.nif).where(sql`${t.usedAt} is null`),
+  ],
+);
+
+/** An administrator's pre-registration: the responsible person is invited to set a password. */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    language: text('language', { enum: ['pt', 'en', 'fr'] })
+      .notNull()
+      .default('pt'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    sentCount: integer('sent_count').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_invitations_token_idx').on(t.tokenHash),
+    index('company_invitations_company_idx').on(t.companyId),
+    index('company_invitations_email_idx').on(t.email),
+    index('company_invitations_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,25 @@
+/** Escapes text for HTML element content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/g;
+
+/** Escapes text and turns the http(s) addresses in it into links (the address is the link's text). */
+export function linkify(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const url = match[0].replace(/[.,;:!?)]+$/, '');
+    const start = match.index;
+    out += escapeHtml(text.slice(last, start));
+    out += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = start + url.length;
+  }
+  return out + escapeHtml(text.slice(last));
+}

@@ -1,0 +1,386 @@
+import {
+  type AcceptInvitationRequest,
+  INVITATION_LINK_DAYS,
+  type InvitationAccepted,
+  type InvitationState,
+  type InvitationSummary,
+  type Page,
+  type PreRegisterCompanyRequest,
+  type PreRegistrationItem,
+  type PreRegistrationListQuery,
+  searchText,
+} from '@excelencia/domain';
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { IdentityAdmin } from '../../auth/identity-admin.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { accounts, companies, companyInvitations, companyMembers } from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { pageWindow } from '../../platform/listing.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import {
+  atProvider,
+  compensateCreatedUser,
+  isUniqueViolation,
+  type PortalRole,
+  portalRolesOf,
+  storedRoles,
+} from '../users/provider.ts';
+import { invitationLink, invitationMail } from './mails.ts';
+import { checkPlaces } from './reference-checks.ts';
+import {
+  COMPANIES_ENTITY,
+  companyNifExists,
+  linkExpired,
+  linkInvalid,
+  nifTaken,
+  pendingNifExists,
+} from './registration.service.ts';
+import { hashLinkToken, newLinkToken } from './tokens.ts';
+
+export const INVITATIONS_ENTITY = 'companies/pre-registrations';
+
+const DAY_MS = 86_400_000;
+
+export interface Actor {
+  accountId: string;
+  requestId: string;
+}
+
+type InvitationRow = typeof companyInvitations.$inferSelect;
+type ListQuery = z.output<typeof PreRegistrationListQuery>;
+
+export const invitationAccepted = () => new AppError(409, 'invitation_accepted', 'errors:invitationAccepted');
+
+function stateOf(row: Pick<InvitationRow, 'acceptedAt' | 'expiresAt'>, at: Date): InvitationState {
+  if (row.acceptedAt) return 'accepted';
+  return row.expiresAt <= at ? 'expired' : 'pending';
+}
+
+/**
+ * Pre-registration by an administrator: the company row is created at once, and its responsible person gets
+ * an invitation (single use, 7 days) to set a password. Accepting creates the provider account (enabled, company
+ * role) or links the existing one, the portal account and the membership.
+ */
+export function createInvitationsService(deps: {
+  db: Database;
+  identity: IdentityAdmin;
+  publicUrl: string;
+  now?: () => Date;
+}) {
+  const { db, identity, publicUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const selection = {
+    invitation: companyInvitations,
+    companyName: companies.companyName,
+    nif: companies.nif,
+  };
+
+  function present(
+    row: { invitation: InvitationRow; companyName: string; nif: string },
+    at: Date,
+  ): PreRegistrationItem {
+    const i = row.invitation;
+    return {
+      id: i.id,
+      companyId: i.companyId,
+      companyName: row.companyName,
+      nif: row.nif,
+      email: i.email,
+      name: i.name,
+      language: i.language,
+      state: stateOf(i, at),
+      sentCount: i.sentCount,
+      lastSentAt: i.lastSentAt.toISOString(),
+      expiresAt: i.expiresAt.toISOString(),
+      acceptedAt: i.acceptedAt?.toISOString() ?? null,
+      createdAt: i.createdAt.toISOString(),
+    };
+  }
+
+  async function one(tx: Executor, id: string) {
+    const [row] = await tx
+      .select(selection)
+      .from(companyInvitations)
+      .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+      .where(eq(companyInvitations.id, id));
+    return row;
+  }
+
+  async function mailInvitation(
+    tx: Executor,
+    invitation: Pick<InvitationRow, 'email' | 'name' | 'language'>,
+    companyName: string,
+    token: string,
+  ) {
+    await enqueueMail(
+      tx,
+      invitationMail({
+        to: invitation.email,
+        name: invitation.name,
+        companyName,
+        language: invitation.language,
+        link: invitationLink(publicUrl, invitation.language, token),
+      }),
+    );
+  }
+
+  /** The invitation of a link token; 410 when it is unknown, accepted or expired. */
+  async function byToken(tx: Executor, token: string, lock: boolean) {
+    const query = tx
+      .select(selection)
+      .from(companyInvitations)
+      .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+      .where(eq(companyInvitations.tokenHash, hashLinkToken(token)));
+    const [row] = lock ? await query.for('update', { of: companyInvitations }) : await query;
+    if (!row || row.invitation.acceptedAt) throw linkInvalid();
+    if (row.invitation.expiresAt <= now()) throw linkExpired();
+    return row;
+  }
+
+  function whereOf(query: ListQuery, at: Date): SQL | undefined {
+    const conditions: SQL[] = [];
+    const term = searchText(query.search ?? '');
+    if (term) {
+      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(
+        sql`(${companies.searchText} like ${like} or ${companies.nif} like ${like} or ${companyInvitations.email} like ${like})`,
+      );
+    }
+    if (query.state === 'accepted') conditions.push(isNotNull(companyInvitations.acceptedAt));
+    if (query.state === 'pending')
+      conditions.push(
+        and(isNull(companyInvitations.acceptedAt), sql`${companyInvitations.expiresAt} > ${at}`) as SQL,
+      );
+    if (query.state === 'expired')
+      conditions.push(
+        and(isNull(companyInvitations.acceptedAt), sql`${companyInvitations.expiresAt} <= ${at}`) as SQL,
+      );
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  }
+
+  return {
+    async preRegister(actor: Actor, input: PreRegisterCompanyRequest): Promise<PreRegistrationItem> {
+      await checkPlaces(db, input);
+      const at = now();
+      if ((await companyNifExists(db, input.nif)) || (await pendingNifExists(db, input.nif, at)))
+        throw nifTaken();
+      try {
+        return await db.transaction(async (tx) => {
+          const [company] = await tx
+            .insert(companies)
+            .values({
+              companyName: input.companyName,
+              nif: input.nif,
+              email: input.email,
+              phone: input.phone ?? null,
+              responsibleName: input.responsibleName,
+              caeDivisionId: input.caeDivisionId ?? null,
+              cityId: input.cityId ?? null,
+            })
+            .returning();
+          if (!company) throw new Error('The company could not be stored');
+          const { token, hash } = newLinkToken();
+          const [invitation] = await tx
+            .insert(companyInvitations)
+            .values({
+              companyId: company.id,
+              email: input.email,
+              name: input.responsibleName,
+              language: input.language,
+              tokenHash: hash,
+              expiresAt: new Date(at.getTime() + INVITATION_LINK_DAYS * DAY_MS),
+              sentCount: 1,
+              lastSentAt: at,
+              createdBy: actor.accountId,
+            })
+            .returning();
+          if (!invitation) throw new Error('The invitation could not be stored');
+          await mailInvitation(tx, invitation, company.companyName, token);
+          const item = present({ invitation, companyName: company.companyName, nif: company.nif }, at);
+          const audit = { actorAccountId: actor.accountId, requestId: actor.requestId };
+          await writeAudit(tx, {
+            ...audit,
+            action: 'create',
+            entity: COMPANIES_ENTITY,
+            entityId: company.id,
+            after: company,
+          });
+          await writeAudit(tx, {
+            ...audit,
+            action: 'create',
+            entity: INVITATIONS_ENTITY,
+            entityId: invitation.id,
+            after: item,
+          });
+          return item;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nifTaken();
+        throw error;
+      }
+    },
+
+    async list(query: ListQuery): Promise<Page<PreRegistrationItem>> {
+      const at = now();
+      const where = whereOf(query, at);
+      const window = pageWindow(query);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(selection)
+          .from(companyInvitations)
+          .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+          .where(where)
+          .orderBy(desc(companyInvitations.createdAt), desc(companyInvitations.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db
+          .select({ n: count() })
+          .from(companyInvitations)
+          .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+          .where(where),
+      ]);
+      return {
+        items: rows.map((r) => present(r, at)),
+        total: total?.n ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** A fresh link (the previous one stops working) and a new 7-day period. */
+    async resend(actor: Actor, id: string): Promise<PreRegistrationItem> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: companyInvitations.id })
+          .from(companyInvitations)
+          .where(eq(companyInvitations.id, id))
+          .for('update');
+        const row = locked ? await one(tx, id) : undefined;
+        if (!row) throw notFound();
+        if (row.invitation.acceptedAt) throw invitationAccepted();
+        const at = now();
+        const { token, hash } = newLinkToken();
+        const [invitation] = await tx
+          .update(companyInvitations)
+          .set({
+            tokenHash: hash,
+            expiresAt: new Date(at.getTime() + INVITATION_LINK_DAYS * DAY_MS),
+            sentCount: sql`${companyInvitations.sentCount} + 1`,
+            lastSentAt: at,
+          })
+          .where(eq(companyInvitations.id, id))
+          .returning();
+        if (!invitation) throw notFound();
+        await mailInvitation(tx, invitation, row.companyName, token);
+        const item = present({ ...row, invitation }, at);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'resend',
+          entity: INVITATIONS_ENTITY,
+          entityId: id,
+          before: present(row, at),
+          after: item,
+          requestId: actor.requestId,
+        });
+        return item;
+      });
+    },
+
+    async summary(token: string): Promise<InvitationSummary> {
+      const row = await byToken(db, token, false);
+      return { companyName: row.companyName, email: row.invitation.email, name: row.invitation.name };
+    },
+
+    async accept(input: AcceptInvitationRequest, requestId: string): Promise<InvitationAccepted> {
+      const first = await byToken(db, input.token, false);
+      const email = first.invitation.email;
+      const account = (await db.select().from(accounts).where(eq(accounts.email, email)).limit(1))[0];
+      if (account && !account.isActive) throw forbidden('errors:accountInactive');
+      const found = await atProvider(() => identity.findUserByEmail(email));
+      let created: string | undefined;
+      if (!found) {
+        const { id } = await atProvider(() =>
+          identity.createUser({
+            email,
+            name: first.invitation.name,
+            password: input.password,
+            enabled: true,
+            roles: ['company'],
+            language: first.invitation.language,
+          }),
+        );
+        created = id;
+      }
+      const subject = found?.id ?? (created as string);
+      try {
+        return await db.transaction(async (tx) => {
+          const row = await byToken(tx, input.token, true);
+          const at = now();
+          const [current] = await tx.select().from(accounts).where(eq(accounts.email, email)).for('update');
+          const portalRoles: PortalRole[] = [
+            ...new Set([...portalRolesOf(current?.roles ?? []), 'company' as const]),
+          ];
+          let accountId: string;
+          if (current) {
+            accountId = current.id;
+            await tx
+              .update(accounts)
+              .set({
+                subject,
+                roles: storedRoles(portalRoles),
+                version: sql`${accounts.version} + 1`,
+                updatedAt: at,
+              })
+              .where(eq(accounts.id, current.id));
+          } else {
+            const [inserted] = await tx
+              .insert(accounts)
+              .values({
+                subject,
+                email,
+                name: row.invitation.name,
+                language: row.invitation.language,
+                roles: storedRoles(portalRoles),
+              })
+              .returning({ id: accounts.id });
+            if (!inserted) throw new Error('The account could not be stored');
+            accountId = inserted.id;
+          }
+          await tx
+            .insert(companyMembers)
+            .values({ companyId: row.invitation.companyId, accountId })
+            .onConflictDoNothing();
+          await tx
+            .update(companyInvitations)
+            .set({ acceptedAt: at })
+            .where(eq(companyInvitations.id, row.invitation.id));
+          await writeAudit(tx, {
+            actorAccountId: accountId,
+            action: 'accept',
+            entity: INVITATIONS_ENTITY,
+            entityId: row.invitation.id,
+            after: { companyId: row.invitation.companyId, accountId, linkedExistingAccount: !created },
+            requestId,
+          });
+          if (!created) {
+            // Last: a provider failure rolls the portal back and the link stays usable.
+            await atProvider(async () => {
+              await identity.setRoles(subject, portalRoles);
+              await identity.setPassword(subject, input.password);
+              await identity.setEnabled(subject, true);
+            });
+          }
+          return { status: 'accepted' as const, email };
+        });
+      } catch (error) {
+        if (created) await compensateCreatedUser(identity, created);
+        throw error;
+      }
+    },
+  };
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,201 @@
+import {
+  AcceptInvitationRequest,
+  CaeDivisionOptionsQuery,
+  CityOptionsQuery,
+  ConfirmRegistrationRequest,
+  ErrorResponse,
+  InvitationAccepted,
+  InvitationSummary,
+  InvitationTokenParam,
+  PreRegisterCompanyRequest,
+  PreRegistrationIdParam,
+  PreRegistrationItem,
+  PreRegistrationListQuery,
+  PublicOption,
+  pageOf,
+  RegisterCompanyRequest,
+  RegistrationConfirmed,
+  RegistrationPending,
+  ResendAccepted,
+  ResendRegistrationRequest,
+} from '@excelencia/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../platform/request-language.ts';
+import { actorOf } from '../users/users.routes.ts';
+import type { InvitationsService } from './invitations.service.ts';
+import type { createPublicOptions } from './reference-checks.ts';
+import type { RegistrationService } from './registration.service.ts';
+
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
+const linkErrors = { ...errors, 409: ErrorResponse, 410: ErrorResponse, 503: ErrorResponse };
+const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+/** Requests per minute and client address. */
+const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
+const visitors = (max: number) => ({ roles: 'public' as const, rateLimit: perMinute(max) });
+const admins = { roles: ['admin' as const] };
+
+/**
+ * Company onboarding under /app/api/v1: the public options of the registration form, registration with e-mail
+ * confirmation, invitations, and the administrator's pre-registrations.
+ */
+export function registrationRoutes(deps: {
+  registrations: RegistrationService;
+  invitations: InvitationsService;
+  options: ReturnType<typeof createPublicOptions>;
+}) {
+  const { registrations, invitations, options } = deps;
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const optionsSchema = (summary: string) => ({
+      tags: ['public'],
+      summary,
+      response: { 200: z.array(PublicOption), ...errors },
+    });
+
+    r.get(
+      '/public/options/cae-sections',
+      { schema: optionsSchema('Active CAE sections (registration form)'), config: visitors(120) },
+      async (request) => options.caeSections(requestLanguage(request)),
+    );
+    r.get(
+      '/public/options/cae-divisions',
+      {
+        schema: {
+          ...optionsSchema('Active CAE divisions, of one section'),
+          querystring: CaeDivisionOptionsQuery,
+        },
+        config: visitors(120),
+      },
+      async (request) => options.caeDivisions(requestLanguage(request), request.query.sectionId),
+    );
+    r.get(
+      '/public/options/islands',
+      { schema: optionsSchema('Active islands (registration form)'), config: visitors(120) },
+      async (request) => options.islands(requestLanguage(request)),
+    );
+    r.get(
+      '/public/options/cities',
+      {
+        schema: { ...optionsSchema('Active cities, of one island'), querystring: CityOptionsQuery },
+        config: visitors(120),
+      },
+      async (request) => options.cities(requestLanguage(request), request.query.islandId),
+    );
+
+    const tags = ['registration'];
+    r.post(
+      '/registrations',
+      {
+        schema: {
+          tags,
+          summary:
+            'Registers a company; the account stays disabled until the link sent by e-mail is followed (48 h)',
+          body: RegisterCompanyRequest,
+          response: { 202: RegistrationPending, ...linkErrors },
+        },
+        config: visitors(10),
+      },
+      async (request, reply) => reply.code(202).send(await registrations.register(request.body, request.id)),
+    );
+    r.post(
+      '/registrations/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Confirms a registration: creates the company and enables the account (single use)',
+          body: ConfirmRegistrationRequest,
+          response: { 200: RegistrationConfirmed, ...linkErrors },
+        },
+        config: visitors(30),
+      },
+      async (request) => registrations.confirm(request.body.token, request.id),
+    );
+    r.post(
+      '/registrations/resend',
+      {
+        schema: {
+          tags,
+          summary: 'Sends a fresh confirmation link when an unconfirmed registration exists (always 202)',
+          body: ResendRegistrationRequest,
+          response: { 202: ResendAccepted, ...errors },
+        },
+        config: visitors(10),
+      },
+      async (request, reply) => {
+        await registrations.resend(request.body.email, request.id);
+        return reply.code(202).send({ status: 'accepted' as const });
+      },
+    );
+
+    r.get(
+      '/invitations/:token',
+      {
+        schema: {
+          tags,
+          summary: 'The invitation of a link: company, e-mail and name of the invited person',
+          params: InvitationTokenParam,
+          response: { 200: InvitationSummary, ...linkErrors },
+        },
+        config: visitors(30),
+      },
+      async (request) => invitations.summary(request.params.token),
+    );
+    r.post(
+      '/invitations/accept',
+      {
+        schema: {
+          tags,
+          summary: 'Accepts an invitation: sets the password and links the account to the company',
+          body: AcceptInvitationRequest,
+          response: { 200: InvitationAccepted, ...linkErrors },
+        },
+        config: visitors(30),
+      },
+      async (request) => invitations.accept(request.body, request.id),
+    );
+
+    const adminTags = ['companies'];
+    r.get(
+      '/companies/pre-registrations',
+      {
+        schema: {
+          tags: adminTags,
+          summary: 'Pre-registered companies with their invitation state (pending, accepted, expired)',
+          querystring: PreRegistrationListQuery,
+          response: { 200: pageOf(PreRegistrationItem), ...adminErrors },
+        },
+        config: admins,
+      },
+      async (request) => invitations.list(request.query),
+    );
+    r.post(
+      '/companies/pre-registrations',
+      {
+        schema: {
+          tags: adminTags,
+          summary: 'Pre-registers a company; its responsible person is invited by e-mail (7 days)',
+          body: PreRegisterCompanyRequest,
+          response: { 201: PreRegistrationItem, ...adminErrors, 409: ErrorResponse },
+        },
+        config: admins,
+      },
+      async (request, reply) =>
+        reply.code(201).send(await invitations.preRegister(actorOf(request), request.body)),
+    );
+    r.post(
+      '/companies/pre-registrations/:id/resend',
+      {
+        schema: {
+          tags: adminTags,
+          summary: 'Sends the invitation again with a fresh link (the previous one stops working)',
+          params: PreRegistrationIdParam,
+          response: { 200: PreRegistrationItem, ...adminErrors, 409: ErrorResponse },
+        },
+        config: admins,
+      },
+      async (request) => invitations.resend(actorOf(request), request.params.id),
+    );
+  };
+}
