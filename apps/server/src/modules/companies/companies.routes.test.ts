@@ -1,0 +1,379 @@
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestContext,
+  type SignedIn,
+  type TestContext,
+  type TestUser,
+} from '../../../test/support/context.ts';
+import {
+  caeDivisions,
+  caeSections,
+  cities,
+  companies,
+  companySituations,
+  companyTypes,
+  islands,
+} from '../../db/schema/index.ts';
+import { listAudit } from '../../platform/audit/audit.ts';
+
+let ctx: TestContext;
+let admin: TestUser;
+let adminSession: SignedIn;
+let member: SignedIn;
+let partner: SignedIn;
+const ids = {} as Record<
+  | 'own'
+  | 'second'
+  | 'other'
+  | 'santiago'
+  | 'saoVicente'
+  | 'praia'
+  | 'mindelo'
+  | 'secA'
+  | 'secC'
+  | 'divA'
+  | 'divC',
+  string
+> &
+  Record<'typeSa' | 'active' | 'suspended', string>;
+
+const API = '/app/api/v1';
+
+async function one<T extends { id: string }>(rows: Promise<T[]>): Promise<string> {
+  const [row] = await rows;
+  if (!row) throw new Error('insert returned nothing');
+  return row.id;
+}
+
+const text = (pt: string) => ({ pt, en: `${pt} (en)`, fr: '' });
+
+function profileBody(
+  profile: Record<string, unknown>,
+  changes: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    version: profile.version,
+    companyName: profile.companyName,
+    responsibleName: profile.responsibleName ?? 'Responsável',
+    email: profile.email,
+    phone: profile.phone ?? '+238 260 10 10',
+    nif: profile.nif,
+    caeDivisionId: profile.caeDivisionId ?? ids.divA,
+    cityId: profile.cityId ?? ids.praia,
+    companyTypeId: profile.companyTypeId,
+    isListed: profile.isListed,
+    ...changes,
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  const db = ctx.db;
+  ids.santiago = await one(
+    db
+      .insert(islands)
+      .values({ code: 'ST', description: text('Santiago') })
+      .returning(),
+  );
+  ids.saoVicente = await one(
+    db
+      .insert(islands)
+      .values({ code: 'SV', description: text('São Vicente') })
+      .returning(),
+  );
+  ids.praia = await one(
+    db
+      .insert(cities)
+      .values({ code: 'PR', description: text('Praia'), islandId: ids.santiago })
+      .returning(),
+  );
+  ids.mindelo = await one(
+    db
+      .insert(cities)
+      .values({ code: 'MI', description: text('Mindelo'), islandId: ids.saoVicente })
+      .returning(),
+  );
+  ids.secA = await one(
+    db
+      .insert(caeSections)
+      .values({ code: 'A', description: text('Agricultura') })
+      .returning(),
+  );
+  ids.secC = await one(
+    db
+      .insert(caeSections)
+      .values({ code: 'C', description: text('Indústria') })
+      .returning(),
+  );
+  ids.divA = await one(
+    db
+      .insert(caeDivisions)
+      .values({ code: '01', description: text('Culturas'), sectionId: ids.secA })
+      .returning(),
+  );
+  ids.divC = await one(
+    db
+      .insert(caeDivisions)
+      .values({ code: '10', description: text('Alimentar'), sectionId: ids.secC })
+      .returning(),
+  );
+  ids.typeSa = await one(
+    db
+      .insert(companyTypes)
+      .values({ code: 'SA', description: text('Sociedade anónima') })
+      .returning(),
+  );
+  ids.active = await one(
+    db
+      .insert(companySituations)
+      .values({ code: 'ACT', description: text('Ativa') })
+      .returning(),
+  );
+  ids.suspended = await one(
+    db
+      .insert(companySituations)
+      .values({ code: 'SUS', description: text('Suspensa') })
+      .returning(),
+  );
+
+  admin = await ctx.createUser({ email: 'admin@empresas.cv', roles: ['admin'] });
+  adminSession = await ctx.signIn(admin.email, admin.password);
+  const owner = await ctx.createUser({ email: 'dona@acucar.cv', roles: ['company'] });
+  ids.own = await ctx.linkCompany(owner.accountId, { companyName: 'Açúcar & Companhia', nif: '512345678' });
+  ids.second = await ctx.linkCompany(owner.accountId, { companyName: 'Segunda Empresa', nif: '512999001' });
+  member = await ctx.signIn(owner.email, owner.password);
+  const stranger = await ctx.createUser({ email: 'outro@pesca.cv', roles: ['company'] });
+  ids.other = await ctx.linkCompany(stranger.accountId, {
+    companyName: 'Pescas do Mindelo',
+    nif: '298765432',
+  });
+  const partnerUser = await ctx.createUser({ email: 'banco@parceiro.cv', roles: ['partner'] });
+  partner = await ctx.signIn(partnerUser.email, partnerUser.password);
+
+  await db
+    .update(companies)
+    .set({ cityId: ids.praia, caeDivisionId: ids.divA, companyTypeId: ids.typeSa, isListed: true })
+    .where(eq(companies.id, ids.own));
+  await db
+    .update(companies)
+    .set({ cityId: ids.mindelo, caeDivisionId: ids.divC, companySituationId: ids.active, isListed: false })
+    .where(eq(companies.id, ids.other));
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string, session?: SignedIn) =>
+  ctx.app.inject({ method: 'GET', url: `${API}${url}`, headers: session ? { cookie: session.cookie } : {} });
+const put = (url: string, session: SignedIn, payload: unknown) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `${API}${url}`,
+    headers: session.headers,
+    payload: payload as object,
+  });
+
+describe('company profile', () => {
+  it('lets a member read and edit their own company, with an audit row', async () => {
+    const read = await get(`/companies/${ids.own}`, member);
+    expect(read.statusCode).toBe(200);
+    const profile = read.json();
+    expect(profile).toMatchObject({
+      companyName: 'Açúcar & Companhia',
+      island: { id: ids.santiago, label: 'Santiago' },
+      caeSection: { id: ids.secA, label: 'Agricultura' },
+    });
+    const saved = await put(
+      `/companies/${ids.own}`,
+      member,
+      profileBody(profile, {
+        legalName: 'Açúcar & Companhia, Lda',
+        ownerName: 'Dona Maria',
+        managerName: 'Gestor',
+        establishmentDate: '1998-03-15',
+        annualTurnover: '1250000.5',
+        employeeCount: 42,
+        contactEmail: 'Geral@Acucar.cv',
+        website: 'https://acucar.cv',
+        isListed: true,
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      version: profile.version + 1,
+      legalName: 'Açúcar & Companhia, Lda',
+      annualTurnover: '1250000.50',
+      contactEmail: 'geral@acucar.cv',
+      establishmentDate: '1998-03-15',
+    });
+    const [audit] = await listAudit(ctx.db, { entity: 'companies', entityId: ids.own });
+    expect(audit?.action).toBe('update');
+    expect(audit?.after).toMatchObject({ legalName: 'Açúcar & Companhia, Lda', byAdmin: false });
+  });
+
+  it('answers 404 to a company user asking for another company, 403 to a partner; nothing changes', async () => {
+    expect((await get(`/companies/${ids.other}`, member)).statusCode).toBe(404);
+    expect((await get(`/companies/${ids.own}`, partner)).statusCode).toBe(403);
+    const before = (await get(`/companies/${ids.other}`, adminSession)).json();
+    const attempt = await put(
+      `/companies/${ids.other}`,
+      member,
+      profileBody(before, { companyName: 'Roubada' }),
+    );
+    expect(attempt.statusCode).toBe(404);
+    expect((await put(`/companies/${ids.other}`, partner, profileBody(before))).statusCode).toBe(403);
+    const after = (await get(`/companies/${ids.other}`, adminSession)).json();
+    expect(after).toEqual(before);
+  });
+
+  it('refuses a NIF change from a company user (400) and a stale version (409)', async () => {
+    const profile = (await get(`/companies/${ids.second}`, member)).json();
+    const nif = await put(`/companies/${ids.second}`, member, profileBody(profile, { nif: '500000001' }));
+    expect(nif.statusCode).toBe(400);
+    expect(nif.json().error.code).toBe('nif_not_editable');
+    const ok = await put(`/companies/${ids.second}`, member, profileBody(profile, { ownerName: 'Primeiro' }));
+    expect(ok.statusCode).toBe(200);
+    const stale = await put(
+      `/companies/${ids.second}`,
+      member,
+      profileBody(profile, { ownerName: 'Segundo' }),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect((await get(`/companies/${ids.second}`, member)).json().ownerName).toBe('Primeiro');
+  });
+
+  it('lets an admin edit any company, NIF included, recorded as the admin; a taken NIF is 409', async () => {
+    const profile = (await get(`/companies/${ids.other}`, adminSession)).json();
+    const taken = await put(
+      `/companies/${ids.other}`,
+      adminSession,
+      profileBody(profile, { nif: '512345678' }),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('nif_taken');
+    const saved = await put(
+      `/companies/${ids.other}`,
+      adminSession,
+      profileBody(profile, { nif: '298765400', managerName: 'Nomeado pelo admin' }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().nif).toBe('298765400');
+    const [audit] = await listAudit(ctx.db, { entity: 'companies', entityId: ids.other });
+    expect(audit?.actorAccountId).toBe(admin.accountId);
+    expect(audit?.after).toMatchObject({ byAdmin: true, nif: '298765400' });
+  });
+
+  it('rejects invalid profile fields with the shared messages', async () => {
+    const profile = (await get(`/companies/${ids.second}`, member)).json();
+    const bad = await put(
+      `/companies/${ids.second}`,
+      member,
+      profileBody(profile, { annualTurnover: '-5', employeeCount: 1.5, website: 'javascript:alert(1)' }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .error.details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['annualTurnover', 'employeeCount', 'website']);
+  });
+});
+
+describe('admin company list', () => {
+  const names = (body: { items: { companyName: string }[] }) => body.items.map((i) => i.companyName);
+
+  it('is for admins only', async () => {
+    expect((await get('/companies', member)).statusCode).toBe(403);
+  });
+
+  it('searches by accent-less name and NIF prefix, filters and sorts', async () => {
+    expect(names((await get('/companies?search=acucar', adminSession)).json())).toEqual([
+      'Açúcar & Companhia',
+    ]);
+    expect(names((await get('/companies?search=5129', adminSession)).json())).toEqual(['Segunda Empresa']);
+    expect(names((await get(`/companies?islandId=${ids.saoVicente}`, adminSession)).json())).toEqual([
+      'Pescas do Mindelo',
+    ]);
+    expect(names((await get(`/companies?caeSectionId=${ids.secA}`, adminSession)).json())).toEqual([
+      'Açúcar & Companhia',
+      'Segunda Empresa',
+    ]);
+    expect(names((await get(`/companies?companyTypeId=${ids.typeSa}`, adminSession)).json())).toEqual([
+      'Açúcar & Companhia',
+    ]);
+    const byNif = (await get('/companies?sort=nif&order=desc', adminSession)).json();
+    expect(byNif.items.map((i: { nif: string }) => i.nif)).toEqual(['512999001', '512345678', '298765400']);
+    expect(byNif.total).toBe(3);
+    expect((await get('/companies?sort=email', adminSession)).statusCode).toBe(400);
+  });
+
+  it('changes the situation and filters by it', async () => {
+    const profile = (await get(`/companies/${ids.own}`, adminSession)).json();
+    const changed = await put(`/companies/${ids.own}/situation`, adminSession, {
+      companySituationId: ids.suspended,
+      version: profile.version,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().companySituation).toEqual({ id: ids.suspended, label: 'Suspensa' });
+    const stale = await put(`/companies/${ids.own}/situation`, adminSession, {
+      companySituationId: ids.active,
+      version: profile.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(names((await get(`/companies?companySituationId=${ids.suspended}`, adminSession)).json())).toEqual(
+      ['Açúcar & Companhia'],
+    );
+    expect(
+      (await put(`/companies/${ids.own}/situation`, member, { companySituationId: null, version: 1 }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('exports a readable spreadsheet of the filtered list', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `${API}/companies/export?search=pescas`,
+      headers: { cookie: adminSession.cookie, 'x-language': 'en' },
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).getCell(1).value).toBe('Company');
+    expect(sheet?.getRow(2).getCell(1).value).toBe('Pescas do Mindelo');
+    expect(sheet?.getRow(2).getCell(5).value).toBe('São Vicente (en)');
+    expect(sheet?.rowCount).toBe(2);
+  });
+});
+
+describe('public directory', () => {
+  it('lists only listed companies, searchable by accent-insensitive name and NIF prefix', async () => {
+    const all = (await get('/public/companies')).json();
+    expect(all.items.map((i: { companyName: string }) => i.companyName)).toEqual(['Açúcar & Companhia']);
+    expect(all.items[0]).toMatchObject({
+      nif: '512345678',
+      year: 1998,
+      island: 'Santiago',
+      city: 'Praia',
+      contact: 'geral@acucar.cv',
+      website: 'https://acucar.cv',
+    });
+    expect((await get('/public/companies?search=ACUCAR')).json().total).toBe(1);
+    expect((await get('/public/companies?search=açú')).json().total).toBe(1);
+    expect((await get('/public/companies?search=51234')).json().total).toBe(1);
+    expect((await get('/public/companies?search=pescas')).json().total).toBe(0);
+    expect((await get('/public/companies?search=2987')).json().total).toBe(0);
+  });
+
+  it('shows the public page of a listed company only', async () => {
+    const page = await get(`/public/companies/${ids.own}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ companyName: 'Açúcar & Companhia', caeSection: 'Agricultura' });
+    expect((await get(`/public/companies/${ids.other}`)).statusCode).toBe(404);
+  });
+});

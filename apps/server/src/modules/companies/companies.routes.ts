@@ -1,0 +1,165 @@
+import {
+  CompanyIdParam,
+  CompanyListItem,
+  CompanyListQuery,
+  CompanyProfile,
+  DirectoryItem,
+  DirectoryQuery,
+  ErrorResponse,
+  PublicCompany,
+  pageOf,
+  UpdateCompanyRequest,
+  UpdateCompanySituationRequest,
+} from '@excelencia/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthContext } from '../../auth/types.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
+import { sendXlsx } from '../../platform/xlsx-export.ts';
+import { actorOf } from '../reference/reference-resource.ts';
+import { COMPANY_EXPORT_COLUMNS, type CompaniesService } from './companies.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** Public reads: generous per-IP limits (the directory is searched as the visitor types). */
+const PUBLIC_READ = { roles: 'public' as const, rateLimit: { max: 600, timeWindow: '1 minute' } };
+const ADMIN = { roles: ['admin'] as ['admin'] };
+
+export function companiesRoutes(deps: { companies: CompaniesService }) {
+  const { companies } = deps;
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    // ---- admin list (before /companies/:id so 'export' is not taken for an id) ----
+    r.get(
+      '/companies',
+      {
+        schema: {
+          tags: ['companies'],
+          summary: 'Companies (admin): search by name or NIF prefix, filters, sort, pages',
+          querystring: CompanyListQuery,
+          response: { 200: pageOf(CompanyListItem), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => companies.list(request.query, requestLanguage(request)),
+    );
+
+    r.get(
+      '/companies/export',
+      {
+        schema: {
+          tags: ['companies'],
+          summary: 'The companies the list query matches, as an .xlsx spreadsheet (admin)',
+          querystring: CompanyListQuery,
+          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request, reply) => {
+        const language = requestLanguage(request);
+        const rows = companies.exportRows(request.query, language);
+        return sendXlsx(reply, { name: 'companies', language, columns: COMPANY_EXPORT_COLUMNS, rows });
+      },
+    );
+
+    // ---- profile ----
+    r.get(
+      '/companies/:id',
+      {
+        schema: {
+          tags: ['companies'],
+          summary: "A company's profile (its members and admins; other companies' ids answer 404)",
+          params: CompanyIdParam,
+          response: { 200: CompanyProfile, ...errors },
+        },
+        config: { roles: ['admin', 'company'] },
+      },
+      async (request) => companies.get(caller(request), request.params.id, requestLanguage(request)),
+    );
+
+    r.put(
+      '/companies/:id',
+      {
+        schema: {
+          tags: ['companies'],
+          summary:
+            "Edits a company's profile (members and admins). Only admins may change the NIF: a company user " +
+            'sending a different NIF gets 400 nif_not_editable. A stale version answers 409.',
+          params: CompanyIdParam,
+          body: UpdateCompanyRequest,
+          response: { 200: CompanyProfile, ...errors },
+        },
+        config: { roles: ['admin', 'company'] },
+      },
+      async (request) =>
+        companies.update(
+          caller(request),
+          actorOf(request),
+          request.params.id,
+          request.body,
+          requestLanguage(request),
+        ),
+    );
+
+    r.put(
+      '/companies/:id/situation',
+      {
+        schema: {
+          tags: ['companies'],
+          summary: "Changes a company's situation (admin)",
+          params: CompanyIdParam,
+          body: UpdateCompanySituationRequest,
+          response: { 200: CompanyProfile, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) =>
+        companies.setSituation(actorOf(request), request.params.id, request.body, requestLanguage(request)),
+    );
+
+    // ---- public directory ----
+    r.get(
+      '/public/companies',
+      {
+        schema: {
+          tags: ['directory'],
+          summary:
+            'The public company directory: listed companies only; search by name (accent- and ' +
+            'case-insensitive) or NIF prefix',
+          querystring: DirectoryQuery,
+          response: { 200: pageOf(DirectoryItem), 400: ErrorResponse, 429: ErrorResponse },
+        },
+        config: PUBLIC_READ,
+      },
+      async (request) => companies.directory(request.query, requestLanguage(request)),
+    );
+
+    r.get(
+      '/public/companies/:id',
+      {
+        schema: {
+          tags: ['directory'],
+          summary: "A listed company's public page (404 when it is not listed)",
+          params: CompanyIdParam,
+          response: { 200: PublicCompany, 404: ErrorResponse, 429: ErrorResponse },
+        },
+        config: PUBLIC_READ,
+      },
+      async (request) => companies.publicCompany(request.params.id, requestLanguage(request)),
+    );
+  };
+}

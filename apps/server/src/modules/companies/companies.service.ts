@@ -1,0 +1,463 @@
+import {
+  type CompanyListItem,
+  type CompanyListQuery,
+  type CompanyProfile,
+  type DirectoryItem,
+  type DirectoryQuery,
+  hasRole,
+  type Language,
+  localized,
+  type Page,
+  type PublicCompany,
+  translate,
+  type UpdateCompanySituationRequest,
+  type UpdateCompanyValues,
+} from '@excelencia/domain';
+import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  caeDivisions,
+  caeSections,
+  cities,
+  companies,
+  companyMembers,
+  companySituations,
+  companyTypes,
+  islands,
+} from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
+import type { ExportColumn } from '../../platform/xlsx-export.ts';
+import type { Actor } from '../reference/reference-resource.ts';
+import { parentNotFound, sqlState, staleVersion } from '../reference/reference-resource.ts';
+
+/** The audit entity of company changes: the resource path. */
+export const COMPANIES_ENTITY = 'companies';
+
+export const nifTaken = () =>
+  new AppError(409, 'nif_taken', 'errors:nifTaken', {
+    details: [{ path: 'nif', message: 'errors:nifTaken' }],
+  });
+
+export const nifNotEditable = () =>
+  new AppError(400, 'nif_not_editable', 'companies:errors.nifNotEditable', {
+    details: [{ path: 'nif', message: 'companies:errors.nifNotEditable' }],
+  });
+
+/** A company row with its reference data, as one query reads it. */
+const joinedColumns = {
+  company: companies,
+  city: { id: cities.id, description: cities.description },
+  island: { id: islands.id, description: islands.description },
+  division: { id: caeDivisions.id, description: caeDivisions.description },
+  section: { id: caeSections.id, description: caeSections.description },
+  type: { id: companyTypes.id, description: companyTypes.description },
+  situation: { id: companySituations.id, description: companySituations.description },
+};
+
+function joined(db: Executor) {
+  return db
+    .select(joinedColumns)
+    .from(companies)
+    .leftJoin(cities, eq(cities.id, companies.cityId))
+    .leftJoin(islands, eq(islands.id, cities.islandId))
+    .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+    .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
+    .leftJoin(companyTypes, eq(companyTypes.id, companies.companyTypeId))
+    .leftJoin(companySituations, eq(companySituations.id, companies.companySituationId));
+}
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>['where']>>[number];
+type Ref = JoinedRow['city'];
+
+const label = (ref: Ref, language: Language): string | null =>
+  ref ? localized(ref.description, language) : null;
+const labelled = (ref: Ref, language: Language) =>
+  ref ? { id: ref.id, label: label(ref, language) ?? '' } : null;
+const iso = (value: Date) => value.toISOString();
+
+export function presentProfile(row: JoinedRow, language: Language): CompanyProfile {
+  const c = row.company;
+  return {
+    id: c.id,
+    version: c.version,
+    companyName: c.companyName,
+    responsibleName: c.responsibleName,
+    email: c.email,
+    phone: c.phone,
+    nif: c.nif,
+    legalName: c.legalName,
+    ownerName: c.ownerName,
+    managerName: c.managerName,
+    establishmentDate: c.establishmentDate,
+    annualTurnover: c.annualTurnover === null ? null : Number(c.annualTurnover).toFixed(2),
+    employeeCount: c.employeeCount,
+    contactPhone: c.contactPhone,
+    contactEmail: c.contactEmail,
+    website: c.website,
+    isListed: c.isListed,
+    companyTypeId: c.companyTypeId,
+    companySituationId: c.companySituationId,
+    caeSectionId: row.section?.id ?? null,
+    caeDivisionId: c.caeDivisionId,
+    islandId: row.island?.id ?? null,
+    cityId: c.cityId,
+    companyType: labelled(row.type, language),
+    companySituation: labelled(row.situation, language),
+    caeSection: labelled(row.section, language),
+    caeDivision: labelled(row.division, language),
+    island: labelled(row.island, language),
+    city: labelled(row.city, language),
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
+  };
+}
+
+function presentListItem(row: JoinedRow, language: Language): CompanyListItem {
+  const c = row.company;
+  return {
+    id: c.id,
+    version: c.version,
+    companyName: c.companyName,
+    nif: c.nif,
+    email: c.email,
+    phone: c.phone,
+    island: label(row.island, language),
+    city: label(row.city, language),
+    caeSection: label(row.section, language),
+    companyType: label(row.type, language),
+    companySituationId: c.companySituationId,
+    companySituation: label(row.situation, language),
+    isListed: c.isListed,
+    createdAt: iso(c.createdAt),
+  };
+}
+
+function presentDirectoryItem(row: JoinedRow, language: Language): DirectoryItem {
+  const c = row.company;
+  return {
+    id: c.id,
+    companyName: c.companyName,
+    nif: c.nif,
+    year: c.establishmentDate ? Number(c.establishmentDate.slice(0, 4)) : c.createdAt.getUTCFullYear(),
+    island: label(row.island, language),
+    city: label(row.city, language),
+    contact: c.contactPhone ?? c.contactEmail ?? c.phone ?? null,
+    website: c.website,
+  };
+}
+
+function presentPublic(row: JoinedRow, language: Language): PublicCompany {
+  const c = row.company;
+  return {
+    ...presentDirectoryItem(row, language),
+    legalName: c.legalName,
+    caeSection: label(row.section, language),
+    caeDivision: label(row.division, language),
+    companyType: label(row.type, language),
+    employeeCount: c.employeeCount,
+    contactPhone: c.contactPhone,
+    contactEmail: c.contactEmail,
+  };
+}
+
+/**
+ * A name or NIF search: the accent- and case-insensitive name fragment (trigram index on search_text), or,
+ * when the term is only digits, also a NIF prefix (text_pattern_ops index on nif).
+ */
+export function nameOrNifCondition(search: string | undefined): SQL | undefined {
+  const term = (search ?? '').trim();
+  if (!term) return undefined;
+  const byName = searchCondition(companies.searchText, term);
+  const digits = term.replace(/\s/g, '');
+  if (/^\d{1,9}$/.test(digits)) {
+    const byNif = sql`${companies.nif} like ${`${digits}%`}`;
+    return byName ? or(byName, byNif) : byNif;
+  }
+  return byName;
+}
+
+export type CompanyListQueryValues = z.output<typeof CompanyListQuery>;
+export type DirectoryQueryValues = z.output<typeof DirectoryQuery>;
+
+const SORTABLE = {
+  companyName: companies.searchText,
+  nif: companies.nif,
+  createdAt: companies.createdAt,
+} as const;
+
+const yesNo = (value: boolean, language: Language) =>
+  translate(language, value ? 'companies:fields.yes' : 'companies:fields.no');
+
+/** The columns of the admin's company export, in the caller's language. */
+export const COMPANY_EXPORT_COLUMNS: readonly ExportColumn<CompanyListItem>[] = [
+  { header: 'companies:fields.companyName', value: (c) => c.companyName, width: 36 },
+  { header: 'companies:fields.nif', value: (c) => c.nif, width: 12 },
+  { header: 'companies:fields.email', value: (c) => c.email, width: 30 },
+  { header: 'companies:fields.phone', value: (c) => c.phone, width: 16 },
+  { header: 'companies:fields.island', value: (c) => c.island, width: 16 },
+  { header: 'companies:fields.city', value: (c) => c.city, width: 20 },
+  { header: 'companies:fields.caeSection', value: (c) => c.caeSection, width: 30 },
+  { header: 'companies:fields.companyType', value: (c) => c.companyType, width: 20 },
+  { header: 'companies:fields.companySituation', value: (c) => c.companySituation, width: 20 },
+  { header: 'companies:fields.isListed', value: (c, language) => yesNo(c.isListed, language), width: 12 },
+  { header: 'companies:fields.createdAt', value: (c) => c.createdAt.slice(0, 10), width: 14 },
+];
+
+const EXPORT_BATCH = 500;
+
+async function isMember(db: Executor, companyId: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.accountId, accountId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The profile values a request writes (the NIF only when `withNif`). */
+function profileValues(input: UpdateCompanyValues) {
+  return {
+    companyName: input.companyName,
+    responsibleName: input.responsibleName,
+    email: input.email,
+    phone: input.phone,
+    nif: input.nif,
+    caeDivisionId: input.caeDivisionId,
+    cityId: input.cityId,
+    legalName: input.legalName,
+    ownerName: input.ownerName,
+    managerName: input.managerName,
+    establishmentDate: input.establishmentDate,
+    annualTurnover: input.annualTurnover,
+    companyTypeId: input.companyTypeId,
+    employeeCount: input.employeeCount,
+    contactPhone: input.contactPhone,
+    contactEmail: input.contactEmail,
+    website: input.website,
+    isListed: input.isListed,
+  };
+}
+
+/** Turns a database refusal of a company write into an answer a client understands. */
+function refusal(error: unknown): unknown {
+  const state = sqlState(error);
+  if (state === '23505') return nifTaken();
+  if (state === '23503') {
+    const text = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
+    const field = text.includes('city')
+      ? 'cityId'
+      : text.includes('cae_division')
+        ? 'caeDivisionId'
+        : text.includes('company_type')
+          ? 'companyTypeId'
+          : text.includes('situation')
+            ? 'companySituationId'
+            : '';
+    return parentNotFound(field);
+  }
+  return error;
+}
+
+/**
+ * Companies: the profile a member or an admin reads and edits, the admin's list, export and situation, and
+ * the public directory (listed companies only).
+ */
+export function createCompaniesService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function readJoined(executor: Executor, id: string): Promise<JoinedRow | undefined> {
+    const [row] = await joined(executor).where(eq(companies.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * Admins see every company; a company user only the companies they act for (another id answers 404, as
+   * if it did not exist). Partners are refused by the route's roles.
+   */
+  async function assertMayAccess(caller: AuthContext, id: string): Promise<boolean> {
+    const admin = hasRole(caller.roles, 'admin');
+    if (admin) return true;
+    if (!(await isMember(db, id, caller.accountId))) throw notFound();
+    return false;
+  }
+
+  function adminWhere(query: CompanyListQueryValues): SQL | undefined {
+    return allOf(
+      nameOrNifCondition(query.search),
+      query.islandId ? eq(cities.islandId, query.islandId) : undefined,
+      query.caeSectionId ? eq(caeDivisions.sectionId, query.caeSectionId) : undefined,
+      query.companyTypeId ? eq(companies.companyTypeId, query.companyTypeId) : undefined,
+      query.companySituationId ? eq(companies.companySituationId, query.companySituationId) : undefined,
+    );
+  }
+
+  function adminReader(query: CompanyListQueryValues, language: Language) {
+    const where = adminWhere(query);
+    const order = orderBy(SORTABLE, query, language, {
+      defaultSort: ['companyName'],
+      tieBreaker: companies.id,
+    });
+    return {
+      rows: (window: { limit: number; offset: number }) =>
+        joined(db)
+          .where(where)
+          .orderBy(...order)
+          .limit(window.limit)
+          .offset(window.offset),
+      count: async () => {
+        const [row] = await db
+          .select({ n: count() })
+          .from(companies)
+          .leftJoin(cities, eq(cities.id, companies.cityId))
+          .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+          .where(where);
+        return Number(row?.n ?? 0);
+      },
+    };
+  }
+
+  return {
+    async get(caller: AuthContext, id: string, language: Language): Promise<CompanyProfile> {
+      await assertMayAccess(caller, id);
+      const row = await readJoined(db, id);
+      if (!row) throw notFound();
+      return presentProfile(row, language);
+    },
+
+    async update(
+      caller: AuthContext,
+      actor: Actor,
+      id: string,
+      input: UpdateCompanyValues,
+      language: Language,
+    ) {
+      const admin = await assertMayAccess(caller, id);
+      try {
+        return await db.transaction(async (tx) => {
+          const before = await readJoined(tx, id);
+          if (!before) throw notFound();
+          if (!admin && input.nif !== before.company.nif) throw nifNotEditable();
+          if (before.company.version !== input.version) throw staleVersion();
+          const [updated] = await tx
+            .update(companies)
+            .set({ ...profileValues(input), version: input.version + 1, updatedAt: new Date() })
+            .where(and(eq(companies.id, id), eq(companies.version, input.version)))
+            .returning({ id: companies.id });
+          if (!updated) throw staleVersion();
+          const after = await readJoined(tx, id);
+          if (!after) throw notFound();
+          const item = presentProfile(after, language);
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'update',
+            entity: COMPANIES_ENTITY,
+            entityId: id,
+            before: presentProfile(before, language),
+            after: { ...item, byAdmin: admin },
+            requestId: actor.requestId,
+          });
+          return item;
+        });
+      } catch (error) {
+        throw refusal(error);
+      }
+    },
+
+    async setSituation(
+      actor: Actor,
+      id: string,
+      input: UpdateCompanySituationRequest,
+      language: Language,
+    ): Promise<CompanyProfile> {
+      try {
+        return await db.transaction(async (tx) => {
+          const before = await readJoined(tx, id);
+          if (!before) throw notFound();
+          if (before.company.version !== input.version) throw staleVersion();
+          const [updated] = await tx
+            .update(companies)
+            .set({
+              companySituationId: input.companySituationId,
+              version: input.version + 1,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(companies.id, id), eq(companies.version, input.version)))
+            .returning({ id: companies.id });
+          if (!updated) throw staleVersion();
+          const after = await readJoined(tx, id);
+          if (!after) throw notFound();
+          const item = presentProfile(after, language);
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'situation',
+            entity: COMPANIES_ENTITY,
+            entityId: id,
+            before: {
+              companySituationId: before.company.companySituationId,
+              version: before.company.version,
+            },
+            after: { companySituationId: item.companySituationId, version: item.version },
+            requestId: actor.requestId,
+          });
+          return item;
+        });
+      } catch (error) {
+        throw refusal(error);
+      }
+    },
+
+    async list(query: CompanyListQueryValues, language: Language): Promise<Page<CompanyListItem>> {
+      const read = adminReader(query, language);
+      const [rows, total] = await Promise.all([read.rows(pageWindow(query)), read.count()]);
+      return {
+        items: rows.map((row) => presentListItem(row, language)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    exportRows(query: CompanyListQueryValues, language: Language): AsyncIterable<CompanyListItem> {
+      const read = adminReader(query, language);
+      return (async function* () {
+        for (let offset = 0; ; offset += EXPORT_BATCH) {
+          const rows = await read.rows({ limit: EXPORT_BATCH, offset });
+          for (const row of rows) yield presentListItem(row, language);
+          if (rows.length < EXPORT_BATCH) return;
+        }
+      })();
+    },
+
+    /** The public directory: listed companies only, by name (accent-insensitive) or NIF prefix. */
+    async directory(query: DirectoryQueryValues, language: Language): Promise<Page<DirectoryItem>> {
+      const where = allOf(eq(companies.isListed, true), nameOrNifCondition(query.search));
+      const window = pageWindow(query);
+      const [rows, [total]] = await Promise.all([
+        joined(db)
+          .where(where)
+          .orderBy(asc(companies.companyName), asc(companies.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(companies).where(where),
+      ]);
+      return {
+        items: rows.map((row) => presentDirectoryItem(row, language)),
+        total: Number(total?.n ?? 0),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async publicCompany(id: string, language: Language): Promise<PublicCompany> {
+      const row = await readJoined(db, id);
+      if (!row?.company.isListed) throw notFound();
+      return presentPublic(row, language);
+    },
+  };
+}
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

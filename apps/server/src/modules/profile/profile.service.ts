@@ -1,0 +1,162 @@
+import { type MyProfile, PROFILE_PICTURE_MAX_BYTES, type UpdateMyProfileRequest } from '@excelencia/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { IdentityAdmin } from '../../auth/identity-admin.ts';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { detectImage } from '../../platform/files/image.ts';
+import { type AccountRow, findAccountById } from '../accounts/accounts.repository.ts';
+import { profilePicturePath } from '../accounts/accounts.service.ts';
+import type { Actor } from '../reference/reference-resource.ts';
+import { atProvider, providerIdOf } from '../users/provider.ts';
+
+/** The audit entity of a user's changes to their own profile. */
+export const PROFILE_ENTITY = 'me/profile';
+
+export const notAnImage = () =>
+  new AppError(400, 'not_an_image', 'companies:errors.notAnImage', {
+    details: [{ path: 'file', message: 'companies:errors.notAnImage' }],
+  });
+
+export const pictureTooLarge = () =>
+  new AppError(413, 'file_too_large', 'companies:errors.pictureTooLarge', {
+    params: { max: PROFILE_PICTURE_MAX_BYTES / (1024 * 1024) },
+  });
+
+export const noFile = () =>
+  new AppError(400, 'no_file', 'companies:errors.noFile', {
+    details: [{ path: 'file', message: 'companies:errors.noFile' }],
+  });
+
+function present(row: AccountRow): MyProfile {
+  return {
+    name: row.name,
+    email: row.email,
+    language: row.language,
+    profilePicture: row.profilePictureFileId ? profilePicturePath(row.id) : null,
+  };
+}
+
+/**
+ * The signed-in user's own profile (/users/profile): name and language (kept at the identity provider too,
+ * so the next sign-in's token carries them) and the profile picture (checked by content, stored in the file
+ * store). The password is changed at the identity provider (GET /auth/change-password).
+ */
+export function createProfileService(deps: { db: Database; identity: IdentityAdmin; fileStore: FileStore }) {
+  const { db, identity, fileStore } = deps;
+
+  async function own(caller: AuthContext): Promise<AccountRow> {
+    const row = await findAccountById(db, caller.accountId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async get(caller: AuthContext): Promise<MyProfile> {
+      return present(await own(caller));
+    },
+
+    /** The portal row changes in a transaction whose last step is the provider call: both change or neither. */
+    async update(caller: AuthContext, actor: Actor, input: UpdateMyProfileRequest): Promise<MyProfile> {
+      return db.transaction(async (tx) => {
+        const before = await findAccountById(tx, caller.accountId);
+        if (!before) throw notFound();
+        const [after] = await tx
+          .update(accounts)
+          .set({
+            name: input.name,
+            language: input.language,
+            version: sql`${accounts.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(eq(accounts.id, before.id))
+          .returning();
+        if (!after) throw notFound();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'update',
+          entity: PROFILE_ENTITY,
+          entityId: before.id,
+          before: { name: before.name, language: before.language },
+          after: { name: after.name, language: after.language },
+          requestId: actor.requestId,
+        });
+        const providerId = await providerIdOf(identity, before);
+        if (providerId) {
+          await atProvider(() =>
+            identity.updateProfile(providerId, { name: input.name, language: input.language }),
+          );
+        }
+        return present(after);
+      });
+    },
+
+    /** Stores a JPEG, PNG or WebP (decided by the bytes, not the name or the declared type). */
+    async setPicture(
+      caller: AuthContext,
+      actor: Actor,
+      file: { data: Buffer; filename: string },
+    ): Promise<MyProfile> {
+      if (file.data.length > PROFILE_PICTURE_MAX_BYTES) throw pictureTooLarge();
+      const detected = detectImage(file.data);
+      if (!detected) throw notAnImage();
+      return db.transaction(async (tx) => {
+        const before = await findAccountById(tx, caller.accountId);
+        if (!before) throw notFound();
+        const stored = await fileStore.put(tx, {
+          data: file.data,
+          originalName: file.filename.slice(0, 200) || 'picture',
+          mime: detected.mime,
+          kind: 'profile-picture',
+          ownerAccountId: before.id,
+        });
+        const [after] = await tx
+          .update(accounts)
+          .set({ profilePictureFileId: stored.id, updatedAt: new Date() })
+          .where(eq(accounts.id, before.id))
+          .returning();
+        if (!after) throw notFound();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'profile-picture',
+          entity: PROFILE_ENTITY,
+          entityId: before.id,
+          before: { profilePictureFileId: before.profilePictureFileId },
+          after: { profilePictureFileId: stored.id, mime: detected.mime, size: file.data.length },
+          requestId: actor.requestId,
+        });
+        return present(after);
+      });
+    },
+
+    async removePicture(caller: AuthContext, actor: Actor): Promise<MyProfile> {
+      return db.transaction(async (tx) => {
+        const before = await findAccountById(tx, caller.accountId);
+        if (!before) throw notFound();
+        const [after] = await tx
+          .update(accounts)
+          .set({ profilePictureFileId: null, updatedAt: new Date() })
+          .where(eq(accounts.id, before.id))
+          .returning();
+        if (!after) throw notFound();
+        if (before.profilePictureFileId) {
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'profile-picture-removed',
+            entity: PROFILE_ENTITY,
+            entityId: before.id,
+            before: { profilePictureFileId: before.profilePictureFileId },
+            after: { profilePictureFileId: null },
+            requestId: actor.requestId,
+          });
+        }
+        return present(after);
+      });
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
