@@ -105,6 +105,7 @@ async function main(): Promise<void> {
     `  identity provider: ${idp ? `built-in at ${config.issuerUrl}` : config.issuerUrl}`,
     `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'kept in the outbox (no SMTP_URL)'}`,
   ];
+  if (!config.isProduction) lines.push(`  outgoing mail (development): ${config.publicUrl}/dev/mail`);
   if (config.demoData) {
     lines.push('  demo accounts (e-mail / password):');
     for (const account of DEMO_ACCOUNTS) {

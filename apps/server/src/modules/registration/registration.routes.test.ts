@@ -425,6 +425,48 @@ describe('invitations (admin pre-registration)', () => {
     const [invitation] = await ctx.db.select().from(companyInvitations);
     expect(invitation?.acceptedAt).toBeInstanceOf(Date);
   });
+
+  it('links an existing company account to the invited company, keeping its other company', async () => {
+    const admin = await ctx.createUser({ email: 'admin2@excelencia.test', roles: ['admin'] });
+    const adminSession = await ctx.signIn(admin.email, admin.password);
+    const owner = await ctx.createUser({ email: 'dona@duas.cv', roles: ['company'] });
+    const firstCompany = await ctx.linkCompany(owner.accountId, {
+      companyName: 'Primeira, Lda',
+      nif: '400000002',
+    });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/api/v1/companies/pre-registrations',
+      headers: adminSession.headers,
+      payload: {
+        companyName: 'Segunda, Lda',
+        nif: '400000003',
+        email: 'Dona@duas.cv',
+        responsibleName: 'Dona',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const token = tokenIn((await deliver())[0], 'invitation');
+    const accepted = await post('invitations/accept', {
+      token,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(accepted.statusCode).toBe(200);
+    const session = await ctx.signIn('dona@duas.cv', PASSWORD);
+    const mine = JSON.stringify(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/app/api/v1/me/companies',
+          headers: { cookie: session.cookie },
+        })
+      ).json(),
+    );
+    expect(mine).toContain(firstCompany);
+    expect(mine).toContain(created.json().companyId);
+    expect(await count(accounts)).toBe(2);
+  });
 });
 
 describe('/dev/mail', () => {
