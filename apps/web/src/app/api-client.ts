@@ -41,7 +41,8 @@ async function fetchCsrfToken(): Promise<string> {
   return CsrfResponse.parse(await response.json()).csrfToken;
 }
 
-function getCsrfToken(): Promise<string> {
+/** The CSRF token of this session (double-submit), for calls made outside apiJson (uploads with progress). */
+export function getCsrfToken(): Promise<string> {
   if (!csrfToken) {
     csrfToken = fetchCsrfToken();
     csrfToken.catch(() => {

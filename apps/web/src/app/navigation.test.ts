@@ -49,6 +49,8 @@ const SPEC_ROUTES = [
   '/partner/application-result',
   '/partner/dashboard',
   '/users/profile',
+  // The company's own profile (issue 4), reached from the company dashboard.
+  '/company/profile',
 ];
 
 function paths(nodes: readonly MenuNode[]): string[] {

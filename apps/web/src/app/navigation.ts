@@ -22,8 +22,17 @@ export type PendingArea =
   | 'partners'
   | 'profile';
 
-/** 'reference': an admin parametrization screen (features/reference), chosen by the page's path. */
-export type PageKind = 'dashboard' | 'profile' | 'pending' | 'reference';
+/**
+ * 'reference': an admin parametrization screen (features/reference), chosen by the page's path.
+ * 'adminCompanies' / 'companyProfile': the companies area (features/companies).
+ */
+export type PageKind =
+  | 'dashboard'
+  | 'profile'
+  | 'pending'
+  | 'reference'
+  | 'adminCompanies'
+  | 'companyProfile';
 
 export interface MenuItem {
   kind: 'item';
@@ -79,7 +88,7 @@ export const MENU: readonly MenuSection[] = [
     area: 'admin',
     nodes: [
       admin('dashboard', 'dashboard'),
-      admin('company', 'companies', 'companies'),
+      item('admin', 'company', 'companies', undefined, 'adminCompanies'),
       group('admin.parametrization', 'parametrization', [
         reference('admin', 'users'),
         reference('company-type', 'companyType'),
@@ -145,7 +154,16 @@ export const MENU: readonly MenuSection[] = [
 ];
 
 /** /users/profile: reached from the Profile button, not from the menu. */
-export const PROFILE_ITEM: MenuItem = item('users', 'profile', 'profile', 'profile', 'profile');
+export const PROFILE_ITEM: MenuItem = item('users', 'profile', 'profile', undefined, 'profile');
+
+/** /company/profile: the selected company's profile, reached from the dashboard and the company selector. */
+export const COMPANY_PROFILE_ITEM: MenuItem = item(
+  'company',
+  'profile',
+  'companyProfile',
+  undefined,
+  'companyProfile',
+);
 
 export interface PageDef {
   id: string;
@@ -177,7 +195,11 @@ export function signedInPages(): PageDef[] {
       titleKey,
     });
   };
-  for (const section of [...MENU, { area: 'users' as const, nodes: [PROFILE_ITEM] }]) {
+  const extra: MenuSection[] = [
+    { area: 'users', nodes: [PROFILE_ITEM] },
+    { area: 'company', nodes: [COMPANY_PROFILE_ITEM] },
+  ];
+  for (const section of [...MENU, ...extra]) {
     for (const node of section.nodes) visit(section.area, node, [`shell:menu.areas.${section.area}`]);
   }
   return out;

@@ -26,7 +26,25 @@ function signedInPageRoute(page: PageDef): RouteObject {
   if (page.page === 'profile') {
     return {
       ...route,
-      lazy: lazyComponent(() => import('../features/users/pages/profile-page.tsx'), 'ProfilePage'),
+      lazy: lazyComponent(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+    };
+  }
+  if (page.page === 'companyProfile') {
+    return {
+      ...route,
+      lazy: lazyComponent(
+        () => import('../features/companies/company-profile-page.tsx'),
+        'CompanyProfilePage',
+      ),
+    };
+  }
+  if (page.page === 'adminCompanies') {
+    return {
+      ...route,
+      lazy: lazyComponent(
+        () => import('../features/companies/admin-companies-page.tsx'),
+        'AdminCompaniesPage',
+      ),
     };
   }
   switch (page.area) {
@@ -58,6 +76,12 @@ function signedInPageRoute(page: PageDef): RouteObject {
 }
 
 const publicPages = () => import('../features/public/pages/public-pages.tsx');
+const legalPages = () => import('../features/registration/legal-pages.tsx');
+const directoryPage = () => import('../features/directory/directory-page.tsx');
+const publicCompanyPage = () => import('../features/directory/public-company-page.tsx');
+const registerPage = () => import('../features/registration/register-page.tsx');
+const confirmPage = () => import('../features/registration/confirm-page.tsx');
+const invitationPage = () => import('../features/registration/invitation-page.tsx');
 
 export const routes: RouteObject[] = [
   {
@@ -79,18 +103,18 @@ export const routes: RouteObject[] = [
               { path: 'public/candidaturas', lazy: lazyComponent(publicPages, 'ApplicationsInfoPage') },
               { path: 'public/autodiagnostico', lazy: lazyComponent(publicPages, 'SelfDiagnosisInfoPage') },
               { path: 'public/faqs', lazy: lazyComponent(publicPages, 'FaqPage') },
+              { path: 'public/privacy', lazy: lazyComponent(legalPages, 'PrivacyPage') },
+              { path: 'public/regulation', lazy: lazyComponent(legalPages, 'RegulationPage') },
+              { path: 'public/companies', lazy: lazyComponent(directoryPage, 'DirectoryPage') },
+              { path: 'public/companies/:id', lazy: lazyComponent(publicCompanyPage, 'PublicCompanyPage') },
             ],
           },
           {
             element: <BareLayout />,
             children: [
-              {
-                path: 'register',
-                lazy: lazyComponent(
-                  () => import('../features/public/pages/register-page.tsx'),
-                  'RegisterPage',
-                ),
-              },
+              { path: 'register', lazy: lazyComponent(registerPage, 'RegisterPage') },
+              { path: 'register/confirm', lazy: lazyComponent(confirmPage, 'ConfirmRegistrationPage') },
+              { path: 'register/invitation', lazy: lazyComponent(invitationPage, 'InvitationPage') },
               {
                 path: '404',
                 lazy: lazyComponent(

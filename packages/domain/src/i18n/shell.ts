@@ -102,6 +102,7 @@ export const shell = defineMessages({
         applications: 'Candidaturas',
         partnerRegister: 'Registo',
         profile: 'Perfil',
+        companyProfile: 'Perfil da empresa',
       },
     },
     pending: {
@@ -240,6 +241,7 @@ export const shell = defineMessages({
         applications: 'Applications',
         partnerRegister: 'Register',
         profile: 'Profile',
+        companyProfile: 'Company profile',
       },
     },
     pending: {
@@ -378,6 +380,7 @@ export const shell = defineMessages({
         applications: 'Candidatures',
         partnerRegister: 'Inscription',
         profile: 'Profil',
+        companyProfile: "Profil de l'entreprise",
       },
     },
     pending: {

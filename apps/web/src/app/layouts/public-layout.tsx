@@ -13,7 +13,7 @@ import { Logo } from '../../ui/logo.tsx';
 import { canEnterSignedIn, publicRedirect } from '../access.ts';
 import { useLanguage, useLocalePath } from '../language-context.ts';
 import classes from './public-layout.module.css';
-import { PUBLIC_LINKS } from './public-nav.ts';
+import { FOOTER_LINKS, PUBLIC_LINKS } from './public-nav.ts';
 
 /** The public site: header (links, language, Login/Register or the user's area), content, footer. */
 export function PublicLayout() {
@@ -174,7 +174,7 @@ function PublicFooter() {
           <Group justify="space-between" align="flex-start" gap="md">
             <Text fw={600}>{t('shell:footer.tagline')}</Text>
             <Group component="nav" aria-label={t('shell:footer.navigation')} gap="md">
-              {PUBLIC_LINKS.map((link) => (
+              {[...PUBLIC_LINKS, ...FOOTER_LINKS].map((link) => (
                 <Anchor key={link.path} component={Link} to={localePath(link.path)} c="gray.0" size="sm">
                   {t(link.labelKey)}
                 </Anchor>

@@ -6,3 +6,6 @@ export const PUBLIC_LINKS = [
   { path: '/public/autodiagnostico', labelKey: 'shell:nav.selfDiagnosis' },
   { path: '/public/faqs', labelKey: 'shell:nav.faq' },
 ] as const;
+
+/** Extra links of the public footer: the company directory. */
+export const FOOTER_LINKS = [{ path: '/public/companies', labelKey: 'companies:directory.nav' }] as const;

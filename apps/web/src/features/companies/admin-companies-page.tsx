@@ -1,0 +1,534 @@
+import {
+  type CompanyListItem,
+  LANGUAGES,
+  type Language,
+  PreRegisterCompanyRequest,
+} from '@excelencia/domain';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconBuildingPlus, IconMailForward, IconPencil } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { API_BASE } from '../../app/api-client.ts';
+import { useLanguage } from '../../app/language-context.ts';
+import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
+import { initialListState, type ListState } from '../../ui/data-table/list-state.ts';
+import { SelectField, TextField } from '../../ui/form/fields.tsx';
+import { zodResolver } from '../../ui/form/zod-resolver.ts';
+import { notifySuccess } from '../../ui/notify.ts';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { fieldErrorsOf } from '../registration/form-errors.ts';
+import {
+  fetchAdminCompanies,
+  fetchCompany,
+  fetchPreRegistrations,
+  type PreRegistrationRow,
+  postPreRegistration,
+  putCompanySituation,
+  resendPreRegistration,
+} from './api.ts';
+import { CompanyProfileForm } from './company-form.tsx';
+import {
+  type Option,
+  toSelectOptions,
+  useCompanyTypeOptions,
+  usePublicOptions,
+  useReferenceOptions,
+} from './options.ts';
+
+const adminKeys = {
+  list: (state: ListState) => ['companies', 'admin', state] as const,
+  one: (id: string) => ['companies', 'admin', 'one', id] as const,
+  pre: ['companies', 'admin', 'pre-registrations'] as const,
+};
+
+/** /:lang/admin/company: companies (list, filters, export, detail, situation) and pre-registrations. */
+export function AdminCompaniesPage() {
+  const t = useTranslate();
+  const [tab, setTab] = useState<string | null>('companies');
+  const [preRegistering, setPreRegistering] = useState(false);
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  return (
+    <>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="companies" data-testid="tab-companies">
+            {t('companies:admin.tabCompanies')}
+          </Tabs.Tab>
+          <Tabs.Tab value="pre" data-testid="tab-pre-registrations">
+            {t('companies:admin.tabPreRegistrations')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="companies">
+          <CompaniesList onPreRegister={() => setPreRegistering(true)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="pre">
+          <PreRegistrations onPreRegister={() => setPreRegistering(true)} />
+        </Tabs.Panel>
+      </Tabs>
+      <Drawer.Root
+        opened={preRegistering}
+        onClose={() => setPreRegistering(false)}
+        position="right"
+        size={isPhone ? '100%' : 'lg'}
+      >
+        <Drawer.Overlay />
+        <Drawer.Content>
+          <Drawer.Header {...{ component: 'div' }}>
+            <Drawer.Title>{t('companies:admin.preRegister')}</Drawer.Title>
+            <Drawer.CloseButton aria-label={t('common:close')} />
+          </Drawer.Header>
+          <Drawer.Body>
+            {preRegistering ? (
+              <PreRegisterForm
+                onDone={() => {
+                  setPreRegistering(false);
+                  setTab('pre');
+                }}
+              />
+            ) : null}
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
+    </>
+  );
+}
+
+function PreRegisterButton({ onClick }: { onClick: () => void }) {
+  const t = useTranslate();
+  return (
+    <Button
+      leftSection={<IconBuildingPlus size={16} aria-hidden="true" />}
+      onClick={onClick}
+      data-testid="pre-register"
+    >
+      {t('companies:admin.preRegister')}
+    </Button>
+  );
+}
+
+function FilterSelect({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly Option[] | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const t = useTranslate();
+  return (
+    <NativeSelect
+      label={label}
+      data={[{ value: '', label: t('companies:admin.all') }, ...toSelectOptions(options)]}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={{ base: '100%', xs: 180 }}
+    />
+  );
+}
+
+function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const [state, setState] = useState<ListState>(() => initialListState('companyName'));
+  const onStateChange = useCallback((next: ListState) => setState(next), []);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const list = useQuery({
+    queryKey: adminKeys.list(state),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      params.set('page', String(state.page));
+      params.set('pageSize', String(state.pageSize));
+      if (state.search.trim()) params.set('search', state.search.trim());
+      if (state.sort) {
+        params.set('sort', state.sort);
+        params.set('order', state.order);
+      }
+      for (const [name, value] of Object.entries(state.filters)) if (value) params.set(name, value);
+      return fetchAdminCompanies(params.toString(), signal);
+    },
+    placeholderData: keepPreviousData,
+  });
+  const islands = usePublicOptions('islands', language);
+  const sections = usePublicOptions('cae-sections', language);
+  const types = useCompanyTypeOptions(language);
+  const situations = useReferenceOptions('company-situations', language);
+  const filter = (name: string) => ({
+    value: state.filters[name] ?? '',
+    onChange: (value: string) =>
+      setState({ ...state, page: 1, filters: { ...state.filters, [name]: value } }),
+  });
+  const columns: DataTableColumn<CompanyListItem>[] = [
+    {
+      key: 'companyName',
+      label: t('companies:fields.companyName'),
+      sortKey: 'companyName',
+      render: (c) => c.companyName,
+    },
+    { key: 'nif', label: t('companies:fields.nif'), sortKey: 'nif', render: (c) => c.nif },
+    { key: 'island', label: t('companies:fields.island'), render: (c) => c.island ?? '' },
+    { key: 'caeSection', label: t('companies:fields.caeSection'), render: (c) => c.caeSection ?? '' },
+    { key: 'companyType', label: t('companies:fields.companyType'), render: (c) => c.companyType ?? '' },
+    {
+      key: 'situation',
+      label: t('companies:fields.companySituation'),
+      render: (c) =>
+        c.companySituation ? (
+          <Badge variant="light" color="gray.8">
+            {c.companySituation}
+          </Badge>
+        ) : (
+          ''
+        ),
+    },
+    {
+      key: 'createdAt',
+      label: t('companies:fields.createdAt'),
+      sortKey: 'createdAt',
+      render: (c) => new Date(c.createdAt).toLocaleDateString(language),
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        label={t('shell:menu.items.companies')}
+        columns={columns}
+        state={state}
+        onStateChange={onStateChange}
+        data={list.data}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        searchPlaceholder={t('companies:admin.searchPlaceholder')}
+        exportPath={`${API_BASE}/companies/export`}
+        exportName="companies.xlsx"
+        primaryAction={<PreRegisterButton onClick={onPreRegister} />}
+        toolbar={
+          <>
+            <FilterSelect
+              label={t('companies:fields.island')}
+              options={islands.data}
+              {...filter('islandId')}
+            />
+            <FilterSelect
+              label={t('companies:fields.caeSection')}
+              options={sections.data}
+              {...filter('caeSectionId')}
+            />
+            <FilterSelect
+              label={t('companies:fields.companyType')}
+              options={types.data}
+              {...filter('companyTypeId')}
+            />
+            <FilterSelect
+              label={t('companies:fields.companySituation')}
+              options={situations.data}
+              {...filter('companySituationId')}
+            />
+          </>
+        }
+        rowActions={(company) => (
+          <Tooltip label={t('companies:admin.open')}>
+            <ActionIcon
+              variant="subtle"
+              onClick={() => setOpenId(company.id)}
+              aria-label={t('companies:admin.openCompany', { company: company.companyName })}
+              data-testid="company-open"
+            >
+              <IconPencil size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      />
+      <Drawer.Root
+        opened={openId !== null}
+        onClose={() => setOpenId(null)}
+        position="right"
+        size={isPhone ? '100%' : 'xl'}
+      >
+        <Drawer.Overlay />
+        <Drawer.Content>
+          <Drawer.Header {...{ component: 'div' }}>
+            <Drawer.Title>{t('companies:admin.detail')}</Drawer.Title>
+            <Drawer.CloseButton aria-label={t('common:close')} />
+          </Drawer.Header>
+          <Drawer.Body>
+            {openId ? <CompanyDetail id={openId} situations={situations.data} /> : null}
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
+    </>
+  );
+}
+
+function CompanyDetail({ id, situations }: { id: string; situations: readonly Option[] | undefined }) {
+  const t = useTranslate();
+  const queryClient = useQueryClient();
+  const company = useQuery({
+    queryKey: adminKeys.one(id),
+    queryFn: ({ signal }) => fetchCompany(id, signal),
+  });
+  const [situation, setSituation] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: (body: { situationId: string; version: number }) =>
+      putCompanySituation(id, body.situationId, body.version),
+  });
+  if (company.isError) return <Text c="red.9">{t('companies:common.loadFailed')}</Text>;
+  if (!company.data) return <Text c="gray.7">{t('companies:common.loading')}</Text>;
+  const data = company.data;
+  const chosen = situation ?? data.companySituationId ?? '';
+  return (
+    <Stack gap="lg">
+      <Title order={3} size="h3">
+        {data.companyName}
+      </Title>
+      <Paper withBorder p="md">
+        <Group align="flex-end" gap="sm">
+          <SelectField
+            label={t('companies:fields.companySituation')}
+            options={toSelectOptions(situations)}
+            value={chosen}
+            onChange={(event: React.ChangeEvent<HTMLSelectElement>) =>
+              setSituation(event.currentTarget.value)
+            }
+            testId="situation-select"
+          />
+          <Button
+            variant="light"
+            loading={change.isPending}
+            disabled={!chosen || chosen === (data.companySituationId ?? '')}
+            data-testid="situation-save"
+            onClick={() =>
+              change.mutate(
+                { situationId: chosen, version: data.version },
+                {
+                  onSuccess: async () => {
+                    notifySuccess(t('common:updated'));
+                    setSituation(null);
+                    await company.refetch();
+                    void queryClient.invalidateQueries({ queryKey: ['companies', 'admin'] });
+                  },
+                  onError: (error) => notifyApiError(error, { onReload: () => void company.refetch() }),
+                },
+              )
+            }
+          >
+            {t('companies:admin.changeSituation')}
+          </Button>
+        </Group>
+      </Paper>
+      <CompanyProfileForm
+        key={`${data.id}:${data.version}`}
+        company={data}
+        canEditNif
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: ['companies', 'admin'] })}
+      />
+    </Stack>
+  );
+}
+
+interface PreRegisterValues {
+  companyName: string;
+  nif: string;
+  responsibleName: string;
+  email: string;
+  phone: string;
+  language: Language;
+}
+
+export function preRegisterPayload(values: PreRegisterValues) {
+  const { phone, ...rest } = values;
+  return phone.trim() ? { ...rest, phone } : rest;
+}
+
+function PreRegisterForm({ onDone }: { onDone: () => void }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const form = useForm<PreRegisterValues>({
+    mode: 'controlled',
+    initialValues: { companyName: '', nif: '', responsibleName: '', email: '', phone: '', language },
+    validate: zodResolver<PreRegisterValues>(PreRegisterCompanyRequest, t, preRegisterPayload),
+    validateInputOnBlur: true,
+  });
+  const create = useMutation({ mutationFn: postPreRegistration });
+  const submit = form.onSubmit((values) =>
+    create.mutate(PreRegisterCompanyRequest.parse(preRegisterPayload(values)), {
+      onSuccess: () => {
+        notifySuccess(t('companies:admin.invitationSent'));
+        void queryClient.invalidateQueries({ queryKey: ['companies', 'admin'] });
+        onDone();
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOf(error, Object.keys(values), t);
+        if (fields) form.setErrors(fields);
+        else notifyApiError(error);
+      },
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate data-testid="pre-register-form">
+      <Stack gap="md">
+        <Text size="sm" c="gray.7">
+          {t('companies:admin.preRegisterIntro')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextField
+            label={t('companies:form.companyName')}
+            required
+            maxLength={200}
+            {...form.getInputProps('companyName')}
+          />
+          <TextField
+            label={t('companies:form.nif')}
+            required
+            inputMode="numeric"
+            maxLength={9}
+            {...form.getInputProps('nif')}
+          />
+          <TextField
+            label={t('companies:form.responsibleName')}
+            required
+            maxLength={200}
+            {...form.getInputProps('responsibleName')}
+          />
+          <TextField
+            label={t('companies:form.responsibleEmail')}
+            required
+            type="email"
+            {...form.getInputProps('email')}
+          />
+          <TextField
+            label={t('companies:form.phone')}
+            type="tel"
+            maxLength={30}
+            {...form.getInputProps('phone')}
+          />
+          <SelectField
+            label={t('companies:form.invitationLanguage')}
+            required
+            options={LANGUAGES.map((lang) => ({ value: lang, label: t(`common:languages.${lang}`) }))}
+            {...form.getInputProps('language')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending} data-testid="pre-register-submit">
+            {t('companies:admin.sendInvitation')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const STATE_COLORS = { pending: 'blue.9', accepted: 'green.9', expired: 'gray.8' } as const;
+
+function PreRegistrations({ onPreRegister }: { onPreRegister: () => void }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: adminKeys.pre,
+    queryFn: ({ signal }) => fetchPreRegistrations('page=1&pageSize=100', signal),
+  });
+  const resend = useMutation({ mutationFn: resendPreRegistration });
+  const rows: PreRegistrationRow[] = Array.isArray(list.data) ? list.data : (list.data?.items ?? []);
+  const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(language) : '');
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <PreRegisterButton onClick={onPreRegister} />
+      </Group>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped aria-label={t('companies:admin.tabPreRegistrations')} data-testid="pre-registrations">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('companies:fields.companyName')}</Table.Th>
+              <Table.Th>{t('companies:fields.nif')}</Table.Th>
+              <Table.Th>{t('companies:form.responsibleEmail')}</Table.Th>
+              <Table.Th>{t('companies:admin.state')}</Table.Th>
+              <Table.Th>{t('companies:admin.sentCount')}</Table.Th>
+              <Table.Th>{t('companies:admin.lastSent')}</Table.Th>
+              <Table.Th style={{ textAlign: 'end' }}>{t('reference:table.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="gray.7" ta="center" py="lg">
+                    {list.isLoading
+                      ? t('companies:common.loading')
+                      : list.isError
+                        ? t('companies:common.loadFailed')
+                        : t('companies:admin.noPreRegistrations')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={row.id} data-testid="pre-registration-row">
+                  <Table.Td>{row.companyName}</Table.Td>
+                  <Table.Td>{row.nif ?? ''}</Table.Td>
+                  <Table.Td>{row.email}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATE_COLORS[row.state]}>
+                      {t(`companies:admin.states.${row.state}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{row.sentCount}</Table.Td>
+                  <Table.Td>{when(row.lastSentAt)}</Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      {row.state !== 'accepted' ? (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          leftSection={<IconMailForward size={14} aria-hidden="true" />}
+                          loading={resend.isPending && resend.variables === row.id}
+                          aria-label={t('companies:admin.resendTo', { company: row.companyName })}
+                          onClick={() =>
+                            resend.mutate(row.id, {
+                              onSuccess: () => {
+                                notifySuccess(t('companies:admin.invitationSent'));
+                                void queryClient.invalidateQueries({ queryKey: adminKeys.pre });
+                              },
+                              onError: (error) => notifyApiError(error),
+                            })
+                          }
+                        >
+                          {t('companies:admin.resend')}
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSignedIn } from '../../app/signed-in-context.ts';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { fetchCompany } from './api.ts';
+import { CompanyProfileForm } from './company-form.tsx';
+
+/** /:lang/company/profile: the selected company's own profile. */
+export function CompanyProfilePage() {
+  const t = useTranslate();
+  const { selectedCompany } = useSignedIn();
+  const id = selectedCompany?.id ?? null;
+  const company = useQuery({
+    queryKey: ['companies', 'profile', id],
+    queryFn: ({ signal }) => fetchCompany(id ?? '', signal),
+    enabled: id !== null,
+  });
+  if (!id) return <Alert variant="light">{t('companies:profile.chooseCompany')}</Alert>;
+  if (company.isError) {
+    return (
+      <Alert color="red.9" variant="light" role="alert" title={t('companies:common.loadFailed')}>
+        <Button size="compact-sm" variant="light" color="red.9" onClick={() => void company.refetch()}>
+          {t('companies:common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!company.data) return <Text c="gray.7">{t('companies:common.loading')}</Text>;
+  return (
+    <Stack maw={960}>
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+        <CompanyProfileForm key={company.data.id} company={company.data} canEditNif={false} />
+      </Paper>
+    </Stack>
+  );
+}

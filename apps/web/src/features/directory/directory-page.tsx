@@ -1,0 +1,193 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconExternalLink, IconEye, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useLocalePath } from '../../app/language-context.ts';
+import { pageRange } from '../../ui/data-table/list-state.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { fetchDirectory } from '../companies/api.ts';
+import { websiteHref } from './website.ts';
+
+const PAGE_SIZE = 20;
+
+/** The public company directory: search by name or NIF, listed companies only, paginated. */
+export function DirectoryPage() {
+  const t = useTranslate();
+  const localePath = useLocalePath();
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('search') ?? '');
+  const [search] = useDebouncedValue(text.trim(), 350);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useQuery({
+    queryKey: ['directory', search, page],
+    queryFn: ({ signal }) => fetchDirectory({ search, page, pageSize: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const setPage = (next: number) => {
+    const nextParams = new URLSearchParams(params);
+    if (search) nextParams.set('search', search);
+    else nextParams.delete('search');
+    nextParams.set('page', String(next));
+    setParams(nextParams, { replace: true });
+  };
+  const onSearch = (value: string) => {
+    setText(value);
+    const nextParams = new URLSearchParams(params);
+    nextParams.delete('page');
+    if (value.trim()) nextParams.set('search', value.trim());
+    else nextParams.delete('search');
+    setParams(nextParams, { replace: true });
+  };
+  const data = list.data;
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const range = pageRange(page, PAGE_SIZE, total);
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('companies:directory.title')}</PageTitle>
+      <Text c="gray.7">{t('companies:directory.intro')}</Text>
+      <div>
+        <TextInput
+          type="search"
+          label={t('companies:directory.search')}
+          placeholder={t('companies:directory.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={text}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          maw={420}
+          data-testid="directory-search"
+        />
+      </div>
+      {list.isError && !data ? (
+        <Alert color="red.9" variant="light" role="alert" title={t('companies:common.loadFailed')}>
+          <Button size="compact-sm" variant="light" color="red.9" onClick={() => void list.refetch()}>
+            {t('companies:common.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table
+            striped
+            highlightOnHover
+            aria-label={t('companies:directory.title')}
+            aria-busy={list.isFetching || undefined}
+            data-testid="directory-table"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('companies:directory.columns.company')}</Table.Th>
+                <Table.Th>{t('companies:directory.columns.year')}</Table.Th>
+                <Table.Th>{t('companies:directory.columns.island')}</Table.Th>
+                <Table.Th>{t('companies:directory.columns.city')}</Table.Th>
+                <Table.Th>{t('companies:directory.columns.contact')}</Table.Th>
+                <Table.Th>{t('companies:directory.columns.website')}</Table.Th>
+                <Table.Th style={{ textAlign: 'end' }}>{t('companies:directory.columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {!data ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="gray.7" ta="center" py="lg">
+                      {t('companies:common.loading')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : data.items.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="gray.7" ta="center" py="lg" data-testid="directory-empty">
+                      {search ? t('companies:directory.emptySearch') : t('companies:directory.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                data.items.map((company) => {
+                  const href = websiteHref(company.website);
+                  return (
+                    <Table.Tr key={company.id} data-testid="directory-row">
+                      <Table.Td>
+                        <Text fw={600} size="sm">
+                          {company.companyName}
+                        </Text>
+                        <Text size="xs" c="gray.7">
+                          {t('companies:form.nif')} {company.nif}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{company.year ?? ''}</Table.Td>
+                      <Table.Td>{company.island ?? ''}</Table.Td>
+                      <Table.Td>{company.city ?? ''}</Table.Td>
+                      <Table.Td>{company.contact ?? ''}</Table.Td>
+                      <Table.Td>
+                        {href ? (
+                          <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+                            {company.website}
+                            <IconExternalLink size={12} aria-hidden="true" style={{ marginInlineStart: 4 }} />
+                          </Anchor>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group justify="flex-end">
+                          <Tooltip label={t('companies:directory.open')}>
+                            <ActionIcon
+                              component={Link}
+                              to={localePath(`/public/companies/${company.id}`)}
+                              variant="subtle"
+                              aria-label={t('companies:directory.openCompany', {
+                                company: company.companyName,
+                              })}
+                            >
+                              <IconEye size={18} aria-hidden="true" />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data ? (
+        <Group justify="space-between">
+          <Text size="sm" c="gray.7" aria-live="polite" data-testid="directory-range">
+            {t('reference:table.range', { from: range.from, to: range.to, total })}
+          </Text>
+          {pages > 1 ? (
+            <nav aria-label={t('reference:table.pagination')}>
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': t(`reference:table.${control}Page`) })}
+                getItemProps={(item) => ({
+                  'aria-label': t('reference:table.goToPage', { page: item }),
+                  'aria-current': item === page ? 'page' : undefined,
+                })}
+              />
+            </nav>
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

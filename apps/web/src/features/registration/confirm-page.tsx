@@ -1,0 +1,111 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../app/api-client.ts';
+import { useLanguage, useLocalePath } from '../../app/language-context.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { confirmRegistration, type RegistrationAnswer } from '../companies/api.ts';
+import { signInHref } from './form-errors.ts';
+import { ResendForm } from './register-page.tsx';
+
+type Outcome =
+  | { state: 'loading' }
+  | { state: 'confirmed'; email: string }
+  | { state: 'expired' }
+  | { state: 'invalid' }
+  | { state: 'failed'; message: string };
+
+/**
+ * One confirmation call per token for the page's lifetime: the link is single use, so a second call (React's
+ * development double effect, a re-render) must not turn a success into "already used".
+ */
+const calls = new Map<string, Promise<RegistrationAnswer>>();
+
+function confirmOnce(token: string): Promise<RegistrationAnswer> {
+  let call = calls.get(token);
+  if (!call) {
+    call = confirmRegistration(token);
+    calls.set(token, call);
+  }
+  return call;
+}
+
+export function outcomeOf(error: unknown): Outcome {
+  if (error instanceof ApiError && error.status === 410) {
+    return error.code === 'link_expired' ? { state: 'expired' } : { state: 'invalid' };
+  }
+  if (error instanceof ApiError && (error.status === 400 || error.status === 404))
+    return { state: 'invalid' };
+  return { state: 'failed', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** /:lang/register/confirm?token=: follows the e-mailed link. */
+export function ConfirmRegistrationPage() {
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'loading' } : { state: 'invalid' });
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    confirmOnce(token).then(
+      (answer) => live && setOutcome({ state: 'confirmed', email: answer.email }),
+      (error: unknown) => live && setOutcome(outcomeOf(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  if (outcome.state === 'loading') {
+    return (
+      <Group justify="center" py="xl" role="status" aria-live="polite">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{t('companies:confirm.checking')}</Text>
+      </Group>
+    );
+  }
+  if (outcome.state === 'confirmed') {
+    return (
+      <Stack gap="md" data-testid="confirm-success">
+        <PageTitle>{t('companies:confirm.successTitle')}</PageTitle>
+        <Alert color="green.9" variant="light" icon={<IconCircleCheck aria-hidden="true" />}>
+          {t('companies:confirm.successText', { email: outcome.email })}
+        </Alert>
+        <Group>
+          <Button component="a" href={signInHref(language)} data-testid="confirm-sign-in">
+            {t('companies:register.signIn')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (outcome.state === 'expired') {
+    return (
+      <Stack gap="md" data-testid="confirm-expired">
+        <PageTitle>{t('companies:confirm.expiredTitle')}</PageTitle>
+        <Text>{t('companies:confirm.expiredText')}</Text>
+        <ResendForm />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" data-testid={outcome.state === 'invalid' ? 'confirm-invalid' : 'confirm-failed'}>
+      <PageTitle>
+        {outcome.state === 'invalid' ? t('companies:confirm.invalidTitle') : t('common:anErrorOccurred')}
+      </PageTitle>
+      <Text>{outcome.state === 'invalid' ? t('companies:confirm.invalidText') : outcome.message}</Text>
+      <Group gap="lg">
+        <Anchor href={signInHref(language)}>{t('companies:register.signIn')}</Anchor>
+        <Anchor component={Link} to={localePath('/register')}>
+          {t('companies:confirm.registerAgain')}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

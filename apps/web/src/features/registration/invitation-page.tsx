@@ -1,0 +1,163 @@
+import { MIN_PASSWORD_LENGTH } from '@excelencia/domain';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../app/api-client.ts';
+import { useLanguage, useLocalePath } from '../../app/language-context.ts';
+import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { PasswordField } from '../../ui/form/fields.tsx';
+import type { Translate } from '../../ui/form/zod-resolver.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { acceptInvitation, fetchInvitation } from '../companies/api.ts';
+import { fieldErrorsOf, signInHref } from './form-errors.ts';
+
+interface PasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/** The password rules of registration (required, minimum length, both equal), with the same messages. */
+export function passwordErrors(values: PasswordValues, t: Translate): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.password) errors.password = t('validation:required');
+  else if (values.password.length < MIN_PASSWORD_LENGTH) {
+    errors.password = t('validation:passwordTooShort', { min: MIN_PASSWORD_LENGTH });
+  }
+  if (!values.confirmPassword) errors.confirmPassword = t('validation:required');
+  else if (values.password !== values.confirmPassword)
+    errors.confirmPassword = t('validation:passwordsMustMatch');
+  return errors;
+}
+
+/** /:lang/register/invitation?token=: a pre-registered company's responsible sets a password. */
+export function InvitationPage() {
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [accepted, setAccepted] = useState<string | null>(null);
+  const invitation = useQuery({
+    queryKey: ['invitations', token],
+    queryFn: ({ signal }) => fetchInvitation(token, signal),
+    enabled: Boolean(token) && accepted === null,
+    retry: false,
+  });
+  const form = useForm<PasswordValues>({
+    mode: 'controlled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: (values) => passwordErrors(values, t),
+    validateInputOnBlur: true,
+  });
+  const accept = useMutation({ mutationFn: acceptInvitation });
+
+  if (accepted !== null) {
+    return (
+      <Stack gap="md" data-testid="invitation-accepted">
+        <PageTitle>{t('companies:invitation.acceptedTitle')}</PageTitle>
+        <Alert color="green.9" variant="light" icon={<IconCircleCheck aria-hidden="true" />}>
+          {t('companies:invitation.acceptedText', { email: accepted })}
+        </Alert>
+        <Group>
+          <Button component="a" href={signInHref(language)} data-testid="invitation-sign-in">
+            {t('companies:register.signIn')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (token && invitation.isLoading) {
+    return (
+      <Group justify="center" py="xl" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{t('companies:confirm.checking')}</Text>
+      </Group>
+    );
+  }
+  if (!token || invitation.isError || !invitation.data) {
+    const gone = !token || (invitation.error instanceof ApiError && invitation.error.status === 410);
+    return (
+      <Stack gap="md" data-testid="invitation-invalid">
+        <PageTitle>{gone ? t('companies:invitation.invalidTitle') : t('common:anErrorOccurred')}</PageTitle>
+        <Text>
+          {gone
+            ? t('companies:invitation.invalidText')
+            : invitation.error instanceof Error
+              ? invitation.error.message
+              : ''}
+        </Text>
+        <Group gap="lg">
+          <Anchor href={signInHref(language)}>{t('companies:register.signIn')}</Anchor>
+          <Anchor component={Link} to={localePath('/')}>
+            {t('companies:common.backHome')}
+          </Anchor>
+        </Group>
+      </Stack>
+    );
+  }
+  const info = invitation.data;
+  const submit = form.onSubmit((values) =>
+    accept.mutate(
+      { token, ...values },
+      {
+        onSuccess: (answer) => setAccepted(answer?.email ?? info.email),
+        onError: (error) => {
+          const fields = fieldErrorsOf(error, ['password', 'confirmPassword'], t);
+          if (fields) form.setErrors(fields);
+          else if (error instanceof ApiError && error.status === 410) void invitation.refetch();
+          else notifyApiError(error);
+        },
+      },
+    ),
+  );
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('companies:invitation.title')}</PageTitle>
+      <Text>{t('companies:invitation.intro', { company: info.companyName })}</Text>
+      <Paper withBorder p="md">
+        <Table variant="vertical" layout="fixed" withRowBorders={false}>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th w={160}>{t('companies:form.companyName')}</Table.Th>
+              <Table.Td data-testid="invitation-company">{info.companyName}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('companies:form.responsibleName')}</Table.Th>
+              <Table.Td>{info.name}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('companies:form.email')}</Table.Th>
+              <Table.Td data-testid="invitation-email">{info.email}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordField
+            label={t('companies:form.password')}
+            required
+            description={t('companies:register.passwordHint')}
+            visibilityToggleButtonProps={{ 'aria-label': t('companies:register.togglePassword') }}
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label={t('companies:form.confirmPassword')}
+            required
+            visibilityToggleButtonProps={{ 'aria-label': t('companies:register.togglePassword') }}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={accept.isPending} data-testid="invitation-submit">
+              {t('companies:invitation.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useTranslate } from '../../ui/use-translate.ts';
+
+const PRIVACY_SECTIONS = ['data', 'purpose', 'sharing', 'retention', 'rights'] as const;
+const REGULATION_SECTIONS = ['article3', 'article4', 'article6'] as const;
+
+function LegalPage({ kind, sections }: { kind: 'privacy' | 'regulation'; sections: readonly string[] }) {
+  const t = useTranslate();
+  return (
+    <Stack gap="md" maw={760}>
+      <PageTitle>{t(`companies:legal.${kind}Title`)}</PageTitle>
+      <Text>{t(`companies:legal.${kind}.intro`)}</Text>
+      {sections.map((section) => (
+        <Stack gap={4} key={section} component="section">
+          <Title order={2} size="h4">
+            {t(`companies:legal.${kind}.${section}.title`)}
+          </Title>
+          <Text>{t(`companies:legal.${kind}.${section}.text`)}</Text>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** /:lang/public/privacy: the privacy policy linked from the registration's terms. */
+export function PrivacyPage() {
+  return <LegalPage kind="privacy" sections={PRIVACY_SECTIONS} />;
+}
+
+/** /:lang/public/regulation: the distinction's regulation (2023), the articles the portal applies. */
+export function RegulationPage() {
+  return <LegalPage kind="regulation" sections={REGULATION_SECTIONS} />;
+}

@@ -1,0 +1,354 @@
+import { type Language, RegisterCompanyRequest } from '@excelencia/domain';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { useLanguage, useLocalePath } from '../../app/language-context.ts';
+import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { PasswordField, SelectField, TextField } from '../../ui/form/fields.tsx';
+import { zodResolver } from '../../ui/form/zod-resolver.ts';
+import { Logo } from '../../ui/logo.tsx';
+import { notifySuccess } from '../../ui/notify.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { postRegistration, resendRegistration } from '../companies/api.ts';
+import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
+import { fieldErrorsOf } from './form-errors.ts';
+
+interface RegisterValues {
+  companyName: string;
+  responsibleName: string;
+  email: string;
+  phone: string;
+  nif: string;
+  password: string;
+  confirmPassword: string;
+  caeSectionId: string;
+  caeDivisionId: string;
+  islandId: string;
+  cityId: string;
+  acceptedTerms: boolean;
+}
+
+const EMPTY: RegisterValues = {
+  companyName: '',
+  responsibleName: '',
+  email: '',
+  phone: '',
+  nif: '',
+  password: '',
+  confirmPassword: '',
+  caeSectionId: '',
+  caeDivisionId: '',
+  islandId: '',
+  cityId: '',
+  acceptedTerms: false,
+};
+
+const FIELDS = Object.keys(EMPTY);
+
+/** The request body: the form plus the UI language. */
+export function registrationPayload(values: RegisterValues, language: Language) {
+  return { ...values, language };
+}
+
+/** /:lang/register (bare layout): the company registration form, then "check your e-mail". */
+export function RegisterPage() {
+  const t = useTranslate();
+  const localePath = useLocalePath();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return (
+    <Container size="sm" px={0} w="100%">
+      <Stack gap="md">
+        <Group justify="center">
+          <Logo to={localePath('/')} />
+        </Group>
+        {sentTo ? (
+          <CheckEmail email={sentTo} />
+        ) : (
+          <>
+            <PageTitle>{t('companies:register.title')}</PageTitle>
+            <Text c="gray.7">{t('companies:register.intro')}</Text>
+            <RegisterForm onRegistered={setSentTo} />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const form = useForm<RegisterValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: zodResolver<RegisterValues>(RegisterCompanyRequest, t, (values) =>
+      registrationPayload(values, language),
+    ),
+    validateInputOnBlur: true,
+    // A field already showing an error is checked again as the user types, so the message goes away at once.
+    onValuesChange: (_values, previous) => {
+      for (const field of FIELDS) {
+        const key = field as keyof RegisterValues;
+        if (form.errors[field] && form.getValues()[key] !== previous[key]) form.validateField(field);
+      }
+      if (form.errors.confirmPassword && form.getValues().password !== previous.password) {
+        form.validateField('confirmPassword');
+      }
+    },
+  });
+  const values = form.getValues();
+  const sections = usePublicOptions('cae-sections', language);
+  const divisions = usePublicOptions('cae-divisions', language, values.caeSectionId || null);
+  const islands = usePublicOptions('islands', language);
+  const cities = usePublicOptions('cities', language, values.islandId || null);
+  const optionsFailed = sections.isError || islands.isError;
+
+  const register = useMutation({ mutationFn: postRegistration });
+
+  const submit = form.onSubmit((formValues) => {
+    const body = RegisterCompanyRequest.parse(registrationPayload(formValues, language));
+    register.mutate(body, {
+      onSuccess: (answer) => {
+        notifySuccess(t('companies:register.success'));
+        onRegistered(answer?.email ?? body.email);
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOf(error, FIELDS, t);
+        if (fields) form.setErrors(fields);
+        else notifyApiError(error);
+      },
+    });
+  });
+
+  const parentBinding = (path: 'caeSectionId' | 'islandId', child: 'caeDivisionId' | 'cityId') => {
+    const binding = form.getInputProps(path);
+    return {
+      ...binding,
+      onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+        (binding.onChange as (event: React.ChangeEvent<HTMLSelectElement>) => void)(event);
+        form.setFieldValue(child, '');
+        form.clearFieldError(child);
+      },
+    };
+  };
+
+  const termsLink = (path: string, label: string): ReactNode => (
+    <Anchor component={Link} to={localePath(path)} target="_blank" rel="noopener" inherit>
+      {label}
+    </Anchor>
+  );
+
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-label={t('companies:register.title')}
+    >
+      <form onSubmit={submit} noValidate data-testid="register-form">
+        <Stack gap="md">
+          {optionsFailed ? (
+            <Alert color="red.9" variant="light" role="alert">
+              {t('companies:register.optionsFailed')}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField
+              label={t('companies:form.companyName')}
+              required
+              maxLength={200}
+              autoComplete="organization"
+              {...form.getInputProps('companyName')}
+            />
+            <TextField
+              label={t('companies:form.responsibleName')}
+              required
+              maxLength={200}
+              autoComplete="name"
+              {...form.getInputProps('responsibleName')}
+            />
+            <TextField
+              label={t('companies:form.corporateEmail')}
+              required
+              type="email"
+              maxLength={254}
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            <TextField
+              label={t('companies:form.phone')}
+              required
+              type="tel"
+              maxLength={30}
+              autoComplete="tel"
+              {...form.getInputProps('phone')}
+            />
+            <TextField
+              label={t('companies:form.nif')}
+              required
+              inputMode="numeric"
+              maxLength={9}
+              description={t('companies:register.nifHint')}
+              {...form.getInputProps('nif')}
+            />
+            <div />
+            <PasswordField
+              label={t('companies:form.password')}
+              required
+              description={t('companies:register.passwordHint')}
+              visibilityToggleButtonProps={{ 'aria-label': t('companies:register.togglePassword') }}
+              {...form.getInputProps('password')}
+            />
+            <PasswordField
+              label={t('companies:form.confirmPassword')}
+              required
+              visibilityToggleButtonProps={{ 'aria-label': t('companies:register.togglePassword') }}
+              {...form.getInputProps('confirmPassword')}
+            />
+            <SelectField
+              label={t('companies:form.caeSection')}
+              required
+              options={toSelectOptions(sections.data)}
+              testId="select-caeSection"
+              {...parentBinding('caeSectionId', 'caeDivisionId')}
+            />
+            <SelectField
+              label={t('companies:form.caeDivision')}
+              required
+              options={toSelectOptions(divisions.data)}
+              description={values.caeSectionId ? undefined : t('companies:register.chooseSectionFirst')}
+              testId="select-caeDivision"
+              {...form.getInputProps('caeDivisionId')}
+            />
+            <SelectField
+              label={t('companies:form.island')}
+              required
+              options={toSelectOptions(islands.data)}
+              testId="select-island"
+              {...parentBinding('islandId', 'cityId')}
+            />
+            <SelectField
+              label={t('companies:form.city')}
+              required
+              options={toSelectOptions(cities.data)}
+              description={values.islandId ? undefined : t('companies:register.chooseIslandFirst')}
+              testId="select-city"
+              {...form.getInputProps('cityId')}
+            />
+          </SimpleGrid>
+          <Checkbox
+            {...form.getInputProps('acceptedTerms', { type: 'checkbox' })}
+            aria-required
+            data-testid="accept-terms"
+            label={
+              <>
+                {t('companies:register.acceptPrefix')}{' '}
+                {termsLink('/public/privacy', t('companies:legal.privacyTitle'))}{' '}
+                {t('companies:register.and')}{' '}
+                {termsLink('/public/regulation', t('companies:legal.regulationTitle'))}
+              </>
+            }
+          />
+          <Group justify="space-between" gap="sm" mt="sm">
+            <Text size="sm">
+              {t('companies:register.haveAccount')}{' '}
+              <Anchor href={`/auth/login?lang=${language}`}>{t('companies:register.signIn')}</Anchor>
+            </Text>
+            <Button type="submit" loading={register.isPending} data-testid="register-submit">
+              {t('companies:register.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** After a registration (and the expired-link page): the link was sent; ask for a new one. */
+export function CheckEmail({ email }: { email: string }) {
+  const t = useTranslate();
+  const localePath = useLocalePath();
+  return (
+    <Stack gap="md" data-testid="register-sent">
+      <PageTitle>{t('companies:register.sentTitle')}</PageTitle>
+      <Alert color="green.9" variant="light" icon={<IconMailCheck aria-hidden="true" />}>
+        <Text>{t('companies:register.sentText', { email })}</Text>
+      </Alert>
+      <Text c="gray.7">{t('companies:register.sentHint')}</Text>
+      <ResendForm initialEmail={email} />
+      <Anchor component={Link} to={localePath('/')}>
+        {t('companies:common.backHome')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** POST registrations/resend {email}: always "sent" (the server does not say whether a registration exists). */
+export function ResendForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const t = useTranslate();
+  const [email, setEmail] = useState(initialEmail);
+  const [done, setDone] = useState(false);
+  const resend = useMutation({ mutationFn: resendRegistration });
+  const valid = /^\S+@\S+\.\S+$/.test(email.trim());
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!valid) return;
+        resend.mutate(email.trim(), {
+          onSuccess: () => {
+            setDone(true);
+            notifySuccess(t('companies:register.resent'));
+          },
+          onError: (error) => notifyApiError(error),
+        });
+      }}
+    >
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          type="email"
+          label={t('companies:form.corporateEmail')}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setDone(false);
+          }}
+          w={{ base: '100%', xs: 300 }}
+          autoComplete="email"
+        />
+        <Button
+          type="submit"
+          variant="light"
+          loading={resend.isPending}
+          disabled={!valid}
+          data-testid="resend"
+        >
+          {t('companies:register.resend')}
+        </Button>
+      </Group>
+      {done ? (
+        <Text size="sm" c="green.9" mt="xs" role="status">
+          {t('companies:register.resent')}
+        </Text>
+      ) : null}
+    </form>
+  );
+}
