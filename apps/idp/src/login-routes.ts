@@ -1,18 +1,35 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Language } from '@excelencia/domain';
+import { type Language, MIN_PASSWORD_LENGTH } from '@excelencia/domain';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { normalizeEmail } from './accounts.ts';
 import type { IdpContext } from './context.ts';
-import { contentSecurityPolicy, errorPage, loginPage, message, newNonce, pageLanguage } from './pages.ts';
-import { grantEverything } from './provider.ts';
+import {
+  changePasswordPage,
+  contentSecurityPolicy,
+  errorPage,
+  loginPage,
+  message,
+  newNonce,
+  pageLanguage,
+} from './pages.ts';
+import { grantEverything, UPDATE_PASSWORD_PROMPT } from './provider.ts';
 
 /** Added to every failed attempt, on top of the password hash check, to slow guessing down. */
 const FAILURE_DELAY_MS = 300;
 
 type Interaction = Awaited<ReturnType<ReturnType<IdpContext['provider']>['interactionDetails']>>;
+
+/** The longest password accepted (the portal's own forms stop at the same length). */
+const MAX_PASSWORD_LENGTH = 128;
+
+interface PasswordForm {
+  newPassword?: unknown;
+  confirmPassword?: unknown;
+  lang?: unknown;
+}
 
 interface LoginForm {
   email?: unknown;
@@ -42,6 +59,7 @@ function failRaw(res: ServerResponse, idp: IdpContext, language: Language, error
  * The sign-in pages of an authorization request (oidc-provider "interactions"):
  * GET  <realm>/login-actions/:uid        the form, in the request's language
  * POST <realm>/login-actions/:uid/login  checks the credentials and returns to the provider
+ * POST <realm>/login-actions/:uid/password  the new password of kc_action=UPDATE_PASSWORD (after sign-in)
  */
 export async function loginRoutes(app: FastifyInstance, idp: IdpContext): Promise<void> {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
@@ -134,6 +152,25 @@ export async function loginRoutes(app: FastifyInstance, idp: IdpContext): Promis
     );
   }
 
+  function renderChangePassword(
+    reply: FastifyReply,
+    status: number,
+    uid: string,
+    language: Language,
+    error?: string,
+  ) {
+    return sendHtml(reply, status, (nonce) =>
+      changePasswordPage({
+        language,
+        nonce,
+        action: `${base}/${encodeURIComponent(uid)}/password`,
+        languageHref: (l) => `${base}/${encodeURIComponent(uid)}?lang=${l}`,
+        minLength: MIN_PASSWORD_LENGTH,
+        ...(error ? { error } : {}),
+      }),
+    );
+  }
+
   app.get<{ Params: { uid: string }; Querystring: { lang?: string } }>(
     `${base}/:uid`,
     async (request, reply) => {
@@ -141,6 +178,9 @@ export async function loginRoutes(app: FastifyInstance, idp: IdpContext): Promis
       const language = languageOf(request.query.lang, details, request);
       if (!details) return sendExpired(reply, language);
       if (details.prompt.name === 'consent') return autoConsent(request, reply, language, details);
+      if (details.prompt.name === UPDATE_PASSWORD_PROMPT) {
+        return renderChangePassword(reply, 200, details.uid, language);
+      }
       const hint = details.params.login_hint;
       return renderLogin(reply, 200, details.uid, language, typeof hint === 'string' ? { email: hint } : {});
     },
@@ -195,4 +235,32 @@ export async function loginRoutes(app: FastifyInstance, idp: IdpContext): Promis
     idp.logger.info({ accountId: account.id }, 'idp: signed in');
     return finish(request, reply, language, { login: { accountId: account.id, remember: false } }, false);
   });
+
+  app.post<{ Params: { uid: string }; Body: PasswordForm }>(
+    `${base}/:uid/password`,
+    async (request, reply) => {
+      const form = (request.body ?? {}) as PasswordForm;
+      const details = await interactionFor(request, reply, request.params.uid);
+      const language = languageOf(form.lang, details, request);
+      if (!details) return sendExpired(reply, language);
+      const accountId = details.session?.accountId;
+      if (details.prompt.name !== UPDATE_PASSWORD_PROMPT || !accountId) return sendExpired(reply, language);
+
+      const password = typeof form.newPassword === 'string' ? form.newPassword : '';
+      const confirmation = typeof form.confirmPassword === 'string' ? form.confirmPassword : '';
+      const again = (key: string, params?: Record<string, number>) =>
+        renderChangePassword(reply, 400, details.uid, language, message(language, key, params));
+      if (password.length < MIN_PASSWORD_LENGTH) {
+        return again('changePassword.tooShort', { min: MIN_PASSWORD_LENGTH });
+      }
+      if (password.length > MAX_PASSWORD_LENGTH) {
+        return again('changePassword.tooLong', { max: MAX_PASSWORD_LENGTH });
+      }
+      if (password !== confirmation) return again('changePassword.mismatch');
+
+      if (!(await idp.accounts.setPassword(accountId, password))) return sendExpired(reply, language);
+      idp.logger.info({ accountId }, 'idp: password changed');
+      return finish(request, reply, language, { passwordUpdated: true } as InteractionResults, true);
+    },
+  );
 }

@@ -151,6 +151,40 @@ ${error ? html`<p class="alert" role="alert" id="login-error">${error}</p>` : ''
   );
 }
 
+export interface ChangePasswordPageInput {
+  language: Language;
+  nonce: string;
+  action: string;
+  languageHref: (language: Language) => string;
+  minLength: number;
+  error?: string;
+}
+
+/** The page of kc_action=UPDATE_PASSWORD: the new password twice, after the user is authenticated. */
+export function changePasswordPage(input: ChangePasswordPageInput): string {
+  const { language, error } = input;
+  const invalid = error ? html` aria-invalid="true" aria-describedby="password-error"` : '';
+  return layout(
+    {
+      language,
+      nonce: input.nonce,
+      title: t(language, 'changePassword.pageTitle'),
+      languageHref: input.languageHref,
+    },
+    html`<h1>${t(language, 'changePassword.heading')}</h1>
+${error ? html`<p class="alert" role="alert" id="password-error">${error}</p>` : ''}
+<p id="password-rule">${t(language, 'changePassword.intro', { min: input.minLength })}</p>
+<form method="post" action="${input.action}" novalidate>
+<input type="hidden" name="lang" value="${language}">
+<label for="new-password">${t(language, 'changePassword.newPassword')}</label>
+<input id="new-password" name="newPassword" type="password" autocomplete="new-password" minlength="${input.minLength}" required aria-describedby="password-rule"${invalid} autofocus>
+<label for="confirm-password">${t(language, 'changePassword.confirmPassword')}</label>
+<input id="confirm-password" name="confirmPassword" type="password" autocomplete="new-password" minlength="${input.minLength}" required${invalid}>
+<button type="submit">${t(language, 'changePassword.submit')}</button>
+</form>`,
+  );
+}
+
 export interface MessagePageInput {
   language: Language;
   nonce: string;

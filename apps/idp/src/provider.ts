@@ -27,6 +27,9 @@ export const ACCESS_TOKEN_AUDIENCE = 'account';
 /** Scopes the portal client is granted without a consent screen (first-party). */
 export const GRANTED_SCOPES = 'openid email profile offline_access';
 /** Keycloak's realm-management client roles that open the admin REST API. */
+/** The kc_action value of a password change, and the interaction prompt that carries it out. */
+export const UPDATE_PASSWORD_ACTION = 'UPDATE_PASSWORD';
+export const UPDATE_PASSWORD_PROMPT = 'update_password';
 export const ADMIN_API_ROLES = ['manage-users', 'view-users', 'query-users', 'view-realm'];
 
 /** The oidc-provider routes, renamed to Keycloak's paths under the issuer. */
@@ -114,6 +117,22 @@ export function createProvider(setup: ProviderSetup): Provider {
       ),
     );
 
+  // Keycloak's application-initiated action: kc_action=UPDATE_PASSWORD asks the signed-in user for a new
+  // password (login-routes.ts shows the page) before returning to the client.
+  policy.add(
+    new interactionPolicy.Prompt(
+      { name: UPDATE_PASSWORD_PROMPT, requestable: false },
+      new interactionPolicy.Check(
+        'update_password_requested',
+        'The client asked for a password change',
+        (ctx) =>
+          ctx.oidc.params?.kc_action === UPDATE_PASSWORD_ACTION &&
+          (ctx.oidc.result as { passwordUpdated?: boolean } | undefined)?.passwordUpdated !== true,
+      ),
+    ),
+    1,
+  );
+
   const configuration: Configuration = {
     adapter: setup.store.adapterFor,
     // A client without redirect URIs (a service such as the portal's admin client) only uses client_credentials.
@@ -147,7 +166,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     },
     // Keycloak puts the scopes' claims into the ID token of the code flow too.
     conformIdTokenClaims: false,
-    extraParams: ['kc_locale'],
+    extraParams: ['kc_locale', 'kc_action'],
     discovery: { ui_locales_supported: ['pt', 'en', 'fr'] },
     pkce: { required: () => true },
     clientBasedCORS: () => false,

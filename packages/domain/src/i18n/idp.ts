@@ -25,6 +25,17 @@ export const idp = defineMessages({
         'O pedido de início de sessão expirou ou já foi usado. Volte ao portal e tente de novo.',
       generic: 'Ocorreu um erro. Volte ao portal e tente de novo.',
     },
+    changePassword: {
+      pageTitle: 'Alterar a palavra-passe',
+      heading: 'Alterar a palavra-passe',
+      intro: 'Escolha uma nova palavra-passe com pelo menos {{min}} caracteres.',
+      newPassword: 'Nova palavra-passe',
+      confirmPassword: 'Confirmar a nova palavra-passe',
+      submit: 'Alterar a palavra-passe',
+      tooShort: 'A palavra-passe deve ter pelo menos {{min}} caracteres.',
+      tooLong: 'A palavra-passe pode ter no máximo {{max}} caracteres.',
+      mismatch: 'As palavras-passe não coincidem.',
+    },
     signOut: {
       pageTitle: 'Terminar sessão',
       inProgress: 'A terminar a sessão…',
@@ -54,6 +65,17 @@ export const idp = defineMessages({
         'The sign-in request has expired or was already used. Go back to the portal and try again.',
       generic: 'An error occurred. Go back to the portal and try again.',
     },
+    changePassword: {
+      pageTitle: 'Change your password',
+      heading: 'Change your password',
+      intro: 'Choose a new password of at least {{min}} characters.',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm the new password',
+      submit: 'Change password',
+      tooShort: 'The password must have at least {{min}} characters.',
+      tooLong: 'The password can have at most {{max}} characters.',
+      mismatch: 'Passwords must match.',
+    },
     signOut: {
       pageTitle: 'Sign out',
       inProgress: 'Signing you out…',
@@ -82,6 +104,17 @@ export const idp = defineMessages({
       requestExpired:
         'La demande de connexion a expiré ou a déjà été utilisée. Revenez au portail et réessayez.',
       generic: 'Une erreur est survenue. Revenez au portail et réessayez.',
+    },
+    changePassword: {
+      pageTitle: 'Changer votre mot de passe',
+      heading: 'Changer votre mot de passe',
+      intro: 'Choisissez un nouveau mot de passe d’au moins {{min}} caractères.',
+      newPassword: 'Nouveau mot de passe',
+      confirmPassword: 'Confirmer le nouveau mot de passe',
+      submit: 'Changer le mot de passe',
+      tooShort: 'Le mot de passe doit comporter au moins {{min}} caractères.',
+      tooLong: 'Le mot de passe peut comporter au plus {{max}} caractères.',
+      mismatch: 'Les mots de passe ne correspondent pas.',
     },
     signOut: {
       pageTitle: 'Déconnexion',
