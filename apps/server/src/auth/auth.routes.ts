@@ -87,6 +87,35 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
     );
 
     r.get(
+      '/auth/change-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Changes the password at the identity provider (Keycloak's kc_action=UPDATE_PASSWORD), then " +
+            'returns to callbackUrl through the normal sign-in callback',
+          querystring: LoginQuery,
+          response: { 400: ErrorResponse },
+        },
+        config: rateLimit(60),
+      },
+      async (request, reply) => {
+        const language = request.query.lang ?? requestLanguage(request);
+        const callbackUrl = request.query.callbackUrl ?? `/${language}`;
+        if (!isSafeCallbackPath(callbackUrl)) throw badRequest('errors:invalidCallbackUrl');
+        const { url, state } = await auth.startLogin({ callbackUrl, language, action: 'UPDATE_PASSWORD' });
+        reply.setCookie(loginCookieName(state.state), JSON.stringify(state), {
+          ...cookieBase,
+          path: '/auth',
+          maxAge: LOGIN_MAX_AGE_SECONDS,
+          signed: true,
+        });
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(url, 302);
+      },
+    );
+
+    r.get(
       '/auth/callback',
       {
         schema: {

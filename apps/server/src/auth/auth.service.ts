@@ -59,7 +59,15 @@ function expiryFrom(tokens: { expires_in?: number }, payload: { exp?: number } |
 }
 
 export interface AuthService {
-  startLogin(input: { callbackUrl: string; language: Language }): Promise<{ url: string; state: LoginState }>;
+  /**
+   * Starts a sign-in at the provider. `action` asks the provider for one of Keycloak's application-initiated
+   * actions (kc_action), such as UPDATE_PASSWORD; the callback then completes as a normal sign-in.
+   */
+  startLogin(input: {
+    callbackUrl: string;
+    language: Language;
+    action?: 'UPDATE_PASSWORD';
+  }): Promise<{ url: string; state: LoginState }>;
   completeLogin(currentUrl: URL, state: LoginState): Promise<{ sessionToken: string; maxAgeSeconds: number }>;
   resolveSession(sessionToken: string): Promise<{ auth: AuthContext; session: SessionContext } | null>;
   resolveBearer(accessToken: string): Promise<AuthContext>;
@@ -174,7 +182,7 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
     upsertAccount,
     resolveSession,
 
-    async startLogin({ callbackUrl, language }) {
+    async startLogin({ callbackUrl, language, action }) {
       const conf = await oidc.configuration();
       const verifier = client.randomPKCECodeVerifier();
       const state: LoginState = {
@@ -192,6 +200,7 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
         state: state.state,
         nonce: state.nonce,
         ui_locales: language,
+        ...(action ? { kc_action: action } : {}),
       });
       return { url: url.href, state };
     },

@@ -1,0 +1,209 @@
+import { PROFILE_PICTURE_MAX_BYTES } from '@excelencia/domain';
+import { IdpTestBrowser, pageErrorText, parseForms } from '@excelencia/idp/testing';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cookieValue,
+  createTestContext,
+  loginCookie,
+  type SignedIn,
+  type TestContext,
+  type TestUser,
+} from '../../../test/support/context.ts';
+import { SESSION_COOKIE } from '../../auth/guard.ts';
+import { listAudit } from '../../platform/audit/audit.ts';
+import { findAccountById } from '../accounts/accounts.repository.ts';
+
+let ctx: TestContext;
+let user: TestUser;
+let session: SignedIn;
+
+const API = '/app/api/v1';
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.alloc(32, 1),
+]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([40, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(32, 3),
+]);
+
+function multipart(file: Buffer, filename: string, type: string) {
+  const boundary = `----c2boundary${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const upload = (file: Buffer, filename: string, type = 'image/png') => {
+  const body = multipart(file, filename, type);
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `${API}/me/profile-picture`,
+    headers: { ...session.headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  user = await ctx.createUser({ email: 'perfil@empresa.cv', name: 'Nome Antigo', roles: ['company'] });
+  session = await ctx.signIn(user.email, user.password);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('me/profile', () => {
+  it('changes name and language here and at the identity provider', async () => {
+    const before = await ctx.app.inject({
+      method: 'GET',
+      url: `${API}/me/profile`,
+      headers: session.headers,
+    });
+    expect(before.json()).toEqual({
+      name: 'Nome Antigo',
+      email: user.email,
+      language: 'pt',
+      profilePicture: null,
+    });
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API}/me/profile`,
+      headers: session.headers,
+      payload: { name: 'Nome Novo', language: 'fr' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'Nome Novo', language: 'fr' });
+    const token = decodeJwt(await ctx.bearer(user.email, user.password));
+    expect(token.name).toBe('Nome Novo');
+    expect(token.locale).toBe('fr');
+    const empty = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API}/me/profile`,
+      headers: session.headers,
+      payload: { name: ' ', language: 'en' },
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('me/profile-picture', () => {
+  it('accepts JPEG, PNG and WebP by content and serves the last one', async () => {
+    for (const [data, name, mime] of [
+      [JPEG, 'me.jpg', 'image/jpeg'],
+      [WEBP, 'me.webp', 'image/webp'],
+      [PNG, 'me.png', 'image/png'],
+    ] as const) {
+      const response = await upload(data, name, 'application/octet-stream');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().profilePicture).toBe(`${API}/accounts/${user.accountId}/profile-pictures`);
+      const served = await ctx.app.inject({
+        method: 'GET',
+        url: `${API}/accounts/${user.accountId}/profile-pictures`,
+        headers: { cookie: session.cookie },
+      });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(mime);
+      expect(served.rawPayload.equals(data)).toBe(true);
+    }
+    const [audit] = await listAudit(ctx.db, { entity: 'me/profile', entityId: user.accountId });
+    expect(audit?.action).toBe('profile-picture');
+  });
+
+  it('refuses a text file named .png (400) and a too large file (413), leaving the picture as it was', async () => {
+    const kept = (await findAccountById(ctx.db, user.accountId))?.profilePictureFileId;
+    expect(kept).toBeTruthy();
+    const text = await upload(Buffer.from('just some text, not an image'), 'photo.png');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error.message).toMatch(/JPEG, PNG/);
+    const large = await upload(
+      Buffer.concat([PNG, Buffer.alloc(PROFILE_PICTURE_MAX_BYTES, 0)]),
+      'big.png',
+      'image/png',
+    );
+    expect(large.statusCode).toBe(413);
+    expect(large.json().error.code).toBe('file_too_large');
+    expect((await findAccountById(ctx.db, user.accountId))?.profilePictureFileId).toBe(kept);
+  });
+
+  it('removes the picture', async () => {
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${API}/me/profile-picture`,
+      headers: session.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().profilePicture).toBeNull();
+    const served = await ctx.app.inject({
+      method: 'GET',
+      url: `${API}/accounts/${user.accountId}/profile-pictures`,
+      headers: { cookie: session.cookie },
+    });
+    expect(served.statusCode).toBe(404);
+  });
+});
+
+describe('GET /auth/change-password', () => {
+  it('refuses an unsafe callback address', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/auth/change-password?callbackUrl=https://evil.example/x',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("goes through the provider's password page and back as a normal sign-in", async () => {
+    const start = await ctx.app.inject({
+      method: 'GET',
+      url: '/auth/change-password?callbackUrl=/en/users/profile&lang=en',
+    });
+    expect(start.statusCode).toBe(302);
+    const location = new URL(String(start.headers.location));
+    expect(location.searchParams.get('kc_action')).toBe('UPDATE_PASSWORD');
+    const browser = new IdpTestBrowser();
+    const login = await browser.follow(location.href);
+    const loginForm = parseForms(login.page, login.url).find((f) => f.fields.has('password'));
+    if (!loginForm) throw new Error(pageErrorText(login.page));
+    const asked = await browser.follow(loginForm.action, {
+      form: { ...Object.fromEntries(loginForm.fields), email: user.email, password: user.password },
+    });
+    expect(asked.page).toContain('Change your password');
+    const form = parseForms(asked.page, asked.url).find((f) => f.fields.has('newPassword'));
+    if (!form) throw new Error(pageErrorText(asked.page));
+    const done = await browser.follow(form.action, {
+      form: {
+        ...Object.fromEntries(form.fields),
+        newPassword: 'Nova!Senha-2026',
+        confirmPassword: 'Nova!Senha-2026',
+      },
+    });
+    expect(done.left).toBe(true);
+    const returned = new URL(done.url);
+    const callback = await ctx.app.inject({
+      method: 'GET',
+      url: `/auth/callback${returned.search}`,
+      headers: { cookie: loginCookie(start.headers['set-cookie']) },
+    });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/en/users/profile');
+    expect(cookieValue(callback.headers['set-cookie'], SESSION_COOKIE)).toBeTruthy();
+
+    await expect(ctx.signIn(user.email, user.password)).rejects.toThrow();
+    const again = await ctx.signIn(user.email, 'Nova!Senha-2026');
+    expect(again.cookie).toContain(SESSION_COOKIE);
+  });
+});
