@@ -69,7 +69,8 @@ export const PreRegisterCompanyRequest = z.object({
     .trim()
     .min(1, 'validation:responsibleNameRequired')
     .max(200, 'validation:tooLong'),
-  phone: Phone.optional(),
+  /** Optional: an empty field counts as none. */
+  phone: z.union([z.literal('').transform(() => undefined), Phone]).optional(),
   language: z.enum(LANGUAGES, 'validation:selectOne').default('pt'),
   caeDivisionId: z.uuid('validation:selectOne').optional(),
   cityId: z.uuid('validation:selectOne').optional(),
