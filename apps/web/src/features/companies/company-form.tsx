@@ -1,5 +1,5 @@
 import { type CompanyProfile, UpdateCompanyRequest } from '@excelencia/domain';
-import { Button, Divider, Group, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
+import { Box, Button, Divider, Group, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -258,7 +258,7 @@ export function CompanyProfileForm({
               maxLength={30}
               {...form.getInputProps('phone')}
             />
-            <div />
+            <Box visibleFrom="sm" aria-hidden="true" />
             <SelectField
               label={t('companies:form.caeSection')}
               required

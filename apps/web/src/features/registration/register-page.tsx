@@ -2,6 +2,7 @@ import { type Language, RegisterCompanyRequest } from '@excelencia/domain';
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Checkbox,
   Container,
@@ -150,7 +151,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
   };
 
   const termsLink = (path: string, label: string): ReactNode => (
-    <Anchor component={Link} to={localePath(path)} target="_blank" rel="noopener" inherit>
+    <Anchor component={Link} to={localePath(path)} target="_blank" rel="noopener" inherit underline="always">
       {label}
     </Anchor>
   );
@@ -208,7 +209,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
               description={t('companies:register.nifHint')}
               {...form.getInputProps('nif')}
             />
-            <div />
+            <Box visibleFrom="sm" aria-hidden="true" />
             <PasswordField
               label={t('companies:form.password')}
               required
@@ -269,7 +270,9 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
           <Group justify="space-between" gap="sm" mt="sm">
             <Text size="sm">
               {t('companies:register.haveAccount')}{' '}
-              <Anchor href={`/auth/login?lang=${language}`}>{t('companies:register.signIn')}</Anchor>
+              <Anchor href={`/auth/login?lang=${language}`} underline="always">
+                {t('companies:register.signIn')}
+              </Anchor>
             </Text>
             <Button type="submit" loading={register.isPending} data-testid="register-submit">
               {t('companies:register.submit')}
