@@ -1,7 +1,7 @@
 import { type Language, type LocalizedText, localized, type PublicOption } from '@excelencia/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { caeDivisions, caeSections, cities, islands } from '../../db/schema/index.ts';
+import { caeDivisions, caeSections, cities, companyTypes, islands } from '../../db/schema/index.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors.ts';
 
 /** The active choices of the registration form's selects, labelled in the caller's language. */
@@ -13,7 +13,9 @@ export function createPublicOptions(db: Executor) {
       label: localized(row.description, language),
     });
   const byLabel = (a: PublicOption, b: PublicOption) => a.label.localeCompare(b.label, 'pt');
-  const columns = <T extends typeof caeSections | typeof islands | typeof caeDivisions | typeof cities>(
+  const columns = <
+    T extends typeof caeSections | typeof islands | typeof caeDivisions | typeof cities | typeof companyTypes,
+  >(
     table: T,
   ) => ({ id: table.id, code: table.code, description: table.description });
 
@@ -45,6 +47,13 @@ export function createPublicOptions(db: Executor) {
         .select(columns(cities))
         .from(cities)
         .where(and(eq(cities.isActive, true), islandId ? eq(cities.islandId, islandId) : undefined));
+      return rows.map(toOption(language)).sort(byLabel);
+    },
+    async companyTypes(language: Language): Promise<PublicOption[]> {
+      const rows = await db
+        .select(columns(companyTypes))
+        .from(companyTypes)
+        .where(eq(companyTypes.isActive, true));
       return rows.map(toOption(language)).sort(byLabel);
     },
   };

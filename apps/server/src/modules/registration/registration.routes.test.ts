@@ -12,6 +12,7 @@ import {
   companies,
   companyInvitations,
   companyMembers,
+  companyTypes,
   islands,
   mailOutbox,
   pendingRegistrations,
@@ -323,6 +324,25 @@ describe('public options', () => {
     ]);
     expect((await get(`cities?islandId=${ref.island}`)).json()).toEqual([
       { id: ref.city, code: 'PR', label: 'Praia' },
+    ]);
+  });
+
+  it('lists the active company types for the company profile form', async () => {
+    const text = (pt: string) => ({ pt, en: `${pt} (en)`, fr: `${pt} (fr)` });
+    await ctx.db.insert(companyTypes).values([
+      { code: 'SA', description: text('Sociedade anónima') },
+      { code: 'LDA', description: text('Sociedade por quotas') },
+      { code: 'OLD', description: text('Antiga forma'), isActive: false },
+    ]);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/app/api/v1/public/options/company-types',
+      headers: { 'x-language': 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((o: { code: string; label: string }) => [o.code, o.label])).toEqual([
+      ['SA', 'Sociedade anónima (en)'],
+      ['LDA', 'Sociedade por quotas (en)'],
     ]);
   });
 });

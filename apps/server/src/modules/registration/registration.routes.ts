@@ -76,6 +76,12 @@ export function registrationRoutes(deps: {
       async (request) => options.islands(requestLanguage(request)),
     );
     r.get(
+      '/public/options/company-types',
+      { schema: optionsSchema('Active company types (company profile form)'), config: visitors(120) },
+      async (request) => options.companyTypes(requestLanguage(request)),
+    );
+
+    r.get(
       '/public/options/cities',
       {
         schema: { ...optionsSchema('Active cities, of one island'), querystring: CityOptionsQuery },

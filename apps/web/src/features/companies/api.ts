@@ -197,12 +197,8 @@ export async function fetchReferenceOptions(
 }
 
 /** Company types: the public options when the server has them, else the admin list. */
-export async function fetchCompanyTypeOptions(language: Language, signal?: AbortSignal): Promise<Option[]> {
-  try {
-    return await apiJson<Option[]>(`${API_BASE}/public/options/company-types`, { signal });
-  } catch {
-    return fetchReferenceOptions('company-types', language, signal);
-  }
+export function fetchCompanyTypeOptions(signal?: AbortSignal): Promise<Option[]> {
+  return apiJson<Option[]>(`${API_BASE}/public/options/company-types`, { signal });
 }
 
 // ------------------------------------------------------------------------------------------- profile

@@ -44,9 +44,8 @@ export function usePublicOptions(kind: OptionKind, language: Language, parentId:
 export function useCompanyTypeOptions(language: Language) {
   return useQuery({
     queryKey: optionKeys.list('company-types', language, ''),
-    queryFn: ({ signal }) => fetchCompanyTypeOptions(language, signal),
+    queryFn: ({ signal }) => fetchCompanyTypeOptions(signal),
     staleTime: 5 * 60 * 1000,
-    retry: false,
   });
 }
 
