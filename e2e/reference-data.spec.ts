@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Language } from '../packages/domain/src/index.ts';
-import { DEMO, fillLoginPage, languageItem, signIn, t } from './support.ts';
+import { choose, DEMO, fillLoginPage, languageItem, signIn, t } from './support.ts';
 
 /** Opens the create form of the current list screen, fills it with `fill`, saves and waits for the toast. */
 async function createRecord(page: Page, language: Language, fill: () => Promise<void>) {
@@ -16,13 +16,6 @@ async function fillDescription(page: Page, texts: { pt: string; en: string; fr: 
   for (const language of ['pt', 'en', 'fr'] as const) {
     await page.getByTestId(`localized-description-${language}`).fill(texts[language]);
   }
-}
-
-/** Chooses the option of a parent select whose text contains `text`. */
-async function choose(page: Page, testId: string, text: string) {
-  const select = page.getByTestId(testId);
-  const value = await select.locator('option', { hasText: text }).first().getAttribute('value');
-  await select.selectOption(value ?? '');
 }
 
 function row(page: Page, text: string) {

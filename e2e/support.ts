@@ -35,3 +35,13 @@ export function sideMenu(page: Page) {
 export function languageItem(page: Page, language: Language) {
   return page.getByRole('menuitem', { name: t(language, `common:languages.${language}`) });
 }
+
+/** Chooses the option of a native select whose text contains `text` (the first real option when omitted). */
+export async function choose(page: Page, testId: string, text?: string) {
+  const select = page.getByTestId(testId);
+  const options = text
+    ? select.locator('option', { hasText: text })
+    : select.locator('option:not([value=""])');
+  await expect(options.first()).toBeAttached();
+  await select.selectOption((await options.first().getAttribute('value')) ?? '');
+}
