@@ -344,4 +344,3 @@ export const SelfDiagnosisTree = z.array(
   }),
 );
 export type SelfDiagnosisTree = z.infer<typeof SelfDiagnosisTree>;
-
