@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './balance-sheets.ts';
 export * from './companies.ts';
 export * from './platform.ts';
 export * from './reference.ts';
