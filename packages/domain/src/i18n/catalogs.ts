@@ -1,4 +1,5 @@
 import type { Language } from '../languages.ts';
+import { balanceSheets } from './balance-sheets.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
 import type { MessageTree } from './define.ts';
@@ -17,6 +18,7 @@ import { validation } from './validation.ts';
  * (defineMessages) and one line here.
  */
 export const namespaces = {
+  balanceSheets,
   common,
   companies,
   errors,

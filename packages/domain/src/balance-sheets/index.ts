@@ -1,0 +1,6 @@
+export * from './file-names.ts';
+export * from './numbers.ts';
+export * from './periods.ts';
+export * from './schemas.ts';
+export * from './tree.ts';
+export * from './trial-balance.ts';

@@ -1,0 +1,159 @@
+import { Decimal } from '../decimal.ts';
+import type { AccountNature, LocalizedText, SelfDiagnosisTree } from '../schemas/reference.ts';
+
+/**
+ * The self-diagnosis tree as the balance sheet uses it (docs/seed-data.md): leaves take the amounts, a parent
+ * is the sum of its children, every amount is positive on the natural side of its heading.
+ */
+
+export type TreeLevel = 'heading' | 'subHeading' | 'category' | 'subCategory';
+
+export type TreeLevelNode = {
+  code: string;
+  description: LocalizedText;
+  /** Account codes or prefixes; for a parent the union of its children's. */
+  accountCodes: string[];
+  /** Inherited from the heading. */
+  nature: AccountNature;
+  /** 'income' for the income-statement headings (Rendimentos, Gastos), 'balance' otherwise. */
+  statement: 'balance' | 'income';
+  /** Every node of a debit-natured income heading (Gastos): shown negative in the entry form (SPEC §5). */
+  isCostLine: boolean;
+  level: TreeLevel;
+  children: TreeLevelNode[];
+};
+
+type RawNode = { code: string; description: LocalizedText; accountCodes: string[] };
+
+/**
+ * An income heading lists accounts of classes 6 and 7 only (plus class 8 result accounts such as 812 income
+ * tax); a heading with class 1–5 accounts, or no account at all, is a balance-sheet heading.
+ */
+function statementOf(accountCodes: string[]): 'balance' | 'income' {
+  if (accountCodes.length === 0) return 'balance';
+  const classes = accountCodes.map((code) => code.charAt(0));
+  return classes.every((c) => c === '6' || c === '7' || c === '8') &&
+    classes.some((c) => c === '6' || c === '7')
+    ? 'income'
+    : 'balance';
+}
+
+export function buildBalanceTree(tree: SelfDiagnosisTree): TreeLevelNode[] {
+  return tree.map((heading) => {
+    const statement = statementOf(heading.accountCodes);
+    const isCostLine = statement === 'income' && heading.nature === 'debit';
+    const make = (node: RawNode, level: TreeLevel, children: TreeLevelNode[]): TreeLevelNode => ({
+      code: node.code,
+      description: node.description,
+      accountCodes: node.accountCodes,
+      nature: heading.nature,
+      statement,
+      isCostLine,
+      level,
+      children,
+    });
+    return make(
+      heading,
+      'heading',
+      heading.subHeadings.map((subHeading) =>
+        make(
+          subHeading,
+          'subHeading',
+          subHeading.categories.map((category) =>
+            make(
+              category,
+              'category',
+              category.subCategories.map((subCategory) => make(subCategory, 'subCategory', [])),
+            ),
+          ),
+        ),
+      ),
+    );
+  });
+}
+
+/** Every node, parents before their children, in tree order. */
+export function treeNodes(tree: TreeLevelNode[]): TreeLevelNode[] {
+  const out: TreeLevelNode[] = [];
+  const visit = (node: TreeLevelNode) => {
+    out.push(node);
+    node.children.forEach(visit);
+  };
+  tree.forEach(visit);
+  return out;
+}
+
+/** The nodes without children: the ones that take amounts. */
+export function treeLeaves(tree: TreeLevelNode[]): TreeLevelNode[] {
+  return treeNodes(tree).filter((node) => node.children.length === 0);
+}
+
+/**
+ * The stored value of an amount typed in the entry form: cost lines are shown negative (a minus prefixed),
+ * but stored positive on their natural (debit) side, so a cost line stores the absolute value.
+ */
+export function costLineValue(entered: Decimal, isCostLine: boolean): Decimal {
+  return isCostLine ? entered.abs() : entered;
+}
+
+/** The inverse for the form: a stored cost line is shown negative. */
+export function costLineDisplayValue(stored: Decimal, isCostLine: boolean): Decimal {
+  return isCostLine ? stored.abs().neg() : stored;
+}
+
+/** Every node's value: leaves from `leafValues` (absent = 0), parents the sum of their children. */
+export function rollUp(tree: TreeLevelNode[], leafValues: Map<string, Decimal>): Map<string, Decimal> {
+  const out = new Map<string, Decimal>();
+  const visit = (node: TreeLevelNode): Decimal => {
+    const value =
+      node.children.length === 0
+        ? (leafValues.get(node.code) ?? Decimal.ZERO)
+        : node.children.reduce((sum, child) => sum.add(visit(child)), Decimal.ZERO);
+    out.set(node.code, value);
+    return value;
+  };
+  tree.forEach(visit);
+  return out;
+}
+
+export type BalanceCheckResult =
+  | { status: 'empty' }
+  | { status: 'ok' }
+  | { status: 'mismatch'; assets: Decimal; equity: Decimal; liabilities: Decimal; difference: Decimal };
+
+const MINUS_ONE = Decimal.fromInteger(-1);
+
+/**
+ * SPEC §5: Ativo must equal Capital próprio + Passivo. Ativo is the total of the debit-natured balance
+ * headings, Capital próprio the credit-natured balance headings with class 5 accounts, Passivo the other
+ * credit-natured balance headings. Totals are the sums of the leaves in `values`; while any balance leaf is
+ * null or absent the status is 'empty' (no message). `allowMinusOneZeroZero` lets Ativo -1 with the two others
+ * 0 pass. The difference is Ativo − (Capital próprio + Passivo).
+ */
+export function balanceCheck(
+  values: Map<string, Decimal | null>,
+  tree: TreeLevelNode[],
+  options: { allowMinusOneZeroZero?: boolean } = {},
+): BalanceCheckResult {
+  let assets = Decimal.ZERO;
+  let equity = Decimal.ZERO;
+  let liabilities = Decimal.ZERO;
+  for (const heading of tree) {
+    if (heading.statement !== 'balance') continue;
+    let total = Decimal.ZERO;
+    for (const leaf of treeLeaves([heading])) {
+      const value = values.get(leaf.code);
+      if (value === null || value === undefined) return { status: 'empty' };
+      total = total.add(value);
+    }
+    if (heading.nature === 'debit') assets = assets.add(total);
+    else if (heading.accountCodes.some((code) => code.startsWith('5'))) equity = equity.add(total);
+    else liabilities = liabilities.add(total);
+  }
+  const difference = assets.sub(equity.add(liabilities));
+  if (difference.isZero()) return { status: 'ok' };
+  if (options.allowMinusOneZeroZero && assets.eq(MINUS_ONE) && equity.isZero() && liabilities.isZero()) {
+    return { status: 'ok' };
+  }
+  return { status: 'mismatch', assets, equity, liabilities, difference };
+}

@@ -1,0 +1,365 @@
+import { Decimal } from '../decimal.ts';
+import { parseNumberInput } from './numbers.ts';
+import { rollUp, type TreeLevelNode, treeLeaves } from './tree.ts';
+
+/**
+ * The check of an uploaded trial balance (balancete): columns account, description, accumulated debit,
+ * accumulated credit (SPEC §3, §5 template rules). Fed row by row by the server's streaming reader; pure.
+ *
+ * Cells are 0-based: cells[0] is column A (with exceljs, pass `row.values.slice(1)`, its values are 1-based).
+ * A cell may be a string, a number, null/undefined, or an exceljs cell object (formula result, rich text,
+ * hyperlink).
+ */
+
+export type TrialBalanceLine = {
+  row: number;
+  account: string;
+  description: string;
+  debit: Decimal;
+  credit: Decimal;
+};
+
+/** A problem of the sheet: `key` is a catalog key translated with `params`; `row` is absent for the sheet as a whole. */
+export type SheetProblem = {
+  row?: number;
+  column?: string;
+  key: string;
+  params?: Record<string, string | number>;
+};
+
+export type TrialBalanceResult =
+  | {
+      ok: true;
+      lines: TrialBalanceLine[];
+      /** Every node code of the tree → its value (leaves by aggregation, parents rolled up). */
+      aggregates: Map<string, Decimal>;
+      totals: { debit: Decimal; credit: Decimal };
+    }
+  | { ok: false; problems: SheetProblem[] };
+
+export const TRIAL_BALANCE_COLUMNS = ['account', 'description', 'debit', 'credit'] as const;
+export type TrialBalanceColumn = (typeof TRIAL_BALANCE_COLUMNS)[number];
+
+/** Lower case, no accents, no punctuation, single spaces. */
+function normalizeHeader(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Which column a header cell names (pt, en or fr), by its words. */
+export function headerColumn(text: string): TrialBalanceColumn | null {
+  const words = normalizeHeader(text);
+  if (/\bdebit/.test(words)) return 'debit'; // débito, debit, débit
+  if (/\bcredit/.test(words)) return 'credit'; // crédito, credit, crédit
+  if (/\b(descri|designa|libelle|intitule|nome|name)/.test(words)) return 'description';
+  if (/\b(conta|contas|account|accounts|compte|comptes|codigo|code|numero|number|n)\b/.test(words)) {
+    return 'account';
+  }
+  return null;
+}
+
+const TOTAL_TEXT = /^(total|totais|totaux|subtotal|sub total|sous total|soma|somme|sum)\b/;
+
+function columnLetter(index: number): string {
+  let letters = '';
+  let n = index + 1;
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+type CellValue =
+  | { kind: 'blank' }
+  | { kind: 'text'; text: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'other' };
+
+/** The value of a cell, formula results and rich text unwrapped. */
+function readCell(cell: unknown): CellValue {
+  if (cell === null || cell === undefined) return { kind: 'blank' };
+  if (typeof cell === 'number')
+    return Number.isFinite(cell) ? { kind: 'number', value: cell } : { kind: 'other' };
+  if (typeof cell === 'string')
+    return cell.trim() === '' ? { kind: 'blank' } : { kind: 'text', text: cell.trim() };
+  if (typeof cell === 'object' && !(cell instanceof Date)) {
+    const object = cell as Record<string, unknown>;
+    if ('result' in object) return readCell(object.result);
+    if ('formula' in object || 'sharedFormula' in object) return { kind: 'blank' };
+    if (Array.isArray(object.richText)) {
+      return readCell(
+        object.richText.map((part) => String((part as { text?: unknown }).text ?? '')).join(''),
+      );
+    }
+    if ('text' in object) return readCell(object.text);
+  }
+  return { kind: 'other' };
+}
+
+function cellText(cell: CellValue): string {
+  if (cell.kind === 'text') return cell.text;
+  if (cell.kind === 'number') return String(cell.value);
+  return '';
+}
+
+/** Amounts above this are refused (numeric(20,2) and the exactness of spreadsheet numbers). */
+const MAX_AMOUNT = Decimal.fromInteger(1_000_000_000_000_000);
+
+function readAmount(cell: CellValue): Decimal | null {
+  let value: Decimal | null = null;
+  if (cell.kind === 'number') {
+    // A spreadsheet number is a double: its 6-decimal text is exact enough for cents.
+    value = Decimal.tryFromString(cell.value.toFixed(6)) ?? null;
+  } else if (cell.kind === 'text') {
+    value = parseNumberInput(cell.text);
+  }
+  if (!value?.abs().lt(MAX_AMOUNT)) return null;
+  return value.round(2);
+}
+
+export class TrialBalanceChecker {
+  private readonly leaves: TreeLevelNode[];
+  private readonly tree: TreeLevelNode[];
+  private readonly maxRows: number;
+  private readonly maxProblems: number;
+  private columns: Partial<Record<TrialBalanceColumn, number>> | null = null;
+  private readonly problems: SheetProblem[] = [];
+  private problemCount = 0;
+  private readonly lines: TrialBalanceLine[] = [];
+  private pendingBlankRows: number[] = [];
+  private dataRows = 0;
+  private tooManyRows = false;
+
+  constructor(tree: TreeLevelNode[], options: { maxRows?: number; maxProblems?: number } = {}) {
+    this.tree = tree;
+    this.leaves = treeLeaves(tree);
+    this.maxRows = options.maxRows ?? 50_000;
+    this.maxProblems = options.maxProblems ?? 100;
+  }
+
+  /** True once reading further is pointless (too many rows or problems): the reader may stop early. */
+  get stopped(): boolean {
+    return this.tooManyRows || this.problemCount > this.maxProblems;
+  }
+
+  private problem(problem: SheetProblem): void {
+    this.problemCount++;
+    if (this.problems.length < this.maxProblems) this.problems.push(problem);
+  }
+
+  /** Convenience for a reader: the first non-blank row is the header, the others are lines. */
+  row(cells: unknown[], row: number): void {
+    if (this.columns) this.line(cells, row);
+    else if (cells.some((cell) => readCell(cell).kind !== 'blank')) this.header(cells, row);
+  }
+
+  /** The header row: finds the four columns by name (pt, en, fr), in any order. */
+  header(cells: unknown[], row: number): void {
+    const columns: Partial<Record<TrialBalanceColumn, number>> = {};
+    cells.forEach((cell, index) => {
+      const column = headerColumn(cellText(readCell(cell)));
+      if (column && columns[column] === undefined) columns[column] = index;
+    });
+    this.columns = columns;
+    for (const column of TRIAL_BALANCE_COLUMNS) {
+      if (columns[column] === undefined) this.problem({ row, key: `balanceSheets:missingColumn.${column}` });
+    }
+  }
+
+  private where(column: TrialBalanceColumn): string | undefined {
+    const index = this.columns?.[column];
+    return index === undefined ? undefined : columnLetter(index);
+  }
+
+  /** One line after the header. */
+  line(cells: unknown[], row: number): void {
+    if (this.tooManyRows) return;
+    const columns = this.columns ?? {};
+    const get = (column: TrialBalanceColumn): CellValue => {
+      const index = columns[column];
+      return index === undefined ? { kind: 'blank' } : readCell(cells[index]);
+    };
+    const account = get('account');
+    const description = get('description');
+    const debit = get('debit');
+    const credit = get('credit');
+    if ([account, description, debit, credit].every((cell) => cell.kind === 'blank')) {
+      // Blank rows count only when a line follows them (trailing formatted rows are not lines).
+      this.pendingBlankRows.push(row);
+      return;
+    }
+    this.dataRows += this.pendingBlankRows.length + 1;
+    if (this.dataRows > this.maxRows) {
+      this.tooManyRows = true;
+      this.lines.length = 0;
+      return;
+    }
+    for (const blank of this.pendingBlankRows) this.problem({ row: blank, key: 'balanceSheets:blankLine' });
+    this.pendingBlankRows = [];
+
+    const accountText = cellText(account);
+    const descriptionText = cellText(description);
+    if (TOTAL_TEXT.test(normalizeHeader(accountText)) || TOTAL_TEXT.test(normalizeHeader(descriptionText))) {
+      this.problem({ row, column: this.where('account'), key: 'balanceSheets:totalRow' });
+      return;
+    }
+    let ok = true;
+    let accountCode = '';
+    if (account.kind === 'blank') {
+      this.problem({ row, column: this.where('account'), key: 'balanceSheets:blankValue' });
+      ok = false;
+    } else {
+      accountCode = account.kind === 'number' ? String(account.value) : accountText;
+      if (!/^\d{1,10}$/.test(accountCode)) {
+        this.problem({
+          row,
+          column: this.where('account'),
+          key: 'balanceSheets:malformedAccount',
+          params: { value: accountCode.slice(0, 40) },
+        });
+        ok = false;
+      }
+    }
+    if (description.kind === 'blank') {
+      this.problem({ row, column: this.where('description'), key: 'balanceSheets:blankValue' });
+      ok = false;
+    }
+    const amounts: Decimal[] = [];
+    for (const column of ['debit', 'credit'] as const) {
+      const cell = column === 'debit' ? debit : credit;
+      if (cell.kind === 'blank') {
+        this.problem({ row, column: this.where(column), key: 'balanceSheets:blankValue' });
+        ok = false;
+        continue;
+      }
+      const amount = readAmount(cell);
+      if (!amount) {
+        this.problem({
+          row,
+          column: this.where(column),
+          key: 'balanceSheets:notANumber',
+          params: { value: cellText(cell).slice(0, 40) },
+        });
+        ok = false;
+        continue;
+      }
+      amounts.push(amount);
+    }
+    if (ok) {
+      const [debitValue, creditValue] = amounts as [Decimal, Decimal];
+      this.lines.push({
+        row,
+        account: accountCode,
+        description: descriptionText,
+        debit: debitValue,
+        credit: creditValue,
+      });
+    }
+  }
+
+  /** The leaf of a line: longest matching prefix; on a tie, the net side picks the debit- or credit-natured leaf. */
+  private leafOf(line: TrialBalanceLine): TreeLevelNode | null {
+    let best: TreeLevelNode[] = [];
+    let bestLength = 0;
+    for (const leaf of this.leaves) {
+      for (const code of leaf.accountCodes) {
+        if (code.length === 0 || !line.account.startsWith(code) || code.length < bestLength) continue;
+        if (code.length > bestLength) {
+          best = [leaf];
+          bestLength = code.length;
+        } else if (!best.includes(leaf)) {
+          best.push(leaf);
+        }
+      }
+    }
+    if (best.length <= 1) return best[0] ?? null;
+    const side = line.debit.cmp(line.credit) >= 0 ? 'debit' : 'credit';
+    const sameSide = best.filter((leaf) => leaf.nature === side);
+    // Several leaves on one side (25 and 27: non-current and current): the last one, the current part.
+    return (sameSide.length > 0 ? sameSide : best).at(-1) ?? null;
+  }
+
+  finish(): TrialBalanceResult {
+    if (!this.columns) {
+      for (const column of TRIAL_BALANCE_COLUMNS)
+        this.problem({ key: `balanceSheets:missingColumn.${column}` });
+    }
+    if (this.tooManyRows) {
+      return { ok: false, problems: [{ key: 'balanceSheets:tooManyRows', params: { max: this.maxRows } }] };
+    }
+    // Ledger and class totals: an account that is a prefix of another; duplicated accounts.
+    const sorted = [...this.lines].sort((a, b) =>
+      a.account < b.account ? -1 : a.account > b.account ? 1 : a.row - b.row,
+    );
+    for (let i = 0; i + 1 < sorted.length; i++) {
+      const line = sorted[i] as TrialBalanceLine;
+      const next = sorted[i + 1] as TrialBalanceLine;
+      if (next.account === line.account) {
+        this.problem({
+          row: next.row,
+          column: this.where('account'),
+          key: 'balanceSheets:duplicateAccount',
+          params: { account: line.account, other: line.row },
+        });
+      } else if (next.account.startsWith(line.account)) {
+        this.problem({
+          row: line.row,
+          column: this.where('account'),
+          key: 'balanceSheets:ledgerTotal',
+          params: { account: line.account, other: next.account },
+        });
+      }
+    }
+    const leafValues = new Map<string, Decimal>();
+    let debit = Decimal.ZERO;
+    let credit = Decimal.ZERO;
+    for (const line of this.lines) {
+      debit = debit.add(line.debit);
+      credit = credit.add(line.credit);
+      const leaf = this.leafOf(line);
+      if (!leaf) {
+        this.problem({
+          row: line.row,
+          column: this.where('account'),
+          key: 'balanceSheets:unknownAccount',
+          params: { account: line.account },
+        });
+        continue;
+      }
+      const net = leaf.nature === 'debit' ? line.debit.sub(line.credit) : line.credit.sub(line.debit);
+      leafValues.set(leaf.code, (leafValues.get(leaf.code) ?? Decimal.ZERO).add(net));
+    }
+    if (this.problemCount === 0 && this.lines.length === 0) this.problem({ key: 'balanceSheets:noLines' });
+    if (this.problemCount === 0 && !debit.eq(credit)) {
+      this.problem({
+        key: 'balanceSheets:debitCreditMismatch',
+        params: {
+          debit: debit.toFixed(2),
+          credit: credit.toFixed(2),
+          difference: debit.sub(credit).toFixed(2),
+        },
+      });
+    }
+    if (this.problemCount > 0) {
+      const problems = [...this.problems].sort(
+        (a, b) => (a.row ?? Number.MAX_SAFE_INTEGER) - (b.row ?? Number.MAX_SAFE_INTEGER),
+      );
+      if (this.problemCount > problems.length) {
+        problems.push({ key: 'balanceSheets:tooManyProblems', params: { max: this.maxProblems } });
+      }
+      return { ok: false, problems };
+    }
+    return {
+      ok: true,
+      lines: this.lines,
+      aggregates: rollUp(this.tree, leafValues),
+      totals: { debit, credit },
+    };
+  }
+}
