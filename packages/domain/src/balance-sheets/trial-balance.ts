@@ -79,13 +79,13 @@ type CellValue =
   | { kind: 'blank' }
   | { kind: 'text'; text: string }
   | { kind: 'number'; value: number }
-  | { kind: 'other' };
+  | { kind: 'other'; text: string };
 
 /** The value of a cell, formula results and rich text unwrapped. */
 function readCell(cell: unknown): CellValue {
   if (cell === null || cell === undefined) return { kind: 'blank' };
   if (typeof cell === 'number')
-    return Number.isFinite(cell) ? { kind: 'number', value: cell } : { kind: 'other' };
+    return Number.isFinite(cell) ? { kind: 'number', value: cell } : { kind: 'other', text: String(cell) };
   if (typeof cell === 'string')
     return cell.trim() === '' ? { kind: 'blank' } : { kind: 'text', text: cell.trim() };
   if (typeof cell === 'object' && !(cell instanceof Date)) {
@@ -99,12 +99,13 @@ function readCell(cell: unknown): CellValue {
     }
     if ('text' in object) return readCell(object.text);
   }
-  return { kind: 'other' };
+  return { kind: 'other', text: cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell) };
 }
 
 function cellText(cell: CellValue): string {
   if (cell.kind === 'text') return cell.text;
   if (cell.kind === 'number') return String(cell.value);
+  if (cell.kind === 'other') return cell.text;
   return '';
 }
 
