@@ -20,6 +20,8 @@ import type { DatabaseHandle } from './db/client.ts';
 import { devMailRoutes } from './dev/mail-viewer.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { balanceSheetsRoutes } from './modules/balance-sheets/balance-sheets.routes.ts';
+import { createBalanceSheetsService } from './modules/balance-sheets/balance-sheets.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -172,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(usersRoutes({ users: createUsersService({ db: database.db, identity }) }));
       await api.register(partnersRoutes({ partners: createPartnersService({ db: database.db, identity }) }));
       await api.register(companiesRoutes({ companies: createCompaniesService({ db: database.db }) }));
+      await api.register(
+        balanceSheetsRoutes({ balanceSheets: createBalanceSheetsService({ db: database.db, fileStore }) }),
+      );
       await api.register(
         profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),
       );

@@ -1,0 +1,390 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  BalanceSheetDetail,
+  BalanceSheetItem,
+  BalanceSheetLineItem,
+  BalanceSheetUploadFields,
+  ErrorResponse,
+  languageFromTag,
+  pageOf,
+  SaveBalanceSheetEntry,
+  translate,
+} from '@excelencia/domain';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthContext } from '../../auth/types.ts';
+import { AppError, unauthorized } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
+import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
+import { actorOf } from '../reference/reference-resource.ts';
+import {
+  AdminBalanceSheetItem,
+  AdminBalanceSheetQuery,
+  BalanceSheetComparison,
+  CompanySheetParams,
+  CompareQuery,
+  LinesQuery,
+  SheetParams,
+  TemplateQuery,
+} from './balance-sheets.schemas.ts';
+import { type BalanceSheetsService, fileTooLarge, noFile } from './balance-sheets.service.ts';
+import { balanceSheetTemplate } from './template.ts';
+
+/** One upload: at most this many bytes (SPEC: 10 MB), else 413 and nothing is kept. */
+export const BALANCE_SHEET_MAX_BYTES = 10 * 1024 * 1024;
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
+const ADMIN = { roles: ['admin'] as ['admin'] };
+const COMPANY_SHEETS = '/companies/:companyId/balance-sheets';
+
+function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+const codeOf = (error: unknown) => (error as { code?: string } | null)?.code;
+
+/** `attachment; filename="…"; filename*=UTF-8''…` for any name (quotes and non-ASCII made safe). */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Reads a multipart upload: the form fields and the one file, streamed to a new temporary folder (never held
+ * in memory). The caller must remove `folder`. Over BALANCE_SHEET_MAX_BYTES answers 413.
+ */
+async function receiveUpload(
+  request: FastifyRequest,
+  folder: string,
+): Promise<{ fields: Record<string, string>; path: string | null; filename: string }> {
+  const fields: Record<string, string> = {};
+  let path: string | null = null;
+  let filename = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || path !== null) {
+        part.file.resume();
+        continue;
+      }
+      path = join(folder, 'upload.xlsx');
+      filename = part.filename;
+      await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+      if (part.file.truncated) throw fileTooLarge();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = codeOf(error);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw noFile();
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw noFile();
+    throw error;
+  }
+  return { fields, path, filename };
+}
+
+function sendFile(reply: FastifyReply, data: Buffer, name: string): FastifyReply {
+  reply.header('content-type', XLSX_MIME);
+  reply.header('content-disposition', attachment(name));
+  return reply.send(data);
+}
+
+const ADMIN_EXPORT_COLUMNS: readonly ExportColumn<AdminBalanceSheetItem>[] = [
+  { header: 'companies:fields.companyName', value: (s) => s.companyName, width: 36 },
+  { header: 'companies:fields.nif', value: (s) => s.nif, width: 12 },
+  { header: 'balanceSheetsWeb:upload.startDate', value: (s) => s.startDate, width: 12 },
+  { header: 'balanceSheetsWeb:upload.endDate', value: (s) => s.endDate, width: 12 },
+  {
+    header: 'balanceSheetsWeb:list.frequency',
+    value: (s, language) => translate(language, `balanceSheets:frequencies.${s.typeFrequence}`),
+    width: 14,
+  },
+  { header: 'balanceSheetsWeb:list.tag', value: (s) => s.tag, width: 8 },
+  {
+    header: 'balanceSheetsWeb:list.source',
+    value: (s, language) => translate(language, `balanceSheets:sources.${s.source}`),
+    width: 20,
+  },
+  { header: 'balanceSheetsWeb:list.file', value: (s) => s.fileName, width: 30 },
+  { header: 'balanceSheetsWeb:list.inserted', value: (s) => s.dateInsert.slice(0, 10), width: 14 },
+];
+
+export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService }) {
+  const { balanceSheets } = deps;
+  return async function register(app: FastifyInstance): Promise<void> {
+    await app.register(fastifyMultipart, {
+      limits: { files: 1, fileSize: BALANCE_SHEET_MAX_BYTES, fields: 10, parts: 12, fieldSize: 1000 },
+    });
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    // ---- public template ----
+    r.get(
+      '/balance-sheets/template.xlsx',
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary:
+            'The trial-balance template (.xlsx): header, three sample lines and a "Rules" sheet in the language ' +
+            'of ?lang= (pt, en, fr; else the request language)',
+          querystring: TemplateQuery,
+          response: { 200: z.any().describe('xlsx bytes'), 429: ErrorResponse },
+        },
+        config: { roles: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const language = languageFromTag(request.query.lang) ?? requestLanguage(request);
+        reply.header('cache-control', 'public, max-age=3600');
+        return sendFile(
+          reply,
+          await balanceSheetTemplate(language),
+          `trial-balance-template-${language}.xlsx`,
+        );
+      },
+    );
+
+    // ---- admin (before the company routes; static paths) ----
+    r.get(
+      '/balance-sheets',
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary: 'Balance sheets across companies (admin): name or NIF, company, island, frequency, year',
+          querystring: AdminBalanceSheetQuery,
+          response: { 200: pageOf(AdminBalanceSheetItem), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => balanceSheets.adminList(request.query),
+    );
+
+    r.get(
+      '/balance-sheets/export',
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary: 'The balance sheets the admin list query matches, as .xlsx',
+          querystring: AdminBalanceSheetQuery,
+          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request, reply) =>
+        sendXlsx(reply, {
+          name: 'balance-sheets',
+          language: requestLanguage(request),
+          columns: ADMIN_EXPORT_COLUMNS,
+          rows: balanceSheets.adminExportRows(request.query),
+        }),
+    );
+
+    r.get(
+      '/balance-sheets/compare',
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary:
+            'Two balance sheets (two periods of a company or two companies) side by side: every node value ' +
+            'and right − left (admin)',
+          querystring: CompareQuery,
+          response: { 200: BalanceSheetComparison, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => balanceSheets.compare(request.query.left, request.query.right),
+    );
+
+    // ---- a company's sheets ----
+    r.get(
+      COMPANY_SHEETS,
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary:
+            "A company's balance sheets: the latest per period (same start and end), tagged, newest first " +
+            "(members and admins; other companies' ids answer 404)",
+          params: CompanySheetParams,
+          response: { 200: z.array(BalanceSheetItem), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) => balanceSheets.list(caller(request), request.params.companyId),
+    );
+
+    r.post(
+      COMPANY_SHEETS,
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary:
+            'Uploads a trial balance: multipart fields startDate, endDate, typeFrequence and the .xlsx as `file` ' +
+            `(at most ${BALANCE_SHEET_MAX_BYTES / (1024 * 1024)} MB, else 413). Not a real xlsx or a zip bomb: ` +
+            '400; problems of the content: 400 invalid_spreadsheet with one detail per problem (row, column). ' +
+            'A refused upload stores nothing.',
+          params: CompanySheetParams,
+          consumes: ['multipart/form-data'],
+          response: { 201: BalanceSheetItem, ...errors, 413: ErrorResponse },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const auth = caller(request);
+        const language = requestLanguage(request);
+        const folder = await mkdtemp(join(tmpdir(), 'balance-sheet-'));
+        try {
+          const upload = await receiveUpload(request, folder);
+          const parsed = BalanceSheetUploadFields.safeParse(upload.fields);
+          if (!parsed.success) {
+            throw new AppError(400, 'validation', 'errors:validation', {
+              details: parsed.error.issues.map((issue) => ({
+                path: issue.path.join('.'),
+                message: issue.message.includes(':') ? issue.message : 'validation:invalid',
+              })),
+            });
+          }
+          const fields = parsed.data;
+          if (!upload.path) throw noFile();
+          const item = await balanceSheets.upload(
+            auth,
+            actorOf(request),
+            request.params.companyId,
+            { ...fields, path: upload.path, originalName: upload.filename },
+            language,
+          );
+          return reply.code(201).send(item);
+        } finally {
+          await rm(folder, { recursive: true, force: true });
+        }
+      },
+    );
+
+    r.post(
+      `${COMPANY_SHEETS}/entries`,
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary:
+            'A balance sheet entered by hand: every leaf value (cost lines may be sent negative, as the form ' +
+            'shows them). Missing leaves: 400 fill_all_fields; Assets ≠ Equity + Liabilities: 400 ' +
+            'assets_mismatch with the difference; unknown keys are refused',
+          params: CompanySheetParams,
+          body: SaveBalanceSheetEntry,
+          response: { 201: BalanceSheetDetail, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const detail = await balanceSheets.createEntry(
+          caller(request),
+          actorOf(request),
+          request.params.companyId,
+          request.body,
+        );
+        return reply.code(201).send(detail);
+      },
+    );
+
+    r.get(
+      `${COMPANY_SHEETS}/:id`,
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary: 'One balance sheet with every node value',
+          params: SheetParams,
+          response: { 200: BalanceSheetDetail, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) => balanceSheets.get(caller(request), request.params.companyId, request.params.id),
+    );
+
+    r.put(
+      `${COMPANY_SHEETS}/:id/entries`,
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary:
+            'Corrects the values of a sheet (uploaded or entered) by the same rules as an entry; a stale ' +
+            'version answers 409',
+          params: SheetParams,
+          body: SaveBalanceSheetEntry,
+          response: { 200: BalanceSheetDetail, ...errors, 409: ErrorResponse },
+        },
+        config: MEMBERS,
+      },
+      async (request) =>
+        balanceSheets.updateEntry(
+          caller(request),
+          actorOf(request),
+          request.params.companyId,
+          request.params.id,
+          request.body,
+        ),
+    );
+
+    r.get(
+      `${COMPANY_SHEETS}/:id/file`,
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary: 'The original upload (404 for a sheet entered by hand)',
+          params: SheetParams,
+          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const file = await balanceSheets.file(caller(request), request.params.companyId, request.params.id);
+        return sendFile(reply, file.data, file.name);
+      },
+    );
+
+    r.get(
+      `${COMPANY_SHEETS}/:id/lines`,
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary: 'The stored trial-balance lines of a sheet, 100 a page',
+          params: SheetParams,
+          querystring: LinesQuery,
+          response: { 200: pageOf(BalanceSheetLineItem), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) =>
+        balanceSheets.lines(caller(request), request.params.companyId, request.params.id, request.query.page),
+    );
+
+    r.delete(
+      `${COMPANY_SHEETS}/:id`,
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary: 'Deletes a balance sheet (soft: kept for history, gone from every list)',
+          params: SheetParams,
+          response: { 204: z.null(), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        await balanceSheets.remove(
+          caller(request),
+          actorOf(request),
+          request.params.companyId,
+          request.params.id,
+        );
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

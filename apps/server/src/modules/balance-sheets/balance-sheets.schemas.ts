@@ -1,0 +1,42 @@
+import { BalanceSheetDetail, BalanceSheetItem, FREQUENCIES, ListQuery } from '@excelencia/domain';
+import { z } from 'zod';
+
+/**
+ * Request and response shapes only the server's admin and paging endpoints use (the sheet, entry and line
+ * shapes live in @excelencia/domain).
+ */
+
+export const CompanySheetParams = z.object({ companyId: z.uuid() });
+export const SheetParams = z.object({ companyId: z.uuid(), id: z.uuid() });
+export const LinesQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+
+/** Admin list across companies: name-or-NIF search, company, island, frequency, a year the period touches. */
+export const AdminBalanceSheetQuery = ListQuery.pick({ page: true, pageSize: true, search: true }).extend({
+  companyId: z.uuid().optional(),
+  islandId: z.uuid().optional(),
+  frequency: z.enum(FREQUENCIES).optional(),
+  year: z.coerce.number().int().min(1900).max(2999).optional(),
+});
+export type AdminBalanceSheetQuery = z.output<typeof AdminBalanceSheetQuery>;
+
+export const AdminBalanceSheetItem = BalanceSheetItem.extend({ companyName: z.string(), nif: z.string() });
+export type AdminBalanceSheetItem = z.infer<typeof AdminBalanceSheetItem>;
+
+export const CompareQuery = z.object({ left: z.uuid(), right: z.uuid() });
+
+/** Two sheets side by side: every node either holds, with right − left. */
+export const BalanceSheetComparison = z.object({
+  left: BalanceSheetDetail.extend({ companyName: z.string() }),
+  right: BalanceSheetDetail.extend({ companyName: z.string() }),
+  rows: z.array(
+    z.object({
+      code: z.string(),
+      left: z.string().nullable(),
+      right: z.string().nullable(),
+      difference: z.string(),
+    }),
+  ),
+});
+export type BalanceSheetComparison = z.infer<typeof BalanceSheetComparison>;
+
+export const TemplateQuery = z.object({ lang: z.string().optional() });

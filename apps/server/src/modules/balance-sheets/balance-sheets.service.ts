@@ -1,0 +1,705 @@
+import { readFile } from 'node:fs/promises';
+import {
+  type BalanceSheetDetail,
+  type BalanceSheetItem,
+  type BalanceSheetLineItem,
+  balanceCheck,
+  buildBalanceTree,
+  costLineValue,
+  Decimal,
+  displayFileName,
+  hasRole,
+  type Language,
+  latestPerPeriod,
+  normalizeFrequency,
+  type Page,
+  rollUp,
+  type SaveBalanceSheetEntry,
+  type SheetProblem,
+  storedFileName,
+  type TreeLevelNode,
+  TrialBalanceChecker,
+  translate,
+  withPeriodTags,
+} from '@excelencia/domain';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  balanceSheetLines,
+  balanceSheets,
+  balanceSheetValues,
+  cities,
+  companies,
+  companyMembers,
+} from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { allOf, pageWindow } from '../../platform/listing.ts';
+import { XLSX_MIME } from '../../platform/xlsx-export.ts';
+import type { Actor } from '../reference/reference-resource.ts';
+import { staleVersion } from '../reference/reference-resource.ts';
+import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+import type {
+  AdminBalanceSheetItem,
+  AdminBalanceSheetQuery,
+  BalanceSheetComparison,
+} from './balance-sheets.schemas.ts';
+import { readTrialBalance } from './trial-balance-reader.ts';
+import { assertSafeXlsx, XlsxGuardError } from './xlsx-guard.ts';
+
+/** The audit entity of balance-sheet changes. */
+export const BALANCE_SHEETS_ENTITY = 'balance-sheets';
+export const BALANCE_SHEET_FILE_KIND = 'balance-sheet';
+
+const LINE_BATCH = 1000;
+const LINES_PAGE_SIZE = 100;
+
+// ---- errors -------------------------------------------------------------------------------------------------
+
+export const notXlsx = () =>
+  new AppError(400, 'not_xlsx', 'balanceSheets:selectXlsx', {
+    details: [{ path: 'file', message: 'balanceSheets:selectXlsx' }],
+  });
+export const zipBomb = () =>
+  new AppError(400, 'zip_bomb', 'balanceSheets:selectXlsx', {
+    details: [{ path: 'file', message: 'balanceSheets:selectXlsx' }],
+  });
+export const fileTooLarge = () =>
+  new AppError(413, 'file_too_large', 'errors:payloadTooLarge', {
+    details: [{ path: 'file', message: 'errors:payloadTooLarge' }],
+  });
+export const noFile = () =>
+  new AppError(400, 'no_file', 'balanceSheets:selectXlsx', {
+    details: [{ path: 'file', message: 'balanceSheets:selectXlsx' }],
+  });
+
+/** `row 5, column C` in the caller's language; the row alone when the problem is the whole row. */
+function problemPath(problem: SheetProblem, language: Language): string {
+  if (problem.row === undefined) return translate(language, 'balanceSheets:location.sheet');
+  return problem.column
+    ? translate(language, 'balanceSheets:location.rowColumn', { row: problem.row, column: problem.column })
+    : translate(language, 'balanceSheets:location.row', { row: problem.row });
+}
+
+export function invalidSpreadsheet(problems: SheetProblem[], language: Language): AppError {
+  return new AppError(400, 'invalid_spreadsheet', 'balanceSheets:checkData', {
+    details: problems.map((problem) => ({
+      path: problemPath(problem, language),
+      message: problem.key,
+      ...(problem.params ? { params: problem.params } : {}),
+    })),
+  });
+}
+
+// ---- presenting ---------------------------------------------------------------------------------------------
+
+type SheetRow = typeof balanceSheets.$inferSelect;
+type Periodic = SheetRow & { dateInsert: string; frequency: ReturnType<typeof normalizeFrequency> };
+
+const periodic = (row: SheetRow): Periodic => ({
+  ...row,
+  dateInsert: row.createdAt.toISOString(),
+  frequency: normalizeFrequency(row.typeFrequence),
+});
+
+/** The company's sheets as the list shows them: latest per period, tagged, newest first. */
+function presentCompanySheets(rows: SheetRow[]): BalanceSheetItem[] {
+  const kept = withPeriodTags(latestPerPeriod(rows.map(periodic)));
+  const items = kept.map((sheet) => presentWithin(sheet, kept));
+  return items.sort((a, b) => b.dateInsert.localeCompare(a.dateInsert) || b.id.localeCompare(a.id));
+}
+
+/** One sheet presented among its company's kept sheets (it may itself be superseded by a newer upload). */
+function presentOne(row: SheetRow, companyRows: SheetRow[]): BalanceSheetItem {
+  const kept = latestPerPeriod(companyRows.map(periodic));
+  const tagged = withPeriodTags(kept.some((sheet) => sheet.id === row.id) ? kept : [...kept, periodic(row)]);
+  const self = tagged.find((sheet) => sheet.id === row.id);
+  if (!self) throw new Error('the sheet vanished from its own list');
+  return presentWithin(self, tagged);
+}
+
+function presentWithin(sheet: Periodic & { tag: string }, all: Array<Periodic & { tag: string }>) {
+  let previous: Periodic | undefined;
+  for (const other of all) {
+    if (other.id === sheet.id || other.frequency !== sheet.frequency) continue;
+    if (other.endDate >= sheet.startDate) continue;
+    if (!previous || other.endDate > previous.endDate) previous = other;
+  }
+  const item: BalanceSheetItem = {
+    id: sheet.id,
+    companyId: sheet.companyId,
+    startDate: sheet.startDate,
+    endDate: sheet.endDate,
+    dateInsert: sheet.dateInsert,
+    typeFrequence: sheet.frequency,
+    tag: sheet.tag,
+    source: sheet.source,
+    fileName: sheet.fileName ? displayFileName(sheet.fileName) : null,
+    version: sheet.version,
+  };
+  if (previous) {
+    item.previousBalanceSheetId = previous.id;
+    item.previousBalanceSheetFileName = previous.fileName ? displayFileName(previous.fileName) : null;
+  }
+  return item;
+}
+
+const decimal = (value: string) => Decimal.fromString(value);
+const amount = (value: Decimal) => value.round(2).toFixed(2);
+
+/** Every node of the tree, depth first. */
+function nodesOf(tree: TreeLevelNode[]): TreeLevelNode[] {
+  const out: TreeLevelNode[] = [];
+  const walk = (nodes: TreeLevelNode[]) => {
+    for (const node of nodes) {
+      out.push(node);
+      walk(node.children);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+const isLeaf = (node: TreeLevelNode) => node.children.length === 0;
+
+// ---- the service --------------------------------------------------------------------------------------------
+
+async function isMember(db: Executor, companyId: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.accountId, accountId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface UploadInput {
+  startDate: string;
+  endDate: string;
+  typeFrequence: string;
+  /** The upload, already on disk (a temporary file the caller removes). */
+  path: string;
+  originalName: string;
+}
+
+export type EntryInput = SaveBalanceSheetEntry & { allowMinusOneZeroZero?: boolean };
+
+/**
+ * Balance sheets of companies: upload of a trial balance (.xlsx, checked and aggregated through the
+ * self-diagnosis tree), entry by hand, the company's list and views, and the admin's list and comparator.
+ * Company users act only on the companies linked to them (404 otherwise); admins on any.
+ */
+export function createBalanceSheetsService(deps: { db: Database; fileStore: FileStore }) {
+  const { db, fileStore } = deps;
+
+  async function tree(executor: Executor = db): Promise<TreeLevelNode[]> {
+    return buildBalanceTree(await selfDiagnosisTree(executor));
+  }
+
+  /** Admins may act on every company; a company user only on theirs (another id answers 404). */
+  async function assertMayAccess(caller: AuthContext, companyId: string): Promise<boolean> {
+    if (hasRole(caller.roles, 'admin')) {
+      const [company] = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      if (!company) throw notFound();
+      return true;
+    }
+    if (!(await isMember(db, companyId, caller.accountId))) throw notFound();
+    return false;
+  }
+
+  async function companySheets(executor: Executor, companyId: string): Promise<SheetRow[]> {
+    return executor
+      .select()
+      .from(balanceSheets)
+      .where(and(eq(balanceSheets.companyId, companyId), isNull(balanceSheets.deletedAt)));
+  }
+
+  async function sheetOf(executor: Executor, companyId: string, id: string): Promise<SheetRow> {
+    const [row] = await executor
+      .select()
+      .from(balanceSheets)
+      .where(
+        and(
+          eq(balanceSheets.id, id),
+          eq(balanceSheets.companyId, companyId),
+          isNull(balanceSheets.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function valuesOf(executor: Executor, id: string): Promise<Record<string, string>> {
+    const rows = await executor
+      .select({ nodeCode: balanceSheetValues.nodeCode, value: balanceSheetValues.value })
+      .from(balanceSheetValues)
+      .where(eq(balanceSheetValues.balanceSheetId, id))
+      .orderBy(asc(balanceSheetValues.nodeCode));
+    return Object.fromEntries(rows.map((row) => [row.nodeCode, row.value]));
+  }
+
+  async function lineCount(executor: Executor, id: string): Promise<number> {
+    const [row] = await executor
+      .select({ n: count() })
+      .from(balanceSheetLines)
+      .where(eq(balanceSheetLines.balanceSheetId, id));
+    return Number(row?.n ?? 0);
+  }
+
+  async function detailOf(executor: Executor, row: SheetRow): Promise<BalanceSheetDetail> {
+    const [others, values, lines] = await Promise.all([
+      companySheets(executor, row.companyId),
+      valuesOf(executor, row.id),
+      lineCount(executor, row.id),
+    ]);
+    return { ...presentOne(row, others), values, linesCount: lines };
+  }
+
+  async function writeValues(executor: Executor, id: string, values: Map<string, Decimal>): Promise<void> {
+    const rows = [...values].map(([nodeCode, value]) => ({
+      balanceSheetId: id,
+      nodeCode,
+      value: amount(value),
+    }));
+    for (let i = 0; i < rows.length; i += LINE_BATCH) {
+      await executor.insert(balanceSheetValues).values(rows.slice(i, i + LINE_BATCH));
+    }
+  }
+
+  /**
+   * Leaf values entered by hand → every node's value. Missing leaves give 'Fill all fields!'; cost lines are
+   * stored on their natural side; the balance check must pass.
+   */
+  function entryValues(nodes: TreeLevelNode[], input: EntryInput): Map<string, Decimal> {
+    const all = nodesOf(nodes);
+    const leaves = all.filter(isLeaf);
+    const known = new Set(all.map((node) => node.code));
+    const unknown = Object.keys(input.values).filter((code) => !known.has(code));
+    if (unknown.length > 0) {
+      throw new AppError(400, 'validation_failed', 'balanceSheets:checkData', {
+        details: unknown.map((code) => ({ path: `values.${code}`, message: 'balanceSheets:checkData' })),
+      });
+    }
+    const missing: string[] = [];
+    const leafValues = new Map<string, Decimal>();
+    for (const leaf of leaves) {
+      const text = input.values[leaf.code];
+      const value = text === undefined || text.trim() === '' ? undefined : Decimal.tryFromString(text.trim());
+      if (value === undefined) {
+        missing.push(leaf.code);
+        continue;
+      }
+      leafValues.set(leaf.code, costLineValue(value, leaf.isCostLine));
+    }
+    if (missing.length > 0) {
+      throw new AppError(400, 'fill_all_fields', 'balanceSheets:fillAllFields', {
+        details: missing.map((code) => ({ path: `values.${code}`, message: 'balanceSheets:fillAllFields' })),
+      });
+    }
+    const rolled = rollUp(nodes, leafValues);
+    const check = balanceCheck(rolled, nodes, {
+      allowMinusOneZeroZero: input.allowMinusOneZeroZero ?? false,
+    });
+    if (check.status === 'mismatch') {
+      throw new AppError(400, 'assets_mismatch', 'balanceSheets:assetsMismatch', {
+        params: { difference: amount(check.difference) },
+        details: [
+          {
+            path: 'values',
+            message: 'balanceSheets:assetsMismatchDifference',
+            params: {
+              difference: amount(check.difference),
+              assets: amount(check.assets),
+              equity: amount(check.equity),
+              liabilities: amount(check.liabilities),
+            },
+          },
+        ],
+      });
+    }
+    return rolled;
+  }
+
+  function assertPeriod(startDate: string, endDate: string): void {
+    if (endDate < startDate) {
+      throw new AppError(400, 'validation_failed', 'balanceSheets:endBeforeStart', {
+        details: [{ path: 'endDate', message: 'balanceSheets:endBeforeStart' }],
+      });
+    }
+  }
+
+  return {
+    tree,
+
+    async list(caller: AuthContext, companyId: string): Promise<BalanceSheetItem[]> {
+      await assertMayAccess(caller, companyId);
+      return presentCompanySheets(await companySheets(db, companyId));
+    },
+
+    async get(caller: AuthContext, companyId: string, id: string): Promise<BalanceSheetDetail> {
+      await assertMayAccess(caller, companyId);
+      return detailOf(db, await sheetOf(db, companyId, id));
+    },
+
+    async file(caller: AuthContext, companyId: string, id: string): Promise<{ data: Buffer; name: string }> {
+      await assertMayAccess(caller, companyId);
+      const row = await sheetOf(db, companyId, id);
+      if (!row.fileId) throw notFound();
+      const stored = await fileStore.get(db, row.fileId);
+      if (!stored) throw notFound();
+      return { data: stored.data, name: displayFileName(row.fileName ?? stored.file.originalName) };
+    },
+
+    async lines(
+      caller: AuthContext,
+      companyId: string,
+      id: string,
+      page: number,
+    ): Promise<Page<BalanceSheetLineItem>> {
+      await assertMayAccess(caller, companyId);
+      await sheetOf(db, companyId, id);
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(balanceSheetLines)
+          .where(eq(balanceSheetLines.balanceSheetId, id))
+          .orderBy(asc(balanceSheetLines.rowNumber))
+          .limit(LINES_PAGE_SIZE)
+          .offset((page - 1) * LINES_PAGE_SIZE),
+        lineCount(db, id),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          row: row.rowNumber,
+          account: row.account,
+          description: row.description,
+          debit: row.debit,
+          credit: row.credit,
+        })),
+        total,
+        page,
+        pageSize: LINES_PAGE_SIZE,
+      };
+    },
+
+    /**
+     * Checks an uploaded trial balance (container, then content, streaming) and, when it passes, stores the
+     * file, the sheet, its lines and aggregates and an audit row in one transaction. A refusal stores nothing.
+     */
+    async upload(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      input: UploadInput,
+      language: Language,
+    ): Promise<BalanceSheetItem> {
+      await assertMayAccess(caller, companyId);
+      assertPeriod(input.startDate, input.endDate);
+      try {
+        await assertSafeXlsx(input.path);
+      } catch (error) {
+        if (error instanceof XlsxGuardError) throw error.reason === 'zip_bomb' ? zipBomb() : notXlsx();
+        throw error;
+      }
+      const nodes = await tree();
+      const checker = new TrialBalanceChecker(nodes);
+      let reading: Awaited<ReturnType<typeof readTrialBalance>>;
+      try {
+        reading = await readTrialBalance(input.path, checker);
+      } catch {
+        throw notXlsx();
+      }
+      if (reading.firstSheetRows === 0) {
+        throw invalidSpreadsheet(
+          [
+            {
+              key: reading.laterSheetHasRows ? 'balanceSheets:dataNotOnFirstSheet' : 'balanceSheets:noLines',
+            },
+          ],
+          language,
+        );
+      }
+      const result = checker.finish();
+      if (!result.ok) throw invalidSpreadsheet(result.problems, language);
+
+      const data = await readFile(input.path);
+      const fileName = storedFileName(input.originalName, Number(input.endDate.slice(0, 4)), Date.now());
+      return db.transaction(async (tx) => {
+        const stored = await fileStore.put(tx, {
+          data,
+          originalName: fileName,
+          mime: XLSX_MIME,
+          kind: BALANCE_SHEET_FILE_KIND,
+          ownerAccountId: caller.accountId,
+        });
+        const [row] = await tx
+          .insert(balanceSheets)
+          .values({
+            companyId,
+            startDate: input.startDate,
+            endDate: input.endDate,
+            typeFrequence: normalizeFrequency(input.typeFrequence),
+            source: 'upload',
+            fileId: stored.id,
+            fileName,
+            createdBy: caller.accountId,
+          })
+          .returning();
+        if (!row) throw new Error('inserting the balance sheet returned nothing');
+        for (let i = 0; i < result.lines.length; i += LINE_BATCH) {
+          await tx.insert(balanceSheetLines).values(
+            result.lines.slice(i, i + LINE_BATCH).map((line) => ({
+              balanceSheetId: row.id,
+              rowNumber: line.row,
+              account: line.account,
+              description: line.description,
+              debit: amount(line.debit),
+              credit: amount(line.credit),
+            })),
+          );
+        }
+        await writeValues(tx, row.id, result.aggregates);
+        const item = presentOne(row, await companySheets(tx, companyId));
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'upload',
+          entity: BALANCE_SHEETS_ENTITY,
+          entityId: row.id,
+          after: {
+            ...item,
+            lines: result.lines.length,
+            totals: { debit: amount(result.totals.debit), credit: amount(result.totals.credit) },
+          },
+          requestId: actor.requestId,
+        });
+        return item;
+      });
+    },
+
+    async createEntry(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      input: EntryInput,
+    ): Promise<BalanceSheetDetail> {
+      const admin = await assertMayAccess(caller, companyId);
+      assertPeriod(input.startDate, input.endDate);
+      const values = entryValues(await tree(), input);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(balanceSheets)
+          .values({
+            companyId,
+            startDate: input.startDate,
+            endDate: input.endDate,
+            typeFrequence: normalizeFrequency(input.typeFrequence),
+            source: 'entry',
+            createdBy: caller.accountId,
+          })
+          .returning();
+        if (!row) throw new Error('inserting the balance sheet returned nothing');
+        await writeValues(tx, row.id, values);
+        const detail = await detailOf(tx, row);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'create',
+          entity: BALANCE_SHEETS_ENTITY,
+          entityId: row.id,
+          after: { ...detail, byAdmin: admin },
+          requestId: actor.requestId,
+        });
+        return detail;
+      });
+    },
+
+    /** Replaces the values of any sheet (uploaded or entered) with checked ones; the version must match. */
+    async updateEntry(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      id: string,
+      input: EntryInput,
+    ): Promise<BalanceSheetDetail> {
+      const admin = await assertMayAccess(caller, companyId);
+      assertPeriod(input.startDate, input.endDate);
+      const values = entryValues(await tree(), input);
+      return db.transaction(async (tx) => {
+        const before = await sheetOf(tx, companyId, id);
+        if (input.version !== undefined && input.version !== before.version) throw staleVersion();
+        const beforeDetail = await detailOf(tx, before);
+        const [row] = await tx
+          .update(balanceSheets)
+          .set({
+            startDate: input.startDate,
+            endDate: input.endDate,
+            typeFrequence: normalizeFrequency(input.typeFrequence),
+            version: before.version + 1,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(balanceSheets.id, id), eq(balanceSheets.version, before.version)))
+          .returning();
+        if (!row) throw staleVersion();
+        await tx.delete(balanceSheetValues).where(eq(balanceSheetValues.balanceSheetId, id));
+        await writeValues(tx, id, values);
+        const detail = await detailOf(tx, row);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'update',
+          entity: BALANCE_SHEETS_ENTITY,
+          entityId: id,
+          before: beforeDetail,
+          after: { ...detail, byAdmin: admin },
+          requestId: actor.requestId,
+        });
+        return detail;
+      });
+    },
+
+    async remove(caller: AuthContext, actor: Actor, companyId: string, id: string): Promise<void> {
+      await assertMayAccess(caller, companyId);
+      await db.transaction(async (tx) => {
+        const row = await sheetOf(tx, companyId, id);
+        const [deleted] = await tx
+          .update(balanceSheets)
+          .set({ deletedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(balanceSheets.id, id), isNull(balanceSheets.deletedAt)))
+          .returning({ id: balanceSheets.id });
+        if (!deleted) throw notFound();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'delete',
+          entity: BALANCE_SHEETS_ENTITY,
+          entityId: id,
+          before: presentOne(row, await companySheets(tx, companyId)),
+          requestId: actor.requestId,
+        });
+      });
+    },
+
+    // ---- admin ----
+
+    async adminList(query: AdminBalanceSheetQuery): Promise<Page<AdminBalanceSheetItem>> {
+      const where = adminWhere(query);
+      const window = pageWindow(query);
+      const [rows, [total]] = await Promise.all([
+        adminRows(db, where, window),
+        db
+          .select({ n: count() })
+          .from(balanceSheets)
+          .innerJoin(companies, eq(companies.id, balanceSheets.companyId))
+          .leftJoin(cities, eq(cities.id, companies.cityId))
+          .where(where),
+      ]);
+      return { items: rows, total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+    },
+
+    adminExportRows(query: AdminBalanceSheetQuery): AsyncIterable<AdminBalanceSheetItem> {
+      const where = adminWhere(query);
+      return (async function* () {
+        for (let offset = 0; ; offset += 500) {
+          const rows = await adminRows(db, where, { limit: 500, offset });
+          yield* rows;
+          if (rows.length < 500) return;
+        }
+      })();
+    },
+
+    /** Two sheets' values by node code, with right − left for every node either holds. */
+    async compare(leftId: string, rightId: string): Promise<BalanceSheetComparison> {
+      const load = async (id: string) => {
+        const [row] = await db
+          .select({ sheet: balanceSheets, companyName: companies.companyName })
+          .from(balanceSheets)
+          .innerJoin(companies, eq(companies.id, balanceSheets.companyId))
+          .where(and(eq(balanceSheets.id, id), isNull(balanceSheets.deletedAt)))
+          .limit(1);
+        if (!row) throw notFound();
+        const detail = await detailOf(db, row.sheet);
+        return { ...detail, companyName: row.companyName };
+      };
+      const [left, right] = await Promise.all([load(leftId), load(rightId)]);
+      const codes = new Set([...Object.keys(left.values), ...Object.keys(right.values)]);
+      const order = nodesOf(await tree()).map((node) => node.code);
+      const sorted = [
+        ...order.filter((code) => codes.has(code)),
+        ...[...codes].filter((c) => !order.includes(c)),
+      ];
+      return {
+        left,
+        right,
+        rows: sorted.map((code) => {
+          const l = left.values[code] ?? null;
+          const r = right.values[code] ?? null;
+          return {
+            code,
+            left: l,
+            right: r,
+            difference: amount(
+              (r === null ? Decimal.ZERO : decimal(r)).sub(l === null ? Decimal.ZERO : decimal(l)),
+            ),
+          };
+        }),
+      };
+    },
+  };
+}
+
+function adminWhere(query: AdminBalanceSheetQuery): SQL | undefined {
+  const term = query.search?.trim();
+  const year = query.year;
+  return allOf(
+    isNull(balanceSheets.deletedAt),
+    term
+      ? or(
+          ilike(companies.companyName, `%${term.replace(/[\\%_]/g, '\\$&')}%`),
+          sql`${companies.nif} like ${`${term}%`}`,
+        )
+      : undefined,
+    query.companyId ? eq(balanceSheets.companyId, query.companyId) : undefined,
+    query.islandId ? eq(cities.islandId, query.islandId) : undefined,
+    query.frequency ? eq(balanceSheets.typeFrequence, query.frequency) : undefined,
+    year !== undefined
+      ? and(gte(balanceSheets.endDate, `${year}-01-01`), lt(balanceSheets.startDate, `${year + 1}-01-01`))
+      : undefined,
+  );
+}
+
+async function adminRows(
+  db: Executor,
+  where: SQL | undefined,
+  window: { limit: number; offset: number },
+): Promise<AdminBalanceSheetItem[]> {
+  const rows = await db
+    .select({ sheet: balanceSheets, companyName: companies.companyName, nif: companies.nif })
+    .from(balanceSheets)
+    .innerJoin(companies, eq(companies.id, balanceSheets.companyId))
+    .leftJoin(cities, eq(cities.id, companies.cityId))
+    .where(where)
+    .orderBy(desc(balanceSheets.createdAt), desc(balanceSheets.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  if (rows.length === 0) return [];
+  // Tags count from each company's first annual sheet: read those companies' sheets once.
+  const companyIds = [...new Set(rows.map((row) => row.sheet.companyId))];
+  const all = await db
+    .select()
+    .from(balanceSheets)
+    .where(and(inArray(balanceSheets.companyId, companyIds), isNull(balanceSheets.deletedAt)));
+  return rows.map((row) => ({
+    ...presentOne(
+      row.sheet,
+      all.filter((sheet) => sheet.companyId === row.sheet.companyId),
+    ),
+    companyName: row.companyName,
+    nif: row.nif,
+  }));
+}
+
+export type BalanceSheetsService = ReturnType<typeof createBalanceSheetsService>;
