@@ -210,9 +210,13 @@ export class TrialBalanceChecker {
       this.problem({ row, column: this.where('account'), key: 'balanceSheets:totalRow' });
       return;
     }
-    let ok = true;
+    // A missing column is reported once, at the header: its cells are not checked line by line.
+    let ok = TRIAL_BALANCE_COLUMNS.every((column) => columns[column] !== undefined);
+    const missing = (column: TrialBalanceColumn) => columns[column] === undefined;
     let accountCode = '';
-    if (account.kind === 'blank') {
+    if (missing('account')) {
+      ok = false;
+    } else if (account.kind === 'blank') {
       this.problem({ row, column: this.where('account'), key: 'balanceSheets:blankValue' });
       ok = false;
     } else {
@@ -227,13 +231,14 @@ export class TrialBalanceChecker {
         ok = false;
       }
     }
-    if (description.kind === 'blank') {
+    if (description.kind === 'blank' && !missing('description')) {
       this.problem({ row, column: this.where('description'), key: 'balanceSheets:blankValue' });
       ok = false;
     }
     const amounts: Decimal[] = [];
     for (const column of ['debit', 'credit'] as const) {
       const cell = column === 'debit' ? debit : credit;
+      if (missing(column)) continue;
       if (cell.kind === 'blank') {
         this.problem({ row, column: this.where(column), key: 'balanceSheets:blankValue' });
         ok = false;
@@ -317,6 +322,9 @@ export class TrialBalanceChecker {
         });
       }
     }
+    const totals = new Set(
+      this.problems.filter((p) => p.key === 'balanceSheets:ledgerTotal').map((p) => p.row),
+    );
     const leafValues = new Map<string, Decimal>();
     let debit = Decimal.ZERO;
     let credit = Decimal.ZERO;
@@ -325,6 +333,7 @@ export class TrialBalanceChecker {
       credit = credit.add(line.credit);
       const leaf = this.leafOf(line);
       if (!leaf) {
+        if (totals.has(line.row)) continue;
         this.problem({
           row: line.row,
           column: this.where('account'),
