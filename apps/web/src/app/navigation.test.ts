@@ -51,6 +51,10 @@ const SPEC_ROUTES = [
   '/users/profile',
   // The company's own profile (issue 4), reached from the company dashboard.
   '/company/profile',
+  // Admin screens named by the spec's texts (balance sheets, balance comparator, data entry; issue 5).
+  '/admin/balance-sheets',
+  '/admin/balance-comparator',
+  '/admin/balance-data-entry',
 ];
 
 function paths(nodes: readonly MenuNode[]): string[] {

@@ -32,7 +32,14 @@ export type PageKind =
   | 'pending'
   | 'reference'
   | 'adminCompanies'
-  | 'companyProfile';
+  | 'companyProfile'
+  | 'balanceSheet'
+  | 'balances'
+  | 'demonstrations'
+  | 'others'
+  | 'adminBalanceSheets'
+  | 'adminBalanceComparator'
+  | 'adminBalanceDataEntry';
 
 export interface MenuItem {
   kind: 'item';
@@ -89,6 +96,9 @@ export const MENU: readonly MenuSection[] = [
     nodes: [
       admin('dashboard', 'dashboard'),
       item('admin', 'company', 'companies', undefined, 'adminCompanies'),
+      item('admin', 'balance-sheets', 'balanceSheets', undefined, 'adminBalanceSheets'),
+      item('admin', 'balance-comparator', 'balanceComparator', undefined, 'adminBalanceComparator'),
+      item('admin', 'balance-data-entry', 'dataEntry', undefined, 'adminBalanceDataEntry'),
       group('admin.parametrization', 'parametrization', [
         reference('admin', 'users'),
         reference('company-type', 'companyType'),
@@ -131,10 +141,10 @@ export const MENU: readonly MenuSection[] = [
     area: 'company',
     nodes: [
       company('dashboard', 'dashboard'),
-      company('balance-sheet', 'balanceSheet', 'balanceSheets'),
-      company('balances', 'balances', 'balanceSheets'),
-      company('demonstrations', 'demonstrations', 'balanceSheets'),
-      company('others', 'others', 'balanceSheets'),
+      item('company', 'balance-sheet', 'balanceSheet', undefined, 'balanceSheet'),
+      item('company', 'balances', 'balances', undefined, 'balances'),
+      item('company', 'demonstrations', 'demonstrations', undefined, 'demonstrations'),
+      item('company', 'others', 'others', undefined, 'others'),
       company('diagnosis', 'selfDiagnosis', 'diagnosis'),
       company('statistic', 'statistic', 'statistics'),
       company('application', 'applications', 'applications'),

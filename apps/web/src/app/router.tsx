@@ -12,6 +12,22 @@ function lazyComponent<K extends string>(load: () => Promise<Record<K, Component
   return async () => ({ Component: (await load())[name] });
 }
 
+const companySheets = () => import('../features/balance-sheets/company-pages.tsx');
+const adminSheets = () => import('../features/balance-sheets/admin-pages.tsx');
+/** The balance-sheet pages (issue 5) by page kind. */
+const BALANCE_SHEET_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
+  balanceSheet: lazyComponent(
+    () => import('../features/balance-sheets/balance-sheet-page.tsx'),
+    'BalanceSheetPage',
+  ),
+  balances: lazyComponent(companySheets, 'BalancesPage'),
+  demonstrations: lazyComponent(companySheets, 'DemonstrationsPage'),
+  others: lazyComponent(companySheets, 'OthersPage'),
+  adminBalanceSheets: lazyComponent(adminSheets, 'AdminBalanceSheetsPage'),
+  adminBalanceComparator: lazyComponent(adminSheets, 'AdminComparatorPage'),
+  adminBalanceDataEntry: lazyComponent(adminSheets, 'AdminDataEntryPage'),
+};
+
 function signedInPageRoute(page: PageDef): RouteObject {
   const route = { path: page.path.slice(1), handle: { page } };
   if (page.page === 'pending') {
@@ -47,6 +63,8 @@ function signedInPageRoute(page: PageDef): RouteObject {
       ),
     };
   }
+  const balanceSheetPage = BALANCE_SHEET_PAGES[page.page];
+  if (balanceSheetPage) return { ...route, lazy: balanceSheetPage };
   switch (page.area) {
     case 'admin':
       return {
@@ -107,6 +125,13 @@ export const routes: RouteObject[] = [
               { path: 'public/regulation', lazy: lazyComponent(legalPages, 'RegulationPage') },
               { path: 'public/companies', lazy: lazyComponent(directoryPage, 'DirectoryPage') },
               { path: 'public/companies/:id', lazy: lazyComponent(publicCompanyPage, 'PublicCompanyPage') },
+              {
+                path: 'public/balance-sheet-template',
+                lazy: lazyComponent(
+                  () => import('../features/balance-sheets/template-section.tsx'),
+                  'TemplatePage',
+                ),
+              },
             ],
           },
           {

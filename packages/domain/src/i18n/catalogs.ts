@@ -1,5 +1,6 @@
 import type { Language } from '../languages.ts';
 import { balanceSheets } from './balance-sheets.ts';
+import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
 import type { MessageTree } from './define.ts';
@@ -19,6 +20,7 @@ import { validation } from './validation.ts';
  */
 export const namespaces = {
   balanceSheets,
+  balanceSheetsWeb,
   common,
   companies,
   errors,

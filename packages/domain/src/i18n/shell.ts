@@ -64,6 +64,9 @@ export const shell = defineMessages({
       items: {
         dashboard: 'Painel',
         companies: 'Empresas',
+        balanceSheets: 'Balancetes',
+        balanceComparator: 'Comparador de balancetes',
+        dataEntry: 'Introdução de dados',
         users: 'Utilizadores',
         companyType: 'Tipo de empresa',
         employeeRange: 'Quantidade de trabalhadores',
@@ -203,6 +206,9 @@ export const shell = defineMessages({
       items: {
         dashboard: 'Dashboard',
         companies: 'Companies',
+        balanceSheets: 'Balance sheets',
+        balanceComparator: 'Balance comparator',
+        dataEntry: 'Data entry',
         users: 'Users',
         companyType: 'Company type',
         employeeRange: 'Worker quantity',
@@ -342,6 +348,9 @@ export const shell = defineMessages({
       items: {
         dashboard: 'Tableau de bord',
         companies: 'Entreprises',
+        balanceSheets: 'Balances',
+        balanceComparator: 'Comparateur de balances',
+        dataEntry: 'Saisie des données',
         users: 'Utilisateurs',
         companyType: "Type d'entreprise",
         employeeRange: 'Nombre de salariés',

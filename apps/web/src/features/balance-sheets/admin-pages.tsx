@@ -1,0 +1,277 @@
+import type { BalanceSheetDetail } from '@excelencia/domain';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { API_BASE } from '../../app/api-client.ts';
+import { useLanguage } from '../../app/language-context.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
+import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { fetchAdminCompanies } from '../companies/api.ts';
+import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
+import { type AdminSheetRow, fetchAdminSheets } from './api.ts';
+import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';
+import { CompanySheetsView } from './company-pages.tsx';
+import { useBalanceTreeQuery, useSheetsQuery } from './queries.ts';
+import { periodLabel, StatementTable, useSheetDetails } from './views.tsx';
+
+function useCompanyChoices() {
+  return useQuery({
+    queryKey: ['balance-sheets', 'admin', 'companies'],
+    queryFn: ({ signal }) => fetchAdminCompanies('page=1&pageSize=100&sort=companyName&order=asc', signal),
+    staleTime: 60_000,
+  });
+}
+
+function CompanySelect({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  label?: string;
+}) {
+  const t = useTranslate();
+  const companies = useCompanyChoices();
+  return (
+    <NativeSelect
+      label={label ?? t('balanceSheetsWeb:admin.chooseCompany')}
+      data={[
+        { value: '', label: t('balanceSheetsWeb:admin.all') },
+        ...(companies.data?.items ?? []).map((company) => ({
+          value: company.id,
+          label: company.companyName,
+        })),
+      ]}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={{ base: '100%', xs: 240 }}
+      data-testid="bs-company-select"
+    />
+  );
+}
+
+/** /:lang/admin/balance-sheets: every company's sheets (filters, export); a row opens that company's views. */
+export function AdminBalanceSheetsPage() {
+  const t = useTranslate();
+  const language = useLanguage();
+  const [state, setState] = useState<ListState>(() => initialListState('dateInsert', 'desc'));
+  const onStateChange = useCallback((next: ListState) => setState(next), []);
+  const [open, setOpen] = useState<{ companyId: string; name: string } | null>(null);
+  const [tab, setTab] = useState<string | null>('balances');
+  const islands = usePublicOptions('islands', language);
+  const list = useQuery({
+    queryKey: ['balance-sheets', 'admin', state],
+    queryFn: ({ signal }) => fetchAdminSheets(listQueryString(state), signal),
+    placeholderData: keepPreviousData,
+  });
+  const filter = (name: string) => ({
+    value: state.filters[name] ?? '',
+    onChange: (value: string) =>
+      setState({ ...state, page: 1, filters: { ...state.filters, [name]: value } }),
+  });
+  const year = new Date().getFullYear();
+  const columns: DataTableColumn<AdminSheetRow>[] = [
+    { key: 'company', label: t('balanceSheetsWeb:list.company'), render: (row) => row.companyName ?? '' },
+    { key: 'period', label: t('balanceSheetsWeb:list.period'), sortKey: 'startDate', render: periodLabel },
+    {
+      key: 'frequency',
+      label: t('balanceSheetsWeb:list.frequency'),
+      render: (row) => t(`balanceSheets:frequencies.${row.typeFrequence}`),
+    },
+    { key: 'tag', label: t('balanceSheetsWeb:list.tag'), render: (row) => row.tag },
+    {
+      key: 'dateInsert',
+      label: t('balanceSheetsWeb:list.inserted'),
+      sortKey: 'dateInsert',
+      render: (row) => new Date(row.dateInsert).toLocaleDateString(language),
+    },
+    {
+      key: 'source',
+      label: t('balanceSheetsWeb:list.source'),
+      render: (row) => t(`balanceSheets:sources.${row.source}`),
+    },
+  ];
+  return (
+    <Stack gap="lg">
+      <DataTable
+        label={t('balanceSheetsWeb:admin.title')}
+        columns={columns}
+        state={state}
+        onStateChange={onStateChange}
+        data={list.data}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        exportPath={`${API_BASE}/balance-sheets/export`}
+        exportName="balancetes.xlsx"
+        rowActions={(row) => (
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => setOpen({ companyId: row.companyId, name: row.companyName ?? '' })}
+            data-testid="bs-admin-open"
+          >
+            {t('balanceSheetsWeb:list.open')}
+          </Button>
+        )}
+        toolbar={
+          <>
+            <CompanySelect {...filter('companyId')} />
+            <NativeSelect
+              label={t('balanceSheetsWeb:admin.island')}
+              data={[{ value: '', label: t('balanceSheetsWeb:admin.all') }, ...toSelectOptions(islands.data)]}
+              {...filter('islandId')}
+              onChange={(event) => filter('islandId').onChange(event.currentTarget.value)}
+              w={{ base: '100%', xs: 160 }}
+            />
+            <NativeSelect
+              label={t('balanceSheetsWeb:list.frequency')}
+              data={[
+                { value: '', label: t('balanceSheetsWeb:admin.all') },
+                ...['monthly', 'quarterly', 'semiannual', 'annual'].map((value) => ({
+                  value,
+                  label: t(`balanceSheets:frequencies.${value}`),
+                })),
+              ]}
+              {...filter('frequency')}
+              onChange={(event) => filter('frequency').onChange(event.currentTarget.value)}
+              w={{ base: '100%', xs: 150 }}
+            />
+            <NativeSelect
+              label={t('balanceSheetsWeb:admin.year')}
+              data={[
+                { value: '', label: t('balanceSheetsWeb:admin.all') },
+                ...Array.from({ length: 8 }, (_, i) => String(year - i)),
+              ]}
+              {...filter('year')}
+              onChange={(event) => filter('year').onChange(event.currentTarget.value)}
+              w={{ base: '100%', xs: 110 }}
+            />
+          </>
+        }
+      />
+      {open ? (
+        <Stack gap="sm">
+          <Text fw={700} size="lg">
+            {open.name}
+          </Text>
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="balances">{t('shell:menu.items.balances')}</Tabs.Tab>
+              <Tabs.Tab value="demonstrations">{t('shell:menu.items.demonstrations')}</Tabs.Tab>
+              <Tabs.Tab value="others">{t('shell:menu.items.others')}</Tabs.Tab>
+            </Tabs.List>
+            {(['balances', 'demonstrations', 'others'] as const).map((mode) => (
+              <Tabs.Panel key={mode} value={mode}>
+                <CompanySheetsView
+                  key={open.companyId}
+                  companyId={open.companyId}
+                  mode={mode}
+                  editPath="/admin/balance-data-entry"
+                />
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** /:lang/admin/balance-data-entry: an admin enters or corrects a sheet on a company's behalf. */
+export function AdminDataEntryPage() {
+  const t = useTranslate();
+  const [companyId, setCompanyId] = useState('');
+  return (
+    <Stack gap="md">
+      <CompanySelect value={companyId} onChange={setCompanyId} label={t('balanceSheetsWeb:admin.entryFor')} />
+      {companyId ? <BalanceSheetWorkspace key={companyId} companyId={companyId} /> : null}
+    </Stack>
+  );
+}
+
+function SheetPicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: { companyId: string; sheetId: string };
+  onChange: (next: { companyId: string; sheetId: string }) => void;
+}) {
+  const t = useTranslate();
+  const sheets = useSheetsQuery(value.companyId || null);
+  return (
+    <Stack gap="xs">
+      <Text fw={700}>{label}</Text>
+      <CompanySelect value={value.companyId} onChange={(companyId) => onChange({ companyId, sheetId: '' })} />
+      <NativeSelect
+        label={t('balanceSheetsWeb:views.sheet')}
+        data={[
+          { value: '', label: t('balanceSheetsWeb:admin.chooseSheet') },
+          ...(sheets.data ?? []).map((sheet) => ({
+            value: sheet.id,
+            label: `${sheet.tag ? `${sheet.tag} · ` : ''}${periodLabel(sheet)}`,
+          })),
+        ]}
+        value={value.sheetId}
+        onChange={(event) => onChange({ ...value, sheetId: event.currentTarget.value })}
+        disabled={!value.companyId}
+      />
+    </Stack>
+  );
+}
+
+/** /:lang/admin/balance-comparator: two sheets (two periods or two companies) side by side with differences. */
+export function AdminComparatorPage() {
+  const t = useTranslate();
+  const tree = useBalanceTreeQuery();
+  const [left, setLeft] = useState({ companyId: '', sheetId: '' });
+  const [right, setRight] = useState({ companyId: '', sheetId: '' });
+  const [statement, setStatement] = useState<'balance' | 'income'>('balance');
+  const [leftDetail] = useSheetDetails(left.companyId, left.sheetId ? [left.sheetId] : []);
+  const [rightDetail] = useSheetDetails(right.companyId, right.sheetId ? [right.sheetId] : []);
+  const sheets = [leftDetail?.data, rightDetail?.data].filter((d): d is BalanceSheetDetail => Boolean(d));
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} maw={900}>
+        <SheetPicker label={t('balanceSheetsWeb:admin.left')} value={left} onChange={setLeft} />
+        <SheetPicker label={t('balanceSheetsWeb:admin.right')} value={right} onChange={setRight} />
+      </SimpleGrid>
+      <Group>
+        <SegmentedControl
+          value={statement}
+          onChange={(next) => setStatement(next === 'income' ? 'income' : 'balance')}
+          data={[
+            { value: 'balance', label: t('balanceSheetsWeb:views.balanceSheet') },
+            { value: 'income', label: t('balanceSheetsWeb:views.incomeStatement') },
+          ]}
+        />
+      </Group>
+      {tree.isError ? <Alert color="red.9">{t('balanceSheetsWeb:entry.loadTreeFailed')}</Alert> : null}
+      {sheets.length === 2 && tree.data ? (
+        <StatementTable
+          tree={tree.data}
+          sheets={sheets}
+          statement={statement}
+          difference
+          label={t('balanceSheetsWeb:admin.comparator')}
+        />
+      ) : (
+        <Text c="gray.7">{t('balanceSheetsWeb:admin.chooseTwo')}</Text>
+      )}
+    </Stack>
+  );
+}

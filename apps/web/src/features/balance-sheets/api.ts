@@ -1,0 +1,138 @@
+import {
+  BalanceSheetDetail,
+  BalanceSheetItem,
+  type BalanceSheetLineItem,
+  ErrorResponse,
+  type Page,
+  type SaveBalanceSheetEntry,
+  SelfDiagnosisTree,
+} from '@excelencia/domain';
+import { API_BASE, ApiError, apiJson, getCsrfToken } from '../../app/api-client.ts';
+import { currentLanguage, i18n } from '../../app/i18n.ts';
+
+const enc = encodeURIComponent;
+
+export const sheetsPath = (companyId: string) => `${API_BASE}/companies/${enc(companyId)}/balance-sheets`;
+export const sheetPath = (companyId: string, id: string) => `${sheetsPath(companyId)}/${enc(id)}`;
+export const templatePath = (language: string) =>
+  `${API_BASE}/balance-sheets/template.xlsx?lang=${enc(language)}`;
+
+/** An admin list row: a sheet with its company's name. */
+export type AdminSheetRow = BalanceSheetItem & { companyName?: string };
+
+export async function fetchSheets(companyId: string, signal?: AbortSignal): Promise<BalanceSheetItem[]> {
+  const body = await apiJson<unknown>(sheetsPath(companyId), { signal });
+  return BalanceSheetItem.array().parse(body);
+}
+
+export async function fetchSheet(
+  companyId: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<BalanceSheetDetail> {
+  return BalanceSheetDetail.parse(await apiJson<unknown>(sheetPath(companyId, id), { signal }));
+}
+
+export function fetchLines(
+  companyId: string,
+  id: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Page<BalanceSheetLineItem>> {
+  return apiJson(`${sheetPath(companyId, id)}/lines?page=${page}`, { signal });
+}
+
+export function deleteSheet(companyId: string, id: string): Promise<void> {
+  return apiJson(sheetPath(companyId, id), { method: 'DELETE' });
+}
+
+/** The tree the entry form and the views are built from. */
+export async function fetchTree(signal?: AbortSignal): Promise<SelfDiagnosisTree> {
+  return SelfDiagnosisTree.parse(await apiJson<unknown>(`${API_BASE}/self-diagnosis/tree`, { signal }));
+}
+
+export function postEntry(companyId: string, body: SaveBalanceSheetEntry): Promise<BalanceSheetItem> {
+  return apiJson(`${sheetsPath(companyId)}/entries`, { method: 'POST', body });
+}
+
+export function putEntry(
+  companyId: string,
+  id: string,
+  body: SaveBalanceSheetEntry,
+): Promise<BalanceSheetItem> {
+  return apiJson(`${sheetPath(companyId, id)}/entries`, { method: 'PUT', body });
+}
+
+export function fetchAdminSheets(query: string, signal?: AbortSignal): Promise<Page<AdminSheetRow>> {
+  return apiJson(`${API_BASE}/balance-sheets?${query}`, { signal });
+}
+
+export interface UploadFields {
+  startDate: string;
+  endDate: string;
+  typeFrequence: string;
+}
+
+/**
+ * POST the multipart upload (fields, then `file`) with XMLHttpRequest upload events (0..1); rejects with
+ * ApiError carrying the server's message and, for a refused spreadsheet, the problems as details.
+ */
+export async function uploadSheet(
+  companyId: string,
+  fields: UploadFields,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<BalanceSheetItem> {
+  const csrf = await getCsrfToken();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', sheetsPath(companyId));
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-language', currentLanguage());
+    xhr.setRequestHeader('x-csrf-token', csrf);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(BalanceSheetItem.parse(body));
+        return;
+      }
+      const parsed = ErrorResponse.safeParse(body);
+      reject(
+        new ApiError(
+          xhr.status,
+          parsed.success
+            ? parsed.data.error
+            : {
+                code: `http_${xhr.status}`,
+                key: 'errors:internal',
+                message: xhr.statusText || `HTTP ${xhr.status}`,
+              },
+        ),
+      );
+    };
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, {
+          code: 'network',
+          key: 'errors:internal',
+          message: i18n.t('common:anErrorOccurred'),
+        }),
+      );
+    const form = new FormData();
+    form.append('startDate', fields.startDate);
+    form.append('endDate', fields.endDate);
+    form.append('typeFrequence', fields.typeFrequence);
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,265 @@
+import {
+  Alert,
+  Box,
+  Button,
+  List,
+  NativeSelect,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type DragEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../app/api-client.ts';
+import { useSignedIn } from '../../app/signed-in-context.ts';
+import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { formatBytes } from '../../ui/download.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { uploadSheet } from './api.ts';
+import { EntryForm } from './entry-form.tsx';
+import { FREQUENCY_CHOICES, type PeriodFields, periodProblems } from './period.ts';
+import { sheetKeys, useBalanceTreeQuery, useSheetQuery } from './queries.ts';
+import { TemplateSection } from './template-section.tsx';
+
+const MAX_BYTES = 10 * 1024 * 1024;
+
+/** /:lang/company/balance-sheet: upload a trial balance or enter it by hand (?edit=<id> corrects a sheet). */
+export function BalanceSheetPage() {
+  const { selectedCompany } = useSignedIn();
+  const t = useTranslate();
+  if (!selectedCompany) return <Text>{t('balanceSheetsWeb:upload.noCompany')}</Text>;
+  return <BalanceSheetWorkspace companyId={selectedCompany.id} />;
+}
+
+export function BalanceSheetWorkspace({ companyId }: { companyId: string }) {
+  const t = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const editId = params.get('edit');
+  const [tab, setTab] = useState<string | null>(editId ? 'entry' : 'upload');
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="upload" data-testid="bs-tab-upload">
+          {t('balanceSheetsWeb:upload.tabUpload')}
+        </Tabs.Tab>
+        <Tabs.Tab value="entry" data-testid="bs-tab-entry">
+          {t('balanceSheetsWeb:upload.tabEntry')}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="upload">
+        <Stack gap="lg">
+          <UploadForm companyId={companyId} />
+          <TemplateSection />
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="entry">
+        <EntryPanel
+          companyId={companyId}
+          editId={editId}
+          onSaved={() => {
+            if (editId) setParams({});
+          }}
+        />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function EntryPanel({
+  companyId,
+  editId,
+  onSaved,
+}: {
+  companyId: string;
+  editId: string | null;
+  onSaved: () => void;
+}) {
+  const t = useTranslate();
+  const tree = useBalanceTreeQuery();
+  const sheet = useSheetQuery(companyId, editId);
+  if (tree.isError) return <Alert color="red.9">{t('balanceSheetsWeb:entry.loadTreeFailed')}</Alert>;
+  if (!tree.data || (editId && !sheet.data)) return <Text c="gray.7">{t('companies:common.loading')}</Text>;
+  return (
+    <Stack gap="sm">
+      {sheet.data ? (
+        <Text fw={600}>
+          {t('balanceSheetsWeb:entry.editing', { start: sheet.data.startDate, end: sheet.data.endDate })}
+        </Text>
+      ) : null}
+      <EntryForm
+        key={sheet.data?.id ?? 'new'}
+        companyId={companyId}
+        tree={tree.data}
+        sheet={sheet.data ?? null}
+        onSaved={onSaved}
+      />
+    </Stack>
+  );
+}
+
+function UploadForm({ companyId }: { companyId: string }) {
+  const t = useTranslate();
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [period, setPeriod] = useState<PeriodFields>({ startDate: '', endDate: '', typeFrequence: 'annual' });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problems, setProblems] = useState<ReadonlyArray<{ path: string; message: string }>>([]);
+  const [dragging, setDragging] = useState(false);
+  const errors = showErrors ? periodProblems(period) : {};
+
+  const choose = (chosen: File | undefined | null) => {
+    setProblems([]);
+    if (!chosen) return;
+    if (!chosen.name.toLowerCase().endsWith('.xlsx')) {
+      setFile(null);
+      setFileError(t('balanceSheets:selectXlsx'));
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+  };
+
+  const submit = () => {
+    setShowErrors(true);
+    setProblems([]);
+    const invalid = Object.keys(periodProblems(period)).length > 0;
+    if (!file) setFileError(t('balanceSheets:selectXlsx'));
+    if (invalid || !file) return;
+    if (file.size > MAX_BYTES) {
+      notifyError(t('balanceSheetsWeb:upload.dropzoneHint'));
+      return;
+    }
+    setProgress(0);
+    uploadSheet(companyId, period, file, setProgress)
+      .then(async () => {
+        notifySuccess(t('balanceSheets:uploaded'));
+        setFile(null);
+        setShowErrors(false);
+        await client.invalidateQueries({ queryKey: [...sheetKeys.all, companyId] });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.details.length > 0) setProblems(error.details);
+        else notifyApiError(error);
+      })
+      .finally(() => setProgress(null));
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <Stack gap="md" maw={760}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          type="date"
+          label={t('balanceSheetsWeb:upload.startDate')}
+          required
+          value={period.startDate}
+          onChange={(event) => setPeriod({ ...period, startDate: event.currentTarget.value })}
+          error={errors.startDate ? t(errors.startDate) : undefined}
+          data-testid="bs-start-date"
+        />
+        <TextInput
+          type="date"
+          label={t('balanceSheetsWeb:upload.endDate')}
+          required
+          value={period.endDate}
+          onChange={(event) => setPeriod({ ...period, endDate: event.currentTarget.value })}
+          error={errors.endDate ? t(errors.endDate) : undefined}
+          data-testid="bs-end-date"
+        />
+        <NativeSelect
+          label={t('balanceSheetsWeb:upload.frequency')}
+          data={FREQUENCY_CHOICES.map((value) => ({ value, label: t(`balanceSheets:frequencies.${value}`) }))}
+          value={period.typeFrequence}
+          onChange={(event) => setPeriod({ ...period, typeFrequence: event.currentTarget.value })}
+          data-testid="bs-frequency"
+        />
+      </SimpleGrid>
+      <Box
+        component="label"
+        onDragOver={(event: DragEvent<HTMLElement>) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="bs-dropzone"
+        style={{
+          display: 'block',
+          cursor: 'pointer',
+          border: `2px dashed var(--mantine-color-${fileError ? 'red-9' : dragging ? 'blue-9' : 'gray-5'})`,
+          borderRadius: 8,
+          padding: 24,
+          textAlign: 'center',
+        }}
+      >
+        <IconFileSpreadsheet size={36} aria-hidden="true" />
+        <Text fw={600}>{t('balanceSheetsWeb:upload.dropzone')}</Text>
+        <Text size="sm" c="gray.7">
+          {file
+            ? t('balanceSheetsWeb:upload.chosen', { name: file.name, size: formatBytes(file.size) })
+            : t('balanceSheetsWeb:upload.dropzoneHint')}
+        </Text>
+        <input
+          ref={input}
+          type="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-label={t('balanceSheetsWeb:upload.dropzone')}
+          style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
+          onChange={(event) => {
+            choose(event.currentTarget.files?.[0]);
+            event.currentTarget.value = '';
+          }}
+          data-testid="bs-file-input"
+        />
+      </Box>
+      {fileError ? (
+        <Text c="red.9" size="sm" role="alert">
+          {fileError}
+        </Text>
+      ) : null}
+      {progress !== null ? (
+        <Progress
+          value={progress * 100}
+          aria-label={t('balanceSheetsWeb:upload.progress')}
+          data-testid="bs-progress"
+        />
+      ) : null}
+      {problems.length > 0 ? (
+        <Alert
+          color="red.9"
+          variant="light"
+          title={t('balanceSheetsWeb:upload.problemsTitle')}
+          data-testid="bs-problems"
+        >
+          <List size="sm" spacing={2}>
+            {problems.map((problem, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity beyond their place
+              <List.Item key={index}>
+                <strong>{problem.path}</strong>: {problem.message}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      <div>
+        <Button onClick={submit} loading={progress !== null} data-testid="bs-upload">
+          {t('balanceSheetsWeb:upload.submit')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useSignedIn } from '../../app/signed-in-context.ts';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { useBalanceTreeQuery, useSheetsQuery } from './queries.ts';
+import { LinesTable, periodLabel, SheetsTable, StatementsPanel } from './views.tsx';
+
+type ViewMode = 'balances' | 'demonstrations' | 'others';
+
+function useCompanyId(): string | null {
+  return useSignedIn().selectedCompany?.id ?? null;
+}
+
+/** The company's balance views for one company (company users: the selected one; admins: any). */
+export function CompanySheetsView({
+  companyId,
+  mode,
+  editPath = '/company/balance-sheet',
+}: {
+  companyId: string;
+  mode: ViewMode;
+  editPath?: string;
+}) {
+  const t = useTranslate();
+  const sheets = useSheetsQuery(companyId);
+  const tree = useBalanceTreeQuery();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [linesId, setLinesId] = useState<string | null>(null);
+  if (sheets.isError || tree.isError) return <Alert color="red.9">{t('companies:common.loadFailed')}</Alert>;
+  if (!sheets.data || !tree.data) return <Text c="gray.7">{t('companies:common.loading')}</Text>;
+  const list = sheets.data;
+  if (mode === 'balances') {
+    return (
+      <Stack gap="lg">
+        <SheetsTable
+          companyId={companyId}
+          sheets={list}
+          onOpen={(sheet) => setOpenId(sheet.id)}
+          editPath={editPath}
+        />
+        {openId ? (
+          <StatementsPanel
+            key={openId}
+            companyId={companyId}
+            tree={tree.data}
+            sheets={list}
+            initialIds={[openId]}
+          />
+        ) : null}
+      </Stack>
+    );
+  }
+  if (mode === 'demonstrations') {
+    if (list.length === 0) return <Text c="gray.7">{t('balanceSheetsWeb:list.empty')}</Text>;
+    return (
+      <StatementsPanel
+        companyId={companyId}
+        tree={tree.data}
+        sheets={list}
+        initialStatement="income"
+        initialIds={list.slice(0, 3).map((sheet) => sheet.id)}
+      />
+    );
+  }
+  const chosen = linesId ?? list.find((sheet) => sheet.source === 'upload')?.id ?? list[0]?.id ?? null;
+  if (!chosen) return <Text c="gray.7">{t('balanceSheetsWeb:list.empty')}</Text>;
+  return (
+    <Stack gap="md">
+      <NativeSelect
+        label={t('balanceSheetsWeb:views.sheet')}
+        data={list.map((sheet) => ({
+          value: sheet.id,
+          label: `${sheet.tag ? `${sheet.tag} · ` : ''}${periodLabel(sheet)}`,
+        }))}
+        value={chosen}
+        onChange={(event) => setLinesId(event.currentTarget.value)}
+        w={{ base: '100%', sm: 360 }}
+        data-testid="bs-lines-sheet"
+      />
+      <LinesTable key={chosen} companyId={companyId} sheetId={chosen} />
+    </Stack>
+  );
+}
+
+function CompanyOnly({ mode }: { mode: ViewMode }) {
+  const t = useTranslate();
+  const companyId = useCompanyId();
+  if (!companyId) return <Text>{t('balanceSheetsWeb:upload.noCompany')}</Text>;
+  return <CompanySheetsView companyId={companyId} mode={mode} />;
+}
+
+/** /:lang/company/balances */
+export function BalancesPage() {
+  return <CompanyOnly mode="balances" />;
+}
+
+/** /:lang/company/demonstrations: the income statement, several periods side by side. */
+export function DemonstrationsPage() {
+  return <CompanyOnly mode="demonstrations" />;
+}
+
+/** /:lang/company/others: the trial-balance lines of a sheet. */
+export function OthersPage() {
+  return <CompanyOnly mode="others" />;
+}

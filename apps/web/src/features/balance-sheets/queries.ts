@@ -1,0 +1,54 @@
+import { buildBalanceTree } from '@excelencia/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deleteSheet, fetchLines, fetchSheet, fetchSheets, fetchTree } from './api.ts';
+
+export const sheetKeys = {
+  all: ['balance-sheets'] as const,
+  list: (companyId: string) => [...sheetKeys.all, companyId, 'list'] as const,
+  one: (companyId: string, id: string) => [...sheetKeys.all, companyId, 'one', id] as const,
+  lines: (companyId: string, id: string, page: number) =>
+    [...sheetKeys.all, companyId, 'lines', id, page] as const,
+  tree: () => [...sheetKeys.all, 'tree'] as const,
+};
+
+export function useSheetsQuery(companyId: string | null) {
+  return useQuery({
+    queryKey: sheetKeys.list(companyId ?? ''),
+    queryFn: ({ signal }) => fetchSheets(companyId ?? '', signal),
+    enabled: Boolean(companyId),
+  });
+}
+
+export function useSheetQuery(companyId: string | null, id: string | null) {
+  return useQuery({
+    queryKey: sheetKeys.one(companyId ?? '', id ?? ''),
+    queryFn: ({ signal }) => fetchSheet(companyId ?? '', id ?? '', signal),
+    enabled: Boolean(companyId && id),
+  });
+}
+
+export function useLinesQuery(companyId: string | null, id: string | null, page: number) {
+  return useQuery({
+    queryKey: sheetKeys.lines(companyId ?? '', id ?? '', page),
+    queryFn: ({ signal }) => fetchLines(companyId ?? '', id ?? '', page, signal),
+    enabled: Boolean(companyId && id),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The balance tree (headings → sub-categories) with natures, statements and cost lines. */
+export function useBalanceTreeQuery() {
+  return useQuery({
+    queryKey: sheetKeys.tree(),
+    queryFn: async ({ signal }) => buildBalanceTree(await fetchTree(signal)),
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+export function useDeleteSheetMutation(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteSheet(companyId, id),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...sheetKeys.all, companyId] }),
+  });
+}

@@ -1,0 +1,59 @@
+import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLanguage } from '../../app/language-context.ts';
+import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { downloadWithProgress } from '../../ui/download.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { templatePath } from './api.ts';
+
+const RULES = ['xlsx', 'columns', 'noBlank', 'noTotals', 'accounts', 'balanced'] as const;
+
+/** The .xlsx template download and its rules (SPEC §5) in the user's language. */
+export function TemplateSection({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Paper withBorder p="md" maw={760}>
+      <Stack gap="sm">
+        <Text>{t('balanceSheetsWeb:template.intro')}</Text>
+        <div>
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            loading={busy}
+            data-testid="bs-template-download"
+            onClick={() => {
+              setBusy(true);
+              downloadWithProgress(templatePath(language), 'balancete.xlsx', () => undefined)
+                .catch((error: unknown) => notifyApiError(error))
+                .finally(() => setBusy(false));
+            }}
+          >
+            {t('balanceSheetsWeb:template.download')}
+          </Button>
+        </div>
+        <Title order={headingOrder} size="h4">
+          {t('balanceSheets:templateRules.title')}
+        </Title>
+        <List spacing={4}>
+          {RULES.map((rule) => (
+            <List.Item key={rule}>{t(`balanceSheets:templateRules.${rule}`)}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /:lang/public/balance-sheet-template */
+export function TemplatePage() {
+  const t = useTranslate();
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('balanceSheetsWeb:template.title')}</PageTitle>
+      <TemplateSection />
+    </Stack>
+  );
+}

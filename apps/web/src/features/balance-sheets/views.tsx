@@ -1,0 +1,385 @@
+import {
+  type BalanceSheetDetail,
+  type BalanceSheetItem,
+  Decimal,
+  formatAmount,
+  type TreeLevelNode,
+  treeNodes,
+} from '@excelencia/domain';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Chip,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useLanguage, useLocalePath } from '../../app/language-context.ts';
+import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { confirmAction } from '../../ui/confirm.tsx';
+import { downloadWithProgress } from '../../ui/download.ts';
+import { notifySuccess } from '../../ui/notify.ts';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { fetchSheet, sheetPath } from './api.ts';
+import { sheetKeys, useDeleteSheetMutation, useLinesQuery } from './queries.ts';
+
+const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+export function periodLabel(sheet: { startDate: string; endDate: string }): string {
+  return `${sheet.startDate} – ${sheet.endDate}`;
+}
+
+/** The company's sheets: period, frequency, tag, insert date, source; open, correct, download, delete. */
+export function SheetsTable({
+  companyId,
+  sheets,
+  onOpen,
+  editPath,
+}: {
+  companyId: string;
+  sheets: readonly BalanceSheetItem[];
+  onOpen: (sheet: BalanceSheetItem) => void;
+  /** Where "Correct" leads (the entry form with ?edit=). */
+  editPath: string;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const remove = useDeleteSheetMutation(companyId);
+  if (sheets.length === 0) return <Text c="gray.7">{t('balanceSheetsWeb:list.empty')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped verticalSpacing="xs" aria-label={t('balanceSheetsWeb:list.title')} data-testid="bs-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('balanceSheetsWeb:list.period')}</Table.Th>
+            <Table.Th>{t('balanceSheetsWeb:list.frequency')}</Table.Th>
+            <Table.Th>{t('balanceSheetsWeb:list.tag')}</Table.Th>
+            <Table.Th>{t('balanceSheetsWeb:list.inserted')}</Table.Th>
+            <Table.Th>{t('balanceSheetsWeb:list.source')}</Table.Th>
+            <Table.Th style={{ textAlign: 'end' }}>{t('balanceSheetsWeb:list.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sheets.map((sheet) => (
+            <Table.Tr key={sheet.id} data-testid="bs-row">
+              <Table.Td>{periodLabel(sheet)}</Table.Td>
+              <Table.Td>{t(`balanceSheets:frequencies.${sheet.typeFrequence}`)}</Table.Td>
+              <Table.Td>
+                {sheet.tag ? (
+                  <Badge variant="light" color="blue.9" data-testid="bs-tag">
+                    {sheet.tag}
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{new Date(sheet.dateInsert).toLocaleString(language)}</Table.Td>
+              <Table.Td>
+                {t(`balanceSheets:sources.${sheet.source}`)}
+                {sheet.fileName ? (
+                  <Text size="xs" c="gray.7">
+                    {sheet.fileName}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={t('balanceSheetsWeb:list.open')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`${t('balanceSheetsWeb:list.open')} ${periodLabel(sheet)}`}
+                      onClick={() => onOpen(sheet)}
+                      data-testid="bs-open"
+                    >
+                      <IconEye size={18} aria-hidden="true" />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('balanceSheetsWeb:list.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      component={Link}
+                      to={`${localePath(editPath)}?edit=${encodeURIComponent(sheet.id)}`}
+                      aria-label={`${t('balanceSheetsWeb:list.edit')} ${periodLabel(sheet)}`}
+                      data-testid="bs-edit"
+                    >
+                      <IconPencil size={18} aria-hidden="true" />
+                    </ActionIcon>
+                  </Tooltip>
+                  {sheet.source === 'upload' ? (
+                    <Tooltip label={t('balanceSheetsWeb:list.download')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`${t('balanceSheetsWeb:list.download')} ${sheet.fileName ?? ''}`}
+                        onClick={() => {
+                          downloadWithProgress(
+                            `${sheetPath(companyId, sheet.id)}/file`,
+                            sheet.fileName ?? 'balancete.xlsx',
+                            () => undefined,
+                          ).catch((error: unknown) => notifyApiError(error));
+                        }}
+                        data-testid="bs-download"
+                      >
+                        <IconDownload size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
+                  <Tooltip label={t('balanceSheetsWeb:list.delete')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red.9"
+                      aria-label={`${t('balanceSheetsWeb:list.delete')} ${periodLabel(sheet)}`}
+                      data-testid="bs-delete"
+                      onClick={() =>
+                        confirmAction({
+                          title: t('balanceSheetsWeb:list.deleteTitle'),
+                          message: t('balanceSheetsWeb:list.deleteMessage', { period: periodLabel(sheet) }),
+                          confirmLabel: t('balanceSheetsWeb:list.delete'),
+                          danger: true,
+                          onConfirm: () =>
+                            remove
+                              .mutateAsync(sheet.id)
+                              .then(() => notifySuccess(t('common:deleted')))
+                              .catch((error: unknown) => notifyApiError(error)),
+                        })
+                      }
+                    >
+                      <IconTrash size={18} aria-hidden="true" />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Chips to choose which sheets are shown side by side. */
+export function PeriodChooser({
+  sheets,
+  value,
+  onChange,
+}: {
+  sheets: readonly BalanceSheetItem[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const t = useTranslate();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600} id="bs-period-chooser">
+        {t('balanceSheetsWeb:views.choosePeriods')}
+      </Text>
+      <Chip.Group multiple value={value} onChange={onChange}>
+        <Group gap="xs" role="group" aria-labelledby="bs-period-chooser">
+          {sheets.map((sheet) => (
+            <Chip key={sheet.id} value={sheet.id} size="sm" data-testid="bs-period-chip">
+              {sheet.tag ? `${sheet.tag} · ` : ''}
+              {periodLabel(sheet)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </Stack>
+  );
+}
+
+export function useSheetDetails(companyId: string, ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: sheetKeys.one(companyId, id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSheet(companyId, id, signal),
+    })),
+  });
+}
+
+function columnTitle(sheet: BalanceSheetDetail): string {
+  return sheet.tag ? `${sheet.tag} (${periodLabel(sheet)})` : periodLabel(sheet);
+}
+
+/**
+ * The balance sheet or the income statement of several sheets side by side: one row per node (indented),
+ * one column per sheet (tag in the header), amounts right-aligned with formatAmount. With `difference`, a last
+ * column shows the second sheet minus the first.
+ */
+export function StatementTable({
+  tree,
+  sheets,
+  statement,
+  difference = false,
+  label,
+}: {
+  tree: TreeLevelNode[];
+  sheets: readonly BalanceSheetDetail[];
+  statement: 'balance' | 'income';
+  difference?: boolean;
+  label: string;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const depthOf = new Map<string, number>();
+  const walk = (node: TreeLevelNode, depth: number) => {
+    depthOf.set(node.code, depth);
+    for (const child of node.children) walk(child, depth + 1);
+  };
+  for (const node of tree) walk(node, 0);
+  const nodes = treeNodes(tree.filter((heading) => heading.statement === statement));
+  const value = (sheet: BalanceSheetDetail, code: string) => {
+    const text = sheet.values[code];
+    return text === undefined ? null : (Decimal.tryFromString(text) ?? null);
+  };
+  if (sheets.length === 0) return <Text c="gray.7">{t('balanceSheetsWeb:views.noSheets')}</Text>;
+  const [first, second] = sheets;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped verticalSpacing={4} aria-label={label} data-testid={`bs-statement-${statement}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('balanceSheetsWeb:views.item')}</Table.Th>
+            {sheets.map((sheet) => (
+              <Table.Th key={sheet.id} style={NUMERIC}>
+                {columnTitle(sheet)}
+              </Table.Th>
+            ))}
+            {difference && first && second ? (
+              <Table.Th style={NUMERIC}>{t('balanceSheetsWeb:admin.difference')}</Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {nodes.map((node) => {
+            const depth = depthOf.get(node.code) ?? 0;
+            const left = first ? value(first, node.code) : null;
+            const right = second ? value(second, node.code) : null;
+            return (
+              <Table.Tr key={node.code} data-testid={`bs-view-row-${node.code}`}>
+                <Table.Td style={{ paddingInlineStart: 8 + depth * 16, fontWeight: depth < 2 ? 700 : 400 }}>
+                  {node.description[language] || node.code}
+                </Table.Td>
+                {sheets.map((sheet) => (
+                  <Table.Td key={sheet.id} style={NUMERIC}>
+                    {formatAmount(value(sheet, node.code))}
+                  </Table.Td>
+                ))}
+                {difference && first && second ? (
+                  <Table.Td style={NUMERIC}>{left && right ? formatAmount(right.sub(left)) : ''}</Table.Td>
+                ) : null}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A statement switcher (balance sheet / income statement) over chosen sheets. */
+export function StatementsPanel({
+  companyId,
+  tree,
+  sheets,
+  initialStatement = 'balance',
+  initialIds,
+}: {
+  companyId: string;
+  tree: TreeLevelNode[];
+  sheets: readonly BalanceSheetItem[];
+  initialStatement?: 'balance' | 'income';
+  initialIds: string[];
+}) {
+  const t = useTranslate();
+  const [statement, setStatement] = useState<'balance' | 'income'>(initialStatement);
+  const [ids, setIds] = useState<string[]>(initialIds);
+  const chosen = sheets.filter((sheet) => ids.includes(sheet.id)).map((sheet) => sheet.id);
+  const details = useSheetDetails(companyId, chosen);
+  const loaded = details
+    .map((query) => query.data)
+    .filter((data): data is BalanceSheetDetail => Boolean(data));
+  const label = t(
+    statement === 'balance'
+      ? 'balanceSheetsWeb:views.balanceSheet'
+      : 'balanceSheetsWeb:views.incomeStatement',
+  );
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        value={statement}
+        onChange={(next) => setStatement(next === 'income' ? 'income' : 'balance')}
+        data={[
+          { value: 'balance', label: t('balanceSheetsWeb:views.balanceSheet') },
+          { value: 'income', label: t('balanceSheetsWeb:views.incomeStatement') },
+        ]}
+        w="fit-content"
+        data-testid="bs-view-income"
+      />
+      <PeriodChooser sheets={sheets} value={chosen} onChange={setIds} />
+      {details.some((query) => query.isError) ? (
+        <Alert color="red.9">{t('companies:common.loadFailed')}</Alert>
+      ) : null}
+      <StatementTable tree={tree} sheets={loaded} statement={statement} label={label} />
+    </Stack>
+  );
+}
+
+/** The stored trial-balance lines of one sheet, paged (the "others" view). */
+export function LinesTable({ companyId, sheetId }: { companyId: string; sheetId: string }) {
+  const t = useTranslate();
+  const [page, setPage] = useState(1);
+  const lines = useLinesQuery(companyId, sheetId, page);
+  if (lines.isError) return <Alert color="red.9">{t('companies:common.loadFailed')}</Alert>;
+  if (!lines.data) return <Text c="gray.7">{t('companies:common.loading')}</Text>;
+  if (lines.data.total === 0) return <Text c="gray.7">{t('balanceSheetsWeb:views.noLines')}</Text>;
+  const pages = Math.max(1, Math.ceil(lines.data.total / lines.data.pageSize));
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={560}>
+        <Table
+          striped
+          verticalSpacing={4}
+          aria-label={t('balanceSheetsWeb:views.lines')}
+          data-testid="bs-lines"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={NUMERIC}>{t('balanceSheetsWeb:views.row')}</Table.Th>
+              <Table.Th>{t('balanceSheets:columns.account')}</Table.Th>
+              <Table.Th>{t('balanceSheets:columns.description')}</Table.Th>
+              <Table.Th style={NUMERIC}>{t('balanceSheets:columns.debit')}</Table.Th>
+              <Table.Th style={NUMERIC}>{t('balanceSheets:columns.credit')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.data.items.map((line) => (
+              <Table.Tr key={line.row}>
+                <Table.Td style={NUMERIC}>{line.row}</Table.Td>
+                <Table.Td>{line.account}</Table.Td>
+                <Table.Td>{line.description}</Table.Td>
+                <Table.Td style={NUMERIC}>{formatAmount(line.debit)}</Table.Td>
+                <Table.Td style={NUMERIC}>{formatAmount(line.credit)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          size="sm"
+          aria-label={t('reference:table.pagination')}
+        />
+      ) : null}
+    </Stack>
+  );
+}
