@@ -63,6 +63,7 @@ export const balanceSheets = defineMessages({
     debitCreditMismatch:
       'O total do débito ({{debit}}) não é igual ao total do crédito ({{credit}}); diferença: {{difference}}.',
     noLines: 'A folha não tem linhas.',
+    dataNotOnFirstSheet: 'Os dados têm de estar na primeira folha do ficheiro.',
     tooManyRows: 'A folha tem mais de {{max}} linhas.',
     tooManyProblems: 'Há mais de {{max}} problemas: só os primeiros são mostrados.',
   },
@@ -123,6 +124,7 @@ export const balanceSheets = defineMessages({
     debitCreditMismatch:
       'The debit total ({{debit}}) is not equal to the credit total ({{credit}}); difference: {{difference}}.',
     noLines: 'The sheet has no lines.',
+    dataNotOnFirstSheet: 'The data must be on the first sheet of the file.',
     tooManyRows: 'The sheet has more than {{max}} rows.',
     tooManyProblems: 'There are more than {{max}} problems: only the first ones are listed.',
   },
@@ -183,6 +185,7 @@ export const balanceSheets = defineMessages({
     debitCreditMismatch:
       "Le total du débit ({{debit}}) n'est pas égal au total du crédit ({{credit}}) ; écart : {{difference}}.",
     noLines: "La feuille n'a aucune ligne.",
+    dataNotOnFirstSheet: 'Les données doivent être sur la première feuille du fichier.',
     tooManyRows: 'La feuille a plus de {{max}} lignes.',
     tooManyProblems: 'Il y a plus de {{max}} problèmes : seuls les premiers sont affichés.',
   },
