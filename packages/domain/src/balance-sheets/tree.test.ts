@@ -102,7 +102,23 @@ describe('balanceCheck (SPEC §5)', () => {
     expect(result.difference.toString()).toBe('49.75');
   });
 
-  it('gives no message while a balance field is empty; income fields do not count', () => {
+  it('counts the period result still in the income statement as Capital próprio (trial balance before closing)', () => {
+    // Ativo 1000 + 500 = 1500; Capital 1000; Passivo 300; result not closed: Vendas 900 − FSE 700 = 200.
+    // 1500 = 1000 + 200 + 300 → ok; without the result it would be 200 short.
+    const open = values({ AFT: '1000', CAIXA: '500', CAP: '1000', FORN: '300' });
+    open.set('VN', d('900'));
+    open.set('FSE', d('700'));
+    expect(balanceCheck(open, tree)).toEqual({ status: 'ok' });
+    open.set('FSE', d('750'));
+    const short = balanceCheck(open, tree);
+    expect(short.status).toBe('mismatch');
+    if (short.status === 'mismatch') {
+      expect(short.equity.toString()).toBe('1150');
+      expect(short.difference.toString()).toBe('50');
+    }
+  });
+
+  it('gives no message while a balance field is empty; empty income fields count as 0', () => {
     expect(balanceCheck(values({ AFT: '1000', CAP: null }), tree)).toEqual({ status: 'empty' });
     const withoutOne = values({ AFT: '1000' });
     withoutOne.delete('OCP');

@@ -128,7 +128,8 @@ const MINUS_ONE = Decimal.fromInteger(-1);
  * headings, Capital próprio the credit-natured balance headings with class 5 accounts, Passivo the other
  * credit-natured balance headings. Totals are the sums of the leaves in `values`; while any balance leaf is
  * null or absent the status is 'empty' (no message). `allowMinusOneZeroZero` lets Ativo -1 with the two others
- * 0 pass. The difference is Ativo − (Capital próprio + Passivo).
+ * 0 pass. The difference is Ativo − (Capital próprio + Passivo). Capital próprio includes the period's net result
+ * still in the income statement (Rendimentos − Gastos), so a trial balance before the closing entries balances.
  */
 export function balanceCheck(
   values: Map<string, Decimal | null>,
@@ -139,7 +140,15 @@ export function balanceCheck(
   let equity = Decimal.ZERO;
   let liabilities = Decimal.ZERO;
   for (const heading of tree) {
-    if (heading.statement !== 'balance') continue;
+    if (heading.statement !== 'balance') {
+      // The period's net result (income − costs) not yet closed into class 8 belongs to Capital próprio: a
+      // trial balance taken before the closing entries balances only with it. After closing it is 0.
+      for (const leaf of treeLeaves([heading])) {
+        const value = values.get(leaf.code) ?? Decimal.ZERO;
+        equity = heading.nature === 'credit' ? equity.add(value) : equity.sub(value);
+      }
+      continue;
+    }
     let total = Decimal.ZERO;
     for (const leaf of treeLeaves([heading])) {
       const value = values.get(leaf.code);
