@@ -66,7 +66,7 @@ function CompanySelect({
 export function AdminBalanceSheetsPage() {
   const t = useTranslate();
   const language = useLanguage();
-  const [state, setState] = useState<ListState>(() => initialListState('dateInsert', 'desc'));
+  const [state, setState] = useState<ListState>(() => initialListState());
   const onStateChange = useCallback((next: ListState) => setState(next), []);
   const [open, setOpen] = useState<{ companyId: string; name: string } | null>(null);
   const [tab, setTab] = useState<string | null>('balances');
@@ -83,8 +83,12 @@ export function AdminBalanceSheetsPage() {
   });
   const year = new Date().getFullYear();
   const columns: DataTableColumn<AdminSheetRow>[] = [
-    { key: 'company', label: t('balanceSheetsWeb:list.company'), render: (row) => row.companyName ?? '' },
-    { key: 'period', label: t('balanceSheetsWeb:list.period'), sortKey: 'startDate', render: periodLabel },
+    {
+      key: 'company',
+      label: t('balanceSheetsWeb:list.company'),
+      render: (row) => `${row.companyName} (${row.nif})`,
+    },
+    { key: 'period', label: t('balanceSheetsWeb:list.period'), render: periodLabel },
     {
       key: 'frequency',
       label: t('balanceSheetsWeb:list.frequency'),
@@ -94,7 +98,6 @@ export function AdminBalanceSheetsPage() {
     {
       key: 'dateInsert',
       label: t('balanceSheetsWeb:list.inserted'),
-      sortKey: 'dateInsert',
       render: (row) => new Date(row.dateInsert).toLocaleDateString(language),
     },
     {
@@ -120,7 +123,7 @@ export function AdminBalanceSheetsPage() {
           <Button
             size="compact-sm"
             variant="light"
-            onClick={() => setOpen({ companyId: row.companyId, name: row.companyName ?? '' })}
+            onClick={() => setOpen({ companyId: row.companyId, name: row.companyName })}
             data-testid="bs-admin-open"
           >
             {t('balanceSheetsWeb:list.open')}

@@ -18,7 +18,7 @@ export const templatePath = (language: string) =>
   `${API_BASE}/balance-sheets/template.xlsx?lang=${enc(language)}`;
 
 /** An admin list row: a sheet with its company's name. */
-export type AdminSheetRow = BalanceSheetItem & { companyName?: string };
+export type AdminSheetRow = BalanceSheetItem & { companyName: string; nif: string };
 
 export async function fetchSheets(companyId: string, signal?: AbortSignal): Promise<BalanceSheetItem[]> {
   const body = await apiJson<unknown>(sheetsPath(companyId), { signal });
@@ -51,16 +51,31 @@ export async function fetchTree(signal?: AbortSignal): Promise<SelfDiagnosisTree
   return SelfDiagnosisTree.parse(await apiJson<unknown>(`${API_BASE}/self-diagnosis/tree`, { signal }));
 }
 
-export function postEntry(companyId: string, body: SaveBalanceSheetEntry): Promise<BalanceSheetItem> {
-  return apiJson(`${sheetsPath(companyId)}/entries`, { method: 'POST', body });
+/** The -1/0/0 option of the balance check (SPEC §5) travels as a query parameter, not in the body. */
+const entryQuery = (allowMinusOneZeroZero: boolean) =>
+  allowMinusOneZeroZero ? '?allowMinusOneZeroZero=true' : '';
+
+export function postEntry(
+  companyId: string,
+  body: SaveBalanceSheetEntry,
+  allowMinusOneZeroZero = false,
+): Promise<BalanceSheetDetail> {
+  return apiJson(`${sheetsPath(companyId)}/entries${entryQuery(allowMinusOneZeroZero)}`, {
+    method: 'POST',
+    body,
+  });
 }
 
 export function putEntry(
   companyId: string,
   id: string,
   body: SaveBalanceSheetEntry,
-): Promise<BalanceSheetItem> {
-  return apiJson(`${sheetPath(companyId, id)}/entries`, { method: 'PUT', body });
+  allowMinusOneZeroZero = false,
+): Promise<BalanceSheetDetail> {
+  return apiJson(`${sheetPath(companyId, id)}/entries${entryQuery(allowMinusOneZeroZero)}`, {
+    method: 'PUT',
+    body,
+  });
 }
 
 export function fetchAdminSheets(query: string, signal?: AbortSignal): Promise<Page<AdminSheetRow>> {

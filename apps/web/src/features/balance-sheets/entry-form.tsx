@@ -116,7 +116,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
       values: result.values,
       ...(sheet ? { version: sheet.version } : {}),
     };
-    const request = sheet ? putEntry(companyId, sheet.id, body) : postEntry(companyId, body);
+    const request = sheet ? putEntry(companyId, sheet.id, body, allow) : postEntry(companyId, body, allow);
     request
       .then(async () => {
         notifySuccess(t(sheet ? 'common:updated' : 'common:created'));

@@ -1,5 +1,6 @@
 import {
   Accordion,
+  Anchor,
   Button,
   Group,
   List,
@@ -11,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconClipboardCheck, IconFileSpreadsheet, IconUserPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../app/language-context.ts';
@@ -69,7 +71,15 @@ export function HomePage() {
   );
 }
 
-function TextPage({ titleKey, paragraphKeys }: { titleKey: string; paragraphKeys: readonly string[] }) {
+function TextPage({
+  titleKey,
+  paragraphKeys,
+  children,
+}: {
+  titleKey: string;
+  paragraphKeys: readonly string[];
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" maw={760}>
@@ -79,7 +89,29 @@ function TextPage({ titleKey, paragraphKeys }: { titleKey: string; paragraphKeys
           {t(key)}
         </Text>
       ))}
+      {children}
     </Stack>
+  );
+}
+
+/** The link to the balance-sheet template page and its rules (issue 5). */
+function TemplateLink() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <Anchor
+      component={Link}
+      to={localePath('/public/balance-sheet-template')}
+      fw={600}
+      data-testid="bs-template-link"
+    >
+      <IconFileSpreadsheet
+        size={18}
+        aria-hidden="true"
+        style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }}
+      />
+      {t('balanceSheetsWeb:template.link')}
+    </Anchor>
   );
 }
 
@@ -97,7 +129,9 @@ export function SelfDiagnosisInfoPage() {
     <TextPage
       titleKey="pages:selfDiagnosis.title"
       paragraphKeys={['pages:selfDiagnosis.p1', 'pages:selfDiagnosis.p2', 'pages:selfDiagnosis.p3']}
-    />
+    >
+      <TemplateLink />
+    </TextPage>
   );
 }
 
@@ -146,6 +180,7 @@ export function FaqPage() {
           </Accordion.Item>
         ))}
       </Accordion>
+      <TemplateLink />
     </Stack>
   );
 }
