@@ -22,6 +22,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { balanceSheetsRoutes } from './modules/balance-sheets/balance-sheets.routes.ts';
 import { createBalanceSheetsService } from './modules/balance-sheets/balance-sheets.service.ts';
+import { balanceTreeRoutes } from './modules/balance-sheets/balance-tree.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(
         balanceSheetsRoutes({ balanceSheets: createBalanceSheetsService({ db: database.db, fileStore }) }),
       );
+      await api.register(balanceTreeRoutes({ db: database.db }));
       await api.register(
         profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),
       );

@@ -48,7 +48,7 @@ export function deleteSheet(companyId: string, id: string): Promise<void> {
 
 /** The tree the entry form and the views are built from. */
 export async function fetchTree(signal?: AbortSignal): Promise<SelfDiagnosisTree> {
-  return SelfDiagnosisTree.parse(await apiJson<unknown>(`${API_BASE}/self-diagnosis/tree`, { signal }));
+  return SelfDiagnosisTree.parse(await apiJson<unknown>(`${API_BASE}/balance-sheets/tree`, { signal }));
 }
 
 /** The -1/0/0 option of the balance check (SPEC §5) travels as a query parameter, not in the body. */

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { seedReferenceData } from '../../db/seed-reference.ts';
+
+let ctx: TestContext;
+let member: SignedIn;
+let partner: SignedIn;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  await seedReferenceData(ctx.db);
+  const memberUser = await ctx.createUser({ email: 'tree-member@bs.cv', roles: ['company'] });
+  const partnerUser = await ctx.createUser({ email: 'tree-partner@bs.cv', roles: ['partner'] });
+  member = await ctx.signIn(memberUser.email, memberUser.password);
+  partner = await ctx.signIn(partnerUser.email, partnerUser.password);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (session: SignedIn) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: '/app/api/v1/balance-sheets/tree',
+    headers: { cookie: session.cookie },
+  });
+
+describe('GET /app/api/v1/balance-sheets/tree', () => {
+  it('gives a company user the seeded tree, in order, and refuses partners', async () => {
+    const response = await get(member);
+    expect(response.statusCode, response.body).toBe(200);
+    const tree = response.json() as Array<{ code: string; subHeadings: unknown[] }>;
+    expect(tree.map((heading) => heading.code)).toEqual(['AT', 'CP', 'PT', 'REND', 'GAST']);
+    expect((await get(partner)).statusCode).toBe(403);
+  });
+});

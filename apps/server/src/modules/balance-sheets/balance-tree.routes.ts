@@ -1,0 +1,28 @@
+import { SelfDiagnosisTree } from '@excelencia/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { errorResponses } from '../reference/reference-resource.ts';
+import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+
+/**
+ * GET /balance-sheets/tree: the self-diagnosis tree for the people who enter and read balance sheets
+ * (company users and admins). The web's entry form and statement views are built from it; the reference
+ * screen's own `self-diagnosis/tree` stays admin-only. Partners get 403.
+ */
+export function balanceTreeRoutes(deps: { db: Database }) {
+  return async function registerBalanceTree(api: FastifyInstance): Promise<void> {
+    api.withTypeProvider<ZodTypeProvider>().get(
+      '/balance-sheets/tree',
+      {
+        schema: {
+          tags: ['balance-sheets'],
+          summary: 'The balance tree (headings → sub-categories) the entry form and the statements use',
+          response: { 200: SelfDiagnosisTree, ...errorResponses },
+        },
+        config: { roles: ['admin', 'company'] as ['admin', 'company'] },
+      },
+      async () => selfDiagnosisTree(deps.db),
+    );
+  };
+}
