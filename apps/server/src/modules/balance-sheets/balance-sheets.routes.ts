@@ -29,6 +29,7 @@ import {
   BalanceSheetComparison,
   CompanySheetParams,
   CompareQuery,
+  EntryQuery,
   LinesQuery,
   SheetParams,
   TemplateQuery,
@@ -276,8 +277,10 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
           summary:
             'A balance sheet entered by hand: every leaf value (cost lines may be sent negative, as the form ' +
             'shows them). Missing leaves: 400 fill_all_fields; Assets ≠ Equity + Liabilities: 400 ' +
-            'assets_mismatch with the difference; unknown keys are refused',
+            'assets_mismatch with the difference (?allowMinusOneZeroZero=true lets Assets -1 with Equity and ' +
+            'Liabilities 0 pass); unknown keys are refused',
           params: CompanySheetParams,
+          querystring: EntryQuery,
           body: SaveBalanceSheetEntry,
           response: { 201: BalanceSheetDetail, ...errors },
         },
@@ -288,7 +291,7 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
           caller(request),
           actorOf(request),
           request.params.companyId,
-          request.body,
+          { ...request.body, allowMinusOneZeroZero: request.query.allowMinusOneZeroZero === 'true' },
         );
         return reply.code(201).send(detail);
       },
@@ -317,6 +320,7 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
             'Corrects the values of a sheet (uploaded or entered) by the same rules as an entry; a stale ' +
             'version answers 409',
           params: SheetParams,
+          querystring: EntryQuery,
           body: SaveBalanceSheetEntry,
           response: { 200: BalanceSheetDetail, ...errors, 409: ErrorResponse },
         },
@@ -328,7 +332,7 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
           actorOf(request),
           request.params.companyId,
           request.params.id,
-          request.body,
+          { ...request.body, allowMinusOneZeroZero: request.query.allowMinusOneZeroZero === 'true' },
         ),
     );
 

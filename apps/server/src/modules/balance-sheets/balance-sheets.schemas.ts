@@ -40,3 +40,6 @@ export const BalanceSheetComparison = z.object({
 export type BalanceSheetComparison = z.infer<typeof BalanceSheetComparison>;
 
 export const TemplateQuery = z.object({ lang: z.string().optional() });
+
+/** The entry form's "-1/0/0" option (SPEC §5): Assets of -1 with Equity and Liabilities at 0 pass the check. */
+export const EntryQuery = z.object({ allowMinusOneZeroZero: z.enum(['true', 'false']).optional() });

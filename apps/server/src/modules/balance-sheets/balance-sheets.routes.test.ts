@@ -1,0 +1,465 @@
+import { buildBalanceTree, treeLeaves } from '@excelencia/domain';
+import { count, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
+import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { balanceSheets, files } from '../../db/schema/index.ts';
+import { seedReferenceData } from '../../db/seed-reference.ts';
+import { listAudit } from '../../platform/audit/audit.ts';
+import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+
+const API = '/app/api/v1';
+
+let ctx: TestContext;
+let admin: SignedIn;
+let adminAccountId: string;
+let member: SignedIn;
+let otherMember: SignedIn;
+let partner: SignedIn;
+let ownCompany: string;
+let otherCompany: string;
+let leafCodes: string[];
+
+/** A clean trial balance: two cash accounts, capital, sales and external supplies (debit 3 300.30 = credit). */
+const CLEAN_ROWS = [
+  HEADER,
+  ['11', 'Caixa', 1000.1, 0],
+  ['12', 'Depósitos à ordem', 2000.2, 0],
+  ['51', 'Capital', 0, 2500.3],
+  ['71', 'Vendas', 0, 800],
+  ['62', 'Fornecimentos e serviços externos', 300, 0],
+];
+
+const period = (startDate: string, endDate: string, typeFrequence = 'annual') => ({
+  startDate,
+  endDate,
+  typeFrequence,
+});
+
+function upload(
+  session: SignedIn,
+  companyId: string,
+  fields: Record<string, string>,
+  file: { data: Buffer; filename: string } | null,
+) {
+  const body = multipart(fields, file);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${API}/companies/${companyId}/balance-sheets`,
+    headers: { ...session.headers, 'content-type': body.contentType, 'x-language': 'en' },
+    payload: body.payload,
+  });
+}
+
+const get = (session: SignedIn, url: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `${API}${url}`,
+    headers: { cookie: session.cookie, 'x-language': 'en' },
+  });
+
+const send = (session: SignedIn, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers: { ...session.headers, 'x-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+/** Every leaf at 0 but the given ones. */
+function entryValues(values: Record<string, string>): Record<string, string> {
+  return { ...Object.fromEntries(leafCodes.map((code) => [code, '0'])), ...values };
+}
+
+async function sheetCount(): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(balanceSheets);
+  return Number(row?.n ?? 0);
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  await seedReferenceData(ctx.db);
+  leafCodes = treeLeaves(buildBalanceTree(await selfDiagnosisTree(ctx.db))).map((leaf) => leaf.code);
+  const adminUser = await ctx.createUser({ email: 'admin@bs.cv', roles: ['admin'] });
+  adminAccountId = adminUser.accountId;
+  const memberUser = await ctx.createUser({ email: 'member@bs.cv', roles: ['company'] });
+  const otherUser = await ctx.createUser({ email: 'other@bs.cv', roles: ['company'] });
+  const partnerUser = await ctx.createUser({ email: 'partner@bs.cv', roles: ['partner'] });
+  ownCompany = await ctx.linkCompany(memberUser.accountId, { companyName: 'Own, Lda', nif: '200000001' });
+  otherCompany = await ctx.linkCompany(otherUser.accountId, { companyName: 'Other, Lda', nif: '200000002' });
+  [admin, member, otherMember, partner] = await Promise.all([
+    ctx.signIn(adminUser.email, adminUser.password),
+    ctx.signIn(memberUser.email, memberUser.password),
+    ctx.signIn(otherUser.email, otherUser.password),
+    ctx.signIn(partnerUser.email, partnerUser.password),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
+  let firstId: string;
+  let original: Buffer;
+
+  it('stores a clean trial balance: listed with tag and frequency, aggregates as computed by hand', async () => {
+    original = await xlsx(CLEAN_ROWS);
+    const response = await upload(member, ownCompany, period('2024-01-01', '2024-12-31', 'Anual'), {
+      data: original,
+      filename: 'balancete.xlsx',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const item = response.json();
+    expect(item).toMatchObject({
+      companyId: ownCompany,
+      startDate: '2024-01-01',
+      endDate: '2024-12-31',
+      typeFrequence: 'annual',
+      tag: 'Y0',
+      source: 'upload',
+      fileName: 'balancete.xlsx',
+      version: 1,
+    });
+    firstId = item.id;
+
+    const list = await get(member, `/companies/${ownCompany}/balance-sheets`);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ id: firstId, tag: 'Y0', typeFrequence: 'annual' }),
+    ]);
+
+    const detail = (await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}`)).json();
+    expect(detail.linesCount).toBe(5);
+    expect(detail.values).toMatchObject({
+      CAIXA: '1000.10',
+      DO: '2000.20',
+      CAP: '2500.30',
+      VENDAS: '800.00',
+      FSE: '300.00',
+      AT: '3000.30',
+      CP: '2500.30',
+      PT: '0.00',
+      REND: '800.00',
+      GAST: '300.00',
+    });
+
+    const lines = (await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}/lines`)).json();
+    expect(lines.total).toBe(5);
+    expect(lines.items[0]).toEqual({
+      row: 2,
+      account: '11',
+      description: 'Caixa',
+      debit: '1000.10',
+      credit: '0.00',
+    });
+
+    const audit = await listAudit(ctx.db, { entity: 'balance-sheets', entityId: firstId });
+    expect(audit.map((row) => row.action)).toEqual(['upload']);
+  });
+
+  it('gives back the original file byte for byte under its display name', async () => {
+    const response = await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}/file`);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(original)).toBe(true);
+    expect(response.headers['content-disposition']).toContain('filename="balancete.xlsx"');
+  });
+
+  it('keeps only the latest sheet of a period, tags later years and quarters', async () => {
+    const again = await upload(member, ownCompany, period('2024-01-01', '2024-12-31'), {
+      data: await xlsx(CLEAN_ROWS),
+      filename: 'balancete-corrigido.xlsx',
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const next = await upload(member, ownCompany, period('2025-01-01', '2025-12-31'), {
+      data: await xlsx(CLEAN_ROWS),
+      filename: 'b2025.xlsx',
+    });
+    const quarter = await upload(member, ownCompany, period('2025-07-01', '2025-09-30', 'trimestral'), {
+      data: await xlsx(CLEAN_ROWS),
+      filename: 'q3.xlsx',
+    });
+    const list = (await get(member, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
+      id: string;
+      tag: string;
+      fileName: string;
+      previousBalanceSheetId?: string;
+    }>;
+    expect(list.map((sheet) => [sheet.fileName, sheet.tag])).toEqual([
+      ['q3.xlsx', 'Q3'],
+      ['b2025.xlsx', 'Y1'],
+      ['balancete-corrigido.xlsx', 'Y0'],
+    ]);
+    expect(list.find((sheet) => sheet.id === next.json().id)?.previousBalanceSheetId).toBe(again.json().id);
+    expect(quarter.json().tag).toBe('Q3');
+    // The superseded sheet is still readable by id.
+    expect((await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}`)).statusCode).toBe(200);
+  });
+
+  it('refuses an end date before the start date and a missing file, storing nothing', async () => {
+    const before = await sheetCount();
+    const dates = await upload(member, ownCompany, period('2024-12-31', '2024-01-01'), {
+      data: await xlsx(CLEAN_ROWS),
+      filename: 'b.xlsx',
+    });
+    expect(dates.statusCode).toBe(400);
+    expect(dates.json().error.details).toContainEqual(
+      expect.objectContaining({ path: 'endDate', message: 'End date cannot be before the Start Date!' }),
+    );
+    const noFile = await upload(member, ownCompany, period('2024-01-01', '2024-12-31'), null);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().error.message).toBe('Please select a XLSX file.');
+    expect(await sheetCount()).toBe(before);
+  });
+});
+
+describe('the public template', () => {
+  it('GET /app/api/v1/balance-sheets/template.xlsx: header, samples and the rules sheet in the language asked', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `${API}/balance-sheets/template.xlsx?lang=fr`,
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const [data, rules] = workbook.worksheets;
+    expect(data?.getRow(1).values).toEqual([undefined, 'Compte', 'Libellé', 'Débit cumulé', 'Crédit cumulé']);
+    expect(data?.rowCount).toBe(4);
+    expect(rules?.name).toBe('Règles');
+    expect(String(rules?.getCell('A2').value)).toContain('Quatre colonnes');
+
+    // The template, filled as it is, is a valid upload.
+    const stored = await upload(member, ownCompany, period('2023-01-01', '2023-12-31'), {
+      data: response.rawPayload,
+      filename: 'modele.xlsx',
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    await send(member, 'DELETE', `/companies/${ownCompany}/balance-sheets/${stored.json().id}`);
+  });
+});
+
+describe('access to balance sheets', () => {
+  let sheetId: string;
+
+  beforeAll(async () => {
+    const response = await upload(
+      otherMember,
+      otherCompany,
+      period('2024-01-01', '2024-06-30', 'semestral'),
+      {
+        data: await xlsx(CLEAN_ROWS),
+        filename: 'other.xlsx',
+      },
+    );
+    sheetId = response.json().id;
+  });
+
+  it('a company user cannot list, read, download, change or delete another company’s sheets (404)', async () => {
+    const base = `/companies/${otherCompany}/balance-sheets`;
+    expect((await get(member, base)).statusCode).toBe(404);
+    expect((await get(member, `${base}/${sheetId}`)).statusCode).toBe(404);
+    expect((await get(member, `${base}/${sheetId}/file`)).statusCode).toBe(404);
+    expect((await get(member, `${base}/${sheetId}/lines`)).statusCode).toBe(404);
+    expect((await send(member, 'DELETE', `${base}/${sheetId}`)).statusCode).toBe(404);
+    const body = { ...period('2024-01-01', '2024-06-30', 'semiannual'), values: entryValues({}) };
+    expect((await send(member, 'PUT', `${base}/${sheetId}/entries`, body)).statusCode).toBe(404);
+    // Nor reach it through their own company's path.
+    expect((await get(member, `/companies/${ownCompany}/balance-sheets/${sheetId}`)).statusCode).toBe(404);
+    const upload404 = await upload(member, otherCompany, period('2024-01-01', '2024-12-31'), {
+      data: await xlsx(CLEAN_ROWS),
+      filename: 'x.xlsx',
+    });
+    expect(upload404.statusCode).toBe(404);
+    expect((await get(otherMember, `${base}/${sheetId}`)).statusCode).toBe(200);
+  });
+
+  it('partners are refused (403); admins read any company', async () => {
+    expect((await get(partner, `/companies/${otherCompany}/balance-sheets`)).statusCode).toBe(403);
+    expect((await get(partner, '/balance-sheets')).statusCode).toBe(403);
+    expect((await get(admin, `/companies/${otherCompany}/balance-sheets/${sheetId}`)).json().tag).toBe('S1');
+  });
+
+  it('DELETE soft-deletes: 204, gone from the list, audited', async () => {
+    const response = await send(
+      otherMember,
+      'DELETE',
+      `/companies/${otherCompany}/balance-sheets/${sheetId}`,
+    );
+    expect(response.statusCode).toBe(204);
+    expect((await get(otherMember, `/companies/${otherCompany}/balance-sheets`)).json()).toEqual([]);
+    expect((await get(otherMember, `/companies/${otherCompany}/balance-sheets/${sheetId}`)).statusCode).toBe(
+      404,
+    );
+    const [row] = await ctx.db.select().from(balanceSheets).where(eq(balanceSheets.id, sheetId));
+    expect(row?.deletedAt).not.toBeNull();
+    const audit = await listAudit(ctx.db, { entity: 'balance-sheets', entityId: sheetId });
+    expect(audit[0]?.action).toBe('delete');
+  });
+});
+
+describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => {
+  const url = () => `/companies/${ownCompany}/balance-sheets/entries`;
+
+  it('stores cost lines on their natural side whatever the sign typed, and rolls up', async () => {
+    const response = await send(member, 'POST', url(), {
+      ...period('2022-01-01', '2022-01-31', 'mensal'),
+      values: entryValues({ CAIXA: '150.50', CAP: '100.50', FSE: '-40', VENDAS: '90' }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const detail = response.json();
+    expect(detail).toMatchObject({ source: 'entry', fileName: null, linesCount: 0 });
+    // Equity holds the period's result still in the income statement: 100.50 + (90 − 40) = Assets.
+    expect(detail.values).toMatchObject({ FSE: '40.00', GAST: '40.00', REND: '90.00', AT: '150.50' });
+  });
+
+  it('refuses a sheet whose Assets differ from Equity + Liabilities, with the difference', async () => {
+    const before = await sheetCount();
+    const response = await send(member, 'POST', url(), {
+      ...period('2021-01-01', '2021-12-31'),
+      values: entryValues({ CAIXA: '100', CAP: '90' }),
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json().error;
+    expect(body.code).toBe('assets_mismatch');
+    expect(body.message).toBe(
+      'The Assets value is not equal to the sum of the Equity value + the Liabilities value',
+    );
+    expect(body.details[0].message).toContain('10.00');
+    expect(await sheetCount()).toBe(before);
+  });
+
+  it('accepts Assets of -1 with Equity and Liabilities at 0 only with the option', async () => {
+    const values = entryValues({ CAIXA: '-1' });
+    const refused = await send(member, 'POST', url(), { ...period('2020-01-01', '2020-12-31'), values });
+    expect(refused.statusCode).toBe(400);
+    const accepted = await send(member, 'POST', `${url()}?allowMinusOneZeroZero=true`, {
+      ...period('2020-01-01', '2020-12-31'),
+      values,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    await send(member, 'DELETE', `/companies/${ownCompany}/balance-sheets/${accepted.json().id}`);
+  });
+
+  it("'Fill all fields!' when a leaf is missing; unknown and client-only keys are refused", async () => {
+    const { CAIXA: _left, ...missing } = entryValues({});
+    const fill = await send(member, 'POST', url(), {
+      ...period('2021-01-01', '2021-12-31'),
+      values: missing,
+    });
+    expect(fill.statusCode).toBe(400);
+    expect(fill.json().error.message).toBe('Fill all fields!');
+
+    for (const extra of [
+      'result',
+      'opened',
+      'inputError',
+      'checkError',
+      'dateInsert',
+      'dateUpdate',
+      'status',
+    ]) {
+      const response = await send(member, 'POST', url(), {
+        ...period('2021-01-01', '2021-12-31'),
+        values: entryValues({}),
+        [extra]: extra === 'opened' ? true : 'x',
+      });
+      expect(response.statusCode, extra).toBe(400);
+    }
+    const unknownNode = await send(member, 'POST', url(), {
+      ...period('2021-01-01', '2021-12-31'),
+      values: entryValues({ NOT_A_NODE: '1' }),
+    });
+    expect(unknownNode.statusCode).toBe(400);
+  });
+
+  it('an admin corrects an uploaded sheet for a company: recomputed, version bumped, audited as the admin', async () => {
+    const list = (await get(admin, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
+      id: string;
+      source: string;
+      version: number;
+      startDate: string;
+      endDate: string;
+      typeFrequence: string;
+    }>;
+    const uploaded = list.find((sheet) => sheet.source === 'upload');
+    if (!uploaded) throw new Error('no uploaded sheet');
+    const response = await send(
+      admin,
+      'PUT',
+      `/companies/${ownCompany}/balance-sheets/${uploaded.id}/entries`,
+      {
+        ...period(uploaded.startDate, uploaded.endDate, uploaded.typeFrequence),
+        values: entryValues({ CAIXA: '700', DO: '300', CAP: '1000' }),
+        version: uploaded.version,
+      },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().values).toMatchObject({ AT: '1000.00', CP: '1000.00', DO: '300.00' });
+    expect(response.json().version).toBe(uploaded.version + 1);
+    const [audit] = await listAudit(ctx.db, { entity: 'balance-sheets', entityId: uploaded.id });
+    expect(audit).toMatchObject({ action: 'update', actorAccountId: adminAccountId });
+    expect(audit?.after).toMatchObject({ byAdmin: true });
+
+    const stale = await send(admin, 'PUT', `/companies/${ownCompany}/balance-sheets/${uploaded.id}/entries`, {
+      ...period(uploaded.startDate, uploaded.endDate, uploaded.typeFrequence),
+      values: entryValues({ CAIXA: '700', DO: '300', CAP: '1000' }),
+      version: uploaded.version,
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+});
+
+describe('admin lists and comparator', () => {
+  it('GET /app/api/v1/balance-sheets filters across companies; export is an xlsx', async () => {
+    const all = (await get(admin, '/balance-sheets?frequency=annual')).json();
+    expect(all.total).toBeGreaterThan(0);
+    expect(all.items.every((item: { typeFrequence: string }) => item.typeFrequence === 'annual')).toBe(true);
+    const byName = (await get(admin, '/balance-sheets?search=own&year=2025')).json();
+    expect(
+      byName.items.map((item: { companyName: string; tag: string }) => [item.companyName, item.tag]),
+    ).toEqual([
+      ['Own, Lda', 'Q3'],
+      ['Own, Lda', 'Y1'],
+    ]);
+    const exported = await get(admin, '/balance-sheets/export?search=own');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('GET /app/api/v1/balance-sheets/compare: values of two sheets and right − left', async () => {
+    const list = (await get(admin, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
+      id: string;
+      source: string;
+      tag: string;
+    }>;
+    const entered = list.find((sheet) => sheet.source === 'entry');
+    const y1 = list.find((sheet) => sheet.tag === 'Y1');
+    if (!entered || !y1) throw new Error('sheets missing');
+    const response = await get(admin, `/balance-sheets/compare?left=${entered.id}&right=${y1.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const comparison = response.json();
+    expect(comparison.left.companyName).toBe('Own, Lda');
+    expect(comparison.rows).toContainEqual({
+      code: 'CAIXA',
+      left: '150.50',
+      right: '1000.10',
+      difference: '849.60',
+    });
+    expect(comparison.rows[0].code).toBe('AT');
+    expect((await get(member, `/balance-sheets/compare?left=${entered.id}&right=${y1.id}`)).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('stored files', () => {
+  it('every stored upload has its file row', async () => {
+    const [sheets] = await ctx.db
+      .select({ n: count() })
+      .from(balanceSheets)
+      .where(eq(balanceSheets.source, 'upload'));
+    const [rows] = await ctx.db.select({ n: count() }).from(files).where(eq(files.kind, 'balance-sheet'));
+    expect(rows?.n).toBe(sheets?.n);
+  });
+});
