@@ -63,6 +63,7 @@ export const balanceSheets = defineMessages({
     debitCreditMismatch:
       'O total do débito ({{debit}}) não é igual ao total do crédito ({{credit}}); diferença: {{difference}}.',
     noLines: 'A folha não tem linhas.',
+    fileTooComplex: 'O ficheiro não pode ser lido: o conteúdo descompactado é demasiado grande.',
     dataNotOnFirstSheet: 'Os dados têm de estar na primeira folha do ficheiro.',
     tooManyRows: 'A folha tem mais de {{max}} linhas.',
     tooManyProblems: 'Há mais de {{max}} problemas: só os primeiros são mostrados.',
@@ -124,6 +125,7 @@ export const balanceSheets = defineMessages({
     debitCreditMismatch:
       'The debit total ({{debit}}) is not equal to the credit total ({{credit}}); difference: {{difference}}.',
     noLines: 'The sheet has no lines.',
+    fileTooComplex: 'The file cannot be read: its uncompressed content is too large.',
     dataNotOnFirstSheet: 'The data must be on the first sheet of the file.',
     tooManyRows: 'The sheet has more than {{max}} rows.',
     tooManyProblems: 'There are more than {{max}} problems: only the first ones are listed.',
@@ -185,6 +187,7 @@ export const balanceSheets = defineMessages({
     debitCreditMismatch:
       "Le total du débit ({{debit}}) n'est pas égal au total du crédit ({{credit}}) ; écart : {{difference}}.",
     noLines: "La feuille n'a aucune ligne.",
+    fileTooComplex: 'Le fichier ne peut pas être lu : son contenu décompressé est trop volumineux.',
     dataNotOnFirstSheet: 'Les données doivent être sur la première feuille du fichier.',
     tooManyRows: 'La feuille a plus de {{max}} lignes.',
     tooManyProblems: 'Il y a plus de {{max}} problèmes : seuls les premiers sont affichés.',

@@ -63,8 +63,8 @@ export const notXlsx = () =>
     details: [{ path: 'file', message: 'balanceSheets:selectXlsx' }],
   });
 export const zipBomb = () =>
-  new AppError(400, 'zip_bomb', 'balanceSheets:selectXlsx', {
-    details: [{ path: 'file', message: 'balanceSheets:selectXlsx' }],
+  new AppError(400, 'zip_bomb', 'balanceSheets:fileTooComplex', {
+    details: [{ path: 'file', message: 'balanceSheets:fileTooComplex' }],
   });
 export const fileTooLarge = () =>
   new AppError(413, 'file_too_large', 'errors:payloadTooLarge', {
