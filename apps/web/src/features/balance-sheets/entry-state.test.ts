@@ -133,7 +133,7 @@ describe('the entry form tree', () => {
   });
 
   it('shows a stored sheet in the form: blanks as 0, cost lines without their sign', () => {
-    const texts = textsFromValues(tree, { AFT: '1234567.5', FSE: '1500', CLI: '' });
+    const texts = textsFromValues(tree, { AFT: '1234567.50', FSE: '1500.00', CLI: '' });
     expect(texts).toMatchObject({ AFT: '1 234 567.5', FSE: '1 500', CLI: '0', CAIXA: '0' });
     expect(Object.keys(texts)).not.toContain('AT');
   });

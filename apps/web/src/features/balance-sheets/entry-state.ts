@@ -57,7 +57,8 @@ export function textsFromValues(
   const out: Record<string, string> = {};
   for (const leaf of treeLeaves(tree)) {
     const stored = blankResult(values[leaf.code], 'edit');
-    out[leaf.code] = inputText(stored, leaf.isCostLine);
+    // '500.00' from the server shows as '500' (the canonical decimal drops trailing zeros).
+    out[leaf.code] = inputText(parseNumberInput(stored)?.toString() ?? stored, leaf.isCostLine);
   }
   return out;
 }

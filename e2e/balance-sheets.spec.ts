@@ -1,0 +1,111 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { DEMO, fillLoginPage, t } from './support.ts';
+
+/** Signs the demo company in and returns the company dashboard tab it opens on the first visit. */
+async function signInCompany(page: Page, baseURL: string): Promise<Page> {
+  const port = new URL(baseURL).port;
+  await page.goto('/en/');
+  const tab = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: t('en', 'shell:nav.login') }).click();
+  await fillLoginPage(page, 'en', DEMO.company.email, DEMO.company.password);
+  await page.waitForURL((url) => url.port === port);
+  const dashboard = await tab;
+  await expect(dashboard).toHaveURL(/\/en\/company\/dashboard$/);
+  return dashboard;
+}
+
+/** A balanced trial balance (debit 2 200 = credit 2 200) on the SNCRF accounts of the seeded tree. */
+const SAMPLE = [
+  ['11', 'Caixa', 1000, 0],
+  ['21', 'Clientes', 500, 0],
+  ['51', 'Capital', 0, 1200],
+  ['22', 'Fornecedores', 0, 200],
+  ['71', 'Vendas', 0, 800],
+  ['62', 'Fornecimentos e serviços externos', 700, 0],
+];
+
+test('a company uploads the filled template, sees tags and its income statement, and corrects a value by hand', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const app = await signInCompany(page, baseURL ?? '');
+  await app.goto('/en/company/balance-sheet');
+  await expect(app.getByTestId('bs-dropzone')).toBeVisible();
+  const axe = await new AxeBuilder({ page: app }).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+
+  // The template, filled with sample data (header kept, its sample rows replaced).
+  const download = app.waitForEvent('download');
+  await app.getByTestId('bs-template-download').click();
+  const templatePath = testInfo.outputPath('template.xlsx');
+  await (await download).saveAs(templatePath);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(templatePath);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the template has no sheet');
+  // The template's sample rows (at most 3) are overwritten by the 6 rows of the sample.
+  SAMPLE.forEach((values, index) => {
+    sheet.getRow(2 + index).values = values;
+  });
+  const filledPath = testInfo.outputPath('balancete.xlsx');
+  await workbook.xlsx.writeFile(filledPath);
+
+  // Rules first: an end before the start is refused in the form.
+  await app.getByTestId('bs-start-date').fill('2024-01-01');
+  await app.getByTestId('bs-end-date').fill('2023-12-31');
+  await app.getByTestId('bs-file-input').setInputFiles(filledPath);
+  await app.getByTestId('bs-upload').click();
+  await expect(app.getByText(t('en', 'balanceSheets:endBeforeStart'))).toBeVisible();
+  await app.getByTestId('bs-end-date').fill('2024-12-31');
+  await app.getByTestId('bs-frequency').selectOption('annual');
+  await app.getByTestId('bs-upload').click();
+  await expect(app.getByText(t('en', 'balanceSheets:uploaded'))).toBeVisible();
+
+  // The list: period, frequency and the Y0 tag.
+  await app.goto('/en/company/balances');
+  const row = app.getByTestId('bs-row').first();
+  await expect(row).toContainText('2024-01-01');
+  await expect(row.getByTestId('bs-tag')).toHaveText('Y0');
+
+  // The income statement: sales of 800, external supplies of 700.
+  await app.goto('/en/company/demonstrations');
+  const income = app.getByTestId('bs-statement-income');
+  await expect(income).toContainText('Y0');
+  await expect(income.getByTestId('bs-view-row-VENDAS')).toContainText('800');
+  await expect(income.getByTestId('bs-view-row-FSE')).toContainText('700');
+
+  // Correct a value by hand: the balance check reacts with the difference, then passes again.
+  await app.goto('/en/company/balances');
+  await app.getByTestId('bs-edit').first().click();
+  await expect(app.getByTestId('bs-entry-tree')).toBeVisible();
+  const check = app.getByTestId('bs-balance-check');
+  await expect(check).toHaveAttribute('data-status', 'ok');
+  await expect(app.getByTestId('bs-total-AT')).toHaveText('1 500');
+  const clients = app.getByTestId('bs-input-CLI');
+  await expect(clients).toHaveValue('500');
+  await clients.fill('1600');
+  await expect(clients).toHaveValue('1 600');
+  await expect(app.getByTestId('bs-total-AT')).toHaveText('2 600');
+  await expect(check).toHaveAttribute('data-status', 'mismatch');
+  await expect(check).toContainText('1 100');
+  await app.getByTestId('bs-save-entry').click();
+  await expect(app.getByText(t('en', 'balanceSheets:checkData'))).toBeVisible();
+  await clients.fill('600');
+  await expect(check).toContainText('100');
+  await app.getByTestId('bs-input-FORN').fill('300');
+  await expect(check).toHaveAttribute('data-status', 'ok');
+  await app.getByTestId('bs-save-entry').click();
+  await expect(app.getByText(t('en', 'common:updated'))).toBeVisible();
+
+  // On a phone the entry form still fits the screen.
+  await app.setViewportSize({ width: 390, height: 844 });
+  await app.goto('/en/company/balance-sheet');
+  await app.getByTestId('bs-tab-entry').click();
+  await expect(app.getByTestId('bs-entry-tree')).toBeVisible();
+  const overflow = await app.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
