@@ -106,6 +106,6 @@ test('a company uploads the filled template, sees tags and its income statement,
   await app.goto('/en/company/balance-sheet');
   await app.getByTestId('bs-tab-entry').click();
   await expect(app.getByTestId('bs-entry-tree')).toBeVisible();
-  const overflow = await app.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = Number(await app.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
   expect(overflow).toBeLessThanOrEqual(0);
 });
