@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { API_BASE } from '../../app/api-client.ts';
 import { useLanguage } from '../../app/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
@@ -182,7 +183,7 @@ export function AdminBalanceSheetsPage() {
                   key={open.companyId}
                   companyId={open.companyId}
                   mode={mode}
-                  editPath="/admin/balance-data-entry"
+                  editPath={`/admin/balance-data-entry?company=${encodeURIComponent(open.companyId)}`}
                 />
               </Tabs.Panel>
             ))}
@@ -196,7 +197,9 @@ export function AdminBalanceSheetsPage() {
 /** /:lang/admin/balance-data-entry: an admin enters or corrects a sheet on a company's behalf. */
 export function AdminDataEntryPage() {
   const t = useTranslate();
-  const [companyId, setCompanyId] = useState('');
+  const [params, setParams] = useSearchParams();
+  const companyId = params.get('company') ?? '';
+  const setCompanyId = (id: string) => setParams(id ? { company: id } : {});
   return (
     <Stack gap="md">
       <CompanySelect value={companyId} onChange={setCompanyId} label={t('balanceSheetsWeb:admin.entryFor')} />

@@ -63,7 +63,10 @@ export function BalanceSheetWorkspace({ companyId }: { companyId: string }) {
           companyId={companyId}
           editId={editId}
           onSaved={() => {
-            if (editId) setParams({});
+            if (!editId) return;
+            const next = new URLSearchParams(params);
+            next.delete('edit');
+            setParams(next);
           }}
         />
       </Tabs.Panel>

@@ -106,7 +106,7 @@ export function SheetsTable({
                     <ActionIcon
                       variant="subtle"
                       component={Link}
-                      to={`${localePath(editPath)}?edit=${encodeURIComponent(sheet.id)}`}
+                      to={`${localePath(editPath)}${editPath.includes('?') ? '&' : '?'}edit=${encodeURIComponent(sheet.id)}`}
                       aria-label={`${t('balanceSheetsWeb:list.edit')} ${periodLabel(sheet)}`}
                       data-testid="bs-edit"
                     >
