@@ -34,8 +34,9 @@ import {
   SheetParams,
   TemplateQuery,
 } from './balance-sheets.schemas.ts';
-import { type BalanceSheetsService, fileTooLarge, noFile } from './balance-sheets.service.ts';
+import type { BalanceSheetsService } from './balance-sheets.service.ts';
 import { balanceSheetTemplate } from './template.ts';
+import { fileTooLarge, noFile } from './trial-balance-file.ts';
 
 /** One upload: at most this many bytes (SPEC: 10 MB), else 413 and nothing is kept. */
 export const BALANCE_SHEET_MAX_BYTES = 10 * 1024 * 1024;

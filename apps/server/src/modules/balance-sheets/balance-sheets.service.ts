@@ -15,11 +15,8 @@ import {
   type Page,
   rollUp,
   type SaveBalanceSheetEntry,
-  type SheetProblem,
   storedFileName,
   type TreeLevelNode,
-  TrialBalanceChecker,
-  translate,
   withPeriodTags,
 } from '@excelencia/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -46,8 +43,7 @@ import type {
   AdminBalanceSheetQuery,
   BalanceSheetComparison,
 } from './balance-sheets.schemas.ts';
-import { readTrialBalance } from './trial-balance-reader.ts';
-import { assertSafeXlsx, XlsxGuardError } from './xlsx-guard.ts';
+import { checkTrialBalanceFile } from './trial-balance-file.ts';
 
 /** The audit entity of balance-sheet changes. */
 export const BALANCE_SHEETS_ENTITY = 'balance-sheets';
@@ -55,43 +51,6 @@ export const BALANCE_SHEET_FILE_KIND = 'balance-sheet';
 
 const LINE_BATCH = 1000;
 const LINES_PAGE_SIZE = 100;
-
-// ---- errors -------------------------------------------------------------------------------------------------
-
-export const notXlsx = () =>
-  new AppError(400, 'not_xlsx', 'balanceSheets:selectXlsx', {
-    details: [{ path: 'file', message: 'balanceSheets:selectXlsx' }],
-  });
-export const zipBomb = () =>
-  new AppError(400, 'zip_bomb', 'balanceSheets:fileTooComplex', {
-    details: [{ path: 'file', message: 'balanceSheets:fileTooComplex' }],
-  });
-export const fileTooLarge = () =>
-  new AppError(413, 'file_too_large', 'errors:payloadTooLarge', {
-    details: [{ path: 'file', message: 'errors:payloadTooLarge' }],
-  });
-export const noFile = () =>
-  new AppError(400, 'no_file', 'balanceSheets:selectXlsx', {
-    details: [{ path: 'file', message: 'balanceSheets:selectXlsx' }],
-  });
-
-/** `row 5, column C` in the caller's language; the row alone when the problem is the whole row. */
-function problemPath(problem: SheetProblem, language: Language): string {
-  if (problem.row === undefined) return translate(language, 'balanceSheets:location.sheet');
-  return problem.column
-    ? translate(language, 'balanceSheets:location.rowColumn', { row: problem.row, column: problem.column })
-    : translate(language, 'balanceSheets:location.row', { row: problem.row });
-}
-
-export function invalidSpreadsheet(problems: SheetProblem[], language: Language): AppError {
-  return new AppError(400, 'invalid_spreadsheet', 'balanceSheets:checkData', {
-    details: problems.map((problem) => ({
-      path: problemPath(problem, language),
-      message: problem.key,
-      ...(problem.params ? { params: problem.params } : {}),
-    })),
-  });
-}
 
 // ---- presenting ---------------------------------------------------------------------------------------------
 
@@ -402,32 +361,7 @@ export function createBalanceSheetsService(deps: { db: Database; fileStore: File
     ): Promise<BalanceSheetItem> {
       await assertMayAccess(caller, companyId);
       assertPeriod(input.startDate, input.endDate);
-      try {
-        await assertSafeXlsx(input.path);
-      } catch (error) {
-        if (error instanceof XlsxGuardError) throw error.reason === 'zip_bomb' ? zipBomb() : notXlsx();
-        throw error;
-      }
-      const nodes = await tree();
-      const checker = new TrialBalanceChecker(nodes);
-      let reading: Awaited<ReturnType<typeof readTrialBalance>>;
-      try {
-        reading = await readTrialBalance(input.path, checker);
-      } catch {
-        throw notXlsx();
-      }
-      if (reading.firstSheetRows === 0) {
-        throw invalidSpreadsheet(
-          [
-            {
-              key: reading.laterSheetHasRows ? 'balanceSheets:dataNotOnFirstSheet' : 'balanceSheets:noLines',
-            },
-          ],
-          language,
-        );
-      }
-      const result = checker.finish();
-      if (!result.ok) throw invalidSpreadsheet(result.problems, language);
+      const result = await checkTrialBalanceFile(input.path, await tree(), language);
 
       const data = await readFile(input.path);
       const fileName = storedFileName(input.originalName, Number(input.endDate.slice(0, 4)), Date.now());
