@@ -101,6 +101,24 @@ test('a company uploads the filled template, sees tags and its income statement,
   await app.getByTestId('bs-save-entry').click();
   await expect(app.getByText(t('en', 'common:updated'))).toBeVisible();
 
+  // The trial-balance lines, the original file, then delete with confirmation.
+  await app.goto('/en/company/others');
+  await expect(app.getByTestId('bs-lines').locator('tbody tr')).toHaveCount(SAMPLE.length);
+  await app.goto('/en/company/balances');
+  const original = app.waitForEvent('download');
+  await app.getByTestId('bs-download').first().click();
+  expect((await original).suggestedFilename()).toBe('balancete.xlsx');
+  await app.getByTestId('bs-delete').first().click();
+  await app.getByTestId('confirm-button').click();
+  await expect(app.getByText(t('en', 'common:deleted'))).toBeVisible();
+  await expect(app.getByTestId('bs-row')).toHaveCount(0);
+
+  // The public template page, linked from the FAQ.
+  await app.goto('/en/public/faqs');
+  await app.getByTestId('bs-template-link').click();
+  await expect(app.getByRole('heading', { level: 1 })).toHaveText(t('en', 'balanceSheetsWeb:template.title'));
+  await expect(app.getByTestId('bs-template-download')).toBeVisible();
+
   // On a phone the entry form still fits the screen.
   await app.setViewportSize({ width: 390, height: 844 });
   await app.goto('/en/company/balance-sheet');
