@@ -81,6 +81,7 @@ export const balanceSheetsWeb = defineMessages({
       chooseSheet: 'Escolha um balancete',
       chooseTwo: 'Escolha dois balancetes para os comparar.',
       entryFor: 'Introduzir um balancete para a empresa',
+      searchPlaceholder: 'Nome da empresa ou NIF…',
     },
   },
   en: {
@@ -162,6 +163,7 @@ export const balanceSheetsWeb = defineMessages({
       chooseSheet: 'Choose a balance sheet',
       chooseTwo: 'Choose two balance sheets to compare them.',
       entryFor: 'Enter a balance sheet for the company',
+      searchPlaceholder: 'Company name or NIF…',
     },
   },
   fr: {
@@ -243,6 +245,7 @@ export const balanceSheetsWeb = defineMessages({
       chooseSheet: 'Choisissez une balance',
       chooseTwo: 'Choisissez deux balances pour les comparer.',
       entryFor: "Saisir une balance pour l'entreprise",
+      searchPlaceholder: "Nom de l'entreprise ou NIF…",
     },
   },
 });

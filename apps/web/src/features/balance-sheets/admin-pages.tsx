@@ -120,6 +120,7 @@ export function AdminBalanceSheetsPage() {
         onRetry={() => void list.refetch()}
         exportPath={`${API_BASE}/balance-sheets/export`}
         exportName="balancetes.xlsx"
+        searchPlaceholder={t('balanceSheetsWeb:admin.searchPlaceholder')}
         rowActions={(row) => (
           <Button
             size="compact-sm"

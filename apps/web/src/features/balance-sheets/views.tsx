@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../app/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
@@ -31,6 +31,10 @@ import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { fetchSheet, sheetPath } from './api.ts';
 import { sheetKeys, useDeleteSheetMutation, useLinesQuery } from './queries.ts';
+
+const IndicatorChart = lazy(() =>
+  import('./indicator-chart.tsx').then((module) => ({ default: module.IndicatorChart })),
+);
 
 const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -302,9 +306,11 @@ export function StatementsPanel({
   const [ids, setIds] = useState<string[]>(initialIds);
   const chosen = sheets.filter((sheet) => ids.includes(sheet.id)).map((sheet) => sheet.id);
   const details = useSheetDetails(companyId, chosen);
+  // Periods side by side from the oldest to the newest.
   const loaded = details
     .map((query) => query.data)
-    .filter((data): data is BalanceSheetDetail => Boolean(data));
+    .filter((data): data is BalanceSheetDetail => Boolean(data))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate));
   const label = t(
     statement === 'balance'
       ? 'balanceSheetsWeb:views.balanceSheet'
@@ -327,6 +333,11 @@ export function StatementsPanel({
         <Alert color="red.9">{t('companies:common.loadFailed')}</Alert>
       ) : null}
       <StatementTable tree={tree} sheets={loaded} statement={statement} label={label} />
+      {loaded.length > 1 ? (
+        <Suspense fallback={null}>
+          <IndicatorChart tree={tree} sheets={loaded} statement={statement} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
