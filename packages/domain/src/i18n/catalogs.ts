@@ -3,6 +3,7 @@ import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
+import { diagnosis } from './diagnosis.ts';
 import type { MessageTree } from './define.ts';
 import { errors } from './errors.ts';
 import { formula } from './formula.ts';
@@ -23,6 +24,7 @@ export const namespaces = {
   balanceSheetsWeb,
   common,
   companies,
+  diagnosis,
   errors,
   formula,
   idp,

@@ -26,6 +26,7 @@ export const formula = defineMessages({
       negativeDenominator: 'Não calculável: o denominador é negativo.',
       missingValue: 'Não calculável: falta o valor de {{name}}.',
       missingPrevious: 'Não calculável: falta o valor do período anterior de {{name}}.',
+      invalidFormula: 'Não calculável: a fórmula do critério já não é válida; corrija-a na parametrização.',
     },
   },
   en: {
@@ -49,6 +50,7 @@ export const formula = defineMessages({
       negativeDenominator: 'Not computable: the denominator is negative.',
       missingValue: 'Not computable: the value of {{name}} is missing.',
       missingPrevious: "Not computable: the previous period's value of {{name}} is missing.",
+      invalidFormula: "Not computable: the criterion's formula is no longer valid; correct it in the parametrization.",
     },
   },
   fr: {
@@ -73,6 +75,7 @@ export const formula = defineMessages({
       negativeDenominator: 'Non calculable : le dénominateur est négatif.',
       missingValue: 'Non calculable : la valeur de {{name}} manque.',
       missingPrevious: 'Non calculable : la valeur de la période précédente de {{name}} manque.',
+      invalidFormula: "Non calculable : la formule du critère n'est plus valide ; corrigez-la dans le paramétrage.",
     },
   },
 });

@@ -4,3 +4,4 @@ export * from './companies.ts';
 export * from './platform.ts';
 export * from './reference.ts';
 export * from './registration.ts';
+export * from './diagnosis.ts';

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { balanceSheets } from './balance-sheets.ts';
+import { companies } from './companies.ts';
+import { criteria } from './reference.ts';
+
+/**
+ * A saved self-diagnosis (issue 6): the sheets it used and a snapshot of every indicator as computed then
+ * (criteria texts, formulas, targets, values, sector medians), so it reopens exactly as it was even after the
+ * criteria or the sheets change. Deleting is soft.
+ */
+export const diagnoses = pgTable(
+  'diagnoses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    balanceSheetId: uuid('balance_sheet_id')
+      .notNull()
+      .references(() => balanceSheets.id, { onDelete: 'restrict' }),
+    previousBalanceSheetId: uuid('previous_balance_sheet_id').references(() => balanceSheets.id, {
+      onDelete: 'restrict',
+    }),
+    type: text('type', { enum: ['simple', 'comparison'] }).notNull(),
+    /** The Diagnosis payload as it was presented when created (see packages/domain diagnosis schemas). */
+    snapshot: jsonb('snapshot').notNull(),
+    passedCount: integer('passed_count').notNull(),
+    computableCount: integer('computable_count').notNull(),
+    createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('diagnoses_company_idx').on(t.companyId, t.createdAt).where(sql`${t.deletedAt} is null`),
+    index('diagnoses_created_idx').on(t.createdAt),
+    index('diagnoses_sheet_idx').on(t.balanceSheetId),
+    index('diagnoses_previous_sheet_idx').on(t.previousBalanceSheetId),
+    index('diagnoses_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/**
+ * Every criterion's value for each kept balance sheet (derived data, rebuilt for a company whenever its sheets
+ * change and for everyone when a criterion changes). It feeds the company's indicator charts, the sector
+ * medians and the admin's statistics, which read one criterion over many companies: hence the period columns
+ * copied from the sheet and the index by criterion, frequency and end date.
+ */
+export const indicatorValues = pgTable(
+  'indicator_values',
+  {
+    balanceSheetId: uuid('balance_sheet_id')
+      .notNull()
+      .references(() => balanceSheets.id, { onDelete: 'cascade' }),
+    criterionId: uuid('criterion_id')
+      .notNull()
+      .references(() => criteria.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    frequency: text('frequency').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** When the sheet was inserted: of two sheets ending on the same day, the later one counts. */
+    sheetCreatedAt: timestamp('sheet_created_at', { withTimezone: true }).notNull(),
+    /** The exact ratio; null when not computable. */
+    value: numeric('value', { precision: 40, scale: 20 }),
+    passed: boolean('passed'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.balanceSheetId, t.criterionId] }),
+    index('indicator_values_statistics_idx').on(t.criterionId, t.frequency, t.endDate, t.companyId),
+    index('indicator_values_company_idx').on(t.companyId),
+  ],
+);
