@@ -16,6 +16,7 @@ CREATE TABLE "indicator_values" (
 	"balance_sheet_id" uuid NOT NULL,
 	"criterion_id" uuid NOT NULL,
 	"company_id" uuid NOT NULL,
+	"criterion_version" integer NOT NULL,
 	"frequency" text NOT NULL,
 	"start_date" date NOT NULL,
 	"end_date" date NOT NULL,

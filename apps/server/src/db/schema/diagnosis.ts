@@ -71,6 +71,8 @@ export const indicatorValues = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The criterion's version the value was computed with: reads skip values of an older version. */
+    criterionVersion: integer('criterion_version').notNull(),
     frequency: text('frequency').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
