@@ -56,7 +56,7 @@ export const MAX_EXPORT_ROWS = 50_000;
 
 /** Query of every list endpoint; resources add their own filters (parent ids). */
 export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
   search: z.string().trim().max(100).optional(),
   sort: z.string().max(40).optional(),
@@ -117,10 +117,14 @@ export const CaeDivisionListQuery = ListQuery.extend({ sectionId: z.uuid().optio
 
 // ---- employee ranges ---------------------------------------------------------------------------------------------
 
+/** The largest value an integer column holds (PostgreSQL int4). */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+
 const WholeNumber = z
   .number('validation:wholeNumber')
   .int('validation:wholeNumber')
-  .min(0, 'validation:wholeNumber');
+  .min(0, 'validation:wholeNumber')
+  .max(MAX_STORED_INTEGER, 'validation:wholeNumberTooLarge');
 
 export const EmployeeRangeInput = SimpleReferenceInput.extend({
   minEmployees: WholeNumber,
@@ -164,7 +168,8 @@ export const CRITERION_TYPE_CODES = ['EE', 'F', 'L', 'RE', 'RF', 'C'] as const;
 const SortOrder = z
   .number('validation:wholeNumber')
   .int('validation:wholeNumber')
-  .min(0, 'validation:wholeNumber');
+  .min(0, 'validation:wholeNumber')
+  .max(MAX_STORED_INTEGER, 'validation:wholeNumberTooLarge');
 
 export const CriterionTypeInput = z.object({
   code: ReferenceCode,

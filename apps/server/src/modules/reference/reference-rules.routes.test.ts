@@ -153,6 +153,19 @@ describe('employee ranges', () => {
       { path: 'maxEmployees', message: 'O máximo não pode ser inferior ao mínimo' },
     ]);
 
+    // Past what an integer column holds: a 400 naming the limit, never a database error.
+    const huge = await call(
+      'POST',
+      'employee-ranges',
+      'admin',
+      { code: 'R8', description: text('x'), minEmployees: 2_147_483_648, maxEmployees: null },
+      'en',
+    );
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.details).toEqual([
+      { path: 'minEmployees', message: 'Enter a whole number up to 2 147 483 647' },
+    ]);
+
     await ctx.db
       .insert(companies)
       .values({ companyName: 'A', nif: '1', email: 'a@a.cv', employeeRangeId: small.id });
