@@ -3,8 +3,9 @@ import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
-import { diagnosis } from './diagnosis.ts';
 import type { MessageTree } from './define.ts';
+import { diagnosis } from './diagnosis.ts';
+import { diagnosisWeb } from './diagnosis-web.ts';
 import { errors } from './errors.ts';
 import { formula } from './formula.ts';
 import { idp } from './idp.ts';
@@ -25,6 +26,7 @@ export const namespaces = {
   common,
   companies,
   diagnosis,
+  diagnosisWeb,
   errors,
   formula,
   idp,

@@ -1,0 +1,228 @@
+import type { DiagnosisIndicator, DistributionRow, IndicatorSeries } from '@excelencia/domain';
+import { translate } from '@excelencia/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  changeDisplay,
+  diagnosisTypeLabel,
+  groupByType,
+  indicatorChartData,
+  medianChartData,
+  seriesGroups,
+  shareText,
+  sheetName,
+  sheetOptionLabel,
+  targetText,
+  typeHeading,
+} from './diagnosis-format.ts';
+
+const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
+const pt = (key: string, params?: Record<string, string | number>) => translate('pt', key, params);
+const text = (value: string) => ({ pt: value, en: value, fr: value });
+
+const uploaded = {
+  id: '00000000-0000-4000-8000-000000000001',
+  startDate: '2023-01-01',
+  endDate: '2023-12-31',
+  typeFrequence: 'annual' as const,
+  tag: 'Y0',
+  fileName: 'balancete-2023.xlsx',
+};
+const byHand = { ...uploaded, id: '00000000-0000-4000-8000-000000000002', fileName: null };
+
+describe('diagnosis type label (SPEC §4)', () => {
+  it("is 'Simples' without a previous sheet and names the previous file in a comparison", () => {
+    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: null }, pt)).toBe('Simples');
+    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: uploaded }, pt)).toBe(
+      'Comparação com balancete-2023.xlsx',
+    );
+  });
+
+  it('names a sheet entered by hand by its tag and period', () => {
+    expect(sheetName(byHand)).toBe('Y0 2023-01-01 – 2023-12-31');
+    expect(sheetName({ ...byHand, tag: '' })).toBe('2023-01-01 – 2023-12-31');
+    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: byHand }, en)).toBe(
+      'Comparison with Y0 2023-01-01 – 2023-12-31',
+    );
+  });
+
+  it('has an admin variant naming the company', () => {
+    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: null }, en, 'admin')).toBe(
+      'Diagnosis of Sol: simple',
+    );
+    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: uploaded }, en, 'admin')).toBe(
+      'Diagnosis of Sol: comparison with balancete-2023.xlsx',
+    );
+  });
+
+  it('lists a sheet as tag · period · frequency · file name', () => {
+    expect(sheetOptionLabel(uploaded, en)).toBe(
+      'Y0 · 2023-01-01 – 2023-12-31 · Annual · balancete-2023.xlsx',
+    );
+    expect(sheetOptionLabel({ ...byHand, tag: '' }, en)).toBe(
+      '2023-01-01 – 2023-12-31 · Annual · entered by hand',
+    );
+  });
+});
+
+describe('percentage change (SPEC §9)', () => {
+  it('shows 1 decimal, a sign and an up arrow for a rise', () => {
+    expect(changeDisplay({ percent: '12.34', direction: 'up' })).toEqual({
+      text: '+12.3 %',
+      arrow: '▲',
+      labelKey: 'diagnosisWeb:view.rise',
+      direction: 'up',
+    });
+    expect(changeDisplay({ percent: '100', direction: 'up' })?.text).toBe('+100.0 %');
+  });
+
+  it('shows a down arrow for a fall and groups thousands', () => {
+    const fall = changeDisplay({ percent: '-1234.5', direction: 'down' });
+    expect(fall?.text).toBe('-1 234.5 %');
+    expect(fall?.arrow).toBe('▼');
+    expect(fall?.labelKey).toBe('diagnosisWeb:view.fall');
+  });
+
+  it('shows no arrow when flat and nothing when there is no change', () => {
+    expect(changeDisplay({ percent: '0.0', direction: 'flat' })).toMatchObject({ text: '0.0 %', arrow: '' });
+    expect(changeDisplay(null)).toBeNull();
+    expect(changeDisplay(undefined)).toBeNull();
+    expect(changeDisplay({ percent: 'n/a', direction: 'up' })).toBeNull();
+  });
+
+  it('writes the target with its comparison', () => {
+    expect(targetText({ comparison: '>=', value: '0.43' })).toBe('≥ 0.43');
+    expect(targetText({ comparison: '<', value: '1500000' })).toBe('< 1 500 000');
+  });
+});
+
+function indicator(code: string, typeCode: string): DiagnosisIndicator {
+  return {
+    criterion: {
+      id: code,
+      code,
+      description: text(code),
+      ratio: 'A / B',
+      ratioOrder: 1,
+      recommendation: text('r'),
+      isApplicationCriterion: false,
+      typedescCriterion: { code: typeCode, description: text(`type ${typeCode}`) },
+    },
+    result: 1,
+    value: '1',
+    reason: null,
+    ratioOrder: 1,
+    target: { comparison: '>=', value: '1' },
+    passed: true,
+    annualised: false,
+    inputs: [],
+  };
+}
+
+describe('grouping by criterion type', () => {
+  it('keeps the order received, groups and indicators alike', () => {
+    const groups = groupByType([
+      indicator('EE_1', 'EE'),
+      indicator('EE_2', 'EE'),
+      indicator('F_1', 'F'),
+      indicator('L_1', 'L'),
+      indicator('C_1', 'C'),
+    ]);
+    expect(groups.map((group) => group.code)).toEqual(['EE', 'F', 'L', 'C']);
+    expect(groups[0]?.indicators.map((item) => item.criterion.code)).toEqual(['EE_1', 'EE_2']);
+    expect(typeHeading('EE', en, 'en', groups[0]?.description)).toBe('type EE');
+  });
+
+  it("heads a series' groups with the catalog text, unknown codes with the code", () => {
+    expect(typeHeading('L', en, 'en')).toBe('Liquidity');
+    expect(typeHeading('ZZ', en, 'en')).toBe('ZZ');
+  });
+});
+
+const target = { comparison: '>=' as const, value: '1' };
+const series: IndicatorSeries = {
+  frequency: 'annual',
+  criteria: [
+    { id: 'c', code: 'C_1', description: text('C 1'), typeCode: 'C', target },
+    { id: 'l', code: 'L_1', description: text('L 1'), typeCode: 'L', target: { ...target, value: '1.5' } },
+    { id: 'e', code: 'EE_1', description: text('EE 1'), typeCode: 'EE', target },
+    { id: 'f', code: 'L_2', description: text('L 2'), typeCode: 'L', target },
+  ],
+  points: [
+    {
+      balanceSheetId: '00000000-0000-4000-8000-000000000001',
+      tag: 'Y0',
+      startDate: '2022-01-01',
+      endDate: '2022-12-31',
+      values: { L_1: '1.25', L_2: null, EE_1: '0.5', C_1: '3' },
+    },
+    {
+      balanceSheetId: '00000000-0000-4000-8000-000000000002',
+      tag: 'Y1',
+      startDate: '2023-01-01',
+      endDate: '2023-12-31',
+      values: { L_1: '2', L_2: '1', EE_1: null },
+    },
+  ],
+};
+
+describe('indicator chart data (SPEC §8)', () => {
+  it('draws a line over the periods with the target', () => {
+    const l1 = series.criteria[1];
+    if (!l1) throw new Error('missing');
+    expect(indicatorChartData(series, l1)).toEqual({
+      data: [
+        { period: 'Y0 2022', value: 1.25 },
+        { period: 'Y1 2023', value: 2 },
+      ],
+      computable: 2,
+      canDraw: true,
+      target: 1.5,
+    });
+  });
+
+  it('refuses to draw with fewer than two computable points', () => {
+    for (const index of [0, 2, 3]) {
+      const criterion = series.criteria[index];
+      if (!criterion) throw new Error('missing');
+      const chart = indicatorChartData(series, criterion);
+      expect(chart.computable, criterion.code).toBe(1);
+      expect(chart.canDraw, criterion.code).toBe(false);
+    }
+    const l1 = series.criteria[1];
+    if (!l1) throw new Error('missing');
+    expect(indicatorChartData({ ...series, points: [] }, l1).canDraw).toBe(false);
+  });
+
+  it('groups the series by type in the order EE, F, L, RE, RF, C', () => {
+    expect(seriesGroups(series).map((group) => [group.code, group.criteria.map((c) => c.code)])).toEqual([
+      ['EE', ['EE_1']],
+      ['L', ['L_1', 'L_2']],
+      ['C', ['C_1']],
+    ]);
+  });
+});
+
+describe('admin statistics', () => {
+  const row = (key: string | null, median: string | null): DistributionRow => ({
+    key,
+    label: key ? text(`Island ${key}`) : null,
+    companies: 5,
+    p25: null,
+    median,
+    p75: null,
+    shareMeetingTarget: '0.4286',
+  });
+
+  it('shows the share meeting the target as a percentage with 1 decimal', () => {
+    expect(shareText('0.4286')).toBe('42.9 %');
+    expect(shareText('1')).toBe('100.0 %');
+    expect(shareText(null)).toBe('');
+  });
+
+  it('draws one bar per group with a median, unnamed groups as Not stated', () => {
+    expect(medianChartData([row('a', '0.5'), row('b', null), row(null, '2')], en, 'en')).toEqual([
+      { group: 'Island a', median: 0.5 },
+      { group: 'Not stated', median: 2 },
+    ]);
+  });
+});

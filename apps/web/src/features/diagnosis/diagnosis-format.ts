@@ -1,0 +1,235 @@
+import {
+  CRITERION_TYPE_CODES,
+  Decimal,
+  type DiagnosisIndicator,
+  type DiagnosisSummary,
+  type DistributionRow,
+  formatAmount,
+  type IndicatorSeries,
+  type Language,
+  type LocalizedText,
+  localized,
+  type TargetComparison,
+} from '@excelencia/domain';
+
+/**
+ * Pure helpers of the self-diagnosis pages (issue 6): type labels (SPEC §4), change texts and arrows (SPEC §9),
+ * grouping by criterion type and the chart data (SPEC §8: fewer than two points, no chart).
+ */
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+export interface SheetLike {
+  startDate: string;
+  endDate: string;
+  tag: string;
+  /** The upload's display name; null for a sheet entered by hand. */
+  fileName: string | null;
+}
+
+export function periodLabel(sheet: { startDate: string; endDate: string }): string {
+  return `${sheet.startDate} – ${sheet.endDate}`;
+}
+
+/** A sheet's name in a type label: its file name, or for a sheet entered by hand its tag and period. */
+export function sheetName(sheet: SheetLike): string {
+  if (sheet.fileName) return sheet.fileName;
+  return sheet.tag ? `${sheet.tag} ${periodLabel(sheet)}` : periodLabel(sheet);
+}
+
+/**
+ * SPEC §4: 'Simples' without a previous sheet, 'Comparação com {previous file name}' with one; the admin
+ * variant names the company.
+ */
+export function diagnosisTypeLabel(
+  summary: Pick<DiagnosisSummary, 'companyName' | 'previousBalanceSheet'>,
+  t: Translate,
+  variant: 'company' | 'admin' = 'company',
+): string {
+  const previous = summary.previousBalanceSheet;
+  if (variant === 'admin') {
+    return previous
+      ? t('diagnosis:types.adminComparison', { company: summary.companyName, name: sheetName(previous) })
+      : t('diagnosis:types.adminSimple', { company: summary.companyName });
+  }
+  return previous
+    ? t('diagnosis:types.comparison', { name: sheetName(previous) })
+    : t('diagnosis:types.simple');
+}
+
+/** A sheet in a select: tag · period · frequency · file name (or 'entered by hand'). */
+export function sheetOptionLabel(sheet: SheetLike & { typeFrequence: string }, t: Translate): string {
+  return [
+    sheet.tag,
+    periodLabel(sheet),
+    t(`balanceSheets:frequencies.${sheet.typeFrequence}`),
+    sheet.fileName ?? t('diagnosisWeb:enteredByHand'),
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+}
+
+const COMPARISON_SIGNS: Record<TargetComparison, string> = {
+  '>': '>',
+  '>=': '≥',
+  '<': '<',
+  '<=': '≤',
+  '=': '=',
+};
+
+/** '≥ 0.43' */
+export function targetText(target: { comparison: TargetComparison; value: string }): string {
+  return `${COMPARISON_SIGNS[target.comparison]} ${formatAmount(target.value)}`;
+}
+
+export interface ChangeDisplay {
+  /** '+12.3 %', '-100.0 %', '0.0 %' (always 1 decimal, integer digits grouped with spaces). */
+  text: string;
+  /** ▲ for a rise, ▼ for a fall, '' when flat. */
+  arrow: '▲' | '▼' | '';
+  /** The arrow's accessible name. */
+  labelKey: 'diagnosisWeb:view.rise' | 'diagnosisWeb:view.fall' | 'diagnosisWeb:view.noChange';
+  direction: 'up' | 'down' | 'flat';
+}
+
+/** SPEC §9: the percentage change with 1 decimal and an up or down arrow. Null when there is none. */
+export function changeDisplay(
+  change: { percent: string; direction: 'up' | 'down' | 'flat' } | null | undefined,
+): ChangeDisplay | null {
+  if (!change) return null;
+  const value = Decimal.tryFromString(change.percent.trim());
+  if (!value) return null;
+  const fixed = value.toFixed(1);
+  const negative = fixed.startsWith('-');
+  const [whole = '0', fraction = '0'] = (negative ? fixed.slice(1) : fixed).split('.');
+  const sign = negative ? '-' : change.direction === 'up' && !value.isZero() ? '+' : '';
+  const text = `${sign}${formatAmount(whole)}.${fraction} %`;
+  switch (change.direction) {
+    case 'up':
+      return { text, arrow: '▲', labelKey: 'diagnosisWeb:view.rise', direction: 'up' };
+    case 'down':
+      return { text, arrow: '▼', labelKey: 'diagnosisWeb:view.fall', direction: 'down' };
+    default:
+      return { text, arrow: '', labelKey: 'diagnosisWeb:view.noChange', direction: 'flat' };
+  }
+}
+
+export interface IndicatorGroup {
+  code: string;
+  description: LocalizedText;
+  indicators: DiagnosisIndicator[];
+}
+
+/** Indicators grouped by criterion type, groups and indicators in the order received (EE, F, L, RE, RF, C). */
+export function groupByType(indicators: readonly DiagnosisIndicator[]): IndicatorGroup[] {
+  const groups: IndicatorGroup[] = [];
+  const byCode = new Map<string, IndicatorGroup>();
+  for (const indicator of indicators) {
+    const type = indicator.criterion.typedescCriterion;
+    let group = byCode.get(type.code);
+    if (!group) {
+      group = { code: type.code, description: type.description, indicators: [] };
+      byCode.set(type.code, group);
+      groups.push(group);
+    }
+    group.indicators.push(indicator);
+  }
+  return groups;
+}
+
+/** A type's heading: its description, or for the series (which carry only the code) the catalog's text. */
+export function typeHeading(
+  code: string,
+  t: Translate,
+  language: Language,
+  description?: LocalizedText | null,
+): string {
+  if (description) return localized(description, language) || code;
+  const key = `diagnosisWeb:types.${code}`;
+  const text = t(key);
+  return text === key ? code : text;
+}
+
+type SeriesCriterion = IndicatorSeries['criteria'][number];
+
+/** The series' criteria by type code, in the fixed order EE, F, L, RE, RF, C (unknown types last). */
+export function seriesGroups(series: IndicatorSeries): Array<{ code: string; criteria: SeriesCriterion[] }> {
+  const order = (code: string) => {
+    const index = (CRITERION_TYPE_CODES as readonly string[]).indexOf(code);
+    return index < 0 ? CRITERION_TYPE_CODES.length : index;
+  };
+  const groups: Array<{ code: string; criteria: SeriesCriterion[] }> = [];
+  for (const criterion of series.criteria) {
+    let group = groups.find((candidate) => candidate.code === criterion.typeCode);
+    if (!group) {
+      group = { code: criterion.typeCode, criteria: [] };
+      groups.push(group);
+    }
+    group.criteria.push(criterion);
+  }
+  return groups
+    .map((group, index) => ({ group, index }))
+    .sort((a, b) => order(a.group.code) - order(b.group.code) || a.index - b.index)
+    .map(({ group }) => group);
+}
+
+/** A decimal text as a float for drawing (null when absent or not a number). */
+export function chartNumber(text: string | null | undefined): number | null {
+  if (text === null || text === undefined) return null;
+  const value = Decimal.tryFromString(text.trim());
+  return value ? value.toNumber() : null;
+}
+
+/** The x label of a period: its tag and start year ('Y0 2023', 'Q2 2024'), or the period when untagged. */
+export function pointLabel(point: { tag: string; startDate: string; endDate: string }): string {
+  return point.tag ? `${point.tag} ${point.startDate.slice(0, 4)}` : periodLabel(point);
+}
+
+export interface IndicatorChartData {
+  data: Array<{ period: string; value: number | null }>;
+  /** Periods with a computable value. */
+  computable: number;
+  /** SPEC §8: fewer than two computable points → 'Not enough data to draw the requested chart.' */
+  canDraw: boolean;
+  target: number | null;
+}
+
+/** One indicator over the series' periods (oldest first), with its target for the reference line. */
+export function indicatorChartData(series: IndicatorSeries, criterion: SeriesCriterion): IndicatorChartData {
+  const data = series.points.map((point) => ({
+    period: pointLabel(point),
+    value: chartNumber(point.values[criterion.code]),
+  }));
+  const computable = data.filter((row) => row.value !== null).length;
+  return { data, computable, canDraw: computable >= 2, target: chartNumber(criterion.target.value) };
+}
+
+/** A group's label: its name in the language, or 'Not stated' for companies without the dimension. */
+export function groupLabel(row: DistributionRow, t: Translate, language: Language): string {
+  return row.label ? localized(row.label, language) : t('diagnosis:export.noGroup');
+}
+
+/** The share meeting the target ('0.4286') as a percentage with 1 decimal ('42.9 %'); '' when null. */
+export function shareText(share: string | null): string {
+  if (share === null) return '';
+  const value = Decimal.tryFromString(share.trim());
+  if (!value) return '';
+  const fixed = value.mul(Decimal.fromInteger(100)).toFixed(1);
+  const negative = fixed.startsWith('-');
+  const [whole = '0', fraction = '0'] = (negative ? fixed.slice(1) : fixed).split('.');
+  return `${negative ? '-' : ''}${formatAmount(whole)}.${fraction} %`;
+}
+
+/** The bars of the admin statistics: each group with a median (groups without one are left out). */
+export function medianChartData(
+  groups: readonly DistributionRow[],
+  t: Translate,
+  language: Language,
+): Array<{ group: string; median: number }> {
+  const out: Array<{ group: string; median: number }> = [];
+  for (const row of groups) {
+    const median = chartNumber(row.median);
+    if (median !== null) out.push({ group: groupLabel(row, t, language), median });
+  }
+  return out;
+}
