@@ -90,17 +90,21 @@ export class Decimal {
     return new Decimal(this.units * other.units, this.scale + other.scale);
   }
 
-  /** this / other rounded half-even to DIVISION_SCALE fractional digits; throws RangeError when other is 0. */
-  div(other: Decimal): Decimal {
+  /**
+   * this / other rounded half-even to `digits` fractional digits (DIVISION_SCALE by default), in one exact step;
+   * throws RangeError when other is 0.
+   */
+  div(other: Decimal, digits = DIVISION_SCALE): Decimal {
     if (other.units === 0n) throw new RangeError('Division by zero');
-    // (a / 10^sa) / (b / 10^sb) = a * 10^sb / (b * 10^sa); scaled by 10^DIVISION_SCALE.
-    let numerator = this.units * pow10(other.scale + DIVISION_SCALE);
+    if (!Number.isInteger(digits) || digits < 0) throw new RangeError(`Bad digits: ${digits}`);
+    // (a / 10^sa) / (b / 10^sb) = a * 10^sb / (b * 10^sa); scaled by 10^digits.
+    let numerator = this.units * pow10(other.scale + digits);
     let denominator = other.units * pow10(this.scale);
     if (denominator < 0n) {
       numerator = -numerator;
       denominator = -denominator;
     }
-    return new Decimal(divideHalfEven(numerator, denominator), DIVISION_SCALE);
+    return new Decimal(divideHalfEven(numerator, denominator), digits);
   }
 
   neg(): Decimal {

@@ -855,6 +855,12 @@ describe('percentageChange (SPEC §9)', () => {
     expect(change('1', '3')).toEqual({ percent: '-66.7', direction: 'down' });
     // The percent itself carries at most one decimal.
     expect(percentageChange(d('2'), d('3'))?.percent.toString()).toBe('-33.3');
+    // Rounded once, exactly: (0.37449999999999999157 − 0.33333333333333332583) / 0.33333333333333332583 × 100
+    // = 12.3499999999999999999985… → 12.3 (rounding the ratio to 20 decimals first would give 0.1235 → 12.4).
+    expect(change('0.37449999999999999157', '0.33333333333333332583')).toEqual({
+      percent: '12.3',
+      direction: 'up',
+    });
   });
 
   it('is null when either value is not computable', () => {

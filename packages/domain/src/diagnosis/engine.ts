@@ -291,6 +291,7 @@ export function percentageChange(current: Decimal | null, previous: Decimal | nu
     const percent = c > 0 ? HUNDRED : c < 0 ? HUNDRED.neg() : Decimal.ZERO;
     return { percent: percent.round(1), direction };
   }
-  const percent = current.sub(previous).div(previous.abs()).mul(HUNDRED).round(1);
+  // One exact division rounded once: rounding the ratio first could tip a value just below .x5 over it.
+  const percent = current.sub(previous).mul(HUNDRED).div(previous.abs(), 1);
   return { percent, direction };
 }
