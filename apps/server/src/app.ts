@@ -25,6 +25,9 @@ import { createBalanceSheetsService } from './modules/balance-sheets/balance-she
 import { balanceTreeRoutes } from './modules/balance-sheets/balance-tree.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { diagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
+import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
+import { createIndicatorRefresher, refreshCompanyIndicators } from './modules/diagnosis/indicators.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
@@ -162,6 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
 
+  const indicators = createIndicatorRefresher({
+    db: database.db,
+    onError: (error) => app.log.error({ err: error }, 'refreshing indicator values failed'),
+  });
+  app.addHook('onReady', async () => {
+    void indicators.refresh();
+  });
+  app.addHook('onClose', () => indicators.idle());
+
   const oidc: Oidc = createOidc(config);
   const auth: AuthService = createAuthService({ config, db: database.db, oidc });
   registerAuthGuard(app, auth);
@@ -172,12 +184,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(healthRoutes({ ping: database.ping }));
       await api.register(accountsRoutes({ accounts: createAccountsService({ db: database.db, fileStore }) }));
       await api.register(referenceRoutes({ db: database.db }));
+      // A criterion written (created, edited, deleted) makes the derived indicator values stale: rebuild them in
+      // the background; reads skip stale values meanwhile. Also once at start, for changes made while down.
+      api.addHook('onResponse', async (request, reply) => {
+        const path = request.routeOptions.url ?? '';
+        if (request.method !== 'GET' && reply.statusCode < 300 && path.startsWith(`${API_PREFIX}/criteria`)) {
+          void indicators.refresh();
+        }
+      });
       await api.register(usersRoutes({ users: createUsersService({ db: database.db, identity }) }));
       await api.register(partnersRoutes({ partners: createPartnersService({ db: database.db, identity }) }));
       await api.register(companiesRoutes({ companies: createCompaniesService({ db: database.db }) }));
       await api.register(
-        balanceSheetsRoutes({ balanceSheets: createBalanceSheetsService({ db: database.db, fileStore }) }),
+        balanceSheetsRoutes({
+          balanceSheets: createBalanceSheetsService({
+            db: database.db,
+            fileStore,
+            onSheetsChanged: (tx, companyId) => refreshCompanyIndicators(tx, companyId),
+          }),
+        }),
       );
+      await api.register(diagnosisRoutes({ diagnosis: createDiagnosisService({ db: database.db }) }));
       await api.register(balanceTreeRoutes({ db: database.db }));
       await api.register(
         profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),

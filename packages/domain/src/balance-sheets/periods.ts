@@ -94,3 +94,19 @@ export function latestPerPeriod<T extends { startDate: string; endDate: string; 
   const keep = new Set(latest.values());
   return sheets.filter((sheet) => keep.has(sheet));
 }
+
+/**
+ * The sheet of the previous period: among `sheets` (one company's, already latest per period), the one of the
+ * same frequency that ends latest before `sheet` starts; undefined when there is none.
+ */
+export function previousPeriodSheet<
+  T extends { id: string; startDate: string; endDate: string; frequency: Frequency },
+>(sheet: T, sheets: readonly T[]): T | undefined {
+  let previous: T | undefined;
+  for (const other of sheets) {
+    if (other.id === sheet.id || other.frequency !== sheet.frequency) continue;
+    if (other.endDate >= sheet.startDate) continue;
+    if (!previous || other.endDate > previous.endDate) previous = other;
+  }
+  return previous;
+}

@@ -1,2 +1,3 @@
 export * from './engine.ts';
 export * from './schemas.ts';
+export * from './statistics.ts';

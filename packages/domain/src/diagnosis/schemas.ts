@@ -35,6 +35,7 @@ export const DiagnosisIndicatorInput = z.object({
   value: z.string().nullable(),
   annualisedValue: z.string().nullable(),
 });
+export type DiagnosisIndicatorInput = z.infer<typeof DiagnosisIndicatorInput>;
 
 export const DiagnosisIndicator = z.object({
   criterion: z.object({
@@ -60,7 +61,10 @@ export const DiagnosisIndicator = z.object({
   inputs: z.array(DiagnosisIndicatorInput),
   /** With a comparison: the previous sheet's value, the change in percent (1 decimal) and its direction. */
   previousValue: z.string().nullable().optional(),
-  change: z.object({ percent: z.string(), direction: z.enum(['up', 'down', 'flat']) }).nullable().optional(),
+  change: z
+    .object({ percent: z.string(), direction: z.enum(['up', 'down', 'flat']) })
+    .nullable()
+    .optional(),
   /** The anonymised median of the company's CAE section; null when fewer than 5 companies contribute. */
   sector: z.object({ median: z.string(), companies: z.number().int() }).nullable().optional(),
 });

@@ -50,7 +50,8 @@ export const formula = defineMessages({
       negativeDenominator: 'Not computable: the denominator is negative.',
       missingValue: 'Not computable: the value of {{name}} is missing.',
       missingPrevious: "Not computable: the previous period's value of {{name}} is missing.",
-      invalidFormula: "Not computable: the criterion's formula is no longer valid; correct it in the parametrization.",
+      invalidFormula:
+        "Not computable: the criterion's formula is no longer valid; correct it in the parametrization.",
     },
   },
   fr: {
@@ -75,7 +76,8 @@ export const formula = defineMessages({
       negativeDenominator: 'Non calculable : le dénominateur est négatif.',
       missingValue: 'Non calculable : la valeur de {{name}} manque.',
       missingPrevious: 'Non calculable : la valeur de la période précédente de {{name}} manque.',
-      invalidFormula: "Non calculable : la formule du critère n'est plus valide ; corrigez-la dans le paramétrage.",
+      invalidFormula:
+        "Non calculable : la formule du critère n'est plus valide ; corrigez-la dans le paramétrage.",
     },
   },
 });

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
+import { attachment } from '../../platform/attachment.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
@@ -52,12 +53,6 @@ function caller(request: FastifyRequest): AuthContext {
 }
 
 const codeOf = (error: unknown) => (error as { code?: string } | null)?.code;
-
-/** `attachment; filename="…"; filename*=UTF-8''…` for any name (quotes and non-ASCII made safe). */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * Reads a multipart upload: the form fields and the one file, streamed to a new temporary folder (never held

@@ -8,11 +8,11 @@ import {
   costLineValue,
   Decimal,
   displayFileName,
-  hasRole,
   type Language,
   latestPerPeriod,
   normalizeFrequency,
   type Page,
+  previousPeriodSheet,
   rollUp,
   type SaveBalanceSheetEntry,
   storedFileName,
@@ -28,13 +28,13 @@ import {
   balanceSheetValues,
   cities,
   companies,
-  companyMembers,
 } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { allOf, pageWindow } from '../../platform/listing.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
+import { assertCompanyAccess } from '../companies/company-access.ts';
 import type { Actor } from '../reference/reference-resource.ts';
 import { staleVersion } from '../reference/reference-resource.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
@@ -80,12 +80,7 @@ function presentOne(row: SheetRow, companyRows: SheetRow[]): BalanceSheetItem {
 }
 
 function presentWithin(sheet: Periodic & { tag: string }, all: Array<Periodic & { tag: string }>) {
-  let previous: Periodic | undefined;
-  for (const other of all) {
-    if (other.id === sheet.id || other.frequency !== sheet.frequency) continue;
-    if (other.endDate >= sheet.startDate) continue;
-    if (!previous || other.endDate > previous.endDate) previous = other;
-  }
+  const previous = previousPeriodSheet(sheet, all);
   const item: BalanceSheetItem = {
     id: sheet.id,
     companyId: sheet.companyId,
@@ -125,15 +120,6 @@ const isLeaf = (node: TreeLevelNode) => node.children.length === 0;
 
 // ---- the service --------------------------------------------------------------------------------------------
 
-async function isMember(db: Executor, companyId: string, accountId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ companyId: companyMembers.companyId })
-    .from(companyMembers)
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.accountId, accountId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export interface UploadInput {
   startDate: string;
   endDate: string;
@@ -150,27 +136,22 @@ export type EntryInput = SaveBalanceSheetEntry & { allowMinusOneZeroZero?: boole
  * self-diagnosis tree), entry by hand, the company's list and views, and the admin's list and comparator.
  * Company users act only on the companies linked to them (404 otherwise); admins on any.
  */
-export function createBalanceSheetsService(deps: { db: Database; fileStore: FileStore }) {
+export function createBalanceSheetsService(deps: {
+  db: Database;
+  fileStore: FileStore;
+  /** Called inside the transaction of every change to a company's sheets (derived indicator values). */
+  onSheetsChanged?: (tx: Executor, companyId: string) => Promise<void>;
+}) {
   const { db, fileStore } = deps;
+  const sheetsChanged = (tx: Executor, companyId: string) => deps.onSheetsChanged?.(tx, companyId);
 
   async function tree(executor: Executor = db): Promise<TreeLevelNode[]> {
     return buildBalanceTree(await selfDiagnosisTree(executor));
   }
 
   /** Admins may act on every company; a company user only on theirs (another id answers 404). */
-  async function assertMayAccess(caller: AuthContext, companyId: string): Promise<boolean> {
-    if (hasRole(caller.roles, 'admin')) {
-      const [company] = await db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .limit(1);
-      if (!company) throw notFound();
-      return true;
-    }
-    if (!(await isMember(db, companyId, caller.accountId))) throw notFound();
-    return false;
-  }
+  const assertMayAccess = (caller: AuthContext, companyId: string) =>
+    assertCompanyAccess(db, caller, companyId);
 
   async function companySheets(executor: Executor, companyId: string): Promise<SheetRow[]> {
     return executor
@@ -400,6 +381,7 @@ export function createBalanceSheetsService(deps: { db: Database; fileStore: File
           );
         }
         await writeValues(tx, row.id, result.aggregates);
+        await sheetsChanged(tx, companyId);
         const item = presentOne(row, await companySheets(tx, companyId));
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -440,6 +422,7 @@ export function createBalanceSheetsService(deps: { db: Database; fileStore: File
           .returning();
         if (!row) throw new Error('inserting the balance sheet returned nothing');
         await writeValues(tx, row.id, values);
+        await sheetsChanged(tx, companyId);
         const detail = await detailOf(tx, row);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -482,6 +465,7 @@ export function createBalanceSheetsService(deps: { db: Database; fileStore: File
         if (!row) throw staleVersion();
         await tx.delete(balanceSheetValues).where(eq(balanceSheetValues.balanceSheetId, id));
         await writeValues(tx, id, values);
+        await sheetsChanged(tx, companyId);
         const detail = await detailOf(tx, row);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -506,6 +490,7 @@ export function createBalanceSheetsService(deps: { db: Database; fileStore: File
           .where(and(eq(balanceSheets.id, id), isNull(balanceSheets.deletedAt)))
           .returning({ id: balanceSheets.id });
         if (!deleted) throw notFound();
+        await sheetsChanged(tx, companyId);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
           action: 'delete',

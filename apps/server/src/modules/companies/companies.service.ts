@@ -22,7 +22,6 @@ import {
   caeSections,
   cities,
   companies,
-  companyMembers,
   companySituations,
   companyTypes,
   islands,
@@ -33,6 +32,7 @@ import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/list
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import type { Actor } from '../reference/reference-resource.ts';
 import { parentNotFound, sqlState, staleVersion } from '../reference/reference-resource.ts';
+import { isMember } from './company-access.ts';
 
 /** The audit entity of company changes: the resource path. */
 export const COMPANIES_ENTITY = 'companies';
@@ -208,15 +208,6 @@ export const COMPANY_EXPORT_COLUMNS: readonly ExportColumn<CompanyListItem>[] = 
 ];
 
 const EXPORT_BATCH = 500;
-
-async function isMember(db: Executor, companyId: string, accountId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ companyId: companyMembers.companyId })
-    .from(companyMembers)
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.accountId, accountId)))
-    .limit(1);
-  return row !== undefined;
-}
 
 /** The profile values a request writes (the NIF only when `withNif`). */
 function profileValues(input: UpdateCompanyValues) {

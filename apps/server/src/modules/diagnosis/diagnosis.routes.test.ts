@@ -1,0 +1,500 @@
+import { buildBalanceTree, CRITERION_TYPE_CODES, treeLeaves } from '@excelencia/domain';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { caeDivisions, companies, criteria, indicatorValues } from '../../db/schema/index.ts';
+import { seedReferenceData } from '../../db/seed-reference.ts';
+import { listAudit } from '../../platform/audit/audit.ts';
+import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+
+const API = '/app/api/v1';
+
+let ctx: TestContext;
+let admin: SignedIn;
+let member: SignedIn;
+let otherMember: SignedIn;
+let partner: SignedIn;
+let ownCompany: string;
+let otherCompany: string;
+let leafCodes: string[];
+let retailDivision: string;
+
+/**
+ * A balanced annual sheet (leaves of the seeded tree; every other leaf 0). Before the closing entries, so the
+ * period's result (REND − GAST) is still in the income statement and RLPER is 0:
+ *   Ativo AT 1 000 000 = AFT 500 000 + AINT 100 000 + INV 96 000 + CLI 120 000 + OCR 84 000 + DO 100 000
+ *   Capital próprio CP 350 000 = CAP 250 000 + RES 100 000
+ *   Passivo PT 600 000 = DF_NC 250 000 + FORN 120 000 + EST_CRED 60 000 + DF_C 50 000 + OCP 120 000
+ *   Rendimentos 825 000 = VENDAS 600 000 + PSERV 200 000 + SUBEXP 20 000 + RFIN 5 000
+ *   Gastos 775 000 = CMVMC 480 000 + FSE 120 000 + GP 100 000 + DEP 40 000 + JUR 15 000 + IRC 20 000
+ * AT = CP + PT + (REND − GAST) = 350 000 + 600 000 + 50 000. EBITDA = REXP − GEXP = 820 000 − 700 000 = 120 000.
+ */
+const SHEET_2024: Record<string, string> = {
+  AFT: '500000',
+  AINT: '100000',
+  INV: '96000',
+  CLI: '120000',
+  OCR: '84000',
+  DO: '100000',
+  CAP: '250000',
+  RES: '100000',
+  DF_NC: '250000',
+  FORN: '120000',
+  EST_CRED: '60000',
+  DF_C: '50000',
+  OCP: '120000',
+  VENDAS: '600000',
+  PSERV: '200000',
+  SUBEXP: '20000',
+  RFIN: '5000',
+  CMVMC: '480000',
+  FSE: '120000',
+  GP: '100000',
+  DEP: '40000',
+  JUR: '15000',
+  IRC: '20000',
+};
+
+/**
+ * 2023: sales 700 000 and income 700 000 (no services, subsidies or financial income), costs 610 000 + DEP 40 000
+ * + JUR 15 000 + IRC 10 000 = 675 000, so RL = 25 000 and EBITDA = 700 000 − 610 000 = 90 000. Balance: AT 1 000 000
+ * = CP 350 000 + PT 625 000 (DF_NC 275 000) + 25 000.
+ */
+const SHEET_2023: Record<string, string> = {
+  ...SHEET_2024,
+  DF_NC: '275000',
+  VENDAS: '700000',
+  PSERV: '0',
+  SUBEXP: '0',
+  RFIN: '0',
+  CMVMC: '450000',
+  FSE: '100000',
+  GP: '60000',
+  IRC: '10000',
+};
+
+const get = (session: SignedIn | null, url: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `${API}${url}`,
+    headers: { ...(session ? { cookie: session.cookie } : {}), 'x-language': 'en' },
+  });
+
+const send = (session: SignedIn, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers: { ...session.headers, 'x-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+/** Enters a sheet by hand (every leaf 0 but the given ones); answers its id. */
+async function enterSheet(
+  session: SignedIn,
+  companyId: string,
+  startDate: string,
+  endDate: string,
+  values: Record<string, string>,
+  typeFrequence = 'annual',
+): Promise<string> {
+  const response = await send(session, 'POST', `/companies/${companyId}/balance-sheets/entries`, {
+    startDate,
+    endDate,
+    typeFrequence,
+    values: { ...Object.fromEntries(leafCodes.map((code) => [code, '0'])), ...values },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+type Indicator = {
+  criterion: { code: string; typedescCriterion: { code: string } };
+  value: string | null;
+  passed: boolean | null;
+  previousValue?: string | null;
+  change?: { percent: string; direction: string } | null;
+  sector?: { median: string; companies: number } | null;
+  inputs: Array<{ name: string; period: string; value: string | null; accountCodes: string[] }>;
+  reason: { key: string } | null;
+  annualised: boolean;
+};
+
+const byCode = (indicators: Indicator[], code: string) => {
+  const found = indicators.find((indicator) => indicator.criterion.code === code);
+  if (!found) throw new Error(`no indicator ${code}`);
+  return found;
+};
+
+let sheet2023: string;
+let sheet2024: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  await seedReferenceData(ctx.db);
+  leafCodes = treeLeaves(buildBalanceTree(await selfDiagnosisTree(ctx.db))).map((leaf) => leaf.code);
+  for (const code of Object.keys(SHEET_2024)) expect(leafCodes).toContain(code);
+  const [division] = await ctx.db.select().from(caeDivisions).where(eq(caeDivisions.code, '47'));
+  retailDivision = division?.id ?? '';
+  const adminUser = await ctx.createUser({ email: 'admin@dg.cv', roles: ['admin'] });
+  const memberUser = await ctx.createUser({ email: 'member@dg.cv', roles: ['company'] });
+  const otherUser = await ctx.createUser({ email: 'other@dg.cv', roles: ['company'] });
+  const partnerUser = await ctx.createUser({ email: 'partner@dg.cv', roles: ['partner'] });
+  ownCompany = await ctx.linkCompany(memberUser.accountId, { companyName: 'Own, Lda', nif: '200000011' });
+  otherCompany = await ctx.linkCompany(otherUser.accountId, { companyName: 'Other, Lda', nif: '200000012' });
+  await ctx.db.update(companies).set({ caeDivisionId: retailDivision }).where(eq(companies.id, ownCompany));
+  [admin, member, otherMember, partner] = await Promise.all([
+    ctx.signIn(adminUser.email, adminUser.password),
+    ctx.signIn(memberUser.email, memberUser.password),
+    ctx.signIn(otherUser.email, otherUser.password),
+    ctx.signIn(partnerUser.email, partnerUser.password),
+  ]);
+  sheet2023 = await enterSheet(member, ownCompany, '2023-01-01', '2023-12-31', SHEET_2023);
+  sheet2024 = await enterSheet(member, ownCompany, '2024-01-01', '2024-12-31', SHEET_2024);
+}, 90_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
+  let simple: { id: string; currentAutoFinancialIndicators: Indicator[] } & Record<string, unknown>;
+
+  it('runs a simple diagnosis: every criterion by type EE, F, L, RE, RF, C, values computed by hand', async () => {
+    const response = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+      balanceSheetId: sheet2024,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    simple = response.json();
+    expect(simple).toMatchObject({
+      type: 'simple',
+      companyName: 'Own, Lda',
+      balanceSheet: { id: sheet2024, tag: 'Y1', typeFrequence: 'annual' },
+      previousBalanceSheet: null,
+      annualisedMonths: null,
+      previousAutoFinancialIndicators: [],
+    });
+    const indicators = simple.currentAutoFinancialIndicators;
+    expect(indicators).toHaveLength(25);
+    const typeOrder = indicators.map((i) =>
+      CRITERION_TYPE_CODES.indexOf(i.criterion.typedescCriterion.code as 'C'),
+    );
+    expect(typeOrder).toEqual([...typeOrder].sort((a, b) => a - b));
+    expect(
+      indicators.filter((i) => i.criterion.typedescCriterion.code === 'C').map((i) => i.criterion.code),
+    ).toEqual(['RLP', 'EBITDA', 'EBITDA_2A', 'DFL_EBITDA', 'RCP', 'AF', 'EBITDA_AT', 'EBITDA_VN']);
+    // RLP = REND − GAST = 825 000 − 775 000 = 50 000 > 0
+    expect(byCode(indicators, 'RLP')).toMatchObject({ value: '50000', passed: true });
+    // AF = CP / AT = 350 000 / 1 000 000 = 0.35 < 0.375
+    expect(byCode(indicators, 'AF')).toMatchObject({ value: '0.35', passed: false });
+    // EBITDA_2A = min(120 000, 90 000) with the 2023 sheet found as the previous period
+    expect(byCode(indicators, 'EBITDA_2A')).toMatchObject({ value: '90000', passed: true });
+    // DFL_EBITDA = (DF_NC + DF_C − CX) / EBITDA = (250 000 + 50 000 − 100 000) / 120 000 = 1.666… ≤ 3
+    expect(byCode(indicators, 'DFL_EBITDA')).toMatchObject({ value: '1.66666666666666666667', passed: true });
+    // The inputs behind AF: the aggregates with their account codes.
+    expect(byCode(indicators, 'AF').inputs).toEqual([
+      expect.objectContaining({ name: 'CP', period: 'current', value: '350000' }),
+      expect.objectContaining({ name: 'AT', period: 'current', value: '1000000' }),
+    ]);
+    expect(byCode(indicators, 'AF').inputs[1]?.accountCodes.length).toBeGreaterThan(0);
+    expect(simple.passedCount).toBe(indicators.filter((i) => i.passed).length);
+  });
+
+  it('compares with a previous sheet: its indicators, the change with one decimal and its direction', async () => {
+    const response = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+      balanceSheetId: sheet2024,
+      previousBalanceSheetId: sheet2023,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.type).toBe('comparison');
+    expect(body.previousBalanceSheet).toMatchObject({ id: sheet2023, tag: 'Y0' });
+    expect(body.previousAutoFinancialIndicators).toHaveLength(25);
+    // RLP: 25 000 → 50 000 = +100.0 %; EBITDA: 90 000 → 120 000 = +33.3 %
+    expect(byCode(body.currentAutoFinancialIndicators, 'RLP')).toMatchObject({
+      previousValue: '25000',
+      change: { percent: '100.0', direction: 'up' },
+    });
+    expect(byCode(body.currentAutoFinancialIndicators, 'EBITDA')).toMatchObject({
+      previousValue: '90000',
+      change: { percent: '33.3', direction: 'up' },
+    });
+    // EBITDA_VN: 120 000 / 800 000 = 0.15 against 90 000 / 700 000 = 0.128571…: +16.7 %
+    expect(byCode(body.currentAutoFinancialIndicators, 'EBITDA_VN').change).toEqual({
+      percent: '16.7',
+      direction: 'up',
+    });
+  });
+
+  it('annualises the flows of a quarter and says so', async () => {
+    // A quarter of the 2024 year's flows (a quarter of every income-statement leaf), stocks unchanged.
+    const quarter = Object.fromEntries(
+      Object.entries(SHEET_2024).map(([code, value]) =>
+        ['VENDAS', 'PSERV', 'SUBEXP', 'RFIN', 'CMVMC', 'FSE', 'GP', 'DEP', 'JUR', 'IRC'].includes(code)
+          ? [code, String(Number(value) / 4)]
+          : [code, code === 'RES' ? String(100000 + 37500) : value],
+      ),
+    );
+    const id = await enterSheet(member, ownCompany, '2024-01-01', '2024-03-31', quarter, 'quarterly');
+    const response = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, { balanceSheetId: id });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.annualisedMonths).toBe(3);
+    // EBITDA_VN is a ratio of two flows: the same 0.15 as the year's
+    expect(byCode(body.currentAutoFinancialIndicators, 'EBITDA_VN')).toMatchObject({
+      value: '0.15',
+      annualised: true,
+    });
+    // F_RA = VN / AT: 200 000 × 12 / 3 = 800 000 over 1 000 000 = 0.8 (not 0.2)
+    expect(byCode(body.currentAutoFinancialIndicators, 'F_RA')).toMatchObject({
+      value: '0.8',
+      annualised: true,
+    });
+  });
+
+  it('refuses a previous sheet that does not end earlier, the same sheet, an unknown one and a bad body', async () => {
+    const later = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+      balanceSheetId: sheet2023,
+      previousBalanceSheetId: sheet2024,
+    });
+    expect(later.statusCode).toBe(400);
+    expect(later.json().error).toMatchObject({
+      code: 'previous_not_earlier',
+      message: 'The previous balance sheet must end before the one analysed.',
+    });
+    const same = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+      balanceSheetId: sheet2024,
+      previousBalanceSheetId: sheet2024,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error.details).toEqual([
+      {
+        path: 'previousBalanceSheetId',
+        message: 'The previous balance sheet must differ from the one analysed.',
+      },
+    ]);
+    const unknown = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+      balanceSheetId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+      balanceSheetId: 42,
+      extra: 1,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps a saved diagnosis exactly as it was after the criteria change, and lists the newest first', async () => {
+    const [af] = await ctx.db.select().from(criteria).where(eq(criteria.code, 'AF'));
+    const item = (await get(admin, `/criteria/${af?.id}`)).json();
+    const edited = await send(admin, 'PUT', `/criteria/${af?.id}`, {
+      code: item.code,
+      description: item.description,
+      formula: item.formula,
+      targetComparison: item.targetComparison,
+      targetValue: '0.3',
+      recommendation: item.recommendation,
+      criterionTypeId: item.criterionTypeId,
+      sortOrder: item.sortOrder,
+      isApplicationCriterion: item.isApplicationCriterion,
+      isActive: item.isActive,
+      version: item.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const reopened = await get(member, `/companies/${ownCompany}/diagnoses/${simple.id}`);
+    expect(reopened.json()).toEqual(simple);
+    expect(byCode(reopened.json().currentAutoFinancialIndicators, 'AF')).toMatchObject({
+      target: { comparison: '>=', value: '0.375' },
+      passed: false,
+    });
+    const fresh = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+      balanceSheetId: sheet2024,
+    });
+    expect(byCode(fresh.json().currentAutoFinancialIndicators, 'AF')).toMatchObject({
+      target: { comparison: '>=', value: '0.3' },
+      passed: true,
+    });
+
+    const list = (await get(member, `/companies/${ownCompany}/diagnoses`)).json();
+    expect(list[0].id).toBe(fresh.json().id);
+    expect(list.map((d: { id: string }) => d.id)).toContain(simple.id);
+    expect(list[0]).toMatchObject({ type: 'simple', balanceSheet: { id: sheet2024 }, computableCount: 25 });
+  });
+
+  it('exports a saved diagnosis as PDF and as XLSX in the chosen language', async () => {
+    const pdf = await get(member, `/companies/${ownCompany}/diagnoses/${simple.id}/export.pdf?lang=fr`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('.pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const file = await get(member, `/companies/${ownCompany}/diagnoses/${simple.id}/export.xlsx?lang=en`);
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const texts: string[] = [];
+    workbook.worksheets[0]?.eachRow((row) => {
+      row.eachCell((cell) => texts.push(String(cell.value)));
+    });
+    expect(texts).toContain('RLP');
+    expect(texts).toContain('Own, Lda');
+  });
+});
+
+describe('who may see and change diagnoses', () => {
+  it('answers 404 for another company, 403 for partners and 401 for visitors, and changes nothing', async () => {
+    const own = (await get(member, `/companies/${ownCompany}/diagnoses`)).json();
+    const id = own[0].id;
+    expect((await get(otherMember, `/companies/${ownCompany}/diagnoses`)).statusCode).toBe(404);
+    expect((await get(otherMember, `/companies/${ownCompany}/diagnoses/${id}`)).statusCode).toBe(404);
+    expect((await get(otherMember, `/companies/${otherCompany}/diagnoses/${id}`)).statusCode).toBe(404);
+    expect((await get(otherMember, `/companies/${ownCompany}/diagnoses/${id}/export.pdf`)).statusCode).toBe(
+      404,
+    );
+    expect((await get(otherMember, `/companies/${ownCompany}/indicators`)).statusCode).toBe(404);
+    // Another company's sheet through one's own company: not found, nothing saved.
+    const foreign = await send(otherMember, 'POST', `/companies/${otherCompany}/diagnoses`, {
+      balanceSheetId: sheet2024,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await send(otherMember, 'DELETE', `/companies/${ownCompany}/diagnoses/${id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await get(partner, `/companies/${ownCompany}/diagnoses`)).statusCode).toBe(403);
+    expect((await get(partner, '/diagnoses')).statusCode).toBe(403);
+    expect((await get(member, '/diagnosis-statistics')).statusCode).toBe(403);
+    expect((await get(null, `/companies/${ownCompany}/diagnoses`)).statusCode).toBe(401);
+    expect((await get(member, `/companies/${ownCompany}/diagnoses`)).json()).toEqual(own);
+    expect((await get(otherMember, `/companies/${otherCompany}/diagnoses`)).json()).toEqual([]);
+  });
+
+  it('lets an admin list every diagnosis, open one and delete one (audited)', async () => {
+    const page = (await get(admin, '/diagnoses?search=own')).json();
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    expect(page.items.every((d: { companyName: string }) => d.companyName === 'Own, Lda')).toBe(true);
+    const id = page.items[0].id;
+    expect((await get(admin, `/companies/${ownCompany}/diagnoses/${id}`)).statusCode).toBe(200);
+    expect((await get(admin, `/diagnoses?companyId=${otherCompany}`)).json().total).toBe(0);
+    expect((await send(member, 'DELETE', `/companies/${ownCompany}/diagnoses/${id}`)).statusCode).toBe(204);
+    expect((await get(member, `/companies/${ownCompany}/diagnoses/${id}`)).statusCode).toBe(404);
+    const audit = await listAudit(ctx.db, { entity: 'diagnoses', entityId: id });
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['create', 'delete']));
+  });
+});
+
+describe('GET /app/api/v1/companies/{companyId}/indicators', () => {
+  it("gives each indicator over the company's annual periods, oldest first", async () => {
+    const response = await get(member, `/companies/${ownCompany}/indicators?frequency=annual`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.points.map((p: { tag: string }) => p.tag)).toEqual(['Y0', 'Y1']);
+    expect(body.points[0].values.RLP).toBe('25000');
+    expect(body.points[1].values.RLP).toBe('50000');
+    expect(body.criteria).toHaveLength(25);
+    expect(body.criteria[0].target).toMatchObject({ comparison: expect.any(String) });
+    const quarters = (await get(member, `/companies/${ownCompany}/indicators?frequency=quarterly`)).json();
+    expect(quarters.points.map((p: { tag: string }) => p.tag)).toEqual(['Q1']);
+    expect((await get(member, `/companies/${ownCompany}/indicators?frequency=weekly`)).statusCode).toBe(400);
+  });
+});
+
+describe('sector medians and statistics across companies', () => {
+  /** Four more retail companies with a 2024 sheet whose sales scale EBITDA/VN (DF_NC keeps them balanced). */
+  async function retailCompany(n: number, sales: number): Promise<string> {
+    const user = await ctx.createUser({ email: `retail${n}@dg.cv`, roles: ['company'] });
+    const id = await ctx.linkCompany(user.accountId, { companyName: `Retail ${n}`, nif: `20000010${n}` });
+    await ctx.db.update(companies).set({ caeDivisionId: retailDivision }).where(eq(companies.id, id));
+    const extra = sales - 600000;
+    await enterSheet(admin, id, '2024-01-01', '2024-12-31', {
+      ...SHEET_2024,
+      VENDAS: String(sales),
+      DF_NC: String(250000 - extra),
+    });
+    return id;
+  }
+
+  it('shows the sector median only once five companies of the CAE section contribute', async () => {
+    // Sales 600 000 (own), 700 000, 800 000, 900 000: EBITDA/VN = (sales + 220 000 − 700 000) / (sales + 200 000)
+    await retailCompany(1, 700000);
+    await retailCompany(2, 800000);
+    await retailCompany(3, 900000);
+    const four = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+      balanceSheetId: sheet2024,
+    });
+    expect(four.json().currentAutoFinancialIndicators.every((i: Indicator) => i.sector === null)).toBe(true);
+    expect(four.json().sector).toMatchObject({ code: 'G' });
+
+    await retailCompany(4, 1000000);
+    const five = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+      balanceSheetId: sheet2024,
+    });
+    // RLP = 50 000 + (sales − 600 000): 50 000, 150 000, 250 000, 350 000, 450 000 → median 250 000
+    expect(byCode(five.json().currentAutoFinancialIndicators, 'RLP').sector).toEqual({
+      median: '250000',
+      companies: 5,
+    });
+  });
+
+  it('gives an admin the distribution of one indicator by CAE section, and its export', async () => {
+    const [rlp] = await ctx.db.select().from(criteria).where(eq(criteria.code, 'RLP'));
+    const response = await get(
+      admin,
+      `/diagnosis-statistics?criterionId=${rlp?.id}&groupBy=caeSection&frequency=annual&year=2024`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ year: 2024, years: [2024, 2023], groupBy: 'caeSection' });
+    // 50 000, 150 000, 250 000, 350 000, 450 000: quartiles 150 000 / 250 000 / 350 000, all meet RLP > 0
+    expect(body.overall).toMatchObject({
+      companies: 5,
+      p25: '150000',
+      median: '250000',
+      p75: '350000',
+      shareMeetingTarget: '1',
+    });
+    expect(body.groups).toEqual([
+      expect.objectContaining({ companies: 5, label: expect.objectContaining({}) }),
+    ]);
+    const island = (
+      await get(admin, `/diagnosis-statistics?criterionId=${rlp?.id}&groupBy=island&year=2024`)
+    ).json();
+    expect(island.groups).toEqual([expect.objectContaining({ key: null, companies: 5 })]);
+    expect((await get(admin, '/diagnosis-statistics?groupBy=planet')).statusCode).toBe(400);
+    expect(
+      (await get(admin, '/diagnosis-statistics?criterionId=00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+
+    const file = await get(admin, '/diagnosis-statistics/export?groupBy=caeSection&year=2024');
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).getCell(1).value).toBe('Code');
+    expect(sheet?.rowCount).toBe(1 + 25 * 2);
+  });
+
+  it('rebuilds the indicator values in the background when a criterion changes', async () => {
+    const [rlp] = await ctx.db.select().from(criteria).where(eq(criteria.code, 'RLP'));
+    const item = (await get(admin, `/criteria/${rlp?.id}`)).json();
+    const { id: _id, criterionType: _type, createdAt: _c, updatedAt: _u, ...rest } = item;
+    const edited = await send(admin, 'PUT', `/criteria/${rlp?.id}`, {
+      ...rest,
+      formula: '(REND - GAST) * 2',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    let median: string | null = null;
+    for (let i = 0; i < 50 && median !== '500000'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      median = (await get(admin, `/diagnosis-statistics?criterionId=${rlp?.id}&year=2024`)).json().overall
+        .median;
+    }
+    expect(median).toBe('500000');
+    const rows = await ctx.db
+      .select()
+      .from(indicatorValues)
+      .where(eq(indicatorValues.criterionId, rlp?.id ?? ''));
+    expect(rows.every((row) => row.criterionVersion === item.version + 1)).toBe(true);
+  });
+});

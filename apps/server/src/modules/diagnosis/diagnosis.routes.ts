@@ -1,0 +1,285 @@
+import {
+  AdminDiagnosisQuery,
+  CreateDiagnosisRequest,
+  Diagnosis,
+  DiagnosisSummary,
+  type DistributionRow,
+  ErrorResponse,
+  IndicatorSeries,
+  IndicatorSeriesQuery,
+  IndicatorStatistics,
+  IndicatorStatisticsQuery,
+  type Language,
+  type LocalizedText,
+  languageFromTag,
+  pageOf,
+  translate,
+} from '@excelencia/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthContext } from '../../auth/types.ts';
+import { attachment } from '../../platform/attachment.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
+import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
+import { actorOf } from '../reference/reference-resource.ts';
+import type { DiagnosisService } from './diagnosis.service.ts';
+import { diagnosisPdf, diagnosisXlsx } from './diagnosis-export.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
+const ADMIN = { roles: ['admin'] as ['admin'] };
+const COMPANY_DIAGNOSES = '/companies/:companyId/diagnoses';
+
+const CompanyParams = z.object({ companyId: z.uuid() });
+const DiagnosisParams = CompanyParams.extend({ id: z.uuid() });
+const ExportQuery = z.object({ lang: z.string().max(10).optional() });
+
+function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+const exportLanguage = (request: FastifyRequest, lang: string | undefined): Language =>
+  languageFromTag(lang) ?? requestLanguage(request);
+
+const localized = (text: LocalizedText | null, language: Language) =>
+  text ? text[language] || text.pt : null;
+const number = (value: string | null) => (value === null ? null : Number(value));
+
+type StatisticsRow = DistributionRow & { code: string; description: LocalizedText };
+
+const STATISTICS_COLUMNS: readonly ExportColumn<StatisticsRow>[] = [
+  { header: 'diagnosis:export.code', value: (r) => r.code, width: 14 },
+  {
+    header: 'diagnosis:export.indicator',
+    value: (r, language) => localized(r.description, language),
+    width: 40,
+  },
+  {
+    header: 'diagnosis:export.group',
+    value: (r, language) =>
+      r.label
+        ? localized(r.label, language)
+        : translate(language, r.key ? 'diagnosis:export.noGroup' : 'diagnosis:export.all'),
+    width: 30,
+  },
+  { header: 'diagnosis:export.companies', value: (r) => r.companies, width: 12 },
+  { header: 'diagnosis:export.p25', value: (r) => number(r.p25), width: 14 },
+  { header: 'diagnosis:export.median', value: (r) => number(r.median), width: 14 },
+  { header: 'diagnosis:export.p75', value: (r) => number(r.p75), width: 14 },
+  {
+    header: 'diagnosis:export.share',
+    value: (r) => (r.shareMeetingTarget === null ? null : Number(r.shareMeetingTarget) * 100),
+    width: 16,
+  },
+];
+
+export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
+  const { diagnosis } = deps;
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    // ---- admin (static paths first) ----
+    r.get(
+      '/diagnoses',
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary: 'Diagnoses across companies, newest first: company, company name or NIF (admin)',
+          querystring: AdminDiagnosisQuery,
+          response: { 200: pageOf(DiagnosisSummary), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => diagnosis.adminList(request.query),
+    );
+
+    r.get(
+      '/diagnosis-statistics',
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary:
+            'One indicator across companies (each counts once: its latest sheet of the frequency in the year) by ' +
+            'island, CAE section or employee range: quartiles and share meeting the target (admin)',
+          querystring: IndicatorStatisticsQuery,
+          response: { 200: IndicatorStatistics, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => diagnosis.statistics(request.query),
+    );
+
+    r.get(
+      '/diagnosis-statistics/export',
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary: "Every indicator's distribution by the chosen dimension, as .xlsx (admin)",
+          querystring: IndicatorStatisticsQuery,
+          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request, reply) => {
+        const rows = await diagnosis.statisticsRows(request.query);
+        return sendXlsx(reply, {
+          name: 'indicator-statistics',
+          language: requestLanguage(request),
+          columns: STATISTICS_COLUMNS,
+          rows: (async function* () {
+            yield* rows;
+          })(),
+        });
+      },
+    );
+
+    // ---- a company's diagnoses ----
+    r.get(
+      COMPANY_DIAGNOSES,
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary:
+            "A company's saved diagnoses, newest first (members and admins; other companies' ids: 404)",
+          params: CompanyParams,
+          response: { 200: z.array(DiagnosisSummary), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) => diagnosis.list(caller(request), request.params.companyId),
+    );
+
+    r.post(
+      COMPANY_DIAGNOSES,
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary:
+            'Runs and saves a diagnosis of a balance sheet, optionally compared with a previous one (type ' +
+            "'simple' or 'comparison'): every active criterion in the order EE, F, L, RE, RF, C, with value, " +
+            'target, pass or fail, the inputs behind it, the change from the previous sheet and the sector median',
+          params: CompanyParams,
+          body: CreateDiagnosisRequest,
+          response: { 201: Diagnosis, ...errors, 409: ErrorResponse },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const created = await diagnosis.create(
+          caller(request),
+          actorOf(request),
+          request.params.companyId,
+          request.body,
+        );
+        return reply.code(201).send(created);
+      },
+    );
+
+    r.get(
+      `/companies/:companyId/indicators`,
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary:
+            "A company's indicators over its periods of one frequency (oldest first), with their targets",
+          params: CompanyParams,
+          querystring: IndicatorSeriesQuery,
+          response: { 200: IndicatorSeries, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) => diagnosis.series(caller(request), request.params.companyId, request.query.frequency),
+    );
+
+    r.get(
+      `${COMPANY_DIAGNOSES}/:id`,
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary: 'A saved diagnosis, exactly as it was computed',
+          params: DiagnosisParams,
+          response: { 200: Diagnosis, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) => diagnosis.get(caller(request), request.params.companyId, request.params.id),
+    );
+
+    r.get(
+      `${COMPANY_DIAGNOSES}/:id/export.pdf`,
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary:
+            'A saved diagnosis as PDF, in the language of ?lang= (pt, en, fr; else the request language)',
+          params: DiagnosisParams,
+          querystring: ExportQuery,
+          response: { 200: z.any().describe('PDF bytes'), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const found = await diagnosis.get(caller(request), request.params.companyId, request.params.id);
+        const language = exportLanguage(request, request.query.lang);
+        const data = await diagnosisPdf(found, language);
+        reply.header('content-type', 'application/pdf');
+        reply.header('content-disposition', attachment(`${fileNameOf(found, language)}.pdf`));
+        return reply.send(data);
+      },
+    );
+
+    r.get(
+      `${COMPANY_DIAGNOSES}/:id/export.xlsx`,
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary:
+            'A saved diagnosis as .xlsx, in the language of ?lang= (pt, en, fr; else the request language)',
+          params: DiagnosisParams,
+          querystring: ExportQuery,
+          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const found = await diagnosis.get(caller(request), request.params.companyId, request.params.id);
+        const language = exportLanguage(request, request.query.lang);
+        const data = await diagnosisXlsx(found, language);
+        reply.header('content-type', XLSX_MIME);
+        reply.header('content-disposition', attachment(`${fileNameOf(found, language)}.xlsx`));
+        return reply.send(data);
+      },
+    );
+
+    r.delete(
+      `${COMPANY_DIAGNOSES}/:id`,
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary: 'Deletes a saved diagnosis (soft: kept for history, gone from every list)',
+          params: DiagnosisParams,
+          response: { 204: z.null(), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        await diagnosis.remove(
+          caller(request),
+          actorOf(request),
+          request.params.companyId,
+          request.params.id,
+        );
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
+
+/** '<title>-<company>-<sheet end date>' in the export's language. */
+function fileNameOf(found: Diagnosis, language: Language): string {
+  const title = translate(language, 'diagnosis:export.title');
+  return `${title} - ${found.companyName} - ${found.balanceSheet.endDate}`.replace(/[\\/:*?"<>|]/g, '_');
+}

@@ -1,0 +1,659 @@
+import {
+  type AdminDiagnosisQuery,
+  annualisationFactor,
+  type CreateDiagnosisRequest,
+  computeIndicators,
+  Decimal,
+  type Diagnosis,
+  type DiagnosisIndicator,
+  type DiagnosisSheet,
+  type DiagnosisSummary,
+  type DistributionRow,
+  displayFileName,
+  distribution,
+  type Indicator,
+  type IndicatorSeries,
+  type IndicatorStatistics,
+  type IndicatorStatisticsQuery,
+  type LocalizedText,
+  orderCriteria,
+  type Page,
+  type PeriodFrequency,
+  percentageChange,
+  previousPeriodSheet,
+  SECTOR_MIN_COMPANIES,
+  type StatisticDimension,
+  withPeriodTags,
+} from '@excelencia/domain';
+import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  caeDivisions,
+  caeSections,
+  cities,
+  companies,
+  diagnoses,
+  employeeRanges,
+  indicatorValues,
+  islands,
+} from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { allOf, pageWindow } from '../../platform/listing.ts';
+import { nameOrNifCondition } from '../companies/companies.service.ts';
+import { assertCompanyAccess } from '../companies/company-access.ts';
+import type { Actor } from '../reference/reference-resource.ts';
+import {
+  activeCriteria,
+  balanceTree,
+  currentIndicatorValue,
+  engineSheet,
+  type KeptSheet,
+  keptSheets,
+  type StoredCriterion,
+  sheetValues,
+} from './indicators.ts';
+
+export const DIAGNOSIS_ENTITY = 'diagnoses';
+
+// ---- presenting ---------------------------------------------------------------------------------------------
+
+type TaggedSheet = KeptSheet & { tag: string };
+
+function presentSheet(sheet: TaggedSheet): DiagnosisSheet {
+  return {
+    id: sheet.id,
+    startDate: sheet.startDate,
+    endDate: sheet.endDate,
+    typeFrequence: sheet.frequency,
+    tag: sheet.tag,
+    fileName: sheet.fileName ? displayFileName(sheet.fileName) : null,
+  };
+}
+
+/** Values as the wire carries them: exact text, and a number rounded to 6 decimals for charts. */
+const exact = (value: Decimal | null) => (value === null ? null : value.toString());
+const asNumber = (value: Decimal | null) => (value === null ? null : value.round(6).toNumber());
+
+function presentIndicator(indicator: Indicator): DiagnosisIndicator {
+  return {
+    criterion: {
+      id: indicator.criterionId,
+      code: indicator.code,
+      description: indicator.description,
+      ratio: indicator.formula,
+      ratioOrder: indicator.ratioOrder,
+      recommendation: indicator.recommendation,
+      isApplicationCriterion: indicator.isApplicationCriterion,
+      typedescCriterion: indicator.type,
+    },
+    result: asNumber(indicator.value),
+    value: exact(indicator.value),
+    reason: indicator.reason,
+    ratioOrder: indicator.ratioOrder,
+    target: indicator.target,
+    passed: indicator.passed,
+    annualised: indicator.annualised,
+    inputs: indicator.inputs.map((input) => ({
+      name: input.name,
+      period: input.period,
+      description: input.description,
+      accountCodes: input.accountCodes,
+      value: exact(input.value),
+      annualisedValue: exact(input.annualisedValue),
+    })),
+  };
+}
+
+type SectorMedians = Map<string, { median: Decimal; companies: number }>;
+
+// ---- statistics SQL ----------------------------------------------------------------------------------------
+
+function yearRange(year: number): [string, string] {
+  return [`${year}-01-01`, `${year + 1}-01-01`];
+}
+
+/** The group key of each dimension, over companies joined with their city and CAE division. */
+const DIMENSION_KEY: Record<StatisticDimension, AnyPgColumn> = {
+  island: cities.islandId,
+  caeSection: caeDivisions.sectionId,
+  employeeRange: companies.employeeRangeId,
+};
+
+const DIMENSION_TABLE = { island: islands, caeSection: caeSections, employeeRange: employeeRanges } as const;
+
+type LatestValue = { key: string | null; value: Decimal | null; passed: boolean | null };
+
+/**
+ * One value per company for a criterion: the latest current value among the company's sheets of the
+ * frequency ending in the year (each company counts once), with the company's group key.
+ */
+async function latestValuesPerCompany(
+  db: Executor,
+  filter: {
+    criterion: StoredCriterion;
+    frequency: PeriodFrequency;
+    year: number;
+    groupBy: StatisticDimension;
+    where?: SQL | undefined;
+  },
+): Promise<LatestValue[]> {
+  const [from, to] = yearRange(filter.year);
+  const key = DIMENSION_KEY[filter.groupBy];
+  const rows = await db
+    .selectDistinctOn([indicatorValues.companyId], {
+      key: sql<string | null>`${key}`,
+      value: indicatorValues.value,
+      passed: indicatorValues.passed,
+    })
+    .from(indicatorValues)
+    .innerJoin(companies, eq(companies.id, indicatorValues.companyId))
+    .leftJoin(cities, eq(cities.id, companies.cityId))
+    .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+    .where(
+      allOf(
+        eq(indicatorValues.criterionId, filter.criterion.id),
+        eq(indicatorValues.criterionVersion, filter.criterion.version),
+        eq(indicatorValues.frequency, filter.frequency),
+        gte(indicatorValues.endDate, from),
+        lt(indicatorValues.endDate, to),
+        filter.where,
+      ),
+    )
+    .orderBy(
+      asc(indicatorValues.companyId),
+      desc(indicatorValues.endDate),
+      desc(indicatorValues.sheetCreatedAt),
+    );
+  return rows.map((row) => ({
+    key: row.key,
+    value: row.value === null ? null : Decimal.fromString(row.value),
+    passed: row.passed,
+  }));
+}
+
+function distributionRow(
+  key: string | null,
+  label: LocalizedText | null,
+  rows: LatestValue[],
+): DistributionRow {
+  const d = distribution(rows);
+  return {
+    key,
+    label,
+    companies: d.companies,
+    p25: exact(d.p25),
+    median: exact(d.median),
+    p75: exact(d.p75),
+    shareMeetingTarget: exact(d.shareMeetingTarget),
+  };
+}
+
+// ---- the service --------------------------------------------------------------------------------------------
+
+/**
+ * Self-diagnoses of companies: run and save a diagnosis of a balance sheet (optionally compared with a previous
+ * one), reopen it exactly as it was, the company's indicators over its periods, sector medians, and the
+ * admin's list and statistics across companies. Company users act only on their companies (404 otherwise).
+ */
+export function createDiagnosisService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function taggedSheets(executor: Executor, companyId: string): Promise<TaggedSheet[]> {
+    return withPeriodTags(await keptSheets(executor, companyId));
+  }
+
+  async function companyOf(executor: Executor, companyId: string) {
+    const [row] = await executor
+      .select({ name: companies.companyName, sectionId: caeDivisions.sectionId })
+      .from(companies)
+      .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Medians of every criterion among the companies of a CAE section (shown only from 5 companies on). */
+  async function sectorMedians(
+    executor: Executor,
+    sectionId: string,
+    criteriaList: StoredCriterion[],
+    sheet: KeptSheet,
+  ): Promise<SectorMedians> {
+    const out: SectorMedians = new Map();
+    const frequency = sheet.frequency;
+    if (frequency === 'unknown') return out;
+    for (const criterion of criteriaList) {
+      const rows = await latestValuesPerCompany(executor, {
+        criterion,
+        frequency,
+        year: Number(sheet.endDate.slice(0, 4)),
+        groupBy: 'caeSection',
+        where: eq(caeDivisions.sectionId, sectionId),
+      });
+      const d = distribution(rows);
+      if (d.median && d.companies >= SECTOR_MIN_COMPANIES) {
+        out.set(criterion.id, { median: d.median, companies: d.companies });
+      }
+    }
+    return out;
+  }
+
+  function summaryOf(row: typeof diagnoses.$inferSelect): DiagnosisSummary {
+    const snapshot = row.snapshot as Omit<Diagnosis, 'id' | 'createdAt'>;
+    return {
+      id: row.id,
+      companyId: row.companyId,
+      companyName: snapshot.companyName,
+      type: row.type,
+      balanceSheet: snapshot.balanceSheet,
+      previousBalanceSheet: snapshot.previousBalanceSheet,
+      createdAt: row.createdAt.toISOString(),
+      passedCount: row.passedCount,
+      computableCount: row.computableCount,
+    };
+  }
+
+  function diagnosisOf(row: typeof diagnoses.$inferSelect): Diagnosis {
+    const snapshot = row.snapshot as Omit<Diagnosis, 'id' | 'createdAt'>;
+    return { ...snapshot, ...summaryOf(row) };
+  }
+
+  async function rowOf(companyId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(diagnoses)
+      .where(and(eq(diagnoses.id, id), eq(diagnoses.companyId, companyId), isNull(diagnoses.deletedAt)))
+      .limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function currentCriterion(criterionId: string | undefined): Promise<StoredCriterion | null> {
+    const list = await activeCriteria(db);
+    if (!criterionId) return list[0] ?? null;
+    const found = list.find((criterion) => criterion.id === criterionId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** The years with current values of a criterion and frequency, newest first (a skip scan of the index). */
+  async function yearsOf(criterion: StoredCriterion, frequency: PeriodFrequency): Promise<number[]> {
+    const found: number[] = [];
+    let before: string | null = null;
+    for (let i = 0; i < 200; i++) {
+      const [row] = await db
+        .select({ last: sql<string | null>`max(${indicatorValues.endDate})` })
+        .from(indicatorValues)
+        .where(
+          allOf(
+            eq(indicatorValues.criterionId, criterion.id),
+            eq(indicatorValues.frequency, frequency),
+            before ? lt(indicatorValues.endDate, before) : undefined,
+          ),
+        );
+      if (!row?.last) break;
+      const year = Number(String(row.last).slice(0, 4));
+      found.push(year);
+      before = `${year}-01-01`;
+    }
+    return found;
+  }
+
+  function statisticsFilter(query: IndicatorStatisticsQuery): SQL | undefined {
+    return allOf(
+      query.islandId ? eq(cities.islandId, query.islandId) : undefined,
+      query.caeSectionId ? eq(caeDivisions.sectionId, query.caeSectionId) : undefined,
+      query.employeeRangeId ? eq(companies.employeeRangeId, query.employeeRangeId) : undefined,
+    );
+  }
+
+  async function groupLabels(dimension: StatisticDimension): Promise<Map<string, LocalizedText>> {
+    const table = DIMENSION_TABLE[dimension];
+    const rows = await db.select({ id: table.id, description: table.description }).from(table);
+    return new Map(rows.map((row) => [row.id, row.description as LocalizedText]));
+  }
+
+  async function distributionOf(
+    criterion: StoredCriterion,
+    query: IndicatorStatisticsQuery,
+    year: number,
+    labels: Map<string, LocalizedText>,
+  ): Promise<{ overall: DistributionRow; groups: DistributionRow[] }> {
+    const rows = await latestValuesPerCompany(db, {
+      criterion,
+      frequency: query.frequency,
+      year,
+      groupBy: query.groupBy,
+      where: statisticsFilter(query),
+    });
+    const byKey = new Map<string | null, LatestValue[]>();
+    for (const row of rows) {
+      const group = byKey.get(row.key);
+      if (group) group.push(row);
+      else byKey.set(row.key, [row]);
+    }
+    const groups = [...byKey]
+      .map(([key, values]) => distributionRow(key, key ? (labels.get(key) ?? null) : null, values))
+      .sort(
+        (a, b) =>
+          (a.key === null ? 1 : 0) - (b.key === null ? 1 : 0) ||
+          (a.label?.pt ?? '').localeCompare(b.label?.pt ?? '', 'pt'),
+      );
+    return { overall: distributionRow(null, null, rows), groups };
+  }
+
+  return {
+    /** The company's saved diagnoses, newest first. */
+    async list(caller: AuthContext, companyId: string): Promise<DiagnosisSummary[]> {
+      await assertCompanyAccess(db, caller, companyId);
+      const rows = await db
+        .select()
+        .from(diagnoses)
+        .where(and(eq(diagnoses.companyId, companyId), isNull(diagnoses.deletedAt)))
+        .orderBy(desc(diagnoses.createdAt), desc(diagnoses.id));
+      return rows.map(summaryOf);
+    },
+
+    async get(caller: AuthContext, companyId: string, id: string): Promise<Diagnosis> {
+      await assertCompanyAccess(db, caller, companyId);
+      return diagnosisOf(await rowOf(companyId, id));
+    },
+
+    /**
+     * Runs and saves a diagnosis: every active criterion on the chosen sheet (prev() from the chosen previous
+     * sheet, else from the previous period of the same frequency), the previous sheet's own indicators and the
+     * change of each, and the sector medians. The saved snapshot is what every later read returns.
+     */
+    async create(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      request: CreateDiagnosisRequest,
+    ): Promise<Diagnosis> {
+      await assertCompanyAccess(db, caller, companyId);
+      return db.transaction(async (tx) => {
+        const sheets = await taggedSheets(tx, companyId);
+        const current = sheets.find((sheet) => sheet.id === request.balanceSheetId);
+        if (!current) throw notFound('diagnosis:chooseSheet');
+        let previous: TaggedSheet | undefined;
+        if (request.previousBalanceSheetId) {
+          previous = sheets.find((sheet) => sheet.id === request.previousBalanceSheetId);
+          if (!previous) throw notFound('diagnosis:chooseSheet');
+          if (previous.endDate >= current.endDate) {
+            throw new AppError(400, 'previous_not_earlier', 'diagnosis:previousNotEarlier', {
+              details: [{ path: 'previousBalanceSheetId', message: 'diagnosis:previousNotEarlier' }],
+            });
+          }
+        }
+        const criteriaList = await activeCriteria(tx);
+        if (criteriaList.length === 0) throw new AppError(409, 'no_criteria', 'diagnosis:noCriteria');
+        const tree = await balanceTree(tx);
+        const prior = previous ?? previousPeriodSheet(current, sheets);
+        const priorOfPrevious = previous ? previousPeriodSheet(previous, sheets) : undefined;
+        const values = await sheetValues(
+          tx,
+          [current, prior, priorOfPrevious].filter((s): s is TaggedSheet => s !== undefined).map((s) => s.id),
+        );
+        const currentIndicators = computeIndicators({
+          criteria: criteriaList,
+          tree,
+          sheet: engineSheet(current, values),
+          prior: prior ? engineSheet(prior, values) : undefined,
+        });
+        const previousIndicators = previous
+          ? computeIndicators({
+              criteria: criteriaList,
+              tree,
+              sheet: engineSheet(previous, values),
+              prior: priorOfPrevious ? engineSheet(priorOfPrevious, values) : undefined,
+            })
+          : [];
+        const previousById = new Map(
+          previousIndicators.map((indicator) => [indicator.criterionId, indicator]),
+        );
+        const company = await companyOf(tx, companyId);
+        const sector = company.sectionId
+          ? await sectorMedians(tx, company.sectionId, criteriaList, current)
+          : new Map();
+        const [section] = company.sectionId
+          ? await tx
+              .select({ code: caeSections.code, description: caeSections.description })
+              .from(caeSections)
+              .where(eq(caeSections.id, company.sectionId))
+          : [];
+
+        const presented = currentIndicators.map((indicator): DiagnosisIndicator => {
+          const out = presentIndicator(indicator);
+          const median = sector.get(indicator.criterionId);
+          out.sector = median ? { median: median.median.toString(), companies: median.companies } : null;
+          if (previous) {
+            const before = previousById.get(indicator.criterionId)?.value ?? null;
+            const change = percentageChange(indicator.value, before);
+            out.previousValue = exact(before);
+            out.change = change ? { percent: change.percent.toFixed(1), direction: change.direction } : null;
+          }
+          return out;
+        });
+        const computable = currentIndicators.filter((indicator) => indicator.value !== null);
+        const passedCount = computable.filter((indicator) => indicator.passed).length;
+        const { months, isAnnualised } = annualisationFactor(current);
+        const snapshot: Omit<Diagnosis, 'id' | 'createdAt'> = {
+          companyId,
+          companyName: company.name,
+          type: previous ? 'comparison' : 'simple',
+          balanceSheet: presentSheet(current),
+          previousBalanceSheet: previous ? presentSheet(previous) : null,
+          passedCount,
+          computableCount: computable.length,
+          annualisedMonths: isAnnualised ? months : null,
+          sector: section ? { code: section.code, description: section.description as LocalizedText } : null,
+          currentAutoFinancialIndicators: presented,
+          previousAutoFinancialIndicators: previousIndicators.map(presentIndicator),
+        };
+        const [row] = await tx
+          .insert(diagnoses)
+          .values({
+            companyId,
+            balanceSheetId: current.id,
+            previousBalanceSheetId: previous?.id ?? null,
+            type: snapshot.type,
+            snapshot,
+            passedCount,
+            computableCount: computable.length,
+            createdBy: caller.accountId,
+          })
+          .returning();
+        if (!row) throw new Error('inserting the diagnosis returned nothing');
+        const diagnosis = diagnosisOf(row);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'create',
+          entity: DIAGNOSIS_ENTITY,
+          entityId: row.id,
+          after: summaryOf(row),
+          requestId: actor.requestId,
+        });
+        return diagnosis;
+      });
+    },
+
+    async remove(caller: AuthContext, actor: Actor, companyId: string, id: string): Promise<void> {
+      await assertCompanyAccess(db, caller, companyId);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(diagnoses)
+          .set({ deletedAt: new Date() })
+          .where(and(eq(diagnoses.id, id), eq(diagnoses.companyId, companyId), isNull(diagnoses.deletedAt)))
+          .returning();
+        if (!row) throw notFound();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'delete',
+          entity: DIAGNOSIS_ENTITY,
+          entityId: id,
+          before: summaryOf(row),
+          requestId: actor.requestId,
+        });
+      });
+    },
+
+    /** The company's indicators over its periods of one frequency, oldest first, with each target. */
+    async series(
+      caller: AuthContext,
+      companyId: string,
+      frequency: PeriodFrequency,
+    ): Promise<IndicatorSeries> {
+      await assertCompanyAccess(db, caller, companyId);
+      const [criteriaList, sheets] = [await activeCriteria(db), await taggedSheets(db, companyId)];
+      const chosen = sheets
+        .filter((sheet) => sheet.frequency === frequency)
+        .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate));
+      const rows = await db
+        .select({
+          balanceSheetId: indicatorValues.balanceSheetId,
+          criterionId: indicatorValues.criterionId,
+          value: indicatorValues.value,
+        })
+        .from(indicatorValues)
+        .where(
+          and(
+            eq(indicatorValues.companyId, companyId),
+            eq(indicatorValues.frequency, frequency),
+            currentIndicatorValue,
+          ),
+        );
+      const codeOf = new Map(criteriaList.map((criterion) => [criterion.id, criterion.code]));
+      const valuesOf = new Map<string, Record<string, string | null>>();
+      for (const row of rows) {
+        const code = codeOf.get(row.criterionId);
+        if (!code) continue;
+        const values = valuesOf.get(row.balanceSheetId) ?? {};
+        values[code] = row.value === null ? null : Decimal.fromString(row.value).toString();
+        valuesOf.set(row.balanceSheetId, values);
+      }
+      const ordered = orderCriteria(criteriaList);
+      return {
+        frequency,
+        criteria: ordered.map((criterion) => ({
+          id: criterion.id,
+          code: criterion.code,
+          description: criterion.description,
+          typeCode: criterion.type.code,
+          target: { comparison: criterion.targetComparison, value: criterion.targetValue },
+        })),
+        points: chosen.map((sheet) => ({
+          balanceSheetId: sheet.id,
+          tag: sheet.tag,
+          startDate: sheet.startDate,
+          endDate: sheet.endDate,
+          values: valuesOf.get(sheet.id) ?? {},
+        })),
+      };
+    },
+
+    // ---- admin ----
+
+    /** Diagnoses across companies, newest first: by company, by name or NIF. */
+    async adminList(query: AdminDiagnosisQuery): Promise<Page<DiagnosisSummary>> {
+      const where = allOf(
+        isNull(diagnoses.deletedAt),
+        query.companyId ? eq(diagnoses.companyId, query.companyId) : undefined,
+        nameOrNifCondition(query.search),
+      );
+      const { limit, offset } = pageWindow(query);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ diagnosis: diagnoses })
+          .from(diagnoses)
+          .innerJoin(companies, eq(companies.id, diagnoses.companyId))
+          .where(where)
+          .orderBy(desc(diagnoses.createdAt), desc(diagnoses.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: count() })
+          .from(diagnoses)
+          .innerJoin(companies, eq(companies.id, diagnoses.companyId))
+          .where(where),
+      ]);
+      return {
+        items: rows.map((row) => summaryOf(row.diagnosis)),
+        total: Number(total?.n ?? 0),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** One criterion's distribution across companies (one value each: their latest sheet in the year). */
+    async statistics(query: IndicatorStatisticsQuery): Promise<IndicatorStatistics> {
+      const criterion = await currentCriterion(query.criterionId);
+      const empty = distributionRow(null, null, []);
+      if (!criterion) {
+        return {
+          criterion: null,
+          groupBy: query.groupBy,
+          frequency: query.frequency,
+          year: null,
+          years: [],
+          overall: empty,
+          groups: [],
+        };
+      }
+      const years = await yearsOf(criterion, query.frequency);
+      const year = query.year ?? years[0] ?? null;
+      const summary = {
+        id: criterion.id,
+        code: criterion.code,
+        description: criterion.description,
+        target: { comparison: criterion.targetComparison, value: criterion.targetValue },
+      };
+      if (year === null) {
+        return {
+          criterion: summary,
+          groupBy: query.groupBy,
+          frequency: query.frequency,
+          year,
+          years,
+          overall: empty,
+          groups: [],
+        };
+      }
+      const labels = await groupLabels(query.groupBy);
+      const { overall, groups } = await distributionOf(criterion, query, year, labels);
+      return {
+        criterion: summary,
+        groupBy: query.groupBy,
+        frequency: query.frequency,
+        year,
+        years,
+        overall,
+        groups,
+      };
+    },
+
+    /** Every active criterion's distribution by the query's dimension, for the spreadsheet export. */
+    async statisticsRows(
+      query: IndicatorStatisticsQuery,
+    ): Promise<Array<DistributionRow & { code: string; description: LocalizedText }>> {
+      const criteriaList = orderCriteria(await activeCriteria(db));
+      const first = criteriaList[0];
+      const year = query.year ?? (first ? (await yearsOf(first, query.frequency))[0] : undefined);
+      if (year === undefined) return [];
+      const labels = await groupLabels(query.groupBy);
+      const out: Array<DistributionRow & { code: string; description: LocalizedText }> = [];
+      for (const criterion of criteriaList) {
+        const { overall, groups } = await distributionOf(criterion, query, year, labels);
+        for (const row of [overall, ...groups]) {
+          out.push({ ...row, code: criterion.code, description: criterion.description });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+export type DiagnosisService = ReturnType<typeof createDiagnosisService>;

@@ -1,0 +1,250 @@
+import {
+  buildBalanceTree,
+  computeIndicators,
+  Decimal,
+  type EngineCriterion,
+  type EngineSheet,
+  type Frequency,
+  latestPerPeriod,
+  normalizeFrequency,
+  previousPeriodSheet,
+  type TreeLevelNode,
+} from '@excelencia/domain';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  balanceSheets,
+  balanceSheetValues,
+  criteria,
+  criterionTypes,
+  indicatorValues,
+} from '../../db/schema/index.ts';
+import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+
+/**
+ * The inputs of the diagnosis engine read from the database, and the derived indicator values (one row per
+ * kept sheet and active criterion) that charts, sector medians and statistics read.
+ */
+
+export type StoredCriterion = EngineCriterion & { version: number };
+
+/** The active criteria with their types (the engine orders them). */
+export async function activeCriteria(db: Executor): Promise<StoredCriterion[]> {
+  const rows = await db
+    .select({ criterion: criteria, type: criterionTypes })
+    .from(criteria)
+    .innerJoin(criterionTypes, eq(criterionTypes.id, criteria.criterionTypeId))
+    .where(eq(criteria.isActive, true))
+    .orderBy(asc(criteria.sortOrder), asc(criteria.code));
+  return rows.map(({ criterion, type }) => ({
+    id: criterion.id,
+    version: criterion.version,
+    code: criterion.code,
+    description: criterion.description,
+    formula: criterion.formula,
+    targetComparison: criterion.targetComparison,
+    targetValue: Decimal.fromString(criterion.targetValue).toString(),
+    recommendation: criterion.recommendation,
+    sortOrder: criterion.sortOrder,
+    isApplicationCriterion: criterion.isApplicationCriterion,
+    type: { code: type.code, description: type.description, sortOrder: type.sortOrder },
+  }));
+}
+
+export async function balanceTree(db: Executor): Promise<TreeLevelNode[]> {
+  return buildBalanceTree(await selfDiagnosisTree(db));
+}
+
+export type KeptSheet = {
+  id: string;
+  companyId: string;
+  startDate: string;
+  endDate: string;
+  dateInsert: string;
+  createdAt: Date;
+  frequency: Frequency;
+  fileName: string | null;
+};
+
+/** A company's sheets as every list shows them: not deleted, latest per period. */
+export async function keptSheets(db: Executor, companyId: string): Promise<KeptSheet[]> {
+  const rows = await db
+    .select()
+    .from(balanceSheets)
+    .where(and(eq(balanceSheets.companyId, companyId), isNull(balanceSheets.deletedAt)));
+  return latestPerPeriod(
+    rows.map((row) => ({
+      id: row.id,
+      companyId: row.companyId,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      dateInsert: row.createdAt.toISOString(),
+      createdAt: row.createdAt,
+      frequency: normalizeFrequency(row.typeFrequence),
+      fileName: row.fileName,
+    })),
+  );
+}
+
+/** Every node value of the given sheets. */
+export async function sheetValues(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, Map<string, Decimal>>> {
+  const out = new Map<string, Map<string, Decimal>>(ids.map((id) => [id, new Map()]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(balanceSheetValues)
+    .where(inArray(balanceSheetValues.balanceSheetId, [...ids]));
+  for (const row of rows) out.get(row.balanceSheetId)?.set(row.nodeCode, Decimal.fromString(row.value));
+  return out;
+}
+
+export function engineSheet(sheet: KeptSheet, values: Map<string, Map<string, Decimal>>): EngineSheet {
+  return {
+    startDate: sheet.startDate,
+    endDate: sheet.endDate,
+    frequency: sheet.frequency,
+    values: values.get(sheet.id) ?? new Map(),
+  };
+}
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Rebuilds a company's indicator values: every kept sheet, every active criterion, prev() from the sheet of
+ * the previous period of the same frequency. Runs inside the transaction that changed the sheets.
+ */
+export async function refreshCompanyIndicators(
+  tx: Executor,
+  companyId: string,
+  inputs?: { criteria: StoredCriterion[]; tree: TreeLevelNode[] },
+): Promise<void> {
+  const sheets = await keptSheets(tx, companyId);
+  await tx.delete(indicatorValues).where(eq(indicatorValues.companyId, companyId));
+  if (sheets.length === 0) return;
+  const criteriaList = inputs?.criteria ?? (await activeCriteria(tx));
+  if (criteriaList.length === 0) return;
+  const tree = inputs?.tree ?? (await balanceTree(tx));
+  const versions = new Map(criteriaList.map((criterion) => [criterion.id, criterion.version]));
+  const values = await sheetValues(
+    tx,
+    sheets.map((sheet) => sheet.id),
+  );
+  const rows: (typeof indicatorValues.$inferInsert)[] = [];
+  for (const sheet of sheets) {
+    const prior = previousPeriodSheet(sheet, sheets);
+    const indicators = computeIndicators({
+      criteria: criteriaList,
+      tree,
+      sheet: engineSheet(sheet, values),
+      prior: prior ? engineSheet(prior, values) : undefined,
+    });
+    for (const indicator of indicators) {
+      rows.push({
+        balanceSheetId: sheet.id,
+        criterionId: indicator.criterionId,
+        criterionVersion: versions.get(indicator.criterionId) ?? 1,
+        companyId,
+        frequency: sheet.frequency,
+        startDate: sheet.startDate,
+        endDate: sheet.endDate,
+        sheetCreatedAt: sheet.createdAt,
+        value: indicator.value?.toFixed(20) ?? null,
+        passed: indicator.passed,
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await tx.insert(indicatorValues).values(rows.slice(i, i + INSERT_BATCH));
+  }
+}
+
+/** The companies whose indicator values are out of date with the criteria (changed, added or deactivated). */
+async function staleCompanies(db: Executor, limit: number): Promise<string[]> {
+  const s = balanceSheets;
+  const rows = await db
+    .selectDistinct({ companyId: s.companyId })
+    .from(s)
+    .where(
+      and(
+        isNull(s.deletedAt),
+        sql`(
+          exists (
+            select 1 from ${indicatorValues} iv join ${criteria} c on c.id = iv.criterion_id
+            where iv.company_id = ${s.companyId} and (iv.criterion_version <> c.version or not c.is_active)
+          )
+          or (not exists (
+            select 1 from ${balanceSheets} n
+            where n.company_id = ${s.companyId} and n.start_date = ${s.startDate} and n.end_date = ${s.endDate}
+              and n.deleted_at is null and n.created_at > ${s.createdAt}
+          ) and exists (
+            select 1 from ${criteria} c
+            where c.is_active and not exists (
+              select 1 from ${indicatorValues} iv where iv.balance_sheet_id = ${s.id} and iv.criterion_id = c.id
+            )
+          ))
+        )`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.companyId);
+}
+
+/**
+ * Brings every company's indicator values up to date with the criteria, a batch of companies at a time (each
+ * in its own transaction). Single-flight: a call while one runs makes that one go round once more.
+ */
+export function createIndicatorRefresher(deps: { db: Database; onError: (error: unknown) => void }) {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function runOnce(): Promise<void> {
+    const tree = await balanceTree(deps.db);
+    const criteriaList = await activeCriteria(deps.db);
+    const done = new Set<string>();
+    for (;;) {
+      const batch = (await staleCompanies(deps.db, 50)).filter((id) => !done.has(id));
+      if (batch.length === 0) return;
+      for (const companyId of batch) {
+        await deps.db.transaction((tx) =>
+          refreshCompanyIndicators(tx, companyId, { criteria: criteriaList, tree }),
+        );
+        done.add(companyId);
+      }
+    }
+  }
+
+  function refresh(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await runOnce();
+        } while (again);
+      } catch (error) {
+        deps.onError(error);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  /** Resolves once no refresh is running (used when the server closes). */
+  async function idle(): Promise<void> {
+    while (running) await running;
+  }
+
+  return { refresh, idle };
+}
+
+export type IndicatorRefresher = ReturnType<typeof createIndicatorRefresher>;
+
+/** Indicator values that are current (criterion active and of the version they were computed with). */
+export const currentIndicatorValue = sql`exists (select 1 from ${criteria} c where c.id = ${indicatorValues.criterionId} and c.version = ${indicatorValues.criterionVersion} and c.is_active)`;
