@@ -39,7 +39,11 @@ export type PageKind =
   | 'others'
   | 'adminBalanceSheets'
   | 'adminBalanceComparator'
-  | 'adminBalanceDataEntry';
+  | 'adminBalanceDataEntry'
+  | 'diagnosis'
+  | 'indicatorStatistics'
+  | 'adminDiagnosis'
+  | 'adminStatistics';
 
 export interface MenuItem {
   kind: 'item';
@@ -120,12 +124,12 @@ export const MENU: readonly MenuSection[] = [
         reference('partners', 'partners'),
         admin('diagnosis-config', 'diagnosisConfig', 'applications'),
       ]),
-      admin('diagnosis', 'diagnosis', 'diagnosis'),
+      item('admin', 'diagnosis', 'diagnosis', undefined, 'adminDiagnosis'),
       group('admin.applications', 'applications', [
         admin('application', 'applicationList', 'applications'),
         admin('application-result', 'applicationResults', 'applications'),
       ]),
-      admin('statistic', 'statistic', 'statistics'),
+      item('admin', 'statistic', 'statistic', undefined, 'adminStatistics'),
       group('admin.content', 'content', [
         admin('content-managment/home-content', 'homeContent', 'content'),
         admin('content-managment/regularization', 'regulations', 'content'),
@@ -145,8 +149,8 @@ export const MENU: readonly MenuSection[] = [
       item('company', 'balances', 'balances', undefined, 'balances'),
       item('company', 'demonstrations', 'demonstrations', undefined, 'demonstrations'),
       item('company', 'others', 'others', undefined, 'others'),
-      company('diagnosis', 'selfDiagnosis', 'diagnosis'),
-      company('statistic', 'statistic', 'statistics'),
+      item('company', 'diagnosis', 'selfDiagnosis', undefined, 'diagnosis'),
+      item('company', 'statistic', 'statistic', undefined, 'indicatorStatistics'),
       company('application', 'applications', 'applications'),
       company('esg', 'esg', 'esg'),
     ],

@@ -28,6 +28,26 @@ const BALANCE_SHEET_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>>
   adminBalanceDataEntry: lazyComponent(adminSheets, 'AdminDataEntryPage'),
 };
 
+/** The self-diagnosis pages (issue 6) by page kind; charts load in their own chunks from these pages. */
+const DIAGNOSIS_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
+  diagnosis: lazyComponent(
+    () => import('../features/diagnosis/pages/company-diagnosis-page.tsx'),
+    'DiagnosisPage',
+  ),
+  indicatorStatistics: lazyComponent(
+    () => import('../features/diagnosis/pages/company-indicators-page.tsx'),
+    'IndicatorsPage',
+  ),
+  adminDiagnosis: lazyComponent(
+    () => import('../features/diagnosis/pages/admin-diagnosis-page.tsx'),
+    'AdminDiagnosisPage',
+  ),
+  adminStatistics: lazyComponent(
+    () => import('../features/diagnosis/pages/admin-statistics-page.tsx'),
+    'AdminStatisticsPage',
+  ),
+};
+
 function signedInPageRoute(page: PageDef): RouteObject {
   const route = { path: page.path.slice(1), handle: { page } };
   if (page.page === 'pending') {
@@ -65,6 +85,8 @@ function signedInPageRoute(page: PageDef): RouteObject {
   }
   const balanceSheetPage = BALANCE_SHEET_PAGES[page.page];
   if (balanceSheetPage) return { ...route, lazy: balanceSheetPage };
+  const diagnosisPage = DIAGNOSIS_PAGES[page.page];
+  if (diagnosisPage) return { ...route, lazy: diagnosisPage };
   switch (page.area) {
     case 'admin':
       return {

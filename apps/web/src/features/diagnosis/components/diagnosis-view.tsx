@@ -1,0 +1,361 @@
+import { type Diagnosis, type DiagnosisIndicator, formatAmount, localized } from '@excelencia/domain';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypePdf, IconInfoCircle, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useLanguage } from '../../../app/language-context.ts';
+import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { diagnosisExportPath } from '../api.ts';
+import {
+  changeDisplay,
+  diagnosisTypeLabel,
+  groupByType,
+  sheetOptionLabel,
+  targetText,
+  typeHeading,
+} from '../diagnosis-format.ts';
+import classes from './diagnosis-view.module.css';
+import { DownloadButton } from './download-button.tsx';
+import { ScrollRegion } from './scroll-region.tsx';
+
+type DiagnosisIndicatorInput = DiagnosisIndicator['inputs'][number];
+
+const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** A label and its value in the indicator's description list. */
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div data-testid={testId}>
+      <Text component="dt" size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export function StatusBadge({ passed }: { passed: boolean | null }) {
+  const t = useTranslate();
+  if (passed === null) {
+    return (
+      <Badge color="gray.7" variant="filled" data-testid="dg-status" data-status="notComputable">
+        {t('diagnosis:export.notComputable')}
+      </Badge>
+    );
+  }
+  return (
+    <Badge
+      color={passed ? SUCCESS_GREEN : 'red.9'}
+      variant="filled"
+      data-testid="dg-status"
+      data-status={passed ? 'passed' : 'failed'}
+    >
+      {t(passed ? 'diagnosis:export.passed' : 'diagnosis:export.failed')}
+    </Badge>
+  );
+}
+
+/** The change with 1 decimal and an up (▲) or down (▼) arrow named for screen readers. */
+export function ChangeText({ change }: { change: DiagnosisIndicator['change'] }) {
+  const t = useTranslate();
+  const display = changeDisplay(change);
+  if (!display) return <span>—</span>;
+  return (
+    <span data-testid="dg-change" data-direction={display.direction}>
+      {display.arrow ? (
+        <span role="img" aria-label={t(display.labelKey)} data-testid="dg-arrow">
+          {display.arrow}
+        </span>
+      ) : (
+        <VisuallyHidden>{t(display.labelKey)}</VisuallyHidden>
+      )}{' '}
+      {display.text}
+    </span>
+  );
+}
+
+function InputsTable({ inputs }: { inputs: DiagnosisIndicatorInput[] }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  if (inputs.length === 0) return <Text c="gray.7">{t('diagnosisWeb:view.noInputs')}</Text>;
+  const hasAnnualised = inputs.some((input) => input.annualisedValue !== null);
+  return (
+    <ScrollRegion label={t('diagnosisWeb:view.inputs', { count: inputs.length })}>
+      <Table verticalSpacing={4} striped miw={520} data-testid="dg-inputs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('diagnosisWeb:view.aggregate')}</Table.Th>
+            <Table.Th>{t('diagnosisWeb:view.description')}</Table.Th>
+            <Table.Th>{t('diagnosisWeb:view.accounts')}</Table.Th>
+            <Table.Th style={NUMERIC}>{t('diagnosis:export.value')}</Table.Th>
+            {hasAnnualised ? (
+              <Table.Th style={NUMERIC}>{t('diagnosisWeb:view.annualisedValue')}</Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {inputs.map((input) => (
+            <Table.Tr key={`${input.period}-${input.name}`} data-testid="dg-input">
+              <Table.Td>
+                <Code>{input.name}</Code>
+                {input.period === 'previous' ? (
+                  <Badge ml={6} size="sm" variant="outline" color="gray.8">
+                    {t('diagnosisWeb:view.previousPeriod')}
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{localized(input.description, language)}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{input.accountCodes.join(', ')}</Table.Td>
+              <Table.Td style={NUMERIC}>{input.value === null ? '—' : formatAmount(input.value)}</Table.Td>
+              {hasAnnualised ? (
+                <Table.Td style={NUMERIC}>
+                  {input.annualisedValue === null ? '' : formatAmount(input.annualisedValue)}
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+/** One indicator: its figures always shown, the aggregates behind it in an expandable panel. */
+export function IndicatorCard({
+  indicator,
+  isComparison,
+}: {
+  indicator: DiagnosisIndicator;
+  isComparison: boolean;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const { criterion } = indicator;
+  const headingId = `dg-indicator-${criterion.id}`;
+  const reason = indicator.reason
+    ? t(`formula:reasons.${indicator.reason.key}`, { name: indicator.reason.name ?? '' })
+    : null;
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      aria-labelledby={headingId}
+      data-testid="dg-indicator"
+      data-code={criterion.code}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Title order={4} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            <Text span c="gray.7" fw={700} mr={6}>
+              {criterion.code}
+            </Text>
+            {localized(criterion.description, language)}
+          </Title>
+          <StatusBadge passed={indicator.passed} />
+        </Group>
+        <dl className={isComparison ? `${classes.fields} ${classes.fieldsComparison}` : classes.fields}>
+          <Field label={t('diagnosis:export.value')} testId="dg-value">
+            {indicator.value === null ? '—' : formatAmount(indicator.value)}
+          </Field>
+          <Field label={t('diagnosis:export.target')} testId="dg-target">
+            {targetText(indicator.target)}
+          </Field>
+          {isComparison ? (
+            <>
+              <Field label={t('diagnosis:export.previousValue')} testId="dg-previous-value">
+                {indicator.previousValue ? formatAmount(indicator.previousValue) : '—'}
+              </Field>
+              <Field label={t('diagnosis:export.change')}>
+                <ChangeText change={indicator.change} />
+              </Field>
+            </>
+          ) : null}
+          {indicator.sector !== undefined ? (
+            <Field label={t('diagnosis:export.sectorMedian')} testId="dg-sector">
+              {indicator.sector ? (
+                t('diagnosisWeb:view.sectorValue', {
+                  median: formatAmount(indicator.sector.median),
+                  companies: indicator.sector.companies,
+                })
+              ) : (
+                <Text span size="sm" fw={400} c="gray.7">
+                  {t('diagnosisWeb:view.sectorUnavailable')}
+                </Text>
+              )}
+            </Field>
+          ) : null}
+        </dl>
+        <Text size="sm">
+          <Text span c="gray.7">
+            {t('diagnosis:export.formula')}:{' '}
+          </Text>
+          <Code style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{criterion.ratio}</Code>
+        </Text>
+        {reason ? (
+          <Text size="sm" c="red.9" data-testid="dg-reason">
+            {reason}
+          </Text>
+        ) : null}
+        <Text size="sm">
+          <Text span c="gray.7">
+            {t('diagnosis:export.recommendation')}:{' '}
+          </Text>
+          {localized(criterion.recommendation, language)}
+        </Text>
+        <Accordion variant="contained" chevronPosition="left">
+          <Accordion.Item value="inputs">
+            <Accordion.Control data-testid="dg-inputs-toggle">
+              {t('diagnosisWeb:view.inputs', { count: indicator.inputs.length })}
+            </Accordion.Control>
+            <Accordion.Panel>
+              <InputsTable inputs={indicator.inputs} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * A diagnosis (company users and admins): type label, sheets, summary, the annualisation notice, downloads, then
+ * the indicators grouped by criterion type in the order received (EE, F, L, RE, RF, C).
+ */
+export function DiagnosisView({
+  diagnosis,
+  variant = 'company',
+  onClose,
+}: {
+  diagnosis: Diagnosis;
+  variant?: 'company' | 'admin';
+  onClose?: () => void;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const label = diagnosisTypeLabel(diagnosis, t, variant);
+  const isComparison = diagnosis.previousBalanceSheet !== null;
+  const groups = groupByType(diagnosis.currentAutoFinancialIndicators);
+  const base = `diagnostico-${diagnosis.balanceSheet.tag || diagnosis.balanceSheet.startDate}`;
+  return (
+    <section aria-labelledby="dg-view-title" data-testid="dg-view">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Title
+            order={2}
+            id="dg-view-title"
+            data-testid="dg-view-title"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {label}
+          </Title>
+          {onClose ? (
+            <Button
+              variant="subtle"
+              color="gray.8"
+              leftSection={<IconX size={16} aria-hidden="true" />}
+              onClick={onClose}
+              data-testid="dg-close"
+            >
+              {t('diagnosisWeb:view.close')}
+            </Button>
+          ) : null}
+        </Group>
+        <dl className={classes.meta}>
+          {variant === 'admin' ? (
+            <Field label={t('diagnosis:export.company')}>{diagnosis.companyName}</Field>
+          ) : null}
+          <Field label={t('diagnosis:export.sheet')}>{sheetOptionLabel(diagnosis.balanceSheet, t)}</Field>
+          {diagnosis.previousBalanceSheet ? (
+            <Field label={t('diagnosis:export.previousSheet')}>
+              {sheetOptionLabel(diagnosis.previousBalanceSheet, t)}
+            </Field>
+          ) : null}
+          <Field label={t('diagnosis:export.createdAt')}>
+            {new Date(diagnosis.createdAt).toLocaleString(language)}
+          </Field>
+          {diagnosis.sector ? (
+            <Field label={t('diagnosisWeb:view.sector')}>
+              {`${diagnosis.sector.code} — ${localized(diagnosis.sector.description, language)}`}
+            </Field>
+          ) : null}
+        </dl>
+        <Text fw={600} data-testid="dg-summary">
+          {t('diagnosis:export.summary', {
+            passed: diagnosis.passedCount,
+            computable: diagnosis.computableCount,
+          })}
+        </Text>
+        {diagnosis.annualisedMonths !== null ? (
+          <Alert
+            variant="light"
+            color="brand"
+            icon={<IconInfoCircle aria-hidden="true" />}
+            data-testid="dg-annualised"
+          >
+            {t('diagnosis:annualised', { months: diagnosis.annualisedMonths })}
+          </Alert>
+        ) : null}
+        <Group gap="sm">
+          <DownloadButton
+            href={diagnosisExportPath(diagnosis.companyId, diagnosis.id, 'pdf', language)}
+            fallbackName={`${base}.pdf`}
+            label={t('diagnosisWeb:view.downloadPdf')}
+            icon={<IconFileTypePdf size={18} aria-hidden="true" />}
+            testId="dg-download-pdf"
+          />
+          <DownloadButton
+            href={diagnosisExportPath(diagnosis.companyId, diagnosis.id, 'xlsx', language)}
+            fallbackName={`${base}.xlsx`}
+            label={t('diagnosisWeb:view.downloadXlsx')}
+            icon={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+            testId="dg-download-xlsx"
+          />
+        </Group>
+        {groups.length === 0 ? <Text c="gray.7">{t('diagnosisWeb:view.noIndicators')}</Text> : null}
+        {groups.map((group) => {
+          const heading = typeHeading(group.code, t, language, group.description);
+          return (
+            <Box
+              key={group.code}
+              component="section"
+              aria-labelledby={`dg-type-${group.code}`}
+              data-testid="dg-group"
+              data-type={group.code}
+            >
+              <Title order={3} size="h4" mb="sm" id={`dg-type-${group.code}`}>
+                {heading}
+              </Title>
+              <Stack gap="sm">
+                {group.indicators.map((indicator) => (
+                  <IndicatorCard
+                    key={indicator.criterion.id}
+                    indicator={indicator}
+                    isComparison={isComparison}
+                  />
+                ))}
+              </Stack>
+            </Box>
+          );
+        })}
+      </Stack>
+    </section>
+  );
+}

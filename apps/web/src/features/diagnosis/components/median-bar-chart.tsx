@@ -1,0 +1,41 @@
+import '@mantine/charts/styles.css';
+import { formatAmount } from '@excelencia/domain';
+import { BarChart } from '@mantine/charts';
+
+const format = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? formatAmount(String(value)) : '';
+
+/** The median of each group (Mantine charts, loaded lazily) with the criterion's target as a reference line. */
+export function MedianBarChart({
+  data,
+  target,
+  medianLabel,
+  targetLabel,
+}: {
+  data: Array<{ group: string; median: number }>;
+  target: number | null;
+  medianLabel: string;
+  targetLabel: string;
+}) {
+  return (
+    <BarChart
+      h={260}
+      data={data}
+      dataKey="group"
+      series={[{ name: 'median', label: medianLabel, color: 'brand.7' }]}
+      referenceLines={
+        target === null ? [] : [{ y: target, label: targetLabel, color: 'red.9', strokeDasharray: '6 4' }]
+      }
+      valueFormatter={format}
+      // The table beside it carries the figures; the drawing is hidden from screen readers, so not focusable.
+      barChartProps={{ accessibilityLayer: false }}
+      yAxisProps={{ width: 64 }}
+      xAxisProps={{
+        interval: 0,
+        angle: data.length > 4 ? -25 : 0,
+        textAnchor: data.length > 4 ? 'end' : 'middle',
+        height: data.length > 4 ? 70 : 30,
+      }}
+    />
+  );
+}

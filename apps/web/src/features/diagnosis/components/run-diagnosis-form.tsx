@@ -1,0 +1,137 @@
+import { CreateDiagnosisRequest, type Diagnosis } from '@excelencia/domain';
+import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../app/api-client.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { useSheetsQuery } from '../../balance-sheets/queries.ts';
+import { sheetOptionLabel } from '../diagnosis-format.ts';
+import { useCreateDiagnosisMutation } from '../queries.ts';
+
+type Problems = { balanceSheetId?: string; previousBalanceSheetId?: string; form?: string };
+
+/** The field a server detail names ('body/previousBalanceSheetId', 'previousBalanceSheetId'…), if any. */
+function fieldOf(path: string): 'balanceSheetId' | 'previousBalanceSheetId' | null {
+  const last = path.split(/[/.]/).pop() ?? '';
+  return last === 'balanceSheetId' || last === 'previousBalanceSheetId' ? last : null;
+}
+
+/**
+ * Chooses the balance sheet and, optionally, an earlier one to compare with, then POSTs the diagnosis. Rule
+ * errors (same sheet, previous not earlier…) show under the field they concern or above the button.
+ */
+export function RunDiagnosisForm({
+  companyId,
+  onCreated,
+}: {
+  companyId: string;
+  onCreated: (diagnosis: Diagnosis) => void;
+}) {
+  const t = useTranslate();
+  const sheets = useSheetsQuery(companyId);
+  const create = useCreateDiagnosisMutation(companyId);
+  const [sheetId, setSheetId] = useState<string | null>(null);
+  const [previousId, setPreviousId] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+
+  if (sheets.isError) return <Alert color="red.9">{t('diagnosisWeb:loadFailed')}</Alert>;
+  if (!sheets.data) return <Text c="gray.7">{t('diagnosisWeb:loading')}</Text>;
+  const list = sheets.data;
+  if (list.length === 0) return <Text c="gray.7">{t('diagnosisWeb:form.noSheets')}</Text>;
+  // The newest sheet is chosen until the user picks another.
+  const chosen = sheetId ?? list[0]?.id ?? '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CreateDiagnosisRequest.safeParse({
+      balanceSheetId: chosen,
+      previousBalanceSheetId: previousId || null,
+    });
+    if (!parsed.success) {
+      const next: Problems = {};
+      for (const issue of parsed.error.issues) {
+        const field = fieldOf(issue.path.map(String).join('.')) ?? 'form';
+        next[field] ??= t(issue.message);
+      }
+      setProblems(next);
+      return;
+    }
+    setProblems({});
+    create
+      .mutateAsync(parsed.data)
+      .then((diagnosis) => {
+        notifySuccess(t('diagnosisWeb:form.created'));
+        onCreated(diagnosis);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 400) {
+          const next: Problems = {};
+          for (const detail of error.details) {
+            const field = fieldOf(detail.path) ?? 'form';
+            next[field] ??= detail.message;
+          }
+          if (!next.balanceSheetId && !next.previousBalanceSheetId) next.form = error.message;
+          setProblems(next);
+          return;
+        }
+        notifyApiError(error);
+      });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="dg-form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <NativeSelect
+            label={t('diagnosisWeb:form.sheet')}
+            required
+            data={list.map((sheet) => ({ value: sheet.id, label: sheetOptionLabel(sheet, t) }))}
+            value={chosen}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setSheetId(next);
+              if (next === previousId) setPreviousId('');
+              setProblems({});
+            }}
+            error={problems.balanceSheetId}
+            data-testid="dg-sheet"
+          />
+          <NativeSelect
+            label={t('diagnosisWeb:form.previous')}
+            description={t('diagnosisWeb:form.previousHint')}
+            data={[
+              { value: '', label: t('diagnosisWeb:form.noPrevious') },
+              ...list
+                .filter((sheet) => sheet.id !== chosen)
+                .map((sheet) => ({ value: sheet.id, label: sheetOptionLabel(sheet, t) })),
+            ]}
+            value={previousId}
+            onChange={(event) => {
+              setPreviousId(event.currentTarget.value);
+              setProblems({});
+            }}
+            error={problems.previousBalanceSheetId}
+            data-testid="dg-previous"
+          />
+        </SimpleGrid>
+        {problems.form ? (
+          <Alert color="red.9" variant="light" role="alert" data-testid="dg-form-error">
+            {problems.form}
+          </Alert>
+        ) : null}
+        <Button
+          type="submit"
+          loading={create.isPending}
+          leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+          w={{ base: '100%', xs: 'auto' }}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="dg-run"
+        >
+          {t('diagnosisWeb:form.run')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+import type { DiagnosisSummary } from '@excelencia/domain';
+import { Accordion, Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useLanguage } from '../../../app/language-context.ts';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
+import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { OpenDiagnosis } from '../components/open-diagnosis.tsx';
+import { RunDiagnosisForm } from '../components/run-diagnosis-form.tsx';
+import { diagnosisTypeLabel, periodLabel } from '../diagnosis-format.ts';
+import { useAdminCompanyChoicesQuery, useAdminDiagnosesQuery } from '../queries.ts';
+
+function CompanySelect({
+  label,
+  value,
+  onChange,
+  emptyLabel,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (id: string) => void;
+  emptyLabel: string;
+  testId: string;
+}) {
+  const companies = useAdminCompanyChoicesQuery();
+  return (
+    <NativeSelect
+      label={label}
+      data={[
+        { value: '', label: emptyLabel },
+        ...(companies.data?.items ?? []).map((company) => ({
+          value: company.id,
+          label: `${company.companyName} (${company.nif})`,
+        })),
+      ]}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={{ base: '100%', xs: 280 }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** An admin runs a diagnosis on a company's behalf: the company, then its sheets. */
+function RunForCompany({ onCreated }: { onCreated: (companyId: string, id: string) => void }) {
+  const t = useTranslate();
+  const [companyId, setCompanyId] = useState('');
+  return (
+    <Stack gap="md">
+      <CompanySelect
+        label={t('diagnosisWeb:admin.runFor')}
+        value={companyId}
+        onChange={setCompanyId}
+        emptyLabel={t('common:select')}
+        testId="dg-run-company"
+      />
+      {companyId ? (
+        <RunDiagnosisForm
+          key={companyId}
+          companyId={companyId}
+          onCreated={(diagnosis) => onCreated(companyId, diagnosis.id)}
+        />
+      ) : (
+        <Text c="gray.7">{t('diagnosisWeb:admin.chooseCompany')}</Text>
+      )}
+    </Stack>
+  );
+}
+
+/** /:lang/admin/diagnosis: every company's diagnoses (search, company filter), open one, run one for a company. */
+export function AdminDiagnosisPage() {
+  const t = useTranslate();
+  const language = useLanguage();
+  const [state, setState] = useState<ListState>(() => initialListState());
+  const onStateChange = useCallback((next: ListState) => setState(next), []);
+  const list = useAdminDiagnosesQuery(listQueryString(state));
+  const [params, setParams] = useSearchParams();
+  const openCompany = params.get('company');
+  const openId = params.get('id');
+  const open = (companyId: string | null, id: string | null) =>
+    setParams(companyId && id ? { company: companyId, id } : {});
+  const columns: DataTableColumn<DiagnosisSummary>[] = [
+    { key: 'company', label: t('diagnosisWeb:list.company'), render: (row) => row.companyName },
+    { key: 'type', label: t('diagnosisWeb:list.type'), render: (row) => diagnosisTypeLabel(row, t) },
+    {
+      key: 'sheet',
+      label: t('diagnosisWeb:list.sheet'),
+      render: (row) =>
+        row.balanceSheet.tag
+          ? `${row.balanceSheet.tag} · ${periodLabel(row.balanceSheet)}`
+          : periodLabel(row.balanceSheet),
+    },
+    {
+      key: 'createdAt',
+      label: t('diagnosisWeb:list.createdAt'),
+      render: (row) => new Date(row.createdAt).toLocaleString(language),
+    },
+    {
+      key: 'result',
+      label: t('diagnosisWeb:list.result'),
+      render: (row) =>
+        t('diagnosisWeb:list.resultValue', { passed: row.passedCount, computable: row.computableCount }),
+    },
+  ];
+  return (
+    <Stack gap="xl">
+      <Accordion variant="contained">
+        <Accordion.Item value="run">
+          <Accordion.Control
+            icon={<IconPlayerPlay size={16} aria-hidden="true" />}
+            data-testid="dg-admin-run"
+          >
+            {t('diagnosisWeb:admin.run')}
+          </Accordion.Control>
+          <Accordion.Panel>
+            <RunForCompany onCreated={open} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+      {openCompany && openId ? (
+        <OpenDiagnosis
+          key={openId}
+          companyId={openCompany}
+          id={openId}
+          variant="admin"
+          onClose={() => open(null, null)}
+        />
+      ) : null}
+      <DataTable
+        label={t('diagnosisWeb:admin.title')}
+        columns={columns}
+        state={state}
+        onStateChange={onStateChange}
+        data={list.data}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        searchPlaceholder={t('diagnosisWeb:admin.searchPlaceholder')}
+        rowActions={(row) => (
+          <Button
+            size="compact-sm"
+            variant="light"
+            aria-label={t('diagnosisWeb:list.openNamed', {
+              name: `${row.companyName} ${periodLabel(row.balanceSheet)}`,
+            })}
+            onClick={() => open(row.companyId, row.id)}
+            data-testid="dg-admin-open"
+          >
+            {t('diagnosisWeb:list.open')}
+          </Button>
+        )}
+        toolbar={
+          <CompanySelect
+            label={t('diagnosisWeb:admin.company')}
+            value={state.filters.companyId ?? ''}
+            onChange={(companyId) =>
+              setState({ ...state, page: 1, filters: { ...state.filters, companyId } })
+            }
+            emptyLabel={t('diagnosisWeb:admin.all')}
+            testId="dg-company-filter"
+          />
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import type { CreateDiagnosisRequest, Diagnosis, PeriodFrequency } from '@excelencia/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchAdminCompanies } from '../companies/api.ts';
+import {
+  createDiagnosis,
+  deleteDiagnosis,
+  fetchAdminDiagnoses,
+  fetchDiagnoses,
+  fetchDiagnosis,
+  fetchIndicatorSeries,
+  fetchIndicatorStatistics,
+  type StatisticsFilters,
+  statisticsQueryString,
+} from './api.ts';
+
+/** The one query-key factory of the self-diagnosis area. */
+export const diagnosisKeys = {
+  all: ['diagnosis'] as const,
+  company: (companyId: string) => [...diagnosisKeys.all, 'company', companyId] as const,
+  list: (companyId: string) => [...diagnosisKeys.company(companyId), 'list'] as const,
+  one: (companyId: string, id: string) => [...diagnosisKeys.company(companyId), 'one', id] as const,
+  series: (companyId: string, frequency: string) =>
+    [...diagnosisKeys.company(companyId), 'series', frequency] as const,
+  admin: () => [...diagnosisKeys.all, 'admin'] as const,
+  adminList: (query: string) => [...diagnosisKeys.admin(), 'list', query] as const,
+  adminCompanies: () => [...diagnosisKeys.admin(), 'companies'] as const,
+  statistics: (query: string) => [...diagnosisKeys.admin(), 'statistics', query] as const,
+};
+
+export function useDiagnosesQuery(companyId: string | null) {
+  return useQuery({
+    queryKey: diagnosisKeys.list(companyId ?? ''),
+    queryFn: ({ signal }) => fetchDiagnoses(companyId ?? '', signal),
+    enabled: Boolean(companyId),
+  });
+}
+
+export function useDiagnosisQuery(companyId: string | null, id: string | null) {
+  return useQuery({
+    queryKey: diagnosisKeys.one(companyId ?? '', id ?? ''),
+    queryFn: ({ signal }) => fetchDiagnosis(companyId ?? '', id ?? '', signal),
+    enabled: Boolean(companyId && id),
+  });
+}
+
+/** POST a diagnosis; the answer is put in the cache (the view opens without another call), lists refetch. */
+export function useCreateDiagnosisMutation(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateDiagnosisRequest) => createDiagnosis(companyId, body),
+    onSuccess: (diagnosis: Diagnosis) => {
+      client.setQueryData(diagnosisKeys.one(companyId, diagnosis.id), diagnosis);
+      void client.invalidateQueries({ queryKey: diagnosisKeys.list(companyId) });
+      void client.invalidateQueries({ queryKey: diagnosisKeys.admin() });
+    },
+  });
+}
+
+export function useDeleteDiagnosisMutation(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteDiagnosis(companyId, id),
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: diagnosisKeys.one(companyId, id) });
+      void client.invalidateQueries({ queryKey: diagnosisKeys.list(companyId) });
+      void client.invalidateQueries({ queryKey: diagnosisKeys.admin() });
+    },
+  });
+}
+
+export function useIndicatorSeriesQuery(companyId: string | null, frequency: PeriodFrequency) {
+  return useQuery({
+    queryKey: diagnosisKeys.series(companyId ?? '', frequency),
+    queryFn: ({ signal }) => fetchIndicatorSeries(companyId ?? '', frequency, signal),
+    enabled: Boolean(companyId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminDiagnosesQuery(query: string) {
+  return useQuery({
+    queryKey: diagnosisKeys.adminList(query),
+    queryFn: ({ signal }) => fetchAdminDiagnoses(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The companies an admin chooses from (the first 100 by name; the list API pages by at most 100). */
+export function useAdminCompanyChoicesQuery() {
+  return useQuery({
+    queryKey: diagnosisKeys.adminCompanies(),
+    queryFn: ({ signal }) => fetchAdminCompanies('page=1&pageSize=100&sort=companyName&order=asc', signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useIndicatorStatisticsQuery(filters: StatisticsFilters) {
+  return useQuery({
+    queryKey: diagnosisKeys.statistics(statisticsQueryString(filters)),
+    queryFn: ({ signal }) => fetchIndicatorStatistics(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
