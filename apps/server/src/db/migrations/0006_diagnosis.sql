@@ -21,7 +21,7 @@ CREATE TABLE "indicator_values" (
 	"start_date" date NOT NULL,
 	"end_date" date NOT NULL,
 	"sheet_created_at" timestamp with time zone NOT NULL,
-	"value" numeric(40, 20),
+	"value" numeric,
 	"passed" boolean,
 	CONSTRAINT "indicator_values_balance_sheet_id_criterion_id_pk" PRIMARY KEY("balance_sheet_id","criterion_id")
 );

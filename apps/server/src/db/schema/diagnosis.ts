@@ -78,8 +78,8 @@ export const indicatorValues = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     /** When the sheet was inserted: of two sheets ending on the same day, the later one counts. */
     sheetCreatedAt: timestamp('sheet_created_at', { withTimezone: true }).notNull(),
-    /** The exact ratio; null when not computable. */
-    value: numeric('value', { precision: 40, scale: 20 }),
+    /** The exact ratio (unconstrained numeric: a ratio over a tiny denominator can be huge); null when not computable. */
+    value: numeric('value'),
     passed: boolean('passed'),
   },
   (t) => [
