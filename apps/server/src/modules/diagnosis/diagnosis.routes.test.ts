@@ -498,3 +498,30 @@ describe('sector medians and statistics across companies', () => {
     expect(rows.every((row) => row.criterionVersion === item.version + 1)).toBe(true);
   });
 });
+
+describe('huge ratios', () => {
+  it('stores and shows a ratio far larger than any amount (receivables over almost no sales)', async () => {
+    // VN = 0.01; REND − GAST = 25 000.01 − 775 000 = −749 999.99, so RES = 400 000 + 749 999.99 − 250 000;
+    // CLI and FORN both 10^17 more. F_PMR = CLI / VN × 365 = 100 000 000 000 120 000 / 0.01 × 365.
+    const user = await ctx.createUser({ email: 'tiny@dg.cv', roles: ['company'] });
+    const company = await ctx.linkCompany(user.accountId, { companyName: 'Tiny, Lda', nif: '200000019' });
+    const id = await enterSheet(admin, company, '2024-01-01', '2024-12-31', {
+      ...SHEET_2024,
+      VENDAS: '0.01',
+      PSERV: '0',
+      RES: '899999.99',
+      CLI: '100000000000120000',
+      FORN: '100000000000120000',
+    });
+    const response = await send(admin, 'POST', `/companies/${company}/diagnoses`, {
+      balanceSheetId: id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(byCode(response.json().currentAutoFinancialIndicators, 'F_PMR')).toMatchObject({
+      value: '3650000000004380000000',
+      passed: false,
+    });
+    const series = (await get(admin, `/companies/${company}/indicators`)).json();
+    expect(series.points[0].values.F_PMR).toBe('3650000000004380000000');
+  });
+});
