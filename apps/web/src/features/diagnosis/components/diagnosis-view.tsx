@@ -268,8 +268,7 @@ export function DiagnosisView({
           </Title>
           {onClose ? (
             <Button
-              variant="subtle"
-              color="gray.8"
+              variant="default"
               leftSection={<IconX size={16} aria-hidden="true" />}
               onClick={onClose}
               data-testid="dg-close"

@@ -185,11 +185,13 @@ export function AdminStatisticsPage() {
         />
         <NativeSelect
           label={t('diagnosisWeb:statistics.year')}
-          data={[
-            { value: '', label: t('diagnosisWeb:statistics.latestYear') },
-            ...(data?.years ?? []).map((year) => String(year)),
-          ]}
-          value={filters.year}
+          // Without a year the server shows the newest one with values; the select shows which.
+          data={
+            data?.years.length
+              ? data.years.map((year) => String(year))
+              : [{ value: '', label: t('diagnosisWeb:statistics.noYear') }]
+          }
+          value={filters.year || (data?.year ? String(data.year) : '')}
           onChange={set('year')}
           data-testid="dg-stats-year"
         />
