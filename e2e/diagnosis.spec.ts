@@ -45,7 +45,8 @@ async function uploadAnnualSheet(app: Page, companyId: string, year: 2021 | 2022
   const template = await app.request.get('/app/api/v1/balance-sheets/template.xlsx?lang=en');
   expect(template.ok()).toBe(true);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await template.body());
+  // exceljs declares its own Buffer (an ArrayBuffer); Node's Buffer works at run time.
+  await workbook.xlsx.load((await template.body()) as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('the template has no sheet');
   YEARS[year].forEach((values, index) => {

@@ -37,9 +37,19 @@ type DiagnosisIndicatorInput = DiagnosisIndicator['inputs'][number];
 const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** A label and its value in the indicator's description list. */
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Field({
+  label,
+  children,
+  testId,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
-    <div data-testid={testId}>
+    <div data-testid={testId} className={className}>
       <Text component="dt" size="xs" c="gray.7">
         {label}
       </Text>
@@ -54,7 +64,13 @@ export function StatusBadge({ passed }: { passed: boolean | null }) {
   const t = useTranslate();
   if (passed === null) {
     return (
-      <Badge color="gray.7" variant="filled" data-testid="dg-status" data-status="notComputable">
+      <Badge
+        color="gray.7"
+        variant="filled"
+        style={{ flexShrink: 0 }}
+        data-testid="dg-status"
+        data-status="notComputable"
+      >
         {t('diagnosis:export.notComputable')}
       </Badge>
     );
@@ -63,6 +79,7 @@ export function StatusBadge({ passed }: { passed: boolean | null }) {
     <Badge
       color={passed ? SUCCESS_GREEN : 'red.9'}
       variant="filled"
+      style={{ flexShrink: 0 }}
       data-testid="dg-status"
       data-status={passed ? 'passed' : 'failed'}
     >
@@ -156,7 +173,7 @@ export function IndicatorCard({
       component="article"
       withBorder
       radius="md"
-      p="md"
+      p={{ base: 'sm', sm: 'md' }}
       aria-labelledby={headingId}
       data-testid="dg-indicator"
       data-code={criterion.code}
@@ -189,14 +206,14 @@ export function IndicatorCard({
             </>
           ) : null}
           {indicator.sector !== undefined ? (
-            <Field label={t('diagnosis:export.sectorMedian')} testId="dg-sector">
+            <Field label={t('diagnosis:export.sectorMedian')} testId="dg-sector" className={classes.wide}>
               {indicator.sector ? (
                 t('diagnosisWeb:view.sectorValue', {
                   median: formatAmount(indicator.sector.median),
                   companies: indicator.sector.companies,
                 })
               ) : (
-                <Text span size="sm" fw={400} c="gray.7">
+                <Text span size="sm" fw={400} lh={1.4} c="gray.7">
                   {t('diagnosisWeb:view.sectorUnavailable')}
                 </Text>
               )}

@@ -28,11 +28,19 @@ export function IndicatorLineChart({
       referenceLines={
         chart.target === null
           ? []
-          : [{ y: chart.target, label: targetLabel, color: 'red.9', strokeDasharray: '6 4' }]
+          : [
+              {
+                y: chart.target,
+                label: targetLabel,
+                color: 'red.9',
+                strokeDasharray: '6 4',
+                ifOverflow: 'extendDomain',
+              },
+            ]
       }
       connectNulls={false}
       // The data is also given as a list for screen readers; the drawing is hidden from them, so not focusable.
-      lineChartProps={{ accessibilityLayer: false }}
+      lineChartProps={{ accessibilityLayer: false, margin: { top: 18, right: 12 } }}
       curveType="linear"
       valueFormatter={format}
       yAxisProps={{ width: 64, domain: ['auto', 'auto'] }}

@@ -24,11 +24,22 @@ export function MedianBarChart({
       dataKey="group"
       series={[{ name: 'median', label: medianLabel, color: 'brand.7' }]}
       referenceLines={
-        target === null ? [] : [{ y: target, label: targetLabel, color: 'red.9', strokeDasharray: '6 4' }]
+        target === null
+          ? []
+          : [
+              {
+                y: target,
+                label: targetLabel,
+                color: 'red.9',
+                strokeDasharray: '6 4',
+                ifOverflow: 'extendDomain',
+              },
+            ]
       }
       valueFormatter={format}
+      maxBarWidth={72}
       // The table beside it carries the figures; the drawing is hidden from screen readers, so not focusable.
-      barChartProps={{ accessibilityLayer: false }}
+      barChartProps={{ accessibilityLayer: false, margin: { top: 18, right: 12 } }}
       yAxisProps={{ width: 64 }}
       xAxisProps={{
         interval: 0,

@@ -38,7 +38,7 @@ function CompanySelect({
       ]}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      w={{ base: '100%', xs: 280 }}
+      w={{ base: '100%', xs: 360 }}
       data-testid={testId}
     />
   );

@@ -89,7 +89,14 @@ export function AdminStatisticsPage() {
           {t('diagnosis:export.target')}: {target}
         </Text>
         <ScrollRegion label={t('diagnosisWeb:statistics.tableLabel')}>
-          <Table striped verticalSpacing="xs" miw={620} data-testid="dg-stats-table">
+          <Table
+            striped
+            verticalSpacing="xs"
+            miw={620}
+            captionSide="top"
+            styles={{ caption: { color: 'var(--mantine-color-gray-7)', textAlign: 'start' } }}
+            data-testid="dg-stats-table"
+          >
             <Table.Caption>{t('diagnosis:export.statistics', { dimension })}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
