@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../app/api-client.ts';
 import { i18n } from '../app/i18n.ts';
-import { TOAST_AUTO_CLOSE_MS } from './notify.ts';
+import { TOAST_AUTO_CLOSE_MS, toastCloseButton } from './notify.ts';
 
 /**
  * 'An Error Occurred' (SPEC §8) with the server's message under it. A stale edit (409 stale_version) offers
@@ -18,6 +18,7 @@ export function notifyApiError(error: unknown, options: { onReload?: () => void 
     color: 'red.9',
     title: t('common:anErrorOccurred'),
     autoClose: isStale ? false : TOAST_AUTO_CLOSE_MS,
+    closeButtonProps: toastCloseButton(),
     message: (
       <Stack gap={6} align="flex-start">
         {serverMessage && serverMessage !== t('common:anErrorOccurred') ? (
