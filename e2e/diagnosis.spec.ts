@@ -106,6 +106,17 @@ test('a company compares two years, reads the changes and inputs, charts its ind
   await expect(view.getByTestId('dg-change').first()).toContainText('%');
   await expect(view.getByTestId('dg-change').first()).toHaveText(/[▲▼]?\s?[+-]?[\d ]+\.\d %/);
 
+  // One demo company in its CAE section: one note says the sector benchmark is not available.
+  await expect(view.getByTestId('dg-sector-note')).toBeVisible();
+  // Only the indicators missing their target (or not computable) when asked.
+  const all = await view.getByTestId('dg-indicator').count();
+  const onlyFailing = view.getByRole('switch', { name: t('en', 'diagnosisWeb:view.onlyFailing') });
+  await onlyFailing.check();
+  await expect(view.locator('[data-testid="dg-status"][data-status="passed"]')).toHaveCount(0);
+  expect(await view.getByTestId('dg-indicator').count()).toBeLessThan(all);
+  await onlyFailing.uncheck();
+  await expect(view.getByTestId('dg-indicator')).toHaveCount(all);
+
   // An indicator's inputs: aggregates with their accounts and values.
   const indicator = view.getByTestId('dg-indicator').first();
   await indicator.getByTestId('dg-inputs-toggle').click();

@@ -51,6 +51,10 @@ export const diagnosisWeb = defineMessages({
       noChange: 'Sem variação',
       sectorValue: '{{median}} (mediana de {{companies}} empresas)',
       sectorUnavailable: 'Referência do setor indisponível (menos de 5 empresas).',
+      sectorNoSection:
+        'Sem referência do setor: indique a divisão CAE no perfil da empresa para se comparar com o seu setor.',
+      onlyFailing: 'Mostrar só os indicadores que não cumprem a meta',
+      noneFailing: 'Todos os indicadores calculáveis cumprem a meta.',
       notComputableReason: 'Motivo',
       inputs: 'Valores usados ({{count}})',
       noInputs: 'Esta fórmula não usa valores do balancete.',
@@ -150,6 +154,10 @@ export const diagnosisWeb = defineMessages({
       noChange: 'No change',
       sectorValue: '{{median}} (median of {{companies}} companies)',
       sectorUnavailable: 'Sector benchmark not available (fewer than 5 companies).',
+      sectorNoSection:
+        "No sector benchmark: set the company's CAE division in its profile to compare with its sector.",
+      onlyFailing: 'Show only the indicators that miss their target',
+      noneFailing: 'Every computable indicator meets its target.',
       notComputableReason: 'Reason',
       inputs: 'Values used ({{count}})',
       noInputs: 'This formula uses no balance-sheet values.',
@@ -249,6 +257,10 @@ export const diagnosisWeb = defineMessages({
       noChange: 'Sans variation',
       sectorValue: '{{median}} (médiane de {{companies}} entreprises)',
       sectorUnavailable: 'Référence du secteur indisponible (moins de 5 entreprises).',
+      sectorNoSection:
+        "Pas de référence du secteur : indiquez la division CAE dans le profil de l'entreprise pour vous comparer à votre secteur.",
+      onlyFailing: "N'afficher que les indicateurs qui n'atteignent pas leur objectif",
+      noneFailing: 'Tous les indicateurs calculables atteignent leur objectif.',
       notComputableReason: 'Motif',
       inputs: 'Valeurs utilisées ({{count}})',
       noInputs: "Cette formule n'utilise aucune valeur de la balance.",

@@ -9,13 +9,14 @@ import {
   Group,
   Paper,
   Stack,
+  Switch,
   Table,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf, IconInfoCircle, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -157,9 +158,12 @@ function InputsTable({ inputs }: { inputs: DiagnosisIndicatorInput[] }) {
 export function IndicatorCard({
   indicator,
   isComparison,
+  showSector,
 }: {
   indicator: DiagnosisIndicator;
   isComparison: boolean;
+  /** Whether any indicator has a sector median (else one note says why above the list, not on every card). */
+  showSector: boolean;
 }) {
   const t = useTranslate();
   const language = useLanguage();
@@ -205,7 +209,7 @@ export function IndicatorCard({
               </Field>
             </>
           ) : null}
-          {indicator.sector !== undefined ? (
+          {showSector && indicator.sector !== undefined ? (
             <Field label={t('diagnosis:export.sectorMedian')} testId="dg-sector" className={classes.wide}>
               {indicator.sector ? (
                 t('diagnosisWeb:view.sectorValue', {
@@ -269,7 +273,11 @@ export function DiagnosisView({
   const language = useLanguage();
   const label = diagnosisTypeLabel(diagnosis, t, variant);
   const isComparison = diagnosis.previousBalanceSheet !== null;
-  const groups = groupByType(diagnosis.currentAutoFinancialIndicators);
+  const [onlyFailing, setOnlyFailing] = useState(false);
+  const indicators = diagnosis.currentAutoFinancialIndicators;
+  const shown = onlyFailing ? indicators.filter((indicator) => indicator.passed !== true) : indicators;
+  const groups = groupByType(shown);
+  const showSector = indicators.some((indicator) => indicator.sector);
   const base = `diagnostico-${diagnosis.balanceSheet.tag || diagnosis.balanceSheet.startDate}`;
   return (
     <section aria-labelledby="dg-view-title" data-testid="dg-view">
@@ -345,7 +353,25 @@ export function DiagnosisView({
             testId="dg-download-xlsx"
           />
         </Group>
-        {groups.length === 0 ? <Text c="gray.7">{t('diagnosisWeb:view.noIndicators')}</Text> : null}
+        {showSector ? null : (
+          <Text size="sm" c="gray.7" data-testid="dg-sector-note">
+            {t(
+              diagnosis.sector ? 'diagnosisWeb:view.sectorUnavailable' : 'diagnosisWeb:view.sectorNoSection',
+            )}
+          </Text>
+        )}
+        {indicators.length > 0 ? (
+          <Switch
+            checked={onlyFailing}
+            onChange={(event) => setOnlyFailing(event.currentTarget.checked)}
+            label={t('diagnosisWeb:view.onlyFailing')}
+            data-testid="dg-only-failing"
+          />
+        ) : null}
+        {indicators.length === 0 ? <Text c="gray.7">{t('diagnosisWeb:view.noIndicators')}</Text> : null}
+        {indicators.length > 0 && shown.length === 0 ? (
+          <Text c="gray.7">{t('diagnosisWeb:view.noneFailing')}</Text>
+        ) : null}
         {groups.map((group) => {
           const heading = typeHeading(group.code, t, language, group.description);
           return (
@@ -365,6 +391,7 @@ export function DiagnosisView({
                     key={indicator.criterion.id}
                     indicator={indicator}
                     isComparison={isComparison}
+                    showSector={showSector}
                   />
                 ))}
               </Stack>
