@@ -19,6 +19,7 @@ import { IconFileSpreadsheet, IconFileTypePdf, IconInfoCircle, IconX } from '@ta
 import { type ReactNode, useState } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { DownloadButton } from '../../../ui/download-button.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { diagnosisExportPath } from '../api.ts';
 import {
@@ -30,7 +31,6 @@ import {
   typeHeading,
 } from '../diagnosis-format.ts';
 import classes from './diagnosis-view.module.css';
-import { DownloadButton } from './download-button.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 
 type DiagnosisIndicatorInput = DiagnosisIndicator['inputs'][number];
@@ -278,6 +278,10 @@ export function DiagnosisView({
   const shown = onlyFailing ? indicators.filter((indicator) => indicator.passed !== true) : indicators;
   const groups = groupByType(shown);
   const showSector = indicators.some((indicator) => indicator.sector);
+  const downloadProgress = ({ percent, received }: { percent: number | null; received: string }) =>
+    percent !== null
+      ? t('diagnosisWeb:view.downloadingPercent', { percent })
+      : t('diagnosisWeb:view.downloading', { received });
   const base = `diagnostico-${diagnosis.balanceSheet.tag || diagnosis.balanceSheet.startDate}`;
   return (
     <section aria-labelledby="dg-view-title" data-testid="dg-view">
@@ -344,6 +348,7 @@ export function DiagnosisView({
             label={t('diagnosisWeb:view.downloadPdf')}
             icon={<IconFileTypePdf size={18} aria-hidden="true" />}
             testId="dg-download-pdf"
+            progressText={downloadProgress}
           />
           <DownloadButton
             href={diagnosisExportPath(diagnosis.companyId, diagnosis.id, 'xlsx', language)}
@@ -351,6 +356,7 @@ export function DiagnosisView({
             label={t('diagnosisWeb:view.downloadXlsx')}
             icon={<IconFileSpreadsheet size={18} aria-hidden="true" />}
             testId="dg-download-xlsx"
+            progressText={downloadProgress}
           />
         </Group>
         {showSector ? null : (

@@ -1,12 +1,12 @@
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
-import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { type DownloadProgress, downloadWithProgress, formatBytes } from '../../../ui/download.ts';
-import { useTranslate } from '../../../ui/use-translate.ts';
+import { notifyApiError } from './api-feedback.tsx';
+import { type DownloadProgress, downloadWithProgress, formatBytes } from './download.ts';
 
 /**
- * A file download (the diagnosis PDF or XLSX) with its progress beside the button; a failure shows the API
- * error toast. The file is saved under the server's content-disposition name.
+ * A file download (an export, a report) with its progress beside the button: bytes received, or a percentage
+ * when the server sends content-length. A failure shows the API error toast; the file is saved under the
+ * server's content-disposition name.
  */
 export function DownloadButton({
   href,
@@ -14,14 +14,20 @@ export function DownloadButton({
   label,
   icon,
   testId,
+  progressTestId,
+  progressText,
+  onDone,
 }: {
   href: string;
   fallbackName: string;
   label: string;
   icon: ReactNode;
   testId: string;
+  progressTestId?: string;
+  /** The progress line: a percentage when known, else the bytes received (already formatted). */
+  progressText: (progress: { percent: number | null; received: string }) => string;
+  onDone?: () => void;
 }) {
-  const t = useTranslate();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
   const percent =
@@ -32,6 +38,7 @@ export function DownloadButton({
     controller.current = new AbortController();
     setProgress({ received: 0, total: null });
     downloadWithProgress(href, fallbackName, setProgress, controller.current.signal)
+      .then(() => onDone?.())
       .catch((error: unknown) => {
         if (!controller.current?.signal.aborted) notifyApiError(error);
       })
@@ -49,12 +56,10 @@ export function DownloadButton({
         {label}
       </Button>
       {progress ? (
-        <Group gap={6} wrap="nowrap" role="status" aria-live="polite">
-          {percent !== null ? <Progress value={percent} w={60} aria-hidden="true" /> : null}
+        <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid={progressTestId}>
+          {percent !== null ? <Progress value={percent} w={80} aria-hidden="true" /> : null}
           <Text size="sm" c="gray.7">
-            {percent !== null
-              ? t('diagnosisWeb:view.downloadingPercent', { percent })
-              : t('diagnosisWeb:view.downloading', { received: formatBytes(progress.received) })}
+            {progressText({ percent, received: formatBytes(progress.received) })}
           </Text>
         </Group>
       ) : null}
