@@ -9,20 +9,15 @@ import {
   MyCompaniesResponse,
   UpdateLanguageRequest,
 } from '@excelencia/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from '../../auth/types.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { caller } from '../../auth/caller.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /** The guard has already refused visitors on these routes; this narrows the type. */
-function caller(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 export function accountsRoutes(deps: { accounts: AccountsService }) {
   const { accounts } = deps;

@@ -18,9 +18,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from '../../auth/types.ts';
+import { caller } from '../../auth/caller.ts';
 import { attachment } from '../../platform/attachment.ts';
-import { AppError, unauthorized } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
 import { actorOf } from '../reference/reference-resource.ts';
@@ -46,11 +46,6 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
 const ADMIN = { roles: ['admin'] as ['admin'] };
 const COMPANY_SHEETS = '/companies/:companyId/balance-sheets';
-
-function caller(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 const codeOf = (error: unknown) => (error as { code?: string } | null)?.code;
 

@@ -11,11 +11,10 @@ import {
   UpdateCompanyRequest,
   UpdateCompanySituationRequest,
 } from '@excelencia/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from '../../auth/types.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { caller } from '../../auth/caller.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
 import { actorOf } from '../reference/reference-resource.ts';
@@ -28,11 +27,6 @@ const errors = {
   404: ErrorResponse,
   409: ErrorResponse,
 };
-
-function caller(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 /** Public reads: generous per-IP limits (the directory is searched as the visitor types). */
 const PUBLIC_READ = { roles: 'public' as const, rateLimit: { max: 600, timeWindow: '1 minute' } };

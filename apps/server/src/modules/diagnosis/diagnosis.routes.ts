@@ -18,9 +18,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from '../../auth/types.ts';
+import { caller } from '../../auth/caller.ts';
 import { attachment } from '../../platform/attachment.ts';
-import { unauthorized } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
 import { actorOf } from '../reference/reference-resource.ts';
@@ -35,11 +34,6 @@ const COMPANY_DIAGNOSES = '/companies/:companyId/diagnoses';
 const CompanyParams = z.object({ companyId: z.uuid() });
 const DiagnosisParams = CompanyParams.extend({ id: z.uuid() });
 const ExportQuery = z.object({ lang: z.string().max(10).optional() });
-
-function caller(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 const exportLanguage = (request: FastifyRequest, lang: string | undefined): Language =>
   languageFromTag(lang) ?? requestLanguage(request);

@@ -7,18 +7,12 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuthContext } from '../../auth/types.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../reference/reference-resource.ts';
 import { noFile, notAnImage, type ProfileService, pictureTooLarge } from './profile.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const SIGNED_IN = { roles: ['uma_authorization'] as ['uma_authorization'] };
-
-function caller(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 /** The one uploaded file of a multipart request, read whole (the size limit turns into 413). */
 async function uploadedFile(request: FastifyRequest): Promise<{ data: Buffer; filename: string }> {
