@@ -3,10 +3,13 @@ import {
   type Diagnosis,
   type DiagnosisIndicator,
   type DiagnosisSheet,
+  diagnosisTypeLabel,
   formatAmount,
   type Language,
   type LocalizedText,
   localized,
+  periodLabel,
+  sheetName,
   translate,
 } from '@excelencia/domain';
 import ExcelJS from 'exceljs';
@@ -26,18 +29,9 @@ function exportText(language: Language, key: string, params?: Record<string, str
   return translate(language, `diagnosis:export.${key}`, params);
 }
 
-function dateRange(sheet: DiagnosisSheet): string {
-  return `${sheet.startDate} – ${sheet.endDate}`;
-}
-
-/** The sheet's name as the type label shows it: the upload's name, or its dates for a sheet entered by hand. */
-function sheetName(sheet: DiagnosisSheet): string {
-  return sheet.fileName ?? dateRange(sheet);
-}
-
 /** '2024-01-01 – 2024-12-31 (Y0)'. */
 function sheetPeriod(sheet: DiagnosisSheet): string {
-  return sheet.tag ? `${dateRange(sheet)} (${sheet.tag})` : dateRange(sheet);
+  return sheet.tag ? `${periodLabel(sheet)} (${sheet.tag})` : periodLabel(sheet);
 }
 
 /** 'balancete-2023.xlsx · 2023-01-01 – 2023-12-31 (Y0)', or the period alone for a sheet entered by hand. */
@@ -46,11 +40,7 @@ function sheetWithPeriod(sheet: DiagnosisSheet): string {
 }
 
 function typeLabel(diagnosis: Diagnosis, language: Language): string {
-  const previous = diagnosis.previousBalanceSheet;
-  if (diagnosis.type === 'comparison' && previous) {
-    return translate(language, 'diagnosis:types.comparison', { name: sheetName(previous) });
-  }
-  return translate(language, 'diagnosis:types.simple');
+  return diagnosisTypeLabel(diagnosis, (key, params) => translate(language, key, params));
 }
 
 function createdOn(diagnosis: Diagnosis): string {

@@ -1,15 +1,13 @@
 import type { DiagnosisIndicator, DistributionRow, IndicatorSeries } from '@excelencia/domain';
-import { translate } from '@excelencia/domain';
+import { diagnosisTypeLabel, sheetName, translate } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import {
   changeDisplay,
-  diagnosisTypeLabel,
   groupByType,
   indicatorChartData,
   medianChartData,
   seriesGroups,
   shareText,
-  sheetName,
   sheetOptionLabel,
   targetText,
   typeHeading,

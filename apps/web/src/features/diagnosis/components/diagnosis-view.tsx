@@ -1,4 +1,10 @@
-import { type Diagnosis, type DiagnosisIndicator, formatAmount, localized } from '@excelencia/domain';
+import {
+  type Diagnosis,
+  type DiagnosisIndicator,
+  diagnosisTypeLabel,
+  formatAmount,
+  localized,
+} from '@excelencia/domain';
 import {
   Accordion,
   Alert,
@@ -24,7 +30,6 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { diagnosisExportPath } from '../api.ts';
 import {
   changeDisplay,
-  diagnosisTypeLabel,
   groupByType,
   sheetOptionLabel,
   targetText,

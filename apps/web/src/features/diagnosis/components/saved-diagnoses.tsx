@@ -1,4 +1,5 @@
 import type { DiagnosisSummary } from '@excelencia/domain';
+import { diagnosisTypeLabel, periodLabel } from '@excelencia/domain';
 import { ActionIcon, Alert, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useLanguage } from '../../../app/language-context.ts';
@@ -6,7 +7,7 @@ import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { diagnosisTypeLabel, periodLabel } from '../diagnosis-format.ts';
+
 import { useDeleteDiagnosisMutation, useDiagnosesQuery } from '../queries.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 

@@ -1,4 +1,5 @@
 import type { DiagnosisSummary } from '@excelencia/domain';
+import { diagnosisTypeLabel, periodLabel } from '@excelencia/domain';
 import { Accordion, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -9,7 +10,7 @@ import { initialListState, type ListState, listQueryString } from '../../../ui/d
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { OpenDiagnosis } from '../components/open-diagnosis.tsx';
 import { RunDiagnosisForm } from '../components/run-diagnosis-form.tsx';
-import { diagnosisTypeLabel, periodLabel } from '../diagnosis-format.ts';
+
 import { useAdminCompanyChoicesQuery, useAdminDiagnosesQuery } from '../queries.ts';
 
 function CompanySelect({
