@@ -12,6 +12,8 @@ export const companies = defineMessages({
       notAnImage: 'Escolha uma imagem JPEG, PNG ou WebP.',
       pictureTooLarge: 'A imagem é demasiado grande (máximo {{max}} MB).',
       noFile: 'Escolha um ficheiro.',
+      registrationPending:
+        'Já existe um registo com este e-mail e este NIF à espera de confirmação. Abra a ligação enviada por e-mail ou peça uma nova.',
     },
     fields: {
       companyName: 'Empresa',
@@ -83,6 +85,12 @@ export const companies = defineMessages({
         'A ligação é válida durante 48 horas e só pode ser usada uma vez. Não recebeu a mensagem? Verifique o correio não solicitado ou peça uma nova ligação.',
       resend: 'Enviar nova ligação',
       resent: 'Se existir um registo pendente para este e-mail, foi enviada uma nova ligação.',
+      pendingTitle: 'Registo à espera de confirmação',
+      pendingText:
+        'Há um registo com {{email}} e este NIF à espera de confirmação. Abra a ligação enviada para esse endereço ou peça uma nova abaixo (só a mais recente funciona).',
+      takenTitle: 'Este e-mail já está em uso',
+      takenText:
+        'Se a conta é sua, entre no portal. Se se registou mas ainda não confirmou, peça uma nova ligação de confirmação: só é enviada se houver um registo à espera para este endereço.',
     },
     confirm: {
       checking: 'A verificar a ligação…',
@@ -92,7 +100,8 @@ export const companies = defineMessages({
       expiredText: 'Esta ligação de confirmação já não é válida. Indique o seu e-mail para receber uma nova.',
       invalidTitle: 'Ligação inválida ou já usada',
       invalidText:
-        'Esta ligação não é válida ou já foi utilizada. Se já confirmou o registo, entre no portal; caso contrário, registe-se de novo.',
+        'Esta ligação não é válida ou já foi utilizada. Se já confirmou o registo, a sua conta está ativa: entre no portal. Se entretanto pediu uma nova ligação, só a mais recente funciona: abra-a ou indique o seu e-mail abaixo para receber outra.',
+      resendTitle: 'Ainda não confirmou?',
       registerAgain: 'Registar uma empresa',
     },
     invitation: {
@@ -180,6 +189,15 @@ export const companies = defineMessages({
       resend: 'Reenviar',
       resendTo: 'Reenviar o convite de {{company}}',
       noPreRegistrations: 'Ainda não há empresas pré-registadas.',
+      preSearchPlaceholder: 'Empresa, NIF ou e-mail',
+      allStates: 'Todos',
+    },
+    picker: {
+      placeholder: 'Escreva o nome ou o NIF',
+      all: 'Todas as empresas',
+      searching: 'A pesquisar…',
+      nothingFound: 'Nenhuma empresa encontrada',
+      more: 'As primeiras {{shown}} de {{total}}: escreva para afinar',
     },
     legal: {
       privacyTitle: 'Política de privacidade',
@@ -234,6 +252,8 @@ export const companies = defineMessages({
       notAnImage: 'Choose a JPEG, PNG or WebP image.',
       pictureTooLarge: 'The image is too large (at most {{max}} MB).',
       noFile: 'Choose a file.',
+      registrationPending:
+        'A registration with this email and this NIF is waiting for confirmation. Open the link sent by email or ask for a new one.',
     },
     fields: {
       companyName: 'Company',
@@ -305,6 +325,12 @@ export const companies = defineMessages({
         'The link is valid for 48 hours and works once. No message? Check your spam folder or ask for a new link.',
       resend: 'Send a new link',
       resent: 'If a pending registration exists for this email, a new link has been sent.',
+      pendingTitle: 'Registration awaiting confirmation',
+      pendingText:
+        'A registration with {{email}} and this NIF is waiting for confirmation. Open the link sent to that address or ask for a new one below (only the newest link works).',
+      takenTitle: 'This email is already in use',
+      takenText:
+        'If the account is yours, sign in. If you registered but have not confirmed yet, ask for a new confirmation link: it is sent only if a registration is waiting for this address.',
     },
     confirm: {
       checking: 'Checking the link…',
@@ -314,7 +340,8 @@ export const companies = defineMessages({
       expiredText: 'This confirmation link is no longer valid. Enter your email to receive a new one.',
       invalidTitle: 'Invalid or used link',
       invalidText:
-        'This link is not valid or has already been used. If you already confirmed, sign in; otherwise register again.',
+        'This link is not valid or has already been used. If you already confirmed your registration, your account is active: sign in. If you asked for a new link since, only the newest one works: open it, or enter your email below to receive another.',
+      resendTitle: 'Not confirmed yet?',
       registerAgain: 'Register a company',
     },
     invitation: {
@@ -403,6 +430,15 @@ export const companies = defineMessages({
       resend: 'Resend',
       resendTo: "Resend {{company}}'s invitation",
       noPreRegistrations: 'No pre-registered companies yet.',
+      preSearchPlaceholder: 'Company, NIF or email',
+      allStates: 'All',
+    },
+    picker: {
+      placeholder: 'Type a name or NIF',
+      all: 'All companies',
+      searching: 'Searching…',
+      nothingFound: 'No company found',
+      more: 'First {{shown}} of {{total}}: type to narrow down',
     },
     legal: {
       privacyTitle: 'Privacy policy',
@@ -458,6 +494,8 @@ export const companies = defineMessages({
       notAnImage: 'Choisissez une image JPEG, PNG ou WebP.',
       pictureTooLarge: "L'image est trop grande (au plus {{max}} Mo).",
       noFile: 'Choisissez un fichier.',
+      registrationPending:
+        'Une inscription avec cet e-mail et ce NIF attend sa confirmation. Ouvrez le lien envoyé par e-mail ou demandez-en un nouveau.',
     },
     fields: {
       companyName: 'Entreprise',
@@ -530,6 +568,12 @@ export const companies = defineMessages({
         "Le lien est valable 48 heures et ne sert qu'une fois. Pas de message ? Vérifiez vos indésirables ou demandez un nouveau lien.",
       resend: 'Envoyer un nouveau lien',
       resent: 'Si une inscription en attente existe pour cet e-mail, un nouveau lien a été envoyé.',
+      pendingTitle: 'Inscription en attente de confirmation',
+      pendingText:
+        'Une inscription avec {{email}} et ce NIF attend sa confirmation. Ouvrez le lien envoyé à cette adresse ou demandez-en un nouveau ci-dessous (seul le plus récent fonctionne).',
+      takenTitle: 'Cet e-mail est déjà utilisé',
+      takenText:
+        "Si le compte est le vôtre, connectez-vous. Si vous vous êtes inscrit sans confirmer, demandez un nouveau lien de confirmation : il n'est envoyé que si une inscription attend pour cette adresse.",
     },
     confirm: {
       checking: 'Vérification du lien…',
@@ -540,7 +584,8 @@ export const companies = defineMessages({
         "Ce lien de confirmation n'est plus valable. Indiquez votre e-mail pour en recevoir un nouveau.",
       invalidTitle: 'Lien invalide ou déjà utilisé',
       invalidText:
-        "Ce lien n'est pas valable ou a déjà été utilisé. Si vous avez déjà confirmé, connectez-vous ; sinon, inscrivez-vous de nouveau.",
+        "Ce lien n'est pas valable ou a déjà été utilisé. Si vous avez déjà confirmé votre inscription, votre compte est actif : connectez-vous. Si vous avez demandé un nouveau lien entre-temps, seul le plus récent fonctionne : ouvrez-le ou indiquez votre e-mail ci-dessous pour en recevoir un autre.",
+      resendTitle: 'Pas encore confirmé ?',
       registerAgain: 'Inscrire une entreprise',
     },
     invitation: {
@@ -631,6 +676,15 @@ export const companies = defineMessages({
       resend: 'Renvoyer',
       resendTo: "Renvoyer l'invitation de {{company}}",
       noPreRegistrations: 'Aucune entreprise pré-inscrite pour le moment.',
+      preSearchPlaceholder: 'Entreprise, NIF ou e-mail',
+      allStates: 'Tous',
+    },
+    picker: {
+      placeholder: 'Saisissez le nom ou le NIF',
+      all: 'Toutes les entreprises',
+      searching: 'Recherche…',
+      nothingFound: 'Aucune entreprise trouvée',
+      more: 'Les {{shown}} premières sur {{total}} : saisissez pour affiner',
     },
     legal: {
       privacyTitle: 'Politique de confidentialité',

@@ -239,6 +239,43 @@ describe('registration with e-mail confirmation', () => {
     expect(await ctx.identity.findUserByEmail('second@empresa.cv')).toBeNull();
   });
 
+  it('answers 409 registration_pending only to the same e-mail and NIF, and resend then sends a working link', async () => {
+    const email = 'pendente@empresa.cv';
+    expect((await post('registrations', form({ email, nif: '300000006' }))).statusCode).toBe(202);
+    const first = tokenIn((await deliver())[0], 'confirm');
+
+    const again = await post('registrations', form({ email: 'Pendente@Empresa.cv', nif: '300000006' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: 'registration_pending',
+      key: 'companies:errors.registrationPending',
+      message:
+        'Já existe um registo com este e-mail e este NIF à espera de confirmação. Abra a ligação enviada por e-mail ou peça uma nova.',
+    });
+    expect(again.json().error.details).toBeUndefined();
+    // Knowing only one of the two tells no more than before: the NIF or the e-mail is taken.
+    const otherNif = await post('registrations', form({ email, nif: '300000007' }));
+    expect(otherNif.json().error.code).toBe('email_taken');
+    const otherEmail = await post('registrations', form({ email: 'outro@empresa.cv', nif: '300000006' }));
+    expect(otherEmail.json().error.code).toBe('nif_taken');
+    expect(await count(pendingRegistrations)).toBe(1);
+    expect(await deliver()).toHaveLength(0);
+
+    // The visitor asks for a new link: the old one stops working, the new one confirms.
+    expect((await post('registrations/resend', { email })).statusCode).toBe(202);
+    const fresh = tokenIn((await deliver())[0], 'confirm');
+    expect((await post('registrations/confirm', { token: first })).json().error.code).toBe('link_invalid');
+    expect((await post('registrations/confirm', { token: fresh })).statusCode).toBe(200);
+
+    // Once confirmed, the same details answer as for any registered company, and resend stays silent.
+    const done = await post('registrations', form({ email, nif: '300000006' }));
+    expect(done.json().error.code).toBe('nif_taken');
+    const resend = await post('registrations/resend', { email });
+    expect(resend.statusCode).toBe(202);
+    expect(resend.json()).toEqual({ status: 'accepted' });
+    expect(await deliver()).toHaveLength(0);
+  });
+
   it('answers 410 link_expired for an old link; resend sends a working one and retires the old', async () => {
     const email = 'expira@empresa.cv';
     expect((await post('registrations', form({ email, nif: '300000003' }))).statusCode).toBe(202);

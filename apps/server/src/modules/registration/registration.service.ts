@@ -27,6 +27,12 @@ export const emailTaken = () =>
   new AppError(409, 'email_taken', 'errors:emailTaken', {
     details: [{ path: 'email', message: 'errors:emailTaken' }],
   });
+/**
+ * 409 when the same e-mail and NIF are already waiting for confirmation: the visitor is told to ask for a new
+ * link instead. Only someone who knows both learns that the registration is pending rather than confirmed.
+ */
+export const registrationPending = () =>
+  new AppError(409, 'registration_pending', 'companies:errors.registrationPending');
 export const linkExpired = () => new AppError(410, 'link_expired', 'errors:linkExpired');
 export const linkInvalid = () => new AppError(410, 'link_invalid', 'errors:linkInvalid');
 
@@ -49,6 +55,16 @@ export async function pendingNifExists(db: Executor, nif: string, now: Date): Pr
     .where(and(eq(pendingRegistrations.nif, nif), isNull(pendingRegistrations.usedAt)))
     .limit(1);
   return row !== undefined && row.expiresAt > now;
+}
+
+/** The unconfirmed registration of this e-mail, if any (its NIF only). */
+async function pendingOfEmail(db: Executor, email: string): Promise<{ nif: string } | undefined> {
+  const [row] = await db
+    .select({ nif: pendingRegistrations.nif })
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.email, email), isNull(pendingRegistrations.usedAt)))
+    .limit(1);
+  return row;
 }
 
 /**
@@ -108,19 +124,15 @@ export function createRegistrationService(deps: {
       const at = now();
       await checkPlaces(db, input);
       await releaseExpired(input.email, input.nif, at);
-      if ((await companyNifExists(db, input.nif)) || (await pendingNifExists(db, input.nif, at))) {
-        throw nifTaken();
-      }
+      if (await companyNifExists(db, input.nif)) throw nifTaken();
       const [account] = await db
         .select({ id: accounts.id })
         .from(accounts)
         .where(eq(accounts.email, input.email))
         .limit(1);
-      const [pending] = await db
-        .select({ id: pendingRegistrations.id })
-        .from(pendingRegistrations)
-        .where(and(eq(pendingRegistrations.email, input.email), isNull(pendingRegistrations.usedAt)))
-        .limit(1);
+      const pending = await pendingOfEmail(db, input.email);
+      if (!account && pending?.nif === input.nif) throw registrationPending();
+      if (await pendingNifExists(db, input.nif, at)) throw nifTaken();
       if (account || pending) throw emailTaken();
 
       const { password: _password, confirmPassword: _confirm, ...payload } = input;
@@ -166,6 +178,8 @@ export function createRegistrationService(deps: {
       } catch (error) {
         await compensateCreatedUser(identity, idpUserId);
         if (isUniqueViolation(error)) {
+          // A registration of the same e-mail and NIF was stored meanwhile (a double submission).
+          if ((await pendingOfEmail(db, input.email))?.nif === input.nif) throw registrationPending();
           throw (await pendingNifExists(db, input.nif, now())) ? nifTaken() : emailTaken();
         }
         throw error;
