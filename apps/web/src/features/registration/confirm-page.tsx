@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -94,12 +94,34 @@ export function ConfirmRegistrationPage() {
       </Stack>
     );
   }
+  if (outcome.state === 'invalid') {
+    // A used link: either the registration was confirmed (the account exists: sign in) or a newer link was sent
+    // since (only the newest works: ask again). The resend answer is the same either way.
+    return (
+      <Stack gap="md" data-testid="confirm-invalid">
+        <PageTitle>{t('companies:confirm.invalidTitle')}</PageTitle>
+        <Text>{t('companies:confirm.invalidText')}</Text>
+        <Group>
+          <Button component="a" href={signInHref(language)} data-testid="confirm-sign-in">
+            {t('companies:register.signIn')}
+          </Button>
+        </Group>
+        <Stack gap="xs" component="section" aria-labelledby="confirm-resend-title">
+          <Title order={2} size="h4" id="confirm-resend-title">
+            {t('companies:confirm.resendTitle')}
+          </Title>
+          <ResendForm />
+        </Stack>
+        <Anchor component={Link} to={localePath('/register')}>
+          {t('companies:confirm.registerAgain')}
+        </Anchor>
+      </Stack>
+    );
+  }
   return (
-    <Stack gap="md" data-testid={outcome.state === 'invalid' ? 'confirm-invalid' : 'confirm-failed'}>
-      <PageTitle>
-        {outcome.state === 'invalid' ? t('companies:confirm.invalidTitle') : t('common:anErrorOccurred')}
-      </PageTitle>
-      <Text>{outcome.state === 'invalid' ? t('companies:confirm.invalidText') : outcome.message}</Text>
+    <Stack gap="md" data-testid="confirm-failed">
+      <PageTitle>{t('common:anErrorOccurred')}</PageTitle>
+      <Text>{outcome.message}</Text>
       <Group gap="lg">
         <Anchor href={signInHref(language)}>{t('companies:register.signIn')}</Anchor>
         <Anchor component={Link} to={localePath('/register')}>
