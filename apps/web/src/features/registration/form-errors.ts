@@ -25,6 +25,23 @@ export function fieldErrorsOf(
   return null;
 }
 
+/**
+ * What the register page offers after a 409 about the e-mail: `pending` when the same e-mail and NIF already
+ * wait for confirmation (a new link), `taken` when the e-mail is in use by an account or by another pending
+ * registration (sign in, or a new link if it was never confirmed). Null for anything else.
+ */
+export interface ResendOffer {
+  kind: 'pending' | 'taken';
+  email: string;
+}
+
+export function resendOfferOf(error: unknown, email: string): ResendOffer | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (error.code === 'registration_pending') return { kind: 'pending', email };
+  if (error.code === 'email_taken') return { kind: 'taken', email };
+  return null;
+}
+
 /** The sign-in address of the portal, coming back to the company dashboard in the given language. */
 export function signInHref(language: string, callbackPath = `/${language}/company/dashboard`): string {
   const query = new URLSearchParams({ callbackUrl: callbackPath, lang: language });

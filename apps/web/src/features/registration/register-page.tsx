@@ -12,11 +12,12 @@ import {
   Stack,
   Text,
   TextInput,
+  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../app/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
@@ -28,7 +29,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { postRegistration, resendRegistration } from '../companies/api.ts';
 import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
-import { fieldErrorsOf } from './form-errors.ts';
+import { fieldErrorsOf, type ResendOffer, resendOfferOf, signInHref } from './form-errors.ts';
 
 interface RegisterValues {
   companyName: string;
@@ -72,6 +73,8 @@ export function RegisterPage() {
   const t = useTranslate();
   const localePath = useLocalePath();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** After a 409 about the e-mail: the way out offered below the form (a new link, or sign-in). */
+  const [offer, setOffer] = useState<ResendOffer | null>(null);
   return (
     <Container size="sm" px={0} w="100%">
       <Stack gap="md">
@@ -84,7 +87,8 @@ export function RegisterPage() {
           <>
             <PageTitle>{t('companies:register.title')}</PageTitle>
             <Text c="gray.7">{t('companies:register.intro')}</Text>
-            <RegisterForm onRegistered={setSentTo} />
+            <RegisterForm onRegistered={setSentTo} onOffer={setOffer} />
+            {offer ? <ResendOfferPanel offer={offer} /> : null}
           </>
         )}
       </Stack>
@@ -92,7 +96,13 @@ export function RegisterPage() {
   );
 }
 
-function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+function RegisterForm({
+  onRegistered,
+  onOffer,
+}: {
+  onRegistered: (email: string) => void;
+  onOffer: (offer: ResendOffer | null) => void;
+}) {
   const t = useTranslate();
   const language = useLanguage();
   const localePath = useLocalePath();
@@ -125,15 +135,18 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
 
   const submit = form.onSubmit((formValues) => {
     const body = RegisterCompanyRequest.parse(registrationPayload(formValues, language));
+    onOffer(null);
     register.mutate(body, {
       onSuccess: (answer) => {
         notifySuccess(t('companies:register.success'));
         onRegistered(answer?.email ?? body.email);
       },
       onError: (error) => {
+        const offer = resendOfferOf(error, body.email);
+        onOffer(offer);
         const fields = fieldErrorsOf(error, FIELDS, t);
         if (fields) form.setErrors(fields);
-        else notifyApiError(error);
+        else if (!offer) notifyApiError(error);
       },
     });
   });
@@ -280,6 +293,49 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
           </Group>
         </Stack>
       </form>
+    </Paper>
+  );
+}
+
+/**
+ * Below the form after a 409 about the e-mail (a form of its own: forms do not nest). A pending registration
+ * of the same e-mail and NIF gets the resend form; an e-mail in use gets sign-in first, then the resend form
+ * (which says the same whether or not a registration waits, so it reveals nothing).
+ */
+function ResendOfferPanel({ offer }: { offer: ResendOffer }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  // Appears after the submit button: focus (and scroll) to its title, so keyboard and screen-reader users land on it.
+  useEffect(() => title.current?.focus(), []);
+  const isPending = offer.kind === 'pending';
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby={titleId}
+      data-testid={isPending ? 'register-pending' : 'register-taken'}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId} ref={title} tabIndex={-1}>
+          {isPending ? t('companies:register.pendingTitle') : t('companies:register.takenTitle')}
+        </Title>
+        <Text>
+          {isPending
+            ? t('companies:register.pendingText', { email: offer.email })
+            : t('companies:register.takenText')}
+        </Text>
+        {isPending ? null : (
+          <Group>
+            <Button component="a" href={signInHref(language)} data-testid="register-taken-sign-in">
+              {t('companies:register.signIn')}
+            </Button>
+          </Group>
+        )}
+        <ResendForm key={offer.email} initialEmail={offer.email} />
+      </Stack>
     </Paper>
   );
 }
