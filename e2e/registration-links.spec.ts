@@ -1,0 +1,94 @@
+import { expect, type Page, test } from '@playwright/test';
+import { choose, t } from './support.ts';
+
+const company = {
+  name: 'Ligações Teste, Lda',
+  nif: '276543219',
+  email: 'rita.ligacoes@teste.cv',
+  password: 'Ligacoes-2026!',
+};
+
+async function fillRegistration(page: Page, nif = company.nif) {
+  const label = (key: string) =>
+    page.getByRole('textbox', { name: t('en', `companies:form.${key}`), exact: true });
+  await page.goto('/en/register');
+  await label('companyName').fill(company.name);
+  await label('responsibleName').fill('Rita Teste');
+  await label('corporateEmail').fill(company.email);
+  await label('phone').fill('+238 992 34 56');
+  await label('nif').fill(nif);
+  await label('password').fill(company.password);
+  await label('confirmPassword').fill(company.password);
+  await choose(page, 'select-caeSection');
+  await choose(page, 'select-caeDivision');
+  await choose(page, 'select-island');
+  await choose(page, 'select-city');
+  await page.getByTestId('accept-terms').check();
+  await page.getByTestId('register-submit').click();
+}
+
+/** The confirmation links mailed to the company's address, newest first, as /dev/mail lists them. */
+async function confirmationLinks(page: Page): Promise<string[]> {
+  await page.goto('/dev/mail');
+  const links = page
+    .locator('article')
+    .filter({ hasText: company.email })
+    .locator('a[href*="/en/register/confirm?token="]');
+  return links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+}
+
+test('a stale or used confirmation link and a repeated registration lead to a new link, never to a dead end', async ({
+  page,
+}) => {
+  const resent = t('en', 'companies:register.resent');
+
+  await fillRegistration(page);
+  await expect(page.getByTestId('register-sent')).toBeVisible();
+  expect(await confirmationLinks(page)).toHaveLength(1);
+
+  // Registering again with the same e-mail and NIF: the form offers a new link for that e-mail.
+  await fillRegistration(page);
+  const pending = page.getByTestId('register-pending');
+  await expect(pending).toBeVisible();
+  await expect(pending).toContainText(company.email);
+  await expect(pending.getByRole('textbox')).toHaveValue(company.email);
+  await pending.getByTestId('resend').click();
+  await expect(pending.getByRole('status')).toHaveText(resent);
+  const afterResend = await confirmationLinks(page);
+  expect(afterResend).toHaveLength(2);
+  const first = afterResend[1];
+
+  // The first link was replaced: its page explains both cases, sign-in first, then the resend form.
+  await page.goto(first ?? '');
+  const invalid = page.getByTestId('confirm-invalid');
+  await expect(invalid).toContainText(t('en', 'companies:confirm.invalidText'));
+  await expect(invalid.locator('a, button, input').first()).toHaveAttribute('data-testid', 'confirm-sign-in');
+  await invalid.getByRole('textbox', { name: t('en', 'companies:form.corporateEmail') }).fill(company.email);
+  await invalid.getByTestId('resend').click();
+  await expect(invalid.getByRole('status')).toHaveText(resent);
+
+  // The new mail is in the outbox; the newest link confirms.
+  const links = await confirmationLinks(page);
+  expect(links).toHaveLength(3);
+  await page.goto(links[0] ?? '');
+  await expect(page.getByTestId('confirm-success')).toBeVisible();
+
+  // Opened twice: the used-link page with the resend form, whose answer reveals nothing and sends nothing.
+  await page.goto(links[0] ?? '');
+  await expect(invalid).toBeVisible();
+  await expect(invalid.getByTestId('confirm-sign-in')).toBeVisible();
+  await invalid.getByRole('textbox', { name: t('en', 'companies:form.corporateEmail') }).fill(company.email);
+  await invalid.getByTestId('resend').click();
+  await expect(invalid.getByRole('status')).toHaveText(resent);
+  expect(await confirmationLinks(page)).toHaveLength(3);
+
+  // The e-mail is now an account's: registering another NIF with it offers sign-in, then the resend form.
+  await fillRegistration(page, '276543227');
+  const taken = page.getByTestId('register-taken');
+  await expect(taken).toBeVisible();
+  await expect(taken.locator('a, button, input').first()).toHaveAttribute(
+    'data-testid',
+    'register-taken-sign-in',
+  );
+  await expect(taken.getByRole('textbox')).toHaveValue(company.email);
+});
