@@ -18,7 +18,7 @@ import { useLanguage } from '../../app/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { fetchAdminCompanies } from '../companies/api.ts';
+import { CompanyPicker } from '../companies/company-picker.tsx';
 import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
 import { type AdminSheetRow, fetchAdminSheets } from './api.ts';
 import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';
@@ -26,39 +26,26 @@ import { CompanySheetsView } from './company-pages.tsx';
 import { useBalanceTreeQuery, useSheetsQuery } from './queries.ts';
 import { periodLabel, StatementTable, useSheetDetails } from './views.tsx';
 
-function useCompanyChoices() {
-  return useQuery({
-    queryKey: ['balance-sheets', 'admin', 'companies'],
-    queryFn: ({ signal }) => fetchAdminCompanies('page=1&pageSize=100&sort=companyName&order=asc', signal),
-    staleTime: 60_000,
-  });
-}
-
+/** The company of a filter or an entry: any company, searched by name or NIF as the admin types. */
 function CompanySelect({
   value,
   onChange,
   label,
+  clearable = false,
 }: {
   value: string;
   onChange: (id: string) => void;
   label?: string;
+  clearable?: boolean;
 }) {
   const t = useTranslate();
-  const companies = useCompanyChoices();
   return (
-    <NativeSelect
+    <CompanyPicker
       label={label ?? t('balanceSheetsWeb:admin.chooseCompany')}
-      data={[
-        { value: '', label: t('balanceSheetsWeb:admin.all') },
-        ...(companies.data?.items ?? []).map((company) => ({
-          value: company.id,
-          label: company.companyName,
-        })),
-      ]}
       value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      w={{ base: '100%', xs: 240 }}
-      data-testid="bs-company-select"
+      onChange={onChange}
+      clearable={clearable}
+      testId="bs-company-select"
     />
   );
 }
@@ -133,7 +120,7 @@ export function AdminBalanceSheetsPage() {
         )}
         toolbar={
           <>
-            <CompanySelect {...filter('companyId')} />
+            <CompanySelect {...filter('companyId')} clearable />
             <NativeSelect
               label={t('balanceSheetsWeb:admin.island')}
               data={[{ value: '', label: t('balanceSheetsWeb:admin.all') }, ...toSelectOptions(islands.data)]}

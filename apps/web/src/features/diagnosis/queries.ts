@@ -1,6 +1,5 @@
 import type { CreateDiagnosisRequest, Diagnosis, PeriodFrequency } from '@excelencia/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAdminCompanies } from '../companies/api.ts';
 import {
   createDiagnosis,
   deleteDiagnosis,
@@ -23,7 +22,6 @@ export const diagnosisKeys = {
     [...diagnosisKeys.company(companyId), 'series', frequency] as const,
   admin: () => [...diagnosisKeys.all, 'admin'] as const,
   adminList: (query: string) => [...diagnosisKeys.admin(), 'list', query] as const,
-  adminCompanies: () => [...diagnosisKeys.admin(), 'companies'] as const,
   statistics: (query: string) => [...diagnosisKeys.admin(), 'statistics', query] as const,
 };
 
@@ -82,15 +80,6 @@ export function useAdminDiagnosesQuery(query: string) {
     queryKey: diagnosisKeys.adminList(query),
     queryFn: ({ signal }) => fetchAdminDiagnoses(query, signal),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The companies an admin chooses from (the first 100 by name; the list API pages by at most 100). */
-export function useAdminCompanyChoicesQuery() {
-  return useQuery({
-    queryKey: diagnosisKeys.adminCompanies(),
-    queryFn: ({ signal }) => fetchAdminCompanies('page=1&pageSize=100&sort=companyName&order=asc', signal),
-    staleTime: 60_000,
   });
 }
 

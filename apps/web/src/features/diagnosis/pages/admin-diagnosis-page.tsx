@@ -1,6 +1,6 @@
 import type { DiagnosisSummary } from '@excelencia/domain';
 import { diagnosisTypeLabel, periodLabel } from '@excelencia/domain';
-import { Accordion, Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { Accordion, Button, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,42 +8,10 @@ import { useLanguage } from '../../../app/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { CompanyPicker } from '../../companies/company-picker.tsx';
 import { OpenDiagnosis } from '../components/open-diagnosis.tsx';
 import { RunDiagnosisForm } from '../components/run-diagnosis-form.tsx';
-
-import { useAdminCompanyChoicesQuery, useAdminDiagnosesQuery } from '../queries.ts';
-
-function CompanySelect({
-  label,
-  value,
-  onChange,
-  emptyLabel,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange: (id: string) => void;
-  emptyLabel: string;
-  testId: string;
-}) {
-  const companies = useAdminCompanyChoicesQuery();
-  return (
-    <NativeSelect
-      label={label}
-      data={[
-        { value: '', label: emptyLabel },
-        ...(companies.data?.items ?? []).map((company) => ({
-          value: company.id,
-          label: `${company.companyName} (${company.nif})`,
-        })),
-      ]}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      w={{ base: '100%', xs: 360 }}
-      data-testid={testId}
-    />
-  );
-}
+import { useAdminDiagnosesQuery } from '../queries.ts';
 
 /** An admin runs a diagnosis on a company's behalf: the company, then its sheets. */
 function RunForCompany({ onCreated }: { onCreated: (companyId: string, id: string) => void }) {
@@ -51,11 +19,10 @@ function RunForCompany({ onCreated }: { onCreated: (companyId: string, id: strin
   const [companyId, setCompanyId] = useState('');
   return (
     <Stack gap="md">
-      <CompanySelect
+      <CompanyPicker
         label={t('diagnosisWeb:admin.runFor')}
         value={companyId}
         onChange={setCompanyId}
-        emptyLabel={t('common:select')}
         testId="dg-run-company"
       />
       {companyId ? (
@@ -154,13 +121,13 @@ export function AdminDiagnosisPage() {
           </Button>
         )}
         toolbar={
-          <CompanySelect
+          <CompanyPicker
             label={t('diagnosisWeb:admin.company')}
             value={state.filters.companyId ?? ''}
             onChange={(companyId) =>
               setState({ ...state, page: 1, filters: { ...state.filters, companyId } })
             }
-            emptyLabel={t('diagnosisWeb:admin.all')}
+            clearable
             testId="dg-company-filter"
           />
         }
