@@ -2,6 +2,7 @@ import {
   type CompanyListItem,
   LANGUAGES,
   type Language,
+  type Page,
   PreRegisterCompanyRequest,
 } from '@excelencia/domain';
 import {
@@ -14,7 +15,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
   Title,
@@ -28,8 +28,9 @@ import { useCallback, useState } from 'react';
 import { API_BASE } from '../../app/api-client.ts';
 import { useLanguage } from '../../app/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { SUCCESS_GREEN } from '../../ui/colors.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
-import { initialListState, type ListState } from '../../ui/data-table/list-state.ts';
+import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
 import { SelectField, TextField } from '../../ui/form/fields.tsx';
 import { zodResolver } from '../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../ui/notify.ts';
@@ -195,7 +196,7 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
       label: t('companies:fields.companySituation'),
       render: (c) =>
         c.companySituation ? (
-          <Badge variant="light" color="gray.8">
+          <Badge variant="outline" color="gray.8">
             {c.companySituation}
           </Badge>
         ) : (
@@ -442,93 +443,99 @@ function PreRegisterForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-const STATE_COLORS = { pending: 'blue.9', accepted: 'green.9', expired: 'gray.8' } as const;
+/** Filled dark shades: white text stays readable (a shade with variant="light" painted light text on it). */
+const STATE_COLORS = { pending: 'blue.9', accepted: SUCCESS_GREEN, expired: 'gray.7' } as const;
 
+const PRE_STATES = ['pending', 'accepted', 'expired'] as const;
+
+/** A server answer as a page (an older server sent a bare array). */
+function asPage(data: Page<PreRegistrationRow> | PreRegistrationRow[] | undefined) {
+  if (!Array.isArray(data)) return data;
+  return { items: data, total: data.length, page: 1, pageSize: Math.max(1, data.length) };
+}
+
+/** The invitations sent to pre-registered companies: server paging, search (company, NIF, e-mail), state. */
 function PreRegistrations({ onPreRegister }: { onPreRegister: () => void }) {
   const t = useTranslate();
   const language = useLanguage();
   const queryClient = useQueryClient();
+  const [state, setState] = useState<ListState>(() => initialListState());
+  const onStateChange = useCallback((next: ListState) => setState(next), []);
   const list = useQuery({
-    queryKey: adminKeys.pre,
-    queryFn: ({ signal }) => fetchPreRegistrations('page=1&pageSize=100', signal),
+    queryKey: [...adminKeys.pre, state],
+    queryFn: ({ signal }) => fetchPreRegistrations(listQueryString(state), signal),
+    placeholderData: keepPreviousData,
   });
   const resend = useMutation({ mutationFn: resendPreRegistration });
-  const rows: PreRegistrationRow[] = Array.isArray(list.data) ? list.data : (list.data?.items ?? []);
   const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(language) : '');
+  const columns: DataTableColumn<PreRegistrationRow>[] = [
+    { key: 'companyName', label: t('companies:fields.companyName'), render: (row) => row.companyName },
+    { key: 'nif', label: t('companies:fields.nif'), render: (row) => row.nif ?? '' },
+    { key: 'email', label: t('companies:form.responsibleEmail'), render: (row) => row.email },
+    {
+      key: 'state',
+      label: t('companies:admin.state'),
+      render: (row) => (
+        <Badge variant="filled" color={STATE_COLORS[row.state]}>
+          {t(`companies:admin.states.${row.state}`)}
+        </Badge>
+      ),
+    },
+    { key: 'sentCount', label: t('companies:admin.sentCount'), render: (row) => row.sentCount },
+    { key: 'lastSent', label: t('companies:admin.lastSent'), render: (row) => when(row.lastSentAt) },
+  ];
   return (
-    <Stack gap="sm">
-      <Group justify="flex-end">
-        <PreRegisterButton onClick={onPreRegister} />
-      </Group>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped aria-label={t('companies:admin.tabPreRegistrations')} data-testid="pre-registrations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('companies:fields.companyName')}</Table.Th>
-              <Table.Th>{t('companies:fields.nif')}</Table.Th>
-              <Table.Th>{t('companies:form.responsibleEmail')}</Table.Th>
-              <Table.Th>{t('companies:admin.state')}</Table.Th>
-              <Table.Th>{t('companies:admin.sentCount')}</Table.Th>
-              <Table.Th>{t('companies:admin.lastSent')}</Table.Th>
-              <Table.Th style={{ textAlign: 'end' }}>{t('reference:table.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="gray.7" ta="center" py="lg">
-                    {list.isLoading
-                      ? t('companies:common.loading')
-                      : list.isError
-                        ? t('companies:common.loadFailed')
-                        : t('companies:admin.noPreRegistrations')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="pre-registration-row">
-                  <Table.Td>{row.companyName}</Table.Td>
-                  <Table.Td>{row.nif ?? ''}</Table.Td>
-                  <Table.Td>{row.email}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATE_COLORS[row.state]}>
-                      {t(`companies:admin.states.${row.state}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{row.sentCount}</Table.Td>
-                  <Table.Td>{when(row.lastSentAt)}</Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">
-                      {row.state !== 'accepted' ? (
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconMailForward size={14} aria-hidden="true" />}
-                          loading={resend.isPending && resend.variables === row.id}
-                          aria-label={t('companies:admin.resendTo', { company: row.companyName })}
-                          onClick={() =>
-                            resend.mutate(row.id, {
-                              onSuccess: () => {
-                                notifySuccess(t('companies:admin.invitationSent'));
-                                void queryClient.invalidateQueries({ queryKey: adminKeys.pre });
-                              },
-                              onError: (error) => notifyApiError(error),
-                            })
-                          }
-                        >
-                          {t('companies:admin.resend')}
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+    <Stack gap="sm" data-testid="pre-registrations">
+      <DataTable
+        label={t('companies:admin.tabPreRegistrations')}
+        columns={columns}
+        state={state}
+        onStateChange={onStateChange}
+        data={asPage(list.data)}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        searchPlaceholder={t('companies:admin.preSearchPlaceholder')}
+        primaryAction={<PreRegisterButton onClick={onPreRegister} />}
+        toolbar={
+          <NativeSelect
+            label={t('companies:admin.state')}
+            data={[
+              { value: '', label: t('companies:admin.allStates') },
+              ...PRE_STATES.map((value) => ({ value, label: t(`companies:admin.states.${value}`) })),
+            ]}
+            value={state.filters.state ?? ''}
+            onChange={(event) =>
+              setState({ ...state, page: 1, filters: { ...state.filters, state: event.currentTarget.value } })
+            }
+            w={{ base: '100%', xs: 160 }}
+            data-testid="pre-registration-state"
+          />
+        }
+        rowActions={(row) =>
+          row.state !== 'accepted' ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconMailForward size={14} aria-hidden="true" />}
+              loading={resend.isPending && resend.variables === row.id}
+              aria-label={t('companies:admin.resendTo', { company: row.companyName })}
+              onClick={() =>
+                resend.mutate(row.id, {
+                  onSuccess: () => {
+                    notifySuccess(t('companies:admin.invitationSent'));
+                    void queryClient.invalidateQueries({ queryKey: adminKeys.pre });
+                  },
+                  onError: (error) => notifyApiError(error),
+                })
+              }
+              data-testid="pre-registration-resend"
+            >
+              {t('companies:admin.resend')}
+            </Button>
+          ) : null
+        }
+      />
     </Stack>
   );
 }
