@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, fillLoginPage, t } from './support.ts';
+import { choose, DEMO, fillLoginPage, signIn, t } from './support.ts';
 
 test('a visitor registers in French, confirms through /dev/mail, signs in, fills the profile and is found by NIF', async ({
   page,
@@ -64,4 +64,94 @@ test('a visitor registers in French, confirms through /dev/mail, signs in, fills
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('2015');
   await expect(row).toContainText('Praia');
+});
+
+test('an admin picks any of more than 100 companies by name or NIF, and pages and searches the pre-registrations', async ({
+  page,
+}) => {
+  await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+  // 105 pre-registered companies through the API (cookie + x-csrf-token): past the list API's 100 per page.
+  const csrf = (await (await page.request.get('/auth/csrf')).json()) as { csrfToken: string };
+  const pad = (n: number) => String(n).padStart(3, '0');
+  for (let batch = 0; batch < 105; batch += 15) {
+    await Promise.all(
+      Array.from({ length: 15 }, async (_, i) => {
+        const n = batch + i;
+        const response = await page.request.post('/app/api/v1/companies/pre-registrations', {
+          headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' },
+          data: {
+            companyName: `Picker ${pad(n)}, Lda`,
+            nif: `310000${pad(n)}`,
+            email: `picker${pad(n)}@picker.cv`,
+            responsibleName: 'Ana Picker',
+            language: 'en',
+          },
+        });
+        expect(response.status(), await response.text()).toBe(201);
+      }),
+    );
+  }
+  const last = 'Picker 104, Lda · 310000104';
+
+  // Data entry on a company's behalf: the 105th company by name is found by typing, and keeps its label.
+  await page.goto('/en/admin/balance-data-entry');
+  const entryFor = page.getByRole('combobox', { name: t('en', 'balanceSheetsWeb:admin.entryFor') });
+  await entryFor.fill('picker 104');
+  await page.getByRole('option', { name: last }).click();
+  await expect(page).toHaveURL(/\?company=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('bs-tab-entry')).toBeVisible();
+  await expect(entryFor).toHaveValue(last);
+  // A link with ?company= names the company too (fetched by id).
+  await page.reload();
+  await expect(entryFor).toHaveValue(last);
+  // By NIF prefix; and a text matching nothing says so.
+  await entryFor.fill('31000010');
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(5);
+  await entryFor.fill('no such company anywhere');
+  await expect(page.getByText(t('en', 'companies:picker.nothingFound'))).toBeVisible();
+  await entryFor.press('Escape');
+
+  // On a phone the picker and its options fit the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await entryFor.fill('picker 10');
+  await expect(page.getByRole('option', { name: last })).toBeVisible();
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+  expect(overflow).toBeLessThanOrEqual(0);
+  await entryFor.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The diagnosis list filter: a clearable picker; emptying it lists every company's diagnoses again.
+  await page.goto('/en/admin/diagnosis');
+  const filter = page.getByRole('combobox', { name: t('en', 'diagnosisWeb:admin.company'), exact: true });
+  await expect(filter).toHaveAttribute('placeholder', t('en', 'companies:picker.all'));
+  await filter.fill('310000104');
+  await page.getByRole('option', { name: last }).click();
+  await expect(filter).toHaveValue(last);
+  await expect(page.getByTestId('table-empty')).toBeVisible();
+  await filter.fill('');
+  await filter.blur();
+  await expect(filter).toHaveValue('');
+  // Running a diagnosis for a company: the same picker, then that company's sheets.
+  await page.getByTestId('dg-admin-run').click();
+  const runFor = page.getByRole('combobox', { name: t('en', 'diagnosisWeb:admin.runFor') });
+  await runFor.fill('Picker 104');
+  await page.getByRole('option', { name: last }).click();
+  await expect(page.getByText(t('en', 'diagnosisWeb:admin.chooseCompany'))).toBeHidden();
+
+  // Pre-registrations: server pages of 20, search by company, NIF or e-mail, and the state filter.
+  await page.goto('/en/admin/company');
+  await page.getByTestId('tab-pre-registrations').click();
+  const table = page.getByTestId('pre-registrations');
+  await expect(table.getByTestId('table-range')).toHaveText(
+    t('en', 'reference:table.range', { from: 1, to: 20, total: 105 }),
+  );
+  await expect(table.getByTestId('table-row')).toHaveCount(20);
+  await table.getByRole('button', { name: t('en', 'reference:table.goToPage', { page: 6 }) }).click();
+  await expect(table.getByTestId('table-row')).toHaveCount(5);
+  await table.getByTestId('table-search').fill('picker104@');
+  await expect(table.getByTestId('table-row')).toHaveCount(1);
+  await expect(table.getByTestId('table-row')).toContainText('310000104');
+  await table.getByTestId('pre-registration-state').selectOption('accepted');
+  await expect(table.getByTestId('table-empty')).toBeVisible();
 });
