@@ -87,8 +87,9 @@ export function CompanyPicker({ label, value, onChange, clearable = false, testI
       searchValue={search}
       onSearchChange={(text) => {
         setSearch(text);
-        // Emptying the box of a filter shows every company again (the clear button is mouse-only).
-        if (clearable && value && text.trim() === '') onChange('');
+        // Emptying the box of a filter shows every company again (the clear button is mouse-only); not the
+        // select's own reset of a box whose company has no label yet.
+        if (clearable && selected && text.trim() === '') onChange('');
       }}
       filter={serverFiltered}
       clearable={clearable}
