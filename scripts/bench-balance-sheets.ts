@@ -11,7 +11,6 @@ import { buildBalanceTree, type SelfDiagnosisTree } from '@excelencia/domain';
 import { SELF_DIAGNOSIS_TREE } from '../apps/server/src/db/seed-data/self-diagnosis.ts';
 import type { SeedTreeNode } from '../apps/server/src/db/seed-data/types.ts';
 import { checkTrialBalanceFile } from '../apps/server/src/modules/balance-sheets/trial-balance-file.ts';
-import { bigTrialBalance } from '../apps/server/test/support/balance-sheets.ts';
 
 const LINES = Number(process.env.BENCH_TRIAL_BALANCE_LINES ?? 50_000);
 const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
@@ -52,10 +51,14 @@ const tree: SelfDiagnosisTree = SELF_DIAGNOSIS_TREE.map((heading, h) => ({
   })),
 }));
 
-// Given a file (scripts/bench.ts writes it first), only the check runs here; alone, the script writes its own.
+// Given a file (scripts/bench.ts writes it first), only the check runs here; alone, the script writes its own
+// (importing the generator, and so exceljs, only then: the upload's check does not use exceljs).
 const given = process.argv[2];
 const path = given ?? join(tmpdir(), `bench-trial-balance-${process.pid}.xlsx`);
-if (!given) await writeFile(path, await bigTrialBalance(LINES));
+if (!given) {
+  const { bigTrialBalance } = await import('../apps/server/test/support/balance-sheets.ts');
+  await writeFile(path, await bigTrialBalance(LINES));
+}
 const size = (await stat(path)).size;
 const rssBefore = peakRss();
 try {

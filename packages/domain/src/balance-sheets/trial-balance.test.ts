@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Decimal } from '../decimal.ts';
 import { translate } from '../i18n/catalogs.ts';
 import { SMALL_TREE } from './test-tree.ts';
-import { buildBalanceTree } from './tree.ts';
+import { buildBalanceTree, rollUp, type TreeLevelNode, treeLeaves } from './tree.ts';
 import { type SheetProblem, TrialBalanceChecker } from './trial-balance.ts';
 
 const tree = buildBalanceTree(SMALL_TREE);
@@ -219,5 +221,178 @@ describe('TrialBalanceChecker: refused sheets, with row and column', () => {
       '3A malformedAccount',
       '- tooManyProblems',
     ]);
+  });
+});
+
+describe('TrialBalanceChecker: its shortcuts give the values of the plain computation', () => {
+  /** A spreadsheet number as an amount, the plain way: its 6-decimal text, under 10^15, half-even to cents. */
+  function plainAmount(value: number): Decimal | null {
+    const decimal = Decimal.tryFromString(value.toFixed(6));
+    if (!decimal?.abs().lt(Decimal.fromInteger(10 ** 15))) return null;
+    return decimal.round(2);
+  }
+
+  const amounts = fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 100),
+    // Half-cent ties and their neighbours, where the rounding matters.
+    fc
+      .integer({ min: -1e8, max: 1e8 })
+      .chain((n) => fc.constantFrom(n / 1000, (n + 0.5) / 100, n / 1000 + 1e-6, n / 1000 - 1e-6, n / 10000)),
+    fc.constantFrom(
+      0,
+      -0,
+      0.005,
+      0.015,
+      0.025,
+      -0.005,
+      1e-7,
+      -1e-7,
+      2 ** 32 - 0.005,
+      2 ** 32 + 0.005,
+      2 ** 53,
+      2 ** 53 + 2,
+      1e15 - 0.125,
+      1e15,
+      -1e15,
+      1e15 + 2,
+      1e21,
+      -1e21,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+    ),
+  );
+
+  it('a number cell: the same amount as Decimal(toFixed(6)).round(2), or the same refusal', () => {
+    fc.assert(
+      fc.property(amounts, (value) => {
+        const expected = plainAmount(value);
+        const checker = new TrialBalanceChecker(tree);
+        checker.header(HEADER, 1);
+        checker.line(['11', 'Caixa', value, 0], 2);
+        checker.line(['51', 'Capital', 0, value], 3);
+        const result = checker.finish();
+        if (expected === null) {
+          expect(result.ok ? [] : brief(result.problems)).toEqual(['2C notANumber', '3D notANumber']);
+        } else {
+          if (!result.ok) throw new Error(`refused ${value}: ${brief(result.problems).join(', ')}`);
+          expect(result.lines[0]?.debit.toString()).toBe(expected.toString());
+          expect(result.lines[1]?.credit.toString()).toBe(expected.toString());
+          expect(result.totals.debit.toString()).toBe(expected.toString());
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  /** The leaf of an account the plain way: every code of every leaf, longest match, ties by net side. */
+  function plainLeaf(leaves: TreeLevelNode[], account: string, debit: Decimal, credit: Decimal) {
+    let best: TreeLevelNode[] = [];
+    let bestLength = 0;
+    for (const leaf of leaves) {
+      for (const code of leaf.accountCodes) {
+        if (code.length === 0 || !account.startsWith(code) || code.length < bestLength) continue;
+        if (code.length > bestLength) {
+          best = [leaf];
+          bestLength = code.length;
+        } else if (!best.includes(leaf)) {
+          best.push(leaf);
+        }
+      }
+    }
+    if (best.length <= 1) return best[0] ?? null;
+    const side = debit.cmp(credit) >= 0 ? 'debit' : 'credit';
+    const sameSide = best.filter((leaf) => leaf.nature === side);
+    return (sameSide.length > 0 ? sameSide : best).at(-1) ?? null;
+  }
+
+  // Accounts of every leaf of the small tree (25 and 27 on both sides), none a prefix of another.
+  const ACCOUNTS = ['111', '1299', '211', '221', '2511', '2522', '2711', '2799', '431', '511', '6211', '711'];
+  const more = ['8121', '8181'];
+
+  it('leaves, totals and roll-up: the same values as Decimal sums over the plain leaf search', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...ACCOUNTS, ...more), { minLength: 1 }),
+        fc.array(fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e9, max: 1e9 })), {
+          minLength: 14,
+          maxLength: 14,
+        }),
+        fc.constantFrom(1, 10, 100),
+        (accounts, cents, divisor) => {
+          const lines = accounts.map((account, i) => {
+            const [debit, credit] = cents[i] ?? [0, 0];
+            return { account, debit: debit / divisor, credit: credit / divisor };
+          });
+          // A last line on 439 balances the sheet.
+          const toDecimal = (value: number) => Decimal.fromString(value.toFixed(2));
+          const sum = (side: 'debit' | 'credit') =>
+            lines.reduce((total, line) => total.add(toDecimal(line[side])), Decimal.ZERO);
+          const gap = sum('debit').sub(sum('credit'));
+          lines.push({ account: '439', debit: 0, credit: 0 });
+          const last = lines.at(-1) as { debit: number; credit: number };
+          if (gap.sign() > 0) last.credit = Number(gap.toString());
+          else last.debit = Number(gap.neg().toString());
+
+          const checker = new TrialBalanceChecker(tree);
+          checker.header(HEADER, 1);
+          lines.forEach((line, i) => {
+            checker.line([line.account, `d${i}`, line.debit, line.credit], i + 2);
+          });
+          const result = checker.finish();
+          if (!result.ok) throw new Error(brief(result.problems).join(', '));
+
+          const leaves = treeLeaves(tree);
+          const leafValues = new Map<string, Decimal>();
+          let debit = Decimal.ZERO;
+          let credit = Decimal.ZERO;
+          for (const line of lines) {
+            const lineDebit = toDecimal(line.debit);
+            const lineCredit = toDecimal(line.credit);
+            debit = debit.add(lineDebit);
+            credit = credit.add(lineCredit);
+            const leaf = plainLeaf(leaves, line.account, lineDebit, lineCredit);
+            if (!leaf) throw new Error(`no leaf for ${line.account}`);
+            const net = leaf.nature === 'debit' ? lineDebit.sub(lineCredit) : lineCredit.sub(lineDebit);
+            leafValues.set(leaf.code, (leafValues.get(leaf.code) ?? Decimal.ZERO).add(net));
+          }
+          const text = (map: Map<string, Decimal>) => [...map].map(([code, value]) => `${code} ${value}`);
+          expect(text(result.aggregates)).toEqual(text(rollUp(tree, leafValues)));
+          expect(result.totals.debit.eq(debit) && result.totals.credit.eq(credit)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('totals rows: the same answer with or without the shortcut for ASCII texts', () => {
+    const totals = [
+      'Total',
+      'TOTAL geral',
+      ' total',
+      '- Totais',
+      'Sub-total',
+      'sous total',
+      'Soma',
+      'Σ total',
+    ];
+    const notTotals = ['Totalizador', 'Conta total', 'Caixa', 'Stock', 'Tesouraria', '1 total', 'Ţotal'];
+    for (const text of [...totals, ...notTotals, 'Śum', 'Ṫotal', '\u0301total']) {
+      const checker = new TrialBalanceChecker(tree);
+      checker.header(HEADER, 1);
+      checker.line(['11', text, 1, 1], 2);
+      const result = checker.finish();
+      const refused = !result.ok && result.problems.some((p) => p.key === 'balanceSheets:totalRow');
+      const plain = /^(total|totais|totaux|subtotal|sub total|sous total|soma|somme|sum)\b/.test(
+        text
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, ' ')
+          .trim(),
+      );
+      expect(refused, text).toBe(plain);
+    }
   });
 });

@@ -7,8 +7,8 @@ import { rollUp, type TreeLevelNode, treeLeaves } from './tree.ts';
  * accumulated credit (SPEC §3, §5 template rules). Fed row by row by the server's streaming reader; pure.
  *
  * Cells are 0-based: cells[0] is column A (with exceljs, pass `row.values.slice(1)`, its values are 1-based).
- * A cell may be a string, a number, null/undefined, or an exceljs cell object (formula result, rich text,
- * hyperlink).
+ * A cell may be a string, a number, null/undefined (or a hole: blank), or an exceljs cell object (formula
+ * result, rich text, hyperlink).
  */
 
 export type TrialBalanceLine = {
@@ -64,6 +64,25 @@ export function headerColumn(text: string): TrialBalanceColumn | null {
 
 const TOTAL_TEXT = /^(total|totais|totaux|subtotal|sub total|sous total|soma|somme|sum)\b/;
 
+/**
+ * Whether a text is a totals label (TOTAL_TEXT once normalized). Every such label starts with s or t, so a
+ * text whose first letter or digit is anything else is not one; that is decided without normalizing when the
+ * text is ASCII up to that character (as account codes and most descriptions are).
+ */
+function isTotalText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128) break; // accents and other scripts: normalize
+    if (code >= 48 && code <= 57) return false;
+    const lower = code | 32;
+    if (lower >= 97 && lower <= 122) {
+      if (lower !== 115 && lower !== 116) return false;
+      break;
+    }
+  }
+  return TOTAL_TEXT.test(normalizeHeader(text));
+}
+
 function columnLetter(index: number): string {
   let letters = '';
   let n = index + 1;
@@ -112,20 +131,53 @@ function cellText(cell: CellValue): string {
 /** Amounts above this are refused (numeric(20,2) and the exactness of spreadsheet numbers). */
 const MAX_AMOUNT = Decimal.fromInteger(1_000_000_000_000_000);
 
-function readAmount(cell: CellValue): Decimal | null {
-  let value: Decimal | null = null;
-  if (cell.kind === 'number') {
-    // A spreadsheet number is a double: its 6-decimal text is exact enough for cents.
-    value = Decimal.tryFromString(cell.value.toFixed(6)) ?? null;
-  } else if (cell.kind === 'text') {
-    value = parseNumberInput(cell.text);
+const SIX_DECIMALS = /^(-?)(\d{1,15})\.(\d\d)(\d{4})$/;
+
+/**
+ * A spreadsheet number as an amount: a double, whose 6-decimal text is exact enough for cents, rounded half
+ * to even to cents; null at MAX_AMOUNT and beyond. The same value as
+ * `Decimal.fromString(value.toFixed(6)).round(2)` with the MAX_AMOUNT check, worked out on the text.
+ */
+function numberAmount(value: number): Decimal | null {
+  // Fast paths, same values: an integer; a number whose shortest text has at most 6 decimals and that is
+  // under 2^32 (its doubles are then less than 10^-6 apart, so toFixed(6) is that text, zero-padded).
+  if (Number.isSafeInteger(value) && value > -1e15 && value < 1e15) return Decimal.fromInteger(value);
+  if (value > -4294967296 && value < 4294967296) {
+    const text = String(value);
+    const dot = text.indexOf('.');
+    if (dot > 0 && text.length - dot <= 7 && text.indexOf('e') < 0) {
+      const fraction = `${text.slice(dot + 1)}00000`;
+      let units = Number(text.slice(0, dot).replace('-', '')) * 100 + Number(fraction.slice(0, 2));
+      const rest = fraction.slice(2, 6);
+      if (rest > '5000' || (rest === '5000' && units % 2 === 1)) units += 1;
+      return Decimal.of(BigInt(value < 0 ? -units : units), 2);
+    }
   }
+  const match = SIX_DECIMALS.exec(value.toFixed(6));
+  if (!match) return null; // MAX_AMOUNT (10^15) or more: 16+ digits, or exponent notation from 10^21 on
+  const [, sign, whole = '', hundredths = '', rest = ''] = match;
+  let units = BigInt(whole + hundredths);
+  if (rest > '5000' || (rest === '5000' && (hundredths.charCodeAt(1) & 1) === 1)) units += 1n;
+  return Decimal.of(sign ? -units : units, 2);
+}
+
+function readAmount(cell: CellValue): Decimal | null {
+  if (cell.kind === 'number') return numberAmount(cell.value);
+  if (cell.kind !== 'text') return null;
+  const value = parseNumberInput(cell.text);
   if (!value?.abs().lt(MAX_AMOUNT)) return null;
   return value.round(2);
 }
 
+/** An amount of at most 2 decimals (as readAmount gives) in cents. */
+function cents(value: Decimal): bigint {
+  return value.scale === 2 ? value.units : value.scale === 1 ? value.units * 10n : value.units * 100n;
+}
+
 export class TrialBalanceChecker {
-  private readonly leaves: TreeLevelNode[];
+  /** Account code → the leaves listing it, in tree order; the length of the longest code. */
+  private readonly leavesByCode = new Map<string, TreeLevelNode[]>();
+  private readonly longestCode: number;
   private readonly tree: TreeLevelNode[];
   private readonly maxRows: number;
   private readonly maxProblems: number;
@@ -139,7 +191,17 @@ export class TrialBalanceChecker {
 
   constructor(tree: TreeLevelNode[], options: { maxRows?: number; maxProblems?: number } = {}) {
     this.tree = tree;
-    this.leaves = treeLeaves(tree);
+    let longest = 0;
+    for (const leaf of treeLeaves(tree)) {
+      for (const code of leaf.accountCodes) {
+        if (code.length === 0) continue;
+        const listed = this.leavesByCode.get(code);
+        if (!listed) this.leavesByCode.set(code, [leaf]);
+        else if (!listed.includes(leaf)) listed.push(leaf);
+        longest = Math.max(longest, code.length);
+      }
+    }
+    this.longestCode = longest;
     this.maxRows = options.maxRows ?? 50_000;
     this.maxProblems = options.maxProblems ?? 100;
   }
@@ -206,7 +268,7 @@ export class TrialBalanceChecker {
 
     const accountText = cellText(account);
     const descriptionText = cellText(description);
-    if (TOTAL_TEXT.test(normalizeHeader(accountText)) || TOTAL_TEXT.test(normalizeHeader(descriptionText))) {
+    if (isTotalText(accountText) || isTotalText(descriptionText)) {
       this.problem({ row, column: this.where('account'), key: 'balanceSheets:totalRow' });
       return;
     }
@@ -272,16 +334,11 @@ export class TrialBalanceChecker {
   /** The leaf of a line: longest matching prefix; on a tie, the net side picks the debit- or credit-natured leaf. */
   private leafOf(line: TrialBalanceLine): TreeLevelNode | null {
     let best: TreeLevelNode[] = [];
-    let bestLength = 0;
-    for (const leaf of this.leaves) {
-      for (const code of leaf.accountCodes) {
-        if (code.length === 0 || !line.account.startsWith(code) || code.length < bestLength) continue;
-        if (code.length > bestLength) {
-          best = [leaf];
-          bestLength = code.length;
-        } else if (!best.includes(leaf)) {
-          best.push(leaf);
-        }
+    for (let length = Math.min(line.account.length, this.longestCode); length > 0; length--) {
+      const listed = this.leavesByCode.get(line.account.slice(0, length));
+      if (listed) {
+        best = listed;
+        break;
       }
     }
     if (best.length <= 1) return best[0] ?? null;
@@ -325,12 +382,15 @@ export class TrialBalanceChecker {
     const totals = new Set(
       this.problems.filter((p) => p.key === 'balanceSheets:ledgerTotal').map((p) => p.row),
     );
-    const leafValues = new Map<string, Decimal>();
-    let debit = Decimal.ZERO;
-    let credit = Decimal.ZERO;
+    // Sums in cents (every amount has at most 2 decimals): exact, as Decimal's, without a Decimal per step.
+    const leafCents = new Map<string, bigint>();
+    let debitCents = 0n;
+    let creditCents = 0n;
     for (const line of this.lines) {
-      debit = debit.add(line.debit);
-      credit = credit.add(line.credit);
+      const lineDebit = cents(line.debit);
+      const lineCredit = cents(line.credit);
+      debitCents += lineDebit;
+      creditCents += lineCredit;
       const leaf = this.leafOf(line);
       if (!leaf) {
         if (totals.has(line.row)) continue;
@@ -342,9 +402,11 @@ export class TrialBalanceChecker {
         });
         continue;
       }
-      const net = leaf.nature === 'debit' ? line.debit.sub(line.credit) : line.credit.sub(line.debit);
-      leafValues.set(leaf.code, (leafValues.get(leaf.code) ?? Decimal.ZERO).add(net));
+      const net = leaf.nature === 'debit' ? lineDebit - lineCredit : lineCredit - lineDebit;
+      leafCents.set(leaf.code, (leafCents.get(leaf.code) ?? 0n) + net);
     }
+    const debit = Decimal.of(debitCents, 2);
+    const credit = Decimal.of(creditCents, 2);
     if (this.problemCount === 0 && this.lines.length === 0) this.problem({ key: 'balanceSheets:noLines' });
     if (this.problemCount === 0 && !debit.eq(credit)) {
       this.problem({
@@ -368,7 +430,10 @@ export class TrialBalanceChecker {
     return {
       ok: true,
       lines: this.lines,
-      aggregates: rollUp(this.tree, leafValues),
+      aggregates: rollUp(
+        this.tree,
+        new Map([...leafCents].map(([code, value]) => [code, Decimal.of(value, 2)] as const)),
+      ),
       totals: { debit, credit },
     };
   }

@@ -7,7 +7,7 @@ import {
 } from '@excelencia/domain';
 import { AppError } from '../../platform/errors.ts';
 import { readTrialBalance } from './trial-balance-reader.ts';
-import { assertSafeXlsx, XlsxGuardError } from './xlsx-guard.ts';
+import { assertSafeXlsx, XlsxGuardError, type ZipEntry } from './xlsx-guard.ts';
 
 // ---- errors -------------------------------------------------------------------------------------------------
 
@@ -51,8 +51,9 @@ export function invalidSpreadsheet(problems: SheetProblem[], language: Language)
  * streaming read of the first sheet into TrialBalanceChecker, aggregation. Throws the AppError the client sees.
  */
 export async function checkTrialBalanceFile(path: string, nodes: TreeLevelNode[], language: Language) {
+  let entries: ZipEntry[];
   try {
-    await assertSafeXlsx(path);
+    entries = await assertSafeXlsx(path);
   } catch (error) {
     if (error instanceof XlsxGuardError) throw error.reason === 'zip_bomb' ? zipBomb() : notXlsx();
     throw error;
@@ -60,7 +61,7 @@ export async function checkTrialBalanceFile(path: string, nodes: TreeLevelNode[]
   const checker = new TrialBalanceChecker(nodes);
   let reading: Awaited<ReturnType<typeof readTrialBalance>>;
   try {
-    reading = await readTrialBalance(path, checker);
+    reading = await readTrialBalance(path, checker, entries);
   } catch {
     throw notXlsx();
   }

@@ -1,88 +1,618 @@
+import { type FileHandle, open } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import type { TrialBalanceChecker } from '@excelencia/domain';
-import ExcelJS from 'exceljs';
+import { entryContent, readZipDirectory, type ZipEntry } from './xlsx-guard.ts';
 
-/** A cell as exceljs's streaming reader gives it, reduced to a plain value (text, number, boolean, date). */
-export function plainCell(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'object' || value instanceof Date) return value;
-  const cell = value as {
-    richText?: Array<{ text: string }>;
-    text?: unknown;
-    result?: unknown;
-    formula?: unknown;
-    sharedFormula?: unknown;
-    error?: unknown;
-  };
-  if (Array.isArray(cell.richText)) return cell.richText.map((part) => part.text).join('');
-  if ('formula' in cell || 'sharedFormula' in cell) return plainCell(cell.result);
-  if (typeof cell.error === 'string') return cell.error;
-  if ('text' in cell) return plainCell(cell.text);
-  return String(value);
+/*
+ * A streaming reader of the first worksheet of an .xlsx, for the upload check only.
+ *
+ * It reads what exceljs's streaming WorkbookReader read with the options the upload used (worksheets 'emit',
+ * sharedStrings 'cache', styles and hyperlinks 'ignore') and gives the checker the same cells, but without
+ * exceljs's row and cell objects, its per-row async iteration, its temporary file per worksheet and its
+ * general-purpose XML parser: on a 50 000-line sheet that was most of the time and memory of the upload.
+ * The behaviour kept from exceljs, deliberately (the tests of this file compare both readers):
+ * - the "first" worksheet is the first xl/worksheets/sheetN.xml in the zip, except that worksheets stored
+ *   before both xl/sharedStrings.xml and xl/_rels/workbook.xml.rels come after the others;
+ * - styles are not read, so a date is its serial number; a formula gives its cached result, and a result
+ *   that is 0 or '' reads as blank (exceljs drops falsy results) unless the formula text is empty;
+ * - text of `t="str"` and inline-string cells has its entities decoded a second time; of an inline string
+ *   with several runs, only the last run is kept; a shared string with a phonetic reading reads as that
+ *   reading; a `t="s"` cell in a workbook without shared strings reads as '[object Object]';
+ * - CDATA sections are ignored, unclosed elements at the end of a part are not an error, every <row> of the
+ *   sheet data is a row (even without cells), and a cell without a column letter in `r` is an error.
+ */
+
+/**
+ * The parts of an XML document, in order, as XmlScanner finds them. The attributes of an opening tag are
+ * `source.slice(from, to)`, read with readAttributes when wanted (most tags' are not).
+ */
+interface XmlHandler {
+  open(name: string, source: string, from: number, to: number): void;
+  text(text: string): void;
+  close(name: string): void;
 }
 
-/** The cells of a row from column A on (index 0 = A); exceljs's row.values starts at index 1. */
-function cellsOf(values: unknown): unknown[] {
-  if (!Array.isArray(values)) return [];
-  const cells: unknown[] = [];
-  for (let i = 1; i < values.length; i += 1) cells.push(plainCell(values[i]));
-  return cells;
+class XmlError extends Error {
+  constructor(detail: string) {
+    super(`malformed XML: ${detail}`);
+    this.name = 'XmlError';
+  }
 }
+
+/** No single tag, comment, CDATA section or processing instruction of a workbook is anywhere near this. */
+const MAX_MARKUP = 256 * 1024;
+
+const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
+
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/** Entity and character references decoded (the five predefined entities only: xlsx parts have no DTD). */
+function decodeEntities(raw: string): string {
+  let at = raw.indexOf('&');
+  if (at < 0) return raw;
+  let out = '';
+  let from = 0;
+  while (at >= 0) {
+    const end = raw.indexOf(';', at);
+    if (end < 0) throw new XmlError('unterminated reference');
+    const name = raw.slice(at + 1, end);
+    let value: string | undefined;
+    if (name.charCodeAt(0) === 35 /* # */) {
+      const code = /^#x[\da-fA-F]{1,6}$/.test(name)
+        ? Number.parseInt(name.slice(2), 16)
+        : /^#\d{1,7}$/.test(name)
+          ? Number.parseInt(name.slice(1), 10)
+          : -1;
+      if (!isXmlChar(code)) throw new XmlError(`bad character reference &${name};`);
+      value = String.fromCodePoint(code);
+    } else {
+      value = PREDEFINED[name];
+      if (value === undefined) throw new XmlError(`undefined entity &${name};`);
+    }
+    out += raw.slice(from, at) + value;
+    from = end + 1;
+    at = raw.indexOf('&', from);
+  }
+  return out + raw.slice(from);
+}
+
+/** Text as XML gives it: line ends normalized to \n, then references decoded. */
+function decodeText(raw: string): string {
+  return decodeEntities(raw.indexOf('\r') < 0 ? raw : raw.replace(/\r\n?/g, '\n'));
+}
+
+const NAME = /^[\p{L}_:][\p{L}\p{N}\p{M}_:.\-\u00B7\u203F\u2040]*$/u;
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/** Whether a character may be in an XML name, for ASCII (the rest is checked with NAME). */
+function isAsciiNameChar(code: number, first: boolean): boolean {
+  const lower = code | 32;
+  if (lower >= 97 && lower <= 122) return true; // a-z, A-Z
+  if (code === 95 /* _ */ || code === 58 /* : */) return true;
+  return !first && ((code >= 48 && code <= 57) || code === 45 /* - */ || code === 46) /* . */;
+}
+
+/**
+ * Reads the attributes in `source.slice(from, to)` (the text after a tag's name): `values[i]` becomes the
+ * decoded value of `names[i]`, undefined when absent. Throws on malformed attributes (missing whitespace, '='
+ * or quotes, a bad name, '<' in a value, a wanted name given twice), wanted or not.
+ */
+export function readAttributes(
+  source: string,
+  from: number,
+  to: number,
+  names: readonly string[],
+  values: Array<string | undefined>,
+): void {
+  for (let i = 0; i < values.length; i += 1) values[i] = undefined;
+  let at = from;
+  for (;;) {
+    const start = at;
+    while (at < to && isSpace(source.charCodeAt(at))) at += 1;
+    if (at === to) return;
+    if (at === start) throw new XmlError('no space before an attribute');
+    const nameStart = at;
+    let ascii = true;
+    while (at < to) {
+      const c = source.charCodeAt(at);
+      if (c === 61 /* = */ || isSpace(c)) break;
+      if (c >= 128) ascii = false;
+      else if (!isAsciiNameChar(c, at === nameStart)) throw new XmlError('bad attribute name');
+      at += 1;
+    }
+    const nameEnd = at;
+    if (nameEnd === nameStart || (!ascii && !NAME.test(source.slice(nameStart, nameEnd)))) {
+      throw new XmlError('bad attribute name');
+    }
+    while (at < to && isSpace(source.charCodeAt(at))) at += 1;
+    if (at === to || source.charCodeAt(at) !== 61) throw new XmlError('attribute without a value');
+    at += 1;
+    while (at < to && isSpace(source.charCodeAt(at))) at += 1;
+    const quote = source.charCodeAt(at);
+    if (at === to || (quote !== 34 && quote !== 39)) throw new XmlError('unquoted attribute value');
+    const valueStart = at + 1;
+    // The value: up to the closing quote; '<' is not allowed, '&' and whitespace other than ' ' need work.
+    let plain = true;
+    for (at = valueStart; at < to; at += 1) {
+      const c = source.charCodeAt(at);
+      if (c === quote) break;
+      if (c === 60 /* < */) throw new XmlError('< in an attribute value');
+      if (c === 38 /* & */ || c === 9 || c === 10 || c === 13) plain = false;
+    }
+    if (at === to) throw new XmlError('unterminated attribute value');
+    const valueEnd = at;
+    at += 1;
+    for (let i = 0; i < names.length; i += 1) {
+      const name = names[i] as string;
+      if (name.length !== nameEnd - nameStart || !source.startsWith(name, nameStart)) continue;
+      if (values[i] !== undefined) throw new XmlError(`duplicate attribute ${name}`);
+      const raw = source.slice(valueStart, valueEnd);
+      values[i] = plain ? raw : decodeEntities(raw.replace(/\r\n?|[\n\t]/g, ' '));
+    }
+  }
+}
+
+/**
+ * A small streaming XML tokenizer for the parts of an xlsx: elements, attributes, text (with the predefined
+ * entities and character references), comments, processing instructions, CDATA (skipped, as exceljs's parser
+ * setup ignored it); no DTD. Well-formedness is checked where it is cheap: tag names and nesting, a single
+ * root, no text outside it, attribute syntax, references. Fed decoded text in chunks of any size.
+ */
+export class XmlScanner {
+  private readonly handler: XmlHandler;
+  private rest = '';
+  private readonly stack: string[] = [];
+  private rootClosed = false;
+  private started = false;
+  private readonly names = new Set<string>();
+
+  constructor(handler: XmlHandler) {
+    this.handler = handler;
+  }
+
+  write(chunk: string): void {
+    let s = this.rest + chunk;
+    if (!this.started && s.length > 0) {
+      this.started = true;
+      if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+    }
+    const length = s.length;
+    let at = 0;
+    while (at < length) {
+      const lt = s.indexOf('<', at);
+      if (lt < 0) {
+        // Text to the end of the chunk: a reference or a \r\n cut in two waits for the next chunk.
+        let end = length;
+        const amp = s.lastIndexOf('&');
+        if (amp >= at && s.indexOf(';', amp) < 0) end = amp;
+        if (end > at && s.charCodeAt(end - 1) === 13) end -= 1;
+        if (end > at) this.text(s.slice(at, end));
+        at = end;
+        break;
+      }
+      if (lt > at) this.text(s.slice(at, lt));
+      const next = this.markup(s, lt);
+      if (next < 0) {
+        at = lt;
+        break;
+      }
+      at = next;
+    }
+    this.rest = at < length ? s.slice(at) : '';
+    if (this.rest.length > MAX_MARKUP) throw new XmlError('markup too long');
+  }
+
+  private text(raw: string): void {
+    if (this.stack.length === 0) {
+      if (raw.trim() !== '') throw new XmlError('text outside the root element');
+      return;
+    }
+    this.handler.text(decodeText(raw));
+  }
+
+  /** The markup starting at `lt`: its end (exclusive), or -1 when it is not complete in `s` yet. */
+  private markup(s: string, lt: number): number {
+    const c1 = s.charCodeAt(lt + 1);
+    if (Number.isNaN(c1)) return -1;
+    if (c1 === 63 /* ? */) {
+      const end = s.indexOf('?>', lt + 2);
+      return end < 0 ? -1 : end + 2;
+    }
+    if (c1 === 33 /* ! */) {
+      if (s.startsWith('<!--', lt)) {
+        const end = s.indexOf('-->', lt + 4);
+        return end < 0 ? -1 : end + 3;
+      }
+      if (s.startsWith('<![CDATA[', lt)) {
+        if (this.stack.length === 0) throw new XmlError('CDATA outside the root element');
+        const end = s.indexOf(']]>', lt + 9);
+        return end < 0 ? -1 : end + 3;
+      }
+      if (s.length - lt < 9) return -1;
+      throw new XmlError('DTD or unknown declaration');
+    }
+    if (c1 === 47 /* / */) {
+      const gt = s.indexOf('>', lt + 2);
+      if (gt < 0) return -1;
+      const name = this.stack.pop();
+      // </name> or </name  >, nothing else.
+      if (
+        name === undefined ||
+        !s.startsWith(name, lt + 2) ||
+        (lt + 2 + name.length !== gt && s.slice(lt + 2 + name.length, gt).trim() !== '')
+      ) {
+        throw new XmlError(`unexpected ${s.slice(lt, Math.min(gt + 1, lt + 40))}`);
+      }
+      if (this.stack.length === 0) this.rootClosed = true;
+      this.handler.close(name);
+      return gt + 1;
+    }
+    // An opening tag: its name, then attributes up to the first '>' outside quotes.
+    const length = s.length;
+    let nameEnd = lt + 1;
+    let c = 0;
+    while (nameEnd < length) {
+      c = s.charCodeAt(nameEnd);
+      if (c === 62 /* > */ || c === 47 /* / */ || isSpace(c)) break;
+      nameEnd += 1;
+    }
+    if (nameEnd === length) return -1;
+    let gt = nameEnd;
+    if (c !== 62) {
+      let quote = 0;
+      for (gt = nameEnd; gt < length; gt += 1) {
+        const code = s.charCodeAt(gt);
+        if (quote !== 0) {
+          if (code === quote) quote = 0;
+        } else if (code === 62 /* > */) {
+          break;
+        } else if (code === 34 || code === 39) {
+          quote = code;
+        } else if (code === 60 /* < */) {
+          throw new XmlError('< in a tag');
+        }
+      }
+      if (gt === length) return -1;
+    }
+    const name = s.slice(lt + 1, nameEnd);
+    if (!this.names.has(name)) {
+      if (!NAME.test(name)) throw new XmlError(`bad element name ${JSON.stringify(name.slice(0, 40))}`);
+      if (this.names.size < 1000) this.names.add(name);
+    }
+    if (this.rootClosed) throw new XmlError('more than one root element');
+    const selfClosing = s.charCodeAt(gt - 1) === 47;
+    this.handler.open(name, s, nameEnd, selfClosing ? gt - 1 : gt);
+    if (selfClosing) {
+      if (this.stack.length === 0) this.rootClosed = true;
+      this.handler.close(name);
+    } else {
+      this.stack.push(name);
+    }
+    return gt + 1;
+  }
+}
+
+/** Streams one zip entry, UTF-8 decoded, through an XmlScanner into `handler`. */
+async function scanEntry(handle: FileHandle, entry: ZipEntry, handler: XmlHandler): Promise<void> {
+  const scanner = new XmlScanner(handler);
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of await entryContent(handle, entry)) {
+    scanner.write(decoder.write(chunk as Buffer));
+  }
+  scanner.write(decoder.end());
+  // Like exceljs's parser, which was never closed: unclosed elements at the end are not an error.
+}
+
+const NO_NAMES: readonly string[] = [];
+const NO_VALUES: Array<string | undefined> = [];
+
+/** Nothing but well-formedness (the workbook and its relationships, as exceljs parsed them). */
+const IGNORE: XmlHandler = {
+  open(_name, source, from, to) {
+    readAttributes(source, from, to, NO_NAMES, NO_VALUES);
+  },
+  text() {},
+  close() {},
+};
+
+/** xl/sharedStrings.xml: every <si> as text (its runs joined), null when it has none; as exceljs cached it. */
+class SharedStrings implements XmlHandler {
+  readonly strings: Array<string | null> = [];
+  private run: string | null = null;
+  private runs: Array<string | null> = [];
+
+  open(name: string, source: string, from: number, to: number): void {
+    readAttributes(source, from, to, NO_NAMES, NO_VALUES);
+    if (name === 'si') {
+      this.runs = [];
+      this.run = null;
+    } else if (name === 't') {
+      this.run = null;
+    }
+  }
+
+  text(text: string): void {
+    this.run = this.run ? this.run + text : text;
+  }
+
+  close(name: string): void {
+    if (name === 'r') {
+      this.runs.push(this.run);
+      this.run = null;
+    } else if (name === 'si') {
+      this.strings.push(this.runs.length > 0 ? this.runs.join('') : this.run);
+      this.runs = [];
+      this.run = null;
+    }
+  }
+}
+
+/** exceljs's second decoding of `t="str"` and inline-string text (only the five named entities). */
+function xmlDecodeAgain(text: string): string {
+  if (text.indexOf('&') < 0) return text;
+  return text.replace(/&([a-z]*);/g, (match, name: string) =>
+    name === 'lt' || name === 'gt' || name === 'amp' || name === 'apos' || name === 'quot'
+      ? (PREDEFINED[name] ?? match)
+      : match,
+  );
+}
+
+/** The column number of a cell reference ('C12' → 3), as exceljs's decodeAddress reads it. */
+function columnOf(ref: string | undefined): number {
+  if (ref === undefined) throw new XmlError('cell without a reference');
+  let column = 0;
+  let hasColumn = false;
+  let hasRow = false;
+  for (let i = 0; i < ref.length; i += 1) {
+    const c = ref.charCodeAt(i);
+    if (!hasRow && c >= 65 && c <= 90) {
+      hasColumn = true;
+      column = column * 26 + c - 64;
+    } else if (c >= 48 && c <= 57) {
+      hasRow = true;
+    } else if (hasRow && hasColumn && c !== 36) {
+      break;
+    }
+  }
+  if (!hasColumn || column > 16384) throw new XmlError(`bad cell reference ${ref.slice(0, 20)}`);
+  return column;
+}
+
+type RowListener = (cells: unknown[], row: number) => void;
+
+const ROW_ATTRIBUTES = ['r'];
+const CELL_ATTRIBUTES = ['r', 't'];
+
+const NO_TEXT = 0;
+const FORMULA_TEXT = 1;
+const VALUE_TEXT = 2;
+
+/**
+ * A worksheet's <sheetData>: each row's cells (index 0 = column A) as plain values (text, number, boolean,
+ * null; cells left out are holes), given to `onRow` when the row closes. `wantCells` false: rows are only counted, cells not built.
+ */
+class SheetRows implements XmlHandler {
+  private readonly sharedStrings: Array<string | null> | undefined;
+  private readonly onRow: RowListener;
+  wantCells = true;
+  private inRows = false;
+  private rowNumber = 0;
+  private cells: unknown[] | null = null;
+  private inCell = false;
+  private ref: string | undefined;
+  private type: string | undefined;
+  private formula: string | null = null;
+  private value: string | null = null;
+  private current = NO_TEXT;
+
+  private readonly attributes: Array<string | undefined> = [undefined, undefined];
+
+  constructor(sharedStrings: Array<string | null> | undefined, onRow: RowListener) {
+    this.sharedStrings = sharedStrings;
+    this.onRow = onRow;
+  }
+
+  open(name: string, source: string, from: number, to: number): void {
+    switch (name) {
+      case 'sheetData':
+        this.inRows = true;
+        break;
+      case 'row':
+        if (this.inRows) {
+          readAttributes(source, from, to, ROW_ATTRIBUTES, this.attributes);
+          this.rowNumber = Number.parseInt(this.attributes[0] ?? '', 10);
+          this.cells = [];
+          return;
+        }
+        break;
+      case 'c':
+        if (this.cells) {
+          readAttributes(source, from, to, CELL_ATTRIBUTES, this.attributes);
+          this.ref = this.attributes[0];
+          this.type = this.attributes[1];
+          this.inCell = true;
+          this.formula = null;
+          this.value = null;
+          this.current = NO_TEXT;
+          return;
+        }
+        break;
+      case 'f':
+        if (this.inCell) {
+          this.formula = '';
+          this.current = FORMULA_TEXT;
+        }
+        break;
+      case 'v':
+      case 'is':
+      case 't':
+        if (this.inCell) {
+          this.value = '';
+          this.current = VALUE_TEXT;
+        }
+        break;
+    }
+    if (from < to) readAttributes(source, from, to, NO_NAMES, NO_VALUES);
+  }
+
+  text(text: string): void {
+    if (this.current === VALUE_TEXT) this.value += text;
+    else if (this.current === FORMULA_TEXT) this.formula += text;
+  }
+
+  close(name: string): void {
+    switch (name) {
+      case 'sheetData':
+        this.inRows = false;
+        break;
+      case 'row':
+        if (this.cells) {
+          const cells = this.cells;
+          this.cells = null;
+          this.onRow(cells, this.rowNumber);
+        }
+        break;
+      case 'c':
+        if (this.cells && this.inCell) {
+          const column = columnOf(this.ref);
+          // Cells left out are holes, which the checker reads as blank (no filling up to column XFD).
+          if (this.wantCells && (this.formula !== null || this.value !== null)) {
+            this.cells[column - 1] = this.cellValue();
+          }
+          this.inCell = false;
+          this.current = NO_TEXT;
+        }
+        break;
+    }
+  }
+
+  /** The plain value of the cell just closed, as exceljs's reader and its cell objects made it. */
+  private cellValue(): unknown {
+    const text = this.value;
+    if (this.formula !== null) {
+      const result =
+        text === null ? undefined : this.type === 'str' ? xmlDecodeAgain(text) : Number.parseFloat(text);
+      // exceljs keeps a formula's result only when truthy; a formula with empty text is not a formula to it.
+      if (this.formula === '') return result ?? null;
+      return result || null;
+    }
+    if (text === null) return null;
+    switch (this.type) {
+      case 's': {
+        if (!this.sharedStrings) return '[object Object]';
+        return this.sharedStrings[Number.parseInt(text, 10)] ?? null;
+      }
+      case 'inlineStr':
+      case 'str':
+        return xmlDecodeAgain(text);
+      case 'e':
+        return text;
+      case 'b':
+        return Number.parseInt(text, 10) !== 0;
+      default:
+        return Number.parseFloat(text);
+    }
+  }
+}
+
+const WORKSHEET = /xl\/worksheets\/sheet\d+[.]xml/;
 
 /** Blank rows reported per gap (the checker stops collecting problems long before). */
 const MAX_BLANK_RUN = 200;
 
 export interface TrialBalanceReading {
-  /** Rows with at least one value on the first worksheet. */
+  /** Rows (<row> elements) on the first worksheet. */
   firstSheetRows: number;
   /** Whether a later worksheet has any row (to tell "wrong sheet" apart from "empty file"). */
   laterSheetHasRows: boolean;
 }
 
 /**
- * Streams the first worksheet of an .xlsx (already passed by assertSafeXlsx) into the checker: its first row
- * is the header, every later row a line. Later worksheets are only looked at to see whether they hold rows.
- * Nothing is kept in memory but the current row (shared strings aside).
+ * Streams the first worksheet of an .xlsx (already passed by assertSafeXlsx, whose entries may be given) into
+ * the checker: its first row is the header, every later row a line. Later worksheets are only looked at to see
+ * whether they hold rows. Nothing is kept in memory but the shared strings and the current chunk and row.
+ * Throws on anything that is not a readable workbook.
  */
 export async function readTrialBalance(
   path: string,
   checker: Pick<TrialBalanceChecker, 'header' | 'line' | 'stopped'>,
+  entries?: ZipEntry[],
 ): Promise<TrialBalanceReading> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'emit',
-  });
-  let sheetIndex = 0;
-  let firstSheetRows = 0;
-  let laterSheetHasRows = false;
-  for await (const worksheet of reader) {
-    const isFirst = sheetIndex === 0;
-    sheetIndex += 1;
+  const inZipOrder = [...(entries ?? (await readZipDirectory(path)))].sort(
+    (a, b) => a.localHeaderOffset - b.localHeaderOffset,
+  );
+  const handle = await open(path, 'r');
+  try {
+    let sharedStrings: Array<string | null> | undefined;
+    let relationshipsRead = false;
+    const ready: ZipEntry[] = [];
+    const deferred: ZipEntry[] = [];
+    for (const entry of inZipOrder) {
+      if (entry.name === 'xl/_rels/workbook.xml.rels') {
+        await scanEntry(handle, entry, IGNORE);
+        relationshipsRead = true;
+      } else if (entry.name === 'xl/workbook.xml') {
+        await scanEntry(handle, entry, IGNORE);
+      } else if (entry.name === 'xl/sharedStrings.xml') {
+        const strings = new SharedStrings();
+        await scanEntry(handle, entry, strings);
+        sharedStrings = strings.strings;
+      } else if (WORKSHEET.test(entry.name)) {
+        (sharedStrings && relationshipsRead ? ready : deferred).push(entry);
+      }
+    }
+    // exceljs read a worksheet where it met it when the shared strings and relationships were read, else
+    // after the last entry (from a temporary file), so that is the order of the sheets.
+    const sheets = [...ready, ...deferred];
+
+    let firstSheetRows = 0;
+    let laterSheetHasRows = false;
     let headerSeen = false;
     let previous = 0;
-    for await (const row of worksheet) {
-      if (!isFirst) {
-        laterSheetHasRows = true;
-        continue;
-      }
+    const first = new SheetRows(sharedStrings, (cells, row) => {
       firstSheetRows += 1;
       // Past the row or problem limit the rest is only drained (the checker has its answer).
-      if (checker.stopped) continue;
-      const cells = cellsOf(row.values);
+      if (checker.stopped) {
+        first.wantCells = false;
+        return;
+      }
       if (!headerSeen) {
         headerSeen = true;
-        checker.header(cells, row.number);
+        checker.header(cells, row);
       } else {
         // The xml holds no element for an empty row: a gap in the numbers is a blank line.
-        for (let blank = previous + 1; blank < row.number && blank <= previous + MAX_BLANK_RUN; blank += 1) {
+        for (let blank = previous + 1; blank < row && blank <= previous + MAX_BLANK_RUN; blank += 1) {
           checker.line([], blank);
         }
-        checker.line(cells, row.number);
+        checker.line(cells, row);
       }
-      previous = row.number;
+      previous = row;
+    });
+    for (const [index, sheet] of sheets.entries()) {
+      if (index === 0) {
+        await scanEntry(handle, sheet, first);
+      } else {
+        const later = new SheetRows(sharedStrings, () => {
+          laterSheetHasRows = true;
+        });
+        later.wantCells = false;
+        await scanEntry(handle, sheet, later);
+      }
     }
+    return { firstSheetRows, laterSheetHasRows };
+  } finally {
+    await handle.close();
   }
-  return { firstSheetRows, laterSheetHasRows };
 }

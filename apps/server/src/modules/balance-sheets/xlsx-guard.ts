@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 
 /** Limits of an uploaded workbook, checked on the zip container before any spreadsheet parser sees it. */
@@ -124,6 +125,40 @@ export function checkDeclaredSizes(entries: ZipEntry[]): void {
 }
 
 /**
+ * Where the data of an entry starts, from its local header (whose name and extra field lengths may differ from
+ * the central directory's). Throws XlsxGuardError('not_xlsx') on a broken local header.
+ */
+async function entryDataStart(handle: FileHandle, entry: ZipEntry): Promise<number> {
+  const header = Buffer.alloc(30);
+  await handle.read(header, 0, 30, entry.localHeaderOffset);
+  if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw notXlsx('broken local header');
+  return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+}
+
+/** Size of the chunks an entry is inflated into (zlib's default, 16 KiB, makes the guard take twice as long). */
+const INFLATE_CHUNK = 256 * 1024;
+
+/**
+ * The content of one entry of the zip open in `handle`, streamed: stored (method 0) or inflated (method 8).
+ * For an entry assertSafeXlsx has passed, so the inflated size is known to be within its declared size.
+ */
+export async function entryContent(handle: FileHandle, entry: ZipEntry): Promise<Readable> {
+  const dataStart = await entryDataStart(handle, entry);
+  if (entry.method !== 0 && entry.method !== 8) throw notXlsx(`compression method ${entry.method}`);
+  if (entry.compressedSize === 0) return Readable.from([]);
+  const source = handle.createReadStream({
+    start: dataStart,
+    end: dataStart + entry.compressedSize - 1,
+    autoClose: false,
+  });
+  if (entry.method === 0) return source;
+  const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
+  source.on('error', (error) => inflate.destroy(error));
+  // Not source.destroy() when a reader stops early: it would close the shared handle (the caller closes it).
+  return source.pipe(inflate);
+}
+
+/**
  * Inflates every entry once, counting bytes and keeping none, so a central directory that understates sizes
  * cannot slip a bomb past checkDeclaredSizes: an entry that inflates beyond what it declares is refused the
  * moment it does.
@@ -133,10 +168,7 @@ async function checkRealSizes(path: string, entries: ZipEntry[]): Promise<void> 
   try {
     for (const entry of entries) {
       if (entry.compressedSize === 0) continue;
-      const header = Buffer.alloc(30);
-      await handle.read(header, 0, 30, entry.localHeaderOffset);
-      if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw notXlsx('broken local header');
-      const dataStart = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+      const dataStart = await entryDataStart(handle, entry);
       if (entry.method === 0) {
         if (entry.compressedSize !== entry.uncompressedSize) throw notXlsx('stored entry size mismatch');
         continue;
@@ -147,7 +179,7 @@ async function checkRealSizes(path: string, entries: ZipEntry[]): Promise<void> 
         end: dataStart + entry.compressedSize - 1,
         autoClose: false,
       });
-      const inflate = createInflateRaw();
+      const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
       let inflated = 0;
       await new Promise<void>((resolve, reject) => {
         const fail = (error: Error) => {

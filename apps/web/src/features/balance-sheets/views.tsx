@@ -80,7 +80,7 @@ export function SheetsTable({
               <Table.Td>{t(`balanceSheets:frequencies.${sheet.typeFrequence}`)}</Table.Td>
               <Table.Td>
                 {sheet.tag ? (
-                  <Badge variant="light" color="blue.9" data-testid="bs-tag">
+                  <Badge variant="filled" color="blue.9" data-testid="bs-tag">
                     {sheet.tag}
                   </Badge>
                 ) : null}
