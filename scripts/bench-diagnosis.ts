@@ -1,0 +1,697 @@
+/**
+ * The admin statistics bench case (issue 6), run by scripts/bench.ts on its test context: 10 000 companies with
+ * 12 annual balance sheets each (2013..2024) and their indicator values for the active criteria, seeded with
+ * INSERT ... SELECT over generate_series, then GET /app/api/v1/diagnosis-statistics timed as a signed-in admin,
+ * the plan of the latest-value-per-company query, where one request's time goes, and other query shapes timed on
+ * the same data (checked to give the service's figures).
+ *
+ * The 3 000 000 indicator rows go in with foreign-key triggers off and the table's indexes dropped, then rebuilt
+ * from their own definitions: row by row with the checks it is ~4× slower (256 s measured; BENCH_DIAGNOSIS_SEED=plain).
+ * The rebuilt indexes are more compact than grown ones (356 vs ~470 MB), which hardly matters to these reads.
+ */
+import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Decimal, distribution } from '@excelencia/domain';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../apps/server/src/db/client.ts';
+import {
+  caeDivisions,
+  cities,
+  companies,
+  criteria,
+  indicatorValues,
+} from '../apps/server/src/db/schema/index.ts';
+import { seedReferenceData } from '../apps/server/src/db/seed-reference.ts';
+import { createDiagnosisService } from '../apps/server/src/modules/diagnosis/diagnosis.service.ts';
+import { activeCriteria } from '../apps/server/src/modules/diagnosis/indicators.ts';
+import type { TestContext } from '../apps/server/test/support/context.ts';
+
+const COMPANIES = Number(process.env.BENCH_DIAGNOSIS_COMPANIES ?? 10_000);
+/** How many active criteria get values (all of them unless set: 25 after the seed). */
+const CRITERIA_LIMIT = Number(process.env.BENCH_DIAGNOSIS_CRITERIA ?? 1_000);
+const REQUESTS = Number(process.env.BENCH_DIAGNOSIS_REQUESTS ?? 30);
+const WARM_UP = 3;
+const FIRST_YEAR = 2013;
+const LAST_YEAR = 2024;
+/** The bench companies' NIFs: 300000001.. (the directory's are 1xxxxxxxx, the bench user's 299999999). */
+const NIF_BASE = 300_000_000;
+
+type Rows<T> = { rows: T[] };
+
+/** An integer of this file inlined into SQL (typed parameters would need a cast at every use). */
+const int = (value: number) => sql.raw(String(Math.trunc(value)));
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await run();
+  return [result, performance.now() - started];
+}
+
+async function countOf(ctx: TestContext, query: SQL): Promise<number> {
+  const result = (await ctx.db.execute(query)) as unknown as Rows<{ n: string | number }>;
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+async function planLines(ctx: TestContext, query: SQL): Promise<string[]> {
+  const result = (await ctx.db.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as Rows<
+    Record<string, string>
+  >;
+  return result.rows.map((row) => Object.values(row)[0] ?? '');
+}
+
+/** The plan's lines (costs and repeated conditions left out, long lines cut), then the timing lines. */
+function printPlan(title: string, lines: string[], max = 30): void {
+  console.log(`\n${title}`);
+  const shown = lines
+    .filter((line) => !/^\s*(Planning:|Recheck Cond:|Planning Time|Execution Time)/.test(line))
+    .map((line) => line.replace(/\s+\(cost=[^)]*\)/, '').replace(/'[0-9a-f-]{36}'::uuid/g, "'…'::uuid"))
+    .map((line) => (line.length > 150 ? `${line.slice(0, 149)}…` : line))
+    .slice(0, max);
+  for (const line of shown) console.log(`  ${line}`);
+  for (const line of lines.filter((line) => /^(Planning|Execution) Time/.test(line)))
+    console.log(`  ${line}`);
+}
+
+/** The plan's nodes on one line (EXPLAIN without ANALYZE), as the directory bench prints them. */
+async function planSummary(db: Executor, query: SQL): Promise<string> {
+  const result = (await db.execute(sql`explain ${query}`)) as unknown as Rows<Record<string, string>>;
+  return result.rows
+    .map((row) => Object.values(row)[0] ?? '')
+    .filter(
+      (line) => /Scan|Join|Loop|Hash|Sort|Unique|Aggregate|Memoize/.test(line) && !/Cond:|Key:/.test(line),
+    )
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^->\s*/, '')
+        .replace(/\s+\(cost.*$/, ''),
+    )
+    .join(' < ');
+}
+
+/** Seeds the companies, sheets and indicator values; returns the criteria that got values. */
+async function seed(ctx: TestContext): Promise<Array<{ id: string; code: string; version: number }>> {
+  const [, referenceMs] = await timed(() => seedReferenceData(ctx.db));
+  const benchNif = sql`c.nif between ${String(NIF_BASE + 1)} and ${String(NIF_BASE + COMPANIES)}`;
+
+  // Cities of every seeded island, every CAE division (all 21 sections), the 4 employee ranges, mixed by hashes
+  // so that no dimension follows another.
+  const [, companiesMs] = await timed(() =>
+    ctx.db.execute(sql`
+      insert into companies (company_name, nif, email, city_id, cae_division_id, employee_range_id)
+      select
+        'Diagnóstico ' || i,
+        (${int(NIF_BASE)} + i)::text,
+        'diagnostico' || i || '@bench.cv',
+        c.ids[1 + abs(hashtext('city' || i)) % cardinality(c.ids)],
+        d.ids[1 + abs(hashtext('cae' || i)) % cardinality(d.ids)],
+        r.ids[1 + abs(hashtext('range' || i)) % cardinality(r.ids)]
+      from generate_series(1, ${int(COMPANIES)}) as i,
+        (select array_agg(id order by code) as ids from cities where code <> 'BENCH') as c,
+        (select array_agg(id order by code) as ids from cae_divisions) as d,
+        (select array_agg(id order by min_employees) as ids from employee_ranges) as r
+    `),
+  );
+
+  // One annual sheet per company and year, inserted year by year (created_at increasing).
+  const [, sheetsMs] = await timed(() =>
+    ctx.db.execute(sql`
+      insert into balance_sheets (company_id, start_date, end_date, type_frequence, source, created_at, updated_at)
+      select c.id, make_date(y, 1, 1), make_date(y, 12, 31), 'annual', 'entry', t.at, t.at
+      from generate_series(${int(FIRST_YEAR)}, ${int(LAST_YEAR)}) as y
+        cross join companies as c
+        cross join lateral (
+          select timestamptz '2014-03-01 00:00:00+00' + (y - ${int(FIRST_YEAR)}) * interval '1 year'
+            + (c.nif::int - ${int(NIF_BASE)}) * interval '1 second' as at
+        ) as t
+      where ${benchNif}
+      order by y, c.nif
+    `),
+  );
+
+  // Fresh statistics, or the planner may join 120 000 sheets as if the table were empty.
+  await ctx.db.execute(sql`analyze companies, balance_sheets`);
+
+  const chosen = (
+    await ctx.db
+      .select({ id: criteria.id, code: criteria.code, version: criteria.version })
+      .from(criteria)
+      .where(eq(criteria.isActive, true))
+      .orderBy(asc(criteria.sortOrder), asc(criteria.code))
+  ).slice(0, CRITERIA_LIMIT);
+  const chosenIds = sql.join(
+    chosen.map((criterion) => sql`${criterion.id}::uuid`),
+    sql`, `,
+  );
+
+  // Every sheet × chosen criterion, the current criterion version; a sheet's rows together (as the server writes
+  // them), one statement per year. value: a deterministic spread over -2..7.99 (1 in 16 not computable);
+  // passed: the criterion's own target comparison on it.
+  // Fast load (BENCH_DIAGNOSIS_SEED=plain to compare): foreign-key triggers off (the rows are consistent by
+  // construction) and indexes built once afterwards from their own definitions.
+  const fast = process.env.BENCH_DIAGNOSIS_SEED !== 'plain';
+  let indexDefinitions: string[] = [];
+  if (fast) {
+    const defs = (await ctx.db.execute(sql`
+      select 'alter table indicator_values add constraint ' || quote_ident(conname) || ' ' ||
+        pg_get_constraintdef(oid) as def, conname as name, true as constraint
+      from pg_constraint where conrelid = 'indicator_values'::regclass and contype = 'p'
+      union all
+      select pg_get_indexdef(i.indexrelid), c.relname, false
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = 'indicator_values'::regclass and not i.indisprimary
+    `)) as unknown as Rows<{ def: string; name: string; constraint: boolean }>;
+    indexDefinitions = defs.rows.map((row) => row.def);
+    for (const row of defs.rows) {
+      await ctx.db.execute(
+        sql.raw(
+          row.constraint
+            ? `alter table indicator_values drop constraint "${row.name}"`
+            : `drop index "${row.name}"`,
+        ),
+      );
+    }
+    await ctx.db.execute(sql`set session_replication_role = replica`);
+  }
+  const yearTimes: number[] = [];
+  for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) {
+    const [, ms] = await timed(() =>
+      ctx.db.execute(sql`
+        with crit as (
+          select id, version, target_comparison as cmp, target_value as target,
+            row_number() over (order by sort_order, code) as k
+          from criteria where id in (${chosenIds})
+        ), sheet as (
+          select b.id, b.company_id, b.start_date, b.end_date, b.created_at, c.nif::int - ${int(NIF_BASE)} as n
+          from balance_sheets as b join companies as c on c.id = b.company_id
+          where ${benchNif} and b.end_date = make_date(${int(year)}, 12, 31)
+        )
+        insert into indicator_values (balance_sheet_id, criterion_id, company_id, criterion_version, frequency,
+          start_date, end_date, sheet_created_at, value, passed)
+        select s.id, k.id, s.company_id, k.version, 'annual', s.start_date, s.end_date, s.created_at, v.value,
+          case
+            when v.value is null then null
+            when k.cmp = '>' then v.value > k.target
+            when k.cmp = '>=' then v.value >= k.target
+            when k.cmp = '<' then v.value < k.target
+            when k.cmp = '<=' then v.value <= k.target
+            else v.value = k.target
+          end
+        from sheet as s
+          cross join crit as k
+          cross join lateral (
+            select case when (s.n + k.k * 13 + ${int(year)}) % 16 = 0 then null
+              else ((s.n * 7919 + k.k * 104729 + ${int(year)} * 7307) % 1000) / 100.0 - 2 end::numeric as value
+          ) as v
+        order by s.created_at, k.k
+      `),
+    );
+    yearTimes.push(ms);
+  }
+  let indexMs = 0;
+  if (fast) {
+    await ctx.db.execute(sql`set session_replication_role = default`);
+    [, indexMs] = await timed(async () => {
+      await ctx.db.execute(sql`set maintenance_work_mem = '256MB'`);
+      for (const def of indexDefinitions) await ctx.db.execute(sql.raw(def));
+      await ctx.db.execute(sql`reset maintenance_work_mem`);
+    });
+  }
+  const [, analyzeMs] = await timed(() => ctx.db.execute(sql`analyze`));
+
+  const sheetCount = await countOf(
+    ctx,
+    sql`select count(*) as n from balance_sheets b join companies c on c.id = b.company_id where ${benchNif}`,
+  );
+  const valueCount = await countOf(ctx, sql`select count(*) as n from indicator_values`);
+  const size = (await ctx.db.execute(sql`
+    select pg_size_pretty(pg_table_size('indicator_values')) as heap,
+      pg_size_pretty(pg_indexes_size('indicator_values')) as indexes
+  `)) as unknown as Rows<{ heap: string; indexes: string }>;
+  const activeCount = await countOf(ctx, sql`select count(*) as n from criteria where is_active`);
+  const indicatorMs = yearTimes.reduce((a, b) => a + b, 0);
+
+  console.log(
+    `\ndiagnosis statistics: seeded ${COMPANIES} companies (${seconds(companiesMs)}), ${sheetCount} annual sheets ` +
+      `${FIRST_YEAR}..${LAST_YEAR} (${seconds(sheetsMs)}), ${valueCount} indicator values = sheets × ` +
+      `${chosen.length} of ${activeCount} active criteria (${seconds(indicatorMs)}, ` +
+      `${(valueCount / (indicatorMs / 1000)).toFixed(0)} rows/s, per year ${seconds(Math.min(...yearTimes))}` +
+      `..${seconds(Math.max(...yearTimes))}` +
+      (fast
+        ? `, foreign-key triggers off, then its ${indexDefinitions.length} indexes built in ${seconds(indexMs)}`
+        : ', row by row into the indexes with foreign-key checks') +
+      `); reference data ${seconds(referenceMs)}, analyze ${seconds(analyzeMs)}`,
+  );
+  console.log(
+    `indicator_values on disk: heap ${size.rows[0]?.heap}, indexes ${size.rows[0]?.indexes}` +
+      (chosen.length < activeCount ? ` (only ${chosen.length} criteria: BENCH_DIAGNOSIS_CRITERIA)` : '') +
+      `; companies table: ${await countOf(ctx, sql`select count(*) as n from companies`)} rows ` +
+      '(with the directory case, its 100 000 companies without sheets too)',
+  );
+  return chosen;
+}
+
+/** The service's latestValuesPerCompany query (same builder calls), for EXPLAIN. */
+function latestValuesQuery(
+  ctx: TestContext,
+  criterion: { id: string; version: number },
+  year: number,
+  key: SQL,
+): SQL {
+  return ctx.db
+    .selectDistinctOn([indicatorValues.companyId], {
+      key: sql<string | null>`${key}`.as('key'),
+      value: indicatorValues.value,
+      passed: indicatorValues.passed,
+    })
+    .from(indicatorValues)
+    .innerJoin(companies, eq(companies.id, indicatorValues.companyId))
+    .leftJoin(cities, eq(cities.id, companies.cityId))
+    .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+    .where(
+      and(
+        eq(indicatorValues.criterionId, criterion.id),
+        eq(indicatorValues.criterionVersion, criterion.version),
+        eq(indicatorValues.frequency, 'annual'),
+        gte(indicatorValues.endDate, `${year}-01-01`),
+        lt(indicatorValues.endDate, `${year + 1}-01-01`),
+      ),
+    )
+    .orderBy(
+      asc(indicatorValues.companyId),
+      desc(indicatorValues.endDate),
+      desc(indicatorValues.sheetCreatedAt),
+    )
+    .getSQL();
+}
+
+/**
+ * An admin signed in at the identity provider (in this process). The seeding blocked the event loop for a minute:
+ * the provider's idle keep-alive sockets close only now, so wait for that, and try once more if a request still
+ * met one closing (ECONNRESET).
+ */
+async function signInAdmin(ctx: TestContext) {
+  const attempt = async () => {
+    const user = await ctx.createUser({ email: 'bench-admin@excelencia.cv', roles: ['admin'] });
+    return ctx.signIn(user.email, user.password);
+  };
+  await sleep(500);
+  try {
+    return await attempt();
+  } catch {
+    await sleep(1000);
+    return attempt();
+  }
+}
+
+type Statistics = { overall: { companies: number }; groups: unknown[]; years: number[] };
+
+export async function benchDiagnosis(ctx: TestContext): Promise<void> {
+  const chosen = await seed(ctx);
+  const admin = await signInAdmin(ctx);
+
+  async function statisticsCase(name: string, query: (criterionId: string) => string): Promise<void> {
+    const times: number[] = [];
+    const overall = new Set<number>();
+    let groups = 0;
+    let failures = 0;
+    for (let i = -WARM_UP; i < REQUESTS; i++) {
+      // Each request another criterion (the cache does not hold the one before).
+      const criterion = chosen[(i + WARM_UP) % chosen.length];
+      if (!criterion) throw new Error('no criterion was seeded');
+      const started = performance.now();
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/app/api/v1/diagnosis-statistics?${query(criterion.id)}`,
+        headers: { cookie: admin.cookie },
+      });
+      const elapsed = performance.now() - started;
+      if (i < 0) continue;
+      times.push(elapsed);
+      if (response.statusCode !== 200) {
+        failures += 1;
+        continue;
+      }
+      const body = response.json() as Statistics;
+      overall.add(body.overall.companies);
+      groups = body.groups.length;
+    }
+    times.sort((a, b) => a - b);
+    const companiesText =
+      overall.size === 0
+        ? '-'
+        : `${Math.min(...overall)}..${Math.max(...overall)}`.replace(/^(\d+)\.\.\1$/, '$1');
+    console.log(
+      name.padEnd(52),
+      String(REQUESTS).padStart(8),
+      percentile(times, 50).toFixed(1).padStart(8),
+      percentile(times, 99).toFixed(1).padStart(8),
+      (times.at(-1) ?? Number.NaN).toFixed(1).padStart(8),
+      String(failures).padStart(8),
+      `  (overall ${companiesText} companies, ${groups} groups)`,
+    );
+  }
+
+  console.log(
+    `\nload average before the requests (2 cores, other work included): ${loadavg()[0]?.toFixed(2)}`,
+  );
+  console.log(
+    `${'statistics (app.inject, sequential, admin cookie)'.padEnd(52)}`,
+    'requests'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'max ms'.padStart(8),
+    'non-2xx'.padStart(8),
+  );
+  const base = 'frequency=annual';
+  await statisticsCase(
+    'GET diagnosis-statistics groupBy=island year=2024',
+    (id) => `criterionId=${id}&groupBy=island&${base}&year=${LAST_YEAR}`,
+  );
+  await statisticsCase(
+    'GET diagnosis-statistics groupBy=caeSection year=2024',
+    (id) => `criterionId=${id}&groupBy=caeSection&${base}&year=${LAST_YEAR}`,
+  );
+  await statisticsCase(
+    'GET diagnosis-statistics groupBy=employeeRange 2024',
+    (id) => `criterionId=${id}&groupBy=employeeRange&${base}&year=${LAST_YEAR}`,
+  );
+  await statisticsCase(
+    'GET diagnosis-statistics groupBy=island (no year)',
+    (id) => `criterionId=${id}&groupBy=island&${base}`,
+  );
+  console.log('(overall companies: those with a computable value; 1 in 16 seeded values is not computable)');
+
+  const criterion = chosen[0];
+  if (!criterion) return;
+  const query = latestValuesQuery(ctx, criterion, LAST_YEAR, sql`${cities.islandId}`);
+  printPlan(
+    `plan, latest value per company (${criterion.code}, annual, ${LAST_YEAR}, by island): EXPLAIN (ANALYZE, BUFFERS)`,
+    await planLines(ctx, query),
+  );
+
+  // A fresh session: the first one's access token (5 min) must not be refreshed inside a timed request.
+  await whereTheTimeGoes(ctx, chosen, (await signInAdmin(ctx)).cookie);
+}
+
+type Variant = [name: string, run: (round: number) => Promise<unknown>];
+
+/**
+ * Times the variants round-robin (every round runs each once, on another criterion), so a change of load on the
+ * shared machine hits them alike; one warm-up round; p50 of each.
+ */
+async function compare(rounds: number, variants: Variant[]): Promise<Array<[string, number]>> {
+  const times = variants.map((): number[] => []);
+  for (let round = -1; round < rounds; round++) {
+    for (const [v, [, run]] of variants.entries()) {
+      const started = performance.now();
+      await run(Math.max(round, 0));
+      if (round >= 0) times[v]?.push(performance.now() - started);
+    }
+  }
+  return variants.map(([name], v) => [
+    name,
+    percentile(
+      (times[v] ?? []).sort((a, b) => a - b),
+      50,
+    ),
+  ]);
+}
+
+function printTimes(title: string, rows: Array<[string, number]>): void {
+  console.log(`\n${title}`);
+  for (const [name, ms] of rows) console.log(`  ${name.padEnd(68)} ${ms.toFixed(1).padStart(8)} ms`);
+}
+
+type ValueRow = { key: string | null; value: string | null; passed: boolean | null };
+type Figures = {
+  key: string | null;
+  companies: number;
+  p25: string | null;
+  median: string | null;
+  p75: string | null;
+  shareMeetingTarget: string | null;
+};
+
+/** What the service does with the rows: Decimals, one group per key, distribution() of the overall and each. */
+function distributionInJs(rows: ValueRow[]): Figures[] {
+  const values = rows.map((row) => ({
+    key: row.key,
+    value: row.value === null ? null : Decimal.fromString(row.value),
+    passed: row.passed,
+  }));
+  const byKey = new Map<string | null, typeof values>();
+  for (const row of values) {
+    const group = byKey.get(row.key);
+    if (group) group.push(row);
+    else byKey.set(row.key, [row]);
+  }
+  const figures = (key: string | null, group: typeof values): Figures => {
+    const d = distribution(group);
+    const text = (x: Decimal | null) => (x === null ? null : x.toString());
+    return {
+      key,
+      companies: d.companies,
+      p25: text(d.p25),
+      median: text(d.median),
+      p75: text(d.p75),
+      shareMeetingTarget: text(d.shareMeetingTarget),
+    };
+  };
+  return [figures('overall', values), ...[...byKey].map(([key, group]) => figures(key, group))];
+}
+
+/** quantile()'s interpolation in exact numeric: position (n − 1)·p with p in thousandths, over a sorted array. */
+function quartile(p: number): SQL {
+  const low = `sorted[1 + (n - 1) * ${p} / 1000]`;
+  const high = `sorted[least(2 + (n - 1) * ${p} / 1000, n)]`;
+  return sql.raw(`${low} + (${high} - ${low}) * (((n - 1) * ${p} % 1000)::numeric / 1000)`);
+}
+
+/** The distribution computed by the database: one row per group plus the overall row (grouping sets). */
+function distributionInSql(latest: SQL): SQL {
+  return sql`
+    with latest as (${latest}), agg as (
+      select key, grouping(key) = 1 as overall, count(value)::int as n,
+        (count(*) filter (where value is not null and passed))::int as passed,
+        array_agg(value order by value) filter (where value is not null) as sorted
+      from latest group by grouping sets ((key), ())
+    )
+    select key, overall, n, passed, ${quartile(250)} as p25, ${quartile(500)} as median, ${quartile(750)} as p75
+    from agg
+  `;
+}
+
+type SqlFigures = {
+  key: string | null;
+  overall: boolean;
+  n: number;
+  passed: number;
+  p25: string | null;
+  median: string | null;
+  p75: string | null;
+};
+
+function fromSql(rows: SqlFigures[]): Figures[] {
+  const text = (x: string | null) => (x === null ? null : Decimal.fromString(x).toString());
+  return rows.map((row) => ({
+    key: row.overall ? 'overall' : row.key,
+    companies: row.n,
+    p25: text(row.p25),
+    median: text(row.median),
+    p75: text(row.p75),
+    shareMeetingTarget:
+      row.n === 0
+        ? null
+        : Decimal.fromInteger(row.passed).div(Decimal.fromInteger(row.n)).round(4).toString(),
+  }));
+}
+
+/** The latest value per company picked from indicator_values alone, then joined with those companies only. */
+function latestFirstQuery(criterion: { id: string; version: number }, year: number): SQL {
+  return sql`
+    select ci.island_id as key, l.value, l.passed
+    from (
+      select distinct on (company_id) company_id, value, passed
+      from indicator_values
+      where criterion_id = ${criterion.id} and criterion_version = ${criterion.version}
+        and frequency = 'annual' and end_date >= ${`${year}-01-01`} and end_date < ${`${year + 1}-01-01`}
+      order by company_id, end_date desc, sheet_created_at desc
+    ) as l
+    join companies as c on c.id = l.company_id
+    left join cities as ci on ci.id = c.city_id
+    left join cae_divisions as d on d.id = c.cae_division_id
+  `;
+}
+
+/** One request's parts, each timed alone, and other query shapes measured on the same data with the same answer. */
+async function whereTheTimeGoes(
+  ctx: TestContext,
+  chosen: Array<{ id: string; code: string; version: number }>,
+  cookie: string,
+): Promise<void> {
+  const rounds = Math.min(REQUESTS, 11);
+  const pick = (round: number) =>
+    chosen[round % chosen.length] as { id: string; code: string; version: number };
+  const current = (round: number) => latestValuesQuery(ctx, pick(round), LAST_YEAR, sql`${cities.islandId}`);
+  const latestFirst = (round: number) => latestFirstQuery(pick(round), LAST_YEAR);
+  const rowsOf = async <T>(query: SQL) => ((await ctx.db.execute(query)) as unknown as Rows<T>).rows;
+  const service = createDiagnosisService({ db: ctx.db });
+  /** A query with a planner setting for its transaction only; the figures as the service would present them. */
+  const withSettings = (setting: SQL, query: SQL) =>
+    ctx.db.transaction(async (tx) => {
+      await tx.execute(setting);
+      return fromSql(((await tx.execute(query)) as unknown as Rows<SqlFigures>).rows);
+    });
+  let fetched: ValueRow[] = [];
+  let decimals: Decimal[] = [];
+
+  printTimes(
+    `where the time of one request goes (groupBy=island, year=${LAST_YEAR}; p50 of ${rounds} rounds, parts interleaved)`,
+    await compare(rounds, [
+      [
+        'whole request (app.inject)',
+        (round) =>
+          ctx.app.inject({
+            method: 'GET',
+            url: `/app/api/v1/diagnosis-statistics?criterionId=${pick(round).id}&groupBy=island&frequency=annual&year=${LAST_YEAR}`,
+            headers: { cookie },
+          }),
+      ],
+      [
+        'service.statistics() alone (no HTTP, auth, JSON)',
+        (round) =>
+          service.statistics({
+            criterionId: pick(round).id,
+            groupBy: 'island',
+            frequency: 'annual',
+            year: LAST_YEAR,
+          }),
+      ],
+      ['  activeCriteria()', () => activeCriteria(ctx.db)],
+      [
+        '  yearsOf(): max(end_date) before each year found, 13 queries',
+        async (round) => {
+          let before: string | null = null;
+          for (;;) {
+            const [row]: Array<{ last: string | null }> = await rowsOf(sql`
+              select max(end_date) as last from indicator_values
+              where criterion_id = ${pick(round).id} and frequency = 'annual'
+                ${before ? sql`and end_date < ${before}` : sql``}
+            `);
+            if (!row?.last) break;
+            before = `${String(row.last).slice(0, 4)}-01-01`;
+          }
+        },
+      ],
+      [
+        `  latest value per company: the SQL, ${COMPANIES} rows to JS`,
+        async (round) => {
+          fetched = await rowsOf<ValueRow>(current(round));
+        },
+      ],
+      [
+        '  Decimals, groups, distribution() of the overall and each group',
+        async () => distributionInJs(fetched),
+      ],
+      [
+        '    of which Decimal.fromString of the values',
+        async () => {
+          decimals = fetched.flatMap((row) => (row.value === null ? [] : [Decimal.fromString(row.value)]));
+        },
+      ],
+      ['    of which sorting them (Decimal.cmp)', async () => [...decimals].sort((a, b) => a.cmp(b))],
+      [
+        'for comparison: GET /app/api/v1/me, same cookie (auth guard)',
+        () => ctx.app.inject({ method: 'GET', url: '/app/api/v1/me', headers: { cookie } }),
+      ],
+    ]),
+  );
+
+  printTimes(
+    `latest value per company + distribution, other shapes (p50 of ${rounds} rounds, interleaved)`,
+    await compare(rounds, [
+      [
+        'now: the service query, distribution() in JS',
+        async (round) => distributionInJs(await rowsOf<ValueRow>(current(round))),
+      ],
+      [
+        '(a) the service query, distribution in SQL (array_agg, grouping sets)',
+        async (round) => fromSql(await rowsOf<SqlFigures>(distributionInSql(current(round)))),
+      ],
+      [
+        '(b) latest value picked first, then joined; distribution() in JS',
+        async (round) => distributionInJs(await rowsOf<ValueRow>(latestFirst(round))),
+      ],
+      [
+        '(c) latest value picked first, then joined; distribution in SQL',
+        async (round) => fromSql(await rowsOf<SqlFigures>(distributionInSql(latestFirst(round)))),
+      ],
+      [
+        '(d) = (a) planned with random_page_cost = 1.1 (all in memory)',
+        (round) => withSettings(sql`set local random_page_cost = 1.1`, distributionInSql(current(round))),
+      ],
+      [
+        '(e) = (a) with hash joins off (primary-key probes into companies)',
+        (round) => withSettings(sql`set local enable_hashjoin = off`, distributionInSql(current(round))),
+      ],
+      [
+        '(f) = (c) planned with random_page_cost = 1.1',
+        (round) => withSettings(sql`set local random_page_cost = 1.1`, distributionInSql(latestFirst(round))),
+      ],
+    ]),
+  );
+
+  const first = pick(0);
+  const served = await service.statistics({
+    criterionId: first.id,
+    groupBy: 'island',
+    frequency: 'annual',
+    year: LAST_YEAR,
+  });
+  const normal = (rows: Figures[]) =>
+    JSON.stringify(
+      rows
+        .map(({ key, companies, p25, median, p75, shareMeetingTarget }) => ({
+          key,
+          companies,
+          p25,
+          median,
+          p75,
+          shareMeetingTarget,
+        }))
+        .sort((x, y) => String(x.key).localeCompare(String(y.key))),
+    );
+  const expected = normal([{ ...served.overall, key: 'overall' }, ...served.groups]);
+  const answers = {
+    a: normal(fromSql(await rowsOf<SqlFigures>(distributionInSql(current(0))))),
+    b: normal(distributionInJs(await rowsOf<ValueRow>(latestFirst(0)))),
+    c: normal(fromSql(await rowsOf<SqlFigures>(distributionInSql(latestFirst(0))))),
+  };
+  const differing = Object.entries(answers)
+    .filter(([, answer]) => answer !== expected)
+    .map(([name]) => `(${name})`);
+  console.log(
+    `  same figures as the service (${first.code}, overall + ${served.groups.length} islands): ` +
+      (differing.length === 0 ? 'all' : `all but ${differing.join(', ')}`),
+  );
+  console.log(`  plan of now: ${await planSummary(ctx.db, current(0))}`);
+  console.log(`  plan of (c): ${await planSummary(ctx.db, distributionInSql(latestFirst(0)))}`);
+  for (const [name, setting, query] of [
+    ['(d)', sql`set local random_page_cost = 1.1`, current(0)],
+    ['(e)', sql`set local enable_hashjoin = off`, current(0)],
+    ['(f)', sql`set local random_page_cost = 1.1`, latestFirst(0)],
+  ] as const) {
+    const plan = await ctx.db.transaction(async (tx) => {
+      await tx.execute(setting);
+      return planSummary(tx, distributionInSql(query));
+    });
+    console.log(`  plan of ${name}: ${plan}`);
+  }
+}
