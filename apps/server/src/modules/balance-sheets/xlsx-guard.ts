@@ -138,6 +138,25 @@ async function entryDataStart(handle: FileHandle, entry: ZipEntry): Promise<numb
 /** Size of the chunks an entry is inflated into (zlib's default, 16 KiB, makes the guard take twice as long). */
 const INFLATE_CHUNK = 256 * 1024;
 
+const READ_CHUNK = 64 * 1024;
+
+/**
+ * `length` bytes of the file from `start`, in chunks. Read with the handle's own `read` rather than a read
+ * stream per entry: each such stream leaves a listener on the shared handle (Node warns past ten entries).
+ */
+async function* byteRange(handle: FileHandle, start: number, length: number): AsyncGenerator<Buffer> {
+  let position = start;
+  let left = length;
+  while (left > 0) {
+    const buffer = Buffer.allocUnsafe(Math.min(left, READ_CHUNK));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) throw notXlsx('entry runs past the end of the file');
+    position += bytesRead;
+    left -= bytesRead;
+    yield buffer.subarray(0, bytesRead);
+  }
+}
+
 /**
  * The content of one entry of the zip open in `handle`, streamed: stored (method 0) or inflated (method 8).
  * For an entry assertSafeXlsx has passed, so the inflated size is known to be within its declared size.
@@ -146,15 +165,10 @@ export async function entryContent(handle: FileHandle, entry: ZipEntry): Promise
   const dataStart = await entryDataStart(handle, entry);
   if (entry.method !== 0 && entry.method !== 8) throw notXlsx(`compression method ${entry.method}`);
   if (entry.compressedSize === 0) return Readable.from([]);
-  const source = handle.createReadStream({
-    start: dataStart,
-    end: dataStart + entry.compressedSize - 1,
-    autoClose: false,
-  });
+  const source = Readable.from(byteRange(handle, dataStart, entry.compressedSize));
   if (entry.method === 0) return source;
   const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
   source.on('error', (error) => inflate.destroy(error));
-  // Not source.destroy() when a reader stops early: it would close the shared handle (the caller closes it).
   return source.pipe(inflate);
 }
 
@@ -174,11 +188,7 @@ async function checkRealSizes(path: string, entries: ZipEntry[]): Promise<void> 
         continue;
       }
       if (entry.method !== 8) throw notXlsx(`compression method ${entry.method}`);
-      const source = handle.createReadStream({
-        start: dataStart,
-        end: dataStart + entry.compressedSize - 1,
-        autoClose: false,
-      });
+      const source = Readable.from(byteRange(handle, dataStart, entry.compressedSize));
       const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
       let inflated = 0;
       await new Promise<void>((resolve, reject) => {
