@@ -1,9 +1,8 @@
 /**
  * The admin statistics bench case (issue 6), run by scripts/bench.ts on its test context: 10 000 companies with
  * 12 annual balance sheets each (2013..2024) and their indicator values for the active criteria, seeded with
- * INSERT ... SELECT over generate_series, then GET /app/api/v1/diagnosis-statistics timed as a signed-in admin,
- * the plan of the latest-value-per-company query, where one request's time goes, and other query shapes timed on
- * the same data (checked to give the service's figures).
+ * INSERT ... SELECT over generate_series, then GET /app/api/v1/diagnosis-statistics timed as a signed-in admin
+ * and the plan of the service's distribution query.
  *
  * The 3 000 000 indicator rows go in with foreign-key triggers off and the table's indexes dropped, then rebuilt
  * from their own definitions: row by row with the checks it is ~4× slower (256 s measured; BENCH_DIAGNOSIS_SEED=plain).
@@ -11,19 +10,11 @@
  */
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Decimal, distribution } from '@excelencia/domain';
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../apps/server/src/db/client.ts';
-import {
-  caeDivisions,
-  cities,
-  companies,
-  criteria,
-  indicatorValues,
-} from '../apps/server/src/db/schema/index.ts';
+import { criteria } from '../apps/server/src/db/schema/index.ts';
 import { seedReferenceData } from '../apps/server/src/db/seed-reference.ts';
-import { createDiagnosisService } from '../apps/server/src/modules/diagnosis/diagnosis.service.ts';
-import { activeCriteria } from '../apps/server/src/modules/diagnosis/indicators.ts';
+import { distributionsQuery } from '../apps/server/src/modules/diagnosis/diagnosis.service.ts';
 import type { TestContext } from '../apps/server/test/support/context.ts';
 
 const COMPANIES = Number(process.env.BENCH_DIAGNOSIS_COMPANIES ?? 10_000);
@@ -79,7 +70,7 @@ function printPlan(title: string, lines: string[], max = 30): void {
 }
 
 /** The plan's nodes on one line (EXPLAIN without ANALYZE), as the directory bench prints them. */
-async function planSummary(db: Executor, query: SQL): Promise<string> {
+async function _planSummary(db: Executor, query: SQL): Promise<string> {
   const result = (await db.execute(sql`explain ${query}`)) as unknown as Rows<Record<string, string>>;
   return result.rows
     .map((row) => Object.values(row)[0] ?? '')
@@ -257,40 +248,6 @@ async function seed(ctx: TestContext): Promise<Array<{ id: string; code: string;
   return chosen;
 }
 
-/** The service's latestValuesPerCompany query (same builder calls), for EXPLAIN. */
-function latestValuesQuery(
-  ctx: TestContext,
-  criterion: { id: string; version: number },
-  year: number,
-  key: SQL,
-): SQL {
-  return ctx.db
-    .selectDistinctOn([indicatorValues.companyId], {
-      key: sql<string | null>`${key}`.as('key'),
-      value: indicatorValues.value,
-      passed: indicatorValues.passed,
-    })
-    .from(indicatorValues)
-    .innerJoin(companies, eq(companies.id, indicatorValues.companyId))
-    .leftJoin(cities, eq(cities.id, companies.cityId))
-    .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-    .where(
-      and(
-        eq(indicatorValues.criterionId, criterion.id),
-        eq(indicatorValues.criterionVersion, criterion.version),
-        eq(indicatorValues.frequency, 'annual'),
-        gte(indicatorValues.endDate, `${year}-01-01`),
-        lt(indicatorValues.endDate, `${year + 1}-01-01`),
-      ),
-    )
-    .orderBy(
-      asc(indicatorValues.companyId),
-      desc(indicatorValues.endDate),
-      desc(indicatorValues.sheetCreatedAt),
-    )
-    .getSQL();
-}
-
 /**
  * An admin signed in at the identity provider (in this process). The seeding blocked the event loop for a minute:
  * the provider's idle keep-alive sockets close only now, so wait for that, and try once more if a request still
@@ -390,308 +347,9 @@ export async function benchDiagnosis(ctx: TestContext): Promise<void> {
 
   const criterion = chosen[0];
   if (!criterion) return;
-  const query = latestValuesQuery(ctx, criterion, LAST_YEAR, sql`${cities.islandId}`);
+  const query = distributionsQuery({ criterion, frequency: 'annual', year: LAST_YEAR, groupBy: 'island' });
   printPlan(
-    `plan, latest value per company (${criterion.code}, annual, ${LAST_YEAR}, by island): EXPLAIN (ANALYZE, BUFFERS)`,
+    `plan, distribution by island (${criterion.code}, annual, ${LAST_YEAR}): EXPLAIN (ANALYZE, BUFFERS)`,
     await planLines(ctx, query),
   );
-
-  // A fresh session: the first one's access token (5 min) must not be refreshed inside a timed request.
-  await whereTheTimeGoes(ctx, chosen, (await signInAdmin(ctx)).cookie);
-}
-
-type Variant = [name: string, run: (round: number) => Promise<unknown>];
-
-/**
- * Times the variants round-robin (every round runs each once, on another criterion), so a change of load on the
- * shared machine hits them alike; one warm-up round; p50 of each.
- */
-async function compare(rounds: number, variants: Variant[]): Promise<Array<[string, number]>> {
-  const times = variants.map((): number[] => []);
-  for (let round = -1; round < rounds; round++) {
-    for (const [v, [, run]] of variants.entries()) {
-      const started = performance.now();
-      await run(Math.max(round, 0));
-      if (round >= 0) times[v]?.push(performance.now() - started);
-    }
-  }
-  return variants.map(([name], v) => [
-    name,
-    percentile(
-      (times[v] ?? []).sort((a, b) => a - b),
-      50,
-    ),
-  ]);
-}
-
-function printTimes(title: string, rows: Array<[string, number]>): void {
-  console.log(`\n${title}`);
-  for (const [name, ms] of rows) console.log(`  ${name.padEnd(68)} ${ms.toFixed(1).padStart(8)} ms`);
-}
-
-type ValueRow = { key: string | null; value: string | null; passed: boolean | null };
-type Figures = {
-  key: string | null;
-  companies: number;
-  p25: string | null;
-  median: string | null;
-  p75: string | null;
-  shareMeetingTarget: string | null;
-};
-
-/** What the service does with the rows: Decimals, one group per key, distribution() of the overall and each. */
-function distributionInJs(rows: ValueRow[]): Figures[] {
-  const values = rows.map((row) => ({
-    key: row.key,
-    value: row.value === null ? null : Decimal.fromString(row.value),
-    passed: row.passed,
-  }));
-  const byKey = new Map<string | null, typeof values>();
-  for (const row of values) {
-    const group = byKey.get(row.key);
-    if (group) group.push(row);
-    else byKey.set(row.key, [row]);
-  }
-  const figures = (key: string | null, group: typeof values): Figures => {
-    const d = distribution(group);
-    const text = (x: Decimal | null) => (x === null ? null : x.toString());
-    return {
-      key,
-      companies: d.companies,
-      p25: text(d.p25),
-      median: text(d.median),
-      p75: text(d.p75),
-      shareMeetingTarget: text(d.shareMeetingTarget),
-    };
-  };
-  return [figures('overall', values), ...[...byKey].map(([key, group]) => figures(key, group))];
-}
-
-/** quantile()'s interpolation in exact numeric: position (n − 1)·p with p in thousandths, over a sorted array. */
-function quartile(p: number): SQL {
-  const low = `sorted[1 + (n - 1) * ${p} / 1000]`;
-  const high = `sorted[least(2 + (n - 1) * ${p} / 1000, n)]`;
-  return sql.raw(`${low} + (${high} - ${low}) * (((n - 1) * ${p} % 1000)::numeric / 1000)`);
-}
-
-/** The distribution computed by the database: one row per group plus the overall row (grouping sets). */
-function distributionInSql(latest: SQL): SQL {
-  return sql`
-    with latest as (${latest}), agg as (
-      select key, grouping(key) = 1 as overall, count(value)::int as n,
-        (count(*) filter (where value is not null and passed))::int as passed,
-        array_agg(value order by value) filter (where value is not null) as sorted
-      from latest group by grouping sets ((key), ())
-    )
-    select key, overall, n, passed, ${quartile(250)} as p25, ${quartile(500)} as median, ${quartile(750)} as p75
-    from agg
-  `;
-}
-
-type SqlFigures = {
-  key: string | null;
-  overall: boolean;
-  n: number;
-  passed: number;
-  p25: string | null;
-  median: string | null;
-  p75: string | null;
-};
-
-function fromSql(rows: SqlFigures[]): Figures[] {
-  const text = (x: string | null) => (x === null ? null : Decimal.fromString(x).toString());
-  return rows.map((row) => ({
-    key: row.overall ? 'overall' : row.key,
-    companies: row.n,
-    p25: text(row.p25),
-    median: text(row.median),
-    p75: text(row.p75),
-    shareMeetingTarget:
-      row.n === 0
-        ? null
-        : Decimal.fromInteger(row.passed).div(Decimal.fromInteger(row.n)).round(4).toString(),
-  }));
-}
-
-/** The latest value per company picked from indicator_values alone, then joined with those companies only. */
-function latestFirstQuery(criterion: { id: string; version: number }, year: number): SQL {
-  return sql`
-    select ci.island_id as key, l.value, l.passed
-    from (
-      select distinct on (company_id) company_id, value, passed
-      from indicator_values
-      where criterion_id = ${criterion.id} and criterion_version = ${criterion.version}
-        and frequency = 'annual' and end_date >= ${`${year}-01-01`} and end_date < ${`${year + 1}-01-01`}
-      order by company_id, end_date desc, sheet_created_at desc
-    ) as l
-    join companies as c on c.id = l.company_id
-    left join cities as ci on ci.id = c.city_id
-    left join cae_divisions as d on d.id = c.cae_division_id
-  `;
-}
-
-/** One request's parts, each timed alone, and other query shapes measured on the same data with the same answer. */
-async function whereTheTimeGoes(
-  ctx: TestContext,
-  chosen: Array<{ id: string; code: string; version: number }>,
-  cookie: string,
-): Promise<void> {
-  const rounds = Math.min(REQUESTS, 11);
-  const pick = (round: number) =>
-    chosen[round % chosen.length] as { id: string; code: string; version: number };
-  const current = (round: number) => latestValuesQuery(ctx, pick(round), LAST_YEAR, sql`${cities.islandId}`);
-  const latestFirst = (round: number) => latestFirstQuery(pick(round), LAST_YEAR);
-  const rowsOf = async <T>(query: SQL) => ((await ctx.db.execute(query)) as unknown as Rows<T>).rows;
-  const service = createDiagnosisService({ db: ctx.db });
-  /** A query with a planner setting for its transaction only; the figures as the service would present them. */
-  const withSettings = (setting: SQL, query: SQL) =>
-    ctx.db.transaction(async (tx) => {
-      await tx.execute(setting);
-      return fromSql(((await tx.execute(query)) as unknown as Rows<SqlFigures>).rows);
-    });
-  let fetched: ValueRow[] = [];
-  let decimals: Decimal[] = [];
-
-  printTimes(
-    `where the time of one request goes (groupBy=island, year=${LAST_YEAR}; p50 of ${rounds} rounds, parts interleaved)`,
-    await compare(rounds, [
-      [
-        'whole request (app.inject)',
-        (round) =>
-          ctx.app.inject({
-            method: 'GET',
-            url: `/app/api/v1/diagnosis-statistics?criterionId=${pick(round).id}&groupBy=island&frequency=annual&year=${LAST_YEAR}`,
-            headers: { cookie },
-          }),
-      ],
-      [
-        'service.statistics() alone (no HTTP, auth, JSON)',
-        (round) =>
-          service.statistics({
-            criterionId: pick(round).id,
-            groupBy: 'island',
-            frequency: 'annual',
-            year: LAST_YEAR,
-          }),
-      ],
-      ['  activeCriteria()', () => activeCriteria(ctx.db)],
-      [
-        '  yearsOf(): max(end_date) before each year found, 13 queries',
-        async (round) => {
-          let before: string | null = null;
-          for (;;) {
-            const [row]: Array<{ last: string | null }> = await rowsOf(sql`
-              select max(end_date) as last from indicator_values
-              where criterion_id = ${pick(round).id} and frequency = 'annual'
-                ${before ? sql`and end_date < ${before}` : sql``}
-            `);
-            if (!row?.last) break;
-            before = `${String(row.last).slice(0, 4)}-01-01`;
-          }
-        },
-      ],
-      [
-        `  latest value per company: the SQL, ${COMPANIES} rows to JS`,
-        async (round) => {
-          fetched = await rowsOf<ValueRow>(current(round));
-        },
-      ],
-      [
-        '  Decimals, groups, distribution() of the overall and each group',
-        async () => distributionInJs(fetched),
-      ],
-      [
-        '    of which Decimal.fromString of the values',
-        async () => {
-          decimals = fetched.flatMap((row) => (row.value === null ? [] : [Decimal.fromString(row.value)]));
-        },
-      ],
-      ['    of which sorting them (Decimal.cmp)', async () => [...decimals].sort((a, b) => a.cmp(b))],
-      [
-        'for comparison: GET /app/api/v1/me, same cookie (auth guard)',
-        () => ctx.app.inject({ method: 'GET', url: '/app/api/v1/me', headers: { cookie } }),
-      ],
-    ]),
-  );
-
-  printTimes(
-    `latest value per company + distribution, other shapes (p50 of ${rounds} rounds, interleaved)`,
-    await compare(rounds, [
-      [
-        'now: the service query, distribution() in JS',
-        async (round) => distributionInJs(await rowsOf<ValueRow>(current(round))),
-      ],
-      [
-        '(a) the service query, distribution in SQL (array_agg, grouping sets)',
-        async (round) => fromSql(await rowsOf<SqlFigures>(distributionInSql(current(round)))),
-      ],
-      [
-        '(b) latest value picked first, then joined; distribution() in JS',
-        async (round) => distributionInJs(await rowsOf<ValueRow>(latestFirst(round))),
-      ],
-      [
-        '(c) latest value picked first, then joined; distribution in SQL',
-        async (round) => fromSql(await rowsOf<SqlFigures>(distributionInSql(latestFirst(round)))),
-      ],
-      [
-        '(d) = (a) planned with random_page_cost = 1.1 (all in memory)',
-        (round) => withSettings(sql`set local random_page_cost = 1.1`, distributionInSql(current(round))),
-      ],
-      [
-        '(e) = (a) with hash joins off (primary-key probes into companies)',
-        (round) => withSettings(sql`set local enable_hashjoin = off`, distributionInSql(current(round))),
-      ],
-      [
-        '(f) = (c) planned with random_page_cost = 1.1',
-        (round) => withSettings(sql`set local random_page_cost = 1.1`, distributionInSql(latestFirst(round))),
-      ],
-    ]),
-  );
-
-  const first = pick(0);
-  const served = await service.statistics({
-    criterionId: first.id,
-    groupBy: 'island',
-    frequency: 'annual',
-    year: LAST_YEAR,
-  });
-  const normal = (rows: Figures[]) =>
-    JSON.stringify(
-      rows
-        .map(({ key, companies, p25, median, p75, shareMeetingTarget }) => ({
-          key,
-          companies,
-          p25,
-          median,
-          p75,
-          shareMeetingTarget,
-        }))
-        .sort((x, y) => String(x.key).localeCompare(String(y.key))),
-    );
-  const expected = normal([{ ...served.overall, key: 'overall' }, ...served.groups]);
-  const answers = {
-    a: normal(fromSql(await rowsOf<SqlFigures>(distributionInSql(current(0))))),
-    b: normal(distributionInJs(await rowsOf<ValueRow>(latestFirst(0)))),
-    c: normal(fromSql(await rowsOf<SqlFigures>(distributionInSql(latestFirst(0))))),
-  };
-  const differing = Object.entries(answers)
-    .filter(([, answer]) => answer !== expected)
-    .map(([name]) => `(${name})`);
-  console.log(
-    `  same figures as the service (${first.code}, overall + ${served.groups.length} islands): ` +
-      (differing.length === 0 ? 'all' : `all but ${differing.join(', ')}`),
-  );
-  console.log(`  plan of now: ${await planSummary(ctx.db, current(0))}`);
-  console.log(`  plan of (c): ${await planSummary(ctx.db, distributionInSql(latestFirst(0)))}`);
-  for (const [name, setting, query] of [
-    ['(d)', sql`set local random_page_cost = 1.1`, current(0)],
-    ['(e)', sql`set local enable_hashjoin = off`, current(0)],
-    ['(f)', sql`set local random_page_cost = 1.1`, latestFirst(0)],
-  ] as const) {
-    const plan = await ctx.db.transaction(async (tx) => {
-      await tx.execute(setting);
-      return planSummary(tx, distributionInSql(query));
-    });
-    console.log(`  plan of ${name}: ${plan}`);
-  }
 }

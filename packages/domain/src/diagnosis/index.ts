@@ -1,4 +1,3 @@
 export * from './engine.ts';
 export * from './labels.ts';
 export * from './schemas.ts';
-export * from './statistics.ts';

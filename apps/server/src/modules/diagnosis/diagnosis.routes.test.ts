@@ -425,6 +425,19 @@ describe('sector medians and statistics across companies', () => {
     });
     expect(four.json().currentAutoFinancialIndicators.every((i: Indicator) => i.sector === null)).toBe(true);
     expect(four.json().sector).toMatchObject({ code: 'G' });
+    // The admin's quartiles interpolate between ranks, exactly: RLP 50 000, 150 000, 250 000, 350 000 →
+    // p25 at 0.75 → 125 000; median at 1.5 → 200 000; p75 at 2.25 → 275 000.
+    const [rlp] = await ctx.db.select().from(criteria).where(eq(criteria.code, 'RLP'));
+    const quartiles = await get(
+      admin,
+      `/diagnosis-statistics?criterionId=${rlp?.id}&groupBy=caeSection&year=2024`,
+    );
+    expect(quartiles.json().overall).toMatchObject({
+      companies: 4,
+      p25: '125000',
+      median: '200000',
+      p75: '275000',
+    });
 
     await retailCompany(4, 1000000);
     const five = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {

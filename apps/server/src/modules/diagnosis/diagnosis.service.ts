@@ -10,7 +10,6 @@ import {
   type DiagnosisSummary,
   type DistributionRow,
   displayFileName,
-  distribution,
   type Indicator,
   type IndicatorSeries,
   type IndicatorStatistics,
@@ -25,7 +24,7 @@ import {
   type StatisticDimension,
   withPeriodTags,
 } from '@excelencia/domain';
-import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -124,70 +123,91 @@ const DIMENSION_KEY: Record<StatisticDimension, AnyPgColumn> = {
 
 const DIMENSION_TABLE = { island: islands, caeSection: caeSections, employeeRange: employeeRanges } as const;
 
-type LatestValue = { key: string | null; value: Decimal | null; passed: boolean | null };
+type Figures = Omit<DistributionRow, 'key' | 'label'>;
 
-/**
- * One value per company for a criterion: the latest current value among the company's sheets of the
- * frequency ending in the year (each company counts once), with the company's group key.
- */
-async function latestValuesPerCompany(
-  db: Executor,
-  filter: {
-    criterion: StoredCriterion;
-    frequency: PeriodFrequency;
-    year: number;
-    groupBy: StatisticDimension;
-    where?: SQL | undefined;
-  },
-): Promise<LatestValue[]> {
-  const [from, to] = yearRange(filter.year);
-  const key = DIMENSION_KEY[filter.groupBy];
-  const rows = await db
-    .selectDistinctOn([indicatorValues.companyId], {
-      key: sql<string | null>`${key}`,
-      value: indicatorValues.value,
-      passed: indicatorValues.passed,
-    })
-    .from(indicatorValues)
-    .innerJoin(companies, eq(companies.id, indicatorValues.companyId))
-    .leftJoin(cities, eq(cities.id, companies.cityId))
-    .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-    .where(
-      allOf(
-        eq(indicatorValues.criterionId, filter.criterion.id),
-        eq(indicatorValues.criterionVersion, filter.criterion.version),
-        eq(indicatorValues.frequency, filter.frequency),
-        gte(indicatorValues.endDate, from),
-        lt(indicatorValues.endDate, to),
-        filter.where,
-      ),
-    )
-    .orderBy(
-      asc(indicatorValues.companyId),
-      desc(indicatorValues.endDate),
-      desc(indicatorValues.sheetCreatedAt),
-    );
-  return rows.map((row) => ({
-    key: row.key,
-    value: row.value === null ? null : Decimal.fromString(row.value),
-    passed: row.passed,
-  }));
+/** The p-quantile (p in thousandths) of the group's sorted values, interpolated as percentile_cont, exactly. */
+function quartile(p: number): SQL {
+  const low = `sorted[1 + (n - 1) * ${p} / 1000]`;
+  const high = `sorted[least(2 + (n - 1) * ${p} / 1000, n)]`;
+  return sql.raw(`${low} + (${high} - ${low}) * (((n - 1) * ${p} % 1000)::numeric / 1000)`);
 }
 
-function distributionRow(
-  key: string | null,
-  label: LocalizedText | null,
-  rows: LatestValue[],
-): DistributionRow {
-  const d = distribution(rows);
+const decimalText = (value: string | null) => (value === null ? null : Decimal.fromString(value).toString());
+
+export type DistributionFilter = {
+  criterion: { id: string; version: number };
+  frequency: PeriodFrequency;
+  year: number;
+  groupBy: StatisticDimension;
+  where?: SQL | undefined;
+};
+
+/**
+ * A criterion's distribution across companies, by group and overall: each company counts once, with its
+ * latest current value among its sheets of the frequency ending in the year (picked from indicator_values
+ * alone, then joined with those companies only). Quartiles interpolate between the closest ranks like
+ * percentile_cont, but on exact numeric values (percentile_cont itself works in double precision); values
+ * that are not computable are left out, and the share meeting the target is over the computable ones.
+ *
+ * (Also what the bench explains.)
+ */
+export function distributionsQuery(filter: DistributionFilter): SQL {
+  const [from, to] = yearRange(filter.year);
+  return sql`
+    with latest as (
+      select distinct on (iv.company_id) iv.company_id, iv.value, iv.passed
+      from ${indicatorValues} iv
+      where iv.criterion_id = ${filter.criterion.id} and iv.criterion_version = ${filter.criterion.version}
+        and iv.frequency = ${filter.frequency} and iv.end_date >= ${from} and iv.end_date < ${to}
+      order by iv.company_id, iv.end_date desc, iv.sheet_created_at desc
+    ), keyed as (
+      select ${DIMENSION_KEY[filter.groupBy]} as key, latest.value, latest.passed
+      from latest
+      join ${companies} on ${companies.id} = latest.company_id
+      left join ${cities} on ${cities.id} = ${companies.cityId}
+      left join ${caeDivisions} on ${caeDivisions.id} = ${companies.caeDivisionId}
+      ${filter.where ? sql`where ${filter.where}` : sql``}
+    ), grouped as (
+      select key, grouping(key) = 1 as overall, count(value)::int as n,
+        (count(*) filter (where value is not null and passed))::int as passed,
+        array_agg(value order by value) filter (where value is not null) as sorted
+      from keyed group by grouping sets ((key), ())
+    )
+    select key, overall, n, passed, ${quartile(250)} as p25, ${quartile(500)} as median, ${quartile(750)} as p75
+    from grouped`;
+}
+
+async function distributions(
+  db: Executor,
+  filter: DistributionFilter,
+): Promise<{ overall: Figures; groups: Map<string | null, Figures> }> {
+  const query = distributionsQuery(filter);
+  type Row = {
+    key: string | null;
+    overall: boolean;
+    n: number;
+    passed: number;
+    p25: string | null;
+    median: string | null;
+    p75: string | null;
+  };
+  // Both drivers (pg and PGlite) answer a raw query with its rows.
+  const { rows } = (await db.execute(query)) as unknown as { rows: Row[] };
+  const figures = (row: Row | undefined): Figures => ({
+    companies: Number(row?.n ?? 0),
+    p25: decimalText(row?.p25 ?? null),
+    median: decimalText(row?.median ?? null),
+    p75: decimalText(row?.p75 ?? null),
+    shareMeetingTarget:
+      row && Number(row.n) > 0
+        ? Decimal.fromInteger(Number(row.passed))
+            .div(Decimal.fromInteger(Number(row.n)), 4)
+            .toString()
+        : null,
+  });
   return {
-    key,
-    label,
-    companies: d.companies,
-    p25: exact(d.p25),
-    median: exact(d.median),
-    p75: exact(d.p75),
-    shareMeetingTarget: exact(d.shareMeetingTarget),
+    overall: figures(rows.find((row) => row.overall)),
+    groups: new Map(rows.filter((row) => !row.overall).map((row) => [row.key, figures(row)])),
   };
 }
 
@@ -227,16 +247,15 @@ export function createDiagnosisService(deps: { db: Database }) {
     const frequency = sheet.frequency;
     if (frequency === 'unknown') return out;
     for (const criterion of criteriaList) {
-      const rows = await latestValuesPerCompany(executor, {
+      const { overall } = await distributions(executor, {
         criterion,
         frequency,
         year: Number(sheet.endDate.slice(0, 4)),
         groupBy: 'caeSection',
         where: eq(caeDivisions.sectionId, sectionId),
       });
-      const d = distribution(rows);
-      if (d.median && d.companies >= SECTOR_MIN_COMPANIES) {
-        out.set(criterion.id, { median: d.median, companies: d.companies });
+      if (overall.median !== null && overall.companies >= SECTOR_MIN_COMPANIES) {
+        out.set(criterion.id, { median: Decimal.fromString(overall.median), companies: overall.companies });
       }
     }
     return out;
@@ -323,27 +342,26 @@ export function createDiagnosisService(deps: { db: Database }) {
     year: number,
     labels: Map<string, LocalizedText>,
   ): Promise<{ overall: DistributionRow; groups: DistributionRow[] }> {
-    const rows = await latestValuesPerCompany(db, {
+    const { overall, groups } = await distributions(db, {
       criterion,
       frequency: query.frequency,
       year,
       groupBy: query.groupBy,
       where: statisticsFilter(query),
     });
-    const byKey = new Map<string | null, LatestValue[]>();
-    for (const row of rows) {
-      const group = byKey.get(row.key);
-      if (group) group.push(row);
-      else byKey.set(row.key, [row]);
-    }
-    const groups = [...byKey]
-      .map(([key, values]) => distributionRow(key, key ? (labels.get(key) ?? null) : null, values))
-      .sort(
-        (a, b) =>
-          (a.key === null ? 1 : 0) - (b.key === null ? 1 : 0) ||
-          (a.label?.pt ?? '').localeCompare(b.label?.pt ?? '', 'pt'),
-      );
-    return { overall: distributionRow(null, null, rows), groups };
+    const rows = [...groups].map(
+      ([key, figures]): DistributionRow => ({
+        key,
+        label: key ? (labels.get(key) ?? null) : null,
+        ...figures,
+      }),
+    );
+    rows.sort(
+      (a, b) =>
+        (a.key === null ? 1 : 0) - (b.key === null ? 1 : 0) ||
+        (a.label?.pt ?? '').localeCompare(b.label?.pt ?? '', 'pt'),
+    );
+    return { overall: { key: null, label: null, ...overall }, groups: rows };
   }
 
   return {
@@ -591,7 +609,15 @@ export function createDiagnosisService(deps: { db: Database }) {
     /** One criterion's distribution across companies (one value each: their latest sheet in the year). */
     async statistics(query: IndicatorStatisticsQuery): Promise<IndicatorStatistics> {
       const criterion = await currentCriterion(query.criterionId);
-      const empty = distributionRow(null, null, []);
+      const empty: DistributionRow = {
+        key: null,
+        label: null,
+        companies: 0,
+        p25: null,
+        median: null,
+        p75: null,
+        shareMeetingTarget: null,
+      };
       if (!criterion) {
         return {
           criterion: null,
