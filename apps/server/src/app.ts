@@ -27,7 +27,11 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { diagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
 import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
-import { createIndicatorRefresher, refreshCompanyIndicators } from './modules/diagnosis/indicators.ts';
+import {
+  createIndicatorRefresher,
+  type IndicatorRefresher,
+  refreshCompanyIndicators,
+} from './modules/diagnosis/indicators.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
@@ -44,6 +48,13 @@ import { registerErrorHandler, sendError } from './platform/error-handler.ts';
 import { AppError, notFound } from './platform/errors.ts';
 import { createFileStore, type FileStore, localDiskDriver } from './platform/files/file-store.ts';
 import { requestLanguage } from './platform/request-language.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background refresh of derived indicator values (modules/diagnosis/indicators.ts). */
+    indicators: IndicatorRefresher;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -169,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: database.db,
     onError: (error) => app.log.error({ err: error }, 'refreshing indicator values failed'),
   });
+  // Exposed so that whoever empties or closes the database (tests, shutdown) can wait for a refresh first.
+  app.decorate('indicators', indicators);
   app.addHook('onReady', async () => {
     void indicators.refresh();
   });

@@ -172,7 +172,12 @@ export async function createTestContext(
       return tokens.access_token;
     },
 
-    reset: () => database.truncate(),
+    // The refresh of indicator values that start-up (or a criterion written by a test) set off reads the tables
+    // TRUNCATE locks: on PostgreSQL the two can deadlock, so it is waited for first.
+    async reset() {
+      await app.indicators.idle();
+      await database.truncate();
+    },
 
     async close() {
       await app.close();
