@@ -142,7 +142,7 @@ describe('mail outbox', () => {
     expect(row?.sentAt?.getTime()).toBe(later.getTime());
   });
 
-  it('doubles the delay after each failure and marks the mail failed after maxAttempts', async () => {
+  it('keeps retrying through an outage of days (delays double up to one hour), then delivers once', async () => {
     received = [];
     const gone = await startReceiver(received);
     await stopReceiver(gone.server);
@@ -157,15 +157,65 @@ describe('mail outbox', () => {
 
     let now = new Date(Date.now() + 1000);
     const delays: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    // 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: 60 tries span well over two days.
+    for (let i = 0; i < 60; i++) {
       expect(await worker.runOnce(now)).toEqual({ sent: 0, failed: 1 });
       const [row] = await listOutbox(handle.db, {});
+      expect(row?.state).toBe('pending');
       delays.push((row?.nextAttemptAt.getTime() ?? 0) - now.getTime());
       now = row?.nextAttemptAt ?? now;
     }
-    expect(delays.slice(0, 2)).toEqual([30_000, 60_000]);
+    expect(delays.slice(0, 8)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000,
+    ]);
+    expect(delays.at(-1)).toBe(3_600_000);
+
+    receiver = await startReceiver(received, gone.port);
+    expect(await worker.runOnce(now)).toEqual({ sent: 1, failed: 0 });
+    expect(received).toHaveLength(1);
     const [row] = await listOutbox(handle.db, {});
-    expect(row).toMatchObject({ state: 'failed', attempts: 3 });
+    expect(row).toMatchObject({ state: 'sent', attempts: 61 });
+  });
+
+  it('marks a mail failed after maxAttempts only when the server refuses its recipient for good (550)', async () => {
+    received = [];
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      authOptional: true,
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address === 'gone@empresa.cv') {
+          const error = new Error('Mailbox unavailable') as Error & { responseCode: number };
+          error.responseCode = 550;
+          callback(error);
+        } else callback();
+      },
+      onData(stream, _session, callback) {
+        stream.on('data', () => undefined);
+        stream.on('end', () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    receiver = { server, port };
+    const worker = createMailWorker({
+      db: handle.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: FROM,
+      logger,
+      maxAttempts: 3,
+    });
+    await enqueueMail(handle.db, { to: 'gone@empresa.cv', subject: 'S', text: 'T', language: 'pt' });
+
+    let now = new Date(Date.now() + 1000);
+    for (let i = 0; i < 3; i++) {
+      expect(await worker.runOnce(now)).toEqual({ sent: 0, failed: 1 });
+      const [row] = await listOutbox(handle.db, {});
+      expect(row?.state).toBe(i < 2 ? 'pending' : 'failed');
+      expect(row?.lastError).toContain('550');
+      now = row?.nextAttemptAt ?? now;
+    }
     expect(await worker.runOnce(new Date(now.getTime() + 24 * 3_600_000))).toEqual({ sent: 0, failed: 0 });
   });
 

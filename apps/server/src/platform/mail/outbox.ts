@@ -60,6 +60,22 @@ export async function listOutbox(db: Executor, opts: { limit?: number }): Promis
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
 }
 
+/**
+ * A failure retrying cannot cure: the SMTP server refused the message or its recipient with a permanent (5xx)
+ * reply. Anything else (server down, timeouts, 4xx, authentication while an operator fixes the settings) is an
+ * outage: the message waits, retried at most an hour apart, however long it lasts.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return (
+    (code === 'EENVELOPE' || code === 'EMESSAGE') &&
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600
+  );
+}
+
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH)}…` : text;
@@ -77,11 +93,12 @@ export function createMailWorker(options: {
   from: string;
   logger: PinoLike;
   pollIntervalMs?: number;
+  /** Tries before a message permanently refused by the server (isPermanentFailure) is marked failed. */
   maxAttempts?: number;
 }) {
   const { db, from, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
-  const maxAttempts = options.maxAttempts ?? 10;
+  const maxAttempts = options.maxAttempts ?? 3;
   const transporter = createTransport({
     url: options.smtpUrl,
     // Keep one send well under the stale-claim window, so no other instance takes it over.
@@ -145,7 +162,7 @@ export function createMailWorker(options: {
       });
     } catch (error) {
       const attempts = row.attempts + 1;
-      const failed = attempts >= maxAttempts;
+      const failed = isPermanentFailure(error) && attempts >= maxAttempts;
       await db
         .update(mailOutbox)
         .set({
