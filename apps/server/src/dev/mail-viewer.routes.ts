@@ -18,7 +18,7 @@ function renderMessage(row: OutboxRow): string {
 <dl>
 <dt>To</dt><dd>${escapeHtml(row.toAddress)}</dd>
 <dt>State</dt><dd>${escapeHtml(row.state)}${row.attempts > 0 ? ` (${row.attempts} attempt(s))` : ''}</dd>
-<dt>Created</dt><dd><time datetime="${row.createdAt.toISOString()}">${row.createdAt.toISOString()}</time></dd>
+${row.lastError ? `<dt>Last error</dt><dd>${escapeHtml(row.lastError)}</dd>\n` : ''}<dt>Created</dt><dd><time datetime="${row.createdAt.toISOString()}">${row.createdAt.toISOString()}</time></dd>
 <dt>Language</dt><dd>${escapeHtml(row.language)}</dd>
 </dl>
 <pre>${linkify(row.textBody)}</pre>
