@@ -66,7 +66,10 @@ export const balanceSheetLines = pgTable(
   (t) => [primaryKey({ columns: [t.balanceSheetId, t.rowNumber] })],
 );
 
-/** The value of every self-diagnosis tree node (leaves and rolled-up parents) of a sheet. */
+/**
+ * The value of every self-diagnosis tree node (leaves and rolled-up parents) of a sheet, at 2 decimals.
+ * Unconstrained numeric: a leaf may have 18 integer digits and a parent is a sum of leaves, past numeric(20,2).
+ */
 export const balanceSheetValues = pgTable(
   'balance_sheet_values',
   {
@@ -74,7 +77,7 @@ export const balanceSheetValues = pgTable(
       .notNull()
       .references(() => balanceSheets.id, { onDelete: 'cascade' }),
     nodeCode: text('node_code').notNull(),
-    value: numeric('value', { precision: 20, scale: 2 }).notNull(),
+    value: numeric('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.balanceSheetId, t.nodeCode] })],
 );

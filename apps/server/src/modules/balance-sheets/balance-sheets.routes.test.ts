@@ -197,6 +197,35 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
     expect((await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}`)).statusCode).toBe(200);
   });
 
+  it('stores an upload whose totals pass 10^18 (2 002 lines of 999 999 999 999 999) exactly', async () => {
+    const lines = Array.from({ length: 2002 }, (_, i) => {
+      const debitSide = i < 1001;
+      const k = debitSide ? i : i - 1001;
+      const account = `${debitSide ? '11' : '51'}${String(k).padStart(8, '0')}`;
+      return [
+        account,
+        `Conta ${i}`,
+        debitSide ? 999_999_999_999_999 : 0,
+        debitSide ? 0 : 999_999_999_999_999,
+      ];
+    });
+    const response = await upload(member, ownCompany, period('2018-01-01', '2018-12-31'), {
+      data: await xlsx([HEADER, ...lines]),
+      filename: 'enorme.xlsx',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().id as string;
+    const detail = (await get(member, `/companies/${ownCompany}/balance-sheets/${id}`)).json();
+    expect(detail.linesCount).toBe(2002);
+    expect(detail.values).toMatchObject({
+      CAIXA: '1000999999999998999.00',
+      AT: '1000999999999998999.00',
+      CAP: '1000999999999998999.00',
+      CP: '1000999999999998999.00',
+    });
+    await send(member, 'DELETE', `/companies/${ownCompany}/balance-sheets/${id}`);
+  }, 30_000);
+
   it('refuses an end date before the start date and a missing file, storing nothing', async () => {
     const before = await sheetCount();
     const dates = await upload(member, ownCompany, period('2024-12-31', '2024-01-01'), {
@@ -339,6 +368,41 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
     await send(member, 'DELETE', `/companies/${ownCompany}/balance-sheets/${accepted.json().id}`);
+  });
+
+  it('saves and reads back exactly totals past 10^18: two 18-digit asset leaves and two equity leaves', async () => {
+    const huge = '900000000000000000';
+    const response = await send(member, 'POST', url(), {
+      ...period('2019-01-01', '2019-12-31'),
+      values: entryValues({ CAIXA: huge, DO: `${huge}.99`, CAP: huge, RES: `${huge}.99` }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().id as string;
+    const expected = {
+      CAIXA: '900000000000000000.00',
+      DO: '900000000000000000.99',
+      AT: '1800000000000000000.99',
+      CP: '1800000000000000000.99',
+    };
+    expect(response.json().values).toMatchObject(expected);
+    const read = await get(member, `/companies/${ownCompany}/balance-sheets/${id}`);
+    expect(read.json().values).toMatchObject(expected);
+
+    const updated = await send(member, 'PUT', `/companies/${ownCompany}/balance-sheets/${id}/entries`, {
+      ...period('2019-01-01', '2019-12-31'),
+      values: entryValues({
+        CAIXA: '999999999999999999.99',
+        DO: huge,
+        CAP: huge,
+        RES: '999999999999999999.99',
+      }),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().values).toMatchObject({
+      AT: '1899999999999999999.99',
+      CP: '1899999999999999999.99',
+    });
+    await send(member, 'DELETE', `/companies/${ownCompany}/balance-sheets/${id}`);
   });
 
   it("'Fill all fields!' when a leaf is missing; unknown and client-only keys are refused", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "balance_sheet_values" ALTER COLUMN "value" SET DATA TYPE numeric;
