@@ -30,6 +30,8 @@ export const errors = defineMessages({
     cannotChangeSelf:
       'Não pode retirar a si próprio o perfil de administrador nem desativar a sua própria conta.',
     nifTaken: 'Já existe uma empresa registada com este NIF.',
+    registrationPlaceGone:
+      'A divisão CAE ou a cidade escolhida no registo já não está disponível. Registe a empresa novamente.',
     emailTaken: 'Este e-mail já está registado. Inicie sessão ou peça um novo link de confirmação.',
     linkExpired: 'Este link expirou. Peça um novo link.',
     linkInvalid: 'Este link não é válido ou já foi usado.',
@@ -62,6 +64,8 @@ export const errors = defineMessages({
     duplicateEmail: 'A user with this e-mail already exists.',
     cannotChangeSelf: 'You cannot remove your own admin rights or deactivate your own account.',
     nifTaken: 'A company with this NIF is already registered.',
+    registrationPlaceGone:
+      'The CAE division or the city chosen when registering is no longer available. Please register the company again.',
     emailTaken: 'This e-mail is already registered. Sign in or ask for a new confirmation link.',
     linkExpired: 'This link has expired. Ask for a new link.',
     linkInvalid: 'This link is not valid or has already been used.',
@@ -95,6 +99,8 @@ export const errors = defineMessages({
     cannotChangeSelf:
       'Vous ne pouvez pas retirer vos propres droits d’administrateur ni désactiver votre propre compte.',
     nifTaken: 'Une entreprise avec ce NIF est déjà enregistrée.',
+    registrationPlaceGone:
+      "La division CAE ou la ville choisie lors de l'inscription n'est plus disponible. Veuillez inscrire l'entreprise à nouveau.",
     emailTaken: 'Cet e-mail est déjà enregistré. Connectez-vous ou demandez un nouveau lien de confirmation.',
     linkExpired: 'Ce lien a expiré. Demandez un nouveau lien.',
     linkInvalid: "Ce lien n'est pas valide ou a déjà été utilisé.",

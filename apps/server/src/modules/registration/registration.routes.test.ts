@@ -299,6 +299,33 @@ describe('registration with e-mail confirmation', () => {
     expect(await deliver()).toHaveLength(0);
   });
 
+  it('answers 409 with a clear message when the chosen division was deactivated before the link was followed, and a new registration is then open', async () => {
+    const email = 'divisao@empresa.cv';
+    expect((await post('registrations', form({ email, nif: '300000009' }))).statusCode).toBe(202);
+    const token = tokenIn((await deliver())[0], 'confirm');
+    await ctx.db.update(caeDivisions).set({ isActive: false }).where(eq(caeDivisions.id, ref.divisionA));
+
+    const refused = await post('registrations/confirm', { token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'registration_place_gone',
+      message:
+        'A divisão CAE ou a cidade escolhida no registo já não está disponível. Registe a empresa novamente.',
+    });
+    expect(await count(companies)).toBe(0);
+    expect(await count(accounts)).toBe(0);
+
+    const again = await post(
+      'registrations',
+      form({ email, nif: '300000009', caeDivisionId: ref.divisionB, caeSectionId: ref.sectionB }),
+    );
+    expect(again.statusCode).toBe(202);
+    expect(
+      (await post('registrations/confirm', { token: tokenIn((await deliver())[0], 'confirm') })).statusCode,
+    ).toBe(200);
+    await ctx.signIn(email, PASSWORD);
+  });
+
   it('refuses a division of another section and a wrong city with 400 on the field', async () => {
     const response = await post(
       'registrations',

@@ -189,7 +189,7 @@ export function createRegistrationService(deps: {
 
     async confirm(token: string, requestId: string): Promise<RegistrationConfirmed> {
       const hash = hashLinkToken(token);
-      return db.transaction(async (tx) => {
+      const confirmed = await db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(pendingRegistrations)
@@ -200,6 +200,22 @@ export function createRegistrationService(deps: {
         if (row.expiresAt <= at) throw linkExpired();
         if (await companyNifExists(tx, row.nif)) throw nifTaken();
         const payload = row.payload as RegistrationPayload;
+        // An administrator may have deactivated or deleted the chosen division or city since the registration:
+        // the link is spent (expired now, so registering again is open) and the user is told to register again.
+        const placesGone = await checkPlaces(tx, {
+          caeDivisionId: payload.caeDivisionId,
+          cityId: payload.cityId,
+        }).then(
+          () => false,
+          () => true,
+        );
+        if (placesGone) {
+          await tx
+            .update(pendingRegistrations)
+            .set({ expiresAt: at })
+            .where(eq(pendingRegistrations.id, row.id));
+          return null;
+        }
 
         const [used] = await tx
           .update(pendingRegistrations)
@@ -264,6 +280,8 @@ export function createRegistrationService(deps: {
         await atProvider(() => identity.setEnabled(row.idpUserId, true));
         return { status: 'confirmed' as const, email: row.email };
       });
+      if (!confirmed) throw new AppError(409, 'registration_place_gone', 'errors:registrationPlaceGone');
+      return confirmed;
     },
 
     /** A fresh link (the previous one stops working) when an unconfirmed registration exists; silent otherwise. */
