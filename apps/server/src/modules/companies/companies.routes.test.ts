@@ -195,7 +195,7 @@ describe('company profile', () => {
         ownerName: 'Dona Maria',
         managerName: 'Gestor',
         establishmentDate: '1998-03-15',
-        annualTurnover: '1250000.5',
+        annualTurnover: '9007199254740993.5', // above 2^53: a float would make it ...992
         employeeCount: 42,
         contactEmail: 'Geral@Acucar.cv',
         website: 'https://acucar.cv',
@@ -206,7 +206,7 @@ describe('company profile', () => {
     expect(saved.json()).toMatchObject({
       version: profile.version + 1,
       legalName: 'Açúcar & Companhia, Lda',
-      annualTurnover: '1250000.50',
+      annualTurnover: '9007199254740993.50',
       contactEmail: 'geral@acucar.cv',
       establishmentDate: '1998-03-15',
     });

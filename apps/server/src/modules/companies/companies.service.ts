@@ -93,7 +93,7 @@ export function presentProfile(row: JoinedRow, language: Language): CompanyProfi
     ownerName: c.ownerName,
     managerName: c.managerName,
     establishmentDate: c.establishmentDate,
-    annualTurnover: c.annualTurnover === null ? null : Number(c.annualTurnover).toFixed(2),
+    annualTurnover: c.annualTurnover, // numeric(18,2) comes back as an exact string with its 2 decimals
     employeeCount: c.employeeCount,
     contactPhone: c.contactPhone,
     contactEmail: c.contactEmail,
