@@ -99,6 +99,10 @@ test('a company compares two years, reads the changes and inputs, charts its ind
   await expect(app.getByTestId('dg-summary')).toBeVisible();
   // Groups by criterion type, the first one being debt structure (EE).
   await expect(view.getByTestId('dg-group').first()).toHaveAttribute('data-type', 'EE');
+  // Targets exactly as the criterion states them: EBITDA_VN's ≥ 0.075, not ≥ 0.08.
+  await expect(
+    view.locator('[data-testid="dg-indicator"][data-code="EBITDA_VN"]').getByTestId('dg-target'),
+  ).toContainText('≥ 0.075');
 
   // Changes with arrows named for screen readers.
   const arrows = view.getByRole('img', {

@@ -1,3 +1,4 @@
+export * from './display.ts';
 export * from './engine.ts';
 export * from './labels.ts';
 export * from './schemas.ts';

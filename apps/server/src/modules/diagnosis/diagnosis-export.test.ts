@@ -260,6 +260,46 @@ describe('diagnosisPdf', () => {
   });
 });
 
+/** The comparison with its first indicator failing ≥ 0.43 by less than 0.0001, and AF's target ≥ 0.375. */
+function nearTargetDiagnosis(): Diagnosis {
+  const diagnosis = comparisonDiagnosis();
+  const [first, second, ...rest] = diagnosis.currentAutoFinancialIndicators;
+  if (!first || !second) throw new Error('missing indicators');
+  const near: DiagnosisIndicator = {
+    ...first,
+    value: '0.429996',
+    result: 0.429996,
+    target: { comparison: '>=', value: '0.43' },
+    passed: false,
+    previousValue: '0.42999',
+    sector: { median: '0.4299', companies: 6 },
+  };
+  const af: DiagnosisIndicator = { ...second, target: { comparison: '>=', value: '0.375' } };
+  return { ...diagnosis, currentAutoFinancialIndicators: [near, af, ...rest] };
+}
+
+describe('figures near the target', () => {
+  it('never shows a failing value as its target, nor a target rounded', async () => {
+    const all = pdfTexts(await diagnosisPdf(nearTargetDiagnosis(), 'en')).join('\n');
+    expect(all).toContain('0.429996');
+    expect(all).toContain('>= 0.43');
+    expect(all).toContain('0.42999');
+    expect(all).toContain('0.4299 (Companies: 6)');
+    expect(all).toContain('>= 0.375');
+    expect(all).not.toContain('>= 0.38');
+
+    const sheet = await readXlsx(await diagnosisXlsx(nearTargetDiagnosis(), 'en'));
+    const row = sheet.getRow(findRow(sheet, 'EE – Economic structure'));
+    expect(row.getCell(5).value).toBe(0.429996);
+    expect(row.getCell(5).numFmt).toBe('#,##0.000000');
+    expect(row.getCell(6).value).toBe('>= 0.43');
+    expect(row.getCell(7).value).toBe('Does not meet');
+    expect(row.getCell(8).numFmt).toBe('#,##0.00000');
+    expect(row.getCell(10).numFmt).toBe('#,##0.0000');
+    expect(sheet.getRow(row.number + 1).getCell(6).value).toBe('>= 0.375');
+  });
+});
+
 describe('diagnosisXlsx', () => {
   it('has the header block and the French table, one row per indicator in order', async () => {
     const sheet = await readXlsx(await diagnosisXlsx(comparisonDiagnosis(), 'fr'));

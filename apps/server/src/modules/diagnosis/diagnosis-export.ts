@@ -4,12 +4,15 @@ import {
   type DiagnosisIndicator,
   type DiagnosisSheet,
   diagnosisTypeLabel,
+  displayDecimal,
   formatAmount,
+  indicatorValueText,
   type Language,
   type LocalizedText,
   localized,
   periodLabel,
   sheetName,
+  targetValueText,
   translate,
 } from '@excelencia/domain';
 import ExcelJS from 'exceljs';
@@ -18,8 +21,9 @@ import type { ExportColumn } from '../../platform/xlsx-export.ts';
 
 /**
  * The PDF and XLSX exports of a saved self-diagnosis (issue 6): pure functions from the diagnosis and the
- * reader's language to the file's bytes. Texts come from the 'diagnosis:export' catalog; numbers are shown
- * with formatAmount (spaces between groups, at most 2 decimals; targets keep up to 6).
+ * reader's language to the file's bytes. Texts come from the 'diagnosis:export' catalog; figures follow the
+ * domain's display rules, as on the web: targets exactly (up to 6 decimals), values, previous values and
+ * medians with 4 decimals below 10 and 2 above, more when rounding would contradict pass or fail.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -60,7 +64,7 @@ function annualisedNote(diagnosis: Diagnosis, language: Language): string | null
 }
 
 function targetText(indicator: DiagnosisIndicator): string {
-  return `${indicator.target.comparison} ${formatAmount(indicator.target.value, { decimals: 6 })}`;
+  return `${indicator.target.comparison} ${targetValueText(indicator.target.value)}`;
 }
 
 type Status = 'passed' | 'failed' | 'notComputable';
@@ -104,7 +108,7 @@ function signedChange(indicator: DiagnosisIndicator): string | null {
 function sectorText(indicator: DiagnosisIndicator, language: Language): string | null {
   const sector = indicator.sector;
   if (!sector) return null;
-  return `${formatAmount(sector.median)} (${exportText(language, 'companies')}: ${sector.companies})`;
+  return `${indicatorValueText(sector.median, indicator.target)} (${exportText(language, 'companies')}: ${sector.companies})`;
 }
 
 interface TypeGroup {
@@ -252,7 +256,10 @@ function indicatorRows(diagnosis: Diagnosis, indicator: DiagnosisIndicator, lang
   const { criterion } = indicator;
   const rows: PdfRow[] = [
     { label: exportText(language, 'formula'), value: criterion.ratio },
-    { label: exportText(language, 'value'), value: formatAmount(indicator.value) || '—' },
+    {
+      label: exportText(language, 'value'),
+      value: indicatorValueText(indicator.value, indicator.target) || '—',
+    },
     { label: exportText(language, 'target'), value: targetText(indicator) },
     {
       label: exportText(language, 'status'),
@@ -265,7 +272,7 @@ function indicatorRows(diagnosis: Diagnosis, indicator: DiagnosisIndicator, lang
     rows.push(
       {
         label: exportText(language, 'previousValue'),
-        value: formatAmount(previousValueOf(diagnosis, indicator)) || '—',
+        value: indicatorValueText(previousValueOf(diagnosis, indicator), indicator.target) || '—',
       },
       { label: exportText(language, 'change'), value: change === null ? '—' : `${change} %` },
     );
@@ -412,7 +419,16 @@ function numberCell(value: string | null | undefined): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-const NUMBER_FORMAT = '#,##0.00';
+/**
+ * A number cell's format: as many decimals as the PDF and the web show for the figure (at least 2), so Excel's
+ * rounding never shows a failing 0.4299 as 0.43 either.
+ */
+function numberFormat(value: string | null | undefined, target: DiagnosisIndicator['target']): string {
+  const decimal = value ? Decimal.tryFromString(value.trim()) : undefined;
+  const decimals = decimal ? Math.max(2, displayDecimal(decimal, target).scale) : 2;
+  return `#,##0.${'0'.repeat(decimals)}`;
+}
+
 const ARROWS = { up: '▲', down: '▼', flat: '' } as const;
 
 const XLSX_COLUMNS: ExportColumn<XlsxRow>[] = [
@@ -453,9 +469,16 @@ const XLSX_COLUMNS: ExportColumn<XlsxRow>[] = [
   },
 ];
 
-/** The columns that hold number cells (1-based), formatted with NUMBER_FORMAT. */
-const NUMBER_COLUMNS = ['value', 'previousValue', 'sectorMedian'].map(
-  (key) => XLSX_COLUMNS.findIndex((column) => column.header === `diagnosis:export.${key}`) + 1,
+type Figure = (row: XlsxRow) => string | null | undefined;
+const NUMBER_FIGURES: Array<[string, Figure]> = [
+  ['value', (row) => row.indicator.value],
+  ['previousValue', (row) => row.previousValue],
+  ['sectorMedian', (row) => row.indicator.sector?.median],
+];
+/** The columns that hold number cells (1-based) and the figure each shows, formatted with numberFormat. */
+const NUMBER_COLUMNS = NUMBER_FIGURES.map(
+  ([key, figure]) =>
+    [XLSX_COLUMNS.findIndex((column) => column.header === `diagnosis:export.${key}`) + 1, figure] as const,
 );
 const WRAPPED_COLUMNS = ['indicator', 'status', 'recommendation'].map(
   (key) => XLSX_COLUMNS.findIndex((column) => column.header === `diagnosis:export.${key}`) + 1,
@@ -510,7 +533,9 @@ export async function diagnosisXlsx(diagnosis: Diagnosis, language: Language): P
       const data: XlsxRow = { type, indicator, previousValue: previousValueOf(diagnosis, indicator) };
       const row = sheet.addRow(XLSX_COLUMNS.map((column) => column.value(data, language) ?? null));
       row.alignment = { vertical: 'top' };
-      for (const column of NUMBER_COLUMNS) row.getCell(column).numFmt = NUMBER_FORMAT;
+      for (const [column, figure] of NUMBER_COLUMNS) {
+        row.getCell(column).numFmt = numberFormat(figure(data), indicator.target);
+      }
       for (const column of WRAPPED_COLUMNS)
         row.getCell(column).alignment = { vertical: 'top', wrapText: true };
     }

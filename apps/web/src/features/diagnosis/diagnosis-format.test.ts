@@ -3,6 +3,7 @@ import { diagnosisTypeLabel, sheetName, translate } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import {
   changeDisplay,
+  chartValueText,
   groupByType,
   indicatorChartData,
   medianChartData,
@@ -11,6 +12,7 @@ import {
   sheetOptionLabel,
   targetText,
   typeHeading,
+  valueText,
 } from './diagnosis-format.ts';
 
 const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
@@ -90,6 +92,35 @@ describe('percentage change (SPEC §9)', () => {
   it('writes the target with its comparison', () => {
     expect(targetText({ comparison: '>=', value: '0.43' })).toBe('≥ 0.43');
     expect(targetText({ comparison: '<', value: '1500000' })).toBe('< 1 500 000');
+  });
+});
+
+describe('figures beside a target', () => {
+  it('writes a target exactly, never rounded to 2 decimals', () => {
+    expect(targetText({ comparison: '>=', value: '0.375' })).toBe('≥ 0.375');
+    expect(targetText({ comparison: '>=', value: '0.075' })).toBe('≥ 0.075');
+    expect(targetText({ comparison: '<=', value: '0.123456' })).toBe('≤ 0.123456');
+    expect(targetText({ comparison: '>', value: '0.500000' })).toBe('> 0.5');
+  });
+
+  it('writes a ratio so that a failing value never shows the target', () => {
+    const target = { comparison: '>=' as const, value: '0.43' };
+    expect(valueText('0.4299', target)).toBe('0.4299');
+    expect(valueText('0.429999', target)).toBe('0.429999');
+    expect(valueText('0.43', target)).toBe('0.43');
+    expect(valueText('0.374999', { comparison: '>=', value: '0.375' })).toBe('0.374999');
+    expect(valueText('12345.678', target)).toBe('12 345.68');
+    expect(valueText(null, target)).toBe('');
+  });
+
+  it('writes chart figures by the same rule, nothing for a value that is not finite', () => {
+    const target = { comparison: '>=' as const, value: '0.375' };
+    expect(chartValueText(0.37499, target)).toBe('0.37499');
+    expect(chartValueText(0.1 + 0.2)).toBe('0.3');
+    expect(chartValueText(1e-7, { comparison: '>', value: '0' })).toBe('0.0000001');
+    expect(chartValueText(Number.POSITIVE_INFINITY)).toBe('');
+    expect(chartValueText(Number.NaN)).toBe('');
+    expect(chartValueText('1')).toBe('');
   });
 });
 

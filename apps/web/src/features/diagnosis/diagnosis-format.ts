@@ -2,20 +2,25 @@ import {
   CRITERION_TYPE_CODES,
   Decimal,
   type DiagnosisIndicator,
+  type DisplayTarget,
   type DistributionRow,
   formatAmount,
   type IndicatorSeries,
+  indicatorValueText,
   type Language,
   type LocalizedText,
   localized,
   periodLabel,
   type SheetLike,
   type TargetComparison,
+  targetValueText,
 } from '@excelencia/domain';
 
 /**
  * Pure helpers of the self-diagnosis pages (issue 6): type labels (SPEC §4), change texts and arrows (SPEC §9),
- * grouping by criterion type and the chart data (SPEC §8: fewer than two points, no chart).
+ * grouping by criterion type and the chart data (SPEC §8: fewer than two points, no chart). Every figure the
+ * pages show goes through targetText, valueText or chartValueText (the domain's rules, shared with the exports):
+ * targets exactly, ratios with enough decimals that the figure never contradicts pass or fail.
  */
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -40,9 +45,26 @@ const COMPARISON_SIGNS: Record<TargetComparison, string> = {
   '=': '=',
 };
 
-/** '≥ 0.43' */
+/** The target exactly as the criterion states it: '≥ 0.375', '< 1 500 000'. */
 export function targetText(target: { comparison: TargetComparison; value: string }): string {
-  return `${COMPARISON_SIGNS[target.comparison]} ${formatAmount(target.value)}`;
+  return `${COMPARISON_SIGNS[target.comparison]} ${targetValueText(target.value)}`;
+}
+
+/**
+ * A ratio, previous value, median or quartile: 4 decimals below 10, 2 above, more when rounding would put the
+ * figure on the other side of `target` than the exact value ('0.4299' failing ≥ 0.43, never '0.43'); '' when
+ * absent.
+ */
+export function valueText(value: string | null | undefined, target?: DisplayTarget | null): string {
+  return indicatorValueText(value, target);
+}
+
+/** A chart's tick or tooltip figure (a float drawn from an exact value): as valueText; '' when not finite. */
+export function chartValueText(value: unknown, target?: DisplayTarget | null): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
+  // toFixed never writes an exponent below 1e21; 12 decimals keep what a float drawn from a ratio carries.
+  const text = Math.abs(value) < 1e21 ? value.toFixed(12) : null;
+  return text ? valueText(text, target) : '';
 }
 
 export interface ChangeDisplay {

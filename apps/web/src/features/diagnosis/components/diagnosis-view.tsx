@@ -34,6 +34,7 @@ import {
   sheetOptionLabel,
   targetText,
   typeHeading,
+  valueText,
 } from '../diagnosis-format.ts';
 import classes from './diagnosis-view.module.css';
 import { ScrollRegion } from './scroll-region.tsx';
@@ -199,7 +200,7 @@ export function IndicatorCard({
         </Group>
         <dl className={isComparison ? `${classes.fields} ${classes.fieldsComparison}` : classes.fields}>
           <Field label={t('diagnosis:export.value')} testId="dg-value">
-            {indicator.value === null ? '—' : formatAmount(indicator.value)}
+            {indicator.value === null ? '—' : valueText(indicator.value, indicator.target)}
           </Field>
           <Field label={t('diagnosis:export.target')} testId="dg-target">
             {targetText(indicator.target)}
@@ -207,7 +208,7 @@ export function IndicatorCard({
           {isComparison ? (
             <>
               <Field label={t('diagnosis:export.previousValue')} testId="dg-previous-value">
-                {indicator.previousValue ? formatAmount(indicator.previousValue) : '—'}
+                {indicator.previousValue ? valueText(indicator.previousValue, indicator.target) : '—'}
               </Field>
               <Field label={t('diagnosis:export.change')}>
                 <ChangeText change={indicator.change} />
@@ -218,7 +219,7 @@ export function IndicatorCard({
             <Field label={t('diagnosis:export.sectorMedian')} testId="dg-sector" className={classes.wide}>
               {indicator.sector ? (
                 t('diagnosisWeb:view.sectorValue', {
-                  median: formatAmount(indicator.sector.median),
+                  median: valueText(indicator.sector.median, indicator.target),
                   companies: indicator.sector.companies,
                 })
               ) : (

@@ -1,10 +1,7 @@
 import '@mantine/charts/styles.css';
-import { formatAmount } from '@excelencia/domain';
+import type { DisplayTarget } from '@excelencia/domain';
 import { LineChart } from '@mantine/charts';
-import type { IndicatorChartData } from '../diagnosis-format.ts';
-
-const format = (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) ? formatAmount(String(value)) : '';
+import { chartValueText, type IndicatorChartData } from '../diagnosis-format.ts';
 
 /**
  * One indicator over the periods (Mantine charts, loaded lazily), its target drawn as a dashed reference line.
@@ -12,10 +9,13 @@ const format = (value: unknown) =>
  */
 export function IndicatorLineChart({
   chart,
+  criterionTarget,
   valueLabel,
   targetLabel,
 }: {
   chart: IndicatorChartData;
+  /** The criterion's target, so a tooltip's figure never contradicts pass or fail. */
+  criterionTarget: DisplayTarget;
   valueLabel: string;
   targetLabel: string;
 }) {
@@ -42,7 +42,7 @@ export function IndicatorLineChart({
       // The data is also given as a list for screen readers; the drawing is hidden from them, so not focusable.
       lineChartProps={{ accessibilityLayer: false, margin: { top: 18, right: 12 } }}
       curveType="linear"
-      valueFormatter={format}
+      valueFormatter={(value) => chartValueText(value, criterionTarget)}
       yAxisProps={{ width: 64, domain: ['auto', 'auto'] }}
     />
   );

@@ -1,22 +1,21 @@
 import '@mantine/charts/styles.css';
-import { formatAmount } from '@excelencia/domain';
+import type { DisplayTarget } from '@excelencia/domain';
 import { BarChart } from '@mantine/charts';
-
-const format = (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) ? formatAmount(String(value)) : '';
+import { chartNumber, chartValueText } from '../diagnosis-format.ts';
 
 /** The median of each group (Mantine charts, loaded lazily) with the criterion's target as a reference line. */
 export function MedianBarChart({
   data,
-  target,
+  criterionTarget,
   medianLabel,
   targetLabel,
 }: {
   data: Array<{ group: string; median: number }>;
-  target: number | null;
+  criterionTarget: DisplayTarget;
   medianLabel: string;
   targetLabel: string;
 }) {
+  const target = chartNumber(criterionTarget.value);
   return (
     <BarChart
       h={260}
@@ -36,7 +35,7 @@ export function MedianBarChart({
               },
             ]
       }
-      valueFormatter={format}
+      valueFormatter={(value) => chartValueText(value, criterionTarget)}
       maxBarWidth={72}
       // The table beside it carries the figures; the drawing is hidden from screen readers, so not focusable.
       barChartProps={{ accessibilityLayer: false, margin: { top: 18, right: 12 } }}

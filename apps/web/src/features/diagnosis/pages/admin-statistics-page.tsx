@@ -1,6 +1,6 @@
 import {
+  type DisplayTarget,
   type DistributionRow,
-  formatAmount,
   localized,
   PERIOD_FREQUENCIES,
   type PeriodFrequency,
@@ -26,7 +26,7 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { toSelectOptions, usePublicOptions, useReferenceOptions } from '../../companies/options.ts';
 import { INITIAL_STATISTICS_FILTERS, type StatisticsFilters, statisticsExportPath } from '../api.ts';
 import { ScrollRegion } from '../components/scroll-region.tsx';
-import { chartNumber, groupLabel, medianChartData, shareText, targetText } from '../diagnosis-format.ts';
+import { groupLabel, medianChartData, shareText, targetText, valueText } from '../diagnosis-format.ts';
 import { useIndicatorStatisticsQuery } from '../queries.ts';
 
 const MedianBarChart = lazy(() =>
@@ -35,13 +35,13 @@ const MedianBarChart = lazy(() =>
 
 const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-function DistributionCells({ row }: { row: DistributionRow }) {
+function DistributionCells({ row, target }: { row: DistributionRow; target: DisplayTarget }) {
   return (
     <>
       <Table.Td style={NUMERIC}>{row.companies}</Table.Td>
-      <Table.Td style={NUMERIC}>{formatAmount(row.p25)}</Table.Td>
-      <Table.Td style={NUMERIC}>{formatAmount(row.median)}</Table.Td>
-      <Table.Td style={NUMERIC}>{formatAmount(row.p75)}</Table.Td>
+      <Table.Td style={NUMERIC}>{valueText(row.p25, target)}</Table.Td>
+      <Table.Td style={NUMERIC}>{valueText(row.median, target)}</Table.Td>
+      <Table.Td style={NUMERIC}>{valueText(row.p75, target)}</Table.Td>
       <Table.Td style={NUMERIC}>{shareText(row.shareMeetingTarget)}</Table.Td>
     </>
   );
@@ -123,14 +123,14 @@ export function AdminStatisticsPage() {
                   <Table.Th scope="row" fw={400}>
                     {groupLabel(row, t, language)}
                   </Table.Th>
-                  <DistributionCells row={row} />
+                  <DistributionCells row={row} target={criterion.target} />
                 </Table.Tr>
               ))}
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr data-testid="dg-stats-overall" style={{ fontWeight: 700 }}>
                 <Table.Th scope="row">{t('diagnosisWeb:statistics.overall')}</Table.Th>
-                <DistributionCells row={data.overall} />
+                <DistributionCells row={data.overall} target={criterion.target} />
               </Table.Tr>
             </Table.Tfoot>
           </Table>
@@ -144,7 +144,7 @@ export function AdminStatisticsPage() {
               <Suspense fallback={<Box h={260} />}>
                 <MedianBarChart
                   data={bars}
-                  target={chartNumber(criterion.target.value)}
+                  criterionTarget={criterion.target}
                   medianLabel={t('diagnosis:export.median')}
                   targetLabel={t('diagnosisWeb:statistics.targetLine', { target })}
                 />

@@ -1,5 +1,4 @@
 import {
-  formatAmount,
   type IndicatorSeries,
   localized,
   PERIOD_FREQUENCIES,
@@ -20,7 +19,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
 import { useSignedIn } from '../../../app/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { indicatorChartData, seriesGroups, targetText, typeHeading } from '../diagnosis-format.ts';
+import { indicatorChartData, seriesGroups, targetText, typeHeading, valueText } from '../diagnosis-format.ts';
 import { useIndicatorSeriesQuery } from '../queries.ts';
 
 const IndicatorLineChart = lazy(() =>
@@ -62,6 +61,7 @@ function IndicatorPanel({ series, criterion }: { series: IndicatorSeries; criter
             <Suspense fallback={<Box h={200} />}>
               <IndicatorLineChart
                 chart={chart}
+                criterionTarget={criterion.target}
                 valueLabel={t('diagnosisWeb:indicators.value')}
                 targetLabel={`${t('diagnosisWeb:indicators.target')} ${target}`}
               />
@@ -71,7 +71,8 @@ function IndicatorPanel({ series, criterion }: { series: IndicatorSeries; criter
             <ul aria-label={t('diagnosisWeb:indicators.chartLabel', { name })}>
               {series.points.map((point, index) => (
                 <li key={point.balanceSheetId}>
-                  {chart.data[index]?.period}: {formatAmount(point.values[criterion.code] ?? null) || '—'}
+                  {chart.data[index]?.period}:{' '}
+                  {valueText(point.values[criterion.code], criterion.target) || '—'}
                 </li>
               ))}
             </ul>

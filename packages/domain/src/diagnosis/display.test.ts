@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '../decimal.ts';
+import { indicatorValueText, targetValueText } from './display.ts';
+
+describe('diagnosis figures', () => {
+  it('writes a target exactly, trailing zeros dropped', () => {
+    expect(targetValueText('0.375')).toBe('0.375');
+    expect(targetValueText('0.075')).toBe('0.075');
+    expect(targetValueText('0.500000')).toBe('0.5');
+    expect(targetValueText('1500000')).toBe('1 500 000');
+    expect(targetValueText('-0.123456')).toBe('-0.123456');
+  });
+
+  it('writes a ratio with 4 decimals below 10 and an amount with 2, trailing zeros dropped', () => {
+    expect(indicatorValueText('0.123456789')).toBe('0.1235');
+    expect(indicatorValueText('0.5')).toBe('0.5');
+    expect(indicatorValueText('-9.99994')).toBe('-9.9999');
+    expect(indicatorValueText('10.005')).toBe('10');
+    expect(indicatorValueText('1234567.891')).toBe('1 234 567.89');
+    expect(indicatorValueText(Decimal.fromString('2'))).toBe('2');
+    expect(indicatorValueText(null)).toBe('');
+    expect(indicatorValueText('n/a')).toBe('');
+  });
+
+  it('never rounds a failing value onto its target, nor a passing one off it', () => {
+    const atLeast = { comparison: '>=' as const, value: '0.43' };
+    expect(indicatorValueText('0.4299', atLeast)).toBe('0.4299');
+    expect(indicatorValueText('0.42999', atLeast)).toBe('0.42999');
+    expect(indicatorValueText('0.4299999999999', atLeast)).toBe('0.4299999999999');
+    expect(indicatorValueText('0.43001', atLeast)).toBe('0.43');
+    const af = { comparison: '>=' as const, value: '0.375' };
+    expect(indicatorValueText('0.37496', af)).toBe('0.37496');
+    expect(indicatorValueText('0.37504', af)).toBe('0.375');
+    // A positive EBITDA of a few cents against '> 0' is not written as 0.
+    expect(indicatorValueText('0.004', { comparison: '>', value: '0' })).toBe('0.004');
+    expect(indicatorValueText('0.00001', { comparison: '>', value: '0' })).toBe('0.00001');
+    expect(indicatorValueText('-0.00001', { comparison: '>', value: '0' })).toBe('0');
+    expect(indicatorValueText('1500000.001', { comparison: '<=', value: '1500000' })).toBe('1 500 000.001');
+    // '=': the figure shows as many decimals as it takes to differ from the target, or to equal it.
+    expect(indicatorValueText('1.00001', { comparison: '=', value: '1' })).toBe('1.00001');
+    expect(indicatorValueText('0.123456', { comparison: '=', value: '0.123456' })).toBe('0.123456');
+  });
+});

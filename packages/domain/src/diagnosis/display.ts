@@ -1,0 +1,65 @@
+import { formatAmount, parseNumberInput } from '../balance-sheets/numbers.ts';
+import type { Decimal } from '../decimal.ts';
+import { compareWithTarget } from '../formula.ts';
+import type { TargetComparison } from '../schemas/reference.ts';
+
+/**
+ * How diagnosis figures are written, on the web pages and in the PDF/XLSX exports alike (issue 6):
+ * - a target exactly as the criterion states it (targets have at most 6 decimals), trailing zeros dropped:
+ *   '0.375', never '0.38';
+ * - a ratio, a previous value, a median or a quartile with 4 decimals below 10 in absolute value and 2 from
+ *   there (amounts such as EBITDA), trailing zeros dropped, and with more decimals whenever the rounded figure
+ *   would meet the target when the exact value does not (or the other way round): a failing 0.4299 against
+ *   ≥ 0.43 is '0.4299', a failing 0.429999 is '0.429999', never '0.43'.
+ * Numbers are grouped with spaces (formatAmount).
+ */
+
+/** Decimals of a target: criteria store at most 6. */
+export const TARGET_DECIMALS = 6;
+
+export interface DisplayTarget {
+  comparison: TargetComparison;
+  value: string;
+}
+
+function parse(value: Decimal | string): Decimal | null {
+  return typeof value === 'string' ? parseNumberInput(value.trim()) : value;
+}
+
+/** '0.375', '1 500 000', '0.075'; '' when the text is not a number. */
+export function targetValueText(value: string): string {
+  return formatAmount(value, { decimals: TARGET_DECIMALS });
+}
+
+/** Decimals a figure starts with: 4 when |x| < 10 (ratios), else 2 (amounts). */
+function baseDecimals(value: Decimal): number {
+  return value.abs().units < 10n * 10n ** BigInt(value.scale) ? 4 : 2;
+}
+
+/** The figure rounded so that it meets `target` exactly when the exact value does. */
+export function displayDecimal(value: Decimal, target?: DisplayTarget | null): Decimal {
+  let digits = baseDecimals(value);
+  const goal = target ? parseNumberInput(target.value.trim()) : null;
+  if (!target || !goal) return value.round(digits);
+  const exact = compareWithTarget(value, target.comparison, goal);
+  // At the value's own scale the rounding is the value itself, so the loop always ends.
+  while (digits < value.scale && compareWithTarget(value.round(digits), target.comparison, goal) !== exact) {
+    digits++;
+  }
+  return value.round(digits);
+}
+
+/**
+ * A ratio, previous value or median: '0.4299', '1 234 567.89', '0.000012' (see above); '' when null or not a
+ * number. With the criterion's target the shown figure never contradicts whether the value meets it.
+ */
+export function indicatorValueText(
+  value: Decimal | string | null | undefined,
+  target?: DisplayTarget | null,
+): string {
+  if (value === null || value === undefined) return '';
+  const decimal = parse(value);
+  if (!decimal) return '';
+  const shown = displayDecimal(decimal, target);
+  return formatAmount(shown, { decimals: shown.scale });
+}
