@@ -18,6 +18,8 @@ export const validation = defineMessages({
     tooLong: 'No máximo {{max}} caracteres',
     tooShort: 'Pelo menos {{min}} caracteres',
     invalidCode: 'Use só letras, algarismos, hífen ou sublinhado (até 20)',
+    invalidTreeCode:
+      'Comece por uma letra e use só letras, algarismos ou sublinhado (até 20): o código é usado nas fórmulas',
     wholeNumber: 'Indique um número inteiro igual ou superior a 0',
     wholeNumberTooLarge: 'Indique um número inteiro até 2 147 483 647',
     maxBelowMin: 'O máximo não pode ser inferior ao mínimo',
@@ -28,6 +30,7 @@ export const validation = defineMessages({
     selectOne: 'Escolha uma opção',
     passwordTooShort: 'A palavra-passe deve ter pelo menos {{min}} caracteres',
     invalidFormula: 'A fórmula não é válida',
+    invalidCharacters: 'Contém caracteres inválidos',
   },
   en: {
     companyNameRequired: 'Company name is required',
@@ -42,6 +45,8 @@ export const validation = defineMessages({
     tooLong: 'At most {{max}} characters',
     tooShort: 'At least {{min}} characters',
     invalidCode: 'Use only letters, digits, hyphen or underscore (up to 20)',
+    invalidTreeCode:
+      'Start with a letter and use only letters, digits or underscore (up to 20): formulas use the code',
     wholeNumber: 'Enter a whole number of 0 or more',
     wholeNumberTooLarge: 'Enter a whole number up to 2 147 483 647',
     maxBelowMin: 'The maximum cannot be lower than the minimum',
@@ -52,6 +57,7 @@ export const validation = defineMessages({
     selectOne: 'Choose an option',
     passwordTooShort: 'The password must have at least {{min}} characters',
     invalidFormula: 'The formula is not valid',
+    invalidCharacters: 'Contains invalid characters',
   },
   fr: {
     companyNameRequired: "Le nom de l'entreprise est obligatoire",
@@ -66,6 +72,8 @@ export const validation = defineMessages({
     tooLong: 'Au plus {{max}} caractères',
     tooShort: 'Au moins {{min}} caractères',
     invalidCode: 'Utilisez seulement des lettres, chiffres, tiret ou tiret bas (jusqu’à 20)',
+    invalidTreeCode:
+      'Commencez par une lettre et utilisez seulement des lettres, chiffres ou tiret bas (jusqu’à 20) : les formules utilisent le code',
     wholeNumber: 'Saisissez un nombre entier égal ou supérieur à 0',
     wholeNumberTooLarge: 'Saisissez un nombre entier inférieur ou égal à 2 147 483 647',
     maxBelowMin: 'Le maximum ne peut pas être inférieur au minimum',
@@ -76,5 +84,6 @@ export const validation = defineMessages({
     selectOne: 'Choisissez une option',
     passwordTooShort: 'Le mot de passe doit comporter au moins {{min}} caractères',
     invalidFormula: "La formule n'est pas valide",
+    invalidCharacters: 'Contient des caractères non valides',
   },
 });

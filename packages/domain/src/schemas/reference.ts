@@ -278,8 +278,17 @@ export const AccountCodes = z
   .max(200)
   .transform((codes) => [...new Set(codes)]);
 
+/** A self-diagnosis node's code: criteria formulas name nodes by it, so it has the formula grammar's NAME form. */
+export const TreeNodeCode = z
+  .string()
+  .trim()
+  .min(1, required)
+  .max(20, 'validation:invalidTreeCode')
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'validation:invalidTreeCode')
+  .transform((code) => code.toUpperCase());
+
 const TreeNodeFields = {
-  code: ReferenceCode,
+  code: TreeNodeCode,
   description: LocalizedText,
   sortOrder: SortOrder,
   accountCodes: AccountCodes.default([]),

@@ -1,6 +1,12 @@
 import { parseFormula } from '@excelencia/domain';
 import type { Executor } from '../../db/client.ts';
-import { sdCategories, sdHeadings, sdSubCategories, sdSubHeadings } from '../../db/schema/reference.ts';
+import {
+  criteria,
+  sdCategories,
+  sdHeadings,
+  sdSubCategories,
+  sdSubHeadings,
+} from '../../db/schema/reference.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /** The names a criterion formula may use: the codes of every self-diagnosis node, at any level. */
@@ -11,6 +17,16 @@ export async function formulaNames(db: Executor): Promise<Set<string>> {
     for (const row of await db.select({ code: table.code }).from(table)) names.add(row.code);
   }
   return names;
+}
+
+/** Whether any criterion's formula (active or not) names `code`. */
+export async function criterionUsesName(db: Executor, code: string): Promise<boolean> {
+  const names = await formulaNames(db);
+  for (const { formula } of await db.select({ formula: criteria.formula }).from(criteria)) {
+    const parsed = parseFormula(formula, { knownNames: names });
+    if (parsed.ok && parsed.names.includes(code)) return true;
+  }
+  return false;
 }
 
 /** Parses a criterion's formula (never evaluates it): 400 with details on `formula` when it is not valid. */

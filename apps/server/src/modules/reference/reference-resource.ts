@@ -105,6 +105,8 @@ export interface ResourceDefinition<
   toItem(row: Row<TTable>, parents: Readonly<Record<string, ParentSummary>>): NoInfer<TItem>;
   /** Extra rules checked inside the write transaction (throw AppError); `id` is null on create. */
   validate?(input: NoInfer<TCreate>, tx: Executor, id: string | null): Promise<void>;
+  /** Extra rules checked inside the delete transaction, after `children` (throw AppError). */
+  beforeRemove?(row: Row<TTable>, tx: Executor): Promise<void>;
   /** The columns of the exported spreadsheet. */
   exportColumns: readonly ExportColumn<NoInfer<TItem>>[];
 }
@@ -387,6 +389,7 @@ export function createResourceService<
               .limit(1);
             if (hit) throw inUse(child.what);
           }
+          await def.beforeRemove?.(existing, tx);
           const [before] = await present(tx, [existing]);
           await tx.delete(table).where(eq(table.id, id));
           await writeAudit(tx, {

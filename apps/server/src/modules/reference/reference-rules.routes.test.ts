@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
-import { companies } from '../../db/schema/index.ts';
+import { balanceSheets, balanceSheetValues, companies } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 
 let ctx: TestContext;
@@ -327,6 +327,148 @@ describe('criteria', () => {
       (await call('DELETE', `criterion-types/${type.id}`, 'admin', undefined, 'en')).json().error.message,
     ).toBe('Cannot delete: criteria still refer to it.');
     expect((await call('GET', `criteria?criterionTypeId=${type.id}&search=liquidite`)).json().total).toBe(1);
+  });
+});
+
+describe('self-diagnosis codes', () => {
+  const renamed = (node: Record<string, unknown>, code: string) => {
+    const {
+      id: _id,
+      createdAt: _c,
+      updatedAt: _u,
+      heading: _h,
+      subHeading: _s,
+      category: _k,
+      ...body
+    } = node;
+    return { ...body, code };
+  };
+
+  it('keeps one code per node across the four levels, in the form formulas can name', async () => {
+    const nodes = await tree();
+    const clash = await call('POST', 'self-diagnosis/sub-categories', 'admin', {
+      code: 'ac',
+      description: text('Outra'),
+      sortOrder: 2,
+      categoryId: nodes.cash.id,
+      accountCodes: ['11'],
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error).toMatchObject({ code: 'duplicate_code', details: [{ path: 'code' }] });
+
+    const moved = await call(
+      'PUT',
+      `self-diagnosis/headings/${nodes.liabilities.id}`,
+      'admin',
+      renamed(nodes.liabilities, 'CAIXA'),
+    );
+    expect(moved.json().error.code).toBe('duplicate_code');
+
+    const hyphen = await call(
+      'POST',
+      'self-diagnosis/headings',
+      'admin',
+      {
+        code: 'DF-NC',
+        description: text('Dívida'),
+        sortOrder: 3,
+        nature: 'credit',
+      },
+      'en',
+    );
+    expect(hyphen.statusCode).toBe(400);
+    expect(hyphen.json().error.details).toEqual([
+      {
+        path: 'code',
+        message:
+          'Start with a letter and use only letters, digits or underscore (up to 20): formulas use the code',
+      },
+    ]);
+    expect((await call('GET', 'self-diagnosis/headings')).json().total).toBe(2);
+  });
+
+  it('refuses to rename or delete a node that a criterion formula or a saved balance sheet names', async () => {
+    const nodes = await tree();
+    const type = await create('criterion-types', { code: 'L', description: text('Liquidez'), sortOrder: 3 });
+    const criterion = await create('criteria', {
+      code: 'LG',
+      description: text('Liquidez geral'),
+      formula: 'CAIXA / AC',
+      targetComparison: '>=',
+      targetValue: '1',
+      recommendation: text('R'),
+      criterionTypeId: type.id,
+      sortOrder: 1,
+      isApplicationCriterion: false,
+    });
+
+    const rename = await call(
+      'PUT',
+      `self-diagnosis/sub-headings/${nodes.current.id}`,
+      'admin',
+      renamed(nodes.current, 'ACORR'),
+      'en',
+    );
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().error).toMatchObject({
+      code: 'in_use',
+      message: 'The code cannot be changed: criteria use it.',
+    });
+    const remove = await call('DELETE', `self-diagnosis/sub-categories/${nodes.deposits.id}`);
+    expect(remove.statusCode).toBe(204);
+    const removeUsed = await call(
+      'DELETE',
+      `self-diagnosis/categories/${nodes.cash.id}`,
+      'admin',
+      undefined,
+      'fr',
+    );
+    expect(removeUsed.statusCode).toBe(409);
+    expect(removeUsed.json().error.message).toBe(
+      'Suppression impossible : des critères y font encore référence.',
+    );
+
+    // Other edits of a used node (its description) still go through.
+    const described = await call('PUT', `self-diagnosis/sub-headings/${nodes.current.id}`, 'admin', {
+      ...renamed(nodes.current, 'AC'),
+      description: text('Ativo corrente (curto prazo)'),
+    });
+    expect(described.statusCode, described.body).toBe(200);
+
+    // Once no formula names it, a code that saved sheets store is still kept.
+    await call('DELETE', `criteria/${criterion.id}`);
+    const [company] = await ctx.db
+      .insert(companies)
+      .values({ companyName: 'B', nif: '2', email: 'b@b.cv' })
+      .returning();
+    const [sheet] = await ctx.db
+      .insert(balanceSheets)
+      .values({
+        companyId: company?.id as string,
+        startDate: '2025-01-01',
+        endDate: '2025-12-31',
+        typeFrequence: 'annual',
+        source: 'entry',
+      })
+      .returning();
+    await ctx.db
+      .insert(balanceSheetValues)
+      .values({ balanceSheetId: sheet?.id as string, nodeCode: 'CAIXA', value: '10.00' });
+    const stored = await call(
+      'DELETE',
+      `self-diagnosis/categories/${nodes.cash.id}`,
+      'admin',
+      undefined,
+      'en',
+    );
+    expect(stored.json().error.message).toBe('Cannot delete: balance sheets still refer to it.');
+    const free = await call(
+      'PUT',
+      `self-diagnosis/headings/${nodes.liabilities.id}`,
+      'admin',
+      renamed(nodes.liabilities, 'PT'),
+    );
+    expect(free.json()).toMatchObject({ code: 'PT', version: 2 });
   });
 });
 

@@ -46,8 +46,10 @@ import {
   SubHeadingUpdate,
   translate,
 } from '@excelencia/domain';
-import { ne, sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { balanceSheetValues } from '../../db/schema/balance-sheets.ts';
 import { companies } from '../../db/schema/companies.ts';
 import {
   caeDivisions,
@@ -70,11 +72,13 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import { localizedSort } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
-import { validateCriterionFormula } from './formula-names.ts';
+import { criterionUsesName, validateCriterionFormula } from './formula-names.ts';
 import {
   type ChildLink,
   defineResource,
   describedParts,
+  duplicateCode,
+  inUse,
   parentOf,
   storedFields,
 } from './reference-resource.ts';
@@ -496,6 +500,57 @@ const nodeColumns = <
   { header: 'reference:fields.accountCodes', value: (row) => row.accountCodes.join(', '), width: 40 },
 ];
 
+const TREE_TABLES: readonly NodeTable[] = [sdHeadings, sdSubHeadings, sdCategories, sdSubCategories];
+
+/** Refuses (409) when criteria formulas or saved balance sheets name the node's code. */
+async function refuseWhileCodeUsed(tx: Executor, code: string, error: (what: string) => AppError) {
+  if (await criterionUsesName(tx, code)) throw error('reference:kinds.criteria');
+  const [stored] = await tx
+    .select({ one: sql<number>`1` })
+    .from(balanceSheetValues)
+    .where(eq(balanceSheetValues.nodeCode, code))
+    .limit(1);
+  if (stored) throw error('reference:kinds.balanceSheets');
+}
+
+/**
+ * The rules the four levels of the tree share. One code names one node in the whole tree (formulas and a sheet's
+ * aggregates look nodes up by code alone, so a heading and a category of one code would shadow each other), and a
+ * code that criteria formulas or saved balance sheets use is neither changed nor deleted (their figures would
+ * silently become 'not computable' or vanish from the statements).
+ */
+function treeNodeRules(own: NodeTable) {
+  return {
+    async validate(input: { code: string }, tx: Executor, id: string | null) {
+      for (const other of TREE_TABLES) {
+        if (other === own) continue;
+        const [clash] = await tx
+          .select({ id: other.id })
+          .from(other)
+          .where(eq(other.code, input.code))
+          .limit(1);
+        if (clash) throw duplicateCode();
+      }
+      if (id === null) return;
+      const [current] = await tx.select({ code: own.code }).from(own).where(eq(own.id, id)).limit(1);
+      if (current && current.code !== input.code) {
+        await refuseWhileCodeUsed(
+          tx,
+          current.code,
+          (what) =>
+            new AppError(409, 'in_use', 'errors:codeInUse', {
+              params: { what },
+              details: [{ path: 'code', message: 'errors:codeInUse', params: { what } }],
+            }),
+        );
+      }
+    },
+    async beforeRemove(row: { code: string }, tx: Executor) {
+      await refuseWhileCodeUsed(tx, row.code, inUse);
+    },
+  };
+}
+
 export const headingsResource = defineResource({
   path: 'self-diagnosis/headings',
   tag: 'self-diagnosis',
@@ -505,6 +560,7 @@ export const headingsResource = defineResource({
   defaultSort: ['sortOrder', 'code'],
   searchParts: nodeParts,
   codeColumn: sdHeadings.code,
+  ...treeNodeRules(sdHeadings),
   children: [{ table: sdSubHeadings, column: sdSubHeadings.headingId, what: 'reference:kinds.subHeadings' }],
   toItem: (row) => ({ ...nodeFields(row), nature: row.nature }),
   exportColumns: [
@@ -532,6 +588,7 @@ export const subHeadingsResource = defineResource({
   filters: { headingId: sdSubHeadings.headingId },
   searchParts: nodeParts,
   codeColumn: sdSubHeadings.code,
+  ...treeNodeRules(sdSubHeadings),
   parents: [{ field: 'headingId', as: 'heading', table: sdHeadings }],
   children: [{ table: sdCategories, column: sdCategories.subHeadingId, what: 'reference:kinds.categories' }],
   toItem: (row, parents) => ({
@@ -560,6 +617,7 @@ export const categoriesResource = defineResource({
   filters: { subHeadingId: sdCategories.subHeadingId },
   searchParts: nodeParts,
   codeColumn: sdCategories.code,
+  ...treeNodeRules(sdCategories),
   parents: [{ field: 'subHeadingId', as: 'subHeading', table: sdSubHeadings }],
   children: [
     { table: sdSubCategories, column: sdSubCategories.categoryId, what: 'reference:kinds.subCategories' },
@@ -590,6 +648,7 @@ export const subCategoriesResource = defineResource({
   filters: { categoryId: sdSubCategories.categoryId },
   searchParts: nodeParts,
   codeColumn: sdSubCategories.code,
+  ...treeNodeRules(sdSubCategories),
   parents: [{ field: 'categoryId', as: 'category', table: sdCategories }],
   toItem: (row, parents) => ({
     ...nodeFields(row),
