@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { displayFileName, storedFileName } from './file-names.ts';
-import { latestPerPeriod, normalizeFrequency, periodTag, withPeriodTags } from './periods.ts';
+import {
+  type Frequency,
+  latestPerPeriod,
+  normalizeFrequency,
+  periodTag,
+  previousPeriodSheet,
+  previousYearSheet,
+  withPeriodTags,
+  yearEarlier,
+} from './periods.ts';
 
 describe('normalizeFrequency (SPEC §4)', () => {
   it.each([
@@ -108,5 +117,75 @@ describe('file names (SPEC §3)', () => {
     expect(displayFileName(storedFileName('C:\\docs\\TB.XLSX', 2025, 3))).toBe('TB.xlsx');
     expect(storedFileName('../.xlsx', 2025, 1)).toBe('balance-sheet_2025_1.xlsx');
     expect(displayFileName('plain.xlsx')).toBe('plain.xlsx');
+  });
+});
+
+describe('previousYearSheet (prev() reads the previous year)', () => {
+  const sheet = (id: string, startDate: string, endDate: string, frequency: Frequency = 'annual') => ({
+    id,
+    startDate,
+    endDate,
+    frequency,
+  });
+  const y2022 = sheet('2022', '2022-01-01', '2022-12-31');
+  const y2023 = sheet('2023', '2023-01-01', '2023-12-31');
+  const y2024 = sheet('2024', '2024-01-01', '2024-12-31');
+
+  it("takes last year's annual sheet", () => {
+    expect(previousYearSheet(y2024, [y2022, y2023, y2024])?.id).toBe('2023');
+    // A fiscal year from July to June.
+    const fiscal = [sheet('f23', '2022-07-01', '2023-06-30'), sheet('f24', '2023-07-01', '2024-06-30')];
+    expect(previousYearSheet(fiscal[1] as (typeof fiscal)[number], fiscal)?.id).toBe('f23');
+  });
+
+  it('does not bridge a missing year with an older sheet', () => {
+    expect(previousYearSheet(y2024, [y2022, y2024])).toBeUndefined();
+    // The rule the balance-sheet list uses would have taken 2022.
+    expect(previousPeriodSheet(y2024, [y2022, y2024])?.id).toBe('2022');
+    expect(previousYearSheet(y2022, [y2022, y2023, y2024])).toBeUndefined();
+  });
+
+  it('needs the same start and end one year earlier for an annual sheet', () => {
+    const shifted = sheet('x', '2023-02-01', '2024-01-31');
+    expect(previousYearSheet(y2024, [shifted, y2024])).toBeUndefined();
+    // 29 February and 28 February are both the end of February.
+    const leap = [sheet('a', '2023-03-01', '2024-02-29'), sheet('b', '2024-03-01', '2025-02-28')];
+    expect(previousYearSheet(leap[1] as (typeof leap)[number], leap)?.id).toBe('a');
+    expect(
+      previousYearSheet(leap[0] as (typeof leap)[number], [sheet('c', '2022-03-01', '2023-02-28')])?.id,
+    ).toBe('c');
+  });
+
+  it("takes a quarter's or a month's same period last year, never the previous quarter or month", () => {
+    const q3of2023 = sheet('q3-2023', '2023-07-01', '2023-09-30', 'quarterly');
+    const q2of2024 = sheet('q2-2024', '2024-04-01', '2024-06-30', 'quarterly');
+    const q3of2024 = sheet('q3-2024', '2024-07-01', '2024-09-30', 'quarterly');
+    expect(previousYearSheet(q3of2024, [q3of2023, q2of2024, q3of2024])?.id).toBe('q3-2023');
+    expect(previousYearSheet(q3of2024, [q2of2024, q3of2024])).toBeUndefined();
+    const march2023 = sheet('m3-2023', '2023-03-01', '2023-03-31', 'monthly');
+    const february2024 = sheet('m2-2024', '2024-02-01', '2024-02-29', 'monthly');
+    const march2024 = sheet('m3-2024', '2024-03-01', '2024-03-31', 'monthly');
+    expect(previousYearSheet(march2024, [march2023, february2024, march2024])?.id).toBe('m3-2023');
+    expect(previousYearSheet(march2024, [february2024, march2024])).toBeUndefined();
+    // February of a leap year against February of the year before.
+    const february2023 = sheet('m2-2023', '2023-02-01', '2023-02-28', 'monthly');
+    expect(previousYearSheet(february2024, [february2023, february2024])?.id).toBe('m2-2023');
+  });
+
+  it("falls back to the previous year's annual sheet for a shorter period", () => {
+    const q3of2024 = sheet('q3-2024', '2024-07-01', '2024-09-30', 'quarterly');
+    const h1of2024 = sheet('h1-2024', '2024-01-01', '2024-06-30', 'semiannual');
+    expect(previousYearSheet(q3of2024, [y2022, y2023, q3of2024])?.id).toBe('2023');
+    expect(previousYearSheet(h1of2024, [y2023, h1of2024])?.id).toBe('2023');
+    // The same period of last year wins over the annual sheet.
+    const q3of2023 = sheet('q3-2023', '2023-07-01', '2023-09-30', 'quarterly');
+    expect(previousYearSheet(q3of2024, [y2023, q3of2023, q3of2024])?.id).toBe('q3-2023');
+    // Not the current year's annual sheet, nor one two years back.
+    expect(previousYearSheet(q3of2024, [y2022, y2024, q3of2024])).toBeUndefined();
+  });
+
+  it('shifts a date by one year', () => {
+    expect(yearEarlier('2024-12-31')).toBe('2023-12-31');
+    expect(yearEarlier('2024-02-29')).toBe('2023-02-28');
   });
 });

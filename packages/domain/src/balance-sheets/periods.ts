@@ -110,3 +110,55 @@ export function previousPeriodSheet<
   }
   return previous;
 }
+
+/** Whether `year` is a leap year of the Gregorian calendar. */
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** The same calendar day one year earlier ('2024-12-31' → '2023-12-31'); 29 February becomes 28 February. */
+export function yearEarlier(date: string): string {
+  const year = yearOf(date) - 1;
+  const monthDay = date.slice(5, 10) === '02-29' ? '02-28' : date.slice(5, 10);
+  return `${String(year).padStart(4, '0')}-${monthDay}`;
+}
+
+/** Whether `earlier` is the day `later` falls on one year before (the last day of February matches itself). */
+function isYearEarlier(earlier: string, later: string): boolean {
+  if (yearOf(earlier) !== yearOf(later) - 1) return false;
+  const a = earlier.slice(5, 10);
+  const b = later.slice(5, 10);
+  if (a === b) return true;
+  const endOfFebruary = (date: string, monthDay: string) =>
+    monthDay === '02-29' || (monthDay === '02-28' && !isLeapYear(yearOf(date)));
+  return endOfFebruary(earlier, a) && endOfFebruary(later, b);
+}
+
+/**
+ * The sheet of the previous year, which prev() reads ('EBITDA > 0 in both years analysed', SPEC §9): among
+ * `sheets` (one company's, already latest per period), the one covering the same period one year earlier
+ * (start and end dates each one year before: for an annual sheet last year's, for a quarter or a month the
+ * same quarter or month of last year); for a period shorter than a year without one, the previous year's
+ * annual sheet (the annual sheet covering the day one year before the end date). Undefined otherwise: a
+ * missing year is never bridged by an older one, and the previous quarter or month is never used.
+ */
+export function previousYearSheet<
+  T extends { id: string; startDate: string; endDate: string; frequency: Frequency },
+>(sheet: T, sheets: readonly T[]): T | undefined {
+  const start = sheet.startDate.slice(0, 10);
+  const end = sheet.endDate.slice(0, 10);
+  const others = sheets.filter((other) => other.id !== sheet.id);
+  const samePeriod = others.find(
+    (other) =>
+      isYearEarlier(other.startDate.slice(0, 10), start) && isYearEarlier(other.endDate.slice(0, 10), end),
+  );
+  if (samePeriod || sheet.frequency === 'annual') return samePeriod;
+  const day = yearEarlier(end);
+  return others.find(
+    (other) =>
+      other.frequency === 'annual' &&
+      other.startDate.slice(0, 10) <= day &&
+      day <= other.endDate.slice(0, 10) &&
+      other.endDate.slice(0, 10) < start,
+  );
+}

@@ -187,7 +187,7 @@ export type ComputeIndicatorsInput = {
   criteria: readonly EngineCriterion[];
   tree: TreeLevelNode[];
   sheet: EngineSheet;
-  /** The sheet prev(NAME) reads (the previous period of the same frequency), when there is one. */
+  /** The sheet prev(NAME) reads (the chosen previous sheet, else previousYearSheet's), when there is one. */
   prior?: EngineSheet | undefined;
 };
 

@@ -251,6 +251,12 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
       value: '0.8',
       annualised: true,
     });
+    // Without the first quarter of 2023, prev() reads the 2023 annual sheet: min(120 000, 90 000).
+    const twoYears = byCode(body.currentAutoFinancialIndicators, 'EBITDA_2A');
+    expect(twoYears).toMatchObject({ value: '90000', passed: true });
+    expect(twoYears.inputs).toContainEqual(
+      expect.objectContaining({ name: 'REXP', period: 'previous', value: '700000' }),
+    );
   });
 
   it('refuses a previous sheet that does not end earlier, the same sheet, an unknown one and a bad body', async () => {
@@ -536,5 +542,34 @@ describe('huge ratios', () => {
     });
     const series = (await get(admin, `/companies/${company}/indicators`)).json();
     expect(series.points[0].values.F_PMR).toBe('3650000000004380000000');
+  });
+});
+
+describe('prev() and the previous year', () => {
+  it("reads prev() from the previous year only: with 2020 missing, 2021's two-year EBITDA is not computable", async () => {
+    const user = await ctx.createUser({ email: 'gap@dg.cv', roles: ['company'] });
+    const company = await ctx.linkCompany(user.accountId, { companyName: 'Gap, Lda', nif: '200000013' });
+    const session = await ctx.signIn(user.email, user.password);
+    await enterSheet(session, company, '2019-01-01', '2019-12-31', SHEET_2023);
+    const sheet = await enterSheet(session, company, '2021-01-01', '2021-12-31', SHEET_2024);
+    const response = await send(session, 'POST', `/companies/${company}/diagnoses`, {
+      balanceSheetId: sheet,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.type).toBe('simple');
+    // The 2019 sheet is not 'the year before': no value, the reason says the previous period is missing.
+    expect(byCode(body.currentAutoFinancialIndicators, 'EBITDA_2A')).toMatchObject({
+      value: null,
+      passed: null,
+      reason: { key: 'missingPrevious' },
+    });
+    expect(byCode(body.currentAutoFinancialIndicators, 'EBITDA')).toMatchObject({ value: '120000' });
+    expect(body.computableCount).toBe(24);
+    // The stored indicator values (charts, statistics) follow the same rule.
+    const series = (await get(session, `/companies/${company}/indicators?frequency=annual`)).json();
+    expect(series.points.map((point: { tag: string }) => point.tag)).toEqual(['Y0', 'Y2']);
+    expect(series.points[1].values.EBITDA_2A).toBeNull();
+    expect(series.points[1].values.EBITDA).toBe('120000');
   });
 });

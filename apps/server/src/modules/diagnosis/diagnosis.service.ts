@@ -19,7 +19,7 @@ import {
   type Page,
   type PeriodFrequency,
   percentageChange,
-  previousPeriodSheet,
+  previousYearSheet,
   SECTOR_MIN_COMPANIES,
   type StatisticDimension,
   withPeriodTags,
@@ -383,8 +383,9 @@ export function createDiagnosisService(deps: { db: Database }) {
 
     /**
      * Runs and saves a diagnosis: every active criterion on the chosen sheet (prev() from the chosen previous
-     * sheet, else from the previous period of the same frequency), the previous sheet's own indicators and the
-     * change of each, and the sector medians. The saved snapshot is what every later read returns.
+     * sheet, else from the sheet of the previous year, previousYearSheet: none when that year is missing), the
+     * previous sheet's own indicators (its prev() from its previous year) and the change of each, and the
+     * sector medians. The saved snapshot is what every later read returns.
      */
     async create(
       caller: AuthContext,
@@ -410,8 +411,8 @@ export function createDiagnosisService(deps: { db: Database }) {
         const criteriaList = await activeCriteria(tx);
         if (criteriaList.length === 0) throw new AppError(409, 'no_criteria', 'diagnosis:noCriteria');
         const tree = await balanceTree(tx);
-        const prior = previous ?? previousPeriodSheet(current, sheets);
-        const priorOfPrevious = previous ? previousPeriodSheet(previous, sheets) : undefined;
+        const prior = previous ?? previousYearSheet(current, sheets);
+        const priorOfPrevious = previous ? previousYearSheet(previous, sheets) : undefined;
         const values = await sheetValues(
           tx,
           [current, prior, priorOfPrevious].filter((s): s is TaggedSheet => s !== undefined).map((s) => s.id),

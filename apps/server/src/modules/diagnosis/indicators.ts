@@ -7,7 +7,7 @@ import {
   type Frequency,
   latestPerPeriod,
   normalizeFrequency,
-  previousPeriodSheet,
+  previousYearSheet,
   type TreeLevelNode,
 } from '@excelencia/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -114,7 +114,8 @@ const INSERT_BATCH = 1000;
 
 /**
  * Rebuilds a company's indicator values: every kept sheet, every active criterion, prev() from the sheet of
- * the previous period of the same frequency. Runs inside the transaction that changed the sheets.
+ * the previous year (previousYearSheet; none when that year is missing). Runs inside the transaction that
+ * changed the sheets.
  */
 export async function refreshCompanyIndicators(
   tx: Executor,
@@ -134,7 +135,7 @@ export async function refreshCompanyIndicators(
   );
   const rows: (typeof indicatorValues.$inferInsert)[] = [];
   for (const sheet of sheets) {
-    const prior = previousPeriodSheet(sheet, sheets);
+    const prior = previousYearSheet(sheet, sheets);
     const indicators = computeIndicators({
       criteria: criteriaList,
       tree,
