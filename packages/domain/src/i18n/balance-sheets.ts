@@ -66,6 +66,8 @@ export const balanceSheets = defineMessages({
     fileTooComplex: 'O ficheiro não pode ser lido: o conteúdo descompactado é demasiado grande.',
     dataNotOnFirstSheet: 'Os dados têm de estar na primeira folha do ficheiro.',
     tooManyRows: 'A folha tem mais de {{max}} linhas.',
+    badRowNumber:
+      'O ficheiro está danificado: uma linha tem o número «{{value}}» onde se esperava um número de {{min}} a {{max}}. Abra-o e grave-o de novo no seu programa de folhas de cálculo.',
     tooManyProblems: 'Há mais de {{max}} problemas: só os primeiros são mostrados.',
   },
   en: {
@@ -128,6 +130,8 @@ export const balanceSheets = defineMessages({
     fileTooComplex: 'The file cannot be read: its uncompressed content is too large.',
     dataNotOnFirstSheet: 'The data must be on the first sheet of the file.',
     tooManyRows: 'The sheet has more than {{max}} rows.',
+    badRowNumber:
+      'The file is damaged: a row is numbered “{{value}}” where a number from {{min}} to {{max}} was expected. Open it and save it again with your spreadsheet program.',
     tooManyProblems: 'There are more than {{max}} problems: only the first ones are listed.',
   },
   fr: {
@@ -190,6 +194,8 @@ export const balanceSheets = defineMessages({
     fileTooComplex: 'Le fichier ne peut pas être lu : son contenu décompressé est trop volumineux.',
     dataNotOnFirstSheet: 'Les données doivent être sur la première feuille du fichier.',
     tooManyRows: 'La feuille a plus de {{max}} lignes.',
+    badRowNumber:
+      'Le fichier est endommagé : une ligne porte le numéro « {{value}} » là où un numéro de {{min}} à {{max}} était attendu. Ouvrez-le et enregistrez-le de nouveau avec votre tableur.',
     tooManyProblems: 'Il y a plus de {{max}} problèmes : seuls les premiers sont affichés.',
   },
 });

@@ -1,5 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +9,15 @@ import { bigTrialBalance, HEADER, multipart, xlsx } from '../../../test/support/
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { balanceSheetLines, balanceSheets, balanceSheetValues, files } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../db/seed-reference.ts';
+import { createFileStore, localDiskDriver } from '../../platform/files/file-store.ts';
+import { createBalanceSheetsService } from './balance-sheets.service.ts';
 
 /** A corpus of bad uploads: each refused with its message, and nothing at all kept. */
 
 const API = '/app/api/v1';
 let ctx: TestContext;
 let member: SignedIn;
+let memberAccountId: string;
 let companyId: string;
 
 const GOOD = [
@@ -86,9 +91,53 @@ async function stored(): Promise<number[]> {
 
 const uploadDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('balance-sheet-'));
 
+/** The stored blobs (the file store's files on disk). */
+function blobs(): string[] {
+  const root = join(ctx.config.dataDir, 'files');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+const text = (value: string, ref?: string) =>
+  `<c${ref ? ` r="${ref}"` : ''} t="inlineStr"><is><t>${value}</t></is></c>`;
+const number = (value: number, ref?: string) => `<c${ref ? ` r="${ref}"` : ''}><v>${value}</v></c>`;
+
+/**
+ * A workbook written by hand, as a program other than Excel may write it: `rows` is the <sheetData> of its
+ * only sheet after the header row.
+ */
+function handWritten(rows: string): Buffer {
+  const header = `<row r="1">${['Conta', 'Descrição', 'Débito', 'Crédito'].map((t, i) => text(t, `${'ABCD'[i]}1`)).join('')}</row>`;
+  return zip([
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from(
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: Buffer.from(
+        `<?xml version="1.0"?><workbook ${NS}><sheets><sheet name="A" sheetId="1"/></sheets></workbook>`,
+      ),
+    },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: Buffer.from(
+        `<?xml version="1.0"?><worksheet ${NS}><sheetData>${header}${rows}</sheetData></worksheet>`,
+      ),
+    },
+    { name: 'docProps/app.xml', data: Buffer.from('<?xml version="1.0"?><Properties/>') },
+  ]);
+}
+
 async function refuse(data: Buffer, filename = 'balancete.xlsx') {
   const before = await stored();
   const dirsBefore = uploadDirs().length;
+  const blobsBefore = blobs();
   const body = multipart(
     { startDate: '2024-01-01', endDate: '2024-12-31', typeFrequence: 'annual' },
     { data, filename },
@@ -101,6 +150,7 @@ async function refuse(data: Buffer, filename = 'balancete.xlsx') {
   });
   expect(await stored(), 'nothing stored').toEqual(before);
   expect(uploadDirs().length, 'no temporary file left').toBeLessThanOrEqual(dirsBefore);
+  expect(blobs(), 'no stored file left').toEqual(blobsBefore);
   const error = response.json().error as {
     code: string;
     message: string;
@@ -114,6 +164,7 @@ beforeAll(async () => {
   await ctx.reset();
   await seedReferenceData(ctx.db);
   const user = await ctx.createUser({ email: 'corpus@bs.cv', roles: ['company'] });
+  memberAccountId = user.accountId;
   companyId = await ctx.linkCompany(user.accountId, { companyName: 'Corpus, Lda', nif: '200000009' });
   member = await ctx.signIn(user.email, user.password);
 }, 60_000);
@@ -207,8 +258,138 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets refuses bad spre
     expect(result.details).toEqual([{ path: 'sheet', message: 'The sheet has more than 50000 rows.' }]);
   }, 60_000);
 
+  it('rows numbered twice, backwards or past row 1 048 576: a damaged file, with the number found', async () => {
+    // Cells with references (as exceljs reads them), rows numbered `r` (none when null).
+    const line = (r: string | null, account: number, debit: number, credit: number) => {
+      const ref = (column: string) => (r === null ? undefined : `${column}${r}`);
+      return (
+        `<row${r === null ? '' : ` r="${r}"`}>${number(account, ref('A'))}${text('Conta', ref('B'))}` +
+        `${number(debit, ref('C'))}${number(credit, ref('D'))}</row>`
+      );
+    };
+    const twice = await refuse(handWritten(line('2', 11, 1000, 0) + line('2', 51, 0, 1000)));
+    expect(twice).toMatchObject({ status: 400, code: 'invalid_spreadsheet' });
+    expect(twice.details).toEqual([
+      {
+        path: 'sheet',
+        message:
+          'The file is damaged: a row is numbered “2” where a number from 3 to 1048576 was expected. ' +
+          'Open it and save it again with your spreadsheet program.',
+      },
+    ]);
+    // A row without r after row 2 is row 3: a row 3 after it is numbered twice.
+    const implied = await refuse(
+      handWritten(line('2', 11, 1000, 0) + line(null, 12, 0, 0) + line('3', 51, 0, 1000)),
+    );
+    expect(implied.details[0]?.message).toContain('“3” where a number from 4 to');
+    const huge = await refuse(handWritten(line('2', 11, 1000, 0) + line('3000000000', 51, 0, 1000)));
+    expect(huge.details[0]?.message).toContain('“3000000000” where a number from 3 to 1048576');
+    const notANumber = await refuse(handWritten(line('two', 11, 1000, 0) + line(null, 51, 0, 1000)));
+    expect(notANumber.details[0]?.message).toContain('“two”');
+  });
+
   it('a file over 10 MB (413)', async () => {
     const result = await refuse(Buffer.alloc(10 * 1024 * 1024 + 1, 1));
     expect(result).toMatchObject({ status: 413, code: 'file_too_large' });
+  });
+});
+
+describe('POST /app/api/v1/companies/{companyId}/balance-sheets: rows and cells without r', () => {
+  it('reads a row without r as the row after the previous one and a cell without r as the next column', async () => {
+    const body = multipart(
+      { startDate: '2024-01-01', endDate: '2024-12-31', typeFrequence: 'annual' },
+      {
+        data: handWritten(
+          `<row>${number(11)}${text('Caixa')}${number(1000)}${number(0)}</row>` +
+            `<row r="4">${number(12, 'A4')}${text('Depósitos', 'B9')}${number(500, 'C4')}${number(0)}</row>` +
+            `<row>${number(51)}${text('Capital')}${number(0)}${number(1500)}</row>`,
+        ),
+        filename: 'sem-referencias.xlsx',
+      },
+    );
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/companies/${companyId}/balance-sheets`,
+      headers: { ...member.headers, 'content-type': body.contentType, 'x-language': 'en' },
+      payload: body.payload,
+    });
+    // Row 3 is not in the file: a blank line between row 2 and row 4.
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.details).toEqual([{ path: 'row 3', message: 'Blank line: remove it.' }]);
+
+    const clean = multipart(
+      { startDate: '2024-01-01', endDate: '2024-12-31', typeFrequence: 'annual' },
+      {
+        data: handWritten(
+          `<row>${number(11)}${text('Caixa')}${number(1000)}${number(0)}</row>` +
+            `<row r="3">${number(12, 'A3')}${text('Depósitos', 'B9')}${number(500, 'C3')}${number(0)}</row>` +
+            `<row>${number(51)}${text('Capital')}${number(0)}${number(1500)}</row>`,
+        ),
+        filename: 'sem-referencias.xlsx',
+      },
+    );
+    const stored = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/companies/${companyId}/balance-sheets`,
+      headers: { ...member.headers, 'content-type': clean.contentType, 'x-language': 'en' },
+      payload: clean.payload,
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const lines = await ctx.app.inject({
+      method: 'GET',
+      url: `${API}/companies/${companyId}/balance-sheets/${stored.json().id}/lines`,
+      headers: { cookie: member.cookie },
+    });
+    expect(lines.json().items).toEqual([
+      { row: 2, account: '11', description: 'Caixa', debit: '1000.00', credit: '0.00' },
+      { row: 3, account: '12', description: 'Depósitos', debit: '500.00', credit: '0.00' },
+      { row: 4, account: '51', description: 'Capital', debit: '0.00', credit: '1500.00' },
+    ]);
+  });
+});
+
+describe('an upload whose transaction fails', () => {
+  it('leaves no file on disk and no row', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'failing-upload-'));
+    try {
+      const blobRoot = join(folder, 'files');
+      const service = createBalanceSheetsService({
+        db: ctx.db,
+        fileStore: createFileStore(localDiskDriver(blobRoot)),
+        onSheetsChanged: async () => {
+          throw new Error('indicator refresh failed');
+        },
+      });
+      const path = join(folder, 'upload.xlsx');
+      await writeFile(path, await xlsx([HEADER, ...GOOD]));
+      const before = await stored();
+      const caller = {
+        accountId: memberAccountId,
+        email: 'corpus@bs.cv',
+        name: 'Corpus',
+        roles: ['company'],
+        language: 'en' as const,
+        via: 'session' as const,
+      };
+      await expect(
+        service.upload(
+          caller,
+          { accountId: memberAccountId },
+          companyId,
+          {
+            startDate: '2023-01-01',
+            endDate: '2023-12-31',
+            typeFrequence: 'annual',
+            path,
+            originalName: 'b.xlsx',
+          },
+          'en',
+        ),
+      ).rejects.toThrow('indicator refresh failed');
+      expect(await stored()).toEqual(before);
+      expect(existsSync(blobRoot) ? readdirSync(blobRoot, { recursive: true }) : []).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -332,6 +332,8 @@ export function createBalanceSheetsService(deps: {
     /**
      * Checks an uploaded trial balance (container, then content, streaming) and, when it passes, stores the
      * file, the sheet, its lines and aggregates and an audit row in one transaction. A refusal stores nothing.
+     * The file's content goes to the blob store last, once every row of the sheet is in: a failing insert rolls
+     * back before anything is written to disk (a blob already stored may be left only by a failed commit).
      */
     async upload(
       caller: AuthContext,
@@ -347,13 +349,6 @@ export function createBalanceSheetsService(deps: {
       const data = await readFile(input.path);
       const fileName = storedFileName(input.originalName, Number(input.endDate.slice(0, 4)), Date.now());
       return db.transaction(async (tx) => {
-        const stored = await fileStore.put(tx, {
-          data,
-          originalName: fileName,
-          mime: XLSX_MIME,
-          kind: BALANCE_SHEET_FILE_KIND,
-          ownerAccountId: caller.accountId,
-        });
         const [row] = await tx
           .insert(balanceSheets)
           .values({
@@ -362,7 +357,6 @@ export function createBalanceSheetsService(deps: {
             endDate: input.endDate,
             typeFrequence: normalizeFrequency(input.typeFrequence),
             source: 'upload',
-            fileId: stored.id,
             fileName,
             createdBy: caller.accountId,
           })
@@ -382,7 +376,20 @@ export function createBalanceSheetsService(deps: {
         }
         await writeValues(tx, row.id, result.aggregates);
         await sheetsChanged(tx, companyId);
-        const item = presentOne(row, await companySheets(tx, companyId));
+        const stored = await fileStore.put(tx, {
+          data,
+          originalName: fileName,
+          mime: XLSX_MIME,
+          kind: BALANCE_SHEET_FILE_KIND,
+          ownerAccountId: caller.accountId,
+        });
+        const [sheet] = await tx
+          .update(balanceSheets)
+          .set({ fileId: stored.id })
+          .where(eq(balanceSheets.id, row.id))
+          .returning();
+        if (!sheet) throw new Error('the balance sheet vanished in its own transaction');
+        const item = presentOne(sheet, await companySheets(tx, companyId));
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
           action: 'upload',

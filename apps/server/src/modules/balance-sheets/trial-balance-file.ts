@@ -6,7 +6,7 @@ import {
   translate,
 } from '@excelencia/domain';
 import { AppError } from '../../platform/errors.ts';
-import { readTrialBalance } from './trial-balance-reader.ts';
+import { MAX_ROW, RowNumberError, readTrialBalance } from './trial-balance-reader.ts';
 import { assertSafeXlsx, XlsxGuardError, type ZipEntry } from './xlsx-guard.ts';
 
 // ---- errors -------------------------------------------------------------------------------------------------
@@ -62,7 +62,13 @@ export async function checkTrialBalanceFile(path: string, nodes: TreeLevelNode[]
   let reading: Awaited<ReturnType<typeof readTrialBalance>>;
   try {
     reading = await readTrialBalance(path, checker, entries);
-  } catch {
+  } catch (error) {
+    if (error instanceof RowNumberError) {
+      throw invalidSpreadsheet(
+        [{ key: 'balanceSheets:badRowNumber', params: { value: error.value, min: error.min, max: MAX_ROW } }],
+        language,
+      );
+    }
     throw notXlsx();
   }
   if (reading.firstSheetRows === 0) {

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigTrialBalance, HEADER, xlsx } from '../../../test/support/balance-sheets.ts';
-import { readAttributes, readTrialBalance, XmlScanner } from './trial-balance-reader.ts';
+import { RowNumberError, readAttributes, readTrialBalance, XmlScanner } from './trial-balance-reader.ts';
 
 /*
  * The reader must give the checker what exceljs's streaming WorkbookReader gave it, with the options the
@@ -200,6 +200,8 @@ const HEAD =
   '<row r="1"><c r="A1" t="inlineStr"><is><t>Conta</t></is></c><c r="B1" t="inlineStr"><is><t>Descrição</t></is></c>' +
   '<c r="C1" t="inlineStr"><is><t>Débito</t></is></c><c r="D1" t="inlineStr"><is><t>Crédito</t></is></c></row>';
 
+const HEAD_CELLS = ['Conta', 'Descrição', 'Débito', 'Crédito'];
+
 let dir: string;
 let counter = 0;
 beforeAll(async () => {
@@ -359,9 +361,8 @@ describe('readTrialBalance reads what exceljs read', () => {
     );
   });
 
-  it('refuses what exceljs refused: malformed XML, a cell without a column', async () => {
+  it('refuses what exceljs refused: malformed XML, a cell reference without a column', async () => {
     expect(await compare(workbook(sheet1(`${HEAD}<row r="2"><c r="A2"><v>1</c></row>`)))).toBeNull();
-    expect(await compare(workbook(sheet1(`${HEAD}<row r="2"><c><v>1</v></c></row>`)))).toBeNull();
     expect(await compare(workbook(sheet1(`${HEAD}<row r="2"><c r="2"><v>1</v></c></row>`)))).toBeNull();
     expect(
       await compare(workbook(sheet1(`${HEAD}<row r="2"><c r="A2" t="str"><v>&nbsp;</v></c></row>`))),
@@ -383,6 +384,73 @@ describe('readTrialBalance reads what exceljs read', () => {
         ]),
       ),
     ).toBeNull();
+  });
+});
+
+describe('row and cell numbers, where exceljs let bad ones through or refused the file', () => {
+  /** Our reading of a first sheet of HEAD and the given rows. */
+  async function read(rows: string) {
+    counter += 1;
+    const path = join(dir, `n${counter}.xlsx`);
+    await writeFile(path, workbook(sheet1(HEAD + rows)));
+    return newReading(path);
+  }
+  const cell = (ref: string | null, value: number) =>
+    ref === null ? `<c><v>${value}</v></c>` : `<c r="${ref}"><v>${value}</v></c>`;
+
+  it('a row without r is the row after the previous one; a cell without r the column after the previous one', async () => {
+    const reading = await read(
+      `<row>${cell(null, 11)}${cell(null, 2)}${cell('D9', 4)}${cell(null, 5)}</row>` +
+        `<row r="5">${cell('B5', 1)}</row><row>${cell('A6', 6)}</row><row/>`,
+    );
+    expect(reading.calls).toEqual([
+      ['header', 1, HEAD_CELLS],
+      ['line', 2, [11, 2, null, 4, 5]],
+      ['line', 3, []],
+      ['line', 4, []],
+      ['line', 5, [null, 1]],
+      ['line', 6, [6]],
+      ['line', 7, []],
+    ]);
+    expect(reading.firstSheetRows).toBe(5);
+    // A first row without r is row 1; a cell's r in another row still gives only the column.
+    const first = await read('');
+    expect(first.calls[0]).toEqual(['header', 1, HEAD_CELLS]);
+    const elsewhere = await read(`<row r="2">${cell('C700', 3)}</row>`);
+    expect(elsewhere.calls[1]).toEqual(['line', 2, [null, null, 3]]);
+  });
+
+  it('refuses a row number repeated, going back, out of 1…1 048 576 or not an integer', async () => {
+    for (const [rows, value, min] of [
+      [`<row r="2">${cell('A2', 1)}</row><row r="2">${cell('A2', 2)}</row>`, '2', 3],
+      [`<row r="3"/><row>${cell('A4', 1)}</row><row r="4"/>`, '4', 5],
+      [`<row r="5"/><row r="4"/>`, '4', 6],
+      ['<row r="3000000000"/>', '3000000000', 2],
+      ['<row r="1048577"/>', '1048577', 2],
+      ['<row r="0"/>', '0', 2],
+      ['<row r="-3"/>', '-3', 2],
+      ['<row r="2.5"/>', '2.5', 2],
+      ['<row r="2x"/>', '2x', 2],
+      ['<row r=""/>', '', 2],
+      ['<row r="1e3"/>', '1e3', 2],
+    ] as const) {
+      const error = await read(rows).then(
+        () => null,
+        (reason: unknown) => reason,
+      );
+      expect(error, rows).toBeInstanceOf(RowNumberError);
+      expect(error, rows).toMatchObject({ value, min });
+    }
+    // The last row of a sheet is fine; one more without r is not.
+    expect((await read('<row r="1048576"/>')).firstSheetRows).toBe(2);
+    await expect(read('<row r="1048576"/><row/>')).rejects.toMatchObject({ value: '1048577' });
+  });
+
+  it('later sheets are only counted: their row numbers do not matter', async () => {
+    counter += 1;
+    const path = join(dir, `n${counter}.xlsx`);
+    await writeFile(path, workbook(sheet1(HEAD), sheet2('<row r="9"/><row r="9"/><row r="x"/>')));
+    expect(await newReading(path)).toMatchObject({ firstSheetRows: 1, laterSheetHasRows: true });
   });
 });
 

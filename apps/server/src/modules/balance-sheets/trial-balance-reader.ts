@@ -19,8 +19,30 @@ import { entryContent, readZipDirectory, type ZipEntry } from './xlsx-guard.ts';
  *   with several runs, only the last run is kept; a shared string with a phonetic reading reads as that
  *   reading; a `t="s"` cell in a workbook without shared strings reads as '[object Object]';
  * - CDATA sections are ignored, unclosed elements at the end of a part are not an error, every <row> of the
- *   sheet data is a row (even without cells), and a cell without a column letter in `r` is an error.
+ *   sheet data is a row (even without cells), and a cell whose `r` has no column letter is an error.
+ * Where exceljs refused a file or let a bad row number through to the database, the reader decides (OOXML
+ * lets `r` out of rows and cells):
+ * - a row without `r` is the row after the previous one; a row number that is not an integer from 1 to
+ *   1 048 576 above the previous row's refuses the file (RowNumberError): it becomes the stored line's number;
+ * - a cell without `r` is in the column after the previous cell's; a cell's column is read from its `r`, whose
+ *   row part is not looked at (the row is the <row>'s).
  */
+
+/** The last row and column of a worksheet (XFD1048576). */
+export const MAX_ROW = 1_048_576;
+const MAX_COLUMN = 16_384;
+
+/** A row of the first worksheet numbered out of order or out of range: `value` where `min`…1 048 576 was due. */
+export class RowNumberError extends Error {
+  readonly value: string;
+  readonly min: number;
+  constructor(value: string, min: number) {
+    super(`row number ${JSON.stringify(value)} where ${min} to ${MAX_ROW} was due`);
+    this.name = 'RowNumberError';
+    this.value = value;
+    this.min = min;
+  }
+}
 
 /**
  * The parts of an XML document, in order, as XmlScanner finds them. The attributes of an opening tag are
@@ -370,8 +392,7 @@ function xmlDecodeAgain(text: string): string {
 }
 
 /** The column number of a cell reference ('C12' → 3), as exceljs's decodeAddress reads it. */
-function columnOf(ref: string | undefined): number {
-  if (ref === undefined) throw new XmlError('cell without a reference');
+function columnOf(ref: string): number {
   let column = 0;
   let hasColumn = false;
   let hasRow = false;
@@ -386,7 +407,7 @@ function columnOf(ref: string | undefined): number {
       break;
     }
   }
-  if (!hasColumn || column > 16384) throw new XmlError(`bad cell reference ${ref.slice(0, 20)}`);
+  if (!hasColumn || column > MAX_COLUMN) throw new XmlError(`bad cell reference ${ref.slice(0, 20)}`);
   return column;
 }
 
@@ -399,16 +420,21 @@ const NO_TEXT = 0;
 const FORMULA_TEXT = 1;
 const VALUE_TEXT = 2;
 
+const ROW_NUMBER = /^\d{1,7}$/;
+
 /**
  * A worksheet's <sheetData>: each row's cells (index 0 = column A) as plain values (text, number, boolean,
  * null; cells left out are holes), given to `onRow` when the row closes. `wantCells` false: rows are only counted, cells not built.
+ * `checkRowNumbers`: rows numbered out of order or range throw RowNumberError (the first sheet's rows are stored).
  */
 class SheetRows implements XmlHandler {
   private readonly sharedStrings: Array<string | null> | undefined;
   private readonly onRow: RowListener;
+  private readonly checkRowNumbers: boolean;
   wantCells = true;
   private inRows = false;
   private rowNumber = 0;
+  private column = 0;
   private cells: unknown[] | null = null;
   private inCell = false;
   private ref: string | undefined;
@@ -419,9 +445,24 @@ class SheetRows implements XmlHandler {
 
   private readonly attributes: Array<string | undefined> = [undefined, undefined];
 
-  constructor(sharedStrings: Array<string | null> | undefined, onRow: RowListener) {
+  constructor(sharedStrings: Array<string | null> | undefined, onRow: RowListener, checkRowNumbers = false) {
     this.sharedStrings = sharedStrings;
     this.onRow = onRow;
+    this.checkRowNumbers = checkRowNumbers;
+  }
+
+  /** The number of a row from its `r` (the one after the previous row when absent). */
+  private nextRowNumber(r: string | undefined): number {
+    const min = this.rowNumber + 1;
+    if (r === undefined) {
+      if (this.checkRowNumbers && min > MAX_ROW) throw new RowNumberError(String(min), min);
+      return min;
+    }
+    const text = r.trim();
+    const number = ROW_NUMBER.test(text) ? Number(text) : Number.NaN;
+    if (!this.checkRowNumbers) return Number.isNaN(number) ? min : number;
+    if (!(number >= min && number <= MAX_ROW)) throw new RowNumberError(r.slice(0, 20), min);
+    return number;
   }
 
   open(name: string, source: string, from: number, to: number): void {
@@ -432,7 +473,8 @@ class SheetRows implements XmlHandler {
       case 'row':
         if (this.inRows) {
           readAttributes(source, from, to, ROW_ATTRIBUTES, this.attributes);
-          this.rowNumber = Number.parseInt(this.attributes[0] ?? '', 10);
+          this.rowNumber = this.nextRowNumber(this.attributes[0]);
+          this.column = 0;
           this.cells = [];
           return;
         }
@@ -486,7 +528,9 @@ class SheetRows implements XmlHandler {
         break;
       case 'c':
         if (this.cells && this.inCell) {
-          const column = columnOf(this.ref);
+          const column = this.ref === undefined ? this.column + 1 : columnOf(this.ref);
+          if (column > MAX_COLUMN) throw new XmlError('a cell past column XFD');
+          this.column = column;
           // Cells left out are holes, which the checker reads as blank (no filling up to column XFD).
           if (this.wantCells && (this.formula !== null || this.value !== null)) {
             this.cells[column - 1] = this.cellValue();
@@ -581,25 +625,29 @@ export async function readTrialBalance(
     let laterSheetHasRows = false;
     let headerSeen = false;
     let previous = 0;
-    const first = new SheetRows(sharedStrings, (cells, row) => {
-      firstSheetRows += 1;
-      // Past the row or problem limit the rest is only drained (the checker has its answer).
-      if (checker.stopped) {
-        first.wantCells = false;
-        return;
-      }
-      if (!headerSeen) {
-        headerSeen = true;
-        checker.header(cells, row);
-      } else {
-        // The xml holds no element for an empty row: a gap in the numbers is a blank line.
-        for (let blank = previous + 1; blank < row && blank <= previous + MAX_BLANK_RUN; blank += 1) {
-          checker.line([], blank);
+    const first = new SheetRows(
+      sharedStrings,
+      (cells, row) => {
+        firstSheetRows += 1;
+        // Past the row or problem limit the rest is only drained (the checker has its answer).
+        if (checker.stopped) {
+          first.wantCells = false;
+          return;
         }
-        checker.line(cells, row);
-      }
-      previous = row;
-    });
+        if (!headerSeen) {
+          headerSeen = true;
+          checker.header(cells, row);
+        } else {
+          // The xml holds no element for an empty row: a gap in the numbers is a blank line.
+          for (let blank = previous + 1; blank < row && blank <= previous + MAX_BLANK_RUN; blank += 1) {
+            checker.line([], blank);
+          }
+          checker.line(cells, row);
+        }
+        previous = row;
+      },
+      true,
+    );
     for (const [index, sheet] of sheets.entries()) {
       if (index === 0) {
         await scanEntry(handle, sheet, first);
