@@ -3,6 +3,7 @@ import { diagnosisTypeLabel, sheetName, translate } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import {
   changeDisplay,
+  chartNumber,
   chartValueText,
   groupByType,
   indicatorChartData,
@@ -207,6 +208,25 @@ describe('indicator chart data (SPEC §8)', () => {
       canDraw: true,
       target: 1.5,
     });
+  });
+
+  it('leaves out a value too large for a float, so the chart never gets Infinity', () => {
+    const huge = `1${'0'.repeat(400)}`;
+    expect(chartNumber(huge)).toBeNull();
+    expect(chartNumber(`-${huge}`)).toBeNull();
+    expect(chartNumber('1e5')).toBeNull();
+    expect(chartNumber(' 2.5 ')).toBe(2.5);
+    const l1 = series.criteria[1];
+    if (!l1) throw new Error('missing');
+    const withHuge: IndicatorSeries = {
+      ...series,
+      points: series.points.map((point, index) =>
+        index === 0 ? { ...point, values: { ...point.values, L_1: huge } } : point,
+      ),
+    };
+    const chart = indicatorChartData(withHuge, l1);
+    expect(chart.data.map((row) => row.value)).toEqual([null, 2]);
+    expect(chart.canDraw).toBe(false);
   });
 
   it('refuses to draw with fewer than two computable points', () => {

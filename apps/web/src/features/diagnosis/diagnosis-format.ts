@@ -158,11 +158,16 @@ export function seriesGroups(series: IndicatorSeries): Array<{ code: string; cri
     .map(({ group }) => group);
 }
 
-/** A decimal text as a float for drawing (null when absent or not a number). */
+/**
+ * A decimal text as a float for drawing; null when absent, not a number, or beyond what a float holds (a ratio
+ * over an almost-zero denominator can have hundreds of digits: Infinity would break the chart's scale).
+ */
 export function chartNumber(text: string | null | undefined): number | null {
   if (text === null || text === undefined) return null;
   const value = Decimal.tryFromString(text.trim());
-  return value ? value.toNumber() : null;
+  if (!value) return null;
+  const number = value.toNumber();
+  return Number.isFinite(number) ? number : null;
 }
 
 /** The x label of a period: its tag and start year ('Y0 2023', 'Q2 2024'), or the period when untagged. */
