@@ -34,6 +34,34 @@ describe('BalanceSheetUploadFields', () => {
   });
 });
 
+describe('period dates', () => {
+  const fields = (startDate: string, endDate: string) => ({ startDate, endDate, typeFrequence: 'annual' });
+
+  it('accepts 1900-01-01 to 2999-12-31', () => {
+    expect(BalanceSheetUploadFields.safeParse(fields('1900-01-01', '2999-12-31')).success).toBe(true);
+  });
+
+  it('refuses years the database cannot hold (0000) and dates outside 1900…2999, with the range', () => {
+    expect(messages(BalanceSheetUploadFields.safeParse(fields('0000-01-01', '0000-12-31')))).toEqual([
+      'startDate: balanceSheets:dateRange',
+      'endDate: balanceSheets:dateRange',
+    ]);
+    expect(messages(BalanceSheetUploadFields.safeParse(fields('1899-12-31', '2024-12-31')))).toEqual([
+      'startDate: balanceSheets:dateRange',
+    ]);
+    expect(messages(BalanceSheetUploadFields.safeParse(fields('2024-01-01', '3000-01-01')))).toEqual([
+      'endDate: balanceSheets:dateRange',
+    ]);
+    expect(
+      messages(SaveBalanceSheetEntry.safeParse({ ...fields('0000-01-01', '2024-12-31'), values: {} })),
+    ).toEqual(['startDate: balanceSheets:dateRange']);
+    // Not a date at all is still 'invalid date'.
+    expect(messages(BalanceSheetUploadFields.safeParse(fields('2024-02-30', '2024-12-31')))).toEqual([
+      'startDate: validation:invalidDate',
+    ]);
+  });
+});
+
 describe('SaveBalanceSheetEntry', () => {
   const entry = {
     startDate: '2024-01-01',

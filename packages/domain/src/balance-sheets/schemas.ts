@@ -9,11 +9,19 @@ import { FREQUENCIES, normalizeFrequency, PERIOD_FREQUENCIES } from './periods.t
 export const BALANCE_SHEET_SOURCES = ['upload', 'entry'] as const;
 export type BalanceSheetSource = (typeof BALANCE_SHEET_SOURCES)[number];
 
+/** The years a period may fall in (PostgreSQL has no year 0; the admin list filters the same years). */
+export const PERIOD_MIN_DATE = '1900-01-01';
+export const PERIOD_MAX_DATE = '2999-12-31';
+
 const DateField = z
   .string('balanceSheets:dateRequired')
   .trim()
   .min(1, 'balanceSheets:dateRequired')
-  .pipe(z.iso.date('validation:invalidDate'));
+  .pipe(
+    z.iso
+      .date('validation:invalidDate')
+      .refine((date) => date >= PERIOD_MIN_DATE && date <= PERIOD_MAX_DATE, 'balanceSheets:dateRange'),
+  );
 
 /** One of the four period frequencies; SPEC §4 spellings (mensal, anual…) are normalised first. */
 export const SheetFrequency = z.preprocess(

@@ -9,6 +9,7 @@ export const balanceSheets = defineMessages({
   pt: {
     endBeforeStart: 'A data de fim não pode ser anterior à data de início!',
     dateRequired: 'Indique uma data!',
+    dateRange: 'Indique uma data de 1900 a 2999.',
     frequencyRequired: 'Escolha a periodicidade.',
     invalidAmount: 'Indique um valor com no máximo 2 casas decimais.',
     selectXlsx: 'Selecione um ficheiro XLSX.',
@@ -73,6 +74,7 @@ export const balanceSheets = defineMessages({
   en: {
     endBeforeStart: 'End date cannot be before the Start Date!',
     dateRequired: 'Please enter a date!',
+    dateRange: 'Enter a date from 1900 to 2999.',
     frequencyRequired: 'Choose the frequency.',
     invalidAmount: 'Enter an amount with at most 2 decimals.',
     selectXlsx: 'Please select a XLSX file.',
@@ -137,6 +139,7 @@ export const balanceSheets = defineMessages({
   fr: {
     endBeforeStart: 'La date de fin ne peut pas être antérieure à la date de début !',
     dateRequired: 'Veuillez saisir une date !',
+    dateRange: 'Saisissez une date de 1900 à 2999.',
     frequencyRequired: 'Choisissez la périodicité.',
     invalidAmount: 'Saisissez un montant avec au plus 2 décimales.',
     selectXlsx: 'Veuillez sélectionner un fichier XLSX.',

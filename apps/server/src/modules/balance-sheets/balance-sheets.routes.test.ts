@@ -226,6 +226,42 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
     await send(member, 'DELETE', `/companies/${ownCompany}/balance-sheets/${id}`);
   }, 30_000);
 
+  it('refuses year 0000 and dates outside 1900…2999 on upload, entry and correction (400, nothing stored)', async () => {
+    const before = await sheetCount();
+    const uploaded = await upload(member, ownCompany, period('0000-01-01', '0000-12-31'), {
+      data: await xlsx(CLEAN_ROWS),
+      filename: 'ano-zero.xlsx',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(400);
+    expect(uploaded.json().error.details).toEqual([
+      { path: 'startDate', message: 'Enter a date from 1900 to 2999.' },
+      { path: 'endDate', message: 'Enter a date from 1900 to 2999.' },
+    ]);
+    const entered = await send(member, 'POST', `/companies/${ownCompany}/balance-sheets/entries`, {
+      ...period('0000-01-01', '2024-12-31'),
+      values: entryValues({}),
+    });
+    expect(entered.statusCode, entered.body).toBe(400);
+    expect(entered.json().error.details).toContainEqual(
+      expect.objectContaining({ path: 'startDate', message: 'Enter a date from 1900 to 2999.' }),
+    );
+    const [sheet] = await ctx.db.select().from(balanceSheets).where(eq(balanceSheets.companyId, ownCompany));
+    if (!sheet) throw new Error('no sheet');
+    const corrected = await send(
+      member,
+      'PUT',
+      `/companies/${ownCompany}/balance-sheets/${sheet.id}/entries`,
+      {
+        ...period('2024-01-01', '3000-12-31'),
+        values: entryValues({}),
+      },
+    );
+    expect(corrected.statusCode, corrected.body).toBe(400);
+    expect(await sheetCount()).toBe(before);
+    const [after] = await ctx.db.select().from(balanceSheets).where(eq(balanceSheets.id, sheet.id));
+    expect(after?.endDate).toBe(sheet.endDate);
+  });
+
   it('refuses an end date before the start date and a missing file, storing nothing', async () => {
     const before = await sheetCount();
     const dates = await upload(member, ownCompany, period('2024-12-31', '2024-01-01'), {
