@@ -163,8 +163,15 @@ function typeRank(type: { code: string; sortOrder: number }): [number, number] {
   return fixed >= 0 ? [fixed, 0] : [CRITERION_TYPE_CODES.length, type.sortOrder];
 }
 
+/** What ordering needs of a criterion: its code, sort order and type (code and sort order). */
+export type OrderableCriterion = {
+  code: string;
+  sortOrder: number;
+  type: { code: string; sortOrder: number };
+};
+
 /** Within the application criteria the SPEC §9 order wins; other criteria follow their sort order. */
-function criterionRank(criterion: EngineCriterion): [number, number] {
+function criterionRank(criterion: OrderableCriterion): [number, number] {
   const fixed = (APPLICATION_CRITERION_ORDER as readonly string[]).indexOf(criterion.code);
   return fixed >= 0 ? [fixed, 0] : [APPLICATION_CRITERION_ORDER.length, criterion.sortOrder];
 }
@@ -174,7 +181,7 @@ function compareRanks(a: [number, number], b: [number, number]): number {
 }
 
 /** Criteria in the order a diagnosis shows them: by type (EE, F, L, RE, RF, C), then within the type. */
-export function orderCriteria<T extends EngineCriterion>(criteria: readonly T[]): T[] {
+export function orderCriteria<T extends OrderableCriterion>(criteria: readonly T[]): T[] {
   return [...criteria].sort(
     (a, b) =>
       compareRanks(typeRank(a.type), typeRank(b.type)) ||

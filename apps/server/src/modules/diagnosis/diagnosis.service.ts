@@ -291,8 +291,9 @@ export function createDiagnosisService(deps: { db: Database }) {
     return row;
   }
 
+  /** The chosen active criterion; without a choice the first in diagnosis order (EE first), as the select lists. */
   async function currentCriterion(criterionId: string | undefined): Promise<StoredCriterion | null> {
-    const list = await activeCriteria(db);
+    const list = orderCriteria(await activeCriteria(db));
     if (!criterionId) return list[0] ?? null;
     const found = list.find((criterion) => criterion.id === criterionId);
     if (!found) throw notFound();

@@ -1,4 +1,4 @@
-import type { DiagnosisIndicator, DistributionRow, IndicatorSeries } from '@excelencia/domain';
+import type { CriterionItem, DiagnosisIndicator, DistributionRow, IndicatorSeries } from '@excelencia/domain';
 import { diagnosisTypeLabel, sheetName, translate } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
   seriesGroups,
   shareText,
   sheetOptionLabel,
+  statisticsCriterionOptions,
   targetText,
   typeHeading,
   valueText,
@@ -273,5 +274,59 @@ describe('admin statistics', () => {
       { group: 'Island a', median: 0.5 },
       { group: 'Not stated', median: 2 },
     ]);
+  });
+});
+
+describe('admin statistics criterion choices', () => {
+  const item = (code: string, typeCode: string, sortOrder: number, isActive = true): CriterionItem => ({
+    id: `id-${code}`,
+    version: 1,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    code,
+    description: text(`${code} text`),
+    formula: 'A / B',
+    targetComparison: '>=',
+    targetValue: '1',
+    recommendation: text('r'),
+    criterionTypeId: '00000000-0000-4000-8000-000000000009',
+    criterionType: {
+      id: '00000000-0000-4000-8000-000000000009',
+      code: typeCode,
+      description: text(typeCode),
+    },
+    sortOrder,
+    isApplicationCriterion: typeCode === 'C',
+    isActive,
+  });
+
+  it('lists only the active criteria, by type EE, F, L, RE, RF, C and the application order within C', () => {
+    const options = statisticsCriterionOptions(
+      [
+        item('AF', 'C', 6),
+        item('RLP', 'C', 1),
+        item('EBITDA', 'C', 2),
+        item('L_LG', 'L', 1),
+        item('EE_END', 'EE', 1),
+        item('EE_OLD', 'EE', 0, false),
+        item('RF_X', 'RF', 1),
+        item('F_2', 'F', 2),
+        item('F_1', 'F', 1),
+        item('RE_1', 'RE', 1),
+      ],
+      'en',
+    );
+    expect(options.map((option) => option.label.split(' — ')[0])).toEqual([
+      'EE_END',
+      'F_1',
+      'F_2',
+      'L_LG',
+      'RE_1',
+      'RF_X',
+      'RLP',
+      'EBITDA',
+      'AF',
+    ]);
+    expect(options[0]).toEqual({ value: 'id-EE_END', label: 'EE_END — EE_END text' });
   });
 });

@@ -1,5 +1,6 @@
 import {
   CRITERION_TYPE_CODES,
+  type CriterionItem,
   Decimal,
   type DiagnosisIndicator,
   type DisplayTarget,
@@ -10,6 +11,7 @@ import {
   type Language,
   type LocalizedText,
   localized,
+  orderCriteria,
   periodLabel,
   type SheetLike,
   type TargetComparison,
@@ -222,4 +224,28 @@ export function medianChartData(
     if (median !== null) out.push({ group: groupLabel(row, t, language), median });
   }
   return out;
+}
+
+/**
+ * The admin statistics' criterion choices: the active criteria only (the statistics know no other), in the
+ * order of a diagnosis (types EE, F, L, RE, RF, C, the application criteria in the SPEC §9 order), as
+ * 'code — description'.
+ */
+export function statisticsCriterionOptions(
+  criteria: readonly CriterionItem[],
+  language: Language,
+): Array<{ value: string; label: string }> {
+  const orderable = criteria
+    .filter((criterion) => criterion.isActive)
+    .map((criterion) => ({
+      criterion,
+      code: criterion.code,
+      sortOrder: criterion.sortOrder,
+      // The list names the type by code; types outside EE…C follow, by criterion code.
+      type: { code: criterion.criterionType.code, sortOrder: 0 },
+    }));
+  return orderCriteria(orderable).map(({ criterion }) => ({
+    value: criterion.id,
+    label: `${criterion.code} — ${localized(criterion.description, language) || criterion.code}`,
+  }));
 }

@@ -26,8 +26,15 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { toSelectOptions, usePublicOptions, useReferenceOptions } from '../../companies/options.ts';
 import { INITIAL_STATISTICS_FILTERS, type StatisticsFilters, statisticsExportPath } from '../api.ts';
 import { ScrollRegion } from '../components/scroll-region.tsx';
-import { groupLabel, medianChartData, shareText, targetText, valueText } from '../diagnosis-format.ts';
-import { useIndicatorStatisticsQuery } from '../queries.ts';
+import {
+  groupLabel,
+  medianChartData,
+  shareText,
+  statisticsCriterionOptions,
+  targetText,
+  valueText,
+} from '../diagnosis-format.ts';
+import { useActiveCriteriaQuery, useIndicatorStatisticsQuery } from '../queries.ts';
 
 const MedianBarChart = lazy(() =>
   import('../components/median-bar-chart.tsx').then((module) => ({ default: module.MedianBarChart })),
@@ -53,7 +60,7 @@ export function AdminStatisticsPage() {
   const language = useLanguage();
   const [filters, setFilters] = useState<StatisticsFilters>(INITIAL_STATISTICS_FILTERS);
   const statistics = useIndicatorStatisticsQuery(filters);
-  const criteria = useReferenceOptions('criteria', language);
+  const criteria = useActiveCriteriaQuery();
   const islands = usePublicOptions('islands', language);
   const sections = usePublicOptions('cae-sections', language);
   const ranges = useReferenceOptions('employee-ranges', language);
@@ -161,10 +168,7 @@ export function AdminStatisticsPage() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <NativeSelect
           label={t('diagnosisWeb:statistics.criterion')}
-          data={(criteria.data ?? []).map((option) => ({
-            value: option.id,
-            label: `${option.code} — ${option.label}`,
-          }))}
+          data={statisticsCriterionOptions(criteria.data ?? [], language)}
           value={filters.criterionId || data?.criterion?.id || ''}
           onChange={set('criterionId')}
           data-testid="dg-stats-criterion"
