@@ -50,6 +50,15 @@ export const diagnosisWeb = defineMessages({
       fall: 'Descida',
       noChange: 'Sem variação',
       sectorValue: '{{median}} (mediana de {{companies}} empresas)',
+      sectorPosition: {
+        aboveBetter: 'Acima da mediana do setor: melhor',
+        aboveWorse: 'Acima da mediana do setor: pior',
+        above: 'Acima da mediana do setor',
+        belowBetter: 'Abaixo da mediana do setor: melhor',
+        belowWorse: 'Abaixo da mediana do setor: pior',
+        below: 'Abaixo da mediana do setor',
+        at: 'Igual à mediana do setor',
+      },
       sectorUnavailable: 'Referência do setor indisponível (menos de 5 empresas).',
       sectorNoSection:
         'Sem referência do setor: indique a divisão CAE no perfil da empresa para se comparar com o seu setor.',
@@ -153,6 +162,15 @@ export const diagnosisWeb = defineMessages({
       fall: 'Fall',
       noChange: 'No change',
       sectorValue: '{{median}} (median of {{companies}} companies)',
+      sectorPosition: {
+        aboveBetter: 'Above the sector median: better',
+        aboveWorse: 'Above the sector median: worse',
+        above: 'Above the sector median',
+        belowBetter: 'Below the sector median: better',
+        belowWorse: 'Below the sector median: worse',
+        below: 'Below the sector median',
+        at: 'At the sector median',
+      },
       sectorUnavailable: 'Sector benchmark not available (fewer than 5 companies).',
       sectorNoSection:
         "No sector benchmark: set the company's CAE division in its profile to compare with its sector.",
@@ -256,6 +274,15 @@ export const diagnosisWeb = defineMessages({
       fall: 'Baisse',
       noChange: 'Sans variation',
       sectorValue: '{{median}} (médiane de {{companies}} entreprises)',
+      sectorPosition: {
+        aboveBetter: 'Au-dessus de la médiane du secteur : mieux',
+        aboveWorse: 'Au-dessus de la médiane du secteur : moins bien',
+        above: 'Au-dessus de la médiane du secteur',
+        belowBetter: 'En dessous de la médiane du secteur : mieux',
+        belowWorse: 'En dessous de la médiane du secteur : moins bien',
+        below: 'En dessous de la médiane du secteur',
+        at: 'Égal à la médiane du secteur',
+      },
       sectorUnavailable: 'Référence du secteur indisponible (moins de 5 entreprises).',
       sectorNoSection:
         "Pas de référence du secteur : indiquez la division CAE dans le profil de l'entreprise pour vous comparer à votre secteur.",

@@ -8,6 +8,7 @@ import {
   groupByType,
   indicatorChartData,
   medianChartData,
+  sectorPosition,
   seriesGroups,
   shareText,
   sheetOptionLabel,
@@ -328,5 +329,55 @@ describe('admin statistics criterion choices', () => {
       'AF',
     ]);
     expect(options[0]).toEqual({ value: 'id-EE_END', label: 'EE_END — EE_END text' });
+  });
+});
+
+describe('position against the sector median', () => {
+  const atLeast = { comparison: '>=' as const, value: '0.375' };
+  const atMost = { comparison: '<=' as const, value: '3' };
+
+  it('says above or below, better or worse by the direction of the target', () => {
+    expect(sectorPosition('0.45', '0.4', atLeast)).toEqual({
+      side: 'above',
+      verdict: 'better',
+      labelKey: 'diagnosisWeb:view.sectorPosition.aboveBetter',
+    });
+    expect(sectorPosition('0.35', '0.4', atLeast)?.labelKey).toBe(
+      'diagnosisWeb:view.sectorPosition.belowWorse',
+    );
+    expect(sectorPosition('2.5', '1.8', atMost)?.labelKey).toBe(
+      'diagnosisWeb:view.sectorPosition.aboveWorse',
+    );
+    expect(sectorPosition('1.2', '1.8', atMost)?.labelKey).toBe(
+      'diagnosisWeb:view.sectorPosition.belowBetter',
+    );
+    expect(sectorPosition('-5', '0', { comparison: '>', value: '0' })?.verdict).toBe('worse');
+    expect(en('diagnosisWeb:view.sectorPosition.aboveBetter')).toBe('Above the sector median: better');
+  });
+
+  it('compares exactly, at the median without a verdict', () => {
+    expect(sectorPosition('0.40', '0.4', atLeast)).toEqual({
+      side: 'at',
+      verdict: null,
+      labelKey: 'diagnosisWeb:view.sectorPosition.at',
+    });
+    expect(sectorPosition('0.40000000000000000001', '0.4', atLeast)?.side).toBe('above');
+  });
+
+  it("for '=' judges by the distance to the target", () => {
+    const exactly = { comparison: '=' as const, value: '1' };
+    expect(sectorPosition('1.1', '1.5', exactly)?.labelKey).toBe(
+      'diagnosisWeb:view.sectorPosition.belowBetter',
+    );
+    expect(sectorPosition('1.6', '1.5', exactly)?.labelKey).toBe(
+      'diagnosisWeb:view.sectorPosition.aboveWorse',
+    );
+    expect(sectorPosition('1.2', '0.8', exactly)?.labelKey).toBe('diagnosisWeb:view.sectorPosition.above');
+  });
+
+  it('says nothing without a value or a median', () => {
+    expect(sectorPosition(null, '0.4', atLeast)).toBeNull();
+    expect(sectorPosition('0.4', undefined, atLeast)).toBeNull();
+    expect(sectorPosition('n/a', '0.4', atLeast)).toBeNull();
   });
 });

@@ -249,3 +249,46 @@ export function statisticsCriterionOptions(
     label: `${criterion.code} — ${localized(criterion.description, language) || criterion.code}`,
   }));
 }
+
+export interface SectorPosition {
+  side: 'above' | 'below' | 'at';
+  /** Better or worse than the median by the target's direction; null at the median or when it cannot say. */
+  verdict: 'better' | 'worse' | null;
+  labelKey: `diagnosisWeb:view.sectorPosition.${string}`;
+}
+
+/**
+ * Where the company stands against its sector's median: above, below or at it, and whether that is better or
+ * worse by the target's comparison (higher is better for '>' and '≥', lower for '<' and '≤'; for '=' closer to
+ * the target is better). Null when the value or the median is absent or not a number.
+ */
+export function sectorPosition(
+  value: string | null | undefined,
+  median: string | null | undefined,
+  target: DisplayTarget,
+): SectorPosition | null {
+  const own = value ? Decimal.tryFromString(value.trim()) : undefined;
+  const middle = median ? Decimal.tryFromString(median.trim()) : undefined;
+  if (!own || !middle) return null;
+  const c = own.cmp(middle);
+  if (c === 0) return { side: 'at', verdict: null, labelKey: 'diagnosisWeb:view.sectorPosition.at' };
+  const side = c > 0 ? 'above' : 'below';
+  let verdict: SectorPosition['verdict'];
+  switch (target.comparison) {
+    case '>':
+    case '>=':
+      verdict = c > 0 ? 'better' : 'worse';
+      break;
+    case '<':
+    case '<=':
+      verdict = c < 0 ? 'better' : 'worse';
+      break;
+    default: {
+      const goal = Decimal.tryFromString(target.value.trim());
+      const closer = goal ? own.sub(goal).abs().cmp(middle.sub(goal).abs()) : 0;
+      verdict = closer < 0 ? 'better' : closer > 0 ? 'worse' : null;
+    }
+  }
+  const suffix = verdict === 'better' ? 'Better' : verdict === 'worse' ? 'Worse' : '';
+  return { side, verdict, labelKey: `diagnosisWeb:view.sectorPosition.${side}${suffix}` };
+}

@@ -31,6 +31,7 @@ import { diagnosisExportPath } from '../api.ts';
 import {
   changeDisplay,
   groupByType,
+  sectorPosition,
   sheetOptionLabel,
   targetText,
   typeHeading,
@@ -178,6 +179,7 @@ export function IndicatorCard({
   const reason = indicator.reason
     ? t(`formula:reasons.${indicator.reason.key}`, { name: indicator.reason.name ?? '' })
     : null;
+  const position = sectorPosition(indicator.value, indicator.sector?.median, indicator.target);
   return (
     <Paper
       component="article"
@@ -218,10 +220,25 @@ export function IndicatorCard({
           {showSector && indicator.sector !== undefined ? (
             <Field label={t('diagnosis:export.sectorMedian')} testId="dg-sector" className={classes.wide}>
               {indicator.sector ? (
-                t('diagnosisWeb:view.sectorValue', {
-                  median: valueText(indicator.sector.median, indicator.target),
-                  companies: indicator.sector.companies,
-                })
+                <>
+                  {t('diagnosisWeb:view.sectorValue', {
+                    median: valueText(indicator.sector.median, indicator.target),
+                    companies: indicator.sector.companies,
+                  })}
+                  {position ? (
+                    <Text
+                      span
+                      display="block"
+                      size="sm"
+                      fw={400}
+                      c="gray.8"
+                      data-testid="dg-sector-position"
+                      data-verdict={position.verdict ?? 'none'}
+                    >
+                      {t(position.labelKey)}
+                    </Text>
+                  ) : null}
+                </>
               ) : (
                 <Text span size="sm" fw={400} lh={1.4} c="gray.7">
                   {t('diagnosisWeb:view.sectorUnavailable')}
