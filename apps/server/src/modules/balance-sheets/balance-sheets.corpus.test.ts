@@ -348,6 +348,51 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets: rows and cells 
   });
 });
 
+describe('POST /app/api/v1/companies/{companyId}/balance-sheets: amounts computed by formulas', () => {
+  it('accepts formulas whose cached result is 0 (=C2-C2), stored as 0.00', async () => {
+    const body = multipart(
+      { startDate: '2022-01-01', endDate: '2022-12-31', typeFrequence: 'annual' },
+      {
+        data: await xlsx([
+          HEADER,
+          ['11', 'Caixa', { formula: 'E2-F2', result: 1000 }, { formula: 'C2-C2', result: 0 }],
+          ['51', 'Capital', { formula: 'D2-D2', result: 0 }, { formula: 'C2', result: 1000 }],
+        ]),
+        filename: 'formulas.xlsx',
+      },
+    );
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/companies/${companyId}/balance-sheets`,
+      headers: { ...member.headers, 'content-type': body.contentType, 'x-language': 'en' },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const lines = await ctx.app.inject({
+      method: 'GET',
+      url: `${API}/companies/${companyId}/balance-sheets/${response.json().id}/lines`,
+      headers: { cookie: member.cookie },
+    });
+    expect(lines.json().items).toEqual([
+      { row: 2, account: '11', description: 'Caixa', debit: '1000.00', credit: '0.00' },
+      { row: 3, account: '51', description: 'Capital', debit: '0.00', credit: '1000.00' },
+    ]);
+  });
+
+  it('still refuses a formula without a result (blank) and one giving an error (not a number)', async () => {
+    const result = await refuse(
+      handWritten(
+        '<row r="2"><c r="A2"><v>11</v></c><c r="B2" t="inlineStr"><is><t>Caixa</t></is></c>' +
+          '<c r="C2"><f>E2</f></c><c r="D2" t="e"><f>1/0</f><v>#DIV/0!</v></c></row>',
+      ),
+    );
+    expect(result.details).toEqual([
+      { path: 'row 2, column C', message: 'Blank value: fill it in (0 for an amount without movements).' },
+      { path: 'row 2, column D', message: 'Not a number: “#DIV/0!”.' },
+    ]);
+  });
+});
+
 describe('an upload whose transaction fails', () => {
   it('leaves no file on disk and no row', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'failing-upload-'));

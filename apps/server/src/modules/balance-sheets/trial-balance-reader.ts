@@ -13,15 +13,17 @@ import { entryContent, readZipDirectory, type ZipEntry } from './xlsx-guard.ts';
  * The behaviour kept from exceljs, deliberately (the tests of this file compare both readers):
  * - the "first" worksheet is the first xl/worksheets/sheetN.xml in the zip, except that worksheets stored
  *   before both xl/sharedStrings.xml and xl/_rels/workbook.xml.rels come after the others;
- * - styles are not read, so a date is its serial number; a formula gives its cached result, and a result
- *   that is 0 or '' reads as blank (exceljs drops falsy results) unless the formula text is empty;
+ * - styles are not read, so a date is its serial number; a formula gives its cached result;
  * - text of `t="str"` and inline-string cells has its entities decoded a second time; of an inline string
  *   with several runs, only the last run is kept; a shared string with a phonetic reading reads as that
  *   reading; a `t="s"` cell in a workbook without shared strings reads as '[object Object]';
  * - CDATA sections are ignored, unclosed elements at the end of a part are not an error, every <row> of the
  *   sheet data is a row (even without cells), and a cell whose `r` has no column letter is an error.
- * Where exceljs refused a file or let a bad row number through to the database, the reader decides (OOXML
- * lets `r` out of rows and cells):
+ * Where exceljs refused a file, let a bad row number through to the database or lost a value, the reader
+ * decides (OOXML lets `r` out of rows and cells):
+ * - a formula's cached result is read as a plain cell of its type would be (0 is 0, an error is its text, a
+ *   boolean a boolean), blank only without a <v> or with an empty one; exceljs dropped a result of 0, '' or an
+ *   error (read as blank, so a sheet of formulas giving 0 was refused) and gave a boolean result as 1 or 0;
  * - a row without `r` is the row after the previous one; a row number that is not an integer from 1 to
  *   1 048 576 above the previous row's refuses the file (RowNumberError): it becomes the stored line's number;
  * - a cell without `r` is in the column after the previous cell's; a cell's column is read from its `r`, whose
@@ -542,17 +544,14 @@ class SheetRows implements XmlHandler {
     }
   }
 
-  /** The plain value of the cell just closed, as exceljs's reader and its cell objects made it. */
+  /**
+   * The plain value of the cell just closed, as exceljs's reader and its cell objects made it, except for
+   * formulas: their cached result (the <v>) read as a plain cell of the same type would be, blank only when
+   * there is no <v> or it is empty (exceljs dropped results of 0, '' or an error, so they read as blank).
+   */
   private cellValue(): unknown {
     const text = this.value;
-    if (this.formula !== null) {
-      const result =
-        text === null ? undefined : this.type === 'str' ? xmlDecodeAgain(text) : Number.parseFloat(text);
-      // exceljs keeps a formula's result only when truthy; a formula with empty text is not a formula to it.
-      if (this.formula === '') return result ?? null;
-      return result || null;
-    }
-    if (text === null) return null;
+    if (text === null || (this.formula !== null && text === '')) return null;
     switch (this.type) {
       case 's': {
         if (!this.sharedStrings) return '[object Object]';
