@@ -47,6 +47,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
 import { AppError, notFound } from './platform/errors.ts';
 import { createFileStore, type FileStore, localDiskDriver } from './platform/files/file-store.ts';
+import { registerInputCharacterCheck } from './platform/input-characters.ts';
 import { requestLanguage } from './platform/request-language.ts';
 
 declare module 'fastify' {
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Control characters and lone surrogates in params, query or JSON body: 400 before any route's validation.
+  registerInputCharacterCheck(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -2,6 +2,7 @@ import { type ErrorResponse, type Language, translate } from '@excelencia/domain
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorDetail } from './errors.ts';
+import { invalidCharacters } from './input-characters.ts';
 import { requestLanguage } from './request-language.ts';
 
 /** Fastify's own client errors, mapped to our codes and catalog keys. */
@@ -57,9 +58,28 @@ function translateMessage(
   return translate(language, message, translatedParams);
 }
 
+/**
+ * SQLSTATEs of text PostgreSQL cannot store: 22021 character_not_in_repertoire (U+0000 in a text parameter),
+ * 22P05 untranslatable_character (`\u0000` in jsonb).
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/** True when the error, or one it wraps (Drizzle wraps the driver's), is the database refusing such text. */
+export function isUnstorableTextError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Turns any thrown value into the AppError the client sees (unknown errors become a bare 500). */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // Backstop of the request check (input-characters.ts): text that reached the database all the same.
+  if (isUnstorableTextError(error)) return invalidCharacters(['']);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details: ErrorDetail[] = error.validation.map((issue) => ({
       path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
@@ -113,7 +133,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) {
+    if (isUnstorableTextError(error)) {
+      // Input the request check let through: worth a look, so with the database's own message.
+      request.log.warn({ err: error, reqId: request.id }, 'the database refused characters of the input');
+    } else if (appError.status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
     } else {
       const level = appError.status === 401 || appError.status === 404 ? 'info' : 'warn';

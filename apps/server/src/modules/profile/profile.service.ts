@@ -8,6 +8,7 @@ import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { detectImage } from '../../platform/files/image.ts';
+import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
 import { type AccountRow, findAccountById } from '../accounts/accounts.repository.ts';
 import { profilePicturePath } from '../accounts/accounts.service.ts';
 import type { Actor } from '../reference/reference-resource.ts';
@@ -30,6 +31,14 @@ export const noFile = () =>
   new AppError(400, 'no_file', 'companies:errors.noFile', {
     details: [{ path: 'file', message: 'companies:errors.noFile' }],
   });
+
+/**
+ * The uploaded picture's name as kept: without control characters (the database refuses U+0000) and at most 200
+ * characters, cut between characters, not inside one; 'picture' when nothing is left.
+ */
+export function storedPictureName(filename: string): string {
+  return [...withoutInvalidCharacters(filename)].slice(0, 200).join('').trim() || 'picture';
+}
 
 function present(row: AccountRow): MyProfile {
   return {
@@ -108,7 +117,7 @@ export function createProfileService(deps: { db: Database; identity: IdentityAdm
         if (!before) throw notFound();
         const stored = await fileStore.put(tx, {
           data: file.data,
-          originalName: file.filename.slice(0, 200) || 'picture',
+          originalName: storedPictureName(file.filename),
           mime: detected.mime,
           kind: 'profile-picture',
           ownerAccountId: before.id,
