@@ -35,7 +35,7 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
 
 async function create(path: string, body: Record<string, unknown>): Promise<{ id: string }> {
   const res = await call('POST', path, body);
-  expect(res.statusCode, res.body).toBe(201);
+  expect(res.statusCode, `${path} ${res.body}`).toBe(201);
   return res.json();
 }
 
@@ -45,10 +45,30 @@ async function auditCount(): Promise<number> {
   return Number(rows[0]?.n);
 }
 
+/**
+ * Strings of any UTF-16 code unit: control characters (U+0000 is refused by PostgreSQL in text and jsonb), lone
+ * surrogate halves, and any code point of the full range.
+ */
+const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit));
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.string({ unit: anyCodeUnit, maxLength: 200 }),
+  // Mostly ordinary text with the odd character in it.
+  fc.string({
+    unit: fc.oneof(
+      { arbitrary: fc.constantFrom('a', 'Z', 'é', ' ', '\t', '😀'), weight: 5 },
+      { arbitrary: fc.constantFrom('\u0000', '\u0001', '\u001b', '\ud800', '\udfff'), weight: 1 },
+    ),
+    maxLength: 50,
+  }),
+);
+
 /** Junk of any JSON shape, with some large strings and deep nesting. */
 const junk = fc.oneof(
   fc.anything({ maxDepth: 4, withNullPrototype: false }),
+  fc.anything({ maxDepth: 3, withNullPrototype: false, stringUnit: 'binary' }),
   fc.string({ maxLength: 3000 }),
+  anyText,
   fc.constant('x'.repeat(20_000)),
   fc.integer(),
   fc.double(),
@@ -71,8 +91,13 @@ function payloads(valid: Record<string, unknown>) {
       return copy;
     }),
     fc
-      .record({ key: fc.string({ maxLength: 20 }), value: junk })
+      .record({ key: fc.oneof(fc.string({ maxLength: 20 }), anyText), value: junk })
       .map(({ key, value }) => ({ ...valid, [key]: value })),
+    // A valid payload whose description (stored as jsonb) holds any text.
+    fc.record({ language: fc.constantFrom('pt', 'en', 'fr'), value: anyText }).map(({ language, value }) => ({
+      ...valid,
+      description: { ...(valid.description as object), [language]: value },
+    })),
   );
 }
 
@@ -161,8 +186,22 @@ describe('random payloads to every create and update endpoint', () => {
     };
 
     for (const [path, body] of Object.entries(valid)) {
-      // The record the updates aim at (a code of its own, so random creates do not clash with it).
-      const target = await create(path, { ...body, code: 'TARGET' });
+      // Any text as the list's search (percent-encoded byte by byte, as a browser sends it).
+      await fc.assert(
+        fc.asyncProperty(anyText, async (search) => {
+          const encoded = [...Buffer.from(search, 'utf8')]
+            .map((byte) => `%${byte.toString(16).padStart(2, '0')}`)
+            .join('');
+          const res = await call('GET', `${path}?search=${encoded}`);
+          expect(res.statusCode, `${path} ${res.body}`).toBeLessThan(500);
+        }),
+        { numRuns: 30 },
+      );
+
+      // The record the updates aim at (a code of its own, so random creates do not clash with it; one per
+      // endpoint, as the four self-diagnosis levels share one set of codes).
+      const targetCode = `TARGET${Object.keys(valid).indexOf(path)}`;
+      const target = await create(path, { ...body, code: targetCode });
 
       await fc.assert(
         fc.asyncProperty(payloads(body), async (payload) => {
@@ -178,7 +217,7 @@ describe('random payloads to every create and update endpoint', () => {
       );
 
       await fc.assert(
-        fc.asyncProperty(payloads({ ...body, code: 'TARGET' }), async (payload) => {
+        fc.asyncProperty(payloads({ ...body, code: targetCode }), async (payload) => {
           const current = (await call('GET', `${path}/${target.id}`)).json();
           const withVersion =
             payload && typeof payload === 'object' && !Array.isArray(payload) && !('version' in payload)
