@@ -366,6 +366,30 @@ describe('bearer tokens', () => {
       expect(res.json().error.code).toBe('unauthorized');
     }
   });
+
+  it('ignores another scheme than Bearer on public routes, and refuses it (401) on the others', async () => {
+    const basic = { authorization: `Basic ${Buffer.from('proxy:secret').toString('base64')}` };
+    const health = await ctx.app.inject({ url: '/app/api/v1/health', headers: basic });
+    expect(health.statusCode, health.body).toBe(200);
+    const negotiate = await ctx.app.inject({
+      url: '/app/api/v1/health',
+      headers: { authorization: 'Negotiate x' },
+    });
+    expect(negotiate.statusCode).toBe(200);
+
+    const { cookie } = await ctx.signIn(company.email, company.password);
+    for (const headers of [basic, { ...basic, cookie }]) {
+      const me = await ctx.app.inject({ url: '/app/api/v1/me', headers });
+      expect(me.statusCode).toBe(401);
+      expect(me.json().error).toMatchObject({ code: 'unauthorized', key: 'errors:invalidToken' });
+    }
+    // A malformed bearer token is refused on a public route too: the caller meant to sign in.
+    const malformed = await ctx.app.inject({
+      url: '/app/api/v1/health',
+      headers: { authorization: 'Bearer a b' },
+    });
+    expect(malformed.statusCode).toBe(401);
+  });
 });
 
 describe('rate limit on /auth', () => {

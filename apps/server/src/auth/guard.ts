@@ -16,9 +16,14 @@ function isApiRoute(url: string): boolean {
   return (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) && !url.startsWith(DOCS_PREFIX);
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/**
+ * The bearer token of the Authorization header. Another scheme (Basic from a proxy or a browser's saved
+ * credentials) is ignored on public routes and refused on the others; a malformed bearer token is refused.
+ */
+function bearerToken(request: FastifyRequest, isPublic: boolean): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
+  if (isPublic && !/^Bearer(\s|$)/i.test(header)) return undefined;
   const match = /^Bearer\s+([\w.~+/=-]+)\s*$/i.exec(header);
   if (!match) throw unauthorized('errors:invalidToken');
   return match[1];
@@ -69,7 +74,8 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
     const isAuth = url.startsWith('/auth/');
     if (!isApi && !isAuth) return;
 
-    const token = isApi ? bearerToken(request) : undefined;
+    const roles = (isApi ? request.routeOptions.config.roles : undefined) ?? 'public';
+    const token = isApi ? bearerToken(request, roles === 'public') : undefined;
     if (token) {
       request.auth = await auth.resolveBearer(token);
     } else {
@@ -79,7 +85,6 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
       request.authSession = resolved?.session ?? null;
     }
 
-    const roles = (isApi ? request.routeOptions.config.roles : undefined) ?? 'public';
     if (roles !== 'public' && !request.auth) throw unauthorized();
 
     const needsCsrf = UNSAFE_METHODS.has(request.method) && (isApi || url === '/auth/logout');
