@@ -454,6 +454,10 @@ describe('sector medians and statistics across companies', () => {
       median: '250000',
       companies: 5,
     });
+    // Five companies, but EBITDA in both years is computable for the one with a 2023 sheet only: no median.
+    const both = byCode(five.json().currentAutoFinancialIndicators, 'EBITDA_2A');
+    expect(both.value).not.toBeNull();
+    expect(both.sector).toBeNull();
   });
 
   it('gives an admin the distribution of one indicator by CAE section, and its export', async () => {

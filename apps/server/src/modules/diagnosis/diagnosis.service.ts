@@ -177,6 +177,43 @@ export function distributionsQuery(filter: DistributionFilter): SQL {
     from grouped`;
 }
 
+/**
+ * The median of each criterion among the companies of one CAE section, in one query (a diagnosis shows all of
+ * them): each company counts once, with its latest current value among its sheets of the frequency ending in the
+ * year, as in distributionsQuery; `n` counts the computable values.
+ */
+export function sectorMediansQuery(filter: {
+  sectionId: string;
+  criteria: readonly { id: string; version: number }[];
+  frequency: PeriodFrequency;
+  year: number;
+}): SQL {
+  const [from, to] = yearRange(filter.year);
+  const wanted = sql.join(
+    filter.criteria.map((c) => sql`(${c.id}::uuid, ${c.version}::int)`),
+    sql`, `,
+  );
+  return sql`
+    with wanted (criterion_id, criterion_version) as (values ${wanted}),
+    members as (
+      select ${companies.id} as id from ${companies}
+      join ${caeDivisions} on ${caeDivisions.id} = ${companies.caeDivisionId}
+      where ${caeDivisions.sectionId} = ${filter.sectionId}
+    ), latest as (
+      select distinct on (iv.criterion_id, iv.company_id) iv.criterion_id, iv.value
+      from ${indicatorValues} iv
+      join wanted w on w.criterion_id = iv.criterion_id and w.criterion_version = iv.criterion_version
+      join members m on m.id = iv.company_id
+      where iv.frequency = ${filter.frequency} and iv.end_date >= ${from} and iv.end_date < ${to}
+      order by iv.criterion_id, iv.company_id, iv.end_date desc, iv.sheet_created_at desc
+    ), grouped as (
+      select criterion_id, count(value)::int as n,
+        array_agg(value order by value) filter (where value is not null) as sorted
+      from latest group by criterion_id
+    )
+    select criterion_id, n, ${quartile(500)} as median from grouped`;
+}
+
 async function distributions(
   db: Executor,
   filter: DistributionFilter,
@@ -245,17 +282,21 @@ export function createDiagnosisService(deps: { db: Database }) {
   ): Promise<SectorMedians> {
     const out: SectorMedians = new Map();
     const frequency = sheet.frequency;
-    if (frequency === 'unknown') return out;
-    for (const criterion of criteriaList) {
-      const { overall } = await distributions(executor, {
-        criterion,
-        frequency,
-        year: Number(sheet.endDate.slice(0, 4)),
-        groupBy: 'caeSection',
-        where: eq(caeDivisions.sectionId, sectionId),
-      });
-      if (overall.median !== null && overall.companies >= SECTOR_MIN_COMPANIES) {
-        out.set(criterion.id, { median: Decimal.fromString(overall.median), companies: overall.companies });
+    if (frequency === 'unknown' || criteriaList.length === 0) return out;
+    const query = sectorMediansQuery({
+      sectionId,
+      criteria: criteriaList,
+      frequency,
+      year: Number(sheet.endDate.slice(0, 4)),
+    });
+    // Both drivers (pg and PGlite) answer a raw query with its rows.
+    const { rows } = (await executor.execute(query)) as unknown as {
+      rows: { criterion_id: string; n: number; median: string | null }[];
+    };
+    for (const row of rows) {
+      const companiesCount = Number(row.n);
+      if (row.median !== null && companiesCount >= SECTOR_MIN_COMPANIES) {
+        out.set(row.criterion_id, { median: Decimal.fromString(row.median), companies: companiesCount });
       }
     }
     return out;
