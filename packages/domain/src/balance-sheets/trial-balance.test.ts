@@ -4,7 +4,7 @@ import { Decimal } from '../decimal.ts';
 import { translate } from '../i18n/catalogs.ts';
 import { SMALL_TREE } from './test-tree.ts';
 import { buildBalanceTree, rollUp, type TreeLevelNode, treeLeaves } from './tree.ts';
-import { type SheetProblem, TrialBalanceChecker } from './trial-balance.ts';
+import { MAX_CELL_TEXT, type SheetProblem, TrialBalanceChecker } from './trial-balance.ts';
 
 const tree = buildBalanceTree(SMALL_TREE);
 const HEADER = ['Conta', 'Descrição', 'Débito acumulado', 'Crédito acumulado'];
@@ -140,6 +140,26 @@ describe('TrialBalanceChecker: refused sheets, with row and column', () => {
     ]);
     expect(brief(list)).toEqual(['2C notANumber', '3D notANumber', '4C notANumber']);
     expect(list[1]?.params).toEqual({ value: '1.234,56' });
+  });
+
+  it('refuses a text of more than 1 000 characters in any of the four columns, padding included', () => {
+    const long = 'x'.repeat(MAX_CELL_TEXT + 1);
+    const list = problems([
+      ['11', long, 1000, 0],
+      [`1${'1'.repeat(MAX_CELL_TEXT)}`, 'Caixa', 0, 0],
+      ['51', 'Capital', 0, ` ${'1'.repeat(MAX_CELL_TEXT)}`],
+      ['12', { richText: [{ text: long }] }, 0, 0],
+      ['11', 'y'.repeat(MAX_CELL_TEXT), 0, 0],
+    ]);
+    expect(brief(list)).toEqual(['2B cellTooLong', '3A cellTooLong', '4D cellTooLong', '5B cellTooLong']);
+    expect(list[0]?.params).toEqual({ max: MAX_CELL_TEXT });
+    // A long text elsewhere on the row is not read.
+    expect(
+      check([
+        ['11', 'Caixa', 1000, 0, long],
+        ['51', 'Capital', 0, 1000],
+      ]).ok,
+    ).toBe(true);
   });
 
   it('refuses a missing column, named in the message', () => {

@@ -94,8 +94,15 @@ function columnLetter(index: number): string {
   return letters;
 }
 
+/**
+ * The longest text a cell of the four columns may hold (an account, a description, an amount are far shorter).
+ * Longer is refused, counting any padding; a reader may cut a text at MAX_CELL_TEXT + 1 characters.
+ */
+export const MAX_CELL_TEXT = 1000;
+
 type CellValue =
   | { kind: 'blank' }
+  | { kind: 'tooLong' }
   | { kind: 'text'; text: string }
   | { kind: 'number'; value: number }
   | { kind: 'other'; text: string };
@@ -105,8 +112,10 @@ function readCell(cell: unknown): CellValue {
   if (cell === null || cell === undefined) return { kind: 'blank' };
   if (typeof cell === 'number')
     return Number.isFinite(cell) ? { kind: 'number', value: cell } : { kind: 'other', text: String(cell) };
-  if (typeof cell === 'string')
+  if (typeof cell === 'string') {
+    if (cell.length > MAX_CELL_TEXT) return { kind: 'tooLong' };
     return cell.trim() === '' ? { kind: 'blank' } : { kind: 'text', text: cell.trim() };
+  }
   if (typeof cell === 'object' && !(cell instanceof Date)) {
     const object = cell as Record<string, unknown>;
     if ('result' in object) return readCell(object.result);
@@ -265,6 +274,19 @@ export class TrialBalanceChecker {
     }
     for (const blank of this.pendingBlankRows) this.problem({ row: blank, key: 'balanceSheets:blankLine' });
     this.pendingBlankRows = [];
+
+    const tooLong = TRIAL_BALANCE_COLUMNS.filter((column) => get(column).kind === 'tooLong');
+    if (tooLong.length > 0) {
+      for (const column of tooLong) {
+        this.problem({
+          row,
+          column: this.where(column),
+          key: 'balanceSheets:cellTooLong',
+          params: { max: MAX_CELL_TEXT },
+        });
+      }
+      return;
+    }
 
     const accountText = cellText(account);
     const descriptionText = cellText(description);

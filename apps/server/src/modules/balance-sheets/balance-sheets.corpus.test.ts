@@ -107,9 +107,9 @@ const number = (value: number, ref?: string) => `<c${ref ? ` r="${ref}"` : ''}><
 
 /**
  * A workbook written by hand, as a program other than Excel may write it: `rows` is the <sheetData> of its
- * only sheet after the header row.
+ * only sheet after the header row; `more` entries come after the sheet.
  */
-function handWritten(rows: string): Buffer {
+function handWritten(rows: string, more: Array<{ name: string; data: Buffer }> = []): Buffer {
   const header = `<row r="1">${['Conta', 'Descrição', 'Débito', 'Crédito'].map((t, i) => text(t, `${'ABCD'[i]}1`)).join('')}</row>`;
   return zip([
     {
@@ -130,6 +130,7 @@ function handWritten(rows: string): Buffer {
         `<?xml version="1.0"?><worksheet ${NS}><sheetData>${header}${rows}</sheetData></worksheet>`,
       ),
     },
+    ...more,
     { name: 'docProps/app.xml', data: Buffer.from('<?xml version="1.0"?><Properties/>') },
   ]);
 }
@@ -287,6 +288,26 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets refuses bad spre
     const notANumber = await refuse(handWritten(line('two', 11, 1000, 0) + line(null, 51, 0, 1000)));
     expect(notANumber.details[0]?.message).toContain('“two”');
   });
+
+  it('a text of more than 1 000 characters, with its row and column', async () => {
+    const result = await refuse(await xlsx([HEADER, ['11', 'Caixa '.repeat(200), 1000, 0], GOOD[1] ?? []]));
+    expect(result.details).toEqual([
+      { path: 'row 2, column B', message: 'Text too long: more than 1000 characters.' },
+    ]);
+  });
+
+  it('shared strings declared over 20 MB, even when the sheet is clean', async () => {
+    const items = Array.from({ length: 1_400_000 }, (_, i) => `<si><t>${i}</t></si>`).join('');
+    const sharedStrings = Buffer.from(`<?xml version="1.0"?><sst ${NS}>${items}</sst>`);
+    expect(sharedStrings.length).toBeGreaterThan(20 * 1024 * 1024);
+    const clean = handWritten(
+      `<row r="2">${number(11, 'A2')}${text('Caixa', 'B2')}${number(1000, 'C2')}${number(0, 'D2')}</row>` +
+        `<row r="3">${number(51, 'A3')}${text('Capital', 'B3')}${number(0, 'C3')}${number(1000, 'D3')}</row>`,
+      [{ name: 'xl/sharedStrings.xml', data: sharedStrings }],
+    );
+    const result = await refuse(clean);
+    expect(result).toMatchObject({ status: 400, code: 'zip_bomb' });
+  }, 60_000);
 
   it('a file over 10 MB (413)', async () => {
     const result = await refuse(Buffer.alloc(10 * 1024 * 1024 + 1, 1));

@@ -411,7 +411,7 @@ describe('readTrialBalance reads what exceljs read', () => {
   });
 });
 
-describe('where the reader differs from exceljs: row and cell numbers, formula results', () => {
+describe('where the reader differs from exceljs: row and cell numbers, formula results, long texts', () => {
   /** Our reading of a first sheet of HEAD and the given rows. */
   async function read(rows: string) {
     counter += 1;
@@ -478,6 +478,29 @@ describe('where the reader differs from exceljs: row and cell numbers, formula r
         '<c r="G2" t="str"><f>"0"</f><v>0</v></c><c r="H2"><f>C2*2</f><v>-12.5</v></c></row>',
     );
     expect(reading.calls[1]).toEqual(['line', 2, [0, null, null, '#DIV/0!', true, null, '0', -12.5]]);
+  });
+
+  it('keeps at most 1 001 characters of a text (one more than the checker accepts), shared or inline', async () => {
+    const long = 'é'.repeat(5000);
+    counter += 1;
+    const path = join(dir, `n${counter}.xlsx`);
+    await writeFile(
+      path,
+      workbook(
+        strings(
+          `<si><t>${long}</t></si><si><r><t>${long}</t></r><r><t>${long}</t></r></si>` +
+            `<si><r><t>${'a'.repeat(600)}</t></r><r><t>${'b'.repeat(600)}</t></r></si><si><t>short</t></si>`,
+        ),
+        sheet1(
+          `${HEAD}<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>1</v></c><c r="C2" t="s"><v>2</v></c>` +
+            `<c r="D2" t="s"><v>3</v></c><c r="E2" t="inlineStr"><is><t>${long}</t></is></c>` +
+            `<c r="F2" t="str"><f>A2</f><v>${long}</v></c><c r="G2" t="inlineStr"><is><t>${'c'.repeat(1000)}</t></is></c></row>`,
+        ),
+      ),
+    );
+    const [, , cells] = (await newReading(path)).calls[1] ?? [];
+    expect(cells?.map((cell) => (cell as string).length)).toEqual([1001, 1001, 1001, 5, 1001, 1001, 1000]);
+    expect(cells?.[2]).toBe(`${'a'.repeat(600)}${'b'.repeat(401)}`);
   });
 
   it('later sheets are only counted: their row numbers do not matter', async () => {

@@ -1,6 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
-import type { TrialBalanceChecker } from '@excelencia/domain';
+import { MAX_CELL_TEXT, type TrialBalanceChecker } from '@excelencia/domain';
 import { entryContent, readZipDirectory, type ZipEntry } from './xlsx-guard.ts';
 
 /*
@@ -27,8 +27,23 @@ import { entryContent, readZipDirectory, type ZipEntry } from './xlsx-guard.ts';
  * - a row without `r` is the row after the previous one; a row number that is not an integer from 1 to
  *   1 048 576 above the previous row's refuses the file (RowNumberError): it becomes the stored line's number;
  * - a cell without `r` is in the column after the previous cell's; a cell's column is read from its `r`, whose
- *   row part is not looked at (the row is the <row>'s).
+ *   row part is not looked at (the row is the <row>'s);
+ * - a text (cell or shared string) is kept up to MAX_CELL_TEXT + 1 characters, which the checker refuses as
+ *   too long: memory is bounded by the number of shared strings (their part by the xlsx guard), not their size.
  */
+
+/**
+ * Texts are kept up to this many characters: one more than the checker accepts, so a longer text is refused
+ * as too long rather than cut, and no cell or shared string holds more in memory.
+ */
+const TEXT_CAP = MAX_CELL_TEXT + 1;
+
+/** `text` + `more`, cut at TEXT_CAP characters. */
+function capped(text: string, more: string): string {
+  if (text.length >= TEXT_CAP) return text;
+  const joined = text + more;
+  return joined.length > TEXT_CAP ? joined.slice(0, TEXT_CAP) : joined;
+}
 
 /** The last row and column of a worksheet (XFD1048576). */
 export const MAX_ROW = 1_048_576;
@@ -355,12 +370,13 @@ const IGNORE: XmlHandler = {
 class SharedStrings implements XmlHandler {
   readonly strings: Array<string | null> = [];
   private run: string | null = null;
-  private runs: Array<string | null> = [];
+  /** The runs (<r>) of the current item joined, null while it has none. Both cut at TEXT_CAP. */
+  private runs: string | null = null;
 
   open(name: string, source: string, from: number, to: number): void {
     readAttributes(source, from, to, NO_NAMES, NO_VALUES);
     if (name === 'si') {
-      this.runs = [];
+      this.runs = null;
       this.run = null;
     } else if (name === 't') {
       this.run = null;
@@ -368,16 +384,16 @@ class SharedStrings implements XmlHandler {
   }
 
   text(text: string): void {
-    this.run = this.run ? this.run + text : text;
+    this.run = this.run ? capped(this.run, text) : capped('', text);
   }
 
   close(name: string): void {
     if (name === 'r') {
-      this.runs.push(this.run);
+      this.runs = capped(this.runs ?? '', this.run ?? '');
       this.run = null;
     } else if (name === 'si') {
-      this.strings.push(this.runs.length > 0 ? this.runs.join('') : this.run);
-      this.runs = [];
+      this.strings.push(this.runs ?? this.run);
+      this.runs = null;
       this.run = null;
     }
   }
@@ -419,8 +435,7 @@ const ROW_ATTRIBUTES = ['r'];
 const CELL_ATTRIBUTES = ['r', 't'];
 
 const NO_TEXT = 0;
-const FORMULA_TEXT = 1;
-const VALUE_TEXT = 2;
+const VALUE_TEXT = 1;
 
 const ROW_NUMBER = /^\d{1,7}$/;
 
@@ -441,7 +456,7 @@ class SheetRows implements XmlHandler {
   private inCell = false;
   private ref: string | undefined;
   private type: string | undefined;
-  private formula: string | null = null;
+  private hasFormula = false;
   private value: string | null = null;
   private current = NO_TEXT;
 
@@ -487,7 +502,7 @@ class SheetRows implements XmlHandler {
           this.ref = this.attributes[0];
           this.type = this.attributes[1];
           this.inCell = true;
-          this.formula = null;
+          this.hasFormula = false;
           this.value = null;
           this.current = NO_TEXT;
           return;
@@ -495,8 +510,9 @@ class SheetRows implements XmlHandler {
         break;
       case 'f':
         if (this.inCell) {
-          this.formula = '';
-          this.current = FORMULA_TEXT;
+          // Only that there is a formula matters (its text is not kept).
+          this.hasFormula = true;
+          this.current = NO_TEXT;
         }
         break;
       case 'v':
@@ -512,8 +528,7 @@ class SheetRows implements XmlHandler {
   }
 
   text(text: string): void {
-    if (this.current === VALUE_TEXT) this.value += text;
-    else if (this.current === FORMULA_TEXT) this.formula += text;
+    if (this.current === VALUE_TEXT) this.value = capped(this.value ?? '', text);
   }
 
   close(name: string): void {
@@ -534,7 +549,7 @@ class SheetRows implements XmlHandler {
           if (column > MAX_COLUMN) throw new XmlError('a cell past column XFD');
           this.column = column;
           // Cells left out are holes, which the checker reads as blank (no filling up to column XFD).
-          if (this.wantCells && (this.formula !== null || this.value !== null)) {
+          if (this.wantCells && (this.hasFormula || this.value !== null)) {
             this.cells[column - 1] = this.cellValue();
           }
           this.inCell = false;
@@ -551,7 +566,7 @@ class SheetRows implements XmlHandler {
    */
   private cellValue(): unknown {
     const text = this.value;
-    if (text === null || (this.formula !== null && text === '')) return null;
+    if (text === null || (this.hasFormula && text === '')) return null;
     switch (this.type) {
       case 's': {
         if (!this.sharedStrings) return '[object Object]';

@@ -9,7 +9,11 @@ export const XLSX_LIMITS = {
   /** Uncompressed ÷ compressed size of any one entry. */
   maxRatio: 200,
   maxEntries: 10_000,
+  /** The declared size of xl/sharedStrings.xml: the reader keeps every shared string in memory. */
+  maxSharedStringsBytes: 20 * 1024 * 1024,
 } as const;
+
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
 
 export type XlsxRefusal = 'not_xlsx' | 'zip_bomb';
 
@@ -106,13 +110,19 @@ export async function readZipDirectory(path: string): Promise<ZipEntry[]> {
   }
 }
 
-/** Refuses archives whose declared sizes would exhaust memory or disk once inflated. */
+/**
+ * Refuses archives whose declared sizes would exhaust memory or disk once inflated (checkRealSizes then holds
+ * every entry to its declared size).
+ */
 export function checkDeclaredSizes(entries: ZipEntry[]): void {
   let total = 0;
   for (const entry of entries) {
     if (entry.compressedSize === U32_MAX || entry.uncompressedSize === U32_MAX) throw bomb('zip64 entry');
     total += entry.uncompressedSize;
     if (total > XLSX_LIMITS.maxUncompressedBytes) throw bomb('uncompressed total over the limit');
+    if (entry.name === SHARED_STRINGS && entry.uncompressedSize > XLSX_LIMITS.maxSharedStringsBytes) {
+      throw bomb('shared strings over the limit');
+    }
     if (entry.uncompressedSize > 0) {
       if (
         entry.compressedSize === 0 ||
