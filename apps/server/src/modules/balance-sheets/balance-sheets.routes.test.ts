@@ -527,6 +527,29 @@ describe('admin lists and comparator', () => {
     expect(exported.headers['content-type']).toContain('spreadsheetml');
   });
 
+  it('the admin list and export leave out sheets superseded by a newer one of the same period, as company views do', async () => {
+    const companyView = (await get(admin, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
+      id: string;
+      startDate: string;
+    }>;
+    const kept2024 = companyView
+      .filter((sheet) => sheet.startDate.startsWith('2024'))
+      .map((sheet) => sheet.id);
+    expect(kept2024).toHaveLength(1);
+    // Two uploads of 2024-01-01…2024-12-31 were stored: only the later one is listed.
+    const list = (await get(admin, `/balance-sheets?companyId=${ownCompany}&year=2024`)).json();
+    expect(list.items.map((item: { id: string }) => item.id)).toEqual(kept2024);
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({ fileName: 'balancete-corrigido.xlsx', tag: 'Y0' });
+
+    const exported = await get(admin, `/balance-sheets/export?companyId=${ownCompany}&year=2024`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.actualRowCount).toBe(2);
+    expect(sheet?.getRow(2).getCell(8).value).toBe('balancete-corrigido.xlsx');
+  });
+
   it('GET /app/api/v1/balance-sheets/compare: values of two sheets and right − left', async () => {
     const list = (await get(admin, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
       id: string;

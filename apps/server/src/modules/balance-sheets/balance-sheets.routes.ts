@@ -151,7 +151,9 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
       {
         schema: {
           tags: ['balance-sheets'],
-          summary: 'Balance sheets across companies (admin): name or NIF, company, island, frequency, year',
+          summary:
+            'Balance sheets across companies (admin), the latest per company and period as in the company views: ' +
+            'name or NIF, company, island, frequency, year',
           querystring: AdminBalanceSheetQuery,
           response: { 200: pageOf(AdminBalanceSheetItem), ...errors },
         },
@@ -165,7 +167,8 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
       {
         schema: {
           tags: ['balance-sheets'],
-          summary: 'The balance sheets the admin list query matches, as .xlsx',
+          summary:
+            'The balance sheets the admin list query matches (latest per company and period), as .xlsx',
           querystring: AdminBalanceSheetQuery,
           response: { 200: z.any().describe('xlsx bytes'), ...errors },
         },

@@ -153,11 +153,13 @@ export function createBalanceSheetsService(deps: {
   const assertMayAccess = (caller: AuthContext, companyId: string) =>
     assertCompanyAccess(db, caller, companyId);
 
+  /** A company's sheets, oldest insert first (so latestPerPeriod's tie-break is the greater id, as the admin list's). */
   async function companySheets(executor: Executor, companyId: string): Promise<SheetRow[]> {
     return executor
       .select()
       .from(balanceSheets)
-      .where(and(eq(balanceSheets.companyId, companyId), isNull(balanceSheets.deletedAt)));
+      .where(and(eq(balanceSheets.companyId, companyId), isNull(balanceSheets.deletedAt)))
+      .orderBy(asc(balanceSheets.createdAt), asc(balanceSheets.id));
   }
 
   async function sheetOf(executor: Executor, companyId: string, id: string): Promise<SheetRow> {
@@ -577,11 +579,28 @@ export function createBalanceSheetsService(deps: {
   };
 }
 
+/**
+ * SPEC §4 in SQL, as latestPerPeriod applies it to a company's sheets: a sheet is superseded when another sheet
+ * of the company has the same start and end and was inserted later (on equal times, the greater id: the order
+ * companySheets reads them in).
+ */
+const notSuperseded = sql`not exists (
+  select 1 from balance_sheets newer
+  where newer.company_id = ${balanceSheets.companyId}
+    and newer.start_date = ${balanceSheets.startDate}
+    and newer.end_date = ${balanceSheets.endDate}
+    and newer.deleted_at is null
+    and (newer.created_at > ${balanceSheets.createdAt}
+      or (newer.created_at = ${balanceSheets.createdAt} and newer.id > ${balanceSheets.id}))
+)`;
+
+/** The admin list's sheets: not deleted, not superseded (as in the company's views), and the filters. */
 function adminWhere(query: AdminBalanceSheetQuery): SQL | undefined {
   const term = query.search?.trim();
   const year = query.year;
   return allOf(
     isNull(balanceSheets.deletedAt),
+    notSuperseded,
     term
       ? or(
           ilike(companies.companyName, `%${term.replace(/[\\%_]/g, '\\$&')}%`),
@@ -617,7 +636,8 @@ async function adminRows(
   const all = await db
     .select()
     .from(balanceSheets)
-    .where(and(inArray(balanceSheets.companyId, companyIds), isNull(balanceSheets.deletedAt)));
+    .where(and(inArray(balanceSheets.companyId, companyIds), isNull(balanceSheets.deletedAt)))
+    .orderBy(asc(balanceSheets.createdAt), asc(balanceSheets.id));
   return rows.map((row) => ({
     ...presentOne(
       row.sheet,
