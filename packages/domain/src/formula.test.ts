@@ -14,7 +14,7 @@ import {
 } from './formula.ts';
 import { translate } from './i18n/catalogs.ts';
 
-const knownNames = new Set(['RL', 'CP', 'DF', 'CX', 'EBITDA', 'AT', 'PT', 'VN', 'REND_1', 'MIN']);
+const knownNames = new Set(['RL', 'CP', 'DF', 'CX', 'EBITDA', 'AT', 'PT', 'VN', 'REND_1', 'MIN', 'RO']);
 const parse = (text: string): ParseResult => parseFormula(text, { knownNames });
 
 function ast(text: string): FormulaNode {
@@ -294,6 +294,18 @@ describe('evaluateFormula', () => {
     expect(evaluate('min(RL, CX)', sheet)).toBe('400000');
   });
 
+  it('rounds once, at the end: quotients of quotients stay exact', () => {
+    // (100 / 1 200) / (100 / 1 500) = 1 500 / 1 200 = 1.25 exactly; rounding each quotient to 20 digits first
+    // gave 0.08333333333333333333 / 0.06666666666666666667 = 1.24999999999999999989
+    expect(evaluate('(RL / CP) / (RO / AT)', { RL: '100', CP: '1200', RO: '100', AT: '1500' })).toBe('1.25');
+    // (1 / 3) * 3 = 1, not 0.99999999999999999999
+    expect(evaluate('(1 / 3) * 3')).toBe('1');
+    // 0.01 / (3 × 10^17) = 3.33…·10^-20 → 0.00000000000000000003 (its own rounding, nothing lost before)
+    expect(evaluate('RO / AT * AT', { RO: '0.01', AT: '300000000000000000' })).toBe('0.01');
+    // min and max compare the exact values: 1/3 < 0.33333333333333333334 (its 20-digit rounding is not)
+    expect(evaluate('min(1 / 3, 0.33333333333333333334) * 3')).toBe('1');
+  });
+
   it('reads prev(NAME) from the previous period', () => {
     // min(EBITDA, prev(EBITDA)) = min(800 000, -1 000) = -1 000: not > 0 in both years
     expect(evaluate('min(EBITDA, prev(EBITDA))', sheet, { EBITDA: '-1000' })).toBe('-1000');
@@ -332,14 +344,18 @@ describe('evaluateFormula', () => {
       .tuple(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.nat({ max: 4 }))
       .map(([units, scale]) => Decimal.of(units, scale));
     fc.assert(
-      fc.property(nodeArb, fc.array(amount, { minLength: 10, maxLength: 10 }), (node, amounts) => {
-        const names = [...knownNames];
-        const current = new Map(names.map((name, i) => [name, amounts[i] as Decimal]));
-        const previous = new Map(names.map((name, i) => [name, (amounts[i] as Decimal).neg()]));
-        const result = evaluateFormula(node, { current, previous });
-        if (result.ok) expect(result.value.toString()).toMatch(/^-?\d+(\.\d+)?$/);
-        else expect(['divisionByZero', 'negativeDenominator']).toContain(result.reason);
-      }),
+      fc.property(
+        nodeArb,
+        fc.array(amount, { minLength: knownNames.size, maxLength: knownNames.size }),
+        (node, amounts) => {
+          const names = [...knownNames];
+          const current = new Map(names.map((name, i) => [name, amounts[i] as Decimal]));
+          const previous = new Map(names.map((name, i) => [name, (amounts[i] as Decimal).neg()]));
+          const result = evaluateFormula(node, { current, previous });
+          if (result.ok) expect(result.value.toString()).toMatch(/^-?\d+(\.\d+)?$/);
+          else expect(['divisionByZero', 'negativeDenominator']).toContain(result.reason);
+        },
+      ),
       { numRuns: 200 },
     );
   });

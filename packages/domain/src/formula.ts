@@ -380,41 +380,79 @@ class NotComputable extends Error {
   }
 }
 
-function evaluate(node: FormulaNode, values: FormulaValues): Decimal {
+/**
+ * The evaluator's working value: an exact fraction n/d (d > 0, lowest terms), so a formula's result is rounded
+ * once, at the end, to DIVISION_SCALE digits. (Dividing step by step rounded every quotient: in (RL / CP) / (RO / AT)
+ * a small inner quotient kept few significant digits and 1.25 came out as 1.24999999999999999989.)
+ */
+interface Fraction {
+  readonly n: bigint;
+  readonly d: bigint;
+}
+
+const absBig = (x: bigint) => (x < 0n ? -x : x);
+
+function gcd(a: bigint, b: bigint): bigint {
+  let x = absBig(a);
+  let y = b;
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x;
+}
+
+function fraction(n: bigint, d: bigint): Fraction {
+  const sign = d < 0n ? -1n : 1n;
+  const g = gcd(n, absBig(d));
+  return g > 1n ? { n: (sign * n) / g, d: absBig(d) / g } : { n: sign * n, d: absBig(d) };
+}
+
+const fromDecimal = (value: Decimal): Fraction => fraction(value.units, 10n ** BigInt(value.scale));
+const compare = (a: Fraction, b: Fraction): number => {
+  const diff = a.n * b.d - b.n * a.d;
+  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+};
+
+function toDecimal(value: Fraction): Decimal {
+  return value.d === 1n ? Decimal.of(value.n) : Decimal.of(value.n).div(Decimal.of(value.d));
+}
+
+function evaluate(node: FormulaNode, values: FormulaValues): Fraction {
   switch (node.kind) {
     case 'number':
-      return Decimal.fromString(node.value);
+      return fromDecimal(Decimal.fromString(node.value));
     case 'name': {
       const value = values.current.get(node.name);
       if (!value) throw new NotComputable({ ok: false, reason: 'missingValue', name: node.name });
-      return value;
+      return fromDecimal(value);
     }
     case 'prev': {
       const value = values.previous?.get(node.name);
       if (!value) throw new NotComputable({ ok: false, reason: 'missingPrevious', name: node.name });
-      return value;
+      return fromDecimal(value);
     }
-    case 'unary':
-      return evaluate(node.operand, values).neg();
+    case 'unary': {
+      const operand = evaluate(node.operand, values);
+      return { n: -operand.n, d: operand.d };
+    }
     case 'call': {
-      const [first, ...rest] = node.args.map((arg) => evaluate(arg, values)) as [Decimal, ...Decimal[]];
-      if (node.fn === 'abs') return first.abs();
-      return node.fn === 'min' ? Decimal.min(first, ...rest) : Decimal.max(first, ...rest);
+      const args = node.args.map((arg) => evaluate(arg, values)) as [Fraction, ...Fraction[]];
+      if (node.fn === 'abs') return { n: absBig(args[0].n), d: args[0].d };
+      const pick = node.fn === 'min' ? -1 : 1;
+      return args.reduce((best, next) => (compare(next, best) === pick ? next : best));
     }
     case 'binary': {
       const left = evaluate(node.left, values);
       const right = evaluate(node.right, values);
       switch (node.op) {
         case '+':
-          return left.add(right);
+          return fraction(left.n * right.d + right.n * left.d, left.d * right.d);
         case '-':
-          return left.sub(right);
+          return fraction(left.n * right.d - right.n * left.d, left.d * right.d);
         case '*':
-          return left.mul(right);
+          return fraction(left.n * right.n, left.d * right.d);
         case '/':
-          if (right.isZero()) throw new NotComputable({ ok: false, reason: 'divisionByZero' });
-          if (right.sign() < 0) throw new NotComputable({ ok: false, reason: 'negativeDenominator' });
-          return left.div(right);
+          if (right.n === 0n) throw new NotComputable({ ok: false, reason: 'divisionByZero' });
+          if (right.n < 0n) throw new NotComputable({ ok: false, reason: 'negativeDenominator' });
+          return fraction(left.n * right.d, left.d * right.n);
       }
     }
   }
@@ -427,7 +465,7 @@ function evaluate(node: FormulaNode, values: FormulaValues): Decimal {
  */
 export function evaluateFormula(ast: FormulaNode, values: FormulaValues): EvaluationResult {
   try {
-    return { ok: true, value: evaluate(ast, values) };
+    return { ok: true, value: toDecimal(evaluate(ast, values)) };
   } catch (error) {
     if (error instanceof NotComputable) return error.failure;
     throw error;
