@@ -98,6 +98,17 @@ describe('permissions', () => {
 });
 
 describe('employee ranges', () => {
+  it('lets only one of two simultaneous overlapping ranges in', async () => {
+    const answers = await Promise.all(
+      [
+        { code: 'A', minEmployees: 1, maxEmployees: 20 },
+        { code: 'B', minEmployees: 10, maxEmployees: 30 },
+      ].map((range) => call('POST', 'employee-ranges', 'admin', { ...range, description: text(range.code) })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect((await call('GET', 'employee-ranges')).json().total).toBe(1);
+  });
+
   it('refuses a range that overlaps another one, naming it, and accepts adjacent ones', async () => {
     const small = await create('employee-ranges', {
       code: 'R1',

@@ -271,6 +271,9 @@ export const employeeRangesResource = defineResource({
   children: [companiesReferTo(companies.employeeRangeId)],
   /** Ranges may not share an employee count (checked inside the transaction, against every other range). */
   async validate(input, tx, id) {
+    // Row locks cannot stop two concurrent inserts of overlapping ranges (neither sees the other's new row):
+    // writers of ranges take this transaction lock first, one after the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('employee_ranges'))`);
     const others = await tx
       .select({
         code: employeeRanges.code,
