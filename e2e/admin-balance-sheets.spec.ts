@@ -97,6 +97,7 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
   }>;
   const company = companies[0];
   if (!company) throw new Error('the demo user has no company');
+  const initially = await sheetCount(app, company.id);
   const uploaded: string[] = [];
   try {
     uploaded.push(await uploadAnnualSheet(app, company.id, 2019));
@@ -208,5 +209,6 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       });
       expect(removed.status()).toBe(204);
     }
+    expect(await sheetCount(app, company.id)).toBe(initially);
   }
 });
