@@ -1,4 +1,5 @@
 export * from './file-names.ts';
+export * from './line-assignment.ts';
 export * from './numbers.ts';
 export * from './periods.ts';
 export * from './schemas.ts';

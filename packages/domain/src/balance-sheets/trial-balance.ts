@@ -1,6 +1,7 @@
 import { Decimal } from '../decimal.ts';
+import { assignLine, type LeafIndex, leafIndex } from './line-assignment.ts';
 import { parseNumberInput } from './numbers.ts';
-import { rollUp, type TreeLevelNode, treeLeaves } from './tree.ts';
+import { rollUp, type TreeLevelNode } from './tree.ts';
 
 /**
  * The check of an uploaded trial balance (balancete): columns account, description, accumulated debit,
@@ -184,9 +185,8 @@ function cents(value: Decimal): bigint {
 }
 
 export class TrialBalanceChecker {
-  /** Account code → the leaves listing it, in tree order; the length of the longest code. */
-  private readonly leavesByCode = new Map<string, TreeLevelNode[]>();
-  private readonly longestCode: number;
+  /** Which leaf a line feeds (assignLine, the rule the diagnosis shows too). */
+  private readonly index: LeafIndex;
   private readonly tree: TreeLevelNode[];
   private readonly maxRows: number;
   private readonly maxProblems: number;
@@ -200,17 +200,7 @@ export class TrialBalanceChecker {
 
   constructor(tree: TreeLevelNode[], options: { maxRows?: number; maxProblems?: number } = {}) {
     this.tree = tree;
-    let longest = 0;
-    for (const leaf of treeLeaves(tree)) {
-      for (const code of leaf.accountCodes) {
-        if (code.length === 0) continue;
-        const listed = this.leavesByCode.get(code);
-        if (!listed) this.leavesByCode.set(code, [leaf]);
-        else if (!listed.includes(leaf)) listed.push(leaf);
-        longest = Math.max(longest, code.length);
-      }
-    }
-    this.longestCode = longest;
+    this.index = leafIndex(tree);
     this.maxRows = options.maxRows ?? 50_000;
     this.maxProblems = options.maxProblems ?? 100;
   }
@@ -353,23 +343,6 @@ export class TrialBalanceChecker {
     }
   }
 
-  /** The leaf of a line: longest matching prefix; on a tie, the net side picks the debit- or credit-natured leaf. */
-  private leafOf(line: TrialBalanceLine): TreeLevelNode | null {
-    let best: TreeLevelNode[] = [];
-    for (let length = Math.min(line.account.length, this.longestCode); length > 0; length--) {
-      const listed = this.leavesByCode.get(line.account.slice(0, length));
-      if (listed) {
-        best = listed;
-        break;
-      }
-    }
-    if (best.length <= 1) return best[0] ?? null;
-    const side = line.debit.cmp(line.credit) >= 0 ? 'debit' : 'credit';
-    const sameSide = best.filter((leaf) => leaf.nature === side);
-    // Several leaves on one side (25 and 27: non-current and current): the last one, the current part.
-    return (sameSide.length > 0 ? sameSide : best).at(-1) ?? null;
-  }
-
   finish(): TrialBalanceResult {
     if (!this.columns) {
       for (const column of TRIAL_BALANCE_COLUMNS)
@@ -409,12 +382,10 @@ export class TrialBalanceChecker {
     let debitCents = 0n;
     let creditCents = 0n;
     for (const line of this.lines) {
-      const lineDebit = cents(line.debit);
-      const lineCredit = cents(line.credit);
-      debitCents += lineDebit;
-      creditCents += lineCredit;
-      const leaf = this.leafOf(line);
-      if (!leaf) {
+      debitCents += cents(line.debit);
+      creditCents += cents(line.credit);
+      const assigned = assignLine(this.index, line);
+      if (!assigned) {
         if (totals.has(line.row)) continue;
         this.problem({
           row: line.row,
@@ -424,8 +395,8 @@ export class TrialBalanceChecker {
         });
         continue;
       }
-      const net = leaf.nature === 'debit' ? lineDebit - lineCredit : lineCredit - lineDebit;
-      leafCents.set(leaf.code, (leafCents.get(leaf.code) ?? 0n) + net);
+      const code = assigned.leaf.code;
+      leafCents.set(code, (leafCents.get(code) ?? 0n) + cents(assigned.amount));
     }
     const debit = Decimal.of(debitCents, 2);
     const credit = Decimal.of(creditCents, 2);

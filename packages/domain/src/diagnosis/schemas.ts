@@ -34,6 +34,23 @@ export const DiagnosisIndicatorInput = z.object({
   accountCodes: z.array(z.string()),
   value: z.string().nullable(),
   annualisedValue: z.string().nullable(),
+  /**
+   * How the input's sheet was made: 'upload' (then `lines`: the trial-balance lines that fed this aggregate,
+   * largest absolute amounts first, at most 20, and `otherLines` the count of the others) or 'entry' (by hand,
+   * no lines). Absent in diagnoses saved before, or when there is no sheet for the input.
+   */
+  source: z.enum(['upload', 'entry']).optional(),
+  lines: z
+    .array(
+      z.object({
+        account: z.string(),
+        description: z.string(),
+        /** What the line added to the aggregate, on its natural side (decimal text). */
+        amount: z.string(),
+      }),
+    )
+    .optional(),
+  otherLines: z.number().int().optional(),
 });
 export type DiagnosisIndicatorInput = z.infer<typeof DiagnosisIndicatorInput>;
 

@@ -2,6 +2,7 @@ import { buildBalanceTree, CRITERION_TYPE_CODES, treeLeaves } from '@excelencia/
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { caeDivisions, companies, criteria, indicatorValues } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../db/seed-reference.ts';
@@ -575,5 +576,121 @@ describe('prev() and the previous year', () => {
     expect(series.points.map((point: { tag: string }) => point.tag)).toEqual(['Y0', 'Y2']);
     expect(series.points[1].values.EBITDA_2A).toBeNull();
     expect(series.points[1].values.EBITDA).toBe('120000');
+  });
+});
+
+describe('the trial-balance lines behind each aggregate', () => {
+  type Input = Indicator['inputs'][number] & {
+    source?: string;
+    lines?: Array<{ account: string; description: string; amount: string }>;
+    otherLines?: number;
+  };
+  const inputOf = (indicator: Indicator, name: string) => {
+    const found = indicator.inputs.find((input) => input.name === name) as Input | undefined;
+    if (!found) throw new Error(`no input ${name}`);
+    return found;
+  };
+  const shown = (input: Input) => input.lines?.map((line) => `${line.account} ${line.amount}`);
+
+  it("lists an uploaded sheet's accounts with what each added (class 2 by its side); a sheet entered by hand has none", async () => {
+    const user = await ctx.createUser({ email: 'lines@dg.cv', roles: ['company'] });
+    const company = await ctx.linkCompany(user.accountId, { companyName: 'Lines, Lda', nif: '200000014' });
+    const session = await ctx.signIn(user.email, user.password);
+    const handEntered = await enterSheet(session, company, '2021-01-01', '2021-12-31', SHEET_2023);
+    // AC = 11 5 000 + 121 20 000 + 2711 (3 000 − 1 000, a debit balance: Outras contas a receber) = 27 000
+    // PC = 251 10 000 (current part) + 221 6 000 + 2721 (4 500 − 500, a credit balance: Outras contas a pagar) = 20 000
+    const file = await xlsx([
+      HEADER,
+      ['11', 'Caixa', 5000, 0],
+      ['121', 'Banco Comercial', 20000, 0],
+      ['2711', 'Devedores diversos', 3000, 1000],
+      ['2721', 'Credores diversos', 500, 4500],
+      ['221', 'Fornecedores c/c', 0, 6000],
+      ['251', 'Empréstimo bancário', 0, 10000],
+      ['511', 'Capital subscrito', 0, 7000],
+    ]);
+    const body = multipart(
+      { startDate: '2022-01-01', endDate: '2022-12-31', typeFrequence: 'annual' },
+      { data: file, filename: 'balancete.xlsx' },
+    );
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/companies/${company}/balance-sheets`,
+      headers: { ...session.headers, 'content-type': body.contentType, 'x-language': 'en' },
+      payload: body.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const uploaded = upload.json().id as string;
+
+    const response = await send(session, 'POST', `/companies/${company}/diagnoses`, {
+      balanceSheetId: uploaded,
+      previousBalanceSheetId: handEntered,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const diagnosis = response.json();
+    const liquidity = byCode(diagnosis.currentAutoFinancialIndicators, 'L_LG');
+    expect(liquidity.value).toBe('1.35');
+    const ac = inputOf(liquidity, 'AC');
+    expect(ac).toMatchObject({ source: 'upload', value: '27000', otherLines: 0 });
+    expect(ac.lines).toEqual([
+      { account: '121', description: 'Banco Comercial', amount: '20000' },
+      { account: '11', description: 'Caixa', amount: '5000' },
+      { account: '2711', description: 'Devedores diversos', amount: '2000' },
+    ]);
+    const pc = inputOf(liquidity, 'PC');
+    expect(pc).toMatchObject({ source: 'upload', value: '20000', otherLines: 0 });
+    expect(shown(pc)).toEqual(['251 10000', '221 6000', '2721 4000']);
+    // The cost side of EBITDA: no class 6 line in this sheet.
+    expect(inputOf(byCode(diagnosis.currentAutoFinancialIndicators, 'EBITDA'), 'GEXP')).toMatchObject({
+      source: 'upload',
+      lines: [],
+      otherLines: 0,
+    });
+
+    // The previous sheet was entered by hand: its inputs say so and list no lines.
+    const previousAc = inputOf(byCode(diagnosis.previousAutoFinancialIndicators, 'L_LG'), 'AC');
+    expect(previousAc.source).toBe('entry');
+    expect(previousAc.lines).toBeUndefined();
+    expect(previousAc.accountCodes.length).toBeGreaterThan(0);
+
+    // Reopened: the same lines.
+    const reopened = await get(session, `/companies/${company}/diagnoses/${diagnosis.id}`);
+    expect(reopened.statusCode).toBe(200);
+    expect(inputOf(byCode(reopened.json().currentAutoFinancialIndicators, 'L_LG'), 'PC')).toEqual(pc);
+  });
+
+  it('keeps the 20 largest lines of an aggregate and counts the others', async () => {
+    const user = await ctx.createUser({ email: 'many-lines@dg.cv', roles: ['company'] });
+    const company = await ctx.linkCompany(user.accountId, { companyName: 'Many, Lda', nif: '200000015' });
+    const session = await ctx.signIn(user.email, user.password);
+    // 25 bank accounts 1201…1225 of 1 000 × k, balanced by capital: 325 000.
+    const banks = Array.from({ length: 25 }, (_, i) => [
+      `12${String(i + 1).padStart(2, '0')}`,
+      `Banco ${i + 1}`,
+      1000 * (i + 1),
+      0,
+    ]);
+    const file = await xlsx([HEADER, ...banks, ['511', 'Capital', 0, 325000]]);
+    const body = multipart(
+      { startDate: '2022-01-01', endDate: '2022-12-31', typeFrequence: 'annual' },
+      { data: file, filename: 'bancos.xlsx' },
+    );
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/companies/${company}/balance-sheets`,
+      headers: { ...session.headers, 'content-type': body.contentType, 'x-language': 'en' },
+      payload: body.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const response = await send(session, 'POST', `/companies/${company}/diagnoses`, {
+      balanceSheetId: upload.json().id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const cash = inputOf(byCode(response.json().currentAutoFinancialIndicators, 'L_LI'), 'CX');
+    expect(cash.value).toBe('325000');
+    expect(cash.otherLines).toBe(5);
+    expect(cash.lines).toHaveLength(20);
+    expect(cash.lines?.[0]).toEqual({ account: '1225', description: 'Banco 25', amount: '25000' });
+    expect(cash.lines?.at(-1)).toEqual({ account: '1206', description: 'Banco 6', amount: '6000' });
   });
 });

@@ -6,6 +6,7 @@ import {
   Decimal,
   type Diagnosis,
   type DiagnosisIndicator,
+  type DiagnosisIndicatorInput,
   type DiagnosisSheet,
   type DiagnosisSummary,
   type DistributionRow,
@@ -15,6 +16,7 @@ import {
   type IndicatorStatistics,
   type IndicatorStatisticsQuery,
   type LocalizedText,
+  type NodeLine,
   orderCriteria,
   type Page,
   type PeriodFrequency,
@@ -52,6 +54,7 @@ import {
   type KeptSheet,
   keptSheets,
   type StoredCriterion,
+  sheetLinesByNode,
   sheetValues,
 } from './indicators.ts';
 
@@ -76,7 +79,36 @@ function presentSheet(sheet: TaggedSheet): DiagnosisSheet {
 const exact = (value: Decimal | null) => (value === null ? null : value.toString());
 const asNumber = (value: Decimal | null) => (value === null ? null : value.round(6).toNumber());
 
-function presentIndicator(indicator: Indicator): DiagnosisIndicator {
+type NodeLines = Map<string, Map<string, { lines: NodeLine[]; others: number }>>;
+
+/**
+ * What an input shows of its sheet: entered by hand, or uploaded with the trial-balance lines that fed the
+ * aggregate (none when the tree no longer assigns them as the upload did, see sheetLinesByNode).
+ */
+function inputSheetLines(
+  sheet: KeptSheet | undefined,
+  name: string,
+  nodeLines: NodeLines,
+): Pick<DiagnosisIndicatorInput, 'source' | 'lines' | 'otherLines'> {
+  if (!sheet) return {};
+  if (sheet.source === 'entry') return { source: 'entry' };
+  const node = nodeLines.get(sheet.id)?.get(name);
+  if (!node) return { source: 'upload' };
+  return {
+    source: 'upload',
+    lines: node.lines.map((line) => ({
+      account: line.account,
+      description: line.description,
+      amount: line.amount.toString(),
+    })),
+    otherLines: node.others,
+  };
+}
+
+function presentIndicator(
+  indicator: Indicator,
+  sheets: { sheet: KeptSheet; prior: KeptSheet | undefined; nodeLines: NodeLines },
+): DiagnosisIndicator {
   return {
     criterion: {
       id: indicator.criterionId,
@@ -102,6 +134,11 @@ function presentIndicator(indicator: Indicator): DiagnosisIndicator {
       accountCodes: input.accountCodes,
       value: exact(input.value),
       annualisedValue: exact(input.annualisedValue),
+      ...inputSheetLines(
+        input.period === 'current' ? sheets.sheet : sheets.prior,
+        input.name,
+        sheets.nodeLines,
+      ),
     })),
   };
 }
@@ -473,6 +510,12 @@ export function createDiagnosisService(deps: { db: Database }) {
               prior: priorOfPrevious ? engineSheet(priorOfPrevious, values) : undefined,
             })
           : [];
+        const nodeLines = await sheetLinesByNode(
+          tx,
+          [current, prior, priorOfPrevious].filter((s): s is TaggedSheet => s !== undefined),
+          tree,
+          values,
+        );
         const previousById = new Map(
           previousIndicators.map((indicator) => [indicator.criterionId, indicator]),
         );
@@ -488,7 +531,7 @@ export function createDiagnosisService(deps: { db: Database }) {
           : [];
 
         const presented = currentIndicators.map((indicator): DiagnosisIndicator => {
-          const out = presentIndicator(indicator);
+          const out = presentIndicator(indicator, { sheet: current, prior, nodeLines });
           const median = sector.get(indicator.criterionId);
           out.sector = median ? { median: median.median.toString(), companies: median.companies } : null;
           if (previous) {
@@ -513,7 +556,11 @@ export function createDiagnosisService(deps: { db: Database }) {
           annualisedMonths: isAnnualised ? months : null,
           sector: section ? { code: section.code, description: section.description as LocalizedText } : null,
           currentAutoFinancialIndicators: presented,
-          previousAutoFinancialIndicators: previousIndicators.map(presentIndicator),
+          previousAutoFinancialIndicators: previous
+            ? previousIndicators.map((indicator) =>
+                presentIndicator(indicator, { sheet: previous, prior: priorOfPrevious, nodeLines }),
+              )
+            : [],
         };
         const [row] = await tx
           .insert(diagnoses)

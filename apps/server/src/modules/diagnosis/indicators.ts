@@ -6,6 +6,8 @@ import {
   type EngineSheet,
   type Frequency,
   latestPerPeriod,
+  linesByNode,
+  type NodeLine,
   normalizeFrequency,
   previousYearSheet,
   type TreeLevelNode,
@@ -13,6 +15,7 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
+  balanceSheetLines,
   balanceSheets,
   balanceSheetValues,
   criteria,
@@ -64,6 +67,8 @@ export type KeptSheet = {
   createdAt: Date;
   frequency: Frequency;
   fileName: string | null;
+  /** Uploaded (it has trial-balance lines) or entered by hand. */
+  source: 'upload' | 'entry';
 };
 
 /** A company's sheets as every list shows them: not deleted, latest per period. */
@@ -82,6 +87,7 @@ export async function keptSheets(db: Executor, companyId: string): Promise<KeptS
       createdAt: row.createdAt,
       frequency: normalizeFrequency(row.typeFrequence),
       fileName: row.fileName,
+      source: row.source,
     })),
   );
 }
@@ -98,6 +104,56 @@ export async function sheetValues(
     .from(balanceSheetValues)
     .where(inArray(balanceSheetValues.balanceSheetId, [...ids]));
   for (const row of rows) out.get(row.balanceSheetId)?.set(row.nodeCode, Decimal.fromString(row.value));
+  return out;
+}
+
+/**
+ * The trial-balance lines behind every tree node of each uploaded sheet (linesByNode: the leaf assignment of the
+ * upload's aggregation, at most NODE_LINES_SHOWN per node with the count of the others). A node's lines are
+ * kept only when they add up to the sheet's stored value of that node: a tree whose account codes were edited
+ * after the upload would assign them otherwise than the aggregation did.
+ */
+export async function sheetLinesByNode(
+  db: Executor,
+  sheets: readonly KeptSheet[],
+  tree: TreeLevelNode[],
+  values: Map<string, Map<string, Decimal>>,
+): Promise<Map<string, Map<string, { lines: NodeLine[]; others: number }>>> {
+  const out = new Map<string, Map<string, { lines: NodeLine[]; others: number }>>();
+  const uploaded = [...new Set(sheets.filter((s) => s.source === 'upload').map((s) => s.id))];
+  if (uploaded.length === 0) return out;
+  const rows = await db
+    .select({
+      balanceSheetId: balanceSheetLines.balanceSheetId,
+      account: balanceSheetLines.account,
+      description: balanceSheetLines.description,
+      debit: balanceSheetLines.debit,
+      credit: balanceSheetLines.credit,
+    })
+    .from(balanceSheetLines)
+    .where(inArray(balanceSheetLines.balanceSheetId, uploaded));
+  const linesOf = new Map<
+    string,
+    { account: string; description: string; debit: Decimal; credit: Decimal }[]
+  >(uploaded.map((id) => [id, []]));
+  for (const row of rows) {
+    linesOf.get(row.balanceSheetId)?.push({
+      account: row.account,
+      description: row.description,
+      debit: Decimal.fromString(row.debit),
+      credit: Decimal.fromString(row.credit),
+    });
+  }
+  for (const [id, lines] of linesOf) {
+    const stored = values.get(id) ?? new Map<string, Decimal>();
+    const byNode = new Map<string, { lines: NodeLine[]; others: number }>();
+    for (const [code, node] of linesByNode(tree, lines)) {
+      if (node.total.eq(stored.get(code) ?? Decimal.ZERO)) {
+        byNode.set(code, { lines: node.lines, others: node.others });
+      }
+    }
+    out.set(id, byNode);
+  }
   return out;
 }
 
