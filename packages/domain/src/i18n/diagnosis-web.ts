@@ -74,6 +74,13 @@ export const diagnosisWeb = defineMessages({
       period: 'Período',
       currentPeriod: 'Período atual',
       previousPeriod: 'Período anterior',
+      sheetLines: 'Contas do balancete que formam {{name}}',
+      otherLine: 'e mais 1 conta',
+      otherLines: 'e mais {{count}} contas',
+      noLines: 'Nenhuma conta do balancete entrou neste agregado.',
+      handEnteredAccounts: 'Balanço introduzido à mão: mostram-se as contas configuradas para cada agregado.',
+      handEnteredPreviousAccounts:
+        'Balanço do período anterior introduzido à mão: para os seus agregados mostram-se as contas configuradas.',
       noIndicators: 'Não há indicadores neste diagnóstico.',
       indicatorsOf: 'Indicadores de {{type}}',
     },
@@ -186,6 +193,14 @@ export const diagnosisWeb = defineMessages({
       period: 'Period',
       currentPeriod: 'Current period',
       previousPeriod: 'Previous period',
+      sheetLines: 'Trial-balance accounts that make up {{name}}',
+      otherLine: 'and 1 other account',
+      otherLines: 'and {{count}} other accounts',
+      noLines: 'No account of the trial balance went into this aggregate.',
+      handEnteredAccounts:
+        'Balance sheet entered by hand: the accounts configured for each aggregate are shown.',
+      handEnteredPreviousAccounts:
+        "Previous period's balance sheet entered by hand: the accounts configured for its aggregates are shown.",
       noIndicators: 'This diagnosis has no indicators.',
       indicatorsOf: 'Indicators of {{type}}',
     },
@@ -298,6 +313,14 @@ export const diagnosisWeb = defineMessages({
       period: 'Période',
       currentPeriod: 'Période actuelle',
       previousPeriod: 'Période précédente',
+      sheetLines: 'Comptes de la balance qui composent {{name}}',
+      otherLine: 'et 1 autre compte',
+      otherLines: 'et {{count}} autres comptes',
+      noLines: "Aucun compte de la balance n'entre dans cet agrégat.",
+      handEnteredAccounts:
+        'Bilan saisi à la main : les comptes configurés pour chaque agrégat sont affichés.',
+      handEnteredPreviousAccounts:
+        'Bilan de la période précédente saisi à la main : les comptes configurés pour ses agrégats sont affichés.',
       noIndicators: "Ce diagnostic n'a aucun indicateur.",
       indicatorsOf: 'Indicateurs de {{type}}',
     },

@@ -1,5 +1,5 @@
 import type { CriterionItem, DiagnosisIndicator, DistributionRow, IndicatorSeries } from '@excelencia/domain';
-import { diagnosisTypeLabel, sheetName, translate } from '@excelencia/domain';
+import { diagnosisTypeLabel, formatAmount, sheetName, translate } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import {
   changeDisplay,
@@ -7,6 +7,7 @@ import {
   chartValueText,
   groupByType,
   indicatorChartData,
+  inputAccountsView,
   medianChartData,
   sectorPosition,
   seriesGroups,
@@ -379,5 +380,61 @@ describe('position against the sector median', () => {
     expect(sectorPosition(null, '0.4', atLeast)).toBeNull();
     expect(sectorPosition('0.4', undefined, atLeast)).toBeNull();
     expect(sectorPosition('n/a', '0.4', atLeast)).toBeNull();
+  });
+});
+
+describe('inputAccountsView', () => {
+  const input = {
+    name: 'PC',
+    period: 'current' as const,
+    description: text('Passivo corrente'),
+    accountCodes: ['22', '25', '27'],
+    value: '20000',
+    annualisedValue: null,
+  };
+
+  it("lists an uploaded sheet's lines with formatted amounts and counts the others", () => {
+    const view = inputAccountsView(
+      {
+        ...input,
+        source: 'upload',
+        lines: [
+          { account: '251', description: 'Empréstimo bancário', amount: '1234567.5' },
+          { account: '2721', description: 'Credores diversos', amount: '-40' },
+        ],
+        otherLines: 3,
+      },
+      en,
+    );
+    expect(view).toEqual({
+      kind: 'lines',
+      lines: [
+        { account: '251', description: 'Empréstimo bancário', amount: formatAmount('1234567.5') },
+        { account: '2721', description: 'Credores diversos', amount: formatAmount('-40') },
+      ],
+      more: 'and 3 other accounts',
+      empty: null,
+    });
+    const one = inputAccountsView({ ...input, source: 'upload', lines: [], otherLines: 1 }, pt);
+    expect(one).toMatchObject({ more: 'e mais 1 conta' });
+    const none = inputAccountsView({ ...input, source: 'upload', lines: [], otherLines: 0 }, en);
+    expect(none).toMatchObject({ more: null, empty: en('diagnosisWeb:view.noLines') });
+  });
+
+  it('shows the configured accounts for a sheet entered by hand, with a note, and for older diagnoses', () => {
+    expect(inputAccountsView({ ...input, source: 'entry' }, en)).toEqual({
+      kind: 'configured',
+      codes: '22, 25, 27',
+      note: 'Balance sheet entered by hand: the accounts configured for each aggregate are shown.',
+    });
+    expect(inputAccountsView(input, en)).toEqual({ kind: 'configured', codes: '22, 25, 27', note: null });
+    expect(inputAccountsView({ ...input, period: 'previous', source: 'entry' }, en)).toMatchObject({
+      note: "Previous period's balance sheet entered by hand: the accounts configured for its aggregates are shown.",
+    });
+    // An uploaded sheet whose lines were not kept (the tree changed since): the configured accounts, no note.
+    expect(inputAccountsView({ ...input, source: 'upload' }, en)).toMatchObject({
+      kind: 'configured',
+      note: null,
+    });
   });
 });

@@ -3,6 +3,7 @@ import {
   type CriterionItem,
   Decimal,
   type DiagnosisIndicator,
+  type DiagnosisIndicatorInput,
   type DisplayTarget,
   type DistributionRow,
   formatAmount,
@@ -291,4 +292,52 @@ export function sectorPosition(
   }
   const suffix = verdict === 'better' ? 'Better' : verdict === 'worse' ? 'Worse' : '';
   return { side, verdict, labelKey: `diagnosisWeb:view.sectorPosition.${side}${suffix}` };
+}
+
+/**
+ * What the inputs panel shows of an aggregate's accounts: for an uploaded sheet, the trial-balance lines that
+ * fed it (amounts formatted, 'and N other accounts' when the server kept only the largest); for a sheet entered
+ * by hand (or a diagnosis saved before lines were kept), the account codes configured on the node, with a note
+ * for the hand-entered case.
+ */
+export type InputAccountsView =
+  | {
+      kind: 'lines';
+      lines: Array<{ account: string; description: string; amount: string }>;
+      /** 'and 3 other accounts', or null. */
+      more: string | null;
+      /** Shown when no line fed the aggregate. */
+      empty: string | null;
+    }
+  | { kind: 'configured'; codes: string; note: string | null };
+
+export function inputAccountsView(input: DiagnosisIndicatorInput, t: Translate): InputAccountsView {
+  if (input.source === 'upload' && input.lines) {
+    const others = input.otherLines ?? 0;
+    return {
+      kind: 'lines',
+      lines: input.lines.map((line) => ({
+        account: line.account,
+        description: line.description,
+        amount: formatAmount(line.amount),
+      })),
+      more:
+        others === 0
+          ? null
+          : others === 1
+            ? t('diagnosisWeb:view.otherLine')
+            : t('diagnosisWeb:view.otherLines', { count: others }),
+      empty: input.lines.length === 0 ? t('diagnosisWeb:view.noLines') : null,
+    };
+  }
+  return {
+    kind: 'configured',
+    codes: input.accountCodes.join(', '),
+    note:
+      input.source !== 'entry'
+        ? null
+        : input.period === 'previous'
+          ? t('diagnosisWeb:view.handEnteredPreviousAccounts')
+          : t('diagnosisWeb:view.handEnteredAccounts'),
+  };
 }

@@ -31,6 +31,8 @@ import { diagnosisExportPath } from '../api.ts';
 import {
   changeDisplay,
   groupByType,
+  type InputAccountsView,
+  inputAccountsView,
   sectorPosition,
   sheetOptionLabel,
   targetText,
@@ -115,49 +117,115 @@ export function ChangeText({ change }: { change: DiagnosisIndicator['change'] })
   );
 }
 
+/**
+ * The trial-balance lines that made up one aggregate: account, description (wraps), amount; 'and N other
+ * accounts'. Outside the table's horizontal scroll, so the amounts stay in view on a phone.
+ */
+function InputLines({
+  input,
+  view,
+}: {
+  input: DiagnosisIndicatorInput;
+  view: Extract<InputAccountsView, { kind: 'lines' }>;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const description = localized(input.description, language);
+  return (
+    <Box component="section" data-testid="dg-input-lines" data-name={input.name} data-period={input.period}>
+      <Text size="sm" fw={600}>
+        {t('diagnosisWeb:view.sheetLines', { name: input.name })}
+        {description ? ` (${description})` : ''}
+        {input.period === 'previous' ? (
+          <Badge ml={6} size="sm" variant="outline" color="gray.8">
+            {t('diagnosisWeb:view.previousPeriod')}
+          </Badge>
+        ) : null}
+      </Text>
+      {view.empty ? (
+        <Text size="sm" c="gray.7">
+          {view.empty}
+        </Text>
+      ) : (
+        <ul className={classes.lines}>
+          {view.lines.map((line) => (
+            <li key={line.account} className={classes.line} data-testid="dg-input-line">
+              <Code>{line.account}</Code>
+              <span className={classes.lineDescription}>{line.description}</span>
+              <span style={NUMERIC}>{line.amount}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {view.more ? (
+        <Text size="sm" c="gray.7" mt={2} data-testid="dg-input-more">
+          {view.more}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
 function InputsTable({ inputs }: { inputs: DiagnosisIndicatorInput[] }) {
   const t = useTranslate();
   const language = useLanguage();
   if (inputs.length === 0) return <Text c="gray.7">{t('diagnosisWeb:view.noInputs')}</Text>;
   const hasAnnualised = inputs.some((input) => input.annualisedValue !== null);
+  const views = inputs.map((input) => inputAccountsView(input, t));
+  const notes = [
+    ...new Set(views.flatMap((view) => (view.kind === 'configured' && view.note ? [view.note] : []))),
+  ];
   return (
-    <ScrollRegion label={t('diagnosisWeb:view.inputs', { count: inputs.length })}>
-      <Table verticalSpacing={4} striped miw={520} data-testid="dg-inputs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('diagnosisWeb:view.aggregate')}</Table.Th>
-            <Table.Th>{t('diagnosisWeb:view.description')}</Table.Th>
-            <Table.Th>{t('diagnosisWeb:view.accounts')}</Table.Th>
-            <Table.Th style={NUMERIC}>{t('diagnosis:export.value')}</Table.Th>
-            {hasAnnualised ? (
-              <Table.Th style={NUMERIC}>{t('diagnosisWeb:view.annualisedValue')}</Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {inputs.map((input) => (
-            <Table.Tr key={`${input.period}-${input.name}`} data-testid="dg-input">
-              <Table.Td>
-                <Code>{input.name}</Code>
-                {input.period === 'previous' ? (
-                  <Badge ml={6} size="sm" variant="outline" color="gray.8">
-                    {t('diagnosisWeb:view.previousPeriod')}
-                  </Badge>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{localized(input.description, language)}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-word' }}>{input.accountCodes.join(', ')}</Table.Td>
-              <Table.Td style={NUMERIC}>{input.value === null ? '—' : formatAmount(input.value)}</Table.Td>
+    <Stack gap="sm">
+      {notes.map((note) => (
+        <Text key={note} size="sm" c="gray.7" data-testid="dg-inputs-hand-entered">
+          {note}
+        </Text>
+      ))}
+      <ScrollRegion label={t('diagnosisWeb:view.inputs', { count: inputs.length })}>
+        <Table verticalSpacing={4} striped miw={520} data-testid="dg-inputs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('diagnosisWeb:view.aggregate')}</Table.Th>
+              <Table.Th>{t('diagnosisWeb:view.description')}</Table.Th>
+              <Table.Th>{t('diagnosisWeb:view.accounts')}</Table.Th>
+              <Table.Th style={NUMERIC}>{t('diagnosis:export.value')}</Table.Th>
               {hasAnnualised ? (
-                <Table.Td style={NUMERIC}>
-                  {input.annualisedValue === null ? '' : formatAmount(input.annualisedValue)}
-                </Table.Td>
+                <Table.Th style={NUMERIC}>{t('diagnosisWeb:view.annualisedValue')}</Table.Th>
               ) : null}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
+          </Table.Thead>
+          <Table.Tbody>
+            {inputs.map((input) => (
+              <Table.Tr key={`${input.period}-${input.name}`} data-testid="dg-input">
+                <Table.Td>
+                  <Code>{input.name}</Code>
+                  {input.period === 'previous' ? (
+                    <Badge ml={6} size="sm" variant="outline" color="gray.8">
+                      {t('diagnosisWeb:view.previousPeriod')}
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{localized(input.description, language)}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-word' }}>{input.accountCodes.join(', ')}</Table.Td>
+                <Table.Td style={NUMERIC}>{input.value === null ? '—' : formatAmount(input.value)}</Table.Td>
+                {hasAnnualised ? (
+                  <Table.Td style={NUMERIC}>
+                    {input.annualisedValue === null ? '' : formatAmount(input.annualisedValue)}
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollRegion>
+      {inputs.map((input, index) => {
+        const view = views[index];
+        return view?.kind === 'lines' ? (
+          <InputLines key={`${input.period}-${input.name}`} input={input} view={view} />
+        ) : null;
+      })}
+    </Stack>
   );
 }
 
