@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
-import { caeDivisions, companies, criteria, indicatorValues } from '../../db/schema/index.ts';
+import { caeDivisions, companies, criteria, indicatorValues, sdCategories } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../db/seed-reference.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
@@ -591,6 +591,9 @@ describe('the trial-balance lines behind each aggregate', () => {
     return found;
   };
   const shown = (input: Input) => input.lines?.map((line) => `${line.account} ${line.amount}`);
+  let uploaded: string;
+  let linesCompany: string;
+  let linesSession: SignedIn;
 
   it("lists an uploaded sheet's accounts with what each added (class 2 by its side); a sheet entered by hand has none", async () => {
     const user = await ctx.createUser({ email: 'lines@dg.cv', roles: ['company'] });
@@ -620,7 +623,9 @@ describe('the trial-balance lines behind each aggregate', () => {
       payload: body.payload,
     });
     expect(upload.statusCode, upload.body).toBe(201);
-    const uploaded = upload.json().id as string;
+    uploaded = upload.json().id as string;
+    linesCompany = company;
+    linesSession = session;
 
     const response = await send(session, 'POST', `/companies/${company}/diagnoses`, {
       balanceSheetId: uploaded,
@@ -692,5 +697,33 @@ describe('the trial-balance lines behind each aggregate', () => {
     expect(cash.lines).toHaveLength(20);
     expect(cash.lines?.[0]).toEqual({ account: '1225', description: 'Banco 25', amount: '25000' });
     expect(cash.lines?.at(-1)).toEqual({ account: '1206', description: 'Banco 6', amount: '6000' });
+  });
+
+  it('leaves out the lines of aggregates the tree, edited since the upload, no longer assigns as the upload did', async () => {
+    const [clients] = await ctx.db.select().from(sdCategories).where(eq(sdCategories.code, 'CLI'));
+    if (!clients) throw new Error('no CLI category');
+    // 2721 would now go to Clientes: Outras contas a pagar, Passivo corrente and Ativo corrente no longer add up.
+    await ctx.db
+      .update(sdCategories)
+      .set({ accountCodes: [...clients.accountCodes, '2721'] })
+      .where(eq(sdCategories.id, clients.id));
+    try {
+      const response = await send(linesSession, 'POST', `/companies/${linesCompany}/diagnoses`, {
+        balanceSheetId: uploaded,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const indicators = response.json().currentAutoFinancialIndicators;
+      const liquidity = byCode(indicators, 'L_LG');
+      expect(inputOf(liquidity, 'PC')).toMatchObject({ source: 'upload', value: '20000' });
+      expect(inputOf(liquidity, 'PC').lines).toBeUndefined();
+      expect(inputOf(liquidity, 'AC').lines).toBeUndefined();
+      // Cash is unaffected: its lines still add up to its stored value.
+      expect(shown(inputOf(byCode(indicators, 'L_LI'), 'CX'))).toEqual(['121 20000', '11 5000']);
+    } finally {
+      await ctx.db
+        .update(sdCategories)
+        .set({ accountCodes: clients.accountCodes })
+        .where(eq(sdCategories.id, clients.id));
+    }
   });
 });
