@@ -133,7 +133,7 @@ function InputLines({
   const description = localized(input.description, language);
   return (
     <Box component="section" data-testid="dg-input-lines" data-name={input.name} data-period={input.period}>
-      <Text size="sm" fw={600}>
+      <Text component="div" size="sm" fw={600}>
         {t('diagnosisWeb:view.sheetLines', { name: input.name })}
         {description ? ` (${description})` : ''}
         {input.period === 'previous' ? (
