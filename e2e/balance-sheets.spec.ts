@@ -55,20 +55,23 @@ test('a company uploads the filled template, sees tags and its income statement,
   await workbook.xlsx.writeFile(filledPath);
 
   // Rules first: an end before the start is refused in the form.
-  await app.getByTestId('bs-start-date').fill('2024-01-01');
-  await app.getByTestId('bs-end-date').fill('2023-12-31');
+  // 2023: before the demo company's own sheets (2024, 2025), so this one is Y0.
+  await app.getByTestId('bs-start-date').fill('2023-01-01');
+  await app.getByTestId('bs-end-date').fill('2022-12-31');
   await app.getByTestId('bs-file-input').setInputFiles(filledPath);
   await app.getByTestId('bs-upload').click();
   await expect(app.getByText(t('en', 'balanceSheets:endBeforeStart'))).toBeVisible();
-  await app.getByTestId('bs-end-date').fill('2024-12-31');
+  await app.getByTestId('bs-end-date').fill('2023-12-31');
   await app.getByTestId('bs-frequency').selectOption('annual');
   await app.getByTestId('bs-upload').click();
   await expect(app.getByText(t('en', 'balanceSheets:uploaded'))).toBeVisible();
 
   // The list: period, frequency and the Y0 tag.
   await app.goto('/en/company/balances');
-  const row = app.getByTestId('bs-row').first();
-  await expect(row).toContainText('2024-01-01');
+  const rows = app.getByTestId('bs-row');
+  const demoSheets = 2;
+  await expect(rows).toHaveCount(demoSheets + 1);
+  const row = rows.filter({ hasText: '2023-01-01' });
   await expect(row.getByTestId('bs-tag')).toHaveText('Y0');
 
   // The income statement: sales of 800, external supplies of 700.
@@ -80,7 +83,7 @@ test('a company uploads the filled template, sees tags and its income statement,
 
   // Correct a value by hand: the balance check reacts with the difference, then passes again.
   await app.goto('/en/company/balances');
-  await app.getByTestId('bs-edit').first().click();
+  await rows.filter({ hasText: '2023-01-01' }).getByTestId('bs-edit').click();
   await expect(app.getByTestId('bs-entry-tree')).toBeVisible();
   const check = app.getByTestId('bs-balance-check');
   await expect(check).toHaveAttribute('data-status', 'ok');
@@ -106,12 +109,13 @@ test('a company uploads the filled template, sees tags and its income statement,
   await expect(app.getByTestId('bs-lines').locator('tbody tr')).toHaveCount(SAMPLE.length);
   await app.goto('/en/company/balances');
   const original = app.waitForEvent('download');
-  await app.getByTestId('bs-download').first().click();
+  await row.getByTestId('bs-download').click();
   expect((await original).suggestedFilename()).toBe('balancete.xlsx');
-  await app.getByTestId('bs-delete').first().click();
+  await row.getByTestId('bs-delete').click();
   await app.getByTestId('confirm-button').click();
   await expect(app.getByText(t('en', 'common:deleted'))).toBeVisible();
-  await expect(app.getByTestId('bs-row')).toHaveCount(0);
+  await expect(rows).toHaveCount(demoSheets);
+  await expect(row).toHaveCount(0);
 
   // The public template page, linked from the FAQ.
   await app.goto('/en/public/faqs');

@@ -46,7 +46,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
 import { AppError, notFound } from './platform/errors.ts';
-import { createFileStore, type FileStore, localDiskDriver } from './platform/files/file-store.ts';
+import { dataDirFileStore, type FileStore } from './platform/files/file-store.ts';
 import { registerInputCharacterCheck } from './platform/input-characters.ts';
 import { requestLanguage } from './platform/request-language.ts';
 
@@ -87,7 +87,7 @@ function isServerPath(path: string): boolean {
 /** Builds the portal server with every plugin and module registered; the caller listens (or injects). */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
-  const fileStore = deps.fileStore ?? createFileStore(localDiskDriver(join(config.dataDir, 'files')));
+  const fileStore = deps.fileStore ?? dataDirFileStore(config.dataDir);
   const identity =
     deps.identity ??
     createIdentityAdmin({

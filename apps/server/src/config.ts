@@ -71,7 +71,8 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; descrip
   {
     name: 'DEMO_DATA',
     default: 'true with the built-in IdP outside production',
-    description: 'Create the demo accounts and company at start (idempotent); refused in production.',
+    description:
+      "Create the demo accounts and company at start (idempotent), with the demo companies' sheets the first time; refused in production.",
   },
   {
     name: 'WEB_DIST_DIR',

@@ -8,6 +8,7 @@ import { adminUrlFromIssuer, type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed.ts';
 import { seedReferenceData } from './db/seed-reference.ts';
+import { dataDirFileStore } from './platform/files/file-store.ts';
 import { createMailWorker } from './platform/mail/outbox.ts';
 
 type BuiltInIdp = Awaited<ReturnType<typeof startIdp>>;
@@ -59,9 +60,10 @@ async function main(): Promise<void> {
     config = withIssuer(config, idp.issuer);
   }
   await seedReferenceData(database.db, { onlyIntoEmptyDatabase: true });
-  if (config.demoData) await seedDemoData(database.db, identityAdminFor(config));
+  const fileStore = dataDirFileStore(config.dataDir);
+  if (config.demoData) await seedDemoData(database.db, identityAdminFor(config), fileStore);
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, fileStore });
   const worker = config.smtpUrl
     ? createMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log })
     : undefined;

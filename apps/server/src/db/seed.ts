@@ -2,14 +2,17 @@ import type { Role } from '@excelencia/domain';
 import { SIGNED_IN_ROLE } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import type { IdentityAdmin } from '../auth/identity-admin.ts';
+import type { AuthContext } from '../auth/types.ts';
 import {
   findAccountByEmail,
   findAccountBySubject,
   insertAccountIfAbsent,
   updateAccount,
 } from '../modules/accounts/accounts.repository.ts';
+import type { FileStore } from '../platform/files/file-store.ts';
 import type { Database } from './client.ts';
 import { companies, companyMembers } from './schema/index.ts';
+import { seedDemoCompanies } from './seed-demo-sheets.ts';
 
 export interface DemoAccount {
   email: string;
@@ -86,8 +89,23 @@ export async function ensureCompanyMember(
   return row.id;
 }
 
-/** The demo data of `npm start`: idempotent, safe to run at every start. */
-export async function seedDemoData(db: Database, identity: IdentityAdmin): Promise<void> {
+/**
+ * The demo data of `npm start`: idempotent, safe to run at every start. The accounts are made sure of every
+ * time; the demo company's profile, its balance sheets and the companies around it only when the demo company
+ * is created, so that what a person changes or deletes while trying the portal stays so.
+ */
+export async function seedDemoData(
+  db: Database,
+  identity: IdentityAdmin,
+  fileStore: FileStore,
+): Promise<void> {
+  const [existing] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.nif, DEMO_COMPANY.nif))
+    .limit(1);
+  const callers = new Map<Role, AuthContext>();
+  let companyId: string | undefined;
   for (const account of DEMO_ACCOUNTS) {
     const { accountId } = await ensureAccount(db, identity, {
       email: account.email,
@@ -95,6 +113,19 @@ export async function seedDemoData(db: Database, identity: IdentityAdmin): Promi
       name: account.name,
       roles: [account.role],
     });
-    if (account.role === 'company') await ensureCompanyMember(db, DEMO_COMPANY, accountId);
+    callers.set(account.role, {
+      accountId,
+      email: account.email,
+      name: account.name,
+      roles: [account.role, SIGNED_IN_ROLE],
+      language: 'pt',
+      via: 'session',
+    });
+    if (account.role === 'company') companyId = await ensureCompanyMember(db, DEMO_COMPANY, accountId);
+  }
+  const companyUser = callers.get('company');
+  const admin = callers.get('admin');
+  if (!existing && companyId && companyUser && admin) {
+    await seedDemoCompanies(db, fileStore, { companyId, companyUser, admin });
   }
 }

@@ -147,3 +147,8 @@ export function createFileStore(driver: BlobDriver) {
 }
 
 export type FileStore = ReturnType<typeof createFileStore>;
+
+/** The store of `npm start`: blobs on local disk under $DATA_DIR/files. */
+export function dataDirFileStore(dataDir: string): FileStore {
+  return createFileStore(localDiskDriver(join(dataDir, 'files')));
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type SignedIn, type TestContext } from '../../test/support/context.ts';
+import { dataDirFileStore } from '../platform/files/file-store.ts';
+import { DEMO_ACCOUNTS, DEMO_COMPANY, seedDemoData } from './seed.ts';
+import { demoTrialBalance } from './seed-demo-sheets.ts';
+import { seedReferenceData } from './seed-reference.ts';
+
+const API = '/app/api/v1';
+let ctx: TestContext;
+let company: SignedIn;
+let companyId: string;
+
+const account = (role: string) => {
+  const found = DEMO_ACCOUNTS.find((demo) => demo.role === role);
+  if (!found) throw new Error(`no demo ${role}`);
+  return found;
+};
+const seed = () => seedDemoData(ctx.db, ctx.identity, dataDirFileStore(ctx.config.dataDir));
+const get = (url: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `${API}${url}`,
+    headers: { cookie: company.cookie, 'x-language': 'en' },
+  });
+const sheets = async () =>
+  (await get(`/companies/${companyId}/balance-sheets`)).json() as Array<{
+    id: string;
+    startDate: string;
+    tag: string;
+    fileName: string;
+  }>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedReferenceData(ctx.db);
+  await seed();
+  const demo = account('company');
+  company = await ctx.signIn(demo.email, demo.password);
+  const mine = (await get('/me/companies')).json() as Array<{ id: string; companyName: string }>;
+  expect(mine.map((row) => row.companyName)).toEqual([DEMO_COMPANY.companyName]);
+  companyId = mine[0]?.id ?? '';
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('the demo data of npm start', () => {
+  it('writes balanced trial balances: debit total = credit total, every amount ≥ 0', () => {
+    const lines = demoTrialBalance({
+      fixedAssets: 100,
+      inventory: 0,
+      clients: 0,
+      cash: 0,
+      bank: 0,
+      capital: 500,
+      loans: 0,
+      suppliers: 0,
+      state: 0,
+      sales: 50,
+      services: 0,
+      goodsSold: 10,
+      externalServices: 0,
+      staff: 0,
+      depreciation: 0,
+      interest: 0,
+    });
+    // Assets 100 + costs 10 = 110 on the debit side; capital 500 + sales 50 = 550 on the credit side: the
+    // retained earnings (56) take the 440 difference, on the debit side (a loss carried forward).
+    expect(lines.find(([code]) => code === '56')).toEqual(['56', 'Resultados transitados', 440, 0]);
+    const debit = lines.reduce((sum, line) => sum + line[2], 0);
+    const credit = lines.reduce((sum, line) => sum + line[3], 0);
+    expect(debit).toBe(credit);
+    expect(lines.every(([, , d, c]) => d >= 0 && c >= 0)).toBe(true);
+  });
+
+  it('gives the demo company two uploaded annual sheets, its original files and a sector median of 6 companies', async () => {
+    const list = await sheets();
+    expect(list.map((sheet) => [sheet.startDate, sheet.tag]).sort()).toEqual([
+      ['2024-01-01', 'Y0'],
+      ['2025-01-01', 'Y1'],
+    ]);
+    const sheet2025 = list.find((sheet) => sheet.startDate === '2025-01-01');
+    const sheet2024 = list.find((sheet) => sheet.startDate === '2024-01-01');
+    const file = await get(`/companies/${companyId}/balance-sheets/${sheet2025?.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+
+    const diagnosis = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/companies/${companyId}/diagnoses`,
+      headers: { ...company.headers, 'x-language': 'en' },
+      payload: { balanceSheetId: sheet2025?.id, previousBalanceSheetId: sheet2024?.id },
+    });
+    expect(diagnosis.statusCode, diagnosis.body).toBe(201);
+    const body = diagnosis.json() as {
+      sector: { code: string } | null;
+      currentAutoFinancialIndicators: Array<{ value: string | null; sector: { companies: number } | null }>;
+    };
+    // Retail trade (division 47) is in section G; the demo company and its five peers all have a 2025 sheet.
+    expect(body.sector).toMatchObject({ code: 'G' });
+    const withMedian = body.currentAutoFinancialIndicators.filter((indicator) => indicator.sector);
+    expect(withMedian.length).toBeGreaterThan(20);
+    expect(withMedian.every((indicator) => indicator.sector?.companies === 6)).toBe(true);
+  });
+
+  it('lists the five fictitious peers in the public directory', async () => {
+    const directory = await ctx.app.inject({ method: 'GET', url: `${API}/public/companies?search=20000000` });
+    expect(directory.statusCode, directory.body).toBe(200);
+    const names = (directory.json() as { items: Array<{ companyName: string }> }).items.map(
+      (item) => item.companyName,
+    );
+    expect(names).toHaveLength(5);
+    expect(names).toContain('Sal Rei Distribuição, SA');
+  });
+
+  it('adds nothing at a later start, and a sheet deleted while trying the portal stays deleted', async () => {
+    const before = await sheets();
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${API}/companies/${companyId}/balance-sheets/${before[0]?.id}`,
+      headers: company.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    await seed();
+    expect((await sheets()).map((sheet) => sheet.id)).toEqual(before.slice(1).map((sheet) => sheet.id));
+  });
+});
