@@ -393,3 +393,104 @@ describe('diagnosisXlsx', () => {
     );
   });
 });
+
+describe('the values each ratio used', () => {
+  /** EE1 read AT (uploaded: 2 of its 5 lines kept) and VN (annualised); the previous AT was entered by hand. */
+  function withInputs(): Diagnosis {
+    const diagnosis = comparisonDiagnosis();
+    const [first, ...rest] = diagnosis.currentAutoFinancialIndicators;
+    if (!first) throw new Error('no indicator');
+    const ee1: DiagnosisIndicator = {
+      ...first,
+      inputs: [
+        {
+          name: 'AT',
+          period: 'current',
+          description: text('Ativo', 'Assets', 'Actif'),
+          accountCodes: ['11', '12', '21'],
+          value: '9570000',
+          annualisedValue: null,
+          source: 'upload',
+          lines: [
+            { account: '12', description: 'Depósitos à ordem', amount: '1740000' },
+            { account: '21', description: 'Clientes', amount: '1350000' },
+          ],
+          otherLines: 3,
+        },
+        {
+          name: 'AT',
+          period: 'previous',
+          description: text('Ativo', 'Assets', 'Actif'),
+          accountCodes: ['11', '12'],
+          value: '8600000',
+          annualisedValue: null,
+          source: 'entry',
+        },
+        {
+          name: 'VN',
+          period: 'current',
+          description: text('Volume de negócios', 'Turnover', "Chiffre d'affaires"),
+          accountCodes: ['71', '72'],
+          value: '500000',
+          annualisedValue: '1000000',
+          source: 'upload',
+          lines: [],
+          otherLines: 0,
+        },
+      ],
+    };
+    return { ...diagnosis, currentAutoFinancialIndicators: [ee1, ...rest] };
+  }
+
+  it('prints them under the indicator in the PDF, previous period and annualised value marked', async () => {
+    const all = pdfTexts(await diagnosisPdf(withInputs(), 'en'))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(all).toContain('Values used');
+    expect(all).toContain('AT 9 570 000 · AT [Previous] 8 600 000 · VN 500 000 (annualised 1 000 000)');
+    // Only EE1 has inputs: one 'Values used' row.
+    expect(all.match(/Values used/g)).toHaveLength(1);
+  });
+
+  it('lists them in a second XLSX sheet, one row per trial-balance line, with the aggregate repeated', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await diagnosisXlsx(withInputs(), 'en')) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[1];
+    if (!sheet) throw new Error('no second worksheet');
+    expect(sheet.name).toBe('Values used');
+    const cells = (number: number) =>
+      Array.from({ length: 10 }, (_, index) => sheet.getRow(number).getCell(index + 1).value ?? null);
+    expect(cells(1)).toEqual([
+      'Code',
+      'Indicator',
+      'Period',
+      'Aggregate',
+      'Aggregate description',
+      'Aggregate value',
+      'Annualised value',
+      'Account',
+      'Account description',
+      'Amount',
+    ]);
+    const indicator = ['EE1', 'Ratio EE1 of management'];
+    expect([2, 3, 4, 5, 6].map(cells)).toEqual([
+      [...indicator, 'Current', 'AT', 'Assets', 9570000, null, '12', 'Depósitos à ordem', 1740000],
+      [...indicator, 'Current', 'AT', 'Assets', 9570000, null, '21', 'Clientes', 1350000],
+      [...indicator, 'Current', 'AT', 'Assets', 9570000, null, null, 'and 3 other accounts', null],
+      [
+        ...indicator,
+        'Previous',
+        'AT',
+        'Assets',
+        8600000,
+        null,
+        '11, 12',
+        'Configured accounts (sheet entered by hand)',
+        null,
+      ],
+      [...indicator, 'Current', 'VN', 'Turnover', 500000, 1000000, '71, 72', null, null],
+    ]);
+    expect(sheet.rowCount).toBe(6);
+    expect(sheet.getRow(2).getCell(10).numFmt).toBe('#,##0.00');
+  });
+});

@@ -2,6 +2,7 @@ import {
   Decimal,
   type Diagnosis,
   type DiagnosisIndicator,
+  type DiagnosisIndicatorInput,
   type DiagnosisSheet,
   diagnosisTypeLabel,
   displayDecimal,
@@ -115,6 +116,24 @@ interface TypeGroup {
   code: string;
   description: LocalizedText;
   items: DiagnosisIndicator[];
+}
+
+/** An input's period, as the export names it: 'Current' or 'Previous'. */
+function inputPeriod(input: DiagnosisIndicatorInput, language: Language): string {
+  return exportText(language, input.period === 'previous' ? 'previousPeriod' : 'currentPeriod');
+}
+
+/** The values a ratio used, on one line: 'AT 9 570 000 · VN 10 900 000 (annualised …) · AT [Previous] 8 600 000'. */
+function inputsText(indicator: DiagnosisIndicator, language: Language): string {
+  return indicator.inputs
+    .map((input) => {
+      const period = input.period === 'previous' ? ` [${inputPeriod(input, language)}]` : '';
+      const annualised = input.annualisedValue
+        ? ` (${exportText(language, 'annualisedShort')} ${formatAmount(input.annualisedValue)})`
+        : '';
+      return `${input.name}${period} ${formatAmount(input.value) || '—'}${annualised}`;
+    })
+    .join(' · ');
 }
 
 /** The indicators grouped by criterion type, in the order they come (the engine's type order). */
@@ -279,6 +298,9 @@ function indicatorRows(diagnosis: Diagnosis, indicator: DiagnosisIndicator, lang
   }
   const sector = sectorText(indicator, language);
   if (sector !== null) rows.push({ label: exportText(language, 'sectorMedian'), value: sector });
+  if (indicator.inputs.length > 0) {
+    rows.push({ label: exportText(language, 'inputs'), value: inputsText(indicator, language) });
+  }
   const recommendation = localized(criterion.recommendation, language);
   if (recommendation) rows.push({ label: exportText(language, 'recommendation'), value: recommendation });
   return rows;
@@ -484,10 +506,95 @@ const WRAPPED_COLUMNS = ['indicator', 'status', 'recommendation'].map(
   (key) => XLSX_COLUMNS.findIndex((column) => column.header === `diagnosis:export.${key}`) + 1,
 );
 
+type InputCells = [
+  code: string,
+  indicator: string,
+  period: string,
+  aggregate: string,
+  aggregateDescription: string | null,
+  aggregateValue: number | null,
+  annualisedValue: number | null,
+  account: string | null,
+  accountDescription: string | null,
+  amount: number | null,
+];
+const INPUT_HEADERS = [
+  'code',
+  'indicator',
+  'inputPeriod',
+  'aggregate',
+  'aggregateDescription',
+  'aggregateValue',
+  'annualisedValue',
+  'account',
+  'accountDescription',
+  'amount',
+] as const;
+const INPUT_WIDTHS = [10, 36, 12, 12, 32, 18, 18, 12, 36, 18];
+const INPUT_AMOUNT_COLUMNS = [6, 7, 10];
+
+/**
+ * Every indicator's inputs, one row per trial-balance line behind each aggregate (the aggregate's columns repeated,
+ * so the sheet filters and pivots), then 'and N other accounts' when the diagnosis kept only the largest lines.
+ * An aggregate without lines (a sheet entered by hand, or none in the sheet) has one row with its configured
+ * account codes.
+ */
+function inputRows(indicator: DiagnosisIndicator, language: Language): InputCells[] {
+  const rows: InputCells[] = [];
+  const indicatorName = localized(indicator.criterion.description, language);
+  for (const input of indicator.inputs) {
+    const aggregate = (
+      account: string | null,
+      accountDescription: string | null,
+      amount: string | null,
+    ): InputCells => [
+      indicator.criterion.code,
+      indicatorName,
+      inputPeriod(input, language),
+      input.name,
+      input.description ? localized(input.description, language) : null,
+      numberCell(input.value),
+      numberCell(input.annualisedValue),
+      account,
+      accountDescription,
+      numberCell(amount),
+    ];
+    const lines = input.lines ?? [];
+    if (lines.length === 0) {
+      const note = input.source === 'entry' ? exportText(language, 'handEntered') : null;
+      rows.push(aggregate(input.accountCodes.join(', ') || null, note, null));
+      continue;
+    }
+    for (const line of lines) rows.push(aggregate(line.account, line.description, line.amount));
+    if (input.otherLines) {
+      rows.push(aggregate(null, exportText(language, 'otherLines', { count: input.otherLines }), null));
+    }
+  }
+  return rows;
+}
+
+function addInputsSheet(workbook: ExcelJS.Workbook, diagnosis: Diagnosis, language: Language): void {
+  const sheet = workbook.addWorksheet(exportText(language, 'inputs').slice(0, 31));
+  sheet.columns = INPUT_WIDTHS.map((width) => ({ width }));
+  const header = sheet.addRow(INPUT_HEADERS.map((key) => exportText(language, key)));
+  header.font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: INPUT_HEADERS.length } };
+  for (const group of byType(diagnosis.currentAutoFinancialIndicators)) {
+    for (const indicator of group.items) {
+      for (const cells of inputRows(indicator, language)) {
+        const row = sheet.addRow(cells);
+        for (const column of INPUT_AMOUNT_COLUMNS) row.getCell(column).numFmt = '#,##0.00';
+      }
+    }
+  }
+}
+
 /**
  * The diagnosis as an .xlsx: one sheet with a header block (company, sheet, period, previous sheet, type,
  * created, the summary and the annualisation note) then one row per indicator; values, previous values and
- * sector medians are number cells, the header row is bold, filtered and frozen.
+ * sector medians are number cells, the header row is bold, filtered and frozen. A second sheet lists the values
+ * each ratio used and the trial-balance lines behind them (addInputsSheet).
  */
 export async function diagnosisXlsx(diagnosis: Diagnosis, language: Language): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -540,5 +647,6 @@ export async function diagnosisXlsx(diagnosis: Diagnosis, language: Language): P
         row.getCell(column).alignment = { vertical: 'top', wrapText: true };
     }
   }
+  addInputsSheet(workbook, diagnosis, language);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
