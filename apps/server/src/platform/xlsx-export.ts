@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { type Language, MAX_EXPORT_ROWS, translate } from '@excelencia/domain';
+import { formatAmount, type Language, MAX_EXPORT_ROWS, translate } from '@excelencia/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -19,7 +19,8 @@ export function exportFileName(name: string, now = new Date()): string {
 
 /**
  * Streams an .xlsx to the reply: one sheet, a bold header row in the caller's language, an autofilter on
- * it, the first row frozen, then at most MAX_EXPORT_ROWS rows as `rows` yields them.
+ * it, the first row frozen, then at most MAX_EXPORT_ROWS rows as `rows` yields them. When there were more, a
+ * last line says so (the headers are gone by then, so the file itself carries it).
  */
 export function sendXlsx<T>(
   reply: FastifyReply,
@@ -49,10 +50,22 @@ export function sendXlsx<T>(
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     let written = 0;
+    let truncated = false;
     for await (const row of options.rows) {
-      if (written >= MAX_EXPORT_ROWS) break;
+      if (written >= MAX_EXPORT_ROWS) {
+        truncated = true;
+        break;
+      }
       sheet.addRow(columns.map((column) => column.value(row, language) ?? null)).commit();
       written += 1;
+    }
+    if (truncated) {
+      sheet.addRow([]).commit();
+      const note = sheet.addRow([
+        translate(language, 'reference:table.exportLimited', { max: formatAmount(String(MAX_EXPORT_ROWS)) }),
+      ]);
+      note.font = { italic: true };
+      note.commit();
     }
     sheet.commit();
     await workbook.commit();

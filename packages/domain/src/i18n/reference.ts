@@ -38,6 +38,8 @@ export const reference = defineMessages({
       exporting: 'A exportar… {{received}}',
       exportingPercent: 'A exportar… {{percent}}%',
       exported: 'Exportação concluída',
+      exportLimited:
+        'Só as primeiras {{max}} linhas são exportadas: restrinja a pesquisa ou os filtros para exportar as restantes.',
     },
     actions: {
       create: 'Novo registo',
@@ -165,6 +167,8 @@ export const reference = defineMessages({
       exporting: 'Exporting… {{received}}',
       exportingPercent: 'Exporting… {{percent}}%',
       exported: 'Export complete',
+      exportLimited:
+        'Only the first {{max}} rows are exported: narrow the search or the filters to export the rest.',
     },
     actions: {
       create: 'New record',
@@ -293,6 +297,8 @@ export const reference = defineMessages({
       exporting: 'Exportation… {{received}}',
       exportingPercent: 'Exportation… {{percent}} %',
       exported: 'Exportation terminée',
+      exportLimited:
+        'Seules les {{max}} premières lignes sont exportées : affinez la recherche ou les filtres pour exporter le reste.',
     },
     actions: {
       create: 'Nouvel enregistrement',

@@ -151,7 +151,11 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
         </Group>
         <Group gap="sm" align="flex-end">
           {exportHref ? (
-            <ExportButton href={exportHref} fallbackName={props.exportName ?? 'export.xlsx'} />
+            <ExportButton
+              href={exportHref}
+              fallbackName={props.exportName ?? 'export.xlsx'}
+              total={data?.total}
+            />
           ) : null}
           {props.primaryAction}
         </Group>

@@ -1,12 +1,26 @@
+import { formatAmount, MAX_EXPORT_ROWS } from '@excelencia/domain';
+import { Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../download-button.tsx';
 import { notifySuccess } from '../notify.ts';
 
-/** Downloads `<res>/export?<current filter>` with its progress and saves it under the server's file name. */
-export function ExportButton({ href, fallbackName }: { href: string; fallbackName: string }) {
+/**
+ * Downloads `<res>/export?<current filter>` with its progress and saves it under the server's file name. With
+ * `total` above the export's row limit, says beforehand that only the first rows are exported.
+ */
+export function ExportButton({
+  href,
+  fallbackName,
+  total,
+}: {
+  href: string;
+  fallbackName: string;
+  total?: number;
+}) {
   const { t } = useTranslation();
-  return (
+  const limited = total !== undefined && total > MAX_EXPORT_ROWS;
+  const button = (
     <DownloadButton
       href={href}
       fallbackName={fallbackName}
@@ -21,5 +35,14 @@ export function ExportButton({ href, fallbackName }: { href: string; fallbackNam
       }
       onDone={() => notifySuccess(t('reference:table.exported'))}
     />
+  );
+  if (!limited) return button;
+  return (
+    <Stack gap={4} align="flex-end">
+      {button}
+      <Text size="xs" c="gray.7" maw={280} ta="right" data-testid="export-limited">
+        {t('reference:table.exportLimited', { max: formatAmount(String(MAX_EXPORT_ROWS)) })}
+      </Text>
+    </Stack>
   );
 }
