@@ -83,6 +83,21 @@ export const BalanceSheetDetail = BalanceSheetItem.extend({
 });
 export type BalanceSheetDetail = z.infer<typeof BalanceSheetDetail>;
 
+/** Two sheets side by side (the admin's comparator): every node either holds, with right − left. */
+export const BalanceSheetComparison = z.object({
+  left: BalanceSheetDetail.extend({ companyName: z.string() }),
+  right: BalanceSheetDetail.extend({ companyName: z.string() }),
+  rows: z.array(
+    z.object({
+      code: z.string(),
+      left: z.string().nullable(),
+      right: z.string().nullable(),
+      difference: z.string(),
+    }),
+  ),
+});
+export type BalanceSheetComparison = z.infer<typeof BalanceSheetComparison>;
+
 /** One stored trial-balance line (the "others" view). */
 export const BalanceSheetLineItem = z.object({
   row: z.number().int(),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  BalanceSheetComparison,
   BalanceSheetDetail,
   BalanceSheetItem,
   BalanceSheetLineItem,
@@ -27,7 +28,6 @@ import { actorOf } from '../reference/reference-resource.ts';
 import {
   AdminBalanceSheetItem,
   AdminBalanceSheetQuery,
-  BalanceSheetComparison,
   CompanySheetParams,
   CompareQuery,
   EntryQuery,

@@ -24,21 +24,6 @@ export type AdminBalanceSheetItem = z.infer<typeof AdminBalanceSheetItem>;
 
 export const CompareQuery = z.object({ left: z.uuid(), right: z.uuid() });
 
-/** Two sheets side by side: every node either holds, with right − left. */
-export const BalanceSheetComparison = z.object({
-  left: BalanceSheetDetail.extend({ companyName: z.string() }),
-  right: BalanceSheetDetail.extend({ companyName: z.string() }),
-  rows: z.array(
-    z.object({
-      code: z.string(),
-      left: z.string().nullable(),
-      right: z.string().nullable(),
-      difference: z.string(),
-    }),
-  ),
-});
-export type BalanceSheetComparison = z.infer<typeof BalanceSheetComparison>;
-
 export const TemplateQuery = z.object({ lang: z.string().optional() });
 
 /** The entry form's "-1/0/0" option (SPEC §5): Assets of -1 with Equity and Liabilities at 0 pass the check. */

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  type BalanceSheetComparison,
   type BalanceSheetDetail,
   type BalanceSheetItem,
   type BalanceSheetLineItem,
@@ -38,11 +39,7 @@ import { assertCompanyAccess } from '../companies/company-access.ts';
 import type { Actor } from '../reference/reference-resource.ts';
 import { staleVersion } from '../reference/reference-resource.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
-import type {
-  AdminBalanceSheetItem,
-  AdminBalanceSheetQuery,
-  BalanceSheetComparison,
-} from './balance-sheets.schemas.ts';
+import type { AdminBalanceSheetItem, AdminBalanceSheetQuery } from './balance-sheets.schemas.ts';
 import { checkTrialBalanceFile } from './trial-balance-file.ts';
 
 /** The audit entity of balance-sheet changes. */

@@ -1,8 +1,8 @@
-import type { BalanceSheetDetail } from '@excelencia/domain';
 import {
   Alert,
   Button,
   Group,
+  Loader,
   NativeSelect,
   SegmentedControl,
   SimpleGrid,
@@ -11,9 +11,9 @@ import {
   Text,
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { API_BASE } from '../../app/api-client.ts';
+import { API_BASE, ApiError } from '../../app/api-client.ts';
 import { useLanguage } from '../../app/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
@@ -23,8 +23,8 @@ import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
 import { type AdminSheetRow, fetchAdminSheets } from './api.ts';
 import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';
 import { CompanySheetsView } from './company-pages.tsx';
-import { useBalanceTreeQuery, useSheetsQuery } from './queries.ts';
-import { periodLabel, StatementTable, useSheetDetails } from './views.tsx';
+import { useBalanceTreeQuery, useComparisonQuery, useSheetsQuery } from './queries.ts';
+import { periodLabel, StatementTable } from './views.tsx';
 
 /** The company of a filter or an entry: any company, searched by name or NIF as the admin types. */
 function CompanySelect({
@@ -235,9 +235,11 @@ export function AdminComparatorPage() {
   const [left, setLeft] = useState({ companyId: '', sheetId: '' });
   const [right, setRight] = useState({ companyId: '', sheetId: '' });
   const [statement, setStatement] = useState<'balance' | 'income'>('balance');
-  const [leftDetail] = useSheetDetails(left.companyId, left.sheetId ? [left.sheetId] : []);
-  const [rightDetail] = useSheetDetails(right.companyId, right.sheetId ? [right.sheetId] : []);
-  const sheets = [leftDetail?.data, rightDetail?.data].filter((d): d is BalanceSheetDetail => Boolean(d));
+  const comparison = useComparisonQuery(left.sheetId, right.sheetId);
+  const differences = useMemo(
+    () => Object.fromEntries((comparison.data?.rows ?? []).map((row) => [row.code, row.difference])),
+    [comparison.data],
+  );
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2 }} maw={900}>
@@ -255,14 +257,21 @@ export function AdminComparatorPage() {
         />
       </Group>
       {tree.isError ? <Alert color="red.9">{t('balanceSheetsWeb:entry.loadTreeFailed')}</Alert> : null}
-      {sheets.length === 2 && tree.data ? (
+      {comparison.isError ? (
+        <Alert color="red.9" role="alert">
+          {comparison.error instanceof ApiError ? comparison.error.message : t('common:anErrorOccurred')}
+        </Alert>
+      ) : null}
+      {comparison.data && tree.data ? (
         <StatementTable
           tree={tree.data}
-          sheets={sheets}
+          sheets={[comparison.data.left, comparison.data.right]}
           statement={statement}
-          difference
+          differences={differences}
           label={t('balanceSheetsWeb:admin.comparator')}
         />
+      ) : left.sheetId && right.sheetId && !comparison.isError ? (
+        <Loader size="sm" aria-label={t('common:loading')} />
       ) : (
         <Text c="gray.7">{t('balanceSheetsWeb:admin.chooseTwo')}</Text>
       )}

@@ -1,4 +1,5 @@
 import {
+  BalanceSheetComparison,
   BalanceSheetDetail,
   BalanceSheetItem,
   type BalanceSheetLineItem,
@@ -31,6 +32,18 @@ export async function fetchSheet(
   signal?: AbortSignal,
 ): Promise<BalanceSheetDetail> {
   return BalanceSheetDetail.parse(await apiJson<unknown>(sheetPath(companyId, id), { signal }));
+}
+
+/** Two sheets side by side with right − left, as the server computes it (admin). */
+export async function fetchComparison(
+  left: string,
+  right: string,
+  signal?: AbortSignal,
+): Promise<BalanceSheetComparison> {
+  const query = `left=${enc(left)}&right=${enc(right)}`;
+  return BalanceSheetComparison.parse(
+    await apiJson<unknown>(`${API_BASE}/balance-sheets/compare?${query}`, { signal }),
+  );
 }
 
 export function fetchLines(

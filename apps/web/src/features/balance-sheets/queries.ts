@@ -1,6 +1,6 @@
 import { buildBalanceTree } from '@excelencia/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteSheet, fetchLines, fetchSheet, fetchSheets, fetchTree } from './api.ts';
+import { deleteSheet, fetchComparison, fetchLines, fetchSheet, fetchSheets, fetchTree } from './api.ts';
 
 export const sheetKeys = {
   all: ['balance-sheets'] as const,
@@ -9,6 +9,7 @@ export const sheetKeys = {
   lines: (companyId: string, id: string, page: number) =>
     [...sheetKeys.all, companyId, 'lines', id, page] as const,
   tree: () => [...sheetKeys.all, 'tree'] as const,
+  comparison: (left: string, right: string) => [...sheetKeys.all, 'compare', left, right] as const,
 };
 
 export function useSheetsQuery(companyId: string | null) {
@@ -24,6 +25,15 @@ export function useSheetQuery(companyId: string | null, id: string | null) {
     queryKey: sheetKeys.one(companyId ?? '', id ?? ''),
     queryFn: ({ signal }) => fetchSheet(companyId ?? '', id ?? '', signal),
     enabled: Boolean(companyId && id),
+  });
+}
+
+/** The admin comparator's two sheets and their differences; idle until both are chosen. */
+export function useComparisonQuery(left: string, right: string) {
+  return useQuery({
+    queryKey: sheetKeys.comparison(left, right),
+    queryFn: ({ signal }) => fetchComparison(left, right, signal),
+    enabled: Boolean(left && right),
   });
 }
 

@@ -1,7 +1,6 @@
 import {
   type BalanceSheetDetail,
   type BalanceSheetItem,
-  Decimal,
   formatAmount,
   type TreeLevelNode,
   treeNodes,
@@ -213,20 +212,20 @@ function columnTitle(sheet: BalanceSheetDetail): string {
 
 /**
  * The balance sheet or the income statement of several sheets side by side: one row per node (indented),
- * one column per sheet (tag in the header), amounts right-aligned with formatAmount. With `difference`, a last
- * column shows the second sheet minus the first.
+ * one column per sheet (tag in the header), amounts right-aligned with formatAmount. With `differences` (the
+ * server's right − left by node code), a last column shows them.
  */
 export function StatementTable({
   tree,
   sheets,
   statement,
-  difference = false,
+  differences,
   label,
 }: {
   tree: TreeLevelNode[];
   sheets: readonly BalanceSheetDetail[];
   statement: 'balance' | 'income';
-  difference?: boolean;
+  differences?: Readonly<Record<string, string>>;
   label: string;
 }) {
   const t = useTranslate();
@@ -238,12 +237,7 @@ export function StatementTable({
   };
   for (const node of tree) walk(node, 0);
   const nodes = treeNodes(tree.filter((heading) => heading.statement === statement));
-  const value = (sheet: BalanceSheetDetail, code: string) => {
-    const text = sheet.values[code];
-    return text === undefined ? null : (Decimal.tryFromString(text) ?? null);
-  };
   if (sheets.length === 0) return <Text c="gray.7">{t('balanceSheetsWeb:views.noSheets')}</Text>;
-  const [first, second] = sheets;
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table striped verticalSpacing={4} aria-label={label} data-testid={`bs-statement-${statement}`}>
@@ -255,7 +249,7 @@ export function StatementTable({
                 {columnTitle(sheet)}
               </Table.Th>
             ))}
-            {difference && first && second ? (
+            {differences ? (
               <Table.Th style={NUMERIC}>{t('balanceSheetsWeb:admin.difference')}</Table.Th>
             ) : null}
           </Table.Tr>
@@ -263,8 +257,6 @@ export function StatementTable({
         <Table.Tbody>
           {nodes.map((node) => {
             const depth = depthOf.get(node.code) ?? 0;
-            const left = first ? value(first, node.code) : null;
-            const right = second ? value(second, node.code) : null;
             return (
               <Table.Tr key={node.code} data-testid={`bs-view-row-${node.code}`}>
                 <Table.Td style={{ paddingInlineStart: 8 + depth * 16, fontWeight: depth < 2 ? 700 : 400 }}>
@@ -272,11 +264,11 @@ export function StatementTable({
                 </Table.Td>
                 {sheets.map((sheet) => (
                   <Table.Td key={sheet.id} style={NUMERIC}>
-                    {formatAmount(value(sheet, node.code))}
+                    {formatAmount(sheet.values[node.code])}
                   </Table.Td>
                 ))}
-                {difference && first && second ? (
-                  <Table.Td style={NUMERIC}>{left && right ? formatAmount(right.sub(left)) : ''}</Table.Td>
+                {differences ? (
+                  <Table.Td style={NUMERIC}>{formatAmount(differences[node.code])}</Table.Td>
                 ) : null}
               </Table.Tr>
             );
