@@ -1,4 +1,4 @@
-import { BalanceSheetDetail, BalanceSheetItem, FREQUENCIES, ListQuery } from '@excelencia/domain';
+import { BalanceSheetItem, FREQUENCIES, ListQuery } from '@excelencia/domain';
 import { z } from 'zod';
 
 /**
