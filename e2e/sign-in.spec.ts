@@ -30,6 +30,23 @@ test.describe('each demo role signs in through the built-in provider', () => {
     expect(await session.json()).toEqual({ status: 'unauthenticated' });
   });
 
+  test('admin: a session ended on the server signs the page out at its next call, back on the start page', async ({
+    page,
+  }) => {
+    await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/en/admin/islands');
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    // The session ends elsewhere (expired or revoked); this page does not know yet.
+    const csrf = (await (await page.request.get('/auth/csrf')).json()) as { csrfToken: string };
+    const ended = await page.request.post('/auth/logout', { headers: { 'x-csrf-token': csrf.csrfToken } });
+    expect(ended.ok()).toBe(true);
+    // Its next API call answers 401: signed out here and sent to the start page, with the Login button.
+    await page.getByTestId('table-search').fill('Santiago');
+    await page.waitForURL(/localhost:3100\/en\/?$/);
+    await expect(page.getByRole('button', { name: t('en', 'shell:nav.login') })).toBeVisible();
+    await expect(sideMenu(page)).toHaveCount(0);
+  });
+
   test('company: the dashboard opens once in a new tab, with the company menu and the company selected', async ({
     page,
     context,
