@@ -148,6 +148,24 @@ test('a company compares two years, reads the changes and inputs, charts its ind
   await pdf.saveAs(pdfPath);
   expect((await readFile(pdfPath)).subarray(0, 4).toString('latin1')).toBe('%PDF');
 
+  // The dashboard: the company's sheet count, and the latest diagnosis with its figures, which opens again.
+  const sheetCount = (
+    (await (await app.request.get(`/app/api/v1/companies/${companyId}/balance-sheets`)).json()) as unknown[]
+  ).length;
+  await app.goto('/en/company/dashboard');
+  await expect(app.getByTestId('dashboard-sheets-count')).toHaveText(
+    t('en', 'balanceSheetsWeb:dashboard.count', { count: sheetCount }),
+  );
+  const latest = app.getByTestId('dashboard-diagnosis');
+  await expect(latest.getByTestId('dashboard-diagnosis-met')).toHaveText(
+    /^\d+ of \d+ computable indicators meet their target$/,
+  );
+  await expect(latest).toContainText(t('en', 'diagnosis:types.comparison', { name: 'diag-2021' }));
+  await latest.getByRole('link', { name: t('en', 'diagnosisWeb:dashboard.open') }).click();
+  await expect(app.getByTestId('dg-view-title')).toContainText(
+    t('en', 'diagnosis:types.comparison', { name: 'diag-2021' }),
+  );
+
   // On a phone the page with the diagnosis open does not scroll sideways.
   await app.setViewportSize({ width: 390, height: 844 });
   await expect(view).toBeVisible();

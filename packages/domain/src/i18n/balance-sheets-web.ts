@@ -3,6 +3,15 @@ import { defineMessages } from './define.ts';
 /** Balance sheets in the web app (issue 5): pages, tabs, columns and actions. The rules' texts are in balanceSheets. */
 export const balanceSheetsWeb = defineMessages({
   pt: {
+    dashboard: {
+      title: 'Balancetes',
+      countOne: '1 balancete registado',
+      count: '{{count}} balancetes registados',
+      latest: 'Último período: {{period}}',
+      none: 'Ainda não registou nenhum balancete. Carregue o modelo preenchido ou introduza os valores à mão.',
+      register: 'Registar balancete',
+      open: 'Ver balancetes',
+    },
     template: {
       title: 'Modelo de balancete',
       intro:
@@ -85,6 +94,15 @@ export const balanceSheetsWeb = defineMessages({
     },
   },
   en: {
+    dashboard: {
+      title: 'Balance sheets',
+      countOne: '1 balance sheet registered',
+      count: '{{count}} balance sheets registered',
+      latest: 'Latest period: {{period}}',
+      none: 'No balance sheet registered yet. Upload the filled template or enter the values by hand.',
+      register: 'Register a balance sheet',
+      open: 'See the balance sheets',
+    },
     template: {
       title: 'Trial balance template',
       intro:
@@ -167,6 +185,15 @@ export const balanceSheetsWeb = defineMessages({
     },
   },
   fr: {
+    dashboard: {
+      title: 'Balances',
+      countOne: '1 balance enregistrée',
+      count: '{{count}} balances enregistrées',
+      latest: 'Dernière période\u00a0: {{period}}',
+      none: "Aucune balance enregistrée pour l'instant. Téléversez le modèle rempli ou saisissez les valeurs à la main.",
+      register: 'Enregistrer une balance',
+      open: 'Voir les balances',
+    },
     template: {
       title: 'Modèle de balance',
       intro:

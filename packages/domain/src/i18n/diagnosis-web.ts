@@ -6,6 +6,16 @@ import { defineMessages } from './define.ts';
  */
 export const diagnosisWeb = defineMessages({
   pt: {
+    dashboard: {
+      title: 'Autodiagnóstico',
+      latest: 'Último diagnóstico, de {{date}}: {{sheet}}',
+      met: '{{passed}} de {{computable}} indicadores calculáveis cumprem a meta',
+      none: 'Ainda não fez nenhum autodiagnóstico.',
+      needsSheet: 'Registe um balancete para fazer o seu primeiro autodiagnóstico.',
+      run: 'Fazer um autodiagnóstico',
+      open: 'Abrir o último diagnóstico',
+      indicators: 'Ver a evolução dos indicadores',
+    },
     noCompany: 'Escolha primeiro uma empresa no seletor.',
     loading: 'A carregar…',
     loadFailed: 'Não foi possível carregar os dados.',
@@ -125,6 +135,16 @@ export const diagnosisWeb = defineMessages({
     },
   },
   en: {
+    dashboard: {
+      title: 'Self-diagnosis',
+      latest: 'Latest diagnosis, of {{date}}: {{sheet}}',
+      met: '{{passed}} of {{computable}} computable indicators meet their target',
+      none: 'No self-diagnosis yet.',
+      needsSheet: 'Register a balance sheet to run your first self-diagnosis.',
+      run: 'Run a self-diagnosis',
+      open: 'Open the latest diagnosis',
+      indicators: 'See how the indicators evolve',
+    },
     noCompany: 'Choose a company in the selector first.',
     loading: 'Loading…',
     loadFailed: 'The data could not be loaded.',
@@ -245,6 +265,16 @@ export const diagnosisWeb = defineMessages({
     },
   },
   fr: {
+    dashboard: {
+      title: 'Autodiagnostic',
+      latest: 'Dernier diagnostic, du {{date}}\u00a0: {{sheet}}',
+      met: '{{passed}} des {{computable}} indicateurs calculables atteignent leur objectif',
+      none: "Aucun autodiagnostic pour l'instant.",
+      needsSheet: 'Enregistrez une balance pour faire votre premier autodiagnostic.',
+      run: 'Faire un autodiagnostic',
+      open: 'Ouvrir le dernier diagnostic',
+      indicators: "Voir l'évolution des indicateurs",
+    },
     noCompany: "Choisissez d'abord une entreprise dans le sélecteur.",
     loading: 'Chargement…',
     loadFailed: "Les données n'ont pas pu être chargées.",

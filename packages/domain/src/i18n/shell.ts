@@ -409,7 +409,7 @@ export const shell = defineMessages({
       },
     },
     dashboard: {
-      greeting: 'Bonjour, {{name}} !',
+      greeting: 'Bonjour, {{name}}\u00a0!',
       role: 'Connecté en tant que {{role}}.',
       company: 'Entreprise sélectionnée : {{company}}',
       noCompany:

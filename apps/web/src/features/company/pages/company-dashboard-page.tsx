@@ -1,11 +1,14 @@
-import { Anchor, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../app/language-context.ts';
 import { useSignedIn } from '../../../app/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { SheetsSummaryCard } from '../../balance-sheets/sheets-summary-card.tsx';
+import { LatestDiagnosisCard } from '../../diagnosis/components/latest-diagnosis-card.tsx';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
 
+/** The company dashboard: greeting, then (once a company is selected) its balance sheets, latest diagnosis and profile. */
 export function CompanyDashboardPage() {
   const t = useTranslate();
   const localePath = useLocalePath();
@@ -14,24 +17,28 @@ export function CompanyDashboardPage() {
     <Stack gap="md">
       <DashboardGreeting area="company" />
       {selectedCompany ? (
-        <Paper withBorder p="lg" maw={720}>
-          <Stack gap={6}>
-            <Anchor
-              component={Link}
-              to={localePath('/company/profile')}
-              fw={700}
-              data-testid="company-profile-link"
-            >
-              <IconBuildingStore
-                size={18}
-                aria-hidden="true"
-                style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }}
-              />
-              {t('companies:profile.open')}
-            </Anchor>
-            <Text c="gray.7">{t('companies:profile.openText')}</Text>
-          </Stack>
-        </Paper>
+        <SimpleGrid cols={{ base: 1, md: 2 }} maw={1100}>
+          <SheetsSummaryCard companyId={selectedCompany.id} />
+          <LatestDiagnosisCard companyId={selectedCompany.id} />
+          <Paper withBorder p="lg">
+            <Stack gap={6}>
+              <Anchor
+                component={Link}
+                to={localePath('/company/profile')}
+                fw={700}
+                data-testid="company-profile-link"
+              >
+                <IconBuildingStore
+                  size={18}
+                  aria-hidden="true"
+                  style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }}
+                />
+                {t('companies:profile.open')}
+              </Anchor>
+              <Text c="gray.7">{t('companies:profile.openText')}</Text>
+            </Stack>
+          </Paper>
+        </SimpleGrid>
       ) : null}
     </Stack>
   );

@@ -1,0 +1,64 @@
+import { type BalanceSheetItem, periodLabel } from '@excelencia/domain';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFiles, IconFileUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useLocalePath } from '../../app/language-context.ts';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { useSheetsQuery } from './queries.ts';
+
+/** The company dashboard's balance-sheet card: how many sheets, the latest period, and where to register one. */
+export function SheetsSummaryCard({ companyId }: { companyId: string }) {
+  const t = useTranslate();
+  const localePath = useLocalePath();
+  const sheets = useSheetsQuery(companyId);
+  const latest = (sheets.data ?? []).reduce<BalanceSheetItem | null>(
+    (best, sheet) => (best === null || sheet.endDate > best.endDate ? sheet : best),
+    null,
+  );
+  const count = sheets.data?.length ?? 0;
+  return (
+    <Paper withBorder p="lg" data-testid="dashboard-sheets">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('balanceSheetsWeb:dashboard.title')}
+        </Title>
+        {sheets.isError ? <Alert color="red.9">{t('companies:common.loadFailed')}</Alert> : null}
+        {sheets.data && latest ? (
+          <>
+            <Text fw={600} data-testid="dashboard-sheets-count">
+              {count === 1
+                ? t('balanceSheetsWeb:dashboard.countOne')
+                : t('balanceSheetsWeb:dashboard.count', { count })}
+            </Text>
+            <Text c="gray.7">
+              {t('balanceSheetsWeb:dashboard.latest', {
+                period: latest.tag ? `${latest.tag} · ${periodLabel(latest)}` : periodLabel(latest),
+              })}
+            </Text>
+          </>
+        ) : null}
+        {sheets.data && !latest ? <Text c="gray.7">{t('balanceSheetsWeb:dashboard.none')}</Text> : null}
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={localePath('/company/balance-sheet')}
+            leftSection={<IconFileUpload size={18} aria-hidden="true" />}
+            variant={latest ? 'default' : 'filled'}
+          >
+            {t('balanceSheetsWeb:dashboard.register')}
+          </Button>
+          {latest ? (
+            <Button
+              component={Link}
+              to={localePath('/company/balances')}
+              leftSection={<IconFiles size={18} aria-hidden="true" />}
+              variant="default"
+            >
+              {t('balanceSheetsWeb:dashboard.open')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

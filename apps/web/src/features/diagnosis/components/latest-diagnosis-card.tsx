@@ -1,0 +1,108 @@
+import { diagnosisTypeLabel, periodLabel } from '@excelencia/domain';
+import { Alert, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { IconChartLine, IconStethoscope } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { useSheetsQuery } from '../../balance-sheets/queries.ts';
+import { useDiagnosesQuery } from '../queries.ts';
+
+/**
+ * The company dashboard's self-diagnosis card: the latest saved diagnosis with the share of indicators meeting
+ * their target as a ring, and the way to run one (or to register a sheet first).
+ */
+export function LatestDiagnosisCard({ companyId }: { companyId: string }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const diagnoses = useDiagnosesQuery(companyId);
+  const sheets = useSheetsQuery(companyId);
+  const latest = (diagnoses.data ?? []).reduce<NonNullable<typeof diagnoses.data>[number] | null>(
+    (best, item) => (best === null || item.createdAt > best.createdAt ? item : best),
+    null,
+  );
+  const hasSheets = (sheets.data?.length ?? 0) > 0;
+  const percent =
+    latest && latest.computableCount > 0
+      ? Math.round((latest.passedCount / latest.computableCount) * 100)
+      : 0;
+  return (
+    <Paper withBorder p="lg" data-testid="dashboard-diagnosis">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('diagnosisWeb:dashboard.title')}
+        </Title>
+        {diagnoses.isError ? <Alert color="red.9">{t('diagnosisWeb:loadFailed')}</Alert> : null}
+        {latest ? (
+          <Group gap="md" wrap="nowrap" align="center">
+            <RingProgress
+              size={84}
+              thickness={9}
+              roundCaps
+              sections={[{ value: percent, color: percent >= 50 ? 'green.8' : 'orange.8' }]}
+              label={
+                <Text ta="center" fw={700} size="sm">
+                  {latest.passedCount}/{latest.computableCount}
+                </Text>
+              }
+              aria-hidden="true"
+            />
+            <Stack gap={4}>
+              <Text fw={600} data-testid="dashboard-diagnosis-met">
+                {t('diagnosisWeb:dashboard.met', {
+                  passed: latest.passedCount,
+                  computable: latest.computableCount,
+                })}
+              </Text>
+              <Text c="gray.7" size="sm">
+                {t('diagnosisWeb:dashboard.latest', {
+                  date: new Date(latest.createdAt).toLocaleDateString(language),
+                  sheet: periodLabel(latest.balanceSheet),
+                })}
+              </Text>
+              <Text c="gray.7" size="sm">
+                {diagnosisTypeLabel(latest, t)}
+              </Text>
+            </Stack>
+          </Group>
+        ) : null}
+        {diagnoses.data && !latest ? (
+          <Text c="gray.7">
+            {hasSheets ? t('diagnosisWeb:dashboard.none') : t('diagnosisWeb:dashboard.needsSheet')}
+          </Text>
+        ) : null}
+        <Group gap="sm">
+          {latest ? (
+            <Button
+              component={Link}
+              to={localePath(`/company/diagnosis?id=${encodeURIComponent(latest.id)}`)}
+              variant="default"
+            >
+              {t('diagnosisWeb:dashboard.open')}
+            </Button>
+          ) : null}
+          {hasSheets ? (
+            <Button
+              component={Link}
+              to={localePath('/company/diagnosis')}
+              leftSection={<IconStethoscope size={18} aria-hidden="true" />}
+              variant={latest ? 'default' : 'filled'}
+            >
+              {t('diagnosisWeb:dashboard.run')}
+            </Button>
+          ) : null}
+          {hasSheets ? (
+            <Button
+              component={Link}
+              to={localePath('/company/statistic')}
+              leftSection={<IconChartLine size={18} aria-hidden="true" />}
+              variant="default"
+            >
+              {t('diagnosisWeb:dashboard.indicators')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
