@@ -1,3 +1,4 @@
+import { periodLabel } from '@excelencia/domain';
 import {
   Alert,
   Button,
@@ -24,7 +25,7 @@ import { type AdminSheetRow, fetchAdminSheets } from './api.ts';
 import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';
 import { CompanySheetsView } from './company-pages.tsx';
 import { useBalanceTreeQuery, useComparisonQuery, useSheetsQuery } from './queries.ts';
-import { periodLabel, StatementTable } from './views.tsx';
+import { StatementTable } from './views.tsx';
 
 /** The company of a filter or an entry: any company, searched by name or NIF as the admin types. */
 function CompanySelect({

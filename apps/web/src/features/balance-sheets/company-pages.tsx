@@ -1,9 +1,10 @@
+import { periodLabel } from '@excelencia/domain';
 import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSignedIn } from '../../app/signed-in-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { useBalanceTreeQuery, useSheetsQuery } from './queries.ts';
-import { LinesTable, periodLabel, SheetsTable, StatementsPanel } from './views.tsx';
+import { LinesTable, SheetsTable, StatementsPanel } from './views.tsx';
 
 type ViewMode = 'balances' | 'demonstrations' | 'others';
 

@@ -2,6 +2,7 @@ import {
   type BalanceSheetDetail,
   type BalanceSheetItem,
   formatAmount,
+  periodLabel,
   type TreeLevelNode,
   treeNodes,
 } from '@excelencia/domain';
@@ -36,10 +37,6 @@ const IndicatorChart = lazy(() =>
 );
 
 const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-
-export function periodLabel(sheet: { startDate: string; endDate: string }): string {
-  return `${sheet.startDate} – ${sheet.endDate}`;
-}
 
 /** The company's sheets: period, frequency, tag, insert date, source; open, correct, download, delete. */
 export function SheetsTable({
