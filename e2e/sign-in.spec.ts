@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatAmount } from '../packages/domain/src/index.ts';
 import { DEMO, fillLoginPage, languageItem, sideMenu, signIn, t } from './support.ts';
 
 test.describe('each demo role signs in through the built-in provider', () => {
@@ -12,6 +13,18 @@ test.describe('each demo role signs in through the built-in provider', () => {
     await expect(menu.locator('a[href*="/company/"]')).toHaveCount(0);
     await expect(menu.locator('a[href$="/pt/admin/balance-sheets"]')).toHaveCount(1);
     await expect(page.getByText(t('pt', 'shell:roles.admin')).first()).toBeVisible();
+    // The overview: the figures the API gives, with links to the pages that deal with them.
+    const overview = (await (await page.request.get('/app/api/v1/admin/overview')).json()) as {
+      companies: number;
+      balanceSheets: number;
+    };
+    await expect(page.getByTestId('overview-companies-value')).toHaveText(
+      formatAmount(String(overview.companies)),
+    );
+    await expect(page.getByTestId('overview-sheets-value')).toHaveText(
+      formatAmount(String(overview.balanceSheets)),
+    );
+    await expect(page.getByTestId('overview-activity').locator('tbody tr')).toHaveCount(3);
 
     await page.getByTestId('language-selector').click();
     await expect(languageItem(page, 'pt')).toHaveCount(0);

@@ -33,6 +33,8 @@ import {
   refreshCompanyIndicators,
 } from './modules/diagnosis/indicators.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { createOverviewService } from './modules/overview/overview.service.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -222,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
       await api.register(diagnosisRoutes({ diagnosis: createDiagnosisService({ db: database.db }) }));
       await api.register(balanceTreeRoutes({ db: database.db }));
+      await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
       await api.register(
         profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),
       );

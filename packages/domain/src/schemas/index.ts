@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './admin-overview.ts';
 export * from './companies.ts';
 export * from './errors.ts';
 export * from './health.ts';

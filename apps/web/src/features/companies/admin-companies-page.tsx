@@ -25,6 +25,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingPlus, IconMailForward, IconPencil } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { API_BASE } from '../../app/api-client.ts';
 import { useLanguage } from '../../app/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
@@ -63,7 +64,10 @@ const adminKeys = {
 /** /:lang/admin/company: companies (list, filters, export, detail, situation) and pre-registrations. */
 export function AdminCompaniesPage() {
   const t = useTranslate();
-  const [tab, setTab] = useState<string | null>('companies');
+  // The tab follows ?tab=pre, so the admin dashboard can link to the pre-registrations.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'pre' ? 'pre' : 'companies';
+  const setTab = (next: string | null) => setParams(next === 'pre' ? { tab: 'pre' } : {}, { replace: true });
   const [preRegistering, setPreRegistering] = useState(false);
   const isPhone = useMediaQuery('(max-width: 48em)');
   return (

@@ -1,5 +1,190 @@
+import { formatAmount } from '@excelencia/domain';
+import { Alert, Anchor, Box, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link } from 'react-router';
+import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
+import { useAdminOverviewQuery } from '../api.ts';
 
+const ActivityChart = lazy(() =>
+  import('../components/activity-chart.tsx').then((module) => ({ default: module.ActivityChart })),
+);
+
+const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** 'YYYY-MM' as the reader says it, short: 'nov. de 26', 'Nov 26', 'nov. 26'. */
+function monthLabel(month: string, locale: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(locale, {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  });
+}
+
+/** One figure of the overview: its label, the number, an optional hint, and the page that deals with it. */
+function Figure({
+  label,
+  value,
+  hint,
+  to,
+  testId,
+}: {
+  label: string;
+  value: number;
+  hint?: ReactNode;
+  /** The page that deals with it, when there is one. */
+  to?: string;
+  testId: string;
+}) {
+  const t = useTranslate();
+  return (
+    <Paper withBorder p="md" data-testid={testId}>
+      <Stack gap={2}>
+        <Text c="gray.7" size="sm">
+          {label}
+        </Text>
+        <Text
+          fz={28}
+          fw={700}
+          lh={1.2}
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+          data-testid={`${testId}-value`}
+        >
+          {formatAmount(String(value))}
+        </Text>
+        {hint ? (
+          <Text c="gray.7" size="xs">
+            {hint}
+          </Text>
+        ) : null}
+        {to ? (
+          <Anchor
+            component={Link}
+            to={to}
+            size="sm"
+            aria-label={`${t('shell:dashboard.overview.open')}: ${label}`}
+          >
+            {t('shell:dashboard.overview.open')}
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The admin dashboard: greeting, what needs attention (with links), and the last 12 months of activity. */
 export function AdminDashboardPage() {
-  return <DashboardGreeting area="admin" />;
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const overview = useAdminOverviewQuery();
+  const data = overview.data;
+  const key = (name: string) => `shell:dashboard.overview.${name}`;
+  return (
+    <Stack gap="md">
+      <DashboardGreeting area="admin" />
+      <Title order={2} size="h3">
+        {t(key('title'))}
+      </Title>
+      {overview.isError ? <Alert color="red.9">{t(key('loadFailed'))}</Alert> : null}
+      {data ? (
+        <>
+          <SimpleGrid cols={{ base: 2, md: 3, xl: 5 }} maw={1400}>
+            <Figure
+              label={t(key('companies'))}
+              value={data.companies}
+              hint={t(key('listed'), { count: data.listedCompanies })}
+              to={localePath('/admin/company')}
+              testId="overview-companies"
+            />
+            <Figure
+              label={t(key('pendingRegistrations'))}
+              value={data.pendingRegistrations}
+              hint={t(key('pendingRegistrationsHint'))}
+              testId="overview-registrations"
+            />
+            <Figure
+              label={t(key('invitations'))}
+              value={data.invitations.pending + data.invitations.expired}
+              hint={t(key('invitationsHint'), { expired: data.invitations.expired })}
+              to={localePath('/admin/company?tab=pre')}
+              testId="overview-invitations"
+            />
+            <Figure
+              label={t(key('balanceSheets'))}
+              value={data.balanceSheets}
+              to={localePath('/admin/balance-sheets')}
+              testId="overview-sheets"
+            />
+            <Figure
+              label={t(key('diagnoses'))}
+              value={data.diagnoses}
+              to={localePath('/admin/diagnosis')}
+              testId="overview-diagnoses"
+            />
+          </SimpleGrid>
+          <Paper withBorder p="md" maw={1400}>
+            <Stack gap="sm">
+              <Title order={3} size="h4">
+                {t(key('activity'))}
+              </Title>
+              <Box aria-hidden="true">
+                <Suspense fallback={<Box h={240} />}>
+                  <ActivityChart
+                    months={data.months.map((row) => ({ ...row, label: monthLabel(row.month, language) }))}
+                    labels={{
+                      companies: t(key('activityCompanies')),
+                      balanceSheets: t(key('activitySheets')),
+                      diagnoses: t(key('activityDiagnoses')),
+                    }}
+                  />
+                </Suspense>
+              </Box>
+              <ScrollRegion label={t(key('activity'))}>
+                <Table
+                  miw={560}
+                  striped
+                  verticalSpacing={4}
+                  fz="sm"
+                  aria-label={t(key('activity'))}
+                  data-testid="overview-activity"
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th />
+                      {data.months.map((row) => (
+                        <Table.Th key={row.month} style={NUMERIC}>
+                          {monthLabel(row.month, language)}
+                        </Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {(
+                      [
+                        ['companies', 'activityCompanies'],
+                        ['balanceSheets', 'activitySheets'],
+                        ['diagnoses', 'activityDiagnoses'],
+                      ] as const
+                    ).map(([field, label]) => (
+                      <Table.Tr key={field}>
+                        <Table.Th scope="row">{t(key(label))}</Table.Th>
+                        {data.months.map((row) => (
+                          <Table.Td key={row.month} style={NUMERIC}>
+                            {row[field]}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollRegion>
+            </Stack>
+          </Paper>
+        </>
+      ) : null}
+    </Stack>
+  );
 }

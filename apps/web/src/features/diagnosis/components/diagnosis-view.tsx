@@ -26,6 +26,7 @@ import { type ReactNode, useState } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { diagnosisExportPath } from '../api.ts';
 import {
@@ -40,7 +41,6 @@ import {
   valueText,
 } from '../diagnosis-format.ts';
 import classes from './diagnosis-view.module.css';
-import { ScrollRegion } from './scroll-region.tsx';
 
 type DiagnosisIndicatorInput = DiagnosisIndicator['inputs'][number];
 

@@ -6,10 +6,9 @@ import { useLanguage } from '../../../app/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
-
 import { useDeleteDiagnosisMutation, useDiagnosesQuery } from '../queries.ts';
-import { ScrollRegion } from './scroll-region.tsx';
 
 function sheetText(summary: DiagnosisSummary): string {
   const sheet = summary.balanceSheet;

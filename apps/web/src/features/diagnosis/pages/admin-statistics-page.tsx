@@ -22,10 +22,10 @@ import {
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
 import { ExportButton } from '../../../ui/data-table/export-button.tsx';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { toSelectOptions, usePublicOptions, useReferenceOptions } from '../../companies/options.ts';
 import { INITIAL_STATISTICS_FILTERS, type StatisticsFilters, statisticsExportPath } from '../api.ts';
-import { ScrollRegion } from '../components/scroll-region.tsx';
 import {
   groupLabel,
   medianChartData,

@@ -1,0 +1,16 @@
+import { AdminOverview } from '@excelencia/domain';
+import { useQuery } from '@tanstack/react-query';
+import { API_BASE, apiJson } from '../../app/api-client.ts';
+
+export async function fetchAdminOverview(signal?: AbortSignal): Promise<AdminOverview> {
+  return AdminOverview.parse(await apiJson<unknown>(`${API_BASE}/admin/overview`, { signal }));
+}
+
+/** The admin dashboard's figures, refetched when the admin comes back to the tab. */
+export function useAdminOverviewQuery() {
+  return useQuery({
+    queryKey: ['admin', 'overview'],
+    queryFn: ({ signal }) => fetchAdminOverview(signal),
+    refetchOnWindowFocus: true,
+  });
+}
