@@ -139,6 +139,8 @@ const PEERS = [
   {
     name: 'Mercearia Atlântico, Lda',
     nif: '200000002',
+    established: '2015-06-01',
+    phone: '2612345',
     city: 'ST-CA',
     type: 'LDA',
     range: 'MICRO',
@@ -149,6 +151,9 @@ const PEERS = [
   {
     name: 'Sal Rei Distribuição, SA',
     nif: '200000003',
+    established: '2008-02-11',
+    phone: '2511234',
+    website: 'https://salrei-distribuicao.example',
     city: 'BV-BV',
     type: 'SA',
     range: 'MEDIUM',
@@ -159,6 +164,9 @@ const PEERS = [
   {
     name: 'Mindelo Abastecimentos, Lda',
     nif: '200000004',
+    established: '2011-09-20',
+    phone: '2321234',
+    website: 'https://mindelo-abastecimentos.example',
     city: 'SV-SV',
     type: 'LDA',
     range: 'SMALL',
@@ -169,6 +177,8 @@ const PEERS = [
   {
     name: 'Fogo Comercial, Lda',
     nif: '200000005',
+    established: '2019-04-03',
+    phone: '2811234',
     city: 'FG-SF',
     type: 'LDA',
     range: 'MICRO',
@@ -179,6 +189,8 @@ const PEERS = [
   {
     name: 'Espargos Trading, SU, Lda',
     nif: '200000006',
+    established: '2017-11-15',
+    phone: '2411234',
     city: 'SL-SL',
     type: 'SUQ',
     range: 'SMALL',
@@ -258,11 +270,14 @@ export async function seedDemoCompanies(
         .values({
           companyName: peer.name,
           nif: peer.nif,
-          email: `geral.${peer.nif}@example.cv`,
+          email: `geral.${peer.nif}@empresas.example`,
           caeDivisionId: division,
           cityId: await idOf(db, cities, peer.city),
           companyTypeId: await idOf(db, companyTypes, peer.type),
           employeeRangeId: await idOf(db, employeeRanges, peer.range),
+          establishmentDate: peer.established,
+          contactPhone: peer.phone,
+          website: 'website' in peer ? peer.website : null,
           isListed: true,
         })
         .onConflictDoNothing({ target: companies.nif })
