@@ -103,6 +103,10 @@ test('a company uploads the filled template, sees tags and its income statement,
   await expect(check).toHaveAttribute('data-status', 'ok');
   await app.getByTestId('bs-save-entry').click();
   await expect(app.getByText(t('en', 'common:updated'))).toBeVisible();
+  // The list says the upload was corrected by hand, and that its original file keeps the uploaded values.
+  await app.goto('/en/company/balances');
+  await expect(row.getByTestId('bs-corrected')).toHaveText(t('en', 'balanceSheetsWeb:list.corrected'));
+  await expect(rows.getByTestId('bs-corrected')).toHaveCount(1);
 
   // The trial-balance lines, the original file, then delete with confirmation.
   await app.goto('/en/company/others');

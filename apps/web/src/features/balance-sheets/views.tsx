@@ -89,6 +89,11 @@ export function SheetsTable({
                     {sheet.fileName}
                   </Text>
                 ) : null}
+                {sheet.source === 'upload' && sheet.version > 1 ? (
+                  <Text size="xs" c="orange.9" maw={260} data-testid="bs-corrected">
+                    {t('balanceSheetsWeb:list.corrected')}
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
