@@ -16,6 +16,35 @@ test.describe('a visitor', () => {
     await expect(sideMenu(page)).toHaveCount(0);
   });
 
+  test('sees the loading screen while the session is checked, and the loading error when it cannot be', async ({
+    page,
+  }) => {
+    // Hold the session check: the signed-in page shows the loading screen meanwhile, then goes home.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/auth/session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/fr/admin/dashboard');
+    const loading = page.getByTestId('loading-screen');
+    await expect(loading.getByRole('status')).toHaveText(t('fr', 'common:loading'));
+    release();
+    await expect(page).toHaveURL(/\/fr\/?$/);
+    await expect(loading).toHaveCount(0);
+
+    // A session check that fails (server down, network gone) says so instead of spinning for ever.
+    await page.unroute('**/auth/session');
+    await page.route('**/auth/session', (route) => route.abort('connectionrefused'));
+    await page.goto('/fr/company/dashboard');
+    await expect(page.getByTestId('loading-screen').getByRole('alert')).toHaveText(
+      t('fr', 'common:loadingError'),
+      { timeout: 15_000 },
+    );
+  });
+
   test('lands on the browser language when the path has none, and the selector swaps the prefix', async ({
     browser,
   }) => {
