@@ -32,6 +32,25 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     expect(await seriousViolations(dashboard)).toEqual([]);
   });
 
+  test('wide tables on a phone scroll by keyboard: an admin list and the public directory', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/en/admin/islands');
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const visitorContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/fr/public/companies');
+    await expect(visitor.getByTestId('directory-table').locator('tbody tr').first()).toBeVisible();
+    expect(await seriousViolations(visitor)).toEqual([]);
+    await visitorContext.close();
+  });
+
   test('partner dashboard', async ({ page }) => {
     await signIn(page, 'fr', DEMO.partner.email, DEMO.partner.password);
     await expect(page).toHaveURL(/\/fr\/partner\/dashboard$/);

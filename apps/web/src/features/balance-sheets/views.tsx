@@ -28,6 +28,7 @@ import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { confirmAction } from '../../ui/confirm.tsx';
 import { downloadWithProgress } from '../../ui/download.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import { ScrollRegion } from '../../ui/scroll-region.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { fetchSheet, sheetPath } from './api.ts';
 import { sheetKeys, useDeleteSheetMutation, useLinesQuery } from './queries.ts';
@@ -57,8 +58,14 @@ export function SheetsTable({
   const remove = useDeleteSheetMutation(companyId);
   if (sheets.length === 0) return <Text c="gray.7">{t('balanceSheetsWeb:list.empty')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" aria-label={t('balanceSheetsWeb:list.title')} data-testid="bs-list">
+    <ScrollRegion label={t('balanceSheetsWeb:list.title')}>
+      <Table
+        miw={720}
+        striped
+        verticalSpacing="xs"
+        aria-label={t('balanceSheetsWeb:list.title')}
+        data-testid="bs-list"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('balanceSheetsWeb:list.period')}</Table.Th>
@@ -165,7 +172,7 @@ export function SheetsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
@@ -241,8 +248,14 @@ export function StatementTable({
   const nodes = treeNodes(tree.filter((heading) => heading.statement === statement));
   if (sheets.length === 0) return <Text c="gray.7">{t('balanceSheetsWeb:views.noSheets')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped verticalSpacing={4} aria-label={label} data-testid={`bs-statement-${statement}`}>
+    <ScrollRegion label={label}>
+      <Table
+        miw={480}
+        striped
+        verticalSpacing={4}
+        aria-label={label}
+        data-testid={`bs-statement-${statement}`}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('balanceSheetsWeb:views.item')}</Table.Th>
@@ -277,7 +290,7 @@ export function StatementTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
@@ -347,8 +360,9 @@ export function LinesTable({ companyId, sheetId }: { companyId: string; sheetId:
   const pages = Math.max(1, Math.ceil(lines.data.total / lines.data.pageSize));
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollRegion label={t('balanceSheetsWeb:views.lines')}>
         <Table
+          miw={560}
           striped
           verticalSpacing={4}
           aria-label={t('balanceSheetsWeb:views.lines')}
@@ -375,7 +389,7 @@ export function LinesTable({ companyId, sheetId }: { companyId: string; sheetId:
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollRegion>
       {pages > 1 ? (
         <Pagination
           total={pages}

@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useLocalePath } from '../../app/language-context.ts';
 import { pageRange } from '../../ui/data-table/list-state.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { ScrollRegion } from '../../ui/scroll-region.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { fetchDirectory } from '../companies/api.ts';
 import { websiteHref } from './website.ts';
@@ -81,8 +82,9 @@ export function DirectoryPage() {
           </Button>
         </Alert>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollRegion label={t('companies:directory.title')}>
           <Table
+            miw={720}
             striped
             highlightOnHover
             aria-label={t('companies:directory.title')}
@@ -164,7 +166,7 @@ export function DirectoryPage() {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       )}
       {data ? (
         <Group justify="space-between">

@@ -18,6 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../scroll-region.tsx';
 import { ExportButton } from './export-button.tsx';
 import { type ListState, listQueryString, PAGE_SIZES, pageRange, toggleSort } from './list-state.ts';
 
@@ -170,8 +171,9 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
       ) : (
         <Box pos="relative">
           <LoadingOverlay visible={props.isFetching && Boolean(data)} zIndex={5} overlayProps={{ blur: 1 }} />
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollRegion label={props.label}>
             <Table
+              miw={640}
               striped
               highlightOnHover
               verticalSpacing="xs"
@@ -196,7 +198,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
               </Table.Thead>
               <Table.Tbody>{body}</Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         </Box>
       )}
 
