@@ -63,25 +63,16 @@ beforeAll(async () => {
       sheet(old?.id as string, midMonth(13)),
     ])
     .returning({ id: balanceSheets.id });
-  await ctx.db.insert(diagnoses).values([
-    {
-      companyId: own,
-      balanceSheetId: sheets[0]?.id as string,
-      type: 'simple',
-      snapshot: {},
-      passedCount: 1,
-      computableCount: 2,
-    },
-    {
-      companyId: own,
-      balanceSheetId: sheets[0]?.id as string,
-      type: 'simple',
-      snapshot: {},
-      passedCount: 1,
-      computableCount: 2,
-      deletedAt: new Date(),
-    },
-  ]);
+  const diagnosis = (deletedAt: Date | null) => ({
+    companyId: own,
+    balanceSheetId: sheets[0]?.id as string,
+    type: 'simple' as const,
+    snapshot: {},
+    passedCount: 1,
+    computableCount: 2,
+    deletedAt,
+  });
+  await ctx.db.insert(diagnoses).values([diagnosis(null), diagnosis(new Date())]);
   const registration = (nif: string, expiresAt: Date, usedAt: Date | null = null) => ({
     tokenHash: `hash-${nif}`,
     email: `${nif}@o.cv`,
