@@ -194,6 +194,8 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       await expect(
         table.getByRole('columnheader', { name: t('en', 'balanceSheetsWeb:admin.difference') }),
       ).toBeVisible();
+      // Each column names the company, as the two sides may be of different companies.
+      await expect(table.getByRole('columnheader').filter({ hasText: company.companyName })).toHaveCount(2);
       const cells = (code: string) => table.getByTestId(`bs-view-row-${code}`).getByRole('cell');
       await expect(cells('VENDAS')).toHaveText([/./, '800', '1 500', '700']);
       await expect(cells('FSE')).toHaveText([/./, '700', '900', '200']);

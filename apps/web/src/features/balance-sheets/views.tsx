@@ -215,8 +215,10 @@ export function useSheetDetails(companyId: string, ids: readonly string[]) {
   });
 }
 
-function columnTitle(sheet: BalanceSheetDetail): string {
-  return sheet.tag ? `${sheet.tag} (${periodLabel(sheet)})` : periodLabel(sheet);
+/** A column's title: the tag and period, after the company's name when the sheets may be of several companies. */
+function columnTitle(sheet: BalanceSheetDetail & { companyName?: string }): string {
+  const period = sheet.tag ? `${sheet.tag} (${periodLabel(sheet)})` : periodLabel(sheet);
+  return sheet.companyName ? `${sheet.companyName} · ${period}` : period;
 }
 
 /**
@@ -232,7 +234,8 @@ export function StatementTable({
   label,
 }: {
   tree: TreeLevelNode[];
-  sheets: readonly BalanceSheetDetail[];
+  /** With companyName (the comparator's sheets), the column titles name the company too. */
+  sheets: ReadonlyArray<BalanceSheetDetail & { companyName?: string }>;
   statement: 'balance' | 'income';
   differences?: Readonly<Record<string, string>>;
   label: string;
