@@ -15,6 +15,15 @@ export function periodLabel(sheet: { startDate: string; endDate: string }): stri
   return `${sheet.startDate} – ${sheet.endDate}`;
 }
 
+/** A sheet in a list or a picker: 'Y1 · 2025-01-01 – 2025-12-31', or the period alone without a tag. */
+export function taggedPeriodLabel(sheet: {
+  startDate: string;
+  endDate: string;
+  tag?: string | null;
+}): string {
+  return sheet.tag ? `${sheet.tag} · ${periodLabel(sheet)}` : periodLabel(sheet);
+}
+
 /** A sheet's name in a type label: its file name, or for a sheet entered by hand its tag and period. */
 export function sheetName(sheet: SheetLike): string {
   if (sheet.fileName) return sheet.fileName;

@@ -1,4 +1,4 @@
-import { periodLabel } from '@excelencia/domain';
+import { periodLabel, taggedPeriodLabel } from '@excelencia/domain';
 import {
   Alert,
   Button,
@@ -218,7 +218,7 @@ function SheetPicker({
           { value: '', label: t('balanceSheetsWeb:admin.chooseSheet') },
           ...(sheets.data ?? []).map((sheet) => ({
             value: sheet.id,
-            label: `${sheet.tag ? `${sheet.tag} · ` : ''}${periodLabel(sheet)}`,
+            label: taggedPeriodLabel(sheet),
           })),
         ]}
         value={value.sheetId}

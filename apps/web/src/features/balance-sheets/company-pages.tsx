@@ -1,4 +1,4 @@
-import { periodLabel } from '@excelencia/domain';
+import { taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSignedIn } from '../../app/signed-in-context.ts';
@@ -71,7 +71,7 @@ export function CompanySheetsView({
         label={t('balanceSheetsWeb:views.sheet')}
         data={list.map((sheet) => ({
           value: sheet.id,
-          label: `${sheet.tag ? `${sheet.tag} · ` : ''}${periodLabel(sheet)}`,
+          label: taggedPeriodLabel(sheet),
         }))}
         value={chosen}
         onChange={(event) => setLinesId(event.currentTarget.value)}

@@ -1,4 +1,4 @@
-import { type BalanceSheetItem, periodLabel } from '@excelencia/domain';
+import { type BalanceSheetItem, taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFiles, IconFileUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -32,7 +32,7 @@ export function SheetsSummaryCard({ companyId }: { companyId: string }) {
             </Text>
             <Text c="gray.7">
               {t('balanceSheetsWeb:dashboard.latest', {
-                period: latest.tag ? `${latest.tag} · ${periodLabel(latest)}` : periodLabel(latest),
+                period: taggedPeriodLabel(latest),
               })}
             </Text>
           </>

@@ -4,6 +4,7 @@ import {
   formatAmount,
   periodLabel,
   type TreeLevelNode,
+  taggedPeriodLabel,
   treeNodes,
 } from '@excelencia/domain';
 import {
@@ -196,8 +197,7 @@ export function PeriodChooser({
         <Group gap="xs" role="group" aria-labelledby="bs-period-chooser">
           {sheets.map((sheet) => (
             <Chip key={sheet.id} value={sheet.id} size="sm" data-testid="bs-period-chip">
-              {sheet.tag ? `${sheet.tag} · ` : ''}
-              {periodLabel(sheet)}
+              {taggedPeriodLabel(sheet)}
             </Chip>
           ))}
         </Group>
@@ -217,7 +217,7 @@ export function useSheetDetails(companyId: string, ids: readonly string[]) {
 
 /** A column's title: the tag and period, after the company's name when the sheets may be of several companies. */
 function columnTitle(sheet: BalanceSheetDetail & { companyName?: string }): string {
-  const period = sheet.tag ? `${sheet.tag} (${periodLabel(sheet)})` : periodLabel(sheet);
+  const period = taggedPeriodLabel(sheet);
   return sheet.companyName ? `${sheet.companyName} · ${period}` : period;
 }
 

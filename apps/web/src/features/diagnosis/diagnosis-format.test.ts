@@ -1,5 +1,11 @@
 import type { CriterionItem, DiagnosisIndicator, DistributionRow, IndicatorSeries } from '@excelencia/domain';
-import { diagnosisTypeLabel, formatAmount, sheetName, translate } from '@excelencia/domain';
+import {
+  diagnosisTypeLabel,
+  formatAmount,
+  sheetName,
+  taggedPeriodLabel,
+  translate,
+} from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import {
   changeDisplay,
@@ -44,6 +50,9 @@ describe('diagnosis type label (SPEC §4)', () => {
   it('names a sheet entered by hand by its tag and period', () => {
     expect(sheetName(byHand)).toBe('Y0 2023-01-01 – 2023-12-31');
     expect(sheetName({ ...byHand, tag: '' })).toBe('2023-01-01 – 2023-12-31');
+    // Lists and pickers: the tag, then the period.
+    expect(taggedPeriodLabel(byHand)).toBe('Y0 · 2023-01-01 – 2023-12-31');
+    expect(taggedPeriodLabel({ ...byHand, tag: '' })).toBe('2023-01-01 – 2023-12-31');
     expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: byHand }, en)).toBe(
       'Comparison with Y0 2023-01-01 – 2023-12-31',
     );

@@ -1,5 +1,4 @@
-import type { DiagnosisSummary } from '@excelencia/domain';
-import { diagnosisTypeLabel, periodLabel } from '@excelencia/domain';
+import { diagnosisTypeLabel, taggedPeriodLabel } from '@excelencia/domain';
 import { ActionIcon, Alert, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useLanguage } from '../../../app/language-context.ts';
@@ -9,11 +8,6 @@ import { notifySuccess } from '../../../ui/notify.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useDeleteDiagnosisMutation, useDiagnosesQuery } from '../queries.ts';
-
-function sheetText(summary: DiagnosisSummary): string {
-  const sheet = summary.balanceSheet;
-  return sheet.tag ? `${sheet.tag} · ${periodLabel(sheet)}` : periodLabel(sheet);
-}
 
 /** A company's saved diagnoses, newest first: type, sheet, date, indicators meeting the target; open, delete. */
 export function SavedDiagnoses({
@@ -48,7 +42,7 @@ export function SavedDiagnoses({
         </Table.Thead>
         <Table.Tbody>
           {list.data.map((summary) => {
-            const name = `${sheetText(summary)} (${diagnosisTypeLabel(summary, t)})`;
+            const name = `${taggedPeriodLabel(summary.balanceSheet)} (${diagnosisTypeLabel(summary, t)})`;
             return (
               <Table.Tr
                 key={summary.id}
@@ -57,7 +51,7 @@ export function SavedDiagnoses({
                 style={summary.id === openId ? { fontWeight: 700 } : undefined}
               >
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{diagnosisTypeLabel(summary, t)}</Table.Td>
-                <Table.Td>{sheetText(summary)}</Table.Td>
+                <Table.Td>{taggedPeriodLabel(summary.balanceSheet)}</Table.Td>
                 <Table.Td>{new Date(summary.createdAt).toLocaleString(language)}</Table.Td>
                 <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
                   {t('diagnosisWeb:list.resultValue', {

@@ -1,5 +1,5 @@
 import type { DiagnosisSummary } from '@excelencia/domain';
-import { diagnosisTypeLabel, periodLabel } from '@excelencia/domain';
+import { diagnosisTypeLabel, periodLabel, taggedPeriodLabel } from '@excelencia/domain';
 import { Accordion, Button, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -56,10 +56,7 @@ export function AdminDiagnosisPage() {
     {
       key: 'sheet',
       label: t('diagnosisWeb:list.sheet'),
-      render: (row) =>
-        row.balanceSheet.tag
-          ? `${row.balanceSheet.tag} · ${periodLabel(row.balanceSheet)}`
-          : periodLabel(row.balanceSheet),
+      render: (row) => taggedPeriodLabel(row.balanceSheet),
     },
     {
       key: 'createdAt',
