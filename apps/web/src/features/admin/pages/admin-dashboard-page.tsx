@@ -64,7 +64,7 @@ function Figure({
             component={Link}
             to={to}
             size="sm"
-            aria-label={`${t('shell:dashboard.overview.open')}: ${label}`}
+            aria-label={t('shell:dashboard.overview.openItem', { name: label })}
           >
             {t('shell:dashboard.overview.open')}
           </Anchor>

@@ -17,10 +17,8 @@ export function LatestDiagnosisCard({ companyId }: { companyId: string }) {
   const localePath = useLocalePath();
   const diagnoses = useDiagnosesQuery(companyId);
   const sheets = useSheetsQuery(companyId);
-  const latest = (diagnoses.data ?? []).reduce<NonNullable<typeof diagnoses.data>[number] | null>(
-    (best, item) => (best === null || item.createdAt > best.createdAt ? item : best),
-    null,
-  );
+  // The list comes newest first.
+  const latest = diagnoses.data?.[0] ?? null;
   const hasSheets = (sheets.data?.length ?? 0) > 0;
   const percent =
     latest && latest.computableCount > 0
