@@ -1,5 +1,5 @@
 import type { AdminOverview, OverviewMonth } from '@excelencia/domain';
-import { and, count, gt, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -9,13 +9,14 @@ import {
   diagnoses,
   pendingRegistrations,
 } from '../../db/schema/index.ts';
+import { invitationStateWhere } from '../registration/invitations.service.ts';
+import { openRegistrationWhere } from '../registration/registration.service.ts';
 
 const MONTHS = 12;
 
-/** 'YYYY-MM' of the `back`-th month before `now`'s (UTC). */
-function monthOf(now: Date, back: number): string {
-  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-  return date.toISOString().slice(0, 7);
+/** The first instant (UTC) of the `back`-th month before `now`'s. */
+function monthStart(now: Date, back: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
 }
 
 /** The admin dashboard's figures: counts of what needs attention and the last 12 months of activity. */
@@ -47,10 +48,9 @@ export function createOverviewService(deps: { db: Database; now?: () => Date }) 
   return {
     async adminOverview(): Promise<AdminOverview> {
       const at = now();
-      const from = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - (MONTHS - 1), 1));
+      const from = monthStart(at, MONTHS - 1);
       const keptSheets = isNull(balanceSheets.deletedAt);
       const keptDiagnoses = isNull(diagnoses.deletedAt);
-      const waiting = isNull(companyInvitations.acceptedAt);
       const [
         companyCount,
         listed,
@@ -65,12 +65,9 @@ export function createOverviewService(deps: { db: Database; now?: () => Date }) 
       ] = await Promise.all([
         total(companies),
         total(companies, sql`${companies.isListed}`),
-        total(
-          pendingRegistrations,
-          and(isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, at)),
-        ),
-        total(companyInvitations, and(waiting, gt(companyInvitations.expiresAt, at))),
-        total(companyInvitations, and(waiting, lte(companyInvitations.expiresAt, at))),
+        total(pendingRegistrations, openRegistrationWhere(at)),
+        total(companyInvitations, invitationStateWhere('pending', at)),
+        total(companyInvitations, invitationStateWhere('expired', at)),
         total(balanceSheets, keptSheets),
         total(diagnoses, keptDiagnoses),
         perMonth(companies, companies.createdAt, from),
@@ -78,7 +75,9 @@ export function createOverviewService(deps: { db: Database; now?: () => Date }) 
         perMonth(diagnoses, diagnoses.createdAt, from, keptDiagnoses),
       ]);
       const months: OverviewMonth[] = Array.from({ length: MONTHS }, (_, index) => {
-        const month = monthOf(at, MONTHS - 1 - index);
+        const month = monthStart(at, MONTHS - 1 - index)
+          .toISOString()
+          .slice(0, 7);
         return {
           month,
           companies: companiesByMonth.get(month) ?? 0,

@@ -53,6 +53,16 @@ type ListQuery = z.output<typeof PreRegistrationListQuery>;
 
 export const invitationAccepted = () => new AppError(409, 'invitation_accepted', 'errors:invitationAccepted');
 
+/** The invitations in a state at `at`, as SQL: the same rule as stateOf, for lists and counts. */
+export function invitationStateWhere(state: InvitationState, at: Date): SQL {
+  if (state === 'accepted') return isNotNull(companyInvitations.acceptedAt);
+  const expiry =
+    state === 'pending'
+      ? sql`${companyInvitations.expiresAt} > ${at}`
+      : sql`${companyInvitations.expiresAt} <= ${at}`;
+  return and(isNull(companyInvitations.acceptedAt), expiry) as SQL;
+}
+
 function stateOf(row: Pick<InvitationRow, 'acceptedAt' | 'expiresAt'>, at: Date): InvitationState {
   if (row.acceptedAt) return 'accepted';
   return row.expiresAt <= at ? 'expired' : 'pending';
@@ -149,15 +159,7 @@ export function createInvitationsService(deps: {
         sql`(${companies.searchText} like ${like} or ${companies.nif} like ${like} or ${companyInvitations.email} like ${like})`,
       );
     }
-    if (query.state === 'accepted') conditions.push(isNotNull(companyInvitations.acceptedAt));
-    if (query.state === 'pending')
-      conditions.push(
-        and(isNull(companyInvitations.acceptedAt), sql`${companyInvitations.expiresAt} > ${at}`) as SQL,
-      );
-    if (query.state === 'expired')
-      conditions.push(
-        and(isNull(companyInvitations.acceptedAt), sql`${companyInvitations.expiresAt} <= ${at}`) as SQL,
-      );
+    if (query.state) conditions.push(invitationStateWhere(query.state, at));
     return conditions.length > 0 ? and(...conditions) : undefined;
   }
 

@@ -4,7 +4,7 @@ import {
   type RegistrationConfirmed,
   type RegistrationPending,
 } from '@excelencia/domain';
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { accounts, companies, companyMembers, pendingRegistrations } from '../../db/schema/index.ts';
@@ -48,13 +48,18 @@ export async function companyNifExists(db: Executor, nif: string): Promise<boole
 }
 
 /** True when an unconfirmed registration that has not expired holds this NIF. */
+/** Registrations still waiting for their link to be followed: not used, not expired at `at`. */
+export function openRegistrationWhere(at: Date): SQL {
+  return and(isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, at)) as SQL;
+}
+
 export async function pendingNifExists(db: Executor, nif: string, now: Date): Promise<boolean> {
   const [row] = await db
-    .select({ id: pendingRegistrations.id, expiresAt: pendingRegistrations.expiresAt })
+    .select({ id: pendingRegistrations.id })
     .from(pendingRegistrations)
-    .where(and(eq(pendingRegistrations.nif, nif), isNull(pendingRegistrations.usedAt)))
+    .where(and(eq(pendingRegistrations.nif, nif), openRegistrationWhere(now)))
     .limit(1);
-  return row !== undefined && row.expiresAt > now;
+  return row !== undefined;
 }
 
 /** The unconfirmed registration of this e-mail, if any (its NIF only). */
