@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { formatAmount, type Language, MAX_EXPORT_ROWS, translate } from '@excelencia/domain';
+import { EXPORT_LIMIT_PARAMS, type Language, MAX_EXPORT_ROWS, translate } from '@excelencia/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -61,9 +61,7 @@ export function sendXlsx<T>(
     }
     if (truncated) {
       sheet.addRow([]).commit();
-      const note = sheet.addRow([
-        translate(language, 'reference:table.exportLimited', { max: formatAmount(String(MAX_EXPORT_ROWS)) }),
-      ]);
+      const note = sheet.addRow([translate(language, 'reference:table.exportLimited', EXPORT_LIMIT_PARAMS)]);
       note.font = { italic: true };
       note.commit();
     }

@@ -1,4 +1,4 @@
-import { formatAmount, MAX_EXPORT_ROWS } from '@excelencia/domain';
+import { EXPORT_LIMIT_PARAMS, MAX_EXPORT_ROWS } from '@excelencia/domain';
 import { Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,7 @@ export function ExportButton({
     <Stack gap={4} align="flex-end">
       {button}
       <Text size="xs" c="gray.7" maw={280} ta="right" data-testid="export-limited">
-        {t('reference:table.exportLimited', { max: formatAmount(String(MAX_EXPORT_ROWS)) })}
+        {t('reference:table.exportLimited', EXPORT_LIMIT_PARAMS)}
       </Text>
     </Stack>
   );
