@@ -1,11 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { translate } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { AuthContext } from '../auth/types.ts';
 import { createBalanceSheetsService } from '../modules/balance-sheets/balance-sheets.service.ts';
+import { type TrialBalanceRow, trialBalanceWorkbook } from '../modules/balance-sheets/template.ts';
 import { refreshCompanyIndicators } from '../modules/diagnosis/indicators.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Database } from './client.ts';
@@ -37,10 +36,8 @@ interface Year {
   interest: number; // 69
 }
 
-type Line = [account: string, description: string, debit: number, credit: number];
-
 /** The year's trial balance before closing: assets and costs on the debit side, the rest on the credit side. */
-export function demoTrialBalance(year: Year): Line[] {
+export function demoTrialBalance(year: Year): TrialBalanceRow[] {
   const assets = year.fixedAssets + year.inventory + year.clients + year.cash + year.bank;
   const costs = year.goodsSold + year.externalServices + year.staff + year.depreciation + year.interest;
   const revenue = year.sales + year.services;
@@ -209,15 +206,6 @@ async function idOf(
   return row?.id ?? null;
 }
 
-async function workbook(lines: Line[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Balancete');
-  const column = (key: string) => translate('pt', `balanceSheets:columns.${key}`);
-  sheet.addRow([column('account'), column('description'), column('debit'), column('credit')]);
-  for (const line of lines) sheet.addRow(line);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
 /**
  * Fills the demo data's companies: the demo company's profile and its 2024 and 2025 annual sheets (uploaded as
  * its user), and the five peers with theirs (uploaded as the admin). Run once, when the demo company is created,
@@ -246,7 +234,7 @@ export async function seedDemoCompanies(
   try {
     const upload = async (caller: AuthContext, companyId: string, year: number, figures: Year) => {
       const path = join(folder, `${companyId}-${year}.xlsx`);
-      await writeFile(path, await workbook(demoTrialBalance(figures)));
+      await trialBalanceWorkbook('pt', demoTrialBalance(figures)).xlsx.writeFile(path);
       await sheets.upload(
         caller,
         { accountId: caller.accountId, requestId: 'demo-data' },

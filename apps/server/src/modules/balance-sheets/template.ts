@@ -10,11 +10,17 @@ const SAMPLE_LINES: Array<[string, Record<Language, string>, number, number]> = 
   ['51', { pt: 'Capital', en: 'Share capital', fr: 'Capital social' }, 0, 10000],
 ];
 
+/** One line of a trial balance as the template lays it out: account, description, debit, credit. */
+export type TrialBalanceRow = [account: string, description: string, debit: number, credit: number];
+
 /**
- * The trial-balance template in a language: a first sheet with the header (account, description, accumulated
- * debit, accumulated credit) and three sample lines, and a second sheet with the SPEC §5 rules.
+ * A workbook whose first sheet is a trial balance in the template's layout: the header (account, description,
+ * accumulated debit, accumulated credit) in a language, frozen and bold, then the given lines.
  */
-export async function balanceSheetTemplate(language: Language): Promise<Buffer> {
+export function trialBalanceWorkbook(
+  language: Language,
+  lines: readonly TrialBalanceRow[],
+): ExcelJS.Workbook {
   const t = (key: string) => translate(language, `balanceSheets:${key}`);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(t('columns.account').slice(0, 31), {
@@ -27,9 +33,25 @@ export async function balanceSheetTemplate(language: Language): Promise<Buffer> 
     { header: t('columns.credit'), width: 20, style: { numFmt: '#,##0.00' } },
   ];
   sheet.getRow(1).font = { bold: true };
-  for (const [account, description, debit, credit] of SAMPLE_LINES) {
-    sheet.addRow([account, description[language], debit, credit]);
-  }
+  for (const line of lines) sheet.addRow(line);
+  return workbook;
+}
+
+/**
+ * The trial-balance template in a language: a first sheet with the header and three sample lines
+ * (trialBalanceWorkbook), and a second sheet with the SPEC §5 rules.
+ */
+export async function balanceSheetTemplate(language: Language): Promise<Buffer> {
+  const t = (key: string) => translate(language, `balanceSheets:${key}`);
+  const workbook = trialBalanceWorkbook(
+    language,
+    SAMPLE_LINES.map(([account, description, debit, credit]) => [
+      account,
+      description[language],
+      debit,
+      credit,
+    ]),
+  );
   const rules = workbook.addWorksheet(t('templateRules.sheetName').slice(0, 31));
   rules.columns = [{ width: 110 }];
   rules.addRow([t('templateRules.title')]).font = { bold: true };
