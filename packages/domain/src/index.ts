@@ -1,3 +1,4 @@
+export * from './applications/index.ts';
 export * from './balance-sheets/index.ts';
 export * from './callback-url.ts';
 export * from './dates.ts';

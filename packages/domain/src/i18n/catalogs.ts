@@ -1,4 +1,5 @@
 import type { Language } from '../languages.ts';
+import { applications } from './applications.ts';
 import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { common } from './common.ts';
@@ -21,6 +22,7 @@ import { validation } from './validation.ts';
  * (defineMessages) and one line here.
  */
 export const namespaces = {
+  applications,
   balanceSheets,
   balanceSheetsWeb,
   common,

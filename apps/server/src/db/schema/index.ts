@@ -1,3 +1,4 @@
+export * from './applications.ts';
 export * from './accounts.ts';
 export * from './balance-sheets.ts';
 export * from './companies.ts';

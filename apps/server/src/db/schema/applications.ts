@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { companies } from './companies.ts';
+import { files } from './platform.ts';
+
+/** An edition of the distinction: its windows, the indicator year, the regulation and when results went out. */
+export const editions = pgTable(
+  'editions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull(),
+    year: integer('year').notNull(),
+    indicatorYear: integer('indicator_year').notNull(),
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }).notNull(),
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }).notNull(),
+    applicationOpensAt: timestamp('application_opens_at', { withTimezone: true }).notNull(),
+    applicationClosesAt: timestamp('application_closes_at', { withTimezone: true }).notNull(),
+    evaluationStartsAt: timestamp('evaluation_starts_at', { withTimezone: true }).notNull(),
+    evaluationEndsAt: timestamp('evaluation_ends_at', { withTimezone: true }).notNull(),
+    resultsAt: timestamp('results_at', { withTimezone: true }).notNull(),
+    regulationFileId: uuid('regulation_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    regulationFileName: text('regulation_file_name'),
+    resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
+    resultsPublishedBy: uuid('results_published_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('editions_number_idx').on(t.number),
+    index('editions_application_idx').on(t.applicationOpensAt, t.applicationClosesAt),
+  ],
+);
+
+/**
+ * A company's application to an edition. `eligibility` is the snapshot of the eight criteria (recomputed while
+ * a draft, frozen at submission). The decision (decided_*) waits for a second admin (confirmed_*) before the
+ * results can be published. A slot sent back by the evaluator is `reopened_file_type`.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['draft', 'pending', 'evaluated', 'unqualified'] })
+      .notNull()
+      .default('draft'),
+    eligibility: jsonb('eligibility').notNull(),
+    eligible: boolean('eligible').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedBy: uuid('submitted_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason'),
+    decidedBy: uuid('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    confirmedBy: uuid('confirmed_by').references(() => accounts.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    reopenedFileType: smallint('reopened_file_type'),
+    returnReason: text('return_reason'),
+    createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('applications_edition_company_idx').on(t.editionId, t.companyId),
+    index('applications_company_idx').on(t.companyId),
+    index('applications_status_idx').on(t.editionId, t.status),
+  ],
+);
+
+/** The documents of an application: one live file per type; replaced or removed ones keep their row (removed_at). */
+export const applicationFiles = pgTable(
+  'application_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    fileType: smallint('file_type').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    /** `{NIF}_{type}_{name}.pdf`. */
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('application_files_live_idx')
+      .on(t.applicationId, t.fileType)
+      .where(sql`${t.removedAt} is null`),
+    index('application_files_file_idx').on(t.fileId),
+  ],
+);
+
+/** The status a qualified company holds after publication: valid until valid_until unless suspended or withdrawn. */
+export const seals = pgTable(
+  'seals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 12 random base-36 characters: the public verification code (QR on the certificate). */
+    code: text('code').notNull(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    state: text('state', { enum: ['active', 'suspended', 'withdrawn'] })
+      .notNull()
+      .default('active'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('seals_code_idx').on(t.code),
+    uniqueIndex('seals_application_idx').on(t.applicationId),
+    index('seals_company_idx').on(t.companyId),
+    index('seals_edition_idx').on(t.editionId),
+  ],
+);

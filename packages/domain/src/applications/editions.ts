@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/**
+ * An edition of the distinction: its windows and the year its indicators are read from (the 2nd edition
+ * evaluates 2024). Instants travel as ISO 8601 date-times with an offset; the order rules live here so the
+ * admin form and the server refuse the same editions with the same messages.
+ */
+
+const Instant = z.iso.datetime({ offset: true, message: 'validation:invalidDate' });
+
+/** The milestones of an edition, in the order they must follow. */
+export const EDITION_MILESTONES = [
+  'registrationOpensAt',
+  'registrationClosesAt',
+  'applicationOpensAt',
+  'applicationClosesAt',
+  'evaluationStartsAt',
+  'evaluationEndsAt',
+  'resultsAt',
+] as const;
+export type EditionMilestone = (typeof EDITION_MILESTONES)[number];
+
+/** Pairs (start, end) of one window: an end before its start gets the spec's message on the end field. */
+const WINDOWS: ReadonlyArray<readonly [EditionMilestone, EditionMilestone]> = [
+  ['registrationOpensAt', 'registrationClosesAt'],
+  ['applicationOpensAt', 'applicationClosesAt'],
+  ['evaluationStartsAt', 'evaluationEndsAt'],
+];
+
+/** Between windows: the later milestone may not come before the earlier one. */
+const SEQUENCE: ReadonlyArray<readonly [EditionMilestone, EditionMilestone, string]> = [
+  ['registrationOpensAt', 'applicationOpensAt', 'applications:editions.applicationBeforeRegistration'],
+  ['applicationClosesAt', 'evaluationStartsAt', 'applications:editions.evaluationBeforeApplication'],
+  ['evaluationEndsAt', 'resultsAt', 'applications:editions.resultsBeforeEvaluation'],
+];
+
+export const MIN_EDITION_YEAR = 2000;
+export const MAX_EDITION_YEAR = 2999;
+
+const Year = z
+  .number('validation:required')
+  .int('validation:wholeNumber')
+  .min(MIN_EDITION_YEAR, 'applications:editions.yearRange')
+  .max(MAX_EDITION_YEAR, 'applications:editions.yearRange');
+
+const EditionFields = z.object({
+  number: z
+    .number('validation:required')
+    .int('validation:wholeNumber')
+    .min(1, 'validation:wholeNumber')
+    .max(999, 'validation:wholeNumber'),
+  year: Year,
+  indicatorYear: Year,
+  registrationOpensAt: Instant,
+  registrationClosesAt: Instant,
+  applicationOpensAt: Instant,
+  applicationClosesAt: Instant,
+  evaluationStartsAt: Instant,
+  evaluationEndsAt: Instant,
+  resultsAt: Instant,
+});
+
+type EditionDates = Pick<z.infer<typeof EditionFields>, EditionMilestone | 'year' | 'indicatorYear'>;
+
+/** The order problems of an edition's dates, as (field, message key); empty when it is in order. */
+export function editionDateProblems(edition: EditionDates): Array<{ path: EditionMilestone | 'indicatorYear'; message: string }> {
+  const at = (key: EditionMilestone) => Date.parse(edition[key]);
+  const out: Array<{ path: EditionMilestone | 'indicatorYear'; message: string }> = [];
+  for (const [start, end] of WINDOWS) {
+    if (at(end) < at(start)) out.push({ path: end, message: 'balanceSheets:endBeforeStart' });
+  }
+  for (const [earlier, later, message] of SEQUENCE) {
+    if (at(later) < at(earlier)) out.push({ path: later, message });
+  }
+  if (edition.indicatorYear >= edition.year) {
+    out.push({ path: 'indicatorYear', message: 'applications:editions.indicatorYearBeforeYear' });
+  }
+  return out;
+}
+
+function withDateRules<T extends z.ZodType<EditionDates>>(schema: T) {
+  return schema.superRefine((value, ctx) => {
+    for (const problem of editionDateProblems(value)) {
+      ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }
+  });
+}
+
+export const EditionInput = withDateRules(EditionFields);
+export type EditionInput = z.infer<typeof EditionFields>;
+
+export const EditionUpdate = withDateRules(EditionFields.extend({ version: z.number().int().positive() }));
+export type EditionUpdate = EditionInput & { version: number };
+
+/** ARCHITECTURE §4b: GET editions/current and the admin list. */
+export const Edition = EditionFields.extend({
+  id: z.uuid(),
+  /** When the results were published, or null. */
+  resultsPublishedAt: z.string().nullable(),
+  /** The regulation PDF's file name, or null when none was uploaded (GET editions/{id}/regulation). */
+  regulationFileName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Edition = z.infer<typeof Edition>;
+
+/** Where an edition stands at an instant. */
+export type EditionPhase =
+  | 'upcoming'
+  | 'registration'
+  | 'application'
+  | 'evaluation'
+  | 'awaitingResults'
+  | 'published';
+
+type Milestones = Pick<Edition, EditionMilestone | 'resultsPublishedAt'>;
+
+const ms = (value: string) => Date.parse(value);
+
+export function isRegistrationOpen(edition: Milestones, now: Date): boolean {
+  const t = now.getTime();
+  return ms(edition.registrationOpensAt) <= t && t <= ms(edition.registrationClosesAt);
+}
+
+export function isApplicationOpen(edition: Milestones, now: Date): boolean {
+  const t = now.getTime();
+  return ms(edition.applicationOpensAt) <= t && t <= ms(edition.applicationClosesAt);
+}
+
+/** The next milestone after `now` (for the public countdown), or null when all have passed. */
+export function nextMilestone(
+  edition: Milestones,
+  now: Date,
+): { milestone: EditionMilestone; at: string } | null {
+  const t = now.getTime();
+  for (const milestone of EDITION_MILESTONES) {
+    if (milestone === 'evaluationStartsAt' || milestone === 'evaluationEndsAt') continue;
+    if (ms(edition[milestone]) > t) return { milestone, at: edition[milestone] };
+  }
+  return null;
+}
+
+/** Days, hours, minutes and seconds from `now` to `at` (all 0 once it has passed). */
+export function countdown(at: string, now: Date): { days: number; hours: number; minutes: number; seconds: number } {
+  let rest = Math.max(0, Math.floor((ms(at) - now.getTime()) / 1000));
+  const days = Math.floor(rest / 86_400);
+  rest -= days * 86_400;
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  return { days, hours, minutes, seconds: rest - minutes * 60 };
+}
+
+export function editionPhase(edition: Milestones, now: Date): EditionPhase {
+  const t = now.getTime();
+  if (edition.resultsPublishedAt !== null) return 'published';
+  if (t < ms(edition.registrationOpensAt)) return 'upcoming';
+  if (t < ms(edition.applicationOpensAt)) return 'registration';
+  if (t <= ms(edition.applicationClosesAt)) return 'application';
+  if (t <= ms(edition.evaluationEndsAt)) return 'evaluation';
+  return 'awaitingResults';
+}
+
+/** Whether two editions' application windows overlap (at most one edition takes applications at a time). */
+export function applicationWindowsOverlap(
+  a: Pick<Edition, 'applicationOpensAt' | 'applicationClosesAt'>,
+  b: Pick<Edition, 'applicationOpensAt' | 'applicationClosesAt'>,
+): boolean {
+  return ms(a.applicationOpensAt) <= ms(b.applicationClosesAt) && ms(b.applicationOpensAt) <= ms(a.applicationClosesAt);
+}

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { NOT_COMPUTABLE_REASONS } from '../diagnosis/schemas.ts';
+import { ListQuery, LocalizedText, TARGET_COMPARISONS } from '../schemas/reference.ts';
+import { APPLICATION_FILE_TYPE_COUNT } from './documents.ts';
+
+/**
+ * Applications, evaluation, results and the status (ARCHITECTURE §4b, extended beside it). Field names follow
+ * the spec: applicationFinancialIndicators with criterionRatioDetails.ratioDescription, files with fileName and
+ * dateInsert.
+ */
+
+export const APPLICATION_STATUSES = ['draft', 'pending', 'evaluated', 'unqualified'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const DECISIONS = ['evaluated', 'unqualified'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export const FileType = z.coerce
+  .number('applications:fileTypeInvalid')
+  .int('applications:fileTypeInvalid')
+  .min(0, 'applications:fileTypeInvalid')
+  .max(APPLICATION_FILE_TYPE_COUNT - 1, 'applications:fileTypeInvalid');
+
+export const CreateApplicationRequest = z.strictObject({ editionId: z.uuid('applications:chooseEdition') });
+export type CreateApplicationRequest = z.infer<typeof CreateApplicationRequest>;
+
+export const ApplicationIndicator = z.object({
+  criterionRatioDetails: z.object({
+    code: z.string(),
+    ratioDescription: LocalizedText,
+    /** The formula. */
+    ratio: z.string(),
+  }),
+  /** The ratio as a number (rounded to 6 decimals), or null when not computable. */
+  result: z.number().nullable(),
+  /** The exact ratio as decimal text, or null. */
+  value: z.string().nullable(),
+  target: z.object({ comparison: z.enum(TARGET_COMPARISONS), value: z.string() }),
+  passed: z.boolean().nullable(),
+  reason: z.object({ key: z.enum(NOT_COMPUTABLE_REASONS), name: z.string().optional() }).optional(),
+  /** Signed distance to the threshold: positive = margin, negative = shortfall (thresholdGap). */
+  gap: z.string().nullable(),
+});
+export type ApplicationIndicator = z.infer<typeof ApplicationIndicator>;
+
+export const ApplicationFile = z.object({
+  id: z.uuid(),
+  /** `{NIF}_{type}_{name}.pdf`. */
+  fileName: z.string(),
+  /** 0-7, read from the file name's second part. */
+  fileType: z.number().int(),
+  dateInsert: z.string(),
+  size: z.number().int(),
+});
+export type ApplicationFile = z.infer<typeof ApplicationFile>;
+
+export const Eligibility = z.object({
+  indicatorYear: z.number().int(),
+  eligible: z.boolean(),
+  applicationFinancialIndicators: z.array(ApplicationIndicator),
+  /** The annual sheets it read (null when missing). */
+  sheets: z.object({
+    current: z.object({ id: z.uuid(), startDate: z.string(), endDate: z.string() }).nullable(),
+    previous: z.object({ id: z.uuid(), startDate: z.string(), endDate: z.string() }).nullable(),
+  }),
+  /** The years whose annual trial balance must be uploaded first (empty when both are there). */
+  missingYears: z.array(z.number().int()),
+});
+export type Eligibility = z.infer<typeof Eligibility>;
+
+export const SEAL_STATUSES = ['valid', 'expired', 'suspended', 'withdrawn'] as const;
+export type SealStatus = (typeof SEAL_STATUSES)[number];
+
+export const Seal = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  editionId: z.uuid(),
+  editionNumber: z.number().int(),
+  editionYear: z.number().int(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  nif: z.string(),
+  issuedAt: z.string(),
+  validUntil: z.string(),
+  status: z.enum(SEAL_STATUSES),
+  reason: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Seal = z.infer<typeof Seal>;
+
+export const Application = z.object({
+  id: z.uuid(),
+  editionId: z.uuid(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  nif: z.string(),
+  /** For the company the decision shows only once the results are published ('pending' until then). */
+  status: z.enum(APPLICATION_STATUSES),
+  complete: z.boolean(),
+  eligible: z.boolean(),
+  indicatorYear: z.number().int(),
+  applicationFinancialIndicators: z.array(ApplicationIndicator),
+  missingYears: z.array(z.number().int()),
+  files: z.array(ApplicationFile),
+  /** The slot sent back by the evaluator (only it may change), with the reason; null otherwise. */
+  reopenedFileType: z.number().int().nullable(),
+  returnReason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  /** Admin view, or the company's once the results are published. */
+  decision: z
+    .object({
+      decision: z.enum(DECISIONS),
+      reason: z.string().nullable(),
+      decidedBy: z.string().nullable(),
+      decidedAt: z.string(),
+      confirmedBy: z.string().nullable(),
+      confirmedAt: z.string().nullable(),
+    })
+    .nullable(),
+  resultsPublished: z.boolean(),
+  seal: Seal.nullable(),
+  version: z.number().int(),
+});
+export type Application = z.infer<typeof Application>;
+
+export const ApplicationSummary = z.object({
+  id: z.uuid(),
+  editionId: z.uuid(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  nif: z.string(),
+  island: LocalizedText.nullable(),
+  section: z.object({ code: z.string(), description: LocalizedText }).nullable(),
+  status: z.enum(APPLICATION_STATUSES),
+  complete: z.boolean(),
+  eligible: z.boolean(),
+  files: z.number().int(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  confirmed: z.boolean(),
+  version: z.number().int(),
+});
+export type ApplicationSummary = z.infer<typeof ApplicationSummary>;
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const AdminApplicationQuery = ListQuery.extend({
+  editionId: z.uuid().optional(),
+  status: z.enum(APPLICATION_STATUSES).optional(),
+  complete: booleanQuery.optional(),
+  islandId: z.uuid().optional(),
+  sectionId: z.uuid().optional(),
+});
+export type AdminApplicationQuery = z.infer<typeof AdminApplicationQuery>;
+
+const Reason = z.string().trim().max(2000, 'validation:tooLong');
+const Version = z.number().int().positive();
+
+export const EvaluationRequest = z
+  .strictObject({ decision: z.enum(DECISIONS, 'validation:selectOne'), reason: Reason.optional(), version: Version })
+  .refine((value) => value.decision !== 'unqualified' || (value.reason ?? '').length > 0, {
+    path: ['reason'],
+    message: 'applications:reasonRequired',
+  });
+export type EvaluationRequest = z.infer<typeof EvaluationRequest>;
+
+export const ConfirmationRequest = z.strictObject({
+  version: Version,
+  /** false sends the decision back to evaluation (the second admin disagrees). */
+  approve: z.boolean().default(true),
+  reason: Reason.optional(),
+});
+export type ConfirmationRequest = z.input<typeof ConfirmationRequest>;
+
+export const ReturnRequest = z.strictObject({
+  fileType: z.number().int().min(0).max(APPLICATION_FILE_TYPE_COUNT - 1, 'applications:fileTypeInvalid'),
+  reason: Reason.min(1, 'validation:required'),
+  version: Version,
+});
+export type ReturnRequest = z.infer<typeof ReturnRequest>;
+
+export const SealActionRequest = z.strictObject({
+  action: z.enum(['suspend', 'reinstate', 'withdraw']),
+  reason: Reason.min(1, 'validation:required'),
+  version: Version,
+});
+export type SealActionRequest = z.infer<typeof SealActionRequest>;
+
+export const ApplicationHistoryEntry = z.object({
+  at: z.string(),
+  actor: z.string().nullable(),
+  action: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  reason: z.string().nullable(),
+  fileType: z.number().int().nullable(),
+});
+export type ApplicationHistoryEntry = z.infer<typeof ApplicationHistoryEntry>;
+
+/** One published result line (public list and reports). */
+export const DistinguishedCompany = z.object({
+  companyName: z.string(),
+  nif: z.string(),
+  island: LocalizedText.nullable(),
+  city: LocalizedText.nullable(),
+  section: z.object({ code: z.string(), description: LocalizedText }).nullable(),
+  sealCode: z.string(),
+  validUntil: z.string(),
+  status: z.enum(SEAL_STATUSES),
+});
+export type DistinguishedCompany = z.infer<typeof DistinguishedCompany>;
+
+export const CountRow = z.object({ label: LocalizedText.nullable(), applicants: z.number().int(), distinguished: z.number().int() });
+
+export const EditionResults = z.object({
+  edition: z.object({ id: z.uuid(), number: z.number().int(), year: z.number().int(), resultsPublishedAt: z.string().nullable() }),
+  applicants: z.number().int(),
+  distinguished: z.number().int(),
+  unqualified: z.number().int(),
+  byIsland: z.array(CountRow),
+  bySection: z.array(CountRow),
+  companies: z.array(DistinguishedCompany),
+});
+export type EditionResults = z.infer<typeof EditionResults>;
+
+/** Whether results can be published now, and what is still open. */
+export const PublishReadiness = z.object({
+  ready: z.boolean(),
+  undecided: z.number().int(),
+  unconfirmed: z.number().int(),
+  published: z.boolean(),
+});
+export type PublishReadiness = z.infer<typeof PublishReadiness>;
+
+/** GET public/seals/{code} (ARCHITECTURE §4b). */
+export const SealVerification = z.object({
+  status: z.enum(SEAL_STATUSES),
+  companyName: z.string(),
+  nif: z.string(),
+  editionYear: z.number().int(),
+  editionNumber: z.number().int(),
+  validUntil: z.string(),
+});
+export type SealVerification = z.infer<typeof SealVerification>;
+
+/** The status of a seal at `now`: suspended or withdrawn as set, else valid until validUntil, then expired. */
+export function sealStatusAt(
+  seal: { state: 'active' | 'suspended' | 'withdrawn'; validUntil: string | Date },
+  now: Date,
+): SealStatus {
+  if (seal.state !== 'active') return seal.state;
+  const until = typeof seal.validUntil === 'string' ? Date.parse(seal.validUntil) : seal.validUntil.getTime();
+  return now.getTime() <= until ? 'valid' : 'expired';
+}
+
+/** Status validity: at most one year from publication (SPEC §9). */
+export function sealValidUntil(publishedAt: Date): Date {
+  const until = new Date(publishedAt);
+  until.setUTCFullYear(until.getUTCFullYear() + 1);
+  return until;
+}
