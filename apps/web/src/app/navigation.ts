@@ -43,7 +43,12 @@ export type PageKind =
   | 'diagnosis'
   | 'indicatorStatistics'
   | 'adminDiagnosis'
-  | 'adminStatistics';
+  | 'adminStatistics'
+  | 'adminEditions'
+  | 'adminApplications'
+  | 'adminApplicationResults'
+  | 'companyApplication'
+  | 'partnerApplicationResults';
 
 export interface MenuItem {
   kind: 'item';
@@ -122,12 +127,12 @@ export const MENU: readonly MenuSection[] = [
         reference('partners-type', 'partnersType'),
         reference('partners-entities', 'partnersEntities'),
         reference('partners', 'partners'),
-        admin('diagnosis-config', 'diagnosisConfig', 'applications'),
+        item('admin', 'diagnosis-config', 'diagnosisConfig', undefined, 'adminEditions'),
       ]),
       item('admin', 'diagnosis', 'diagnosis', undefined, 'adminDiagnosis'),
       group('admin.applications', 'applications', [
-        admin('application', 'applicationList', 'applications'),
-        admin('application-result', 'applicationResults', 'applications'),
+        item('admin', 'application', 'applicationList', undefined, 'adminApplications'),
+        item('admin', 'application-result', 'applicationResults', undefined, 'adminApplicationResults'),
       ]),
       item('admin', 'statistic', 'statistic', undefined, 'adminStatistics'),
       group('admin.content', 'content', [
@@ -151,7 +156,7 @@ export const MENU: readonly MenuSection[] = [
       item('company', 'others', 'others', undefined, 'others'),
       item('company', 'diagnosis', 'selfDiagnosis', undefined, 'diagnosis'),
       item('company', 'statistic', 'statistic', undefined, 'indicatorStatistics'),
-      company('application', 'applications', 'applications'),
+      item('company', 'application', 'applications', undefined, 'companyApplication'),
       company('esg', 'esg', 'esg'),
     ],
   },
@@ -160,7 +165,7 @@ export const MENU: readonly MenuSection[] = [
     nodes: [
       partner('register', 'partnerRegister', 'partners'),
       group('partner.applications', 'applications', [
-        partner('application-result', 'applicationResults', 'applications'),
+        item('partner', 'application-result', 'applicationResults', undefined, 'partnerApplicationResults'),
       ]),
       partner('dashboard', 'dashboard'),
     ],

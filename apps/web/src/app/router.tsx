@@ -48,6 +48,22 @@ const DIAGNOSIS_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
   ),
 };
 
+const applicationPages = () => import('../features/applications/pages/admin-pages.tsx');
+/** The applications area: editions, evaluation, results (admin and partner) and the company's application. */
+const APPLICATION_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
+  adminEditions: lazyComponent(applicationPages, 'AdminEditionsPage'),
+  adminApplications: lazyComponent(applicationPages, 'AdminApplicationsPage'),
+  adminApplicationResults: lazyComponent(applicationPages, 'AdminResultsPage'),
+  partnerApplicationResults: lazyComponent(
+    () => import('../features/applications/pages/partner-results-page.tsx'),
+    'PartnerResultsPage',
+  ),
+  companyApplication: lazyComponent(
+    () => import('../features/applications/pages/company-application-page.tsx'),
+    'CompanyApplicationPage',
+  ),
+};
+
 function signedInPageRoute(page: PageDef): RouteObject {
   const route = { path: page.path.slice(1), handle: { page } };
   if (page.page === 'pending') {
@@ -87,6 +103,8 @@ function signedInPageRoute(page: PageDef): RouteObject {
   if (balanceSheetPage) return { ...route, lazy: balanceSheetPage };
   const diagnosisPage = DIAGNOSIS_PAGES[page.page];
   if (diagnosisPage) return { ...route, lazy: diagnosisPage };
+  const applicationPage = APPLICATION_PAGES[page.page];
+  if (applicationPage) return { ...route, lazy: applicationPage };
   switch (page.area) {
     case 'admin':
       return {
@@ -119,6 +137,7 @@ const publicPages = () => import('../features/public/pages/public-pages.tsx');
 const legalPages = () => import('../features/registration/legal-pages.tsx');
 const directoryPage = () => import('../features/directory/directory-page.tsx');
 const publicCompanyPage = () => import('../features/directory/public-company-page.tsx');
+const resultsPages = () => import('../features/applications/pages/public-results-pages.tsx');
 const registerPage = () => import('../features/registration/register-page.tsx');
 const confirmPage = () => import('../features/registration/confirm-page.tsx');
 const invitationPage = () => import('../features/registration/invitation-page.tsx');
@@ -147,6 +166,8 @@ export const routes: RouteObject[] = [
               { path: 'public/regulation', lazy: lazyComponent(legalPages, 'RegulationPage') },
               { path: 'public/companies', lazy: lazyComponent(directoryPage, 'DirectoryPage') },
               { path: 'public/companies/:id', lazy: lazyComponent(publicCompanyPage, 'PublicCompanyPage') },
+              { path: 'public/distinguidas', lazy: lazyComponent(resultsPages, 'DistinguishedPage') },
+              { path: 'public/selo/:code', lazy: lazyComponent(resultsPages, 'SealVerificationPage') },
               {
                 path: 'public/balance-sheet-template',
                 lazy: lazyComponent(

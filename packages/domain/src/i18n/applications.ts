@@ -44,7 +44,8 @@ export const applications = defineMessages({
       applicationBeforeRegistration: 'As candidaturas não podem abrir antes das inscrições',
       evaluationBeforeApplication: 'A avaliação não pode começar antes do fecho das candidaturas',
       resultsBeforeEvaluation: 'Os resultados não podem ser divulgados antes do fim da avaliação',
-      overlap: 'Outra edição recebe candidaturas nesse período: só uma edição pode receber candidaturas de cada vez.',
+      overlap:
+        'Outra edição recebe candidaturas nesse período: só uma edição pode receber candidaturas de cada vez.',
       numberTaken: 'Já existe uma edição com este número.',
       noCurrent: 'Não há nenhuma edição anunciada.',
       publishedLocked: 'Os resultados desta edição já foram publicados: as datas já não podem mudar.',
@@ -88,7 +89,8 @@ export const applications = defineMessages({
       },
       returned: {
         subject: 'Candidatura devolvida: falta corrigir um documento — {{edition}}',
-        intro: 'O avaliador devolveu a candidatura da empresa {{companyName}} para corrigir um documento: {{document}}.',
+        intro:
+          'O avaliador devolveu a candidatura da empresa {{companyName}} para corrigir um documento: {{document}}.',
         reason: 'Motivo: {{reason}}',
         action: 'Substitua o documento e volte a submeter a candidatura no portal:',
       },
@@ -183,7 +185,8 @@ export const applications = defineMessages({
       applicationBeforeRegistration: 'Applications cannot open before registration',
       evaluationBeforeApplication: 'Evaluation cannot start before applications close',
       resultsBeforeEvaluation: 'Results cannot be announced before the evaluation ends',
-      overlap: 'Another edition takes applications in that period: only one edition may take applications at a time.',
+      overlap:
+        'Another edition takes applications in that period: only one edition may take applications at a time.',
       numberTaken: 'An edition with this number already exists.',
       noCurrent: 'No edition has been announced.',
       publishedLocked: "This edition's results are published: its dates can no longer change.",
@@ -227,7 +230,8 @@ export const applications = defineMessages({
       },
       returned: {
         subject: 'Application sent back: one document to correct — {{edition}}',
-        intro: 'The evaluator sent the application of {{companyName}} back to correct one document: {{document}}.',
+        intro:
+          'The evaluator sent the application of {{companyName}} back to correct one document: {{document}}.',
         reason: 'Reason: {{reason}}',
         action: 'Replace the document and submit the application again on the portal:',
       },
@@ -246,7 +250,8 @@ export const applications = defineMessages({
       title: 'Excelência Status Certificate',
       body: 'This certifies that',
       nif: 'Tax number (NIF) {{nif}}',
-      granted: 'was granted the Excelência status in the {{edition}}, based on the {{indicatorYear}} indicators.',
+      granted:
+        'was granted the Excelência status in the {{edition}}, based on the {{indicatorYear}} indicators.',
       validUntil: 'Valid until {{date}}',
       verify: 'Check that this certificate is valid at {{url}}',
       code: 'Code {{code}}',
@@ -361,13 +366,14 @@ export const applications = defineMessages({
     mails: {
       receipt: {
         subject: 'Candidature reçue — {{edition}}',
-        intro: "Nous avons reçu la candidature de {{companyName}} à la {{edition}}, soumise le {{date}}.",
+        intro: 'Nous avons reçu la candidature de {{companyName}} à la {{edition}}, soumise le {{date}}.',
         documents: 'Documents fournis : {{count}}.',
         next: 'Vous serez informé(e) par e-mail de la publication des résultats.',
       },
       returned: {
         subject: 'Candidature renvoyée : un document à corriger — {{edition}}',
-        intro: "L'évaluateur a renvoyé la candidature de {{companyName}} pour corriger un document : {{document}}.",
+        intro:
+          "L'évaluateur a renvoyé la candidature de {{companyName}} pour corriger un document : {{document}}.",
         reason: 'Motif : {{reason}}',
         action: 'Remplacez le document et soumettez de nouveau la candidature sur le portail :',
       },
@@ -386,7 +392,8 @@ export const applications = defineMessages({
       title: 'Certificat de statut Excelência',
       body: 'Il est certifié que l’entreprise',
       nif: 'NIF {{nif}}',
-      granted: 'a obtenu le statut Excelência lors de la {{edition}}, sur la base des indicateurs de {{indicatorYear}}.',
+      granted:
+        'a obtenu le statut Excelência lors de la {{edition}}, sur la base des indicateurs de {{indicatorYear}}.',
       validUntil: 'Valable jusqu’au {{date}}',
       verify: 'Vérifiez la validité de ce certificat sur {{url}}',
       code: 'Code {{code}}',

@@ -1,5 +1,7 @@
 import type { Language } from '../languages.ts';
 import { applications } from './applications.ts';
+import { applicationsAdmin } from './applications-admin.ts';
+import { applicationsWeb } from './applications-web.ts';
 import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { common } from './common.ts';
@@ -23,6 +25,8 @@ import { validation } from './validation.ts';
  */
 export const namespaces = {
   applications,
+  applicationsAdmin,
+  applicationsWeb,
   balanceSheets,
   balanceSheetsWeb,
   common,

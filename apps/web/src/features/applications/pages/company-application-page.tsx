@@ -1,0 +1,4 @@
+/** Being built: replaced by the applications area's screens. */
+export function CompanyApplicationPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Being built: replaced by the applications area's screens. */
+export function PartnerResultsPage() {
+  return null;
+}

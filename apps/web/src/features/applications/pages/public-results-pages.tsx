@@ -1,0 +1,7 @@
+/** Being built: replaced by the applications area's screens. */
+export function DistinguishedPage() {
+  return null;
+}
+export function SealVerificationPage() {
+  return null;
+}
