@@ -28,6 +28,11 @@ export function onUnauthorized(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
 
+/** The 401 rule for calls made outside apiJson (uploads with progress): the same handler signs the user out. */
+export function reportUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
 export function forgetCsrfToken(): void {
   csrfToken = null;
 }

@@ -3,13 +3,12 @@ import {
   BalanceSheetDetail,
   BalanceSheetItem,
   type BalanceSheetLineItem,
-  ErrorResponse,
   type Page,
   type SaveBalanceSheetEntry,
   SelfDiagnosisTree,
 } from '@excelencia/domain';
-import { API_BASE, ApiError, apiJson, getCsrfToken } from '../../app/api-client.ts';
-import { currentLanguage, i18n } from '../../app/i18n.ts';
+import { API_BASE, apiJson } from '../../app/api-client.ts';
+import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 
 const enc = encodeURIComponent;
 
@@ -102,8 +101,8 @@ export interface UploadFields {
 }
 
 /**
- * POST the multipart upload (fields, then `file`) with XMLHttpRequest upload events (0..1); rejects with
- * ApiError carrying the server's message and, for a refused spreadsheet, the problems as details.
+ * POST the multipart upload (fields, then `file`) with upload progress (0..1); rejects with ApiError carrying
+ * the server's message and, for a refused spreadsheet, the problems as details.
  */
 export async function uploadSheet(
   companyId: string,
@@ -111,56 +110,11 @@ export async function uploadSheet(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<BalanceSheetItem> {
-  const csrf = await getCsrfToken();
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', sheetsPath(companyId));
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('x-language', currentLanguage());
-    xhr.setRequestHeader('x-csrf-token', csrf);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve(BalanceSheetItem.parse(body));
-        return;
-      }
-      const parsed = ErrorResponse.safeParse(body);
-      reject(
-        new ApiError(
-          xhr.status,
-          parsed.success
-            ? parsed.data.error
-            : {
-                code: `http_${xhr.status}`,
-                key: 'errors:internal',
-                message: xhr.statusText || `HTTP ${xhr.status}`,
-              },
-        ),
-      );
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(0, {
-          code: 'network',
-          key: 'errors:internal',
-          message: i18n.t('common:anErrorOccurred'),
-        }),
-      );
-    const form = new FormData();
-    form.append('startDate', fields.startDate);
-    form.append('endDate', fields.endDate);
-    form.append('typeFrequence', fields.typeFrequence);
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('startDate', fields.startDate);
+  form.append('endDate', fields.endDate);
+  form.append('typeFrequence', fields.typeFrequence);
+  form.append('file', file, file.name);
+  const body = await uploadWithProgress({ method: 'POST', path: sheetsPath(companyId), form, onProgress });
+  return BalanceSheetItem.parse(body);
 }
