@@ -1,11 +1,23 @@
 import {
   Application,
   ApplicationFile,
+  ApplicationHistoryEntry,
+  ApplicationSummary,
+  type ConfirmationRequest,
   DistinguishedCompany,
   Edition,
+  type EditionInput,
+  EditionResults,
+  type EditionUpdate,
   Eligibility,
+  type EvaluationRequest,
   type Language,
+  type Page,
+  PublishReadiness,
+  pageOf,
+  type ReturnRequest,
   Seal,
+  type SealActionRequest,
   SealVerification,
 } from '@excelencia/domain';
 import { API_BASE, ApiError, apiJson } from '../../app/api-client.ts';
@@ -133,4 +145,113 @@ export async function fetchEligibility(
 export async function fetchCompanySeals(companyId: string, signal?: AbortSignal): Promise<Seal[]> {
   const path = `${API_BASE}/companies/${enc(companyId)}/seals`;
   return Seal.array().parse(await apiJson<unknown>(path, { signal }));
+}
+
+// ---- admin ----
+
+const ApplicationSummaryPage = pageOf(ApplicationSummary);
+
+export async function fetchEditions(signal?: AbortSignal): Promise<Edition[]> {
+  return Edition.array().parse(await apiJson<unknown>(editionsPath, { signal }));
+}
+
+export async function createEdition(body: EditionInput): Promise<Edition> {
+  return Edition.parse(await apiJson<unknown>(editionsPath, { method: 'POST', body }));
+}
+
+export async function updateEdition(id: string, body: EditionUpdate): Promise<Edition> {
+  return Edition.parse(await apiJson<unknown>(editionPath(id), { method: 'PUT', body }));
+}
+
+/** POST the regulation PDF (field `file`) with upload progress; answers the edition with its file name. */
+export async function uploadRegulation(
+  editionId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<Edition> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const body = await uploadWithProgress({
+    method: 'POST',
+    path: regulationPath(editionId),
+    form,
+    onProgress,
+  });
+  return Edition.parse(body);
+}
+
+export async function fetchPublishReadiness(
+  editionId: string,
+  signal?: AbortSignal,
+): Promise<PublishReadiness> {
+  const path = `${editionPath(editionId)}/results/readiness`;
+  return PublishReadiness.parse(await apiJson<unknown>(path, { signal }));
+}
+
+/** Publishes an edition's results; answers the edition as published and how many companies were distinguished. */
+export async function publishResults(
+  editionId: string,
+): Promise<{ edition: Edition; distinguished: number }> {
+  const path = `${editionPath(editionId)}/results/publish`;
+  const body = await apiJson<{ edition?: unknown; distinguished?: unknown }>(path, { method: 'POST' });
+  return { edition: Edition.parse(body.edition), distinguished: Number(body.distinguished ?? 0) };
+}
+
+/** An edition's results (admin and partner). */
+export async function fetchEditionResults(editionId: string, signal?: AbortSignal): Promise<EditionResults> {
+  return EditionResults.parse(await apiJson<unknown>(`${editionPath(editionId)}/results`, { signal }));
+}
+
+export const resultsReportPath = (editionId: string, format: 'pdf' | 'xlsx', language: Language) =>
+  `${editionPath(editionId)}/results/report.${format}?lang=${enc(language)}`;
+
+export const adminApplicationPath = (id: string) => `${API_BASE}/applications/${enc(id)}`;
+/** One document inline for the admin (opens in a browser tab; the session cookie authorises it). */
+export const adminApplicationFilePath = (id: string, fileId: string) =>
+  `${adminApplicationPath(id)}/files/${enc(fileId)}`;
+export const adminApplicationZipPath = (id: string) => `${adminApplicationPath(id)}/files.zip`;
+
+export async function fetchAdminApplications(
+  query: string,
+  signal?: AbortSignal,
+): Promise<Page<ApplicationSummary>> {
+  const body = await apiJson<unknown>(`${API_BASE}/applications?${query}`, { signal });
+  return ApplicationSummaryPage.parse(body);
+}
+
+export async function fetchAdminApplication(id: string, signal?: AbortSignal): Promise<Application> {
+  return Application.parse(await apiJson<unknown>(adminApplicationPath(id), { signal }));
+}
+
+export async function fetchApplicationHistory(
+  id: string,
+  signal?: AbortSignal,
+): Promise<ApplicationHistoryEntry[]> {
+  const body = await apiJson<unknown>(`${adminApplicationPath(id)}/history`, { signal });
+  return ApplicationHistoryEntry.array().parse(body);
+}
+
+export async function evaluateApplication(id: string, body: EvaluationRequest): Promise<Application> {
+  const path = `${adminApplicationPath(id)}/evaluation`;
+  return Application.parse(await apiJson<unknown>(path, { method: 'POST', body }));
+}
+
+export async function confirmDecision(id: string, body: ConfirmationRequest): Promise<Application> {
+  const path = `${adminApplicationPath(id)}/confirmation`;
+  return Application.parse(await apiJson<unknown>(path, { method: 'POST', body }));
+}
+
+export async function returnDocument(id: string, body: ReturnRequest): Promise<Application> {
+  const path = `${adminApplicationPath(id)}/return`;
+  return Application.parse(await apiJson<unknown>(path, { method: 'POST', body }));
+}
+
+export async function fetchEditionSeals(editionId: string, signal?: AbortSignal): Promise<Seal[]> {
+  const path = `${API_BASE}/seals?editionId=${enc(editionId)}`;
+  return Seal.array().parse(await apiJson<unknown>(path, { signal }));
+}
+
+export async function sealAction(id: string, body: SealActionRequest): Promise<Seal> {
+  const path = `${API_BASE}/seals/${enc(id)}/actions`;
+  return Seal.parse(await apiJson<unknown>(path, { method: 'POST', body }));
 }

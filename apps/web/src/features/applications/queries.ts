@@ -1,17 +1,40 @@
-import type { Application } from '@excelencia/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Application,
+  ConfirmationRequest,
+  EditionInput,
+  EditionUpdate,
+  EvaluationRequest,
+  ReturnRequest,
+  SealActionRequest,
+} from '@excelencia/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  confirmDecision,
   createApplication,
+  createEdition,
   deleteApplicationFile,
+  evaluateApplication,
+  fetchAdminApplication,
+  fetchAdminApplications,
   fetchApplication,
+  fetchApplicationHistory,
   fetchApplications,
   fetchCompanySeals,
   fetchCurrentEdition,
   fetchDistinguished,
+  fetchEditionResults,
+  fetchEditionSeals,
+  fetchEditions,
   fetchEligibility,
   fetchPublishedEditions,
+  fetchPublishReadiness,
   fetchSealVerification,
+  publishResults,
+  returnDocument,
+  sealAction,
   submitApplication,
+  updateEdition,
+  uploadRegulation,
 } from './api.ts';
 
 /** The one query-key factory of the applications area. */
@@ -151,5 +174,150 @@ export function useDeleteApplicationFileMutation(companyId: string, applicationI
   return useMutation({
     mutationFn: (fileId: string) => deleteApplicationFile(companyId, applicationId, fileId),
     onSuccess: () => refresh(applicationId),
+  });
+}
+
+// ---- admin ----
+
+export function useEditionsQuery() {
+  return useQuery({
+    queryKey: applicationKeys.editions(),
+    queryFn: ({ signal }) => fetchEditions(signal),
+  });
+}
+
+/** After an edition changes, every edition list (admin, current, published) is read again. */
+function useRefreshEditions() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: applicationKeys.editions() });
+}
+
+export function useSaveEditionMutation() {
+  const refresh = useRefreshEditions();
+  return useMutation({
+    mutationFn: (input: { id: string | null; body: EditionInput | EditionUpdate }) =>
+      input.id === null ? createEdition(input.body) : updateEdition(input.id, input.body as EditionUpdate),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useUploadRegulationMutation() {
+  const refresh = useRefreshEditions();
+  return useMutation({
+    mutationFn: (input: { editionId: string; file: File; onProgress: (fraction: number) => void }) =>
+      uploadRegulation(input.editionId, input.file, input.onProgress),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useAdminApplicationsQuery(query: string, enabled = true) {
+  return useQuery({
+    queryKey: applicationKeys.adminList(query),
+    queryFn: ({ signal }) => fetchAdminApplications(query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useAdminApplicationQuery(id: string | null) {
+  return useQuery({
+    queryKey: applicationKeys.adminOne(id ?? ''),
+    queryFn: ({ signal }) => fetchAdminApplication(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+}
+
+export function useApplicationHistoryQuery(id: string | null) {
+  return useQuery({
+    queryKey: applicationKeys.history(id ?? ''),
+    queryFn: ({ signal }) => fetchApplicationHistory(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+}
+
+/**
+ * An evaluator's change (decision, confirmation, document sent back): the answer goes into the cache, and the
+ * list, history, the company's own view and the edition's readiness are read again.
+ */
+function useStoreAdminApplication() {
+  const client = useQueryClient();
+  return (application: Application) => {
+    client.setQueryData(applicationKeys.adminOne(application.id), application);
+    void client.invalidateQueries({ queryKey: [...applicationKeys.admin(), 'list'] });
+    void client.invalidateQueries({ queryKey: applicationKeys.history(application.id) });
+    void client.invalidateQueries({ queryKey: applicationKeys.company(application.companyId) });
+    void client.invalidateQueries({ queryKey: applicationKeys.readiness(application.editionId) });
+  };
+}
+
+export function useEvaluateMutation(id: string) {
+  const store = useStoreAdminApplication();
+  return useMutation({
+    mutationFn: (body: EvaluationRequest) => evaluateApplication(id, body),
+    onSuccess: store,
+  });
+}
+
+export function useConfirmDecisionMutation(id: string) {
+  const store = useStoreAdminApplication();
+  return useMutation({
+    mutationFn: (body: ConfirmationRequest) => confirmDecision(id, body),
+    onSuccess: store,
+  });
+}
+
+export function useReturnDocumentMutation(id: string) {
+  const store = useStoreAdminApplication();
+  return useMutation({
+    mutationFn: (body: ReturnRequest) => returnDocument(id, body),
+    onSuccess: store,
+  });
+}
+
+export function usePublishReadinessQuery(editionId: string | null) {
+  return useQuery({
+    queryKey: applicationKeys.readiness(editionId ?? ''),
+    queryFn: ({ signal }) => fetchPublishReadiness(editionId ?? '', signal),
+    enabled: Boolean(editionId),
+  });
+}
+
+/** Publishing changes the edition, its readiness, results, seals and every application's status. */
+export function usePublishResultsMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (editionId: string) => publishResults(editionId),
+    onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.all }),
+  });
+}
+
+/** An edition's results (admin and partner); only asked for once they are published. */
+export function useEditionResultsQuery(editionId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: applicationKeys.results(editionId ?? ''),
+    queryFn: ({ signal }) => fetchEditionResults(editionId ?? '', signal),
+    enabled: enabled && Boolean(editionId),
+  });
+}
+
+export function useEditionSealsQuery(editionId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: applicationKeys.sealsAdmin(editionId ?? ''),
+    queryFn: ({ signal }) => fetchEditionSeals(editionId ?? '', signal),
+    enabled: enabled && Boolean(editionId),
+  });
+}
+
+/** A seal's status changes what the results and the public list show of it. */
+export function useSealActionMutation(editionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; body: SealActionRequest }) => sealAction(input.id, input.body),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: applicationKeys.sealsAdmin(editionId) }),
+        client.invalidateQueries({ queryKey: applicationKeys.results(editionId) }),
+        client.invalidateQueries({ queryKey: applicationKeys.distinguished(editionId) }),
+      ]),
   });
 }
