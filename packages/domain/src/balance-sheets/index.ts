@@ -1,3 +1,4 @@
+export * from './closing.ts';
 export * from './file-names.ts';
 export * from './line-assignment.ts';
 export * from './numbers.ts';

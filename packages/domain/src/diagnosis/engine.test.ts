@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildBalanceTree, rollUp, treeNodes } from '../balance-sheets/tree.ts';
+import { balanceCheck, buildBalanceTree, rollUp, treeNodes } from '../balance-sheets/tree.ts';
 import { Decimal } from '../decimal.ts';
 import { parseFormula } from '../formula.ts';
 import type { LocalizedText, SelfDiagnosisTree, TargetComparison } from '../schemas/reference.ts';
@@ -449,7 +449,8 @@ describe('computeIndicators: guard rails (never NaN, Infinity or a throw)', () =
   });
 
   it('gives negativeDenominator for a negative denominator (negative equity, negative EBITDA)', () => {
-    // RCP = (REND - GAST) / CP with CP = CAP 1 000 + RT -5 000 = -4 000 (and RL = 2 000 - 1 000 = 1 000 > 0).
+    // RCP = (REND - GAST) / CP with RL = 2 000 - 1 000 = 1 000 > 0 and CP = CAP 1 000 + RT -5 000 + the
+    // period's result 1 000 (a sheet before closing) = -3 000.
     const negativeEquity = sheet({ CAP: '1000', RT: '-5000', VENDAS: '2000', FSE: '1000' });
     expect(outcome(one('RCP', negativeEquity))).toEqual({
       value: null,
@@ -556,6 +557,215 @@ describe('computeIndicators: guard rails (never NaN, Infinity or a throw)', () =
     expect(new Set(zeros.filter((i) => i.value === null).map((i) => i.reason?.key))).toEqual(
       new Set(['divisionByZero']),
     );
+  });
+});
+
+describe('computeIndicators: equity on a trial balance taken before closing', () => {
+  /**
+   * Balance-sheet leaves shared by the examples: Capital próprio stored CAP 1 000 000 + RT 200 000 = 1 200 000,
+   * RLPER (818) empty; Passivo PT 1 500 000 = DF_NC 1 000 000 + FORN 500 000. Each example picks Ativo (AFT + DO)
+   * so the sheet passes the balance check, which counts the result still in the income statement as equity:
+   * AT = 1 200 000 + PT 1 500 000 + (REND - GAST).
+   */
+  const STOCKS = { CAP: '1000000', RT: '200000', DF_NC: '1000000', FORN: '500000' };
+  const sheet = (leaves: Record<string, string>): EngineSheet =>
+    annual(2024, rolledUp({ ...STOCKS, ...leaves }));
+  const checked = (values: ReadonlyMap<string, Decimal>) => balanceCheck(new Map(values), tree).status;
+  /** CP as AF's formula read it: [value, periodResultAdded]. */
+  const equityInput = (indicator: Indicator) => {
+    const cp = indicator.inputs.find((input) => input.name === 'CP');
+    return [cp?.value?.toString() ?? null, cp?.periodResultAdded?.toString() ?? null];
+  };
+
+  it('adds a profit to equity: AF and RCP read CP = 1 500 000', () => {
+    // REND 2 000 000 (VENDAS) - GAST 1 700 000 (CMVMC 1 200 000 + FSE 500 000) = 300 000.
+    // AT 3 000 000 (AFT 2 000 000 + DO 1 000 000) = 1 200 000 + 1 500 000 + 300 000: balanced.
+    // CP = 1 200 000 + 300 000 = 1 500 000, so AT 3 000 000 = CP 1 500 000 + PT 1 500 000.
+    const profit = sheet({
+      AFT: '2000000',
+      DO: '1000000',
+      VENDAS: '2000000',
+      CMVMC: '1200000',
+      FSE: '500000',
+    });
+    expect(checked(profit.values)).toBe('ok');
+    const af = one('AF', profit);
+    // AF = CP / AT = 1 500 000 / 3 000 000 = 0.5 ≥ 0.375 → passed (0.4 without the result)
+    expect(outcome(af)).toEqual({ value: '0.5', reason: null, passed: true });
+    expect(equityInput(af)).toEqual(['1500000', '300000']);
+    expect(af.inputs.find((input) => input.name === 'AT')?.periodResultAdded).toBeNull();
+    // RCP = (REND - GAST) / CP = 300 000 / 1 500 000 = 0.2 ≥ 0.1 → passed
+    expect(outcome(one('RCP', profit))).toEqual({ value: '0.2', reason: null, passed: true });
+    // EE_SOLV = CP / PT = 1 500 000 / 1 500 000 = 1 ≥ 0.43 → passed
+    expect(outcome(one('EE_SOLV', profit))).toEqual({ value: '1', reason: null, passed: true });
+  });
+
+  it('takes a loss off equity', () => {
+    // REND 2 000 000 - GAST 2 400 000 (CMVMC 1 900 000 + FSE 500 000) = -400 000.
+    // AT 2 300 000 (AFT 2 000 000 + DO 300 000) = 1 200 000 + 1 500 000 - 400 000: balanced.
+    // CP = 1 200 000 - 400 000 = 800 000.
+    const loss = sheet({ AFT: '2000000', DO: '300000', VENDAS: '2000000', CMVMC: '1900000', FSE: '500000' });
+    expect(checked(loss.values)).toBe('ok');
+    const af = one('AF', loss);
+    // AF = 800 000 / 2 300 000 = 0.347826086956521739130434… → 0.34782608695652173913 < 0.375 → failed
+    //   (the stored 1 200 000 / 2 300 000 = 0.5217… would pass)
+    expect(outcome(af)).toEqual({ value: '0.34782608695652173913', reason: null, passed: false });
+    expect(equityInput(af)).toEqual(['800000', '-400000']);
+    // RCP = -400 000 / 800 000 = -0.5 < 0.1 → failed
+    expect(outcome(one('RCP', loss))).toEqual({ value: '-0.5', reason: null, passed: false });
+  });
+
+  it('shows a loss larger than equity as negative equity: RCP not computable, AF negative', () => {
+    // REND 2 000 000 - GAST 3 500 000 (CMVMC 3 000 000 + FSE 500 000) = -1 500 000.
+    // AT 1 200 000 (AFT 1 000 000 + DO 200 000) = 1 200 000 + 1 500 000 - 1 500 000: balanced.
+    // CP = 1 200 000 - 1 500 000 = -300 000 (stored CP 1 200 000 is positive).
+    const wiped = sheet({ AFT: '1000000', DO: '200000', VENDAS: '2000000', CMVMC: '3000000', FSE: '500000' });
+    expect(checked(wiped.values)).toBe('ok');
+    expect(wiped.values.get('CP')?.toString()).toBe('1200000');
+    // RCP = -1 500 000 / -300 000: a negative denominator, not a 5.0 that passes
+    expect(outcome(one('RCP', wiped))).toEqual({
+      value: null,
+      reason: { key: 'negativeDenominator' },
+      passed: null,
+    });
+    // AF = -300 000 / 1 200 000 = -0.25 < 0.375 → failed
+    const af = one('AF', wiped);
+    expect(outcome(af)).toEqual({ value: '-0.25', reason: null, passed: false });
+    expect(equityInput(af)).toEqual(['-300000', '-1500000']);
+    // A loss of exactly the equity: REND 2 000 000 - GAST 3 200 000 = -1 200 000, CP = 0, AT 1 500 000 = PT.
+    const zero = sheet({ AFT: '1500000', VENDAS: '2000000', CMVMC: '2700000', FSE: '500000' });
+    expect(checked(zero.values)).toBe('ok');
+    expect(outcome(one('RCP', zero))).toEqual({
+      value: null,
+      reason: { key: 'divisionByZero' },
+      passed: null,
+    });
+    expect(outcome(one('AF', zero))).toEqual({ value: '0', reason: null, passed: false });
+  });
+
+  it('counts the result once after closing: booked on 818, the income statement settled', () => {
+    // RLPER 300 000 booked, classes 6 and 7 closed (REND = GAST = 0): CP = 1 000 000 + 200 000 + 300 000
+    // = 1 500 000 as stored; AT 3 000 000 = 1 500 000 + 1 500 000.
+    const closed = sheet({ AFT: '2000000', DO: '1000000', RLPER: '300000' });
+    expect(checked(closed.values)).toBe('ok');
+    const af = one('AF', closed);
+    // AF = 1 500 000 / 3 000 000 = 0.5, as before closing
+    expect(outcome(af)).toEqual({ value: '0.5', reason: null, passed: true });
+    expect(equityInput(af)).toEqual(['1500000', null]);
+    // RCP = (0 - 0) / 1 500 000 = 0: the flows are gone from a closed sheet
+    expect(outcome(one('RCP', closed))).toEqual({ value: '0', reason: null, passed: false });
+    // The closed balance sheet entered beside its income statement (RLPER 300 000 = REND 2 000 000 - GAST
+    // 1 700 000): counted once, CP 1 500 000, RCP = 300 000 / 1 500 000 = 0.2.
+    const both = sheet({
+      AFT: '2000000',
+      DO: '1000000',
+      RLPER: '300000',
+      VENDAS: '2000000',
+      CMVMC: '1200000',
+      FSE: '500000',
+    });
+    expect(equityInput(one('AF', both))).toEqual(['1500000', null]);
+    expect(outcome(one('AF', both))).toEqual({ value: '0.5', reason: null, passed: true });
+    expect(outcome(one('RCP', both))).toEqual({ value: '0.2', reason: null, passed: true });
+  });
+
+  it("adds a quarter's own result to equity, while the formulas annualise the flows", () => {
+    // 2024-01-01 to 2024-03-31: REND 500 000 (VENDAS) - GAST 425 000 (CMVMC 300 000 + FSE 125 000) = 75 000.
+    // AT 2 775 000 (AFT 2 000 000 + DO 775 000) = 1 200 000 + 1 500 000 + 75 000: balanced.
+    // CP = 1 200 000 + 75 000 = 1 275 000 (not + 75 000 × 12 / 3 = 300 000: equity is a stock at March 31).
+    const q1: EngineSheet = {
+      ...annual(
+        2024,
+        rolledUp({
+          ...STOCKS,
+          AFT: '2000000',
+          DO: '775000',
+          VENDAS: '500000',
+          CMVMC: '300000',
+          FSE: '125000',
+        }),
+      ),
+      endDate: '2024-03-31',
+      frequency: 'quarterly',
+    };
+    expect(checked(q1.values)).toBe('ok');
+    const af = one('AF', q1);
+    // AF = 1 275 000 / 2 775 000 = 0.459459… → 0.45945945945945945946 ≥ 0.375 → passed, not annualised
+    expect(outcome(af)).toEqual({ value: '0.45945945945945945946', reason: null, passed: true });
+    expect(af.annualised).toBe(false);
+    expect(equityInput(af)).toEqual(['1275000', '75000']);
+    // RCP = (REND - GAST) × 12 / 3 / CP = (2 000 000 - 1 700 000) / 1 275 000 = 300 000 / 1 275 000
+    //     = 0.235294117647058823529… → 0.23529411764705882353 ≥ 0.1 → passed
+    const rcp = one('RCP', q1);
+    expect(outcome(rcp)).toEqual({ value: '0.23529411764705882353', reason: null, passed: true });
+    expect(rcp.annualised).toBe(true);
+    expect(
+      rcp.inputs.map((input) => [
+        input.name,
+        input.value?.toString(),
+        input.annualisedValue?.toString() ?? null,
+        input.periodResultAdded?.toString() ?? null,
+      ]),
+    ).toEqual([
+      ['REND', '500000', '2000000', null],
+      ['GAST', '425000', '1700000', null],
+      ['CP', '1275000', null, '75000'],
+    ]);
+  });
+
+  it("adds the year-to-date result beside last year's result not yet appropriated on 818", () => {
+    // A first quarter whose RLPER holds last year's 250 000 (moved to retained earnings once approved): stored CP
+    // = 1 200 000 + 250 000 = 1 450 000; the quarter's REND 500 000 - GAST 425 000 = 75 000 is added:
+    // CP = 1 525 000. AT 3 025 000 (AFT 2 000 000 + DO 1 025 000) = 1 450 000 + 1 500 000 + 75 000.
+    const q1: EngineSheet = {
+      ...annual(
+        2024,
+        rolledUp({
+          ...STOCKS,
+          RLPER: '250000',
+          AFT: '2000000',
+          DO: '1025000',
+          VENDAS: '500000',
+          CMVMC: '300000',
+          FSE: '125000',
+        }),
+      ),
+      endDate: '2024-03-31',
+      frequency: 'quarterly',
+    };
+    expect(checked(q1.values)).toBe('ok');
+    // AF = 1 525 000 / 3 025 000 = 0.504132231404958677685… → 0.50413223140495867769
+    const af = one('AF', q1);
+    expect(outcome(af)).toEqual({ value: '0.50413223140495867769', reason: null, passed: true });
+    expect(equityInput(af)).toEqual(['1525000', '75000']);
+  });
+
+  it('adds the result to the sheet prev() reads as well', () => {
+    // Equity growth CP - prev(CP): 2024 as the first example (CP 1 200 000 + 300 000 = 1 500 000); 2023 before
+    // closing with CAP 1 000 000 + RT 200 000 and REND 1 000 000 - GAST 900 000 = 100 000 (CP 1 300 000).
+    // 1 500 000 - 1 300 000 = 200 000.
+    const growth = criterion('RF', 9, 'CP_GROWTH', 'CP - prev(CP)', '>', '0');
+    const current = sheet({
+      AFT: '2000000',
+      DO: '1000000',
+      VENDAS: '2000000',
+      CMVMC: '1200000',
+      FSE: '500000',
+    });
+    const prior = annual(2023, rolledUp({ ...STOCKS, AFT: '2800000', VENDAS: '1000000', FSE: '900000' }));
+    expect(checked(prior.values)).toBe('ok');
+    const [indicator] = run(current, prior, [growth]);
+    expect(indicator && outcome(indicator)).toEqual({ value: '200000', reason: null, passed: true });
+    expect(
+      indicator?.inputs.map((input) => [
+        input.period,
+        input.value?.toString(),
+        input.periodResultAdded?.toString(),
+      ]),
+    ).toEqual([
+      ['current', '1500000', '300000'],
+      ['previous', '1300000', '100000'],
+    ]);
   });
 });
 

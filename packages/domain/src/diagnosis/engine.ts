@@ -1,3 +1,4 @@
+import { periodResultInEquity } from '../balance-sheets/closing.ts';
 import type { Frequency } from '../balance-sheets/periods.ts';
 import type { TreeLevelNode } from '../balance-sheets/tree.ts';
 import { treeNodes } from '../balance-sheets/tree.ts';
@@ -14,6 +15,10 @@ import { CRITERION_TYPE_CODES } from '../schemas/reference.ts';
  * Sub-annual periods: the flows (income-statement nodes: Rendimentos, Gastos) are annualised (× 12 / months)
  * before the formula runs, so a quarter's ratios compare with the annual targets. Balance-sheet nodes are
  * stocks at the end date and are never scaled.
+ *
+ * Trial balances taken before the closing entries: the period's result still in the income statement is part of
+ * Capital próprio (periodResultInEquity), added to the equity nodes from the sheet's own, un-annualised flows
+ * before the formulas run, for the sheet and for the one prev() reads.
  */
 
 /** SPEC §9: the application criteria, in their fixed order (codes of the seeded criteria of type C). */
@@ -66,10 +71,18 @@ export type IndicatorInput = {
   period: 'current' | 'previous';
   description: LocalizedText | null;
   accountCodes: string[];
-  /** The stored value (null when the sheet has none). */
+  /**
+   * The value the formula used before any annualisation (null when the sheet has none): the stored value, plus
+   * the period's result for the equity nodes of a sheet taken before closing (then `periodResultAdded` is set).
+   */
   value: Decimal | null;
   /** The value the formula used when it was annualised (flows of sub-annual periods), else null. */
   annualisedValue: Decimal | null;
+  /**
+   * The period's result (REND − GAST, un-annualised) included in `value` because the sheet was taken before the
+   * closing entries (periodResultInEquity); null when `value` is the stored value. Stored = value − this.
+   */
+  periodResultAdded: Decimal | null;
 };
 
 export type Indicator = {
@@ -132,6 +145,20 @@ function formulaValues(sheet: EngineSheet, flows: ReadonlySet<string>): Map<stri
   const out = new Map<string, Decimal>();
   for (const [code, value] of sheet.values) out.set(code, flows.has(code) ? annualise(value, months) : value);
   return out;
+}
+
+/**
+ * A sheet as formulas read its stocks: the period's result in equity when the sheet was taken before closing
+ * (from the stored, un-annualised flows), and the amount added to each node.
+ */
+function withPeriodResult(
+  sheet: EngineSheet,
+  tree: TreeLevelNode[],
+): { sheet: EngineSheet; added: Map<string, Decimal> } {
+  const { values, added } = periodResultInEquity(tree, sheet.values);
+  const amounts = new Map<string, Decimal>();
+  if (added) for (const code of added.codes) amounts.set(code, added.amount);
+  return { sheet: { ...sheet, values }, added: amounts };
 }
 
 function namesOf(ast: FormulaNode, out: Array<{ name: string; period: 'current' | 'previous' }>): void {
@@ -206,8 +233,10 @@ export type ComputeIndicatorsInput = {
 export function computeIndicators(input: ComputeIndicatorsInput): Indicator[] {
   const nodes = new Map(treeNodes(input.tree).map((node) => [node.code, node]));
   const flows = flowCodes(input.tree);
-  const current = formulaValues(input.sheet, flows);
-  const previous = input.prior ? formulaValues(input.prior, flows) : undefined;
+  const currentSheet = withPeriodResult(input.sheet, input.tree);
+  const priorSheet = input.prior ? withPeriodResult(input.prior, input.tree) : undefined;
+  const current = formulaValues(currentSheet.sheet, flows);
+  const previous = priorSheet ? formulaValues(priorSheet.sheet, flows) : undefined;
   const known = new Set([...nodes.keys(), ...input.sheet.values.keys()]);
   const sheetAnnualised = annualisationFactor(input.sheet).isAnnualised;
   const priorAnnualised = input.prior ? annualisationFactor(input.prior).isAnnualised : false;
@@ -245,7 +274,7 @@ export function computeIndicators(input: ComputeIndicatorsInput): Indicator[] {
       if (seen.has(key)) continue;
       seen.add(key);
       const node = nodes.get(name);
-      const source = period === 'current' ? input.sheet : input.prior;
+      const source = period === 'current' ? currentSheet : priorSheet;
       const seenValues = period === 'current' ? current : previous;
       const isScaled = flows.has(name) && (period === 'current' ? sheetAnnualised : priorAnnualised);
       if (isScaled) annualised = true;
@@ -254,8 +283,9 @@ export function computeIndicators(input: ComputeIndicatorsInput): Indicator[] {
         period,
         description: node?.description ?? null,
         accountCodes: node?.accountCodes ?? [],
-        value: source?.values.get(name) ?? null,
+        value: source?.sheet.values.get(name) ?? null,
         annualisedValue: isScaled ? (seenValues?.get(name) ?? null) : null,
+        periodResultAdded: source?.added.get(name) ?? null,
       });
     }
     const result = evaluateFormula(parsed.ast, previous ? { current, previous } : { current });

@@ -30,6 +30,7 @@ let retailDivision: string;
  *   Rendimentos 825 000 = VENDAS 600 000 + PSERV 200 000 + SUBEXP 20 000 + RFIN 5 000
  *   Gastos 775 000 = CMVMC 480 000 + FSE 120 000 + GP 100 000 + DEP 40 000 + JUR 15 000 + IRC 20 000
  * AT = CP + PT + (REND − GAST) = 350 000 + 600 000 + 50 000. EBITDA = REXP − GEXP = 820 000 − 700 000 = 120 000.
+ * The formulas read Capital próprio with the period's result: CP = 350 000 + 50 000 = 400 000 (AT = CP + PT).
  */
 const SHEET_2024: Record<string, string> = {
   AFT: '500000',
@@ -187,15 +188,17 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
     ).toEqual(['RLP', 'EBITDA', 'EBITDA_2A', 'DFL_EBITDA', 'RCP', 'AF', 'EBITDA_AT', 'EBITDA_VN']);
     // RLP = REND − GAST = 825 000 − 775 000 = 50 000 > 0
     expect(byCode(indicators, 'RLP')).toMatchObject({ value: '50000', passed: true });
-    // AF = CP / AT = 350 000 / 1 000 000 = 0.35 < 0.375
-    expect(byCode(indicators, 'AF')).toMatchObject({ value: '0.35', passed: false });
+    // AF = CP / AT = (350 000 + the result 50 000) / 1 000 000 = 0.4 ≥ 0.375
+    expect(byCode(indicators, 'AF')).toMatchObject({ value: '0.4', passed: true });
+    // RCP = (REND − GAST) / CP = 50 000 / 400 000 = 0.125 ≥ 0.1
+    expect(byCode(indicators, 'RCP')).toMatchObject({ value: '0.125', passed: true });
     // EBITDA_2A = min(120 000, 90 000) with the 2023 sheet found as the previous period
     expect(byCode(indicators, 'EBITDA_2A')).toMatchObject({ value: '90000', passed: true });
     // DFL_EBITDA = (DF_NC + DF_C − CX) / EBITDA = (250 000 + 50 000 − 100 000) / 120 000 = 1.666… ≤ 3
     expect(byCode(indicators, 'DFL_EBITDA')).toMatchObject({ value: '1.66666666666666666667', passed: true });
     // The inputs behind AF: the aggregates with their account codes.
     expect(byCode(indicators, 'AF').inputs).toEqual([
-      expect.objectContaining({ name: 'CP', period: 'current', value: '350000' }),
+      expect.objectContaining({ name: 'CP', period: 'current', value: '400000' }),
       expect.objectContaining({ name: 'AT', period: 'current', value: '1000000' }),
     ]);
     expect(byCode(indicators, 'AF').inputs[1]?.accountCodes.length).toBeGreaterThan(0);
@@ -252,6 +255,12 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
       value: '0.8',
       annualised: true,
     });
+    // AF = CP / AT with the quarter's own result (825 000 − 775 000) / 4 = 12 500, not annualised:
+    // (250 000 + 137 500 + 12 500) / 1 000 000 = 0.4
+    expect(byCode(body.currentAutoFinancialIndicators, 'AF')).toMatchObject({
+      value: '0.4',
+      annualised: false,
+    });
     // Without the first quarter of 2023, prev() reads the 2023 annual sheet: min(120 000, 90 000).
     const twoYears = byCode(body.currentAutoFinancialIndicators, 'EBITDA_2A');
     expect(twoYears).toMatchObject({ value: '90000', passed: true });
@@ -293,6 +302,7 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
   });
 
   it('keeps a saved diagnosis exactly as it was after the criteria change, and lists the newest first', async () => {
+    // AF = 0.4 passes the seeded ≥ 0.375 and fails the edited ≥ 0.45.
     const [af] = await ctx.db.select().from(criteria).where(eq(criteria.code, 'AF'));
     const item = (await get(admin, `/criteria/${af?.id}`)).json();
     const edited = await send(admin, 'PUT', `/criteria/${af?.id}`, {
@@ -300,7 +310,7 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
       description: item.description,
       formula: item.formula,
       targetComparison: item.targetComparison,
-      targetValue: '0.3',
+      targetValue: '0.45',
       recommendation: item.recommendation,
       criterionTypeId: item.criterionTypeId,
       sortOrder: item.sortOrder,
@@ -314,14 +324,14 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
     expect(reopened.json()).toEqual(simple);
     expect(byCode(reopened.json().currentAutoFinancialIndicators, 'AF')).toMatchObject({
       target: { comparison: '>=', value: '0.375' },
-      passed: false,
+      passed: true,
     });
     const fresh = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
       balanceSheetId: sheet2024,
     });
     expect(byCode(fresh.json().currentAutoFinancialIndicators, 'AF')).toMatchObject({
-      target: { comparison: '>=', value: '0.3' },
-      passed: true,
+      target: { comparison: '>=', value: '0.45' },
+      passed: false,
     });
 
     const list = (await get(member, `/companies/${ownCompany}/diagnoses`)).json();
