@@ -20,6 +20,11 @@ import type { DatabaseHandle } from './db/client.ts';
 import { devMailRoutes } from './dev/mail-viewer.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { createApplicationsService } from './modules/applications/applications.service.ts';
+import { editionsRoutes } from './modules/applications/editions.routes.ts';
+import { createEditionsService } from './modules/applications/editions.service.ts';
+import { createResultsService } from './modules/applications/results.service.ts';
 import { balanceSheetsRoutes } from './modules/balance-sheets/balance-sheets.routes.ts';
 import { createBalanceSheetsService } from './modules/balance-sheets/balance-sheets.service.ts';
 import { balanceTreeRoutes } from './modules/balance-sheets/balance-tree.routes.ts';
@@ -223,6 +228,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       await api.register(diagnosisRoutes({ diagnosis: createDiagnosisService({ db: database.db }) }));
+      const applications = createApplicationsService({
+        db: database.db,
+        fileStore,
+        publicUrl: config.publicUrl,
+      });
+      const results = createResultsService({ db: database.db, applications, publicUrl: config.publicUrl });
+      await api.register(
+        editionsRoutes({ editions: createEditionsService({ db: database.db, fileStore }), results }),
+      );
+      await api.register(applicationsRoutes({ applications, results }));
       await api.register(balanceTreeRoutes({ db: database.db }));
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
       await api.register(

@@ -41,7 +41,10 @@ const UNSAFE = /[^\p{L}\p{N}.-]+/gu;
  * included, so the type stays the second part) made one hyphen, at most 80 characters.
  */
 export function applicationFileName(nif: string, fileType: number, originalName: string): string {
-  const base = originalName.replace(/\.pdf$/i, '').normalize('NFC').replace(UNSAFE, '-');
+  const base = originalName
+    .replace(/\.pdf$/i, '')
+    .normalize('NFC')
+    .replace(UNSAFE, '-');
   const trimmed = base.replace(/^-+|-+$/g, '').slice(0, 80) || 'document';
   return `${nif}_${fileType}_${trimmed}.pdf`;
 }

@@ -63,7 +63,9 @@ const EditionFields = z.object({
 type EditionDates = Pick<z.infer<typeof EditionFields>, EditionMilestone | 'year' | 'indicatorYear'>;
 
 /** The order problems of an edition's dates, as (field, message key); empty when it is in order. */
-export function editionDateProblems(edition: EditionDates): Array<{ path: EditionMilestone | 'indicatorYear'; message: string }> {
+export function editionDateProblems(
+  edition: EditionDates,
+): Array<{ path: EditionMilestone | 'indicatorYear'; message: string }> {
   const at = (key: EditionMilestone) => Date.parse(edition[key]);
   const out: Array<{ path: EditionMilestone | 'indicatorYear'; message: string }> = [];
   for (const [start, end] of WINDOWS) {
@@ -140,7 +142,10 @@ export function nextMilestone(
 }
 
 /** Days, hours, minutes and seconds from `now` to `at` (all 0 once it has passed). */
-export function countdown(at: string, now: Date): { days: number; hours: number; minutes: number; seconds: number } {
+export function countdown(
+  at: string,
+  now: Date,
+): { days: number; hours: number; minutes: number; seconds: number } {
   let rest = Math.max(0, Math.floor((ms(at) - now.getTime()) / 1000));
   const days = Math.floor(rest / 86_400);
   rest -= days * 86_400;
@@ -165,5 +170,8 @@ export function applicationWindowsOverlap(
   a: Pick<Edition, 'applicationOpensAt' | 'applicationClosesAt'>,
   b: Pick<Edition, 'applicationOpensAt' | 'applicationClosesAt'>,
 ): boolean {
-  return ms(a.applicationOpensAt) <= ms(b.applicationClosesAt) && ms(b.applicationOpensAt) <= ms(a.applicationClosesAt);
+  return (
+    ms(a.applicationOpensAt) <= ms(b.applicationClosesAt) &&
+    ms(b.applicationOpensAt) <= ms(a.applicationClosesAt)
+  );
 }

@@ -6,7 +6,11 @@ import type { TargetComparison } from '../schemas/reference.ts';
  * negative one the shortfall: value − target for '>' and '>=', target − value for '<' and '<=', and −|value −
  * target| for '=' (any difference is a shortfall). Exact decimal text, or null when the value is not computable.
  */
-export function thresholdGap(value: string | null, comparison: TargetComparison, target: string): string | null {
+export function thresholdGap(
+  value: string | null,
+  comparison: TargetComparison,
+  target: string,
+): string | null {
   if (value === null) return null;
   const v = Decimal.tryFromString(value);
   const t = Decimal.tryFromString(target);

@@ -157,7 +157,11 @@ const Reason = z.string().trim().max(2000, 'validation:tooLong');
 const Version = z.number().int().positive();
 
 export const EvaluationRequest = z
-  .strictObject({ decision: z.enum(DECISIONS, 'validation:selectOne'), reason: Reason.optional(), version: Version })
+  .strictObject({
+    decision: z.enum(DECISIONS, 'validation:selectOne'),
+    reason: Reason.optional(),
+    version: Version,
+  })
   .refine((value) => value.decision !== 'unqualified' || (value.reason ?? '').length > 0, {
     path: ['reason'],
     message: 'applications:reasonRequired',
@@ -173,7 +177,11 @@ export const ConfirmationRequest = z.strictObject({
 export type ConfirmationRequest = z.input<typeof ConfirmationRequest>;
 
 export const ReturnRequest = z.strictObject({
-  fileType: z.number().int().min(0).max(APPLICATION_FILE_TYPE_COUNT - 1, 'applications:fileTypeInvalid'),
+  fileType: z
+    .number()
+    .int()
+    .min(0)
+    .max(APPLICATION_FILE_TYPE_COUNT - 1, 'applications:fileTypeInvalid'),
   reason: Reason.min(1, 'validation:required'),
   version: Version,
 });
@@ -210,10 +218,19 @@ export const DistinguishedCompany = z.object({
 });
 export type DistinguishedCompany = z.infer<typeof DistinguishedCompany>;
 
-export const CountRow = z.object({ label: LocalizedText.nullable(), applicants: z.number().int(), distinguished: z.number().int() });
+export const CountRow = z.object({
+  label: LocalizedText.nullable(),
+  applicants: z.number().int(),
+  distinguished: z.number().int(),
+});
 
 export const EditionResults = z.object({
-  edition: z.object({ id: z.uuid(), number: z.number().int(), year: z.number().int(), resultsPublishedAt: z.string().nullable() }),
+  edition: z.object({
+    id: z.uuid(),
+    number: z.number().int(),
+    year: z.number().int(),
+    resultsPublishedAt: z.string().nullable(),
+  }),
   applicants: z.number().int(),
   distinguished: z.number().int(),
   unqualified: z.number().int(),

@@ -1,0 +1,56 @@
+import { formatDisplayDate, type Language, translate } from '@excelencia/domain';
+import type { OutgoingMail } from '../../platform/mail/outbox.ts';
+import { escapeHtml } from '../registration/html.ts';
+import type { EditionRow } from './editions.service.ts';
+
+/** '2.ª edição (2025)' in the language. */
+export function editionLabel(edition: Pick<EditionRow, 'number' | 'year'>, language: Language): string {
+  return translate(language, 'applications:editionName', { number: edition.number, year: edition.year });
+}
+
+export function formatMailDate(value: Date, language: Language): string {
+  return formatDisplayDate(value, language);
+}
+
+type Kind = 'receipt' | 'returned' | 'results';
+
+/** The lines of each mail after the greeting (keys of applications:mails.<kind>). */
+const LINES: Record<Kind, (params: Record<string, string | number>) => string[]> = {
+  receipt: () => ['intro', 'documents', 'next'],
+  returned: () => ['intro', 'reason', 'action'],
+  results: (params) => [
+    params.distinguished === 1 ? 'distinguished' : 'notDistinguished',
+    ...(params.distinguished !== 1 && params.reason ? ['reason'] : []),
+    'action',
+  ],
+};
+
+/** An application mail in the recipient's language, text and HTML from the same catalog texts (escaped). */
+export function applicationMail(
+  kind: Kind,
+  input: {
+    to: string;
+    name: string;
+    language: Language;
+    link: string;
+    params: Record<string, string | number>;
+  },
+): OutgoingMail {
+  const { language } = input;
+  const params = { ...input.params, name: input.name };
+  const t = (key: string) => translate(language, `applications:mails.${kind}.${key}`, params);
+  const greeting = translate(language, 'applications:mails.greeting', params);
+  const lines = LINES[kind](params).map(t);
+  const signature = translate(language, 'mail:signature');
+  const text = [greeting, '', ...lines, input.link, '', signature].join('\n');
+  const p = (value: string) => `<p>${escapeHtml(value)}</p>`;
+  const html = [
+    `<!doctype html><html lang="${language}"><body>`,
+    p(greeting),
+    ...lines.map(p),
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`,
+    p(signature),
+    '</body></html>',
+  ].join('\n');
+  return { to: input.to, subject: t('subject'), text, html, language };
+}

@@ -1,0 +1,420 @@
+import {
+  AdminApplicationQuery,
+  APPLICATION_PDF_MAX_BYTES,
+  Application,
+  ApplicationFile,
+  ApplicationHistoryEntry,
+  ApplicationSummary,
+  ConfirmationRequest,
+  CreateApplicationRequest,
+  Eligibility,
+  ErrorResponse,
+  EvaluationRequest,
+  FileType,
+  languageFromTag,
+  pageOf,
+  ReturnRequest,
+  Seal,
+} from '@excelencia/domain';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../auth/caller.ts';
+import { attachment } from '../../platform/attachment.ts';
+import { AppError } from '../../platform/errors.ts';
+import { receiveFile } from '../../platform/multipart-file.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
+import { actorOf } from '../reference/reference-resource.ts';
+import { type ApplicationsService, noPdf } from './applications.service.ts';
+import { certificatePdf, documentsZip } from './applications-export.ts';
+import { sendPdf } from './editions.routes.ts';
+import type { ResultsService } from './results.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
+const ADMIN = { roles: ['admin'] as ['admin'] };
+const BASE = '/companies/:companyId/applications';
+
+const CompanyParams = z.object({ companyId: z.uuid() });
+const ApplicationParams = CompanyParams.extend({ id: z.uuid() });
+const FileParams = ApplicationParams.extend({ fileId: z.uuid() });
+const SealParams = CompanyParams.extend({ sealId: z.uuid() });
+const AdminParams = z.object({ id: z.uuid() });
+const AdminFileParams = AdminParams.extend({ fileId: z.uuid() });
+const DownloadQuery = z.object({ download: z.enum(['0', '1']).optional() });
+const EligibilityQuery = z.object({ year: z.coerce.number().int().min(1900).max(2999).optional() });
+const LangQuery = z.object({ lang: z.string().max(10).optional() });
+
+const fileTypeInvalid = () =>
+  new AppError(400, 'validation', 'applications:fileTypeInvalid', {
+    details: [{ path: 'fileType', message: 'applications:fileTypeInvalid' }],
+  });
+
+/** The company's application (apply, documents, submit), the status certificate, and the admin's evaluation. */
+export function applicationsRoutes(deps: { applications: ApplicationsService; results: ResultsService }) {
+  const { applications, results } = deps;
+  return async function register(app: FastifyInstance): Promise<void> {
+    await app.register(fastifyMultipart, {
+      limits: { files: 1, fileSize: APPLICATION_PDF_MAX_BYTES, fields: 5, parts: 6, fieldSize: 200 },
+    });
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['applications'];
+
+    // ---- admin (static paths first) ----
+    r.get(
+      '/applications',
+      {
+        schema: {
+          tags,
+          summary: "An edition's applications: status, complete, island, CAE section, name or NIF (admin)",
+          querystring: AdminApplicationQuery,
+          response: { 200: pageOf(ApplicationSummary), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => applications.adminList(request.query, requestLanguage(request)),
+    );
+
+    r.get(
+      '/applications/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One application with its decision (admin)',
+          params: AdminParams,
+          response: { 200: Application, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => applications.adminGet(request.params.id),
+    );
+
+    r.get(
+      '/applications/:id/history',
+      {
+        schema: {
+          tags,
+          summary: "The application's changes of state: who, when, from, to, reason (admin)",
+          params: AdminParams,
+          response: { 200: z.array(ApplicationHistoryEntry), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => applications.history(request.params.id),
+    );
+
+    r.get(
+      '/applications/:id/files.zip',
+      {
+        schema: {
+          tags,
+          summary: 'Every current document of the application in one zip (admin)',
+          params: AdminParams,
+          response: { 200: z.any(), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request, reply) => {
+        const application = await applications.adminGet(request.params.id);
+        const zip = await documentsZip(await applications.adminDocuments(request.params.id));
+        reply.header('content-type', 'application/zip');
+        reply.header('content-disposition', attachment(`${application.nif}_documents.zip`));
+        return reply.send(zip);
+      },
+    );
+
+    r.get(
+      '/applications/:id/files/:fileId',
+      {
+        schema: {
+          tags,
+          summary: 'One document, inline (admin)',
+          params: AdminFileParams,
+          querystring: DownloadQuery,
+          response: { 200: z.any(), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request, reply) => {
+        const file = await applications.adminFile(request.params.id, request.params.fileId);
+        return sendPdf(reply, file.data, file.name, request.query.download === '1' ? 'attachment' : 'inline');
+      },
+    );
+
+    r.post(
+      '/applications/:id/evaluation',
+      {
+        schema: {
+          tags,
+          summary:
+            'Records the decision on a pending application; 409 already_evaluated when decided meanwhile (admin)',
+          params: AdminParams,
+          body: EvaluationRequest,
+          response: { 200: Application, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => applications.evaluate(actorOf(request), request.params.id, request.body),
+    );
+
+    r.post(
+      '/applications/:id/confirmation',
+      {
+        schema: {
+          tags,
+          summary: 'A second admin confirms (or sends back) the decision (admin)',
+          params: AdminParams,
+          body: ConfirmationRequest,
+          response: { 200: Application, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => applications.confirm(actorOf(request), request.params.id, request.body),
+    );
+
+    r.post(
+      '/applications/:id/return',
+      {
+        schema: {
+          tags,
+          summary:
+            'Sends the application back to the company for one named document, with the reason (admin)',
+          params: AdminParams,
+          body: ReturnRequest,
+          response: { 200: Application, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => applications.returnDocument(actorOf(request), request.params.id, request.body),
+    );
+
+    // ---- company ----
+    r.get(
+      '/companies/:companyId/eligibility',
+      {
+        schema: {
+          tags,
+          summary:
+            "The eight application criteria on the company's annual sheets of a year (default: its latest annual sheet's year, else last year) and the year before",
+          params: CompanyParams,
+          querystring: EligibilityQuery,
+          response: { 200: Eligibility, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) =>
+        applications.eligibility(caller(request), request.params.companyId, request.query.year),
+    );
+
+    r.get(
+      BASE,
+      {
+        schema: {
+          tags,
+          summary: "The company's applications, newest edition first",
+          params: CompanyParams,
+          response: { 200: z.array(Application), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) => applications.list(caller(request), request.params.companyId),
+    );
+
+    r.post(
+      BASE,
+      {
+        schema: {
+          tags,
+          summary: "Opens the company's application to an edition during its application window",
+          params: CompanyParams,
+          body: CreateApplicationRequest,
+          response: { 201: Application, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await applications.create(
+              caller(request),
+              actorOf(request),
+              request.params.companyId,
+              request.body.editionId,
+            ),
+          ),
+    );
+
+    r.get(
+      `${BASE}/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'One application of the company',
+          params: ApplicationParams,
+          response: { 200: Application, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) => applications.get(caller(request), request.params.companyId, request.params.id),
+    );
+
+    r.post(
+      `${BASE}/:id/files`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Uploads one document into its typed slot: multipart `fileType` (0-7) and file `file` (PDF, 10 MB)',
+          params: ApplicationParams,
+          response: { 201: ApplicationFile, 413: ErrorResponse, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const { fields, data, filename } = await receiveFile(request, noPdf);
+        const fileType = FileType.safeParse(fields.fileType);
+        if (!fileType.success) throw fileTypeInvalid();
+        const file = await applications.addFile(
+          caller(request),
+          actorOf(request),
+          request.params.companyId,
+          request.params.id,
+          {
+            fileType: fileType.data,
+            data,
+            filename,
+          },
+        );
+        return reply.code(201).send(file);
+      },
+    );
+
+    r.put(
+      `${BASE}/:id/files/:fileId`,
+      {
+        schema: {
+          tags,
+          summary: 'Replaces one document (same slot): multipart file `file` (PDF, 10 MB)',
+          params: FileParams,
+          response: { 200: ApplicationFile, 413: ErrorResponse, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) => {
+        const { data, filename } = await receiveFile(request, noPdf);
+        const { companyId, id, fileId } = request.params;
+        return applications.replaceFile(caller(request), actorOf(request), companyId, id, fileId, {
+          data,
+          filename,
+        });
+      },
+    );
+
+    r.delete(
+      `${BASE}/:id/files/:fileId`,
+      {
+        schema: {
+          tags,
+          summary: 'Removes one document',
+          params: FileParams,
+          response: { 204: z.null(), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const { companyId, id, fileId } = request.params;
+        await applications.removeFile(caller(request), actorOf(request), companyId, id, fileId);
+        return reply.code(204).send(null);
+      },
+    );
+
+    r.get(
+      `${BASE}/:id/files/:fileId`,
+      {
+        schema: {
+          tags,
+          summary: 'One document, inline (?download=1 to save it)',
+          params: FileParams,
+          querystring: DownloadQuery,
+          response: { 200: z.any(), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const { companyId, id, fileId } = request.params;
+        const file = await applications.file(caller(request), companyId, id, fileId);
+        return sendPdf(reply, file.data, file.name, request.query.download === '1' ? 'attachment' : 'inline');
+      },
+    );
+
+    r.post(
+      `${BASE}/:id/submit`,
+      {
+        schema: {
+          tags,
+          summary: 'Submits a complete, eligible application: locks it (pending) and mails a receipt',
+          params: ApplicationParams,
+          response: { 200: Application, ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) =>
+        applications.submit(caller(request), actorOf(request), request.params.companyId, request.params.id),
+    );
+
+    r.get(
+      '/companies/:companyId/seals',
+      {
+        schema: {
+          tags,
+          summary: "The company's status seals",
+          params: CompanyParams,
+          response: { 200: z.array(Seal), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request) => results.companySeals(caller(request), request.params.companyId),
+    );
+
+    r.get(
+      '/companies/:companyId/seals/:sealId/certificate.pdf',
+      {
+        schema: {
+          tags,
+          summary: 'The status certificate, with a QR code to its public check',
+          params: SealParams,
+          querystring: LangQuery,
+          response: { 200: z.any(), ...errors },
+        },
+        config: MEMBERS,
+      },
+      async (request, reply) => {
+        const language = languageFromTag(request.query.lang) ?? requestLanguage(request);
+        const { seal, edition, verifyUrl } = await results.certificate(
+          caller(request),
+          request.params.companyId,
+          request.params.sealId,
+        );
+        const pdf = await certificatePdf({
+          language,
+          companyName: seal.companyName,
+          nif: seal.nif,
+          edition,
+          validUntil: seal.validUntil,
+          issuedAt: seal.issuedAt,
+          code: seal.code,
+          verifyUrl,
+        });
+        return sendPdf(reply, pdf, `certificate-${seal.nif}-${edition.year}.pdf`, 'attachment');
+      },
+    );
+  };
+}

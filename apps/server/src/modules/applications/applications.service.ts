@@ -1,0 +1,794 @@
+import {
+  type AdminApplicationQuery,
+  APPLICATION_FILE_TYPE_COUNT,
+  type Application,
+  type ApplicationFile,
+  type ApplicationHistoryEntry,
+  type ApplicationStatus,
+  type ApplicationSummary,
+  applicationFileName,
+  type ConfirmationRequest,
+  documentLabelKey,
+  type Eligibility,
+  type EvaluationRequest,
+  fileTypeOfName,
+  type Language,
+  type Page,
+  type ReturnRequest,
+  translate,
+} from '@excelencia/domain';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  accounts,
+  applicationFiles,
+  applications,
+  auditLog,
+  caeDivisions,
+  caeSections,
+  cities,
+  companies,
+  companyMembers,
+  editions,
+  islands,
+  seals,
+} from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { assertCompanyAccess } from '../companies/company-access.ts';
+import { type Actor, staleVersion } from '../reference/reference-resource.ts';
+import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
+import { assertPdf, type EditionRow, editionRow } from './editions.service.ts';
+import { computeEligibility, latestAnnualYear } from './eligibility.ts';
+import { presentSeal, type SealRow } from './seals.ts';
+
+export const APPLICATION_ENTITY = 'applications';
+
+type ApplicationRow = typeof applications.$inferSelect;
+type FileRow = typeof applicationFiles.$inferSelect;
+
+const windowClosed = (edition: EditionRow, language: Language) =>
+  new AppError(409, 'application_window_closed', 'applications:outsideWindow', {
+    params: {
+      opens: formatMailDate(edition.applicationOpensAt, language),
+      closes: formatMailDate(edition.applicationClosesAt, language),
+    },
+  });
+const locked = () => new AppError(409, 'application_locked', 'applications:locked');
+const alreadyEvaluated = () => new AppError(409, 'already_evaluated', 'applications:alreadyEvaluated');
+export const noPdf = () =>
+  new AppError(400, 'no_file', 'applications:selectPdf', {
+    details: [{ path: 'file', message: 'applications:selectPdf' }],
+  });
+
+function applicationWindowOpen(edition: EditionRow, now: Date): boolean {
+  return edition.applicationOpensAt <= now && now <= edition.applicationClosesAt;
+}
+
+/** Whether an application's decision is visible to the company: only once its edition's results are out. */
+function decisionVisible(edition: EditionRow, asAdmin: boolean): boolean {
+  return asAdmin || edition.resultsPublishedAt !== null;
+}
+
+function toFile(row: FileRow): ApplicationFile {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileType: fileTypeOfName(row.fileName) ?? row.fileType,
+    dateInsert: row.createdAt.toISOString(),
+    size: row.size,
+  };
+}
+
+/**
+ * A company's application to an edition, from opening to the evaluator's confirmed decision. Every change of
+ * state writes an audit row (who, when, before, after), which is the application's history.
+ */
+export function createApplicationsService(deps: { db: Database; fileStore: FileStore; publicUrl: string }) {
+  const { db, fileStore, publicUrl } = deps;
+
+  async function liveFiles(executor: Executor, applicationId: string): Promise<FileRow[]> {
+    return executor
+      .select()
+      .from(applicationFiles)
+      .where(and(eq(applicationFiles.applicationId, applicationId), isNull(applicationFiles.removedAt)))
+      .orderBy(asc(applicationFiles.fileType));
+  }
+
+  async function companyOf(executor: Executor, companyId: string) {
+    const [company] = await executor
+      .select({ id: companies.id, companyName: companies.companyName, nif: companies.nif })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    if (!company) throw notFound();
+    return company;
+  }
+
+  async function nameOf(executor: Executor, accountId: string | null): Promise<string | null> {
+    if (!accountId) return null;
+    const [row] = await executor
+      .select({ name: accounts.name })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .limit(1);
+    return row?.name ?? null;
+  }
+
+  async function present(executor: Executor, row: ApplicationRow, asAdmin: boolean): Promise<Application> {
+    const [edition, company, files, decidedBy, confirmedBy, [seal]] = await Promise.all([
+      editionRow(executor, row.editionId),
+      companyOf(executor, row.companyId),
+      liveFiles(executor, row.id),
+      nameOf(executor, row.decidedBy),
+      nameOf(executor, row.confirmedBy),
+      executor.select().from(seals).where(eq(seals.applicationId, row.id)).limit(1),
+    ]);
+    // A draft's figures follow the company's sheets until it is submitted; then the snapshot is what was judged.
+    const eligibility =
+      row.status === 'draft'
+        ? await computeEligibility(executor, row.companyId, edition.indicatorYear)
+        : (row.eligibility as Eligibility);
+    const visible = decisionVisible(edition, asAdmin);
+    const decided = row.status === 'evaluated' || row.status === 'unqualified';
+    const status: ApplicationStatus = decided && !visible ? 'pending' : row.status;
+    return {
+      id: row.id,
+      editionId: row.editionId,
+      companyId: row.companyId,
+      companyName: company.companyName,
+      nif: company.nif,
+      status,
+      complete: files.length === APPLICATION_FILE_TYPE_COUNT,
+      eligible: eligibility.eligible,
+      indicatorYear: edition.indicatorYear,
+      applicationFinancialIndicators: eligibility.applicationFinancialIndicators,
+      missingYears: eligibility.missingYears,
+      files: files.map(toFile),
+      reopenedFileType: row.reopenedFileType,
+      returnReason: row.returnReason,
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      decision:
+        decided && visible && row.decidedAt
+          ? {
+              decision: row.status as 'evaluated' | 'unqualified',
+              reason: row.decisionReason,
+              decidedBy: asAdmin ? decidedBy : null,
+              decidedAt: row.decidedAt.toISOString(),
+              confirmedBy: asAdmin ? confirmedBy : null,
+              confirmedAt: row.confirmedAt?.toISOString() ?? null,
+            }
+          : null,
+      resultsPublished: edition.resultsPublishedAt !== null,
+      seal: seal && visible ? presentSeal(seal as SealRow, edition, company, new Date()) : null,
+      version: row.version,
+    };
+  }
+
+  async function applicationOf(executor: Executor, companyId: string, id: string, forUpdate = false) {
+    const query = executor
+      .select()
+      .from(applications)
+      .where(and(eq(applications.id, id), eq(applications.companyId, companyId)))
+      .limit(1);
+    const [row] = forUpdate ? await query.for('update') : await query;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function adminRow(executor: Executor, id: string, forUpdate = false) {
+    const query = executor.select().from(applications).where(eq(applications.id, id)).limit(1);
+    const [row] = forUpdate ? await query.for('update') : await query;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function audit(
+    tx: Executor,
+    actor: Actor,
+    id: string,
+    action: string,
+    before: Partial<ApplicationRow> | null,
+    after: Record<string, unknown>,
+  ) {
+    await writeAudit(tx, {
+      actorAccountId: actor.accountId,
+      action,
+      entity: APPLICATION_ENTITY,
+      entityId: id,
+      before: before ? { status: before.status, version: before.version } : null,
+      after,
+      requestId: actor.requestId ?? null,
+    });
+  }
+
+  /**
+   * Document changes: a draft within the application window may change any slot; an application the evaluator
+   * sent back may change only the reopened slot, whatever the date.
+   */
+  function assertSlotEditable(
+    row: ApplicationRow,
+    edition: EditionRow,
+    fileType: number,
+    language: Language,
+    now: Date,
+  ) {
+    if (row.status !== 'draft') throw locked();
+    if (row.reopenedFileType !== null) {
+      if (row.reopenedFileType !== fileType)
+        throw new AppError(409, 'application_locked', 'applications:slotLocked');
+      return;
+    }
+    if (!applicationWindowOpen(edition, now)) throw windowClosed(edition, language);
+  }
+
+  async function membersOf(executor: Executor, companyId: string) {
+    return executor
+      .select({ email: accounts.email, name: accounts.name, language: accounts.language })
+      .from(companyMembers)
+      .innerJoin(accounts, eq(accounts.id, companyMembers.accountId))
+      .where(eq(companyMembers.companyId, companyId));
+  }
+
+  const applicationLink = (language: Language) => `${publicUrl}/${language}/company/application`;
+
+  return {
+    /** The early warning: the criteria on the latest annual sheets (or last year's, to say which to upload). */
+    async eligibility(
+      caller: AuthContext,
+      companyId: string,
+      year: number | undefined,
+      now = new Date(),
+    ): Promise<Eligibility> {
+      await assertCompanyAccess(db, caller, companyId);
+      const indicatorYear = year ?? (await latestAnnualYear(db, companyId)) ?? now.getUTCFullYear() - 1;
+      return computeEligibility(db, companyId, indicatorYear);
+    },
+
+    async list(caller: AuthContext, companyId: string): Promise<Application[]> {
+      const asAdmin = await assertCompanyAccess(db, caller, companyId);
+      const rows = await db
+        .select({ application: applications })
+        .from(applications)
+        .innerJoin(editions, eq(editions.id, applications.editionId))
+        .where(eq(applications.companyId, companyId))
+        .orderBy(desc(editions.number));
+      return Promise.all(rows.map(({ application }) => present(db, application, asAdmin)));
+    },
+
+    async get(caller: AuthContext, companyId: string, id: string): Promise<Application> {
+      const asAdmin = await assertCompanyAccess(db, caller, companyId);
+      return present(db, await applicationOf(db, companyId, id), asAdmin);
+    },
+
+    async create(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      editionId: string,
+      now = new Date(),
+    ): Promise<Application> {
+      const asAdmin = await assertCompanyAccess(db, caller, companyId);
+      return db.transaction(async (tx) => {
+        const edition = await editionRow(tx, editionId).catch(() => {
+          throw new AppError(400, 'validation', 'errors:parentNotFound', {
+            details: [{ path: 'editionId', message: 'applications:chooseEdition' }],
+          });
+        });
+        if (!applicationWindowOpen(edition, now)) throw windowClosed(edition, caller.language);
+        const eligibility = await computeEligibility(tx, companyId, edition.indicatorYear);
+        const [row] = await tx
+          .insert(applications)
+          .values({
+            editionId,
+            companyId,
+            eligibility,
+            eligible: eligibility.eligible,
+            createdBy: actor.accountId,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw new AppError(409, 'already_applied', 'applications:alreadyApplied');
+        await audit(tx, actor, row.id, 'create', null, { status: row.status });
+        return present(tx, row, asAdmin);
+      });
+    },
+
+    async addFile(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      id: string,
+      input: { fileType: number; data: Buffer; filename: string },
+      now = new Date(),
+    ): Promise<ApplicationFile> {
+      await assertCompanyAccess(db, caller, companyId);
+      assertPdf(input.data);
+      return db.transaction(async (tx) => {
+        const row = await applicationOf(tx, companyId, id, true);
+        const edition = await editionRow(tx, row.editionId);
+        const files = await liveFiles(tx, id);
+        if (row.status === 'draft' && files.length >= APPLICATION_FILE_TYPE_COUNT) {
+          throw new AppError(409, 'application_files_full', 'applications:allDocumentsUploaded');
+        }
+        assertSlotEditable(row, edition, input.fileType, caller.language, now);
+        if (files.some((f) => f.fileType === input.fileType)) {
+          throw new AppError(409, 'slot_taken', 'applications:slotTaken', {
+            details: [{ path: 'fileType', message: 'applications:slotTaken' }],
+          });
+        }
+        const company = await companyOf(tx, companyId);
+        const stored = await fileStore.put(tx, {
+          data: input.data,
+          originalName: input.filename || 'document.pdf',
+          mime: 'application/pdf',
+          kind: 'application-document',
+          ownerAccountId: actor.accountId,
+        });
+        const [file] = await tx
+          .insert(applicationFiles)
+          .values({
+            applicationId: id,
+            fileType: input.fileType,
+            fileId: stored.id,
+            fileName: applicationFileName(company.nif, input.fileType, input.filename),
+            size: stored.size,
+            createdBy: actor.accountId,
+          })
+          .returning();
+        if (!file) throw new Error('Inserting the application file returned nothing');
+        await tx
+          .update(applications)
+          .set({ version: row.version + 1, updatedAt: now })
+          .where(eq(applications.id, id));
+        await audit(tx, actor, id, 'uploadFile', row, {
+          status: row.status,
+          fileType: input.fileType,
+          fileName: file.fileName,
+        });
+        return toFile(file);
+      });
+    },
+
+    async replaceFile(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      id: string,
+      fileId: string,
+      input: { data: Buffer; filename: string },
+      now = new Date(),
+    ): Promise<ApplicationFile> {
+      await assertCompanyAccess(db, caller, companyId);
+      assertPdf(input.data);
+      return db.transaction(async (tx) => {
+        const row = await applicationOf(tx, companyId, id, true);
+        const edition = await editionRow(tx, row.editionId);
+        const old = (await liveFiles(tx, id)).find((f) => f.id === fileId);
+        if (!old) throw notFound();
+        assertSlotEditable(row, edition, old.fileType, caller.language, now);
+        const company = await companyOf(tx, companyId);
+        await tx.update(applicationFiles).set({ removedAt: now }).where(eq(applicationFiles.id, old.id));
+        const stored = await fileStore.put(tx, {
+          data: input.data,
+          originalName: input.filename || 'document.pdf',
+          mime: 'application/pdf',
+          kind: 'application-document',
+          ownerAccountId: actor.accountId,
+        });
+        const [file] = await tx
+          .insert(applicationFiles)
+          .values({
+            applicationId: id,
+            fileType: old.fileType,
+            fileId: stored.id,
+            fileName: applicationFileName(company.nif, old.fileType, input.filename),
+            size: stored.size,
+            createdBy: actor.accountId,
+          })
+          .returning();
+        if (!file) throw new Error('Inserting the application file returned nothing');
+        await tx
+          .update(applications)
+          .set({ version: row.version + 1, updatedAt: now })
+          .where(eq(applications.id, id));
+        await audit(tx, actor, id, 'replaceFile', row, {
+          status: row.status,
+          fileType: old.fileType,
+          fileName: file.fileName,
+          replaced: old.fileName,
+        });
+        return toFile(file);
+      });
+    },
+
+    async removeFile(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      id: string,
+      fileId: string,
+      now = new Date(),
+    ) {
+      await assertCompanyAccess(db, caller, companyId);
+      await db.transaction(async (tx) => {
+        const row = await applicationOf(tx, companyId, id, true);
+        const edition = await editionRow(tx, row.editionId);
+        const old = (await liveFiles(tx, id)).find((f) => f.id === fileId);
+        if (!old) throw notFound();
+        assertSlotEditable(row, edition, old.fileType, caller.language, now);
+        await tx.update(applicationFiles).set({ removedAt: now }).where(eq(applicationFiles.id, old.id));
+        await tx
+          .update(applications)
+          .set({ version: row.version + 1, updatedAt: now })
+          .where(eq(applications.id, id));
+        await audit(tx, actor, id, 'removeFile', row, {
+          status: row.status,
+          fileType: old.fileType,
+          fileName: old.fileName,
+        });
+      });
+    },
+
+    /** One document of an application (company members and admins). */
+    async file(caller: AuthContext, companyId: string, id: string, fileId: string) {
+      await assertCompanyAccess(db, caller, companyId);
+      await applicationOf(db, companyId, id);
+      return documentOf(db, id, fileId);
+    },
+
+    async submit(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      id: string,
+      now = new Date(),
+    ): Promise<Application> {
+      const asAdmin = await assertCompanyAccess(db, caller, companyId);
+      return db.transaction(async (tx) => {
+        const row = await applicationOf(tx, companyId, id, true);
+        const edition = await editionRow(tx, row.editionId);
+        if (row.status !== 'draft') throw locked();
+        if (row.reopenedFileType === null && !applicationWindowOpen(edition, now)) {
+          throw windowClosed(edition, caller.language);
+        }
+        const files = await liveFiles(tx, id);
+        if (files.length < APPLICATION_FILE_TYPE_COUNT) {
+          throw new AppError(409, 'application_incomplete', 'applications:incomplete', {
+            params: { count: APPLICATION_FILE_TYPE_COUNT - files.length },
+          });
+        }
+        const eligibility = await computeEligibility(tx, companyId, edition.indicatorYear);
+        if (eligibility.missingYears.length > 0) {
+          throw new AppError(409, 'not_eligible', 'applications:missingSheets', {
+            params: { years: eligibility.missingYears.join(', ') },
+          });
+        }
+        if (!eligibility.eligible) throw new AppError(409, 'not_eligible', 'applications:notEligible');
+        const [updated] = await tx
+          .update(applications)
+          .set({
+            status: 'pending',
+            eligibility,
+            eligible: true,
+            submittedAt: now,
+            submittedBy: actor.accountId,
+            reopenedFileType: null,
+            returnReason: null,
+            version: row.version + 1,
+            updatedAt: now,
+          })
+          .where(eq(applications.id, id))
+          .returning();
+        if (!updated) throw notFound();
+        await audit(tx, actor, id, 'submit', row, { status: 'pending' });
+        const company = await companyOf(tx, companyId);
+        const language = caller.language;
+        await enqueueMail(
+          tx,
+          applicationMail('receipt', {
+            to: caller.email,
+            name: caller.name,
+            language,
+            link: applicationLink(language),
+            params: {
+              companyName: company.companyName,
+              edition: editionLabel(edition, language),
+              date: formatMailDate(now, language),
+              count: files.length,
+            },
+          }),
+        );
+        return present(tx, updated, asAdmin);
+      });
+    },
+
+    // ---- admin ----------------------------------------------------------------------------------------------
+
+    async adminList(query: AdminApplicationQuery, language: Language): Promise<Page<ApplicationSummary>> {
+      const fileCount = sql<number>`(select count(*)::int from ${applicationFiles} f where f.application_id = ${applications.id} and f.removed_at is null)`;
+      const complete = sql<boolean>`${fileCount} = ${APPLICATION_FILE_TYPE_COUNT}`;
+      const where = allOf(
+        query.editionId ? eq(applications.editionId, query.editionId) : undefined,
+        query.status ? eq(applications.status, query.status) : undefined,
+        query.complete === undefined ? undefined : query.complete ? complete : sql`not (${complete})`,
+        query.islandId ? eq(cities.islandId, query.islandId) : undefined,
+        query.sectionId ? eq(caeDivisions.sectionId, query.sectionId) : undefined,
+        searchCondition(sql`(${companies.searchText} || ' ' || ${companies.nif})`, query.search),
+      );
+      const base = () =>
+        db
+          .select({
+            application: applications,
+            companyName: companies.companyName,
+            nif: companies.nif,
+            island: islands.description,
+            sectionCode: caeSections.code,
+            section: caeSections.description,
+            files: fileCount,
+          })
+          .from(applications)
+          .innerJoin(companies, eq(companies.id, applications.companyId))
+          .leftJoin(cities, eq(cities.id, companies.cityId))
+          .leftJoin(islands, eq(islands.id, cities.islandId))
+          .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+          .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId));
+      const sortable = {
+        companyName: companies.searchText,
+        nif: companies.nif,
+        status: applications.status,
+        submittedAt: applications.submittedAt,
+        files: fileCount as SQL,
+      };
+      const { limit, offset } = pageWindow(query);
+      const [rows, [total]] = await Promise.all([
+        base()
+          .where(where)
+          .orderBy(
+            ...orderBy(sortable, query, language, {
+              defaultSort: ['companyName'],
+              tieBreaker: applications.id,
+            }),
+          )
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ value: count() })
+          .from(applications)
+          .innerJoin(companies, eq(companies.id, applications.companyId))
+          .leftJoin(cities, eq(cities.id, companies.cityId))
+          .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+          .where(where),
+      ]);
+      return {
+        items: rows.map((r) => ({
+          id: r.application.id,
+          editionId: r.application.editionId,
+          companyId: r.application.companyId,
+          companyName: r.companyName,
+          nif: r.nif,
+          island: r.island ?? null,
+          section: r.sectionCode && r.section ? { code: r.sectionCode, description: r.section } : null,
+          status: r.application.status,
+          complete: r.files === APPLICATION_FILE_TYPE_COUNT,
+          eligible: r.application.eligible,
+          files: r.files,
+          submittedAt: r.application.submittedAt?.toISOString() ?? null,
+          decidedAt: r.application.decidedAt?.toISOString() ?? null,
+          confirmed: r.application.confirmedAt !== null,
+          version: r.application.version,
+        })),
+        total: total?.value ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async adminGet(id: string): Promise<Application> {
+      return present(db, await adminRow(db, id), true);
+    },
+
+    async adminFile(id: string, fileId: string) {
+      await adminRow(db, id);
+      return documentOf(db, id, fileId);
+    },
+
+    /** Every live document of an application, for the evaluator's zip. */
+    async adminDocuments(id: string): Promise<{ name: string; data: Buffer }[]> {
+      const row = await adminRow(db, id);
+      const out: { name: string; data: Buffer }[] = [];
+      for (const file of await liveFiles(db, row.id)) {
+        const stored = await fileStore.get(db, file.fileId);
+        if (stored) out.push({ name: file.fileName, data: stored.data });
+      }
+      return out;
+    },
+
+    async history(id: string): Promise<ApplicationHistoryEntry[]> {
+      await adminRow(db, id);
+      const rows = await db
+        .select({ entry: auditLog, actor: accounts.name })
+        .from(auditLog)
+        .leftJoin(accounts, eq(accounts.id, auditLog.actorAccountId))
+        .where(and(eq(auditLog.entity, APPLICATION_ENTITY), eq(auditLog.entityId, id)))
+        .orderBy(asc(auditLog.id));
+      return rows.map(({ entry, actor }) => {
+        const before = (entry.before ?? {}) as { status?: string };
+        const after = (entry.after ?? {}) as { status?: string; reason?: string; fileType?: number };
+        return {
+          at: entry.at.toISOString(),
+          actor: actor ?? null,
+          action: entry.action,
+          fromStatus: before.status ?? null,
+          toStatus: after.status ?? null,
+          reason: after.reason ?? null,
+          fileType: typeof after.fileType === 'number' ? after.fileType : null,
+        };
+      });
+    },
+
+    /**
+     * The evaluator's decision on a pending application. The row is locked and its version compared, so of two
+     * admins deciding at once exactly one wins and the other gets 409 already_evaluated.
+     */
+    async evaluate(
+      actor: Actor,
+      id: string,
+      body: EvaluationRequest,
+      now = new Date(),
+    ): Promise<Application> {
+      return db.transaction(async (tx) => {
+        const row = await adminRow(tx, id, true);
+        if (row.status !== 'pending' || row.version !== body.version) {
+          if (row.status === 'draft') throw new AppError(409, 'not_submitted', 'applications:notSubmitted');
+          throw alreadyEvaluated();
+        }
+        const edition = await editionRow(tx, row.editionId);
+        if (edition.resultsPublishedAt)
+          throw new AppError(409, 'results_already_published', 'applications:resultsPublished');
+        const [updated] = await tx
+          .update(applications)
+          .set({
+            status: body.decision,
+            decisionReason: body.reason?.trim() || null,
+            decidedBy: actor.accountId,
+            decidedAt: now,
+            confirmedBy: null,
+            confirmedAt: null,
+            version: row.version + 1,
+            updatedAt: now,
+          })
+          .where(and(eq(applications.id, id), eq(applications.version, row.version)))
+          .returning();
+        if (!updated) throw alreadyEvaluated();
+        await audit(tx, actor, id, 'evaluate', row, { status: body.decision, reason: body.reason ?? null });
+        return present(tx, updated, true);
+      });
+    },
+
+    /** Four eyes: a second admin confirms (or sends back) the decision before results can be published. */
+    async confirm(
+      actor: Actor,
+      id: string,
+      body: ConfirmationRequest,
+      now = new Date(),
+    ): Promise<Application> {
+      return db.transaction(async (tx) => {
+        const row = await adminRow(tx, id, true);
+        if (row.status !== 'evaluated' && row.status !== 'unqualified') {
+          throw new AppError(409, 'not_decided', 'applications:notDecided');
+        }
+        if (row.version !== body.version) throw staleVersion();
+        if (row.confirmedAt) throw new AppError(409, 'already_confirmed', 'applications:alreadyConfirmed');
+        if (row.decidedBy === actor.accountId) {
+          throw new AppError(403, 'own_decision', 'applications:ownDecision');
+        }
+        const edition = await editionRow(tx, row.editionId);
+        if (edition.resultsPublishedAt)
+          throw new AppError(409, 'results_already_published', 'applications:resultsPublished');
+        const approve = body.approve ?? true;
+        const [updated] = await tx
+          .update(applications)
+          .set(
+            approve
+              ? { confirmedBy: actor.accountId, confirmedAt: now, version: row.version + 1, updatedAt: now }
+              : {
+                  status: 'pending',
+                  decisionReason: null,
+                  decidedBy: null,
+                  decidedAt: null,
+                  version: row.version + 1,
+                  updatedAt: now,
+                },
+          )
+          .where(eq(applications.id, id))
+          .returning();
+        if (!updated) throw notFound();
+        await audit(tx, actor, id, approve ? 'confirm' : 'rejectDecision', row, {
+          status: updated.status,
+          reason: body.reason ?? null,
+        });
+        return present(tx, updated, true);
+      });
+    },
+
+    /** Sends a submitted application back to the company for one named document: only that slot reopens. */
+    async returnDocument(
+      actor: Actor,
+      id: string,
+      body: ReturnRequest,
+      now = new Date(),
+    ): Promise<Application> {
+      return db.transaction(async (tx) => {
+        const row = await adminRow(tx, id, true);
+        if (row.version !== body.version) throw staleVersion();
+        if (row.status !== 'pending') {
+          if (row.status === 'draft') throw new AppError(409, 'not_submitted', 'applications:notSubmitted');
+          throw alreadyEvaluated();
+        }
+        const [updated] = await tx
+          .update(applications)
+          .set({
+            status: 'draft',
+            reopenedFileType: body.fileType,
+            returnReason: body.reason,
+            version: row.version + 1,
+            updatedAt: now,
+          })
+          .where(eq(applications.id, id))
+          .returning();
+        if (!updated) throw notFound();
+        await audit(tx, actor, id, 'return', row, {
+          status: 'draft',
+          reason: body.reason,
+          fileType: body.fileType,
+        });
+        const [edition, company, members] = await Promise.all([
+          editionRow(tx, row.editionId),
+          companyOf(tx, row.companyId),
+          membersOf(tx, row.companyId),
+        ]);
+        for (const member of members) {
+          await enqueueMail(
+            tx,
+            applicationMail('returned', {
+              to: member.email,
+              name: member.name,
+              language: member.language,
+              link: applicationLink(member.language),
+              params: {
+                companyName: company.companyName,
+                edition: editionLabel(edition, member.language),
+                document: translate(member.language, documentLabelKey(body.fileType)),
+                reason: body.reason,
+              },
+            }),
+          );
+        }
+        return present(tx, updated, true);
+      });
+    },
+
+    /** The company's members, for the results mail. */
+    membersOf,
+    present,
+  };
+
+  async function documentOf(executor: Executor, applicationId: string, fileId: string) {
+    const [file] = await executor
+      .select()
+      .from(applicationFiles)
+      .where(and(eq(applicationFiles.id, fileId), eq(applicationFiles.applicationId, applicationId)))
+      .limit(1);
+    if (!file) throw notFound();
+    const stored = await fileStore.get(executor, file.fileId);
+    if (!stored) throw notFound();
+    return { data: stored.data, name: file.fileName };
+  }
+}
+
+export type ApplicationsService = ReturnType<typeof createApplicationsService>;

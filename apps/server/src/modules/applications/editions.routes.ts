@@ -1,0 +1,321 @@
+import {
+  APPLICATION_PDF_MAX_BYTES,
+  DistinguishedCompany,
+  Edition,
+  EditionInput,
+  EditionResults,
+  EditionUpdate,
+  ErrorResponse,
+  languageFromTag,
+  PublishReadiness,
+  Seal,
+  SealActionRequest,
+  SealVerification,
+} from '@excelencia/domain';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachment } from '../../platform/attachment.ts';
+import { notFound } from '../../platform/errors.ts';
+import { receiveFile } from '../../platform/multipart-file.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
+import { XLSX_MIME } from '../../platform/xlsx-export.ts';
+import { actorOf } from '../reference/reference-resource.ts';
+import { noPdf } from './applications.service.ts';
+import { resultsReportPdf, resultsReportXlsx } from './applications-export.ts';
+import type { EditionsService } from './editions.service.ts';
+import type { ResultsService } from './results.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const ADMIN = { roles: ['admin'] as ['admin'] };
+const RESULTS_READERS = { roles: ['admin', 'partner'] as ['admin', 'partner'] };
+const PUBLIC = { roles: 'public' as const };
+
+const IdParams = z.object({ id: z.uuid() });
+const CodeParams = z.object({ code: z.string().regex(/^[0-9a-z]{12}$/) });
+const LangQuery = z.object({ lang: z.string().max(10).optional() });
+const SealsQuery = z.object({ editionId: z.uuid().optional() });
+
+export function sendPdf(
+  reply: FastifyReply,
+  data: Buffer,
+  name: string,
+  disposition: 'inline' | 'attachment',
+) {
+  reply.header('content-type', 'application/pdf');
+  reply.header(
+    'content-disposition',
+    disposition === 'attachment' ? attachment(name) : attachment(name).replace(/^attachment/, 'inline'),
+  );
+  return reply.send(data);
+}
+
+/** Editions, publishing results, the status (seals) and their public reads. */
+export function editionsRoutes(deps: { editions: EditionsService; results: ResultsService }) {
+  const { editions, results } = deps;
+  return async function register(app: FastifyInstance): Promise<void> {
+    await app.register(fastifyMultipart, {
+      limits: { files: 1, fileSize: APPLICATION_PDF_MAX_BYTES, fields: 5, parts: 6, fieldSize: 200 },
+    });
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['applications'];
+
+    r.get(
+      '/editions/current',
+      {
+        schema: {
+          tags,
+          summary: 'The edition the public site speaks of (404 when none is announced)',
+          response: { 200: Edition, 404: ErrorResponse },
+        },
+        config: PUBLIC,
+      },
+      async () => {
+        const current = await editions.current();
+        if (!current) throw notFound('applications:editions.noCurrent');
+        return current;
+      },
+    );
+
+    r.get(
+      '/editions',
+      {
+        schema: {
+          tags,
+          summary: 'Every edition, newest first (admin)',
+          response: { 200: z.array(Edition), ...errors },
+        },
+        config: ADMIN,
+      },
+      async () => editions.list(),
+    );
+
+    r.post(
+      '/editions',
+      {
+        schema: {
+          tags,
+          summary: 'Creates an edition; at most one edition takes applications at a time (admin)',
+          body: EditionInput,
+          response: { 201: Edition, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request, reply) => reply.code(201).send(await editions.create(actorOf(request), request.body)),
+    );
+
+    r.put(
+      '/editions/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Updates an edition (admin)',
+          params: IdParams,
+          body: EditionUpdate,
+          response: { 200: Edition, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => editions.update(actorOf(request), request.params.id, request.body),
+    );
+
+    r.post(
+      '/editions/:id/regulation',
+      {
+        schema: {
+          tags,
+          summary: "Uploads the edition's regulation (multipart, file `file`, PDF up to 10 MB) (admin)",
+          params: IdParams,
+          response: { 200: Edition, 413: ErrorResponse, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => {
+        const { data, filename } = await receiveFile(request, noPdf);
+        return editions.setRegulation(actorOf(request), request.params.id, { data, filename });
+      },
+    );
+
+    r.get(
+      '/editions/:id/regulation',
+      {
+        schema: {
+          tags,
+          summary: "The edition's regulation PDF",
+          params: IdParams,
+          response: { 200: z.any(), 404: ErrorResponse },
+        },
+        config: PUBLIC,
+      },
+      async (request, reply) => {
+        const file = await editions.regulation(request.params.id);
+        return sendPdf(reply, file.data, file.name, 'inline');
+      },
+    );
+
+    r.get(
+      '/editions/:id/results/readiness',
+      {
+        schema: {
+          tags,
+          summary: 'Whether the results can be published: decisions still to make or to confirm (admin)',
+          params: IdParams,
+          response: { 200: PublishReadiness, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => results.readiness(request.params.id),
+    );
+
+    r.post(
+      '/editions/:id/results/publish',
+      {
+        schema: {
+          tags,
+          summary:
+            'Publishes the results once every decision is made and confirmed: seals for the qualified, mail to every applicant (admin)',
+          params: IdParams,
+          response: {
+            200: z.object({ edition: Edition, distinguished: z.number().int(), notified: z.number().int() }),
+            ...errors,
+          },
+        },
+        config: ADMIN,
+      },
+      async (request) => results.publish(actorOf(request), request.params.id),
+    );
+
+    r.get(
+      '/editions/:id/results',
+      {
+        schema: {
+          tags,
+          summary:
+            "A published edition's results: counts by island and CAE section, the distinguished companies",
+          params: IdParams,
+          response: { 200: EditionResults, ...errors },
+        },
+        config: RESULTS_READERS,
+      },
+      async (request) => results.results(request.params.id),
+    );
+
+    r.get(
+      '/editions/:id/results/report.pdf',
+      {
+        schema: {
+          tags,
+          summary: 'The results report as PDF',
+          params: IdParams,
+          querystring: LangQuery,
+          response: { 200: z.any(), ...errors },
+        },
+        config: RESULTS_READERS,
+      },
+      async (request, reply) => {
+        const language = languageFromTag(request.query.lang) ?? requestLanguage(request);
+        const data = await results.results(request.params.id);
+        const pdf = await resultsReportPdf(data, language, new Date());
+        return sendPdf(reply, pdf, `results-${data.edition.year}-${language}.pdf`, 'attachment');
+      },
+    );
+
+    r.get(
+      '/editions/:id/results/report.xlsx',
+      {
+        schema: {
+          tags,
+          summary: 'The results report as XLSX',
+          params: IdParams,
+          querystring: LangQuery,
+          response: { 200: z.any(), ...errors },
+        },
+        config: RESULTS_READERS,
+      },
+      async (request, reply) => {
+        const language = languageFromTag(request.query.lang) ?? requestLanguage(request);
+        const data = await results.results(request.params.id);
+        reply.header('content-type', XLSX_MIME);
+        reply.header('content-disposition', attachment(`results-${data.edition.year}-${language}.xlsx`));
+        return reply.send(await resultsReportXlsx(data, language));
+      },
+    );
+
+    r.get(
+      '/public/editions',
+      {
+        schema: {
+          tags,
+          summary: 'Editions whose results are published',
+          response: { 200: z.array(Edition) },
+        },
+        config: PUBLIC,
+      },
+      async () => editions.published(),
+    );
+
+    r.get(
+      '/public/editions/:id/distinguished',
+      {
+        schema: {
+          tags,
+          summary: "A published edition's distinguished companies",
+          params: IdParams,
+          response: { 200: z.array(DistinguishedCompany), 400: ErrorResponse, 404: ErrorResponse },
+        },
+        config: PUBLIC,
+      },
+      async (request) => results.publicDistinguished(request.params.id),
+    );
+
+    r.get(
+      '/public/seals/:code',
+      {
+        schema: {
+          tags,
+          summary: 'Live check of a status certificate: valid, expired, suspended or withdrawn',
+          params: CodeParams,
+          response: { 200: SealVerification, 400: ErrorResponse, 404: ErrorResponse },
+        },
+        config: { ...PUBLIC, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      },
+      async (request) => results.verify(request.params.code),
+    );
+
+    r.get(
+      '/seals',
+      {
+        schema: {
+          tags,
+          summary: 'Seals, of one edition or all (admin)',
+          querystring: SealsQuery,
+          response: { 200: z.array(Seal), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => results.adminSeals(request.query.editionId),
+    );
+
+    r.post(
+      '/seals/:id/actions',
+      {
+        schema: {
+          tags,
+          summary: 'Suspends, reinstates or withdraws a status, with a reason (admin)',
+          params: IdParams,
+          body: SealActionRequest,
+          response: { 200: Seal, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => results.sealAction(actorOf(request), request.params.id, request.body),
+    );
+  };
+}

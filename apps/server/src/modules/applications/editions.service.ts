@@ -1,0 +1,252 @@
+import {
+  APPLICATION_PDF_MAX_BYTES,
+  type Edition,
+  type EditionInput,
+  type EditionUpdate,
+  looksLikePdf,
+} from '@excelencia/domain';
+import { and, asc, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { editions } from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { type Actor, staleVersion } from '../reference/reference-resource.ts';
+
+export const EDITION_ENTITY = 'editions';
+
+export type EditionRow = typeof editions.$inferSelect;
+
+export function toEdition(row: EditionRow): Edition {
+  return {
+    id: row.id,
+    number: row.number,
+    year: row.year,
+    indicatorYear: row.indicatorYear,
+    registrationOpensAt: row.registrationOpensAt.toISOString(),
+    registrationClosesAt: row.registrationClosesAt.toISOString(),
+    applicationOpensAt: row.applicationOpensAt.toISOString(),
+    applicationClosesAt: row.applicationClosesAt.toISOString(),
+    evaluationStartsAt: row.evaluationStartsAt.toISOString(),
+    evaluationEndsAt: row.evaluationEndsAt.toISOString(),
+    resultsAt: row.resultsAt.toISOString(),
+    resultsPublishedAt: row.resultsPublishedAt?.toISOString() ?? null,
+    regulationFileName: row.regulationFileName,
+    version: row.version,
+  };
+}
+
+function values(input: EditionInput) {
+  return {
+    number: input.number,
+    year: input.year,
+    indicatorYear: input.indicatorYear,
+    registrationOpensAt: new Date(input.registrationOpensAt),
+    registrationClosesAt: new Date(input.registrationClosesAt),
+    applicationOpensAt: new Date(input.applicationOpensAt),
+    applicationClosesAt: new Date(input.applicationClosesAt),
+    evaluationStartsAt: new Date(input.evaluationStartsAt),
+    evaluationEndsAt: new Date(input.evaluationEndsAt),
+    resultsAt: new Date(input.resultsAt),
+  };
+}
+
+export const editionNotFound = () => notFound('errors:notFound');
+export const notPdf = () =>
+  new AppError(400, 'not_pdf', 'applications:selectPdf', {
+    details: [{ path: 'file', message: 'applications:selectPdf' }],
+  });
+export const pdfTooLarge = () =>
+  new AppError(413, 'file_too_large', 'applications:pdfTooLarge', {
+    params: { max: APPLICATION_PDF_MAX_BYTES / 1024 / 1024 },
+    details: [
+      {
+        path: 'file',
+        message: 'applications:pdfTooLarge',
+        params: { max: APPLICATION_PDF_MAX_BYTES / 1024 / 1024 },
+      },
+    ],
+  });
+
+/** A PDF upload's bytes: at most APPLICATION_PDF_MAX_BYTES and starting like a PDF, else the spec's message. */
+export function assertPdf(data: Buffer): void {
+  if (data.length > APPLICATION_PDF_MAX_BYTES) throw pdfTooLarge();
+  if (!looksLikePdf(data.subarray(0, 1024))) throw notPdf();
+}
+
+export async function editionRow(db: Executor, id: string): Promise<EditionRow> {
+  const [row] = await db.select().from(editions).where(eq(editions.id, id)).limit(1);
+  if (!row) throw editionNotFound();
+  return row;
+}
+
+/**
+ * Editions: at most one takes applications at a time (their application windows may not overlap), checked
+ * under a transaction lock so two simultaneous writes cannot both pass. Dates are fixed once results are out.
+ */
+export function createEditionsService(deps: { db: Database; fileStore: FileStore }) {
+  const { db, fileStore } = deps;
+
+  async function assertWindowFree(tx: Executor, input: EditionInput, exceptId: string | null): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('editions'))`);
+    const [sameNumber] = await tx
+      .select({ id: editions.id })
+      .from(editions)
+      .where(and(eq(editions.number, input.number), exceptId ? ne(editions.id, exceptId) : undefined))
+      .limit(1);
+    if (sameNumber) {
+      throw new AppError(409, 'edition_number_taken', 'applications:editions.numberTaken', {
+        details: [{ path: 'number', message: 'applications:editions.numberTaken' }],
+      });
+    }
+    const [overlapping] = await tx
+      .select({ id: editions.id })
+      .from(editions)
+      .where(
+        and(
+          sql`${editions.applicationOpensAt} <= ${new Date(input.applicationClosesAt)}`,
+          sql`${editions.applicationClosesAt} >= ${new Date(input.applicationOpensAt)}`,
+          exceptId ? ne(editions.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (overlapping) {
+      throw new AppError(409, 'edition_overlap', 'applications:editions.overlap', {
+        details: [{ path: 'applicationOpensAt', message: 'applications:editions.overlap' }],
+      });
+    }
+  }
+
+  return {
+    async list(): Promise<Edition[]> {
+      const rows = await db.select().from(editions).orderBy(desc(editions.number));
+      return rows.map(toEdition);
+    },
+
+    async get(id: string): Promise<Edition> {
+      return toEdition(await editionRow(db, id));
+    },
+
+    /**
+     * The edition the public site speaks of: the first whose results date has not passed (by application
+     * window), else the latest one; null when there is none.
+     */
+    async current(now = new Date()): Promise<Edition | null> {
+      const [upcoming] = await db
+        .select()
+        .from(editions)
+        .where(gte(editions.resultsAt, now))
+        .orderBy(asc(editions.applicationOpensAt))
+        .limit(1);
+      if (upcoming) return toEdition(upcoming);
+      const [latest] = await db.select().from(editions).orderBy(desc(editions.resultsAt)).limit(1);
+      return latest ? toEdition(latest) : null;
+    },
+
+    /** Editions whose results are published, newest first (the public results page). */
+    async published(): Promise<Edition[]> {
+      const rows = await db
+        .select()
+        .from(editions)
+        .where(isNotNull(editions.resultsPublishedAt))
+        .orderBy(desc(editions.resultsPublishedAt));
+      return rows.map(toEdition);
+    },
+
+    async create(actor: Actor, input: EditionInput): Promise<Edition> {
+      return db.transaction(async (tx) => {
+        await assertWindowFree(tx, input, null);
+        const [row] = await tx.insert(editions).values(values(input)).returning();
+        if (!row) throw new Error('Inserting the edition returned nothing');
+        const edition = toEdition(row);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'create',
+          entity: EDITION_ENTITY,
+          entityId: row.id,
+          after: edition,
+          requestId: actor.requestId ?? null,
+        });
+        return edition;
+      });
+    },
+
+    async update(actor: Actor, id: string, input: EditionUpdate): Promise<Edition> {
+      return db.transaction(async (tx) => {
+        const before = await editionRow(tx, id);
+        if (before.version !== input.version) throw staleVersion();
+        if (before.resultsPublishedAt) {
+          throw new AppError(409, 'results_already_published', 'applications:editions.publishedLocked');
+        }
+        await assertWindowFree(tx, input, id);
+        const [row] = await tx
+          .update(editions)
+          .set({ ...values(input), version: before.version + 1, updatedAt: new Date() })
+          .where(and(eq(editions.id, id), eq(editions.version, input.version)))
+          .returning();
+        if (!row) throw staleVersion();
+        const edition = toEdition(row);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'update',
+          entity: EDITION_ENTITY,
+          entityId: id,
+          before: toEdition(before),
+          after: edition,
+          requestId: actor.requestId ?? null,
+        });
+        return edition;
+      });
+    },
+
+    async setRegulation(
+      actor: Actor,
+      id: string,
+      file: { data: Buffer; filename: string },
+    ): Promise<Edition> {
+      assertPdf(file.data);
+      return db.transaction(async (tx) => {
+        const before = await editionRow(tx, id);
+        const stored = await fileStore.put(tx, {
+          data: file.data,
+          originalName: file.filename || 'regulation.pdf',
+          mime: 'application/pdf',
+          kind: 'regulation',
+          ownerAccountId: actor.accountId,
+        });
+        const name = `regulamento-${before.number}-${before.year}.pdf`;
+        const [row] = await tx
+          .update(editions)
+          .set({
+            regulationFileId: stored.id,
+            regulationFileName: name,
+            version: before.version + 1,
+            updatedAt: new Date(),
+          })
+          .where(eq(editions.id, id))
+          .returning();
+        if (!row) throw editionNotFound();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'uploadRegulation',
+          entity: EDITION_ENTITY,
+          entityId: id,
+          before: { regulationFileId: before.regulationFileId },
+          after: { regulationFileId: stored.id, size: stored.size },
+          requestId: actor.requestId ?? null,
+        });
+        return toEdition(row);
+      });
+    },
+
+    async regulation(id: string): Promise<{ data: Buffer; name: string }> {
+      const row = await editionRow(db, id);
+      if (!row.regulationFileId) throw notFound();
+      const file = await fileStore.get(db, row.regulationFileId);
+      if (!file) throw notFound();
+      return { data: file.data, name: row.regulationFileName ?? 'regulation.pdf' };
+    },
+  };
+}
+
+export type EditionsService = ReturnType<typeof createEditionsService>;

@@ -1,0 +1,372 @@
+import {
+  type DistinguishedCompany,
+  type EditionResults,
+  type Language,
+  type LocalizedText,
+  type PublishReadiness,
+  type Seal,
+  type SealActionRequest,
+  type SealVerification,
+  sealStatusAt,
+  sealValidUntil,
+  uniqueId,
+} from '@excelencia/domain';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  applications,
+  caeDivisions,
+  caeSections,
+  cities,
+  companies,
+  editions,
+  islands,
+  seals,
+} from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { assertCompanyAccess } from '../companies/company-access.ts';
+import { type Actor, staleVersion } from '../reference/reference-resource.ts';
+import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
+import { APPLICATION_ENTITY, type ApplicationsService } from './applications.service.ts';
+import { type EditionRow, editionRow, toEdition } from './editions.service.ts';
+import { presentSeal, type SealRow } from './seals.ts';
+
+const SEAL_ENTITY = 'seals';
+
+const notPublished = () => new AppError(409, 'results_not_published', 'applications:resultsNotPublished');
+
+/** Submitted applications: pending or decided, or sent back to the company after submission. */
+const submitted = or(ne(applications.status, 'draft'), isNotNull(applications.submittedAt));
+
+/**
+ * Publishing an edition's results and the status that follows: one seal per qualified application, valid for at
+ * most one year from publication, suspended, reinstated or withdrawn by an admin with a reason.
+ */
+export function createResultsService(deps: {
+  db: Database;
+  applications: ApplicationsService;
+  publicUrl: string;
+}) {
+  const { db, publicUrl } = deps;
+
+  async function readinessOf(executor: Executor, edition: EditionRow): Promise<PublishReadiness> {
+    const [row] = await executor
+      .select({
+        undecided: sql<number>`count(*) filter (where ${applications.status} = 'pending' or (${applications.status} = 'draft' and ${applications.submittedAt} is not null))::int`,
+        unconfirmed: sql<number>`count(*) filter (where ${applications.status} in ('evaluated', 'unqualified') and ${applications.confirmedAt} is null)::int`,
+      })
+      .from(applications)
+      .where(eq(applications.editionId, edition.id));
+    const undecided = row?.undecided ?? 0;
+    const unconfirmed = row?.unconfirmed ?? 0;
+    const published = edition.resultsPublishedAt !== null;
+    return { ready: !published && undecided === 0 && unconfirmed === 0, undecided, unconfirmed, published };
+  }
+
+  async function distinguished(executor: Executor, editionId: string, now: Date, publicOnly: boolean) {
+    const rows = await executor
+      .select({
+        seal: seals,
+        companyName: companies.companyName,
+        nif: companies.nif,
+        island: islands.description,
+        city: cities.description,
+        sectionCode: caeSections.code,
+        section: caeSections.description,
+      })
+      .from(seals)
+      .innerJoin(companies, eq(companies.id, seals.companyId))
+      .leftJoin(cities, eq(cities.id, companies.cityId))
+      .leftJoin(islands, eq(islands.id, cities.islandId))
+      .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+      .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
+      .where(and(eq(seals.editionId, editionId), publicOnly ? ne(seals.state, 'withdrawn') : undefined))
+      .orderBy(asc(companies.searchText), asc(companies.nif));
+    return rows.map(
+      (r): DistinguishedCompany => ({
+        companyName: r.companyName,
+        nif: r.nif,
+        island: r.island ?? null,
+        city: r.city ?? null,
+        section: r.sectionCode && r.section ? { code: r.sectionCode, description: r.section } : null,
+        sealCode: r.seal.code,
+        validUntil: r.seal.validUntil.toISOString(),
+        status: sealStatusAt({ state: r.seal.state, validUntil: r.seal.validUntil }, now),
+      }),
+    );
+  }
+
+  async function countsBy(
+    executor: Executor,
+    editionId: string,
+    dimension: 'island' | 'section',
+  ): Promise<EditionResults['byIsland']> {
+    const label = dimension === 'island' ? islands.description : caeSections.description;
+    const key = dimension === 'island' ? islands.id : caeSections.id;
+    const rows = await executor
+      .select({
+        key,
+        label,
+        applicants: sql<number>`count(*)::int`,
+        distinguished: sql<number>`count(${seals.id})::int`,
+      })
+      .from(applications)
+      .innerJoin(companies, eq(companies.id, applications.companyId))
+      .leftJoin(cities, eq(cities.id, companies.cityId))
+      .leftJoin(islands, eq(islands.id, cities.islandId))
+      .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+      .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
+      .leftJoin(seals, eq(seals.applicationId, applications.id))
+      .where(and(eq(applications.editionId, editionId), submitted))
+      .groupBy(key, label)
+      .orderBy(sql`count(${seals.id}) desc`, sql`count(*) desc`);
+    return rows.map((r) => ({
+      label: (r.label as LocalizedText | null) ?? null,
+      applicants: r.applicants,
+      distinguished: r.distinguished,
+    }));
+  }
+
+  async function sealWithContext(executor: Executor, where: ReturnType<typeof eq>) {
+    const [row] = await executor
+      .select({ seal: seals, edition: editions, companyName: companies.companyName, nif: companies.nif })
+      .from(seals)
+      .innerJoin(editions, eq(editions.id, seals.editionId))
+      .innerJoin(companies, eq(companies.id, seals.companyId))
+      .where(where)
+      .limit(1);
+    return row ?? null;
+  }
+
+  return {
+    async readiness(editionId: string): Promise<PublishReadiness> {
+      return readinessOf(db, await editionRow(db, editionId));
+    },
+
+    /**
+     * Publishes an edition's results once: every decision made and confirmed. Qualified applications get their
+     * seal; every applicant's members are told in their language. The edition row is locked, so two
+     * simultaneous publications cannot both pass.
+     */
+    async publish(actor: Actor, editionId: string, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const [edition] = await tx.select().from(editions).where(eq(editions.id, editionId)).for('update');
+        if (!edition) throw notFound();
+        if (edition.resultsPublishedAt) {
+          throw new AppError(409, 'results_already_published', 'applications:resultsPublished');
+        }
+        const readiness = await readinessOf(tx, edition);
+        if (!readiness.ready) {
+          throw new AppError(409, 'results_not_ready', 'applications:resultsNotReady', {
+            params: { undecided: readiness.undecided, unconfirmed: readiness.unconfirmed },
+          });
+        }
+        const [published] = await tx
+          .update(editions)
+          .set({
+            resultsPublishedAt: now,
+            resultsPublishedBy: actor.accountId,
+            version: edition.version + 1,
+            updatedAt: now,
+          })
+          .where(eq(editions.id, editionId))
+          .returning();
+        if (!published) throw notFound();
+        const decided = await tx
+          .select({ application: applications, companyName: companies.companyName })
+          .from(applications)
+          .innerJoin(companies, eq(companies.id, applications.companyId))
+          .where(
+            and(
+              eq(applications.editionId, editionId),
+              inArray(applications.status, ['evaluated', 'unqualified']),
+            ),
+          );
+        const validUntil = sealValidUntil(now);
+        let notified = 0;
+        let distinguishedCount = 0;
+        for (const { application, companyName } of decided) {
+          const qualified = application.status === 'evaluated';
+          if (qualified) {
+            distinguishedCount += 1;
+            await tx.insert(seals).values({
+              code: uniqueId(),
+              applicationId: application.id,
+              companyId: application.companyId,
+              editionId,
+              issuedAt: now,
+              validUntil,
+            });
+          }
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'publish',
+            entity: APPLICATION_ENTITY,
+            entityId: application.id,
+            before: { status: application.status },
+            after: { status: application.status, distinguished: qualified },
+            requestId: actor.requestId ?? null,
+          });
+          for (const member of await deps.applications.membersOf(tx, application.companyId)) {
+            notified += 1;
+            await enqueueMail(
+              tx,
+              applicationMail('results', {
+                to: member.email,
+                name: member.name,
+                language: member.language,
+                link: `${publicUrl}/${member.language}/company/application`,
+                params: {
+                  companyName,
+                  edition: editionLabel(edition, member.language),
+                  validUntil: formatMailDate(validUntil, member.language),
+                  distinguished: qualified ? 1 : 0,
+                  reason: application.decisionReason ?? '',
+                },
+              }),
+            );
+          }
+        }
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'publishResults',
+          entity: 'editions',
+          entityId: editionId,
+          before: { resultsPublishedAt: null },
+          after: { resultsPublishedAt: now.toISOString(), distinguished: distinguishedCount },
+          requestId: actor.requestId ?? null,
+        });
+        return { edition: toEdition(published), distinguished: distinguishedCount, notified };
+      });
+    },
+
+    async results(editionId: string, now = new Date()): Promise<EditionResults> {
+      const edition = await editionRow(db, editionId);
+      if (!edition.resultsPublishedAt) throw notPublished();
+      const [[counts], byIsland, bySection, list] = await Promise.all([
+        db
+          .select({
+            applicants: sql<number>`count(*)::int`,
+            distinguished: sql<number>`count(*) filter (where ${applications.status} = 'evaluated')::int`,
+            unqualified: sql<number>`count(*) filter (where ${applications.status} = 'unqualified')::int`,
+          })
+          .from(applications)
+          .where(and(eq(applications.editionId, editionId), submitted)),
+        countsBy(db, editionId, 'island'),
+        countsBy(db, editionId, 'section'),
+        distinguished(db, editionId, now, false),
+      ]);
+      return {
+        edition: {
+          id: edition.id,
+          number: edition.number,
+          year: edition.year,
+          resultsPublishedAt: edition.resultsPublishedAt.toISOString(),
+        },
+        applicants: counts?.applicants ?? 0,
+        distinguished: counts?.distinguished ?? 0,
+        unqualified: counts?.unqualified ?? 0,
+        byIsland,
+        bySection,
+        companies: list,
+      };
+    },
+
+    async publicDistinguished(editionId: string, now = new Date()): Promise<DistinguishedCompany[]> {
+      const edition = await editionRow(db, editionId);
+      if (!edition.resultsPublishedAt) throw notFound();
+      return distinguished(db, editionId, now, true);
+    },
+
+    async verify(code: string, now = new Date()): Promise<SealVerification> {
+      const row = await sealWithContext(db, eq(seals.code, code));
+      if (!row) throw notFound();
+      return {
+        status: sealStatusAt({ state: row.seal.state, validUntil: row.seal.validUntil }, now),
+        companyName: row.companyName,
+        nif: row.nif,
+        editionYear: row.edition.year,
+        editionNumber: row.edition.number,
+        validUntil: row.seal.validUntil.toISOString(),
+      };
+    },
+
+    async companySeals(caller: AuthContext, companyId: string, now = new Date()): Promise<Seal[]> {
+      await assertCompanyAccess(db, caller, companyId);
+      const rows = await db
+        .select({ seal: seals, edition: editions, companyName: companies.companyName, nif: companies.nif })
+        .from(seals)
+        .innerJoin(editions, eq(editions.id, seals.editionId))
+        .innerJoin(companies, eq(companies.id, seals.companyId))
+        .where(eq(seals.companyId, companyId))
+        .orderBy(sql`${seals.issuedAt} desc`);
+      return rows.map((r) => presentSeal(r.seal, r.edition, r, now));
+    },
+
+    /** What the certificate shows; a withdrawn status has none. */
+    async certificate(caller: AuthContext, companyId: string, sealId: string, now = new Date()) {
+      await assertCompanyAccess(db, caller, companyId);
+      const row = await sealWithContext(db, eq(seals.id, sealId));
+      if (!row || row.seal.companyId !== companyId) throw notFound();
+      if (row.seal.state === 'withdrawn')
+        throw new AppError(409, 'seal_withdrawn', 'applications:sealWithdrawn');
+      return {
+        seal: presentSeal(row.seal, row.edition, row, now),
+        edition: {
+          number: row.edition.number,
+          year: row.edition.year,
+          indicatorYear: row.edition.indicatorYear,
+        },
+        verifyUrl: `${publicUrl}/public/selo/${row.seal.code}`,
+      };
+    },
+
+    async adminSeals(editionId: string | undefined, now = new Date()): Promise<Seal[]> {
+      const rows = await db
+        .select({ seal: seals, edition: editions, companyName: companies.companyName, nif: companies.nif })
+        .from(seals)
+        .innerJoin(editions, eq(editions.id, seals.editionId))
+        .innerJoin(companies, eq(companies.id, seals.companyId))
+        .where(editionId ? eq(seals.editionId, editionId) : undefined)
+        .orderBy(asc(companies.searchText));
+      return rows.map((r) => presentSeal(r.seal, r.edition, r, now));
+    },
+
+    async sealAction(actor: Actor, id: string, body: SealActionRequest, now = new Date()): Promise<Seal> {
+      return db.transaction(async (tx) => {
+        const [seal] = await tx.select().from(seals).where(eq(seals.id, id)).for('update');
+        if (!seal) throw notFound();
+        if (seal.version !== body.version) throw staleVersion();
+        if (seal.state === 'withdrawn')
+          throw new AppError(409, 'seal_withdrawn', 'applications:sealWithdrawn');
+        const next: SealRow['state'] =
+          body.action === 'suspend' ? 'suspended' : body.action === 'withdraw' ? 'withdrawn' : 'active';
+        if (next === seal.state)
+          throw new AppError(409, 'seal_state_unchanged', 'applications:sealStateUnchanged');
+        const [updated] = await tx
+          .update(seals)
+          .set({ state: next, reason: body.reason, version: seal.version + 1, updatedAt: now })
+          .where(eq(seals.id, id))
+          .returning();
+        if (!updated) throw notFound();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: body.action,
+          entity: SEAL_ENTITY,
+          entityId: id,
+          before: { state: seal.state, reason: seal.reason },
+          after: { state: next, reason: body.reason },
+          requestId: actor.requestId ?? null,
+        });
+        const context = await sealWithContext(tx, eq(seals.id, id));
+        if (!context) throw notFound();
+        return presentSeal(updated, context.edition, context, now);
+      });
+    },
+  };
+}
+
+export type ResultsService = ReturnType<typeof createResultsService>;
