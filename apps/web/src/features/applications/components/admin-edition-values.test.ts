@@ -1,0 +1,109 @@
+import { type Edition, translate } from '@excelencia/domain';
+import { describe, expect, it } from 'vitest';
+import type { Translate } from '../../../ui/form/zod-resolver.ts';
+import {
+  editionFormValidator,
+  editionPayload,
+  editionToValues,
+  followIndicatorYear,
+  isoToLocalInput,
+  localInputToIso,
+  newEditionValues,
+} from './admin-edition-values.ts';
+
+const en: Translate = (key, params) => translate('en', key, params);
+
+const OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+
+function edition(overrides: Partial<Edition> = {}): Edition {
+  return {
+    id: '5b0ad8a4-5f4a-4a8e-9a55-4d4b1e2f6c11',
+    number: 2,
+    year: 2025,
+    indicatorYear: 2024,
+    registrationOpensAt: '2025-01-10T09:00:00-01:00',
+    registrationClosesAt: '2025-02-10T18:00:00-01:00',
+    applicationOpensAt: '2025-02-15T09:00:00-01:00',
+    applicationClosesAt: '2025-04-30T18:00:00-01:00',
+    evaluationStartsAt: '2025-05-02T09:00:00-01:00',
+    evaluationEndsAt: '2025-06-15T18:00:00-01:00',
+    resultsAt: '2025-06-30T12:00:00-01:00',
+    resultsPublishedAt: null,
+    regulationFileName: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+describe('datetime-local ↔ ISO with offset', () => {
+  it('writes the local wall time with the offset of that moment, and reads it back the same', () => {
+    const iso = localInputToIso('2026-03-01T09:30');
+    expect(iso).toMatch(OFFSET);
+    expect(Date.parse(iso)).toBe(new Date(2026, 2, 1, 9, 30).getTime());
+    expect(isoToLocalInput(iso)).toBe('2026-03-01T09:30');
+  });
+
+  it('keeps the instant of a stored edition through the form and back', () => {
+    const stored = '2025-06-30T12:00:00-01:00';
+    expect(Date.parse(localInputToIso(isoToLocalInput(stored)))).toBe(Date.parse(stored));
+  });
+
+  it('answers empty for an empty, malformed or impossible date', () => {
+    expect(localInputToIso('')).toBe('');
+    expect(localInputToIso('2026-03-01')).toBe('');
+    expect(localInputToIso('2026-02-31T10:00')).toBe('');
+    expect(isoToLocalInput('not a date')).toBe('');
+  });
+});
+
+describe('new edition', () => {
+  it('numbers it after the highest edition and evaluates the year before its own', () => {
+    const values = newEditionValues([edition({ number: 1, year: 2024 }), edition()], new Date(2025, 8, 1));
+    expect(values).toMatchObject({ number: 3, year: 2026, indicatorYear: 2025, resultsAt: '' });
+  });
+
+  it('starts at 1 this year when there is none', () => {
+    expect(newEditionValues([], new Date(2027, 0, 5))).toMatchObject({
+      number: 1,
+      year: 2027,
+      indicatorYear: 2026,
+    });
+  });
+
+  it('moves the indicator year with the year unless the admin chose another', () => {
+    expect(followIndicatorYear(2025, 2026, 2024)).toBe(2025);
+    expect(followIndicatorYear(2025, 2026, 2022)).toBe(2022);
+    expect(followIndicatorYear(2025, '', 2024)).toBe(2024);
+    expect(followIndicatorYear('', 2026, '')).toBe(2025);
+  });
+});
+
+describe('edition form check (shared EditionInput rules)', () => {
+  const validate = editionFormValidator(en);
+
+  it('accepts a stored edition as it is', () => {
+    expect(validate(editionToValues(edition()))).toEqual({});
+    expect(editionPayload(editionToValues(edition()))).toMatchObject({ number: 2, year: 2025 });
+  });
+
+  it("says the spec's text under an end before its start, and the order rules under the later field", () => {
+    const values = editionToValues(edition());
+    values.registrationClosesAt = '2025-01-01T10:00';
+    values.resultsAt = '2025-06-01T10:00';
+    const errors = validate(values);
+    expect(errors.registrationClosesAt).toBe('End date cannot be before the Start Date!');
+    expect(errors.resultsAt).toBe('Results cannot be announced before the evaluation ends');
+  });
+
+  it('asks for each missing date and for the numbers', () => {
+    const values = { ...editionToValues(edition()), number: '' as const, applicationOpensAt: '' };
+    const errors = validate(values);
+    expect(errors.applicationOpensAt).toBe('Please enter a date!');
+    expect(errors.number).toBe('Mandatory Field');
+  });
+
+  it('refuses an indicator year that is not before the edition year', () => {
+    const errors = validate({ ...editionToValues(edition()), indicatorYear: 2025 });
+    expect(errors.indicatorYear).toBe("The indicator year must come before the edition's year");
+  });
+});

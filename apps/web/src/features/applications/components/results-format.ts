@@ -1,0 +1,95 @@
+import {
+  type EditionResults,
+  type Language,
+  localized,
+  type SealStatus,
+  thresholdGap,
+} from '@excelencia/domain';
+import type { Translate } from '../../../ui/form/zod-resolver.ts';
+import { gapDisplay } from './company-application-format.ts';
+
+/**
+ * Pure helpers of the admin's and partner's screens: edition names, short dates for tables, the signed gap of a
+ * criterion, the result groups with their totals, and which actions a seal allows.
+ */
+
+/** '2.ª edição (2025)' / '2nd edition (2025)'. */
+export function editionLabel(edition: { number: number; year: number }, t: Translate): string {
+  return t('applications:editionName', { number: edition.number, year: edition.year });
+}
+
+/** A date for a table cell ('12/03/2026' in pt, 'Mar 12, 2026' in en); '' when it is not a date. */
+export function shortDate(iso: string | null | undefined, language: Language): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : at.toLocaleDateString(language, { dateStyle: 'medium' });
+}
+
+/** A date and time for a table cell ('12/03/2026, 09:30'); '' when it is not a date. */
+export function shortDateTime(iso: string | null | undefined, language: Language): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime())
+    ? ''
+    : at.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * A criterion's distance to its threshold with its sign: '+0.05' (margin), '-0.1234' (shortfall), '0' at the
+ * threshold; '' when the value is not computable. Without the server's gap it is computed from value and target.
+ */
+export function signedGapText(indicator: {
+  gap: string | null;
+  value: string | null;
+  target: { comparison: '>' | '>=' | '<' | '<=' | '='; value: string };
+}): string {
+  const gap =
+    indicator.gap ?? thresholdGap(indicator.value, indicator.target.comparison, indicator.target.value);
+  const shown = gapDisplay(gap);
+  if (!shown) return '';
+  if (shown.kind === 'at') return '0';
+  return `${shown.kind === 'above' ? '+' : '-'}${shown.amount}`;
+}
+
+export interface ResultGroupRow {
+  label: string;
+  applicants: number;
+  distinguished: number;
+}
+
+/** The groups of a results breakdown (island, CAE section) named in the reader's language, then their total. */
+export function resultGroups(
+  rows: EditionResults['byIsland'],
+  t: Translate,
+  language: Language,
+): { rows: ResultGroupRow[]; total: ResultGroupRow } {
+  const named = rows.map((row) => ({
+    label: row.label ? localized(row.label, language) : t('applicationsAdmin:view.noGroup'),
+    applicants: row.applicants,
+    distinguished: row.distinguished,
+  }));
+  return {
+    rows: named,
+    total: {
+      label: t('applicationsAdmin:view.total'),
+      applicants: named.reduce((sum, row) => sum + row.applicants, 0),
+      distinguished: named.reduce((sum, row) => sum + row.distinguished, 0),
+    },
+  };
+}
+
+export type SealAction = 'suspend' | 'reinstate' | 'withdraw';
+
+/** What an admin may do with a seal: a valid one is suspended or withdrawn, a suspended one reinstated or withdrawn. */
+export function sealActions(status: SealStatus): SealAction[] {
+  switch (status) {
+    case 'valid':
+      return ['suspend', 'withdraw'];
+    case 'suspended':
+      return ['reinstate', 'withdraw'];
+    case 'expired':
+      return ['withdraw'];
+    case 'withdrawn':
+      return [];
+  }
+}
