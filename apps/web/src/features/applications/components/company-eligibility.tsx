@@ -1,0 +1,154 @@
+import {
+  type ApplicationIndicator,
+  type Eligibility,
+  indicatorValueText,
+  localized,
+} from '@excelencia/domain';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { targetText } from '../../diagnosis/diagnosis-format.ts';
+import { gapDisplay, yearsText } from './company-application-format.ts';
+
+/** The criterion's name as the company reads it: 'EBITDA — EBITDA positivo'. */
+export function criterionName(row: ApplicationIndicator, language: ReturnType<typeof useLanguage>): string {
+  const { code, ratioDescription } = row.criterionRatioDetails;
+  const description = localized(ratioDescription, language);
+  return description && description !== code ? `${code} — ${description}` : code;
+}
+
+function PassBadge({ passed }: { passed: boolean | null }) {
+  const t = useTranslate();
+  const [color, key, status] =
+    passed === null
+      ? ['gray.7', 'notComputable', 'notComputable']
+      : passed
+        ? [SUCCESS_GREEN, 'met', 'passed']
+        : ['red.9', 'notMet', 'failed'];
+  return (
+    <Badge
+      color={color}
+      variant="filled"
+      style={{ flexShrink: 0 }}
+      data-testid="el-status"
+      data-status={status}
+    >
+      {t(`applicationsWeb:eligibility.${key}`)}
+    </Badge>
+  );
+}
+
+function CriterionRow({ row }: { row: ApplicationIndicator }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const gap = gapDisplay(row.gap);
+  const reason = row.reason ? t(`formula:reasons.${row.reason.key}`, { name: row.reason.name ?? '' }) : null;
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      component="li"
+      data-testid="el-criterion"
+      data-code={row.criterionRatioDetails.code}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {criterionName(row, language)}
+          </Text>
+          <PassBadge passed={row.passed} />
+        </Group>
+        <Text size="sm">
+          <Text span c="gray.7">
+            {t('applicationsWeb:eligibility.value')}:{' '}
+          </Text>
+          <span data-testid="el-value">
+            {row.value === null ? '—' : indicatorValueText(row.value, row.target)}
+          </span>
+          <Text span c="gray.7" ml="md">
+            {t('applicationsWeb:eligibility.threshold')}:{' '}
+          </Text>
+          <span data-testid="el-target">{targetText(row.target)}</span>
+        </Text>
+        {gap ? (
+          <Text
+            size="sm"
+            c={gap.kind === 'short' ? 'red.9' : 'gray.8'}
+            data-testid="el-gap"
+            data-kind={gap.kind}
+          >
+            {t(`applicationsWeb:eligibility.${gap.kind}`, { amount: gap.amount })}
+          </Text>
+        ) : null}
+        {reason ? (
+          <Text size="sm" c="red.9" data-testid="el-reason">
+            {reason}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Which annual trial balance to upload before eligibility can be computed, with the way there. */
+export function MissingSheetsAlert({ years }: { years: readonly number[] }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  if (years.length === 0) return null;
+  return (
+    <Alert
+      color="orange.9"
+      variant="light"
+      title={t('applicationsWeb:eligibility.missingTitle')}
+      data-testid="el-missing"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('applications:missingSheets', { years: yearsText(years, language) })}</Text>
+        <Anchor component={Link} to={localePath('/company/balance-sheet')} size="sm" fw={600}>
+          <IconFileUpload
+            size={16}
+            aria-hidden="true"
+            style={{ verticalAlign: 'text-bottom', marginInlineEnd: 4 }}
+          />
+          {t('applicationsWeb:eligibility.uploadSheet')}
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The 8 criteria in the order the server sends them (SPEC §9), each against its threshold. */
+export function EligibilityList({
+  eligibility,
+  intro,
+}: {
+  eligibility: Pick<Eligibility, 'applicationFinancialIndicators' | 'missingYears' | 'indicatorYear'>;
+  intro: string;
+}) {
+  const t = useTranslate();
+  const rows = eligibility.applicationFinancialIndicators;
+  const met = rows.filter((row) => row.passed === true).length;
+  return (
+    <Stack gap="sm">
+      <Text c="gray.7">{intro}</Text>
+      <MissingSheetsAlert years={eligibility.missingYears} />
+      <Text fw={600} data-testid="el-summary">
+        {t('applicationsWeb:eligibility.summary', { count: met, total: rows.length })}
+      </Text>
+      <SimpleGrid
+        cols={{ base: 1, md: 2 }}
+        spacing="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {rows.map((row) => (
+          <CriterionRow key={row.criterionRatioDetails.code} row={row} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import type { SealStatus } from '@excelencia/domain';
+import { Badge } from '@mantine/core';
+import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+
+/** Filled colours dark enough for white text (axe): green valid, gray expired, orange suspended, red withdrawn. */
+export const SEAL_STATUS_COLORS: Record<SealStatus, string> = {
+  valid: SUCCESS_GREEN,
+  expired: 'gray.7',
+  suspended: 'orange.9',
+  withdrawn: 'red.9',
+};
+
+export function SealStatusBadge({ status }: { status: SealStatus }) {
+  const t = useTranslate();
+  return (
+    <Badge color={SEAL_STATUS_COLORS[status]} variant="filled" data-testid="seal-status" data-status={status}>
+      {t(`applications:sealStatuses.${status}`)}
+    </Badge>
+  );
+}
