@@ -1,0 +1,780 @@
+import {
+  type DistinguishedCompany,
+  type EditionResults,
+  type Language,
+  type LocalizedText,
+  localized,
+  translate,
+} from '@excelencia/domain';
+import archiver from 'archiver';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/**
+ * The applications area's documents: the status certificate, the edition's results report (PDF and XLSX) and
+ * a zip of PDFs. Pure functions from their data and the reader's language to the file's bytes; every text comes
+ * from the 'applications' catalog (certificate.*, report.*, editionName, sealStatuses.*).
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Texts and dates
+
+function text(language: Language, key: string, params?: Record<string, string | number>): string {
+  return translate(language, `applications:${key}`, params);
+}
+
+function editionName(language: Language, edition: { number: number; year: number }): string {
+  return text(language, 'editionName', { number: edition.number, year: edition.year });
+}
+
+/** The portal's dates are Cape Verde's calendar days, wherever the server runs. */
+const TIME_ZONE = 'Atlantic/Cape_Verde';
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+interface CalendarDay {
+  year: number;
+  /** 1-12. */
+  month: number;
+  day: number;
+}
+
+/** The calendar day of an instant in Cape Verde; a bare 'yyyy-mm-dd' is that day as written. */
+function calendarDay(value: string | Date): CalendarDay {
+  if (typeof value === 'string' && DATE_ONLY.test(value)) {
+    const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+    return { year, month, day };
+  }
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(new Date(value));
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+function monthName(month: number, language: Language): string {
+  const locale = { pt: 'pt-PT', en: 'en-GB', fr: 'fr-FR' }[language];
+  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, month - 1, 1)),
+  );
+}
+
+/**
+ * A date as a reader of the language writes it on a document: Portuguese 'day - month - year' with the month's
+ * name (SPEC §9: '25 - novembro - 2026'), English '25 November 2026', French '25 novembre 2026' ('1er' on the
+ * first). Instants are read on Cape Verde's calendar.
+ */
+export function documentDate(value: string | Date, language: Language): string {
+  const { year, month, day } = calendarDay(value);
+  const name = monthName(month, language);
+  if (language === 'pt') return `${day} - ${name} - ${year}`;
+  if (language === 'fr') return `${day === 1 ? '1er' : day} ${name} ${year}`;
+  return `${day} ${name} ${year}`;
+}
+
+/** documentDate followed by the Cape Verde time: '25 - novembro - 2026, 14:05'. */
+function documentDateTime(value: Date, language: Language): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(value);
+  return `${documentDate(value, language)}, ${time}`;
+}
+
+/** The Cape Verde calendar day at UTC midnight: a spreadsheet shows it as that day whatever its time zone. */
+function spreadsheetDate(value: string): Date {
+  const { year, month, day } = calendarDay(value);
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+function countLabel(label: LocalizedText | null, language: Language): string {
+  return label ? localized(label, language) : text(language, 'report.none');
+}
+
+function sectionLabel(section: DistinguishedCompany['section'], language: Language): string {
+  return section ? `${section.code} – ${localized(section.description, language)}` : '';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// PDF
+
+/** WinAnsi's characters at 0x80–0x9f, where Latin-1 has none (the standard fonts' encoding in pdfkit). */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const PDF_REPLACEMENTS: Record<string, string> = { '\u2009': ' ', '\u202f': ' ', '\t': ' ', '−': '-' };
+
+/**
+ * Text the standard Helvetica can draw: WinAnsi covers the Portuguese and French accents; thin spaces become
+ * spaces and anything else outside WinAnsi becomes '?' rather than a missing glyph.
+ */
+function pdfText(value: string): string {
+  let out = '';
+  for (const char of value.normalize('NFC')) {
+    const code = char.charCodeAt(0);
+    const drawable =
+      char === '\n' ||
+      (code >= 0x20 && code <= 0x7e) ||
+      (code >= 0xa0 && code <= 0xff) ||
+      WIN_ANSI_EXTRA.has(char);
+    out += drawable ? char : (PDF_REPLACEMENTS[char] ?? '?');
+  }
+  return out;
+}
+
+type Pdf = PDFKit.PDFDocument;
+
+/** The portal's colours (apps/web/public/favicon.svg and the web theme): Cabo Verde blue, gold, red. */
+const BLUE = '#0032ad';
+const GOLD = '#f7d116';
+const DARK_GOLD = '#b08d1a';
+const RED = '#cf2027';
+const GREY = '#555555';
+const LIGHT_BLUE = '#e8efff';
+const STRIPE = '#f4f6fb';
+
+/** The favicon's star, in its 64-unit box. */
+const STAR_PATH = 'M32 10l5.6 11.9 13 1.6-9.6 9 2.5 12.9L32 39l-11.5 6.4 2.5-12.9-9.6-9 13-1.6z';
+
+function collect(doc: Pdf): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/** The portal's emblem (the favicon: a gold star on a blue tile, white and red bars) with its top-left at x, y. */
+function drawEmblem(doc: Pdf, x: number, y: number, size: number): void {
+  const scale = size / 64;
+  doc.save();
+  doc.translate(x, y).scale(scale);
+  doc.roundedRect(0, 0, 64, 64, 14).fill(BLUE);
+  doc.path(STAR_PATH).fill(GOLD);
+  doc.roundedRect(14, 50, 36, 4, 2).fill('#ffffff');
+  doc.roundedRect(14, 56, 36, 2, 1).fill(RED);
+  doc.restore();
+}
+
+/** The QR symbol of a URL as a black-on-white PNG, 8 pixels a module, with the standard 4-module quiet zone. */
+export function qrPng(url: string): Promise<Buffer> {
+  return QRCode.toBuffer(url, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 4,
+    scale: 8,
+    color: { dark: '#000000ff', light: '#ffffffff' },
+  });
+}
+
+/** The largest size from `max` down to `min` at which `value` fits `width` in at most `lines` lines, or null. */
+function fittingSize(
+  doc: Pdf,
+  value: string,
+  options: { font: string; max: number; min: number; width: number; lines: number },
+): number | null {
+  doc.font(options.font);
+  for (let size = options.max; size >= options.min; size -= 1) {
+    doc.fontSize(size);
+    if (doc.heightOfString(value, { width: options.width }) <= doc.currentLineHeight(true) * options.lines) {
+      return size;
+    }
+  }
+  return null;
+}
+
+interface CenteredLine {
+  value: string;
+  font: string;
+  size: number;
+  color: string;
+  /** The box the text wraps in, centred on the page. */
+  width: number;
+  /** Space above it. */
+  gap: number;
+}
+
+function centeredHeight(doc: Pdf, lines: readonly CenteredLine[]): number {
+  return lines.reduce((sum, line) => {
+    doc.font(line.font).fontSize(line.size);
+    return sum + line.gap + doc.heightOfString(pdfText(line.value), { width: line.width, align: 'center' });
+  }, 0);
+}
+
+/** Centred paragraphs one under the other from `top`; returns where the last one ends. */
+function drawCentered(doc: Pdf, top: number, lines: readonly CenteredLine[]): number {
+  let y = top;
+  for (const line of lines) {
+    doc.font(line.font).fontSize(line.size).fillColor(line.color);
+    doc.text(pdfText(line.value), (doc.page.width - line.width) / 2, y + line.gap, {
+      width: line.width,
+      align: 'center',
+    });
+    y = doc.y;
+  }
+  return y;
+}
+
+export interface CertificateInput {
+  language: Language;
+  companyName: string;
+  nif: string;
+  edition: { number: number; year: number; indicatorYear: number };
+  /** ISO date-time (or date). */
+  validUntil: string;
+  /** ISO date-time (or date). */
+  issuedAt: string;
+  /** The seal's code, which the public seal check looks up. */
+  code: string;
+  /** The public page that checks the code (the QR encodes it). */
+  verifyUrl: string;
+}
+
+/**
+ * The status certificate: one A4 landscape page in a blue and gold double frame with the emblem, the title,
+ * 'This certifies that' + the company's name large + its NIF, the grant naming the edition and the indicator
+ * year, the validity date, then the issue date and code at the bottom left and the QR of the check page with
+ * its 'check at' line at the bottom right.
+ */
+export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
+  const { language } = input;
+  const title = text(language, 'certificate.title');
+  const issuedAt = new Date(DATE_ONLY.test(input.issuedAt) ? `${input.issuedAt}T12:00:00Z` : input.issuedAt);
+  const doc: Pdf = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    lang: language,
+    displayTitle: true,
+    info: {
+      Title: `${title} – ${input.companyName}`,
+      Subject: editionName(language, input.edition),
+      Keywords: input.code,
+      CreationDate: issuedAt,
+    },
+  });
+  const done = collect(doc);
+  const qr = await qrPng(input.verifyUrl);
+  const width = doc.page.width;
+  const height = doc.page.height;
+  // The frame: a thick blue border, a thin gold one inside it, gold corner squares.
+  doc
+    .rect(20, 20, width - 40, height - 40)
+    .lineWidth(4)
+    .stroke(BLUE);
+  doc
+    .rect(30, 30, width - 60, height - 60)
+    .lineWidth(1)
+    .stroke(DARK_GOLD);
+  for (const [x, y] of [
+    [26, 26],
+    [width - 34, 26],
+    [26, height - 34],
+    [width - 34, height - 34],
+  ] as const) {
+    doc.rect(x, y, 8, 8).fill(GOLD);
+  }
+
+  drawEmblem(doc, (width - 56) / 2, 50, 56);
+  const ruleY =
+    drawCentered(doc, 122, [
+      { value: title, font: 'Helvetica-Bold', size: 28, color: BLUE, width: 640, gap: 0 },
+    ]) + 8;
+  doc
+    .moveTo(width / 2 - 120, ruleY)
+    .lineTo(width / 2 + 120, ruleY)
+    .lineWidth(1.5)
+    .stroke(DARK_GOLD);
+
+  const name = pdfText(input.companyName);
+  // One line while the name stays large, else two lines, smaller as needed.
+  const fit = { font: 'Helvetica-Bold', width: 680 };
+  const nameSize =
+    fittingSize(doc, name, { ...fit, max: 32, min: 22, lines: 1 }) ??
+    fittingSize(doc, name, { ...fit, max: 28, min: 14, lines: 2 }) ??
+    14;
+  const granted = text(language, 'certificate.granted', {
+    edition: editionName(language, input.edition),
+    indicatorYear: input.edition.indicatorYear,
+  });
+  const validUntil = text(language, 'certificate.validUntil', {
+    date: documentDate(input.validUntil, language),
+  });
+  const body: CenteredLine[] = [
+    {
+      value: text(language, 'certificate.body'),
+      font: 'Helvetica',
+      size: 14,
+      color: GREY,
+      width: 640,
+      gap: 0,
+    },
+    {
+      value: input.companyName,
+      font: 'Helvetica-Bold',
+      size: nameSize,
+      color: '#111111',
+      width: 680,
+      gap: 12,
+    },
+    {
+      value: text(language, 'certificate.nif', { nif: input.nif }),
+      font: 'Helvetica',
+      size: 13,
+      color: GREY,
+      width: 640,
+      gap: 6,
+    },
+    { value: granted, font: 'Helvetica', size: 14, color: '#111111', width: 600, gap: 20 },
+    { value: validUntil, font: 'Helvetica-Bold', size: 15, color: BLUE, width: 640, gap: 14 },
+  ];
+  // The body sits in the middle of the space between the title's rule and the bottom block.
+  const space = { top: ruleY + 14, bottom: 430 };
+  const bodyHeight = centeredHeight(doc, body);
+  drawCentered(doc, space.top + Math.max(0, (space.bottom - space.top - bodyHeight) / 2), body);
+
+  // Bottom left: the issue date over a rule, then the code; bottom right: the QR and the 'check at' line.
+  const left = 70;
+  doc
+    .moveTo(left, 478)
+    .lineTo(left + 220, 478)
+    .lineWidth(0.75)
+    .stroke(GREY);
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#111111')
+    .text(pdfText(documentDate(issuedAt, language)), left, 462, { width: 220, lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor(BLUE)
+    .text(pdfText(text(language, 'certificate.code', { code: input.code })), left, 488, { width: 260 });
+
+  const qrSize = 96;
+  const textWidth = 330;
+  const right = width - 60;
+  doc.image(qr, right - qrSize, 400, { width: qrSize, height: qrSize });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(GREY)
+    .text(pdfText(text(language, 'certificate.verify', { url: input.verifyUrl })), right - textWidth, 500, {
+      width: textWidth,
+      align: 'right',
+    });
+  doc.end();
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Results report, PDF
+
+const REPORT_MARGIN = 40;
+const FOOTER_HEIGHT = 24;
+const CELL_PADDING = 4;
+const TABLE_SIZE = 8.5;
+
+interface TableColumn {
+  header: string;
+  /** Share of the content width. */
+  width: number;
+  align?: 'left' | 'right';
+}
+
+function contentWidth(doc: Pdf): number {
+  return doc.page.width - doc.page.margins.left - doc.page.margins.right;
+}
+
+function bottomOf(doc: Pdf): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+function columnWidths(doc: Pdf, columns: readonly TableColumn[]): number[] {
+  const total = columns.reduce((sum, column) => sum + column.width, 0);
+  return columns.map((column) => (contentWidth(doc) * column.width) / total);
+}
+
+function cellsHeight(doc: Pdf, cells: readonly string[], widths: readonly number[], font: string): number {
+  doc.font(font).fontSize(TABLE_SIZE);
+  const heights = cells.map((cell, index) =>
+    doc.heightOfString(pdfText(cell) || ' ', { width: (widths[index] ?? 0) - 2 * CELL_PADDING }),
+  );
+  return Math.max(...heights) + 2 * CELL_PADDING;
+}
+
+function drawCells(
+  doc: Pdf,
+  cells: readonly string[],
+  columns: readonly TableColumn[],
+  style: { font: string; color: string; fill?: string },
+): void {
+  const widths = columnWidths(doc, columns);
+  const height = cellsHeight(doc, cells, widths, style.font);
+  const top = doc.y;
+  const left = doc.page.margins.left;
+  if (style.fill) doc.rect(left, top, contentWidth(doc), height).fill(style.fill);
+  let x = left;
+  cells.forEach((cell, index) => {
+    const width = widths[index] ?? 0;
+    doc.font(style.font).fontSize(TABLE_SIZE).fillColor(style.color);
+    doc.text(pdfText(cell), x + CELL_PADDING, top + CELL_PADDING, {
+      width: width - 2 * CELL_PADDING,
+      align: columns[index]?.align ?? 'left',
+    });
+    x += width;
+  });
+  doc.x = left;
+  doc.y = top + height;
+}
+
+function drawHeader(doc: Pdf, columns: readonly TableColumn[]): void {
+  drawCells(
+    doc,
+    columns.map((column) => column.header),
+    columns,
+    { font: 'Helvetica-Bold', color: '#ffffff', fill: BLUE },
+  );
+}
+
+function headerHeight(doc: Pdf, columns: readonly TableColumn[]): number {
+  return cellsHeight(
+    doc,
+    columns.map((column) => column.header),
+    columnWidths(doc, columns),
+    'Helvetica-Bold',
+  );
+}
+
+function drawHeading(doc: Pdf, value: string, size: number): void {
+  doc.font('Helvetica-Bold').fontSize(size).fillColor(BLUE);
+  doc.text(pdfText(value), doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+  doc.y += 4;
+}
+
+function headingHeight(doc: Pdf, value: string, size: number): number {
+  doc.font('Helvetica-Bold').fontSize(size);
+  return doc.heightOfString(pdfText(value), { width: contentWidth(doc) }) + 4;
+}
+
+/**
+ * A titled table: the heading stays with the header row and the first line; a line that does not fit starts a
+ * new page, where the header row is drawn again. Lines alternate a light stripe.
+ */
+function drawTable(
+  doc: Pdf,
+  heading: string,
+  columns: readonly TableColumn[],
+  rows: readonly string[][],
+): void {
+  const widths = columnWidths(doc, columns);
+  const first = rows[0];
+  const opening =
+    headingHeight(doc, heading, 12) +
+    headerHeight(doc, columns) +
+    (first ? cellsHeight(doc, first, widths, 'Helvetica') : 0);
+  if (doc.y + opening > bottomOf(doc)) doc.addPage();
+  drawHeading(doc, heading, 12);
+  drawHeader(doc, columns);
+  rows.forEach((cells, index) => {
+    if (doc.y + cellsHeight(doc, cells, widths, 'Helvetica') > bottomOf(doc)) {
+      doc.addPage();
+      drawHeader(doc, columns);
+    }
+    drawCells(doc, cells, columns, {
+      font: 'Helvetica',
+      color: '#111111',
+      fill: index % 2 === 1 ? STRIPE : undefined,
+    });
+  });
+  doc
+    .moveTo(doc.page.margins.left, doc.y)
+    .lineTo(doc.page.margins.left + contentWidth(doc), doc.y)
+    .lineWidth(0.75)
+    .stroke(BLUE);
+  doc.y += 18;
+}
+
+/** The three counts side by side in light-blue boxes: the figure large, its label under it. */
+function drawCounts(doc: Pdf, counts: ReadonlyArray<[label: string, value: number]>): void {
+  const gap = 12;
+  const boxWidth = (contentWidth(doc) - gap * (counts.length - 1)) / counts.length;
+  const boxHeight = 58;
+  const top = doc.y;
+  counts.forEach(([label, value], index) => {
+    const x = doc.page.margins.left + index * (boxWidth + gap);
+    doc.roundedRect(x, top, boxWidth, boxHeight, 6).fill(LIGHT_BLUE);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(22)
+      .fillColor(BLUE)
+      .text(String(value), x + 10, top + 8, { width: boxWidth - 20, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#222222')
+      .text(pdfText(label), x + 10, top + 36, { width: boxWidth - 20, lineBreak: false, ellipsis: true });
+  });
+  doc.x = doc.page.margins.left;
+  doc.y = top + boxHeight + 20;
+}
+
+function countRows(rows: EditionResults['byIsland'], language: Language): string[][] {
+  return rows.map((row) => [
+    countLabel(row.label, language),
+    String(row.applicants),
+    String(row.distinguished),
+  ]);
+}
+
+function countColumns(label: string, language: Language): TableColumn[] {
+  return [
+    { header: label, width: 6 },
+    { header: text(language, 'report.applicants'), width: 2, align: 'right' },
+    { header: text(language, 'report.distinguished'), width: 2, align: 'right' },
+  ];
+}
+
+function companyCells(company: DistinguishedCompany, language: Language): string[] {
+  return [
+    company.companyName,
+    company.nif,
+    localized(company.island, language) || '—',
+    sectionLabel(company.section, language) || '—',
+    documentDate(company.validUntil, language),
+    text(language, `sealStatuses.${company.status}`),
+    company.sealCode,
+  ];
+}
+
+function companyColumns(language: Language): TableColumn[] {
+  return [
+    { header: text(language, 'report.company'), width: 24 },
+    { header: text(language, 'report.nif'), width: 8 },
+    { header: text(language, 'report.island'), width: 9 },
+    { header: text(language, 'report.section'), width: 29 },
+    { header: text(language, 'report.validUntil'), width: 12 },
+    { header: text(language, 'report.status'), width: 8 },
+    { header: text(language, 'report.code'), width: 10 },
+  ];
+}
+
+/**
+ * The edition's results as an A4 landscape PDF: the title naming the edition, the three counts (applications
+ * submitted, distinguished, unqualified), the tables by island and by CAE section, then every distinguished
+ * company, its header row repeated on each page the list runs onto. Every page's footer says when the report
+ * was generated and 'page / pages'.
+ */
+export async function resultsReportPdf(
+  results: EditionResults,
+  language: Language,
+  generatedAt: Date,
+): Promise<Buffer> {
+  const title = text(language, 'report.title', { edition: editionName(language, results.edition) });
+  const doc: Pdf = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margins: {
+      top: REPORT_MARGIN,
+      left: REPORT_MARGIN,
+      right: REPORT_MARGIN,
+      bottom: REPORT_MARGIN + FOOTER_HEIGHT,
+    },
+    bufferPages: true,
+    lang: language,
+    displayTitle: true,
+    info: { Title: title, CreationDate: generatedAt },
+  });
+  const done = collect(doc);
+
+  const titleTop = doc.y;
+  drawEmblem(doc, doc.page.margins.left, titleTop, 30);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(BLUE)
+    .text(pdfText(title), doc.page.margins.left + 42, titleTop + 6, { width: contentWidth(doc) - 42 });
+  doc.y = Math.max(doc.y, titleTop + 30) + 16;
+  drawCounts(doc, [
+    [text(language, 'report.applicants'), results.applicants],
+    [text(language, 'report.distinguished'), results.distinguished],
+    [text(language, 'report.unqualified'), results.unqualified],
+  ]);
+  drawTable(
+    doc,
+    text(language, 'report.byIsland'),
+    countColumns(text(language, 'report.island'), language),
+    countRows(results.byIsland, language),
+  );
+  drawTable(
+    doc,
+    text(language, 'report.bySection'),
+    countColumns(text(language, 'report.section'), language),
+    countRows(results.bySection, language),
+  );
+  drawTable(
+    doc,
+    text(language, 'report.list'),
+    companyColumns(language),
+    results.companies.map((company) => companyCells(company, language)),
+  );
+
+  const generated = pdfText(
+    text(language, 'report.generated', { date: documentDateTime(generatedAt, language) }),
+  );
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // Writing below the bottom margin would start a new page: lift the margin while the footer is drawn.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - REPORT_MARGIN - 6;
+    const left = doc.page.margins.left;
+    doc
+      .moveTo(left, y - 6)
+      .lineTo(left + contentWidth(doc), y - 6)
+      .lineWidth(0.5)
+      .stroke('#999999');
+    doc.font('Helvetica').fontSize(8).fillColor(GREY);
+    doc.text(generated, left, y, { width: contentWidth(doc) / 2, lineBreak: false });
+    doc.text(`${index - range.start + 1} / ${range.count}`, left + contentWidth(doc) / 2, y, {
+      width: contentWidth(doc) / 2,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Results report, XLSX
+
+/** A worksheet name Excel accepts: none of []:*?/\ and at most 31 characters. */
+function sheetName(value: string): string {
+  return value.replace(/[[\]:*?/\\]/g, '-').slice(0, 31);
+}
+
+const DATE_FORMAT = 'yyyy-mm-dd';
+const COUNT_FORMAT = '#,##0';
+
+function boldRow(row: ExcelJS.Row): ExcelJS.Row {
+  row.font = { bold: true };
+  return row;
+}
+
+/**
+ * The edition's results as an .xlsx of three sheets: the counts (applications submitted, distinguished,
+ * unqualified) under the title; the tables by island and by CAE section, one under the other; the
+ * distinguished companies, its header row bold, filtered and frozen. Counts are number cells, validity dates
+ * date cells (the Cape Verde day).
+ */
+export async function resultsReportXlsx(results: EditionResults, language: Language): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const edition = editionName(language, results.edition);
+  if (results.edition.resultsPublishedAt) workbook.created = new Date(results.edition.resultsPublishedAt);
+
+  const summary = workbook.addWorksheet(sheetName(edition));
+  summary.columns = [{ width: 34 }, { width: 14 }];
+  summary.addRow([text(language, 'report.title', { edition })]).font = { bold: true, size: 14 };
+  summary.addRow([]);
+  for (const [key, value] of [
+    ['applicants', results.applicants],
+    ['distinguished', results.distinguished],
+    ['unqualified', results.unqualified],
+  ] as const) {
+    const row = summary.addRow([text(language, `report.${key}`), value]);
+    row.getCell(1).font = { bold: true };
+    row.getCell(2).numFmt = COUNT_FORMAT;
+  }
+
+  const counts = workbook.addWorksheet(
+    sheetName(`${text(language, 'report.byIsland')} · ${text(language, 'report.bySection')}`),
+  );
+  counts.columns = [{ width: 60 }, { width: 24 }, { width: 24 }];
+  const countTable = (heading: string, label: string, rows: EditionResults['byIsland']) => {
+    counts.addRow([heading]).font = { bold: true, size: 12 };
+    boldRow(
+      counts.addRow([label, text(language, 'report.applicants'), text(language, 'report.distinguished')]),
+    );
+    for (const item of rows) {
+      const row = counts.addRow([countLabel(item.label, language), item.applicants, item.distinguished]);
+      row.getCell(2).numFmt = COUNT_FORMAT;
+      row.getCell(3).numFmt = COUNT_FORMAT;
+    }
+  };
+  countTable(text(language, 'report.byIsland'), text(language, 'report.island'), results.byIsland);
+  counts.addRow([]);
+  countTable(text(language, 'report.bySection'), text(language, 'report.section'), results.bySection);
+
+  const list = workbook.addWorksheet(sheetName(text(language, 'report.list')), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  const headers = ['company', 'nif', 'island', 'section', 'validUntil', 'status', 'code'] as const;
+  list.columns = [40, 12, 18, 48, 14, 14, 18].map((width) => ({ width }));
+  boldRow(list.addRow(headers.map((key) => text(language, `report.${key}`))));
+  list.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
+  for (const company of results.companies) {
+    const row = list.addRow([
+      company.companyName,
+      company.nif,
+      localized(company.island, language),
+      sectionLabel(company.section, language),
+      spreadsheetDate(company.validUntil),
+      text(language, `sealStatuses.${company.status}`),
+      company.sealCode,
+    ]);
+    row.getCell(5).numFmt = DATE_FORMAT;
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Zip
+
+/** A zip entry's name without folders ('/' and '\' become '_'), so no file lands outside where it is unpacked. */
+function entryName(name: string): string {
+  const flat = name.replace(/[/\\]/g, '_').trim();
+  return flat === '' || flat === '.' || flat === '..' ? 'document.pdf' : flat;
+}
+
+/**
+ * Every name unique (ignoring case, as Windows and macOS unpack): the second 'a.pdf' becomes 'a-2.pdf', the
+ * third 'a-3.pdf', skipping any suffixed name already taken.
+ */
+export function uniqueNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((raw) => {
+    const name = entryName(raw);
+    const dot = name.lastIndexOf('.');
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let suffix = 2; taken.has(candidate.toLowerCase()); suffix += 1) {
+      candidate = `${stem}-${suffix}${extension}`;
+    }
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/** The files in one zip, stored as they are (PDFs are compressed already), under unique names. */
+export function documentsZip(files: ReadonlyArray<{ name: string; data: Buffer }>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const archive = archiver('zip', { store: true });
+    const chunks: Buffer[] = [];
+    archive.on('data', (chunk: Buffer) => chunks.push(chunk));
+    archive.on('end', () => resolve(Buffer.concat(chunks)));
+    archive.on('warning', reject);
+    archive.on('error', reject);
+    const names = uniqueNames(files.map((file) => file.name));
+    files.forEach((file, index) => {
+      archive.append(file.data, { name: names[index] ?? `document-${index + 1}.pdf` });
+    });
+    archive.finalize().catch(reject);
+  });
+}
