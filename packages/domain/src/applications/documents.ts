@@ -57,19 +57,26 @@ export function fileTypeOfName(fileName: string): number | null {
   return isApplicationFileType(type) ? type : null;
 }
 
-/** Whether the bytes are a PDF: the `%PDF-` signature within the first 1 024 bytes (as readers accept it). */
-export function looksLikePdf(head: Uint8Array): boolean {
-  const limit = Math.min(head.length, 1024) - 5;
-  for (let i = 0; i <= limit; i += 1) {
-    if (
-      head[i] === 0x25 &&
-      head[i + 1] === 0x50 &&
-      head[i + 2] === 0x44 &&
-      head[i + 3] === 0x46 &&
-      head[i + 4] === 0x2d
-    ) {
-      return true;
-    }
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const EOF_MARKER = [0x25, 0x25, 0x45, 0x4f, 0x46]; // %%EOF
+
+function hasAt(bytes: Uint8Array, at: number, marker: readonly number[]): boolean {
+  return marker.every((byte, i) => bytes[at + i] === byte);
+}
+
+/**
+ * Whether the bytes are a whole PDF: they start with the `%PDF-` header and carry the `%%EOF` marker in their
+ * last 1 024 bytes. An HTML page or an image renamed .pdf, or a file cut short in transfer, is refused.
+ */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  if (!hasAt(bytes, 0, PDF_SIGNATURE)) return false;
+  for (let i = bytes.length - EOF_MARKER.length; i >= Math.max(0, bytes.length - 1024); i -= 1) {
+    if (hasAt(bytes, i, EOF_MARKER)) return true;
   }
   return false;
+}
+
+/** The browser's first check before uploading: the file starts with the `%PDF-` header (the server checks all). */
+export function hasPdfHeader(head: Uint8Array): boolean {
+  return hasAt(head, 0, PDF_SIGNATURE);
 }

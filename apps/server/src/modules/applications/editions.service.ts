@@ -71,7 +71,7 @@ export const pdfTooLarge = () =>
 /** A PDF upload's bytes: at most APPLICATION_PDF_MAX_BYTES and starting like a PDF, else the spec's message. */
 export function assertPdf(data: Buffer): void {
   if (data.length > APPLICATION_PDF_MAX_BYTES) throw pdfTooLarge();
-  if (!looksLikePdf(data.subarray(0, 1024))) throw notPdf();
+  if (!looksLikePdf(data)) throw notPdf();
 }
 
 export async function editionRow(db: Executor, id: string): Promise<EditionRow> {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { startReceiver, stopReceiver } from '../../../test/support/smtp.ts';
 import {
   accounts,
   caeDivisions,
@@ -21,31 +22,6 @@ import { createMailWorker } from '../../platform/mail/outbox.ts';
 
 const logger = pino({ level: 'silent' });
 const PASSWORD = 'Registo!Seguro-2026';
-
-/** A real SMTP receiver keeping every message it gets. */
-function startReceiver(received: string[], port = 0): Promise<{ server: SMTPServer; port: number }> {
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('latin1'));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.server.address();
-      if (address === null || typeof address === 'string') reject(new Error('No port'));
-      else resolve({ server, port: address.port });
-    });
-  });
-}
-const stopReceiver = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 let ctx: TestContext;
 let received: string[];

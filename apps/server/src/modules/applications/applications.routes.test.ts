@@ -1,0 +1,745 @@
+import { buildBalanceTree, treeLeaves } from '@excelencia/domain';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import PostalMime, { type Email } from 'postal-mime';
+import type { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/support/balance-sheets.ts';
+import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { startReceiver, stopReceiver } from '../../../test/support/smtp.ts';
+import {
+  accounts,
+  applications,
+  caeDivisions,
+  cities,
+  companies,
+  mailOutbox,
+} from '../../db/schema/index.ts';
+import { seedReferenceData } from '../../db/seed-reference.ts';
+import { createMailWorker } from '../../platform/mail/outbox.ts';
+import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+
+const API = '/app/api/v1';
+const DAY = 24 * 60 * 60 * 1000;
+
+let ctx: TestContext;
+let admin: SignedIn;
+let secondAdmin: SignedIn;
+let member: SignedIn;
+let otherMember: SignedIn;
+let partner: SignedIn;
+let ownCompany: string;
+let otherCompany: string;
+let leafCodes: string[];
+let received: string[];
+let receiver: { server: SMTPServer; port: number };
+let worker: ReturnType<typeof createMailWorker>;
+
+/**
+ * An annual sheet taken before the closing entries that meets the eight application criteria (every other
+ * leaf 0). Ativo 1 000 000; Capital próprio 350 000 + the year's result 50 000 = 400 000; Passivo 600 000.
+ *   RLP = REND − GAST = 825 000 − 775 000 = 50 000 > 0
+ *   EBITDA = REXP − GEXP = 820 000 − 700 000 = 120 000 > 0
+ *   EBITDA in both years = min(120 000, 90 000) = 90 000 > 0 (2023 below)
+ *   DFL / EBITDA = (250 000 + 50 000 − 100 000) / 120 000 = 1.666… ≤ 3
+ *   RCP = 50 000 / 400 000 = 0.125 ≥ 0.1
+ *   AF = 400 000 / 1 000 000 = 0.4 ≥ 0.375
+ *   EBITDA / AT = 120 000 / 1 000 000 = 0.12 ≥ 0.1
+ *   EBITDA / VN = 120 000 / 800 000 = 0.15 ≥ 0.075
+ */
+const SHEET_2024: Record<string, string> = {
+  AFT: '500000',
+  AINT: '100000',
+  INV: '96000',
+  CLI: '120000',
+  OCR: '84000',
+  DO: '100000',
+  CAP: '250000',
+  RES: '100000',
+  DF_NC: '250000',
+  FORN: '120000',
+  EST_CRED: '60000',
+  DF_C: '50000',
+  OCP: '120000',
+  VENDAS: '600000',
+  PSERV: '200000',
+  SUBEXP: '20000',
+  RFIN: '5000',
+  CMVMC: '480000',
+  FSE: '120000',
+  GP: '100000',
+  DEP: '40000',
+  JUR: '15000',
+  IRC: '20000',
+};
+/** 2023: EBITDA = 700 000 − 610 000 = 90 000; RL = 700 000 − 675 000 = 25 000. */
+const SHEET_2023: Record<string, string> = {
+  ...SHEET_2024,
+  DF_NC: '275000',
+  VENDAS: '700000',
+  PSERV: '0',
+  SUBEXP: '0',
+  RFIN: '0',
+  CMVMC: '450000',
+  FSE: '100000',
+  GP: '60000',
+  IRC: '10000',
+};
+
+const PDF = (label: string) =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
+
+const get = (session: SignedIn | null, url: string, language = 'en') =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `${API}${url}`,
+    headers: { ...(session ? { cookie: session.cookie } : {}), 'x-language': language },
+  });
+
+const send = (session: SignedIn, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers: { ...session.headers, 'x-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+function upload(
+  session: SignedIn,
+  url: string,
+  fields: Record<string, string>,
+  data: Buffer,
+  filename: string,
+  method: 'POST' | 'PUT' = 'POST',
+) {
+  const body = multipart(fields, { data, filename, type: 'application/pdf' });
+  return ctx.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers: { ...session.headers, 'x-language': 'en', 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+async function enterSheet(
+  session: SignedIn,
+  companyId: string,
+  year: number,
+  values: Record<string, string>,
+) {
+  const response = await send(session, 'POST', `/companies/${companyId}/balance-sheets/entries`, {
+    startDate: `${year}-01-01`,
+    endDate: `${year}-12-31`,
+    typeFrequence: 'annual',
+    values: { ...Object.fromEntries(leafCodes.map((code) => [code, '0'])), ...values },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+/** An edition whose application window is open now (or starts `offsetDays` from now). */
+function editionInput(number: number, offsetDays = 0) {
+  const at = (days: number) => new Date(Date.now() + (offsetDays + days) * DAY).toISOString();
+  return {
+    number,
+    year: 2025 + number - 2,
+    indicatorYear: 2024 + number - 2,
+    registrationOpensAt: at(-30),
+    registrationClosesAt: at(-2),
+    applicationOpensAt: at(-1),
+    applicationClosesAt: at(10),
+    evaluationStartsAt: at(11),
+    evaluationEndsAt: at(20),
+    resultsAt: at(25),
+  };
+}
+
+async function deliver(): Promise<Email[]> {
+  const before = received.length;
+  await worker.runOnce();
+  return Promise.all(received.slice(before).map((raw) => PostalMime.parse(Buffer.from(raw, 'latin1'))));
+}
+
+let edition: { id: string; version: number };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  await seedReferenceData(ctx.db);
+  leafCodes = treeLeaves(buildBalanceTree(await selfDiagnosisTree(ctx.db))).map((leaf) => leaf.code);
+  received = [];
+  receiver = await startReceiver(received);
+  worker = createMailWorker({
+    db: ctx.db,
+    smtpUrl: `smtp://127.0.0.1:${receiver.port}`,
+    from: 'Excelência <no-reply@excelencia.test>',
+    logger: pino({ level: 'silent' }),
+  });
+  const adminUser = await ctx.createUser({ email: 'admin@ap.cv', roles: ['admin'], name: 'Ana Admin' });
+  const secondUser = await ctx.createUser({ email: 'admin2@ap.cv', roles: ['admin'], name: 'Bruno Admin' });
+  const memberUser = await ctx.createUser({ email: 'member@ap.cv', roles: ['company'], name: 'Maria' });
+  const otherUser = await ctx.createUser({ email: 'other@ap.cv', roles: ['company'], name: 'Outro' });
+  const partnerUser = await ctx.createUser({ email: 'partner@ap.cv', roles: ['partner'] });
+  ownCompany = await ctx.linkCompany(memberUser.accountId, {
+    companyName: 'Boa Vista, Lda',
+    nif: '200000021',
+  });
+  otherCompany = await ctx.linkCompany(otherUser.accountId, { companyName: 'Outra, Lda', nif: '200000022' });
+  await ctx.db.update(accounts).set({ language: 'pt' }).where(eq(accounts.id, memberUser.accountId));
+  const [division] = await ctx.db.select().from(caeDivisions).where(eq(caeDivisions.code, '47'));
+  const [city] = await ctx.db.select().from(cities).limit(1);
+  await ctx.db
+    .update(companies)
+    .set({ caeDivisionId: division?.id ?? null, cityId: city?.id ?? null })
+    .where(eq(companies.id, ownCompany));
+  [admin, secondAdmin, member, otherMember, partner] = await Promise.all([
+    ctx.signIn(adminUser.email, adminUser.password),
+    ctx.signIn(secondUser.email, secondUser.password),
+    ctx.signIn(memberUser.email, memberUser.password),
+    ctx.signIn(otherUser.email, otherUser.password),
+    ctx.signIn(partnerUser.email, partnerUser.password),
+  ]);
+  await enterSheet(member, ownCompany, 2023, SHEET_2023);
+  await enterSheet(member, ownCompany, 2024, SHEET_2024);
+}, 90_000);
+
+afterAll(async () => {
+  await worker?.stop?.();
+  if (receiver) await stopReceiver(receiver.server);
+  await ctx?.close();
+});
+
+describe('editions', () => {
+  it('GET editions/current answers 404 while no edition is announced, to anyone', async () => {
+    const response = await get(null, '/editions/current');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe('No edition has been announced.');
+  });
+
+  it('POST editions refuses an end before its start with the spec message, and the wrong order of windows', async () => {
+    const input = editionInput(2);
+    const response = await send(admin, 'POST', '/editions', {
+      ...input,
+      registrationClosesAt: new Date(Date.parse(input.registrationOpensAt) - DAY).toISOString(),
+      indicatorYear: input.year,
+    });
+    expect(response.statusCode).toBe(400);
+    const details = response.json().error.details as Array<{ path: string; message: string }>;
+    expect(details).toContainEqual({
+      path: 'registrationClosesAt',
+      message: 'End date cannot be before the Start Date!',
+    });
+    expect(details).toContainEqual({
+      path: 'indicatorYear',
+      message: "The indicator year must come before the edition's year",
+    });
+    expect((await get(admin, '/editions')).json()).toEqual([]);
+  });
+
+  it('POST editions is for admins only', async () => {
+    expect((await send(member, 'POST', '/editions', editionInput(2))).statusCode).toBe(403);
+    expect((await send(partner, 'POST', '/editions', editionInput(2))).statusCode).toBe(403);
+  });
+
+  it('creates the 2nd edition (2024 indicators) and shows it publicly as the current one', async () => {
+    const response = await send(admin, 'POST', '/editions', editionInput(2));
+    expect(response.statusCode, response.body).toBe(201);
+    edition = response.json();
+    expect(edition).toMatchObject({ number: 2, year: 2025, indicatorYear: 2024, resultsPublishedAt: null });
+    const current = await get(null, '/editions/current');
+    expect(current.statusCode).toBe(200);
+    expect(current.json().id).toBe(edition.id);
+  });
+
+  it('refuses a second edition whose application window overlaps (at most one takes applications)', async () => {
+    const response = await send(admin, 'POST', '/editions', editionInput(3, 5));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('edition_overlap');
+    const taken = await send(admin, 'POST', '/editions', editionInput(2, 400));
+    expect(taken.json().error.code).toBe('edition_number_taken');
+  });
+
+  it('stores the regulation PDF and serves it publicly; a non-PDF is refused', async () => {
+    const bad = await upload(
+      admin,
+      `/editions/${edition.id}/regulation`,
+      {},
+      Buffer.from('PK\u0003\u0004zip'),
+      'r.pdf',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Please select a PDF file.');
+    const ok = await upload(
+      admin,
+      `/editions/${edition.id}/regulation`,
+      {},
+      PDF('regulation'),
+      'Regulamento 2025.pdf',
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    edition = ok.json();
+    const file = await get(null, `/editions/${edition.id}/regulation`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.body).toContain('regulation');
+  });
+});
+
+describe('the company application', () => {
+  let application: { id: string; version: number };
+
+  it('refuses to open an application outside the window', async () => {
+    const later = await send(admin, 'POST', '/editions', editionInput(3, 60));
+    expect(later.statusCode, later.body).toBe(201);
+    const response = await send(member, 'POST', `/companies/${ownCompany}/applications`, {
+      editionId: later.json().id,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('application_window_closed');
+  });
+
+  it('opens the application: the eight criteria in the spec order, computed on the 2024 and 2023 sheets', async () => {
+    const response = await send(member, 'POST', `/companies/${ownCompany}/applications`, {
+      editionId: edition.id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    application = body;
+    expect(body).toMatchObject({
+      status: 'draft',
+      complete: false,
+      eligible: true,
+      indicatorYear: 2024,
+      files: [],
+    });
+    const rows = body.applicationFinancialIndicators as Array<{
+      criterionRatioDetails: { code: string };
+      value: string;
+      passed: boolean;
+      gap: string;
+    }>;
+    expect(rows.map((r) => r.criterionRatioDetails.code)).toEqual([
+      'RLP',
+      'EBITDA',
+      'EBITDA_2A',
+      'DFL_EBITDA',
+      'RCP',
+      'AF',
+      'EBITDA_AT',
+      'EBITDA_VN',
+    ]);
+    expect(rows.every((r) => r.passed)).toBe(true);
+    // RCP = 50 000 / 400 000 = 0.125; gap to ≥ 0.1 = 0.025. AF = 0.4; gap to ≥ 0.375 = 0.025.
+    expect(rows[4]).toMatchObject({ value: '0.125', gap: '0.025' });
+    expect(rows[5]).toMatchObject({ value: '0.4', gap: '0.025' });
+    // DFL/EBITDA = 1.666…; gap to ≤ 3 = 3 − 1.666… = 1.333…
+    expect(rows[3]?.gap).toBe('1.33333333333333333333');
+    const again = await send(member, 'POST', `/companies/${ownCompany}/applications`, {
+      editionId: edition.id,
+    });
+    expect(again.json().error.code).toBe('already_applied');
+  });
+
+  it("hides the application from another company's user (404) and from partners (403)", async () => {
+    expect(
+      (await get(otherMember, `/companies/${ownCompany}/applications/${application.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(otherMember, `/companies/${otherCompany}/applications/${application.id}`)).statusCode,
+    ).toBe(404);
+    const foreign = await upload(
+      otherMember,
+      `/companies/${ownCompany}/applications/${application.id}/files`,
+      { fileType: '0' },
+      PDF('x'),
+      'x.pdf',
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect((await get(partner, `/companies/${ownCompany}/applications`)).statusCode).toBe(403);
+  });
+
+  it('refuses a non-PDF and a file type outside 0-7, and keeps nothing', async () => {
+    const url = `/companies/${ownCompany}/applications/${application.id}/files`;
+    const html = await upload(
+      member,
+      url,
+      { fileType: '0' },
+      Buffer.from('<html>%PDF-</html>'.repeat(100)),
+      'fake.pdf',
+    );
+    expect(html.statusCode).toBe(400);
+    expect(html.json().error.message).toBe('Please select a PDF file.');
+    const png = await upload(
+      member,
+      url,
+      { fileType: '0' },
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]),
+      'a.pdf',
+    );
+    expect(png.statusCode).toBe(400);
+    const eighth = await upload(member, url, { fileType: '8' }, PDF('x'), 'x.pdf');
+    expect(eighth.statusCode).toBe(400);
+    expect(eighth.json().error.message).toBe('Choose one of the 8 documents');
+    expect(
+      (await get(member, `/companies/${ownCompany}/applications/${application.id}`)).json().files,
+    ).toEqual([]);
+  });
+
+  it('cannot be submitted while incomplete', async () => {
+    await upload(
+      member,
+      `/companies/${ownCompany}/applications/${application.id}/files`,
+      { fileType: '0' },
+      PDF('inps'),
+      'INPS declaração.pdf',
+    );
+    const response = await send(
+      member,
+      'POST',
+      `/companies/${ownCompany}/applications/${application.id}/submit`,
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({
+      code: 'application_incomplete',
+      message: 'The application is incomplete: 7 document(s) missing.',
+    });
+  });
+
+  it('takes the 8 documents, names them {NIF}_{type}_{name}.pdf, refuses a 9th and allows replace and remove', async () => {
+    const url = `/companies/${ownCompany}/applications/${application.id}/files`;
+    for (let type = 1; type < 8; type += 1) {
+      const response = await upload(
+        member,
+        url,
+        { fileType: String(type) },
+        PDF(`doc ${type}`),
+        `doc_${type}.pdf`,
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({
+        fileType: type,
+        fileName: `200000021_${type}_doc-${type}.pdf`,
+      });
+    }
+    const ninth = await upload(member, url, { fileType: '3' }, PDF('ninth'), 'ninth.pdf');
+    expect(ninth.statusCode).toBe(409);
+    expect(ninth.json().error.code).toBe('application_files_full');
+    const body = (await get(member, `/companies/${ownCompany}/applications/${application.id}`)).json();
+    expect(body.complete).toBe(true);
+    expect(body.files.map((f: { fileType: number }) => f.fileType)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(body.files[0].fileName).toBe('200000021_0_INPS-declaração.pdf');
+    const replaced = await upload(
+      member,
+      `${url}/${body.files[2].id}`,
+      {},
+      PDF('new certificate'),
+      'certidão.pdf',
+      'PUT',
+    );
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({ fileType: 2, fileName: '200000021_2_certidão.pdf' });
+    const removed = await send(member, 'DELETE', `${url}/${body.files[7].id}`);
+    expect(removed.statusCode).toBe(204);
+    const slotTaken = await upload(member, url, { fileType: '2' }, PDF('again'), 'again.pdf');
+    expect(slotTaken.json().error.code).toBe('slot_taken');
+    expect((await upload(member, url, { fileType: '7' }, PDF('model 1b'), 'model1b.pdf')).statusCode).toBe(
+      201,
+    );
+    const view = await get(member, `${url}/${replaced.json().id}`);
+    expect(view.headers['content-disposition']).toMatch(/^inline/);
+    expect(view.body).toContain('new certificate');
+  });
+
+  it('submits: pending, locked, and a receipt e-mailed through the outbox in the user’s language', async () => {
+    const response = await send(
+      member,
+      'POST',
+      `/companies/${ownCompany}/applications/${application.id}/submit`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    application = response.json();
+    expect(application).toMatchObject({ status: 'pending', complete: true, eligible: true });
+    const mails = await deliver();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to?.[0]?.address).toBe('member@ap.cv');
+    // In the account's language (pt), whatever the request's.
+    expect(mails[0]?.subject).toBe('Candidatura recebida — 2.ª edição (2025)');
+    const locked = await upload(
+      member,
+      `/companies/${ownCompany}/applications/${application.id}/files`,
+      { fileType: '0' },
+      PDF('late'),
+      'late.pdf',
+    );
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error.code).toBe('application_locked');
+  });
+
+  it('an application without the sheets says which years to upload and cannot be submitted', async () => {
+    const response = await send(otherMember, 'POST', `/companies/${otherCompany}/applications`, {
+      editionId: edition.id,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ eligible: false, missingYears: [2023, 2024] });
+    const submit = await send(
+      otherMember,
+      'POST',
+      `/companies/${otherCompany}/applications/${response.json().id}/submit`,
+    );
+    expect(submit.statusCode).toBe(409);
+  });
+});
+
+describe('evaluation, confirmation and publication', () => {
+  let applicationId: string;
+  let version: number;
+
+  beforeAll(async () => {
+    const [row] = await ctx.db.select().from(applications).where(eq(applications.companyId, ownCompany));
+    applicationId = row?.id ?? '';
+    version = row?.version ?? 0;
+  });
+
+  it('lists the edition’s applications for admins with filters', async () => {
+    const all = await get(admin, `/applications?editionId=${edition.id}`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total).toBe(2);
+    const pending = (
+      await get(admin, `/applications?editionId=${edition.id}&status=pending&complete=true`)
+    ).json();
+    expect(pending.items.map((i: { companyName: string }) => i.companyName)).toEqual(['Boa Vista, Lda']);
+    expect((await get(member, '/applications')).statusCode).toBe(403);
+  });
+
+  it('two admins deciding at once: one wins, the other gets 409 Already Evaluated!', async () => {
+    const [a, b] = await Promise.all([
+      send(admin, 'POST', `/applications/${applicationId}/evaluation`, { decision: 'evaluated', version }),
+      send(secondAdmin, 'POST', `/applications/${applicationId}/evaluation`, {
+        decision: 'unqualified',
+        reason: 'x',
+        version,
+      }),
+    ]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json().error).toMatchObject({ code: 'already_evaluated', message: 'Already Evaluated!' });
+    const again = await send(admin, 'POST', `/applications/${applicationId}/evaluation`, {
+      decision: 'evaluated',
+      version: version + 1,
+    });
+    expect(again.json().error.code).toBe('already_evaluated');
+  });
+
+  it('an admin cannot confirm their own decision; the other admin can, and results cannot be published before', async () => {
+    const current = (await get(admin, `/applications/${applicationId}`)).json();
+    const decidedByFirst = current.decision.decidedBy === 'Ana Admin';
+    const [own, other] = decidedByFirst ? [admin, secondAdmin] : [secondAdmin, admin];
+    // The decision is not confirmed yet (the other company's draft, never submitted, does not count).
+    const notReady = await send(admin, 'POST', `/editions/${edition.id}/results/publish`);
+    expect(notReady.statusCode).toBe(409);
+    expect(notReady.json().error.code).toBe('results_not_ready');
+    const self = await send(own, 'POST', `/applications/${applicationId}/confirmation`, {
+      version: current.version,
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error).toMatchObject({
+      code: 'own_decision',
+      message: 'The decision must be confirmed by another administrator.',
+    });
+    const confirmed = await send(other, 'POST', `/applications/${applicationId}/confirmation`, {
+      version: current.version,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().decision.confirmedAt).not.toBeNull();
+  });
+
+  it('the company still sees pending until the results are published', async () => {
+    const body = (await get(member, `/companies/${ownCompany}/applications/${applicationId}`)).json();
+    expect(body.decision).toBeNull();
+    expect(['pending']).toContain(body.status);
+  });
+
+  it('keeps the history: who, when, from which state to which', async () => {
+    const history = (await get(admin, `/applications/${applicationId}/history`)).json() as Array<{
+      action: string;
+      actor: string;
+      fromStatus: string | null;
+      toStatus: string | null;
+    }>;
+    const actions = history.map((h) => h.action);
+    expect(actions[0]).toBe('create');
+    expect(actions).toContain('submit');
+    expect(actions.slice(-2)).toEqual(['evaluate', 'confirm']);
+    expect(history.find((h) => h.action === 'submit')).toMatchObject({
+      actor: 'Maria',
+      fromStatus: 'draft',
+      toStatus: 'pending',
+    });
+  });
+
+  it('publishes once (two at once: one 200, one 409), grants the status for one year and tells every applicant', async () => {
+    const [a, b] = await Promise.all([
+      send(admin, 'POST', `/editions/${edition.id}/results/publish`),
+      send(secondAdmin, 'POST', `/editions/${edition.id}/results/publish`),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const ok = a.statusCode === 200 ? a : b;
+    expect(ok.json()).toMatchObject({ distinguished: 1, notified: 1 });
+    expect((a.statusCode === 409 ? a : b).json().error.code).toBe('results_already_published');
+    const mails = await deliver();
+    expect(mails).toHaveLength(1);
+    // The member's language is pt.
+    expect(mails[0]?.subject).toBe('Resultados da 2.ª edição (2025)');
+    expect(mails[0]?.text).toContain('Parabéns! A empresa Boa Vista, Lda obteve o estatuto Excelência');
+    const body = (await get(member, `/companies/${ownCompany}/applications/${applicationId}`)).json();
+    expect(body).toMatchObject({
+      status: 'evaluated',
+      resultsPublished: true,
+      seal: { status: 'valid', companyName: 'Boa Vista, Lda' },
+    });
+    const until = Date.parse(body.seal.validUntil) - Date.parse(body.seal.issuedAt);
+    expect(until).toBeGreaterThanOrEqual(365 * DAY);
+    expect(until).toBeLessThanOrEqual(366 * DAY);
+  });
+
+  it('shows the distinguished companies publicly and to partners; a visitor verifies the seal live', async () => {
+    const list = await get(null, `/public/editions/${edition.id}/distinguished`);
+    expect(list.statusCode).toBe(200);
+    const [company] = list.json();
+    expect(company).toMatchObject({ companyName: 'Boa Vista, Lda', nif: '200000021', status: 'valid' });
+    const results = await get(partner, `/editions/${edition.id}/results`);
+    expect(results.statusCode).toBe(200);
+    expect(results.json()).toMatchObject({ applicants: 1, distinguished: 1, unqualified: 0 });
+    expect((await get(member, `/editions/${edition.id}/results`)).statusCode).toBe(403);
+    const seal = await get(null, `/public/seals/${company.sealCode}`);
+    expect(seal.json()).toMatchObject({ status: 'valid', companyName: 'Boa Vista, Lda', editionYear: 2025 });
+    expect((await get(null, '/public/seals/000000000000')).statusCode).toBe(404);
+    expect((await get(null, '/public/seals/not-a-code')).statusCode).toBe(400);
+  });
+
+  it('an admin suspends the status with a reason; the public check says so at once; reinstating restores it', async () => {
+    const [seal] = (await get(admin, `/seals?editionId=${edition.id}`)).json();
+    const noReason = await send(admin, 'POST', `/seals/${seal.id}/actions`, {
+      action: 'suspend',
+      reason: '',
+      version: seal.version,
+    });
+    expect(noReason.statusCode).toBe(400);
+    const suspended = await send(admin, 'POST', `/seals/${seal.id}/actions`, {
+      action: 'suspend',
+      reason: 'Dívida à Segurança Social',
+      version: seal.version,
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await get(null, `/public/seals/${seal.code}`)).json().status).toBe('suspended');
+    const reinstated = await send(admin, 'POST', `/seals/${seal.id}/actions`, {
+      action: 'reinstate',
+      reason: 'Regularizada',
+      version: seal.version + 1,
+    });
+    expect(reinstated.json().status).toBe('valid');
+  });
+
+  it('the company downloads its certificate PDF; another company cannot', async () => {
+    const [seal] = (await get(member, `/companies/${ownCompany}/seals`)).json();
+    const pdf = await get(member, `/companies/${ownCompany}/seals/${seal.id}/certificate.pdf?lang=pt`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      (await get(otherMember, `/companies/${ownCompany}/seals/${seal.id}/certificate.pdf`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(otherMember, `/companies/${otherCompany}/seals/${seal.id}/certificate.pdf`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('no decision changes after publication', async () => {
+    const body = (await get(admin, `/applications/${applicationId}`)).json();
+    const response = await send(admin, 'POST', `/applications/${applicationId}/evaluation`, {
+      decision: 'unqualified',
+      reason: 'late',
+      version: body.version,
+    });
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('results reports download as PDF and XLSX', async () => {
+    const pdf = await get(admin, `/editions/${edition.id}/results/report.pdf?lang=fr`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const xlsx = await get(partner, `/editions/${edition.id}/results/report.xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('sending a document back', () => {
+  it('reopens that slot only, mails the company, and the company resubmits', async () => {
+    // A fresh edition: the 2nd is published. Its window is open now, after the 2nd's window moved to the past.
+    await ctx.db.execute(
+      sql`update editions set application_opens_at = now() - interval '40 days', application_closes_at = now() - interval '30 days' where number = 2`,
+    );
+    await ctx.db.execute(sql`delete from editions where number = 3`);
+    const created = await send(admin, 'POST', '/editions', {
+      ...editionInput(4),
+      indicatorYear: 2024,
+      year: 2025,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const opened = await send(member, 'POST', `/companies/${ownCompany}/applications`, {
+      editionId: created.json().id,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const id = opened.json().id as string;
+    const url = `/companies/${ownCompany}/applications/${id}`;
+    for (let type = 0; type < 8; type += 1) {
+      expect(
+        (await upload(member, `${url}/files`, { fileType: String(type) }, PDF(`d${type}`), `d${type}.pdf`))
+          .statusCode,
+      ).toBe(201);
+    }
+    const submitted = await send(member, 'POST', `${url}/submit`);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    await deliver();
+    const returned = await send(admin, 'POST', `/applications/${id}/return`, {
+      fileType: 5,
+      reason: 'A DAICF não está assinada.',
+      version: submitted.json().version,
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json()).toMatchObject({
+      status: 'draft',
+      reopenedFileType: 5,
+      returnReason: 'A DAICF não está assinada.',
+    });
+    const mails = await deliver();
+    expect(mails[0]?.text).toContain('DAICF');
+    expect(mails[0]?.text).toContain('A DAICF não está assinada.');
+    const body = (await get(member, url)).json();
+    const other = body.files.find((f: { fileType: number }) => f.fileType === 1);
+    const daicf = body.files.find((f: { fileType: number }) => f.fileType === 5);
+    const blocked = await upload(member, `${url}/files/${other.id}`, {}, PDF('no'), 'no.pdf', 'PUT');
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().error.message).toBe('Only the document sent back by the evaluator can change.');
+    const fixed = await upload(
+      member,
+      `${url}/files/${daicf.id}`,
+      {},
+      PDF('signed'),
+      'daicf assinada.pdf',
+      'PUT',
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const resubmitted = await send(member, 'POST', `${url}/submit`);
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect(resubmitted.json()).toMatchObject({ status: 'pending', reopenedFileType: null });
+    const zip = await get(admin, `/applications/${id}/files.zip`);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const outbox = await ctx.db.select().from(mailOutbox);
+    expect(outbox.length).toBeGreaterThan(0);
+  });
+});
