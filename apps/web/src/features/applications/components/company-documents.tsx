@@ -4,7 +4,7 @@ import {
   type Application,
   type ApplicationFile,
   documentLabelKey,
-  looksLikePdf,
+  hasPdfHeader,
 } from '@excelencia/domain';
 import { Badge, Button, FileButton, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconFileUpload, IconReplace, IconTrash } from '@tabler/icons-react';
@@ -28,7 +28,7 @@ async function pdfProblem(file: File): Promise<'type' | 'size' | null> {
   if (!named) return 'type';
   if (file.size > APPLICATION_PDF_MAX_BYTES) return 'size';
   const head = new Uint8Array(await file.slice(0, 1024).arrayBuffer());
-  return looksLikePdf(head) ? null : 'type';
+  return hasPdfHeader(head) ? null : 'type';
 }
 
 export interface UploadState {

@@ -11,6 +11,12 @@ export const SEAL_STATUS_COLORS: Record<SealStatus, string> = {
   withdrawn: 'red.9',
 };
 
+/** The status colour as a CSS value (a border, a rule), from the same table as the badge. */
+export function sealStatusCss(status: SealStatus): string {
+  const color = SEAL_STATUS_COLORS[status];
+  return color.startsWith('#') ? color : `var(--mantine-color-${color.replace('.', '-')})`;
+}
+
 export function SealStatusBadge({ status }: { status: SealStatus }) {
   const t = useTranslate();
   return (

@@ -4,11 +4,15 @@ import { Link } from 'react-router';
 import { useLocalePath } from '../../../app/language-context.ts';
 import { useSignedIn } from '../../../app/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { ApplicationCard } from '../../applications/components/company-application-card.tsx';
 import { SheetsSummaryCard } from '../../balance-sheets/sheets-summary-card.tsx';
 import { LatestDiagnosisCard } from '../../diagnosis/components/latest-diagnosis-card.tsx';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
 
-/** The company dashboard: greeting, then (once a company is selected) its balance sheets, latest diagnosis and profile. */
+/**
+ * The company dashboard: greeting, then (once a company is selected) its balance sheets, latest diagnosis,
+ * application and profile.
+ */
 export function CompanyDashboardPage() {
   const t = useTranslate();
   const localePath = useLocalePath();
@@ -20,6 +24,7 @@ export function CompanyDashboardPage() {
         <SimpleGrid cols={{ base: 1, md: 2 }} maw={1100}>
           <SheetsSummaryCard companyId={selectedCompany.id} />
           <LatestDiagnosisCard companyId={selectedCompany.id} />
+          <ApplicationCard companyId={selectedCompany.id} />
           <Paper withBorder p="lg">
             <Stack gap={6}>
               <Anchor

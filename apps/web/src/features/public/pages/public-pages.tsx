@@ -17,8 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../app/language-context.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
+import { EditionCountdown } from '../../applications/components/public-countdown.tsx';
 
-/** The public pages (SPEC §2); the countdown and registration banner arrive with the content issue. */
+/** The public pages (SPEC §2). */
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -47,6 +48,7 @@ export function HomePage() {
           </Button>
         </Group>
       </Stack>
+      <EditionCountdown />
       <Stack gap="md">
         <Title order={2}>{t('pages:home.steps.title')}</Title>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
@@ -148,6 +150,7 @@ const DOCUMENTS = [
 
 export function ApplicationsInfoPage() {
   const { t } = useTranslation();
+  const localePath = useLocalePath();
   return (
     <Stack gap="md" maw={760}>
       <PageTitle>{t('pages:applications.title')}</PageTitle>
@@ -161,6 +164,14 @@ export function ApplicationsInfoPage() {
         ))}
       </List>
       <Text size="lg">{t('pages:applications.p2')}</Text>
+      <Anchor
+        component={Link}
+        to={localePath('/public/distinguidas')}
+        fw={600}
+        data-testid="distinguished-link"
+      >
+        {t('applicationsWeb:distinguished.link')}
+      </Anchor>
     </Stack>
   );
 }
