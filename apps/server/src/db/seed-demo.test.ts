@@ -104,6 +104,30 @@ describe('the demo data of npm start', () => {
     expect(withMedian.every((indicator) => indicator.sector?.companies === 6)).toBe(true);
   });
 
+  it('announces an edition whose application window is open, which the demo company meets on every criterion', async () => {
+    const current = await ctx.app.inject({ method: 'GET', url: `${API}/editions/current` });
+    expect(current.statusCode, current.body).toBe(200);
+    const edition = current.json() as {
+      id: string;
+      indicatorYear: number;
+      applicationOpensAt: string;
+      applicationClosesAt: string;
+    };
+    const now = Date.now();
+    expect(Date.parse(edition.applicationOpensAt)).toBeLessThan(now);
+    expect(Date.parse(edition.applicationClosesAt)).toBeGreaterThan(now);
+    expect(edition.indicatorYear).toBe(2025);
+    const eligibility = await get(`/companies/${companyId}/eligibility?year=${edition.indicatorYear}`);
+    const body = eligibility.json() as {
+      eligible: boolean;
+      applicationFinancialIndicators: Array<{ criterionRatioDetails: { code: string }; passed: boolean }>;
+    };
+    expect(
+      body.applicationFinancialIndicators.filter((i) => !i.passed).map((i) => i.criterionRatioDetails.code),
+    ).toEqual([]);
+    expect(body.eligible).toBe(true);
+  });
+
   it('lists the five fictitious peers in the public directory', async () => {
     const directory = await ctx.app.inject({ method: 'GET', url: `${API}/public/companies?search=20000000` });
     expect(directory.statusCode, directory.body).toBe(200);

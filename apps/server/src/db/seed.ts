@@ -12,6 +12,7 @@ import {
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Database } from './client.ts';
 import { companies, companyMembers } from './schema/index.ts';
+import { seedDemoEdition } from './seed-demo-edition.ts';
 import { seedDemoCompanies } from './seed-demo-sheets.ts';
 
 export interface DemoAccount {
@@ -127,5 +128,6 @@ export async function seedDemoData(
   const admin = callers.get('admin');
   if (!existing && companyId && companyUser && admin) {
     await seedDemoCompanies(db, fileStore, { companyId, companyUser, admin });
+    await seedDemoEdition(db, fileStore, admin);
   }
 }

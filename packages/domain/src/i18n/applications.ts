@@ -245,7 +245,7 @@ export const applications = defineMessages({
       },
       greeting: 'Hello {{name}},',
     },
-    editionName: '{{number}}th edition ({{year}})',
+    editionName: 'Edition {{number}} ({{year}})',
     certificate: {
       title: 'Excelência Status Certificate',
       body: 'This certifies that',
