@@ -25,6 +25,8 @@ export interface DemoAccount {
 /** The demo accounts `npm start` creates with the built-in identity provider (printed at start). */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'admin@excelencia.cv', password: 'Admin!2026', name: 'Administrador Demo', role: 'admin' },
+  /** A second admin, who confirms the first one's decisions on applications (four eyes). */
+  { email: 'avaliador@excelencia.cv', password: 'Avaliador!2026', name: 'Avaliador Demo', role: 'admin' },
   { email: 'empresa@excelencia.cv', password: 'Empresa!2026', name: 'Empresa Demo', role: 'company' },
   { email: 'parceiro@excelencia.cv', password: 'Parceiro!2026', name: 'Parceiro Demo', role: 'partner' },
 ];
@@ -114,6 +116,7 @@ export async function seedDemoData(
       name: account.name,
       roles: [account.role],
     });
+    if (callers.has(account.role)) continue;
     callers.set(account.role, {
       accountId,
       email: account.email,
