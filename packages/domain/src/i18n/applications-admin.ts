@@ -13,7 +13,7 @@ export const applicationsAdmin = defineMessages({
     picker: {
       label: 'Edição',
       current: '{{edition}} · atual',
-      none: 'Ainda não há edições: crie uma em Lançamento das candidaturas.',
+      none: 'Ainda não há edições: crie uma em Lançamento de candidaturas.',
       createOne: 'Criar uma edição',
     },
     phases: {

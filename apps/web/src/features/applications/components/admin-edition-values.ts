@@ -85,6 +85,11 @@ export function editionPayload(values: EditionFormValues): Record<string, unknow
   return body;
 }
 
+/** The request body of a form that passed editionFormValidator (so every field is there and well formed). */
+export function editionRequest(values: EditionFormValues): EditionInput {
+  return editionPayload(values) as EditionInput;
+}
+
 /**
  * The form's check: the shared EditionInput rules (the server's own messages: 'End date cannot be before the
  * Start Date!', the order of the windows, the indicator year), and 'Please enter a date!' under an empty date.

@@ -1,0 +1,238 @@
+import {
+  APPLICATION_FILE_TYPE_COUNT,
+  type Application,
+  documentLabelKey,
+  ReturnRequest,
+} from '@excelencia/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowBackUp, IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { useLanguage } from '../../../app/language-context.ts';
+import { formatBytes } from '../../../ui/download.ts';
+import { DownloadButton } from '../../../ui/download-button.tsx';
+import { zodResolver } from '../../../ui/form/zod-resolver.ts';
+import { closeModal, openModal } from '../../../ui/modal-store.ts';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { adminApplicationFilePath, adminApplicationZipPath } from '../api.ts';
+import { useReturnDocumentMutation } from '../queries.ts';
+import { filesBySlot } from './company-application-format.ts';
+import { shortDateTime } from './results-format.ts';
+
+const SLOTS = Array.from({ length: APPLICATION_FILE_TYPE_COUNT }, (_, slot) => slot);
+
+/** The evaluator may send a document back while the submitted application waits for a decision. */
+function canSendBack(application: Application): boolean {
+  return application.status === 'pending' && application.decision === null && !application.resultsPublished;
+}
+
+type SendBackValues = { fileType: string; reason: string };
+
+/** Send one named document back to the company with the reason (the application returns to draft for it). */
+function SendBackForm({ application, fileType }: { application: Application; fileType: number }) {
+  const t = useTranslate();
+  const send = useReturnDocumentMutation(application.id);
+  const toBody = (values: SendBackValues) => ({
+    fileType: Number(values.fileType),
+    reason: values.reason.trim(),
+    version: application.version,
+  });
+  const form = useForm<SendBackValues>({
+    mode: 'controlled',
+    initialValues: { fileType: String(fileType), reason: '' },
+    validate: zodResolver<SendBackValues>(ReturnRequest, t, toBody),
+  });
+  const submit = form.onSubmit((values) =>
+    send.mutate(toBody(values), {
+      onSuccess: () => {
+        notifySuccess(t('applicationsAdmin:sendBack.done'));
+        closeModal();
+      },
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate data-testid="send-back-form">
+      <Stack gap="md">
+        <Text size="sm">{t('applicationsAdmin:sendBack.hint')}</Text>
+        <NativeSelect
+          label={t('applicationsAdmin:sendBack.document')}
+          withAsterisk
+          data={SLOTS.map((slot) => ({ value: String(slot), label: t(documentLabelKey(slot)) }))}
+          {...form.getInputProps('fileType')}
+          data-testid="send-back-document"
+        />
+        <Textarea
+          label={t('applicationsAdmin:sendBack.reason')}
+          withAsterisk
+          aria-required
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={2000}
+          data-autofocus
+          {...form.getInputProps('reason')}
+          data-testid="send-back-reason"
+        />
+        {send.error ? (
+          <Alert color="red.9" variant="light" role="alert" data-testid="send-back-failure">
+            {send.error.message}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={closeModal} disabled={send.isPending}>
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" loading={send.isPending} data-testid="send-back-submit">
+            {t('applicationsAdmin:sendBack.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The 8 documents in their slots: each opens inline in a new tab, all download as one zip, and while the
+ * application waits for a decision one can be sent back to the company with a reason.
+ */
+export function DocumentsSection({ application }: { application: Application }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const bySlot = filesBySlot(application.files);
+  const title = t('applicationsAdmin:documents.title');
+  const sendBack = (fileType: number) =>
+    openModal({
+      title: t('applicationsAdmin:sendBack.title'),
+      content: <SendBackForm application={application} fileType={fileType} />,
+      size: 'lg',
+    });
+  const sendable = canSendBack(application);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="documents-title" data-testid="documents">
+      <Group justify="space-between" gap="xs" align="center">
+        <Stack gap={0}>
+          <Title order={3} size="h4" id="documents-title">
+            {title}
+          </Title>
+          <Text size="sm" c="gray.7" data-testid="documents-count">
+            {t('applicationsAdmin:documents.count', {
+              count: bySlot.size,
+              total: APPLICATION_FILE_TYPE_COUNT,
+            })}
+          </Text>
+        </Stack>
+        {application.files.length > 0 ? (
+          <DownloadButton
+            href={adminApplicationZipPath(application.id)}
+            fallbackName={`${application.nif}.zip`}
+            label={t('applicationsAdmin:documents.downloadAll')}
+            icon={<IconDownload size={16} aria-hidden="true" />}
+            testId="documents-zip"
+            progressText={({ percent, received }) =>
+              percent === null
+                ? t('applicationsAdmin:documents.downloading', { received })
+                : t('applicationsAdmin:documents.downloadingPercent', { percent })
+            }
+          />
+        ) : null}
+      </Group>
+      {application.reopenedFileType !== null ? (
+        <Alert color="orange.9" variant="light" data-testid="documents-returned">
+          {t('applicationsAdmin:documents.returnedReason', {
+            reason: `${t(documentLabelKey(application.reopenedFileType))} — ${application.returnReason ?? ''}`,
+          })}
+        </Alert>
+      ) : null}
+      <ScrollRegion label={title}>
+        <Table miw={640} striped verticalSpacing={6} fz="sm" aria-label={title} data-testid="documents-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('applicationsAdmin:documents.document')}</Table.Th>
+              <Table.Th>{t('applicationsAdmin:documents.file')}</Table.Th>
+              <Table.Th>{t('applicationsAdmin:documents.uploadedAt')}</Table.Th>
+              <Table.Th style={{ textAlign: 'end' }}>{t('applicationsAdmin:documents.size')}</Table.Th>
+              {sendable ? (
+                <Table.Th style={{ textAlign: 'end' }}>{t('reference:table.actions')}</Table.Th>
+              ) : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {SLOTS.map((slot) => {
+              const file = bySlot.get(slot);
+              const label = t(documentLabelKey(slot));
+              return (
+                <Table.Tr key={slot} data-testid="document-row" data-slot={slot}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {label}
+                    </Text>
+                    {application.reopenedFileType === slot ? (
+                      <Badge color="orange.9" variant="filled" mt={4}>
+                        {t('applicationsAdmin:documents.returned')}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {file ? (
+                      <Anchor
+                        href={adminApplicationFilePath(application.id, file.id)}
+                        target="_blank"
+                        rel="noopener"
+                        size="sm"
+                        aria-label={t('applicationsAdmin:documents.openAria', { document: label })}
+                        data-testid="document-open"
+                      >
+                        <Group gap={4} wrap="nowrap" component="span">
+                          {file.fileName}
+                          <IconExternalLink size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
+                        </Group>
+                      </Anchor>
+                    ) : (
+                      <Badge color="red.9" variant="outline" data-testid="document-missing">
+                        {t('applicationsAdmin:documents.missing')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {file ? shortDateTime(file.dateInsert, language) : ''}
+                  </Table.Td>
+                  <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+                    {file ? formatBytes(file.size) : ''}
+                  </Table.Td>
+                  {sendable ? (
+                    <Table.Td style={{ textAlign: 'end' }}>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="orange.9"
+                        leftSection={<IconArrowBackUp size={14} aria-hidden="true" />}
+                        onClick={() => sendBack(slot)}
+                        aria-label={t('applicationsAdmin:documents.sendBackAria', { document: label })}
+                        data-testid="document-send-back"
+                      >
+                        {t('applicationsAdmin:documents.sendBack')}
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollRegion>
+    </Stack>
+  );
+}

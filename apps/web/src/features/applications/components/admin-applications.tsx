@@ -1,0 +1,255 @@
+import { APPLICATION_STATUSES, type ApplicationSummary, localized } from '@excelencia/domain';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Drawer,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFileSearch } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
+import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { toSelectOptions, usePublicOptions } from '../../companies/options.ts';
+import { useAdminApplicationsQuery, useCurrentEditionQuery, useEditionsQuery } from '../queries.ts';
+import { AdminApplicationDetail } from './admin-application-detail.tsx';
+import { ApplicationStatusBadge, YesNo } from './admin-badges.tsx';
+import { EditionPicker, useEditionParam } from './admin-edition-picker.tsx';
+import { shortDate } from './results-format.ts';
+
+function FilterSelect({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const t = useTranslate();
+  return (
+    <NativeSelect
+      label={label}
+      data={[{ value: '', label: t('applicationsAdmin:list.filters.all') }, ...options]}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={{ base: '100%', xs: 170 }}
+      data-testid={testId}
+    />
+  );
+}
+
+/**
+ * /admin/application: the applications of one edition (the current one by default) with filters by status,
+ * completeness, island and CAE section and a search by company or NIF; one opens in a drawer beside the list.
+ */
+export function ApplicationsPanel() {
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const editions = useEditionsQuery();
+  const current = useCurrentEditionQuery();
+  const [edition, selectEdition] = useEditionParam(editions.data, current.data?.id ?? null);
+  const [state, setState] = useState<ListState>(() => initialListState('submittedAt', 'desc'));
+  const onStateChange = useCallback((next: ListState) => setState(next), []);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const islands = usePublicOptions('islands', language);
+  const sections = usePublicOptions('cae-sections', language);
+  const query = listQueryString({ ...state, filters: { ...state.filters, editionId: edition?.id ?? '' } });
+  const list = useAdminApplicationsQuery(query, Boolean(edition));
+
+  const filter = (name: string) => ({
+    value: state.filters[name] ?? '',
+    onChange: (value: string) =>
+      setState({ ...state, page: 1, filters: { ...state.filters, [name]: value } }),
+  });
+
+  if (editions.isError && !editions.data) {
+    return (
+      <Alert color="red.9" variant="light" role="alert" title={t('applicationsAdmin:loadFailed')}>
+        {t('applicationsAdmin:retry')}
+      </Alert>
+    );
+  }
+  if (!editions.data || (current.isPending && !current.isError)) {
+    return <Skeleton height={36} maw={300} data-testid="applications-loading" />;
+  }
+  if (!edition) {
+    return (
+      <Alert color="gray.8" variant="light" data-testid="applications-no-edition">
+        <Stack gap={6} align="flex-start">
+          <Text size="sm">{t('applicationsAdmin:picker.none')}</Text>
+          <Anchor component={Link} to={localePath('/admin/diagnosis-config')} size="sm">
+            {t('applicationsAdmin:picker.createOne')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const columns: DataTableColumn<ApplicationSummary>[] = [
+    {
+      key: 'companyName',
+      label: t('applicationsAdmin:list.columns.company'),
+      sortKey: 'companyName',
+      render: (row) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          ta="start"
+          onClick={() => setOpenId(row.id)}
+          data-testid="application-company"
+        >
+          {row.companyName}
+        </Anchor>
+      ),
+    },
+    { key: 'nif', label: t('applicationsAdmin:list.columns.nif'), sortKey: 'nif', render: (row) => row.nif },
+    {
+      key: 'island',
+      label: t('applicationsAdmin:list.columns.island'),
+      render: (row) => localized(row.island, language),
+    },
+    {
+      key: 'section',
+      label: t('applicationsAdmin:list.columns.section'),
+      render: (row) =>
+        row.section ? (
+          <Tooltip label={localized(row.section.description, language)}>
+            <span>{row.section.code}</span>
+          </Tooltip>
+        ) : (
+          ''
+        ),
+    },
+    {
+      key: 'status',
+      label: t('applicationsAdmin:list.columns.status'),
+      sortKey: 'status',
+      render: (row) => <ApplicationStatusBadge status={row.status} />,
+    },
+    {
+      key: 'complete',
+      label: t('applicationsAdmin:list.columns.complete'),
+      render: (row) => <YesNo value={row.complete} />,
+    },
+    {
+      key: 'eligible',
+      label: t('applicationsAdmin:list.columns.eligible'),
+      render: (row) => <YesNo value={row.eligible} />,
+    },
+    {
+      key: 'submittedAt',
+      label: t('applicationsAdmin:list.columns.submittedAt'),
+      sortKey: 'submittedAt',
+      render: (row) =>
+        row.submittedAt ? (
+          <span style={{ whiteSpace: 'nowrap' }}>{shortDate(row.submittedAt, language)}</span>
+        ) : (
+          <Text span size="sm" c="gray.7">
+            {t('applicationsAdmin:list.notSubmitted')}
+          </Text>
+        ),
+    },
+    {
+      key: 'confirmed',
+      label: t('applicationsAdmin:list.columns.confirmed'),
+      render: (row) => (row.decidedAt ? <YesNo value={row.confirmed} /> : t('applicationsAdmin:dash')),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <EditionPicker
+        editions={editions.data}
+        value={edition.id}
+        currentId={current.data?.id ?? null}
+        onChange={(id) => {
+          selectEdition(id);
+          setState((previous) => ({ ...previous, page: 1 }));
+        }}
+      />
+      <DataTable
+        label={t('shell:menu.items.applicationList')}
+        columns={columns}
+        state={state}
+        onStateChange={onStateChange}
+        data={list.data}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        searchPlaceholder={t('applicationsAdmin:list.searchPlaceholder')}
+        toolbar={
+          <>
+            <FilterSelect
+              label={t('applicationsAdmin:list.filters.status')}
+              options={APPLICATION_STATUSES.map((status) => ({
+                value: status,
+                label: t(`applications:statuses.${status}`),
+              }))}
+              testId="filter-status"
+              {...filter('status')}
+            />
+            <FilterSelect
+              label={t('applicationsAdmin:list.filters.complete')}
+              options={[
+                { value: 'true', label: t('applicationsAdmin:list.filters.completeYes') },
+                { value: 'false', label: t('applicationsAdmin:list.filters.completeNo') },
+              ]}
+              testId="filter-complete"
+              {...filter('complete')}
+            />
+            <FilterSelect
+              label={t('applicationsAdmin:list.filters.island')}
+              options={toSelectOptions(islands.data)}
+              testId="filter-island"
+              {...filter('islandId')}
+            />
+            <FilterSelect
+              label={t('applicationsAdmin:list.filters.section')}
+              options={toSelectOptions(sections.data)}
+              testId="filter-section"
+              {...filter('sectionId')}
+            />
+          </>
+        }
+        rowActions={(row) => (
+          <Tooltip label={t('applicationsAdmin:list.open')}>
+            <ActionIcon
+              variant="subtle"
+              onClick={() => setOpenId(row.id)}
+              aria-label={t('applicationsAdmin:list.openAria', { company: row.companyName })}
+              data-testid="application-open"
+            >
+              <IconFileSearch size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      />
+      <Drawer.Root
+        opened={openId !== null}
+        onClose={() => setOpenId(null)}
+        position="right"
+        size={isPhone ? '100%' : 'xl'}
+      >
+        <Drawer.Overlay />
+        <Drawer.Content>{openId ? <AdminApplicationDetail id={openId} /> : null}</Drawer.Content>
+      </Drawer.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Seal } from '@excelencia/domain';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBan, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { useLanguage } from '../../../app/language-context.ts';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { useEditionSealsQuery, useSealActionMutation } from '../queries.ts';
+import { confirmWithReason } from './admin-reason-dialog.tsx';
+import { SealStatusBadge } from './public-seal-status.tsx';
+import { type SealAction, sealActions, shortDate } from './results-format.ts';
+
+const ACTION_ICONS = { suspend: IconPlayerPause, reinstate: IconPlayerPlay, withdraw: IconBan } as const;
+
+/** The statuses granted in an edition, each with its state and the actions it allows (with a reason). */
+export function SealsPanel({ editionId }: { editionId: string }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const seals = useEditionSealsQuery(editionId);
+  const act = useSealActionMutation(editionId);
+  const title = t('applicationsAdmin:seals.title');
+
+  const ask = (seal: Seal, action: SealAction) =>
+    confirmWithReason({
+      title: t(`applicationsAdmin:seals.${action}Title`, { company: seal.companyName }),
+      message: t(`applicationsAdmin:seals.${action}Message`, { date: shortDate(seal.validUntil, language) }),
+      reasonLabel: t('applicationsAdmin:seals.reasonLabel'),
+      confirmLabel: t(`applicationsAdmin:seals.${action}`),
+      required: true,
+      danger: action !== 'reinstate',
+      testId: 'seal-action-dialog',
+      onConfirm: (reason) =>
+        act
+          .mutateAsync({ id: seal.id, body: { action, reason, version: seal.version } })
+          .then(() => notifySuccess(t(`applicationsAdmin:seals.done.${action}`))),
+    });
+
+  let body: React.ReactNode;
+  if (seals.isError && !seals.data) {
+    body = (
+      <Alert color="red.9" variant="light" role="alert" title={t('applicationsAdmin:loadFailed')}>
+        <Button size="compact-sm" variant="light" color="red.9" onClick={() => void seals.refetch()}>
+          {t('applicationsAdmin:retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (!seals.data) {
+    body = <Skeleton height={120} />;
+  } else if (seals.data.length === 0) {
+    body = (
+      <Text size="sm" c="gray.7" data-testid="seals-empty">
+        {t('applicationsAdmin:seals.empty')}
+      </Text>
+    );
+  } else {
+    body = (
+      <ScrollRegion label={title}>
+        <Table miw={900} striped verticalSpacing={6} fz="sm" aria-label={title} data-testid="seals-table">
+          <Table.Thead>
+            <Table.Tr>
+              {(['company', 'nif', 'code', 'issuedAt', 'validUntil', 'status', 'reason'] as const).map(
+                (column) => (
+                  <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
+                    {t(`applicationsAdmin:seals.${column}`)}
+                  </Table.Th>
+                ),
+              )}
+              <Table.Th style={{ textAlign: 'end' }}>{t('applicationsAdmin:seals.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {seals.data.map((seal) => (
+              <Table.Tr key={seal.id} data-testid="seal-row" data-status={seal.status}>
+                <Table.Td fw={600}>{seal.companyName}</Table.Td>
+                <Table.Td>{seal.nif}</Table.Td>
+                <Table.Td
+                  style={{ whiteSpace: 'nowrap', fontFamily: 'var(--mantine-font-family-monospace)' }}
+                >
+                  {seal.code}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(seal.issuedAt, language)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(seal.validUntil, language)}</Table.Td>
+                <Table.Td>
+                  <SealStatusBadge status={seal.status} />
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{seal.reason ?? ''}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    {sealActions(seal.status).map((action) => {
+                      const Icon = ACTION_ICONS[action];
+                      return (
+                        <Button
+                          key={action}
+                          size="compact-sm"
+                          variant="subtle"
+                          color={action === 'reinstate' ? undefined : 'red.9'}
+                          leftSection={<Icon size={14} aria-hidden="true" />}
+                          onClick={() => ask(seal, action)}
+                          aria-label={t('applicationsAdmin:seals.actionAria', {
+                            action: t(`applicationsAdmin:seals.${action}`),
+                            company: seal.companyName,
+                          })}
+                          data-testid={`seal-${action}`}
+                        >
+                          {t(`applicationsAdmin:seals.${action}`)}
+                        </Button>
+                      );
+                    })}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollRegion>
+    );
+  }
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="seals-title" data-testid="seals">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="seals-title">
+          {title}
+        </Title>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}
