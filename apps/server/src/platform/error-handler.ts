@@ -1,6 +1,7 @@
 import { type ErrorResponse, type Language, translate } from '@excelencia/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { sqlState } from './database-errors.ts';
 import { AppError, type ErrorDetail } from './errors.ts';
 import { invalidCharacters } from './input-characters.ts';
 import { requestLanguage } from './request-language.ts';
@@ -64,15 +65,10 @@ function translateMessage(
  */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
-/** True when the error, or one it wraps (Drizzle wraps the driver's), is the database refusing such text. */
+/** True when the error is the database refusing such text. */
 export function isUnstorableTextError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  const state = sqlState(error);
+  return state !== undefined && UNSTORABLE_TEXT.has(state);
 }
 
 /** Turns any thrown value into the AppError the client sees (unknown errors become a bare 500). */

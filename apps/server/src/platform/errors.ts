@@ -45,3 +45,10 @@ export const unauthorized = (key = 'errors:unauthorized') => new AppError(401, '
 export const forbidden = (key = 'errors:forbidden') => new AppError(403, 'forbidden', key);
 export const notFound = (key = 'errors:notFound') => new AppError(404, 'not_found', key);
 export const conflict = (key = 'errors:conflict') => new AppError(409, 'conflict', key);
+/** The row changed since the caller read it: the `version` sent is not the stored one. */
+export const staleVersion = () => new AppError(409, 'stale_version', 'errors:staleVersion');
+/** The id in `field` names no row of the table it refers to. */
+export const parentNotFound = (field: string) =>
+  new AppError(400, 'validation', 'errors:parentNotFound', {
+    details: [{ path: field, message: 'errors:parentNotFound' }],
+  });

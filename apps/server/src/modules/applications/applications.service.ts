@@ -34,13 +34,13 @@ import {
   islands,
   seals,
 } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
-import { type Actor, staleVersion } from '../reference/reference-resource.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import { assertPdf, type EditionRow, editionRow } from './editions.service.ts';
 import { computeEligibility, latestAnnualYear } from './eligibility.ts';

@@ -8,10 +8,10 @@ import {
 import { and, asc, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { editions } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
-import { type Actor, staleVersion } from '../reference/reference-resource.ts';
 
 export const EDITION_ENTITY = 'editions';
 

@@ -24,11 +24,11 @@ import {
   islands,
   seals,
 } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
-import { type Actor, staleVersion } from '../reference/reference-resource.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import { APPLICATION_ENTITY, type ApplicationsService } from './applications.service.ts';
 import { type EditionRow, editionRow, toEdition } from './editions.service.ts';

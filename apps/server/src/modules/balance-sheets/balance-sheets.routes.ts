@@ -20,11 +20,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { actorOf } from '../../platform/actor.ts';
 import { attachment } from '../../platform/attachment.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
-import { actorOf } from '../reference/reference-resource.ts';
 import {
   AdminBalanceSheetItem,
   AdminBalanceSheetQuery,

@@ -30,14 +30,13 @@ import {
   cities,
   companies,
 } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { allOf, pageWindow } from '../../platform/listing.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
-import type { Actor } from '../reference/reference-resource.ts';
-import { staleVersion } from '../reference/reference-resource.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 import type { AdminBalanceSheetItem, AdminBalanceSheetQuery } from './balance-sheets.schemas.ts';
 import { checkTrialBalanceFile } from './trial-balance-file.ts';

@@ -2,7 +2,7 @@ import { SelfDiagnosisTree } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { errorResponses } from '../reference/reference-resource.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 
 /**

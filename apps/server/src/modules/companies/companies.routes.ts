@@ -15,9 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { actorOf } from '../../platform/actor.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
-import { actorOf } from '../reference/reference-resource.ts';
 import { COMPANY_EXPORT_COLUMNS, type CompaniesService } from './companies.service.ts';
 
 const errors = {

@@ -26,12 +26,12 @@ import {
   companyTypes,
   islands,
 } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { sqlState } from '../../platform/database-errors.ts';
+import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
 import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
-import type { Actor } from '../reference/reference-resource.ts';
-import { parentNotFound, sqlState, staleVersion } from '../reference/reference-resource.ts';
 import { isMember } from './company-access.ts';
 
 /** The audit entity of company changes: the resource path. */

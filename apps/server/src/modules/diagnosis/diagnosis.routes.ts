@@ -19,10 +19,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { actorOf } from '../../platform/actor.ts';
 import { attachment } from '../../platform/attachment.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
-import { actorOf } from '../reference/reference-resource.ts';
 import type { DiagnosisService } from './diagnosis.service.ts';
 import { diagnosisPdf, diagnosisXlsx } from './diagnosis-export.ts';
 

@@ -40,12 +40,12 @@ import {
   indicatorValues,
   islands,
 } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { allOf, pageWindow } from '../../platform/listing.ts';
 import { nameOrNifCondition } from '../companies/companies.service.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
-import type { Actor } from '../reference/reference-resource.ts';
 import {
   activeCriteria,
   balanceTree,

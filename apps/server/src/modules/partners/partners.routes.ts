@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../platform/actor.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
-import { actorOf } from '../users/users.routes.ts';
 import { PARTNER_EXPORT_COLUMNS, PARTNERS_ENTITY, type PartnersService } from './partners.service.ts';
 
 const IdParam = z.object({ id: z.uuid() });

@@ -12,12 +12,12 @@ import type { z } from 'zod';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { accounts, partnerEntities, partners } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { notFound } from '../../platform/errors.ts';
+import { notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
 import { allOf, filterConditions, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { findAccountByEmail } from '../accounts/accounts.repository.ts';
-import { parentNotFound, staleVersion } from '../reference/reference-resource.ts';
 import {
   atProvider,
   cannotChangeSelf,
@@ -34,7 +34,6 @@ import {
   insertAccount,
   updateAccountBumpingVersion,
 } from '../users/users.repository.ts';
-import type { Actor } from '../users/users.service.ts';
 import {
   countPartners,
   deletePartner,

@@ -8,7 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../auth/caller.ts';
-import { actorOf } from '../reference/reference-resource.ts';
+import { actorOf } from '../../platform/actor.ts';
 import { noFile, notAnImage, type ProfileService, pictureTooLarge } from './profile.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };

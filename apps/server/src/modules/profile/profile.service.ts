@@ -4,6 +4,7 @@ import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
@@ -11,7 +12,6 @@ import { detectImage } from '../../platform/files/image.ts';
 import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
 import { type AccountRow, findAccountById } from '../accounts/accounts.repository.ts';
 import { profilePicturePath } from '../accounts/accounts.service.ts';
-import type { Actor } from '../reference/reference-resource.ts';
 import { atProvider, providerIdOf } from '../users/provider.ts';
 
 /** The audit entity of a user's changes to their own profile. */

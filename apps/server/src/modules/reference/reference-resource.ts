@@ -1,5 +1,4 @@
 import {
-  ErrorResponse,
   type Language,
   type ListQuery,
   type LocalizedText,
@@ -10,11 +9,15 @@ import {
 } from '@excelencia/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { actorOf } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { sqlState } from '../../platform/database-errors.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
+import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
 import {
   allOf,
   countRows,
@@ -60,12 +63,6 @@ export interface ChildLink {
   column: AnyPgColumn;
   /** Catalog key naming the referring kind in the in_use message ('reference:kinds.cities'). */
   what: string;
-}
-
-/** Who makes a change (the audit row's actor) and under which request. */
-export interface Actor {
-  accountId: string | null;
-  requestId?: string | null;
 }
 
 type Row<T extends ReferenceTable> = T['$inferSelect'];
@@ -122,27 +119,11 @@ export function defineResource<
 
 // ---- errors ----------------------------------------------------------------------------------------------------
 
-export const staleVersion = () => new AppError(409, 'stale_version', 'errors:staleVersion');
 export const duplicateCode = () =>
   new AppError(409, 'duplicate_code', 'errors:duplicateCode', {
     details: [{ path: 'code', message: 'errors:duplicateCode' }],
   });
 export const inUse = (what: string) => new AppError(409, 'in_use', 'errors:inUse', { params: { what } });
-export const parentNotFound = (field: string) =>
-  new AppError(400, 'validation', 'errors:parentNotFound', {
-    details: [{ path: field, message: 'errors:parentNotFound' }],
-  });
-
-/** The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`). */
-export function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 // ---- presenting --------------------------------------------------------------------------------------------------
 
@@ -412,18 +393,6 @@ export const IdParam = z.object({ id: z.uuid() });
 export type IdParam = z.infer<typeof IdParam>;
 type Query = ListQuery & Record<string, unknown>;
 export const ADMIN_ONLY = { roles: ['admin'] } as { roles: ['admin'] };
-export const errorResponses = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
-
-/** The audit actor of a request (the guard has checked the caller). */
-export function actorOf(request: FastifyRequest): Actor {
-  return { accountId: request.auth?.accountId ?? null, requestId: request.id };
-}
 
 /** Registers GET list, GET export, GET one, POST, PUT and DELETE of a resource (admins only). */
 export function registerResourceRoutes<

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { checkFormula } from './formula-names.ts';
 import {
@@ -29,7 +30,6 @@ import {
 import {
   ADMIN_ONLY,
   createResourceService,
-  errorResponses,
   type ReferenceTable,
   type ResourceDefinition,
   registerResourceRoutes,

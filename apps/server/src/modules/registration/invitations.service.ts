@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { accounts, companies, companyInvitations, companyMembers } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/listing.ts';
@@ -42,11 +43,6 @@ import { hashLinkToken, newLinkToken } from './tokens.ts';
 export const INVITATIONS_ENTITY = 'companies/pre-registrations';
 
 const DAY_MS = 86_400_000;
-
-export interface Actor {
-  accountId: string;
-  requestId: string;
-}
 
 type InvitationRow = typeof companyInvitations.$inferSelect;
 type ListQuery = z.output<typeof PreRegistrationListQuery>;

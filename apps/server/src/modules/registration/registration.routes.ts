@@ -22,8 +22,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../platform/actor.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
-import { actorOf } from '../users/users.routes.ts';
 import type { InvitationsService } from './invitations.service.ts';
 import type { createPublicOptions } from './reference-checks.ts';
 import type { RegistrationService } from './registration.service.ts';

@@ -1,9 +1,9 @@
 import { type Role, SIGNED_IN_ROLE } from '@excelencia/domain';
 import { type IdentityAdmin, IdentityAdminError } from '../../auth/identity-admin.ts';
 import { providerUnavailable } from '../../auth/oidc.ts';
+import { sqlState } from '../../platform/database-errors.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
-import { sqlState } from '../reference/reference-resource.ts';
 
 /**
  * What users and partners share: the portal roles an admin manages, e-mail conflicts, and the calls to the

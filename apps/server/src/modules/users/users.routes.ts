@@ -8,23 +8,18 @@ import {
   UserListQuery,
   VersionBody,
 } from '@excelencia/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../platform/errors.ts';
+import { actorOf } from '../../platform/actor.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
-import { type Actor, USER_EXPORT_COLUMNS, USERS_ENTITY, type UsersService } from './users.service.ts';
+import { USER_EXPORT_COLUMNS, USERS_ENTITY, type UsersService } from './users.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const changeErrors = { ...errors, 409: ErrorResponse, 503: ErrorResponse };
 const admins = { roles: ['admin'] } as const;
 const tags = ['users'];
-
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.auth) throw unauthorized();
-  return { accountId: request.auth.accountId, requestId: request.id };
-}
 
 /** /app/api/v1/users: portal users, provisioned at the identity provider (admins only). */
 export function usersRoutes(deps: { users: UsersService }) {

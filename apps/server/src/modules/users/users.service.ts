@@ -12,8 +12,9 @@ import type { z } from 'zod';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { notFound } from '../../platform/errors.ts';
+import { notFound, staleVersion } from '../../platform/errors.ts';
 import {
   allOf,
   countRows,
@@ -24,7 +25,6 @@ import {
 } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { type AccountRow, findAccountByEmail, findAccountById } from '../accounts/accounts.repository.ts';
-import { staleVersion } from '../reference/reference-resource.ts';
 import {
   atProvider,
   cannotChangeSelf,
@@ -65,12 +65,6 @@ export const USER_EXPORT_COLUMNS: readonly ExportColumn<UserItem>[] = [
 
 /** Rows read for an export at a time. */
 const EXPORT_BATCH = 500;
-
-/** Who makes a change, for the audit row. */
-export interface Actor {
-  accountId: string;
-  requestId: string;
-}
 
 export function presentUser(row: AccountRow): UserItem {
   return {
