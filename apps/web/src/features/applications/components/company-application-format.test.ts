@@ -28,21 +28,30 @@ const indicator = (code: string, passed: boolean | null): ApplicationIndicator =
 });
 
 describe('gapDisplay', () => {
-  it('says a positive gap is a margin and a negative one a shortfall, without the sign', () => {
-    expect(gapDisplay('0.05')).toEqual({ kind: 'above', amount: '0.05' });
-    expect(gapDisplay('-0.12')).toEqual({ kind: 'short', amount: '0.12' });
-    expect(gapDisplay('-1234567.891')).toEqual({ kind: 'short', amount: '1 234 567.89' });
+  it('says the margin of a minimum as above and its shortfall as short, without the sign', () => {
+    expect(gapDisplay('0.05', '>=')).toEqual({ kind: 'above', amount: '0.05' });
+    expect(gapDisplay('-0.12', '>')).toEqual({ kind: 'short', amount: '0.12' });
+    expect(gapDisplay('-1234567.891', '>=')).toEqual({ kind: 'short', amount: '1 234 567.89' });
+  });
+
+  it('says the margin of a maximum as below and its excess as over', () => {
+    expect(gapDisplay('3.529', '<=')).toEqual({ kind: 'below', amount: '3.529' });
+    expect(gapDisplay('-0.5', '<')).toEqual({ kind: 'over', amount: '0.5' });
+  });
+
+  it('says any difference from an exact target as off', () => {
+    expect(gapDisplay('-2', '=')).toEqual({ kind: 'off', amount: '2' });
   });
 
   it('never writes a non-zero distance as 0', () => {
-    expect(gapDisplay('-0.00003')).toEqual({ kind: 'short', amount: '0.00003' });
+    expect(gapDisplay('-0.00003', '>=')).toEqual({ kind: 'short', amount: '0.00003' });
   });
 
   it('knows the threshold itself and the not computable', () => {
-    expect(gapDisplay('0')).toEqual({ kind: 'at', amount: '' });
-    expect(gapDisplay('-0.000')).toEqual({ kind: 'at', amount: '' });
-    expect(gapDisplay(null)).toBeNull();
-    expect(gapDisplay('abc')).toBeNull();
+    expect(gapDisplay('0', '>=')).toEqual({ kind: 'at', amount: '' });
+    expect(gapDisplay('-0.000', '=')).toEqual({ kind: 'at', amount: '' });
+    expect(gapDisplay(null, '>')).toBeNull();
+    expect(gapDisplay('abc', '>')).toBeNull();
   });
 });
 

@@ -5,8 +5,10 @@ import {
   type ApplicationIndicator,
   Decimal,
   fileTypeOfName,
+  formatDisplayDate,
   indicatorValueText,
   type Language,
+  type TargetComparison,
 } from '@excelencia/domain';
 
 /**
@@ -15,23 +17,34 @@ import {
  */
 
 export interface GapDisplay {
-  kind: 'above' | 'short' | 'at';
+  /**
+   * above / below: the margin of a minimum ('>', '≥') or a maximum ('<', '≤'); short / over: the shortfall of
+   * a minimum or the excess over a maximum; off: the distance from an exact target; at: on the threshold.
+   */
+  kind: 'above' | 'below' | 'short' | 'over' | 'off' | 'at';
   /** The distance without its sign ('0.05'); '' at the threshold. */
   amount: string;
 }
 
 /**
- * The signed gap (positive = margin, negative = shortfall) as words and a distance. The distance is written
- * with enough decimals that a non-zero gap never reads as 0 ('short by 0.00003', not 'short by 0.0000').
- * Null when there is no gap (the value is not computable).
+ * The signed gap (positive = margin, negative = shortfall) in words that follow the threshold's direction,
+ * and the distance, written with enough decimals that a non-zero gap never reads as 0 ('short by 0.00003',
+ * not 'short by 0.0000'). Null when there is no gap (the value is not computable).
  */
-export function gapDisplay(gap: string | null): GapDisplay | null {
+export function gapDisplay(
+  gap: string | null,
+  /** Without it the words are those of a minimum (above / short), the sign's plain reading. */
+  comparison: TargetComparison = '>=',
+): GapDisplay | null {
   if (gap === null) return null;
   const value = Decimal.tryFromString(gap.trim());
   if (!value) return null;
   if (value.isZero()) return { kind: 'at', amount: '' };
   const amount = indicatorValueText(value.abs(), { comparison: '>', value: '0' });
-  return { kind: value.sign() < 0 ? 'short' : 'above', amount };
+  const maximum = comparison === '<' || comparison === '<=';
+  if (value.sign() > 0) return { kind: maximum ? 'below' : 'above', amount };
+  if (comparison === '=') return { kind: 'off', amount };
+  return { kind: maximum ? 'over' : 'short', amount };
 }
 
 /** The slot of a stored document: the type its name carries (SPEC §9), else the type the server stored. */
@@ -108,16 +121,12 @@ export function yearsText(years: readonly number[], language: Language): string 
   );
 }
 
-/** A date in the reader's language ('12 de março de 2026'); '' for a text that is not a date. */
+/** A date as SPEC §9 shows it, in the reader's language and Cabo Verde time ('12 - março - 2026'). */
 export function dateText(iso: string, language: Language): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : at.toLocaleDateString(language, { dateStyle: 'long' });
+  return formatDisplayDate(iso, language);
 }
 
-/** A date and time in the reader's language ('12 de março de 2026, 09:30'). */
+/** The same with the time ('12 - março - 2026 09:30'). */
 export function dateTimeText(iso: string, language: Language): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime())
-    ? ''
-    : at.toLocaleString(language, { dateStyle: 'long', timeStyle: 'short' });
+  return formatDisplayDate(iso, language, { time: true });
 }

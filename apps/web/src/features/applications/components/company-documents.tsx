@@ -19,6 +19,7 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { applicationFilePath, uploadApplicationFile } from '../api.ts';
 import { useDeleteApplicationFileMutation, useRefreshApplication } from '../queries.ts';
 import { dateText, filesBySlot, slotEditable } from './company-application-format.ts';
+import { WARNING_ORANGE } from './public-colors.ts';
 
 const MAX_MB = APPLICATION_PDF_MAX_BYTES / (1024 * 1024);
 
@@ -129,7 +130,7 @@ function DocumentSlot({
       data-testid="doc-slot"
       data-slot={slot}
       data-filled={file ? 'true' : 'false'}
-      style={reopened ? { borderColor: 'var(--mantine-color-orange-9)', borderWidth: 2 } : undefined}
+      style={reopened ? { borderColor: WARNING_ORANGE, borderWidth: 2 } : undefined}
     >
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -153,7 +154,7 @@ function DocumentSlot({
               {label}
             </Text>
             {reopened ? (
-              <Badge color="orange.9" variant="light" size="sm">
+              <Badge color={WARNING_ORANGE} variant="filled" size="sm">
                 {t('applicationsWeb:documents.reopened')}
               </Badge>
             ) : null}

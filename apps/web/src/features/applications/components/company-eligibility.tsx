@@ -12,6 +12,7 @@ import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { targetText } from '../../diagnosis/diagnosis-format.ts';
 import { gapDisplay, yearsText } from './company-application-format.ts';
+import { WARNING_ORANGE } from './public-colors.ts';
 
 /** The criterion's name as the company reads it: 'EBITDA — EBITDA positivo'. */
 export function criterionName(row: ApplicationIndicator, language: ReturnType<typeof useLanguage>): string {
@@ -44,7 +45,7 @@ function PassBadge({ passed }: { passed: boolean | null }) {
 function CriterionRow({ row }: { row: ApplicationIndicator }) {
   const t = useTranslate();
   const language = useLanguage();
-  const gap = gapDisplay(row.gap);
+  const gap = gapDisplay(row.gap, row.target.comparison);
   const reason = row.reason ? t(`formula:reasons.${row.reason.key}`, { name: row.reason.name ?? '' }) : null;
   return (
     <Paper
@@ -76,7 +77,7 @@ function CriterionRow({ row }: { row: ApplicationIndicator }) {
         {gap ? (
           <Text
             size="sm"
-            c={gap.kind === 'short' ? 'red.9' : 'gray.8'}
+            c={gap.kind === 'short' || gap.kind === 'over' || gap.kind === 'off' ? 'red.9' : 'gray.8'}
             data-testid="el-gap"
             data-kind={gap.kind}
           >
@@ -101,7 +102,7 @@ export function MissingSheetsAlert({ years }: { years: readonly number[] }) {
   if (years.length === 0) return null;
   return (
     <Alert
-      color="orange.9"
+      color={WARNING_ORANGE}
       variant="light"
       title={t('applicationsWeb:eligibility.missingTitle')}
       data-testid="el-missing"

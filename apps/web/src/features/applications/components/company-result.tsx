@@ -7,6 +7,7 @@ import { DownloadButton } from '../../../ui/download-button.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { certificatePath } from '../api.ts';
 import { dateText } from './company-application-format.ts';
+import { NEUTRAL_GRAY } from './public-colors.ts';
 import { SealStatusBadge } from './public-seal-status.tsx';
 
 /** The public address of a seal's check (the certificate's QR code points to the same page). */
@@ -23,7 +24,7 @@ export function ApplicationResult({ application }: { application: Application })
   if (decision.decision === 'unqualified') {
     return (
       <Alert
-        color="gray.7"
+        color={NEUTRAL_GRAY}
         variant="light"
         title={t('applicationsWeb:result.title')}
         data-testid="app-result"

@@ -9,6 +9,7 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { useSubmitApplicationMutation } from '../queries.ts';
 import { canSubmit, submitBlockers, yearsText } from './company-application-format.ts';
 import { criterionName } from './company-eligibility.tsx';
+import { WARNING_ORANGE } from './public-colors.ts';
 
 /** Submit, enabled only when complete and eligible with no upload in flight; otherwise exactly what is missing. */
 export function SubmitPanel({ application, uploading }: { application: Application; uploading: boolean }) {
@@ -45,7 +46,7 @@ export function SubmitPanel({ application, uploading }: { application: Applicati
     <Stack gap="sm" align="flex-start">
       {reasons.length > 0 ? (
         <Alert
-          color="orange.9"
+          color={WARNING_ORANGE}
           variant="light"
           title={t('applicationsWeb:submit.before')}
           w="100%"

@@ -12,7 +12,6 @@ import { useSignedIn } from '../../../app/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { dateText, dateTimeText } from '../components/company-application-format.ts';
 import { DocumentSlots, useUploadState } from '../components/company-documents.tsx';
@@ -21,6 +20,7 @@ import { EligibilityList } from '../components/company-eligibility.tsx';
 import { ApplicationResult } from '../components/company-result.tsx';
 import { SubmitPanel } from '../components/company-submit.tsx';
 import { useNow } from '../components/public-clock.ts';
+import { WARNING_ORANGE } from '../components/public-colors.ts';
 import {
   useCompanyApplicationQuery,
   useCompanyApplicationsQuery,
@@ -131,7 +131,7 @@ function CurrentApplication({ initial, edition }: { initial: Application; editio
           <SubmittedNote application={application} edition={edition} />
           {reopened && application.reopenedFileType !== null ? (
             <Alert
-              color="orange.9"
+              color={WARNING_ORANGE}
               variant="light"
               title={t('applicationsWeb:returned.title')}
               data-testid="app-returned"
@@ -288,7 +288,6 @@ export function CompanyApplicationPage() {
   const companyId = useSignedIn().selectedCompany?.id ?? null;
   return (
     <Stack gap="md" maw={1100}>
-      <PageTitle>{t('applicationsWeb:applicationTitle')}</PageTitle>
       {companyId ? (
         <ApplicationWorkspace key={companyId} companyId={companyId} />
       ) : (
