@@ -45,6 +45,7 @@ import { createPartnersService } from './modules/partners/partners.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createInvitationsService } from './modules/registration/invitations.service.ts';
 import { createPublicOptions } from './modules/registration/reference-checks.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
@@ -206,27 +207,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(healthRoutes({ ping: database.ping }));
       await api.register(accountsRoutes({ accounts: createAccountsService({ db: database.db, fileStore }) }));
-      await api.register(referenceRoutes({ db: database.db }));
-      // A criterion written (created, edited, deleted) makes the derived indicator values stale: rebuild them in
-      // the background; reads skip stale values meanwhile. Also once at start, for changes made while down.
-      api.addHook('onResponse', async (request, reply) => {
-        const path = request.routeOptions.url ?? '';
-        if (request.method !== 'GET' && reply.statusCode < 300 && path.startsWith(`${API_PREFIX}/criteria`)) {
-          void indicators.refresh();
-        }
+      const reference = createReferenceService({
+        db: database.db,
+        // Criteria written make the derived indicator values stale: they are rebuilt in the background (reads
+        // skip stale values meanwhile), as they are once at start for changes made while the server was down.
+        effects: { criteriaChanged: () => void indicators.refresh() },
       });
+      await api.register(referenceRoutes({ reference }));
       await api.register(usersRoutes({ users: createUsersService({ db: database.db, identity }) }));
       await api.register(partnersRoutes({ partners: createPartnersService({ db: database.db, identity }) }));
       await api.register(companiesRoutes({ companies: createCompaniesService({ db: database.db }) }));
-      await api.register(
-        balanceSheetsRoutes({
-          balanceSheets: createBalanceSheetsService({
-            db: database.db,
-            fileStore,
-            onSheetsChanged: (tx, companyId) => refreshCompanyIndicators(tx, companyId),
-          }),
-        }),
-      );
+      const balanceSheets = createBalanceSheetsService({
+        db: database.db,
+        fileStore,
+        onSheetsChanged: (tx, companyId) => refreshCompanyIndicators(tx, companyId),
+      });
+      await api.register(balanceSheetsRoutes({ balanceSheets }));
       await api.register(diagnosisRoutes({ diagnosis: createDiagnosisService({ db: database.db }) }));
       const applications = createApplicationsService({
         db: database.db,
@@ -238,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         editionsRoutes({ editions: createEditionsService({ db: database.db, fileStore }), results }),
       );
       await api.register(applicationsRoutes({ applications, results }));
-      await api.register(balanceTreeRoutes({ db: database.db }));
+      await api.register(balanceTreeRoutes({ balanceSheets }));
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
       await api.register(
         profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),

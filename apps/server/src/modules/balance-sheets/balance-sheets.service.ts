@@ -16,6 +16,7 @@ import {
   previousPeriodSheet,
   rollUp,
   type SaveBalanceSheetEntry,
+  type SelfDiagnosisTree,
   storedFileName,
   type TreeLevelNode,
   withPeriodTags,
@@ -275,6 +276,9 @@ export function createBalanceSheetsService(deps: {
 
   return {
     tree,
+
+    /** The self-diagnosis tree the entry form and the statements are built from. */
+    selfDiagnosisTree: (): Promise<SelfDiagnosisTree> => selfDiagnosisTree(db),
 
     async list(caller: AuthContext, companyId: string): Promise<BalanceSheetItem[]> {
       await assertMayAccess(caller, companyId);

@@ -1,16 +1,15 @@
 import { SelfDiagnosisTree } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
-import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+import type { BalanceSheetsService } from './balance-sheets.service.ts';
 
 /**
  * GET /balance-sheets/tree: the self-diagnosis tree for the people who enter and read balance sheets
  * (company users and admins). The web's entry form and statement views are built from it; the reference
  * screen's own `self-diagnosis/tree` stays admin-only. Partners get 403.
  */
-export function balanceTreeRoutes(deps: { db: Database }) {
+export function balanceTreeRoutes(deps: { balanceSheets: BalanceSheetsService }) {
   return async function registerBalanceTree(api: FastifyInstance): Promise<void> {
     api.withTypeProvider<ZodTypeProvider>().get(
       '/balance-sheets/tree',
@@ -22,7 +21,7 @@ export function balanceTreeRoutes(deps: { db: Database }) {
         },
         config: { roles: ['admin', 'company'] as ['admin', 'company'] },
       },
-      async () => selfDiagnosisTree(deps.db),
+      async () => deps.balanceSheets.selfDiagnosisTree(),
     );
   };
 }

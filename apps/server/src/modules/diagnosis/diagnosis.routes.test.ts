@@ -1,4 +1,4 @@
-import { buildBalanceTree, CRITERION_TYPE_CODES, treeLeaves } from '@excelencia/domain';
+import { buildBalanceTree, CRITERION_TYPE_CODES, type CriterionItem, treeLeaves } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { createTestContext, type SignedIn, type TestContext } from '../../../tes
 import { caeDivisions, companies, criteria, indicatorValues, sdCategories } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../db/seed-reference.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
+import { createReferenceService } from '../reference/reference.service.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 
 const API = '/app/api/v1';
@@ -530,6 +531,32 @@ describe('sector medians and statistics across companies', () => {
       .from(indicatorValues)
       .where(eq(indicatorValues.criterionId, rlp?.id ?? ''));
     expect(rows.every((row) => row.criterionVersion === item.version + 1)).toBe(true);
+  });
+
+  it('rebuilds them after a criterion written through the service, with no request at all', async () => {
+    let changes = 0;
+    const reference = createReferenceService({
+      db: ctx.db,
+      effects: {
+        criteriaChanged: () => {
+          changes += 1;
+          void ctx.app.indicators.refresh();
+        },
+      },
+    });
+    const { service } = reference.resource('criteria');
+    const [rlp] = await ctx.db.select().from(criteria).where(eq(criteria.code, 'RLP'));
+    const item = (await service.get(rlp?.id ?? '')) as CriterionItem;
+    const { id: _id, criterionType: _type, createdAt: _c, updatedAt: _u, ...rest } = item;
+    await service.update({ accountId: null }, item.id, { ...rest, formula: '(REND - GAST) * 3' });
+    expect(changes).toBe(1);
+    await ctx.app.indicators.idle();
+    const rows = await ctx.db.select().from(indicatorValues).where(eq(indicatorValues.criterionId, item.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.criterionVersion === item.version + 1)).toBe(true);
+    const median = (await get(admin, `/diagnosis-statistics?criterionId=${item.id}&year=2024`)).json().overall
+      .median;
+    expect(median).toBe('750000');
   });
 });
 

@@ -65,6 +65,12 @@ export interface ChildLink {
   what: string;
 }
 
+/** What the rest of the application does when reference data has changed (after the write has committed). */
+export interface ReferenceEffects {
+  /** Criteria were created, edited or deleted: the indicator values derived from them are stale. */
+  criteriaChanged(): void;
+}
+
 type Row<T extends ReferenceTable> = T['$inferSelect'];
 type Values<T extends ReferenceTable> = T['$inferInsert'];
 
@@ -104,6 +110,11 @@ export interface ResourceDefinition<
   validate?(input: NoInfer<TCreate>, tx: Executor, id: string | null): Promise<void>;
   /** Extra rules checked inside the delete transaction, after `children` (throw AppError). */
   beforeRemove?(row: Row<TTable>, tx: Executor): Promise<void>;
+  /**
+   * Runs after a create, update or delete has committed, whoever called the service (a route, a seed, an
+   * import), so what depends on the data follows every change.
+   */
+  afterWrite?(effects: ReferenceEffects): void;
   /** The columns of the exported spreadsheet. */
   exportColumns: readonly ExportColumn<NoInfer<TItem>>[];
 }
@@ -171,7 +182,11 @@ export function createResourceService<
   TTable extends ReferenceTable,
   TCreate extends Record<string, unknown>,
   TItem extends { id: string },
->(db: Database, def: ResourceDefinition<TTable, TCreate, TItem>): ResourceService<TCreate, TItem> {
+>(
+  db: Database,
+  def: ResourceDefinition<TTable, TCreate, TItem>,
+  effects: ReferenceEffects,
+): ResourceService<TCreate, TItem> {
   const table = def.table as ReferenceTable;
   const entity = def.path;
 
@@ -241,10 +256,14 @@ export function createResourceService<
     return values;
   }
 
-  /** Maps a unique violation that slipped past the check (a concurrent insert) to duplicate_code. */
-  async function mapped<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a write transaction, then the definition's after-write step. Maps a unique violation that slipped past
+   * the check (a concurrent insert) to duplicate_code.
+   */
+  async function write<T>(work: () => Promise<T>): Promise<T> {
+    let result: T;
     try {
-      return await work();
+      result = await work();
     } catch (error) {
       if (error instanceof AppError) throw error;
       const state = sqlState(error);
@@ -253,6 +272,8 @@ export function createResourceService<
       if (state === '40001') throw staleVersion();
       throw error;
     }
+    def.afterWrite?.(effects);
+    return result;
   }
 
   return {
@@ -308,7 +329,7 @@ export function createResourceService<
     },
 
     create(actor, input) {
-      return mapped(() =>
+      return write(() =>
         db.transaction(async (tx) => {
           await checkRules(tx, input, null);
           const [row] = await tx
@@ -330,7 +351,7 @@ export function createResourceService<
     },
 
     update(actor, id, input) {
-      return mapped(() =>
+      return write(() =>
         db.transaction(async (tx) => {
           const existing = await findRow(tx, id);
           if (!existing) throw notFound();
@@ -358,7 +379,7 @@ export function createResourceService<
     },
 
     remove(actor, id) {
-      return mapped(() =>
+      return write(() =>
         db.transaction(async (tx) => {
           const existing = await findRow(tx, id);
           if (!existing) throw notFound();

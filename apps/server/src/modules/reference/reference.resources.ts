@@ -383,6 +383,7 @@ export const criteriaResource = defineResource({
   async validate(input, tx) {
     await validateCriterionFormula(tx, input.formula);
   },
+  afterWrite: (effects) => effects.criteriaChanged(),
   toItem: (row, parents) => ({
     ...storedFields(row),
     code: row.code,
@@ -663,3 +664,22 @@ export const subCategoriesResource = defineResource({
     parentColumn<SubCategoryItem>('reference:fields.category', (row) => row.category),
   ],
 });
+
+/** Every definition-driven reference resource (users and partners have their own modules). */
+export const REFERENCE_RESOURCES = [
+  companyTypesResource,
+  employeeRangesResource,
+  caeSectionsResource,
+  caeDivisionsResource,
+  islandsResource,
+  citiesResource,
+  criterionTypesResource,
+  criteriaResource,
+  companySituationsResource,
+  partnerTypesResource,
+  partnerEntitiesResource,
+  headingsResource,
+  subHeadingsResource,
+  categoriesResource,
+  subCategoriesResource,
+] as const;

@@ -6,68 +6,17 @@ import {
 } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
-import { checkFormula } from './formula-names.ts';
-import {
-  caeDivisionsResource,
-  caeSectionsResource,
-  categoriesResource,
-  citiesResource,
-  companySituationsResource,
-  companyTypesResource,
-  criteriaResource,
-  criterionTypesResource,
-  employeeRangesResource,
-  headingsResource,
-  islandsResource,
-  partnerEntitiesResource,
-  partnerTypesResource,
-  subCategoriesResource,
-  subHeadingsResource,
-} from './reference.resources.ts';
-import {
-  ADMIN_ONLY,
-  createResourceService,
-  type ReferenceTable,
-  type ResourceDefinition,
-  registerResourceRoutes,
-} from './reference-resource.ts';
-import { selfDiagnosisTree } from './self-diagnosis-tree.ts';
-
-/** Every definition-driven reference resource (users and partners have their own modules). */
-export const REFERENCE_RESOURCES = [
-  companyTypesResource,
-  employeeRangesResource,
-  caeSectionsResource,
-  caeDivisionsResource,
-  islandsResource,
-  citiesResource,
-  criterionTypesResource,
-  criteriaResource,
-  companySituationsResource,
-  partnerTypesResource,
-  partnerEntitiesResource,
-  headingsResource,
-  subHeadingsResource,
-  categoriesResource,
-  subCategoriesResource,
-] as const;
-
-function register<
-  TTable extends ReferenceTable,
-  TCreate extends Record<string, unknown>,
-  TItem extends { id: string },
->(api: FastifyInstance, db: Database, def: ResourceDefinition<TTable, TCreate, TItem>): void {
-  registerResourceRoutes(api, def, createResourceService(db, def));
-}
+import type { ReferenceService } from './reference.service.ts';
+import { ADMIN_ONLY, registerResourceRoutes } from './reference-resource.ts';
 
 /** The reference-data routes under /app/api/v1 (admins only). */
-export function referenceRoutes(deps: { db: Database }) {
-  const { db } = deps;
+export function referenceRoutes(deps: { reference: ReferenceService }) {
+  const { reference } = deps;
   return async function registerReference(api: FastifyInstance): Promise<void> {
-    for (const def of REFERENCE_RESOURCES) register(api, db, def as never);
+    for (const { definition, service } of reference.resources)
+      registerResourceRoutes(api, definition, service);
     const r = api.withTypeProvider<ZodTypeProvider>();
 
     r.get(
@@ -80,7 +29,7 @@ export function referenceRoutes(deps: { db: Database }) {
         },
         config: ADMIN_ONLY,
       },
-      async () => selfDiagnosisTree(db),
+      async () => reference.selfDiagnosisTree(),
     );
 
     r.post(
@@ -95,7 +44,7 @@ export function referenceRoutes(deps: { db: Database }) {
         config: ADMIN_ONLY,
       },
       async (request) => {
-        const result = await checkFormula(db, request.body.formula);
+        const result = await reference.checkFormula(request.body.formula);
         if (result.valid) return result;
         return {
           valid: false as const,
