@@ -1,30 +1,38 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 /**
- * Reads a multipart request holding text fields and one file part named `file`, the file kept in memory (the
- * route's multipart limits cap its size). Fields sent after the file are read too. A file over the limit
- * answers 413 file_too_large; a request that is not multipart or carries no file answers `missing()`.
+ * Multipart requests holding text fields and one file part named `file` (fields sent after the file are read
+ * too; other file parts are skipped). The route's multipart limits cap the sizes: a file over the limit answers
+ * 413 file_too_large; a request that is not multipart or breaks the part limits answers the route's `missing()`.
  */
-export async function receiveFile(
+
+/** Reads every part, handing the first `file` part to `take`; answers the fields and whether a file came. */
+async function readParts(
   request: FastifyRequest,
   missing: () => AppError,
-): Promise<{ fields: Record<string, string>; data: Buffer; filename: string }> {
+  take: (part: MultipartFile) => Promise<void>,
+): Promise<{ fields: Record<string, string>; hasFile: boolean }> {
   const fields: Record<string, string> = {};
-  let data: Buffer | null = null;
-  let filename = '';
+  let hasFile = false;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== 'file' || data !== null) {
+      if (part.fieldname !== 'file' || hasFile) {
         part.file.resume();
         continue;
       }
-      filename = part.filename;
-      data = await part.toBuffer();
+      hasFile = true;
+      await take(part);
       if (part.file.truncated) throw tooLarge();
     }
   } catch (error) {
@@ -41,8 +49,50 @@ export async function receiveFile(
     }
     throw error;
   }
-  if (data === null || data.length === 0) throw missing();
-  return { fields, data, filename };
+  return { fields, hasFile };
+}
+
+/** The fields and the file kept in memory; no file, or an empty one, answers `missing()`. */
+export async function receiveFile(
+  request: FastifyRequest,
+  missing: () => AppError,
+): Promise<{ fields: Record<string, string>; data: Buffer; filename: string }> {
+  const file: { data: Buffer; filename: string } = { data: Buffer.alloc(0), filename: '' };
+  const { fields } = await readParts(request, missing, async (part) => {
+    file.filename = part.filename;
+    file.data = await part.toBuffer();
+  });
+  if (file.data.length === 0) throw missing();
+  return { fields, ...file };
+}
+
+/** An upload streamed to disk: the fields, and the file's temporary path unless the request carried none. */
+export interface UploadOnDisk {
+  fields: Record<string, string>;
+  file: { path: string; filename: string } | null;
+}
+
+/**
+ * Streams the file into a new temporary folder (never held in memory), runs `use` on it, then removes the
+ * folder whatever happened. `file` is null without a file part, so that the caller can check the fields first.
+ */
+export async function withFileOnDisk<T>(
+  request: FastifyRequest,
+  options: { missing: () => AppError; name: string },
+  use: (upload: UploadOnDisk) => Promise<T>,
+): Promise<T> {
+  const folder = await mkdtemp(join(tmpdir(), 'upload-'));
+  try {
+    const path = join(folder, options.name);
+    let filename = '';
+    const { fields, hasFile } = await readParts(request, options.missing, async (part) => {
+      filename = part.filename;
+      await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+    });
+    return await use({ fields, file: hasFile ? { path, filename } : null });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 function tooLarge(): AppError {

@@ -1,8 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import {
   BalanceSheetComparison,
   BalanceSheetDetail,
@@ -16,13 +11,14 @@ import {
   translate,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment } from '../../platform/attachment.ts';
 import { AppError } from '../../platform/errors.ts';
+import { withFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
 import {
@@ -37,7 +33,7 @@ import {
 } from './balance-sheets.schemas.ts';
 import type { BalanceSheetsService } from './balance-sheets.service.ts';
 import { balanceSheetTemplate } from './template.ts';
-import { fileTooLarge, noFile } from './trial-balance-file.ts';
+import { noFile } from './trial-balance-file.ts';
 
 /** One upload: at most this many bytes (SPEC: 10 MB), else 413 and nothing is kept. */
 export const BALANCE_SHEET_MAX_BYTES = 10 * 1024 * 1024;
@@ -46,45 +42,6 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
 const ADMIN = { roles: ['admin'] as ['admin'] };
 const COMPANY_SHEETS = '/companies/:companyId/balance-sheets';
-
-const codeOf = (error: unknown) => (error as { code?: string } | null)?.code;
-
-/**
- * Reads a multipart upload: the form fields and the one file, streamed to a new temporary folder (never held
- * in memory). The caller must remove `folder`. Over BALANCE_SHEET_MAX_BYTES answers 413.
- */
-async function receiveUpload(
-  request: FastifyRequest,
-  folder: string,
-): Promise<{ fields: Record<string, string>; path: string | null; filename: string }> {
-  const fields: Record<string, string> = {};
-  let path: string | null = null;
-  let filename = '';
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (part.fieldname !== 'file' || path !== null) {
-        part.file.resume();
-        continue;
-      }
-      path = join(folder, 'upload.xlsx');
-      filename = part.filename;
-      await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
-      if (part.file.truncated) throw fileTooLarge();
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = codeOf(error);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw noFile();
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw noFile();
-    throw error;
-  }
-  return { fields, path, filename };
-}
 
 function sendFile(reply: FastifyReply, data: Buffer, name: string): FastifyReply {
   reply.header('content-type', XLSX_MIME);
@@ -235,9 +192,7 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
       async (request, reply) => {
         const auth = caller(request);
         const language = requestLanguage(request);
-        const folder = await mkdtemp(join(tmpdir(), 'balance-sheet-'));
-        try {
-          const upload = await receiveUpload(request, folder);
+        return withFileOnDisk(request, { missing: noFile, name: 'upload.xlsx' }, async (upload) => {
           const parsed = BalanceSheetUploadFields.safeParse(upload.fields);
           if (!parsed.success) {
             throw new AppError(400, 'validation', 'errors:validation', {
@@ -247,19 +202,16 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
               })),
             });
           }
-          const fields = parsed.data;
-          if (!upload.path) throw noFile();
+          if (!upload.file) throw noFile();
           const item = await balanceSheets.upload(
             auth,
             actorOf(request),
             request.params.companyId,
-            { ...fields, path: upload.path, originalName: upload.filename },
+            { ...parsed.data, path: upload.file.path, originalName: upload.file.filename },
             language,
           );
           return reply.code(201).send(item);
-        } finally {
-          await rm(folder, { recursive: true, force: true });
-        }
+        });
       },
     );
 

@@ -19,10 +19,6 @@ export const zipBomb = () =>
   new AppError(400, 'zip_bomb', 'balanceSheets:fileTooComplex', {
     details: [{ path: 'file', message: 'balanceSheets:fileTooComplex' }],
   });
-export const fileTooLarge = () =>
-  new AppError(413, 'file_too_large', 'errors:payloadTooLarge', {
-    details: [{ path: 'file', message: 'errors:payloadTooLarge' }],
-  });
 export const noFile = () =>
   new AppError(400, 'no_file', 'balanceSheets:selectXlsx', {
     details: [{ path: 'file', message: 'balanceSheets:selectXlsx' }],
