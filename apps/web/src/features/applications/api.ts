@@ -56,7 +56,7 @@ export async function fetchDistinguished(
   return DistinguishedCompany.array().parse(await apiJson<unknown>(path, { signal }));
 }
 
-/** A seal's public check, or null for an unknown code (404). */
+/** A seal's public check, or null for an unknown code (404) or one not even shaped like a code (400). */
 export async function fetchSealVerification(
   code: string,
   signal?: AbortSignal,
@@ -65,7 +65,7 @@ export async function fetchSealVerification(
     const body = await apiJson<unknown>(`${API_BASE}/public/seals/${enc(code)}`, { signal });
     return SealVerification.parse(body);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
 }

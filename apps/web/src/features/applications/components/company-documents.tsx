@@ -12,6 +12,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../../app/api-client.ts';
 import { useLanguage } from '../../../app/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { formatBytes } from '../../../ui/download.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
@@ -19,7 +20,7 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { applicationFilePath, uploadApplicationFile } from '../api.ts';
 import { useDeleteApplicationFileMutation, useRefreshApplication } from '../queries.ts';
 import { dateText, filesBySlot, slotEditable } from './company-application-format.ts';
-import { WARNING_ORANGE } from './public-colors.ts';
+import { NEUTRAL_GRAY, WARNING_ORANGE } from './public-colors.ts';
 
 const MAX_MB = APPLICATION_PDF_MAX_BYTES / (1024 * 1024);
 
@@ -137,7 +138,7 @@ function DocumentSlot({
           <ThemeIcon
             size={26}
             radius="xl"
-            color={file ? 'green.9' : 'gray.5'}
+            color={file ? SUCCESS_GREEN : NEUTRAL_GRAY}
             variant={file ? 'filled' : 'light'}
             aria-hidden="true"
           >
