@@ -17,12 +17,20 @@ export function localizedSort(column: AnyPgColumn): (language: Language) => SQL 
   return (language) => sql`lower(coalesce(nullif(${column}->>${language}, ''), ${column}->>'pt'))`;
 }
 
-/** `search_text LIKE %term%` on the normalized term; undefined when there is no term. */
-export function searchCondition(column: AnyPgColumn | SQL, search: string | undefined): SQL | undefined {
+/**
+ * `column LIKE %term%` (or `term%` with `prefix`, which an index with text_pattern_ops serves) on the term
+ * normalized as search_text is (lower case, no accents), its LIKE wildcards matched literally; undefined when
+ * there is no term.
+ */
+export function searchCondition(
+  column: AnyPgColumn | SQL,
+  search: string | undefined,
+  options: { prefix?: boolean } = {},
+): SQL | undefined {
   const term = searchText(search ?? '');
   if (!term) return undefined;
   const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${column} like ${`%${escaped}%`}`;
+  return sql`${column} like ${`${options.prefix ? '' : '%'}${escaped}%`}`;
 }
 
 /** The ORDER BY of a list: the requested field (400 errors:invalidSort when not allowed) or the defaults. */

@@ -550,6 +550,32 @@ describe('admin lists and comparator', () => {
     expect(sheet?.getRow(2).getCell(8).value).toBe('balancete-corrigido.xlsx');
   });
 
+  it('searches a name without its accents and a NIF with LIKE wildcards taken literally', async () => {
+    const owner = await ctx.createUser({ email: 'acoes@bs.cv', roles: ['company'] });
+    const accented = await ctx.linkCompany(owner.accountId, {
+      companyName: 'Ações Êxito, Lda',
+      nif: '200100003',
+    });
+    const entered = await send(admin, 'POST', `/companies/${accented}/balance-sheets/entries`, {
+      ...period('2022-01-01', '2022-12-31'),
+      values: entryValues({ CAIXA: '700', DO: '300', CAP: '1000' }),
+    });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const found = async (search: string) =>
+      (await get(admin, `/balance-sheets?search=${encodeURIComponent(search)}`))
+        .json()
+        .items.map((item: { companyName: string }) => item.companyName);
+
+    expect(await found('acoes exito')).toEqual(['Ações Êxito, Lda']);
+    expect(await found('AÇÕES')).toEqual(['Ações Êxito, Lda']);
+    expect(await found('2001000')).toEqual(['Ações Êxito, Lda']);
+    // As LIKE wildcards, '_' and '%' would match any digit of 200100003.
+    expect(await found('2001_0')).toEqual([]);
+    expect(await found('2001%3')).toEqual([]);
+    expect(await found('%')).toEqual([]);
+    expect(await found('_')).toEqual([]);
+  });
+
   it('GET /app/api/v1/balance-sheets/compare: values of two sheets and right − left', async () => {
     const list = (await get(admin, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
       id: string;

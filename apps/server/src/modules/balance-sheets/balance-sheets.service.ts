@@ -21,7 +21,7 @@ import {
   type TreeLevelNode,
   withPeriodTags,
 } from '@excelencia/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import {
@@ -37,6 +37,7 @@ import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { allOf, pageWindow } from '../../platform/listing.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
+import { nameOrNifCondition } from '../companies/companies.service.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 import type { AdminBalanceSheetItem, AdminBalanceSheetQuery } from './balance-sheets.schemas.ts';
@@ -596,17 +597,11 @@ const notSuperseded = sql`not exists (
 
 /** The admin list's sheets: not deleted, not superseded (as in the company's views), and the filters. */
 function adminWhere(query: AdminBalanceSheetQuery): SQL | undefined {
-  const term = query.search?.trim();
   const year = query.year;
   return allOf(
     isNull(balanceSheets.deletedAt),
     notSuperseded,
-    term
-      ? or(
-          ilike(companies.companyName, `%${term.replace(/[\\%_]/g, '\\$&')}%`),
-          sql`${companies.nif} like ${`${term}%`}`,
-        )
-      : undefined,
+    nameOrNifCondition(query.search),
     query.companyId ? eq(balanceSheets.companyId, query.companyId) : undefined,
     query.islandId ? eq(cities.islandId, query.islandId) : undefined,
     query.frequency ? eq(balanceSheets.typeFrequence, query.frequency) : undefined,

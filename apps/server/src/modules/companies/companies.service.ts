@@ -13,7 +13,7 @@ import {
   type UpdateCompanySituationRequest,
   type UpdateCompanyValues,
 } from '@excelencia/domain';
-import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -174,8 +174,8 @@ export function nameOrNifCondition(search: string | undefined): SQL | undefined 
   const byName = searchCondition(companies.searchText, term);
   const digits = term.replace(/\s/g, '');
   if (/^\d{1,9}$/.test(digits)) {
-    const byNif = sql`${companies.nif} like ${`${digits}%`}`;
-    return byName ? or(byName, byNif) : byNif;
+    const byNif = searchCondition(companies.nif, digits, { prefix: true });
+    return byName && byNif ? or(byName, byNif) : (byName ?? byNif);
   }
   return byName;
 }

@@ -8,9 +8,8 @@ import {
   type PreRegisterCompanyRequest,
   type PreRegistrationItem,
   type PreRegistrationListQuery,
-  searchText,
 } from '@excelencia/domain';
-import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -18,7 +17,7 @@ import { accounts, companies, companyInvitations, companyMembers } from '../../d
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { pageWindow } from '../../platform/listing.ts';
+import { pageWindow, searchCondition } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import {
   atProvider,
@@ -148,13 +147,11 @@ export function createInvitationsService(deps: {
 
   function whereOf(query: ListQuery, at: Date): SQL | undefined {
     const conditions: SQL[] = [];
-    const term = searchText(query.search ?? '');
-    if (term) {
-      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(
-        sql`(${companies.searchText} like ${like} or ${companies.nif} like ${like} or ${companyInvitations.email} like ${like})`,
-      );
-    }
+    const byName = searchCondition(companies.searchText, query.search);
+    const byNif = searchCondition(companies.nif, query.search);
+    const byEmail = searchCondition(companyInvitations.email, query.search);
+    const bySearch = or(byName, byNif, byEmail);
+    if (bySearch) conditions.push(bySearch);
     if (query.state) conditions.push(invitationStateWhere(query.state, at));
     return conditions.length > 0 ? and(...conditions) : undefined;
   }
