@@ -595,12 +595,14 @@ const notSuperseded = sql`not exists (
       or (newer.created_at = ${balanceSheets.createdAt} and newer.id > ${balanceSheets.id}))
 )`;
 
+/** The sheets every list shows and counts: not deleted, and the latest of their period. */
+export const keptSheetWhere: SQL = sql`${balanceSheets.deletedAt} is null and ${notSuperseded}`;
+
 /** The admin list's sheets: not deleted, not superseded (as in the company's views), and the filters. */
 function adminWhere(query: AdminBalanceSheetQuery): SQL | undefined {
   const year = query.year;
   return allOf(
-    isNull(balanceSheets.deletedAt),
-    notSuperseded,
+    keptSheetWhere,
     nameOrNifCondition(query.search),
     query.companyId ? eq(balanceSheets.companyId, query.companyId) : undefined,
     query.islandId ? eq(cities.islandId, query.islandId) : undefined,

@@ -59,6 +59,8 @@ beforeAll(async () => {
     .values([
       sheet(own, new Date()),
       sheet(listed?.id as string, midMonth(3)),
+      // The same period entered five months ago: superseded by the sheet of three months ago.
+      sheet(listed?.id as string, midMonth(5)),
       sheet(listed?.id as string, midMonth(1), new Date()),
       sheet(old?.id as string, midMonth(13)),
     ])
@@ -130,6 +132,22 @@ describe('GET admin/overview', () => {
       balanceSheets: 3,
       diagnoses: 1,
     });
+  });
+
+  it('counts the balance sheets the list it links to shows: deleted and superseded ones left out', async () => {
+    const overview = AdminOverview.parse(
+      (await ctx.app.inject({ method: 'GET', url: URL, headers: { cookie: admin.cookie } })).json(),
+    );
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/app/api/v1/balance-sheets',
+      headers: { cookie: admin.cookie },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(overview.balanceSheets).toBe(list.json().total);
+    expect(overview.balanceSheets).toBe(3);
+    const superseded = overview.months.find((row) => row.month === month(5));
+    expect(superseded?.balanceSheets).toBe(0);
   });
 
   it('charts the last 12 months, oldest first, with each row in the month it was created', async () => {

@@ -9,6 +9,7 @@ import {
   diagnoses,
   pendingRegistrations,
 } from '../../db/schema/index.ts';
+import { keptSheetWhere } from '../balance-sheets/balance-sheets.service.ts';
 import { invitationStateWhere } from '../registration/invitations.service.ts';
 import { openRegistrationWhere } from '../registration/registration.service.ts';
 
@@ -49,7 +50,6 @@ export function createOverviewService(deps: { db: Database; now?: () => Date }) 
     async adminOverview(): Promise<AdminOverview> {
       const at = now();
       const from = monthStart(at, MONTHS - 1);
-      const keptSheets = isNull(balanceSheets.deletedAt);
       const keptDiagnoses = isNull(diagnoses.deletedAt);
       const [
         companyCount,
@@ -68,10 +68,10 @@ export function createOverviewService(deps: { db: Database; now?: () => Date }) 
         total(pendingRegistrations, openRegistrationWhere(at)),
         total(companyInvitations, invitationStateWhere('pending', at)),
         total(companyInvitations, invitationStateWhere('expired', at)),
-        total(balanceSheets, keptSheets),
+        total(balanceSheets, keptSheetWhere),
         total(diagnoses, keptDiagnoses),
         perMonth(companies, companies.createdAt, from),
-        perMonth(balanceSheets, balanceSheets.createdAt, from, keptSheets),
+        perMonth(balanceSheets, balanceSheets.createdAt, from, keptSheetWhere),
         perMonth(diagnoses, diagnoses.createdAt, from, keptDiagnoses),
       ]);
       const months: OverviewMonth[] = Array.from({ length: MONTHS }, (_, index) => {
