@@ -8,6 +8,7 @@ import { useCompanyApplicationsQuery, useCurrentEditionQuery, useEligibilityQuer
 import { dateText, filesBySlot, yearsText } from './company-application-format.ts';
 import { useEditionName } from './company-edition.tsx';
 import { useNow } from './public-clock.ts';
+import { WARNING_ORANGE } from './public-colors.ts';
 
 /** The state of the application to the current edition, in one line. */
 function ApplicationLine({ application, editionName }: { application: Application; editionName: string }) {
@@ -29,9 +30,16 @@ function ApplicationLine({ application, editionName }: { application: Applicatio
     });
   }
   return (
-    <Text fw={600} data-testid="dashboard-application-state" data-status={application.status}>
-      {text}
-    </Text>
+    <>
+      <Text fw={600} data-testid="dashboard-application-state" data-status={application.status}>
+        {text}
+      </Text>
+      {application.status === 'draft' && application.reopenedFileType !== null ? (
+        <Text size="sm" c={WARNING_ORANGE} fw={600}>
+          {t('applicationsWeb:returned.title')}
+        </Text>
+      ) : null}
+    </>
   );
 }
 

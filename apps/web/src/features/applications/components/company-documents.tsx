@@ -20,7 +20,7 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { applicationFilePath, uploadApplicationFile } from '../api.ts';
 import { useDeleteApplicationFileMutation, useRefreshApplication } from '../queries.ts';
 import { dateText, filesBySlot, slotEditable } from './company-application-format.ts';
-import { NEUTRAL_GRAY, WARNING_ORANGE } from './public-colors.ts';
+import { DANGER_RED, NEUTRAL_GRAY, WARNING_ORANGE } from './public-colors.ts';
 
 const MAX_MB = APPLICATION_PDF_MAX_BYTES / (1024 * 1024);
 
@@ -179,12 +179,18 @@ function DocumentSlot({
           </Stack>
         </Group>
         {busy ? (
-          <Progress
-            value={Math.round((progress ?? 0) * 100)}
-            aria-label={t('applicationsWeb:documents.progress', { document: label })}
-            data-testid="doc-progress"
-            animated
-          />
+          <Group gap="xs" wrap="nowrap">
+            <Progress
+              value={Math.round((progress ?? 0) * 100)}
+              aria-label={t('applicationsWeb:documents.progress', { document: label })}
+              data-testid="doc-progress"
+              animated
+              style={{ flex: 1 }}
+            />
+            <Text size="xs" c="gray.7" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {Math.round((progress ?? 0) * 100)} %
+            </Text>
+          </Group>
         ) : null}
         {problem ? (
           <Text size="sm" c="red.9" role="alert" data-testid="doc-problem">
@@ -243,7 +249,7 @@ function DocumentSlot({
             <Button
               size="compact-sm"
               variant="subtle"
-              color="red.9"
+              color={DANGER_RED}
               disabled={busy}
               leftSection={<IconTrash size={14} aria-hidden="true" />}
               aria-label={t('applicationsWeb:documents.removeLabel', { document: label })}

@@ -5,3 +5,5 @@
  */
 export const WARNING_ORANGE = '#8a3b00';
 export const NEUTRAL_GRAY = '#495057';
+/** A subtle button's text: Mantine draws a shade above 6 as shade 6 there, which is too light on white. */
+export const DANGER_RED = '#c92a2a';

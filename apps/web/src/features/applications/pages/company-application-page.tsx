@@ -5,7 +5,7 @@ import {
   type Edition,
   isApplicationOpen,
 } from '@excelencia/domain';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
 import { useSignedIn } from '../../../app/signed-in-context.ts';
@@ -21,6 +21,7 @@ import { ApplicationResult } from '../components/company-result.tsx';
 import { SubmitPanel } from '../components/company-submit.tsx';
 import { useNow } from '../components/public-clock.ts';
 import { WARNING_ORANGE } from '../components/public-colors.ts';
+import { LoadFailed } from '../components/public-load-failed.tsx';
 import {
   useCompanyApplicationQuery,
   useCompanyApplicationsQuery,
@@ -71,17 +72,6 @@ function Section({
       </Title>
       {children}
     </Paper>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const t = useTranslate();
-  return (
-    <Alert color="red.9" variant="light" role="alert" title={t('applicationsWeb:loadFailed')}>
-      <Button size="compact-sm" variant="light" color="red.9" onClick={onRetry}>
-        {t('applicationsWeb:retry')}
-      </Button>
-    </Alert>
   );
 }
 

@@ -1,17 +1,5 @@
 import { localized } from '@excelencia/domain';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Group, NativeSelect, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
@@ -19,19 +7,9 @@ import { PageTitle } from '../../../ui/page-title.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { dateText } from '../components/company-application-format.ts';
+import { LoadFailed } from '../components/public-load-failed.tsx';
 import { SealStatusBadge, sealStatusCss } from '../components/public-seal-status.tsx';
 import { useDistinguishedQuery, usePublishedEditionsQuery, useSealVerificationQuery } from '../queries.ts';
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const t = useTranslate();
-  return (
-    <Alert color="red.9" variant="light" role="alert" title={t('applicationsWeb:loadFailed')}>
-      <Button size="compact-sm" variant="light" color="red.9" onClick={onRetry}>
-        {t('applicationsWeb:retry')}
-      </Button>
-    </Alert>
-  );
-}
 
 function DistinguishedTable({ editionId, label }: { editionId: string; label: string }) {
   const t = useTranslate();
