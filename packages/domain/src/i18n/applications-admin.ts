@@ -191,6 +191,7 @@ export const applicationsAdmin = defineMessages({
       reason: 'Motivo',
       empty: 'Ainda sem registos.',
       system: 'Sistema',
+      withDocument: '{{action}}: {{document}}',
     },
     results: {
       readinessTitle: 'Publicação dos resultados',
@@ -458,6 +459,7 @@ export const applicationsAdmin = defineMessages({
       reason: 'Reason',
       empty: 'Nothing recorded yet.',
       system: 'System',
+      withDocument: '{{action}}: {{document}}',
     },
     results: {
       readinessTitle: 'Publishing the results',
@@ -726,6 +728,7 @@ export const applicationsAdmin = defineMessages({
       reason: 'Motif',
       empty: 'Rien d’enregistré pour l’instant.',
       system: 'Système',
+      withDocument: '{{action}} : {{document}}',
     },
     results: {
       readinessTitle: 'Publication des résultats',

@@ -8,12 +8,11 @@ import { ApiError } from '../../../app/api-client.ts';
 import { useLanguage } from '../../../app/language-context.ts';
 import { useSignedIn } from '../../../app/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { confirmAction } from '../../../ui/confirm.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { applicationKeys, useConfirmDecisionMutation, useEvaluateMutation } from '../queries.ts';
-import { confirmWithReason } from './admin-reason-dialog.tsx';
+import { ReasonModal, type ReasonRequest } from './admin-reason-dialog.tsx';
 import { shortDateTime } from './results-format.ts';
 
 type EvaluationValues = { decision: Decision | ''; reason: string };
@@ -127,6 +126,7 @@ function DecisionSummary({ application }: { application: Application }) {
   const confirm = useConfirmDecisionMutation(application.id);
   const reload = useReloadApplication(application.id);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const decision = application.decision;
   if (!decision) return null;
   const decisionName = t(`applications:statuses.${decision.decision}`);
@@ -141,21 +141,13 @@ function DecisionSummary({ application }: { application: Application }) {
     notifyApiError(error);
     if (isConflict(error)) void reload();
   };
+  // Confirming is the second admin's deliberate act on the decision shown right above: no extra dialog.
   const approve = () =>
-    confirmAction({
-      title: t('applicationsAdmin:decision.confirmTitle'),
-      message: t('applicationsAdmin:decision.confirmMessage', {
-        decision: decisionName,
-        company: application.companyName,
-      }),
-      confirmLabel: t('applicationsAdmin:decision.confirm'),
-      onConfirm: () =>
-        confirm
-          .mutateAsync({ version: application.version, approve: true })
-          .then(() => notifySuccess(t('applicationsAdmin:decision.confirmDone')), onFailure),
-    });
+    confirm
+      .mutateAsync({ version: application.version, approve: true })
+      .then(() => notifySuccess(t('applicationsAdmin:decision.confirmDone')), onFailure);
   const reject = () =>
-    confirmWithReason({
+    setAsking({
       title: t('applicationsAdmin:decision.rejectTitle'),
       message: t('applicationsAdmin:decision.rejectMessage'),
       reasonLabel: t('applicationsAdmin:decision.reason'),
@@ -188,11 +180,11 @@ function DecisionSummary({ application }: { application: Application }) {
       ) : null}
       {awaiting ? (
         <>
-          <Text size="sm" c="orange.9" data-testid="decision-awaiting">
+          <Text size="sm" fw={600} data-testid="decision-awaiting">
             {t('applicationsAdmin:decision.awaiting')}
           </Text>
           {isOwn ? (
-            <Alert color="gray.8" variant="light" data-testid="decision-own">
+            <Alert color="brand" variant="light" data-testid="decision-own">
               {t('applicationsAdmin:decision.ownDecision')}
             </Alert>
           ) : null}
@@ -205,7 +197,7 @@ function DecisionSummary({ application }: { application: Application }) {
             <Group gap="sm">
               <Button
                 leftSection={<IconCheck size={16} aria-hidden="true" />}
-                onClick={approve}
+                onClick={() => void approve()}
                 disabled={isOwn}
                 loading={confirm.isPending}
                 data-testid="decision-confirm"
@@ -236,6 +228,7 @@ function DecisionSummary({ application }: { application: Application }) {
               })}
         </Text>
       )}
+      <ReasonModal request={asking} onClose={() => setAsking(null)} />
     </Stack>
   );
 }

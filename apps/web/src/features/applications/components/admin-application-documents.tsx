@@ -10,6 +10,7 @@ import {
   Badge,
   Button,
   Group,
+  Modal,
   NativeSelect,
   Stack,
   Table,
@@ -19,16 +20,17 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
 import { formatBytes } from '../../../ui/download.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
-import { closeModal, openModal } from '../../../ui/modal-store.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { adminApplicationFilePath, adminApplicationZipPath } from '../api.ts';
 import { useReturnDocumentMutation } from '../queries.ts';
+import { OVER_DRAWER_Z_INDEX } from './admin-reason-dialog.tsx';
 import { filesBySlot } from './company-application-format.ts';
 import { shortDateTime } from './results-format.ts';
 
@@ -42,7 +44,15 @@ function canSendBack(application: Application): boolean {
 type SendBackValues = { fileType: string; reason: string };
 
 /** Send one named document back to the company with the reason (the application returns to draft for it). */
-function SendBackForm({ application, fileType }: { application: Application; fileType: number }) {
+function SendBackForm({
+  application,
+  fileType,
+  onClose,
+}: {
+  application: Application;
+  fileType: number;
+  onClose: () => void;
+}) {
   const t = useTranslate();
   const send = useReturnDocumentMutation(application.id);
   const toBody = (values: SendBackValues) => ({
@@ -59,7 +69,7 @@ function SendBackForm({ application, fileType }: { application: Application; fil
     send.mutate(toBody(values), {
       onSuccess: () => {
         notifySuccess(t('applicationsAdmin:sendBack.done'));
-        closeModal();
+        onClose();
       },
     }),
   );
@@ -92,7 +102,7 @@ function SendBackForm({ application, fileType }: { application: Application; fil
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={closeModal} disabled={send.isPending}>
+          <Button variant="default" onClick={onClose} disabled={send.isPending}>
             {t('common:cancel')}
           </Button>
           <Button type="submit" loading={send.isPending} data-testid="send-back-submit">
@@ -113,12 +123,7 @@ export function DocumentsSection({ application }: { application: Application }) 
   const language = useLanguage();
   const bySlot = filesBySlot(application.files);
   const title = t('applicationsAdmin:documents.title');
-  const sendBack = (fileType: number) =>
-    openModal({
-      title: t('applicationsAdmin:sendBack.title'),
-      content: <SendBackForm application={application} fileType={fileType} />,
-      size: 'lg',
-    });
+  const [sendingBack, setSendingBack] = useState<number | null>(null);
   const sendable = canSendBack(application);
   return (
     <Stack gap="xs" component="section" aria-labelledby="documents-title" data-testid="documents">
@@ -157,11 +162,10 @@ export function DocumentsSection({ application }: { application: Application }) 
         </Alert>
       ) : null}
       <ScrollRegion label={title}>
-        <Table miw={640} striped verticalSpacing={6} fz="sm" aria-label={title} data-testid="documents-table">
+        <Table miw={560} striped verticalSpacing={6} fz="sm" aria-label={title} data-testid="documents-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('applicationsAdmin:documents.document')}</Table.Th>
-              <Table.Th>{t('applicationsAdmin:documents.file')}</Table.Th>
               <Table.Th>{t('applicationsAdmin:documents.uploadedAt')}</Table.Th>
               <Table.Th style={{ textAlign: 'end' }}>{t('applicationsAdmin:documents.size')}</Table.Th>
               {sendable ? (
@@ -176,32 +180,35 @@ export function DocumentsSection({ application }: { application: Application }) 
               return (
                 <Table.Tr key={slot} data-testid="document-row" data-slot={slot}>
                   <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {label}
-                    </Text>
-                    {application.reopenedFileType === slot ? (
-                      <Badge color="orange.9" variant="filled" mt={4}>
-                        {t('applicationsAdmin:documents.returned')}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Group gap="xs" wrap="wrap">
+                      <Text size="sm" fw={600}>
+                        {label}
+                      </Text>
+                      {application.reopenedFileType === slot ? (
+                        <Badge color="orange.9" variant="filled">
+                          {t('applicationsAdmin:documents.returned')}
+                        </Badge>
+                      ) : null}
+                    </Group>
                     {file ? (
                       <Anchor
                         href={adminApplicationFilePath(application.id, file.id)}
                         target="_blank"
                         rel="noopener"
                         size="sm"
+                        style={{ overflowWrap: 'anywhere' }}
                         aria-label={t('applicationsAdmin:documents.openAria', { document: label })}
                         data-testid="document-open"
                       >
-                        <Group gap={4} wrap="nowrap" component="span">
-                          {file.fileName}
-                          <IconExternalLink size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
-                        </Group>
+                        {file.fileName}
+                        <IconExternalLink
+                          size={14}
+                          aria-hidden="true"
+                          style={{ marginInlineStart: 4, verticalAlign: 'middle' }}
+                        />
                       </Anchor>
                     ) : (
-                      <Badge color="red.9" variant="outline" data-testid="document-missing">
+                      <Badge color="red.9" variant="outline" mt={4} data-testid="document-missing">
                         {t('applicationsAdmin:documents.missing')}
                       </Badge>
                     )}
@@ -217,9 +224,8 @@ export function DocumentsSection({ application }: { application: Application }) 
                       <Button
                         size="compact-sm"
                         variant="subtle"
-                        color="orange.9"
                         leftSection={<IconArrowBackUp size={14} aria-hidden="true" />}
-                        onClick={() => sendBack(slot)}
+                        onClick={() => setSendingBack(slot)}
                         aria-label={t('applicationsAdmin:documents.sendBackAria', { document: label })}
                         data-testid="document-send-back"
                       >
@@ -233,6 +239,23 @@ export function DocumentsSection({ application }: { application: Application }) 
           </Table.Tbody>
         </Table>
       </ScrollRegion>
+      <Modal
+        opened={sendingBack !== null}
+        onClose={() => setSendingBack(null)}
+        title={t('applicationsAdmin:sendBack.title')}
+        size="lg"
+        centered
+        zIndex={OVER_DRAWER_Z_INDEX}
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
+        {sendingBack !== null ? (
+          <SendBackForm
+            application={application}
+            fileType={sendingBack}
+            onClose={() => setSendingBack(null)}
+          />
+        ) : null}
+      </Modal>
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
 import { APPLICATION_STATUSES, type ApplicationHistoryEntry, documentLabelKey } from '@excelencia/domain';
-import { Alert, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useLanguage } from '../../../app/language-context.ts';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
-import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useApplicationHistoryQuery } from '../queries.ts';
 import { shortDateTime } from './results-format.ts';
@@ -18,10 +17,14 @@ function actionName(entry: ApplicationHistoryEntry, t: Translate): string {
   const key = `applications:history.${entry.action}`;
   const text = t(key);
   const action = text === key ? entry.action : text;
-  return entry.fileType === null ? action : `${action}: ${t(documentLabelKey(entry.fileType))}`;
+  if (entry.fileType === null) return action;
+  return t('applicationsAdmin:history.withDocument', {
+    action,
+    document: t(documentLabelKey(entry.fileType)),
+  });
 }
 
-/** Who did what and when on an application, oldest first: status changes, documents, decisions, reasons. */
+/** Who did what and when on an application, newest first: status changes, documents, decisions, reasons. */
 export function HistorySection({ id }: { id: string }) {
   const t = useTranslate();
   const language = useLanguage();
@@ -45,38 +48,48 @@ export function HistorySection({ id }: { id: string }) {
       </Text>
     );
   } else {
+    // Newest first: the evaluator looks for what happened last.
+    const entries = [...history.data].reverse();
     body = (
-      <ScrollRegion label={title}>
-        <Table miw={640} striped verticalSpacing={6} fz="sm" aria-label={title} data-testid="history-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('applicationsAdmin:history.at')}</Table.Th>
-              <Table.Th>{t('applicationsAdmin:history.actor')}</Table.Th>
-              <Table.Th>{t('applicationsAdmin:history.action')}</Table.Th>
-              <Table.Th>{t('applicationsAdmin:history.change')}</Table.Th>
-              <Table.Th>{t('applicationsAdmin:history.reason')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.data.map((entry, index) => (
+      <Timeline bulletSize={14} lineWidth={2} active={-1} data-testid="history-list">
+        {entries.map((entry, index) => {
+          const changed = entry.fromStatus !== entry.toStatus;
+          return (
+            <Timeline.Item
               // biome-ignore lint/suspicious/noArrayIndexKey: history rows have no id; their order never changes
-              <Table.Tr key={index} data-testid="history-row" data-action={entry.action}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDateTime(entry.at, language)}</Table.Td>
-                <Table.Td>{entry.actor ?? t('applicationsAdmin:history.system')}</Table.Td>
-                <Table.Td>{actionName(entry, t)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {entry.fromStatus || entry.toStatus
-                    ? `${statusName(entry.fromStatus, t) || t('applicationsAdmin:dash')} → ${statusName(entry.toStatus, t) || t('applicationsAdmin:dash')}`
-                    : ''}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {entry.reason ?? ''}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollRegion>
+              key={index}
+              title={
+                <Text size="sm" fw={600} component="span">
+                  {actionName(entry, t)}
+                </Text>
+              }
+              data-testid="history-row"
+              data-action={entry.action}
+            >
+              <Text size="xs" c="gray.7">
+                {[
+                  entry.actor ?? t('applicationsAdmin:history.system'),
+                  shortDateTime(entry.at, language),
+                ].join(' · ')}
+              </Text>
+              {changed ? (
+                <Text size="sm" data-testid="history-change">
+                  {`${statusName(entry.fromStatus, t) || t('applicationsAdmin:dash')} → ${statusName(entry.toStatus, t) || t('applicationsAdmin:dash')}`}
+                </Text>
+              ) : null}
+              {entry.reason ? (
+                <Text
+                  size="sm"
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  data-testid="history-reason"
+                >
+                  {t('applicationsAdmin:decision.reasonText', { reason: entry.reason })}
+                </Text>
+              ) : null}
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
     );
   }
   return (

@@ -45,7 +45,7 @@ function FilterSelect({
       data={[{ value: '', label: t('applicationsAdmin:list.filters.all') }, ...options]}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      w={{ base: '100%', xs: 170 }}
+      w={{ base: '100%', xs: 150 }}
       data-testid={testId}
     />
   );
@@ -89,7 +89,7 @@ export function ApplicationsPanel() {
   }
   if (!edition) {
     return (
-      <Alert color="gray.8" variant="light" data-testid="applications-no-edition">
+      <Alert color="brand" variant="light" data-testid="applications-no-edition">
         <Stack gap={6} align="flex-start">
           <Text size="sm">{t('applicationsAdmin:picker.none')}</Text>
           <Anchor component={Link} to={localePath('/admin/diagnosis-config')} size="sm">

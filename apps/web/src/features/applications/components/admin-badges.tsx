@@ -27,6 +27,7 @@ export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }
     <Badge
       color={STATUS_COLORS[status]}
       variant="filled"
+      miw="max-content"
       data-testid="application-status"
       data-status={status}
     >
@@ -38,7 +39,13 @@ export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }
 export function EditionPhaseBadge({ phase }: { phase: EditionPhase }) {
   const t = useTranslate();
   return (
-    <Badge color={PHASE_COLORS[phase]} variant="filled" data-testid="edition-phase" data-phase={phase}>
+    <Badge
+      color={PHASE_COLORS[phase]}
+      variant="filled"
+      miw="max-content"
+      data-testid="edition-phase"
+      data-phase={phase}
+    >
       {t(`applicationsAdmin:phases.${phase}`)}
     </Badge>
   );

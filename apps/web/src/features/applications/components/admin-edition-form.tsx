@@ -48,10 +48,13 @@ function browserTimeZone(): string {
  */
 export function EditionForm({
   edition,
+  justCreated = false,
   onSaved,
   onClose,
 }: {
   edition: Edition | null;
+  /** The edition was just created here: the regulation upload comes next, so it is brought into view. */
+  justCreated?: boolean;
   /** Called with the stored edition; a created one reopens the form on it. */
   onSaved: (edition: Edition, created: boolean) => void;
   onClose: () => void;
@@ -113,11 +116,11 @@ export function EditionForm({
       <form onSubmit={submit} noValidate data-testid="edition-form">
         <Stack gap="md">
           {locked ? (
-            <Alert color="gray.8" variant="light" data-testid="edition-locked">
+            <Alert color="brand" variant="light" data-testid="edition-locked">
               {t('applicationsAdmin:form.locked')}
             </Alert>
           ) : null}
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
             <NumberField
               label={t('applicationsAdmin:form.number')}
               required
@@ -181,7 +184,11 @@ export function EditionForm({
         </Stack>
       </form>
       {edition ? (
-        <RegulationUpload edition={edition} onUploaded={(saved) => setVersion(saved.version)} />
+        <RegulationUpload
+          edition={edition}
+          focusOnMount={justCreated}
+          onUploaded={(saved) => setVersion(saved.version)}
+        />
       ) : (
         <Text size="sm" c="gray.7">
           {t('applicationsAdmin:regulation.saveFirst')}

@@ -1,34 +1,159 @@
-import { type Edition, editionPhase } from '@excelencia/domain';
+import { type Edition, type EditionPhase, editionPhase } from '@excelencia/domain';
 import {
-  ActionIcon,
   Alert,
-  Anchor,
+  Box,
   Button,
   Drawer,
   Group,
   Paper,
+  SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
-  Tooltip,
+  Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
-import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { regulationPath } from '../api.ts';
 import { useEditionsQuery } from '../queries.ts';
 import { EditionPhaseBadge } from './admin-badges.tsx';
 import { EditionForm } from './admin-edition-form.tsx';
-import { editionLabel, shortDate, shortDateTime } from './results-format.ts';
-
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
+import { editionLabel, shortDateTime } from './results-format.ts';
 
 /** The drawer's subject: a new edition, or the one with this id. */
-type Editing = { kind: 'new' } | { kind: 'edit'; id: string; fallback: Edition };
+type Editing = { kind: 'new' } | { kind: 'edit'; id: string; fallback: Edition; created?: boolean };
+
+/** The window of the phase an edition is in, so the eye finds "where are we" at once. */
+const ACTIVE_WINDOW: Partial<Record<EditionPhase, string>> = {
+  registration: 'registration',
+  application: 'application',
+  evaluation: 'evaluation',
+  awaitingResults: 'results',
+};
+
+function Milestone({
+  label,
+  value,
+  active,
+  testId,
+}: {
+  label: string;
+  value: string;
+  active: boolean;
+  testId: string;
+}) {
+  return (
+    <Box
+      pl="sm"
+      style={{
+        borderInlineStart: `3px solid var(--mantine-color-${active ? 'brand-7' : 'gray-3'})`,
+      }}
+      data-testid={testId}
+      data-active={active}
+    >
+      <Text size="xs" c="gray.7" fw={active ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </Box>
+  );
+}
+
+/** One edition: name, phase, indicator year, its four windows, publication, regulation and Edit. */
+function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; onEdit: () => void }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const name = editionLabel(edition, t);
+  const phase = editionPhase(edition, now);
+  const range = (from: string, to: string) =>
+    t('applicationsAdmin:windowRange', {
+      from: shortDateTime(from, language),
+      to: shortDateTime(to, language),
+    });
+  const column = (key: string) => t(`applicationsAdmin:editions.columns.${key}`);
+  return (
+    <Paper withBorder p="md" component="li" data-testid="edition-row" data-number={edition.number}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4}>
+            <Group gap="sm" align="center">
+              <Title order={2} size="h4">
+                {name}
+              </Title>
+              <EditionPhaseBadge phase={phase} />
+            </Group>
+            <Text size="sm" c="gray.7">
+              {column('indicatorYear')} {edition.indicatorYear}
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            {edition.regulationFileName ? (
+              <Button
+                component="a"
+                href={regulationPath(edition.id)}
+                target="_blank"
+                rel="noopener"
+                variant="default"
+                leftSection={<IconExternalLink size={16} aria-hidden="true" />}
+                aria-label={t('applicationsAdmin:editions.openRegulationAria', { edition: name })}
+                data-testid="edition-regulation"
+              >
+                {column('regulation')}
+              </Button>
+            ) : (
+              <Text size="sm" c="gray.7" data-testid="edition-no-regulation">
+                {t('applicationsAdmin:editions.noRegulation')}
+              </Text>
+            )}
+            <Button
+              variant="light"
+              leftSection={<IconPencil size={16} aria-hidden="true" />}
+              onClick={onEdit}
+              aria-label={t('applicationsAdmin:editions.editAria', { edition: name })}
+              data-testid="edition-edit"
+            >
+              {t('applicationsAdmin:editions.edit')}
+            </Button>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="sm">
+          <Milestone
+            label={column('registration')}
+            value={range(edition.registrationOpensAt, edition.registrationClosesAt)}
+            active={ACTIVE_WINDOW[phase] === 'registration'}
+            testId="edition-registration"
+          />
+          <Milestone
+            label={column('application')}
+            value={range(edition.applicationOpensAt, edition.applicationClosesAt)}
+            active={ACTIVE_WINDOW[phase] === 'application'}
+            testId="edition-application"
+          />
+          <Milestone
+            label={column('evaluation')}
+            value={range(edition.evaluationStartsAt, edition.evaluationEndsAt)}
+            active={ACTIVE_WINDOW[phase] === 'evaluation'}
+            testId="edition-evaluation"
+          />
+          <Milestone
+            label={column('results')}
+            value={shortDateTime(edition.resultsAt, language)}
+            active={ACTIVE_WINDOW[phase] === 'results'}
+            testId="edition-results"
+          />
+        </SimpleGrid>
+        <Text size="sm" c={edition.resultsPublishedAt ? undefined : 'gray.7'} data-testid="edition-published">
+          {edition.resultsPublishedAt
+            ? `${column('published')} ${shortDateTime(edition.resultsPublishedAt, language)}`
+            : t('applicationsAdmin:editions.notPublished')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
  * /admin/diagnosis-config (application launch): every edition with its windows, phase, publication and
@@ -36,16 +161,10 @@ type Editing = { kind: 'new' } | { kind: 'edit'; id: string; fallback: Edition }
  */
 export function EditionsPanel() {
   const t = useTranslate();
-  const language = useLanguage();
   const editions = useEditionsQuery();
   const [editing, setEditing] = useState<Editing | null>(null);
   const isPhone = useMediaQuery('(max-width: 48em)');
   const now = new Date();
-  const range = (from: string, to: string) =>
-    t('applicationsAdmin:windowRange', {
-      from: shortDateTime(from, language),
-      to: shortDateTime(to, language),
-    });
 
   const editingEdition =
     editing?.kind === 'edit'
@@ -89,109 +208,17 @@ export function EditionsPanel() {
       </Paper>
     );
   } else {
-    const label = t('applicationsAdmin:editionsTitle');
     body = (
-      <ScrollRegion label={label}>
-        <Table
-          miw={1100}
-          striped
-          highlightOnHover
-          verticalSpacing="xs"
-          aria-label={label}
-          data-testid="editions"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {(
-                [
-                  'edition',
-                  'indicatorYear',
-                  'registration',
-                  'application',
-                  'evaluation',
-                  'results',
-                  'phase',
-                  'published',
-                  'regulation',
-                ] as const
-              ).map((column) => (
-                <Table.Th key={column} style={NOWRAP}>
-                  {t(`applicationsAdmin:editions.columns.${column}`)}
-                </Table.Th>
-              ))}
-              <Table.Th style={{ textAlign: 'end' }}>{t('reference:table.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {editions.data.map((edition) => {
-              const name = editionLabel(edition, t);
-              return (
-                <Table.Tr key={edition.id} data-testid="edition-row" data-number={edition.number}>
-                  <Table.Th scope="row" style={NOWRAP}>
-                    {name}
-                  </Table.Th>
-                  <Table.Td>{edition.indicatorYear}</Table.Td>
-                  <Table.Td style={NOWRAP}>
-                    {range(edition.registrationOpensAt, edition.registrationClosesAt)}
-                  </Table.Td>
-                  <Table.Td style={NOWRAP}>
-                    {range(edition.applicationOpensAt, edition.applicationClosesAt)}
-                  </Table.Td>
-                  <Table.Td style={NOWRAP}>
-                    {range(edition.evaluationStartsAt, edition.evaluationEndsAt)}
-                  </Table.Td>
-                  <Table.Td style={NOWRAP}>{shortDateTime(edition.resultsAt, language)}</Table.Td>
-                  <Table.Td>
-                    <EditionPhaseBadge phase={editionPhase(edition, now)} />
-                  </Table.Td>
-                  <Table.Td style={NOWRAP}>
-                    {edition.resultsPublishedAt ? (
-                      shortDate(edition.resultsPublishedAt, language)
-                    ) : (
-                      <Text span size="sm" c="gray.7">
-                        {t('applicationsAdmin:editions.notPublished')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={NOWRAP}>
-                    {edition.regulationFileName ? (
-                      <Anchor
-                        href={regulationPath(edition.id)}
-                        target="_blank"
-                        rel="noopener"
-                        size="sm"
-                        aria-label={t('applicationsAdmin:editions.openRegulationAria', { edition: name })}
-                        data-testid="edition-regulation"
-                      >
-                        <Group gap={4} wrap="nowrap" component="span">
-                          {t('applicationsAdmin:editions.openRegulation')}
-                          <IconExternalLink size={14} aria-hidden="true" />
-                        </Group>
-                      </Anchor>
-                    ) : (
-                      <Text span size="sm" c="gray.7">
-                        {t('applicationsAdmin:editions.noRegulation')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ textAlign: 'end' }}>
-                    <Tooltip label={t('applicationsAdmin:editions.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={() => setEditing({ kind: 'edit', id: edition.id, fallback: edition })}
-                        aria-label={t('applicationsAdmin:editions.editAria', { edition: name })}
-                        data-testid="edition-edit"
-                      >
-                        <IconPencil size={18} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollRegion>
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="editions">
+        {editions.data.map((edition) => (
+          <EditionCard
+            key={edition.id}
+            edition={edition}
+            now={now}
+            onEdit={() => setEditing({ kind: 'edit', id: edition.id, fallback: edition })}
+          />
+        ))}
+      </Stack>
     );
   }
 
@@ -223,8 +250,11 @@ export function EditionsPanel() {
               <EditionForm
                 key={editing.kind === 'edit' ? editing.id : 'new'}
                 edition={editingEdition}
+                justCreated={editing.kind === 'edit' && editing.created === true}
                 onSaved={(saved, created) =>
-                  created ? setEditing({ kind: 'edit', id: saved.id, fallback: saved }) : close()
+                  created
+                    ? setEditing({ kind: 'edit', id: saved.id, fallback: saved, created: true })
+                    : close()
                 }
                 onClose={close}
               />

@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closeModal, openModal } from '../../../ui/modal-store.ts';
 
 export interface ReasonRequest {
   title: string;
@@ -18,7 +17,7 @@ export interface ReasonRequest {
 
 const REASON_MAX = 2000;
 
-function ReasonBody({ request }: { request: ReasonRequest }) {
+function ReasonBody({ request, onClose }: { request: ReasonRequest; onClose: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -33,7 +32,7 @@ function ReasonBody({ request }: { request: ReasonRequest }) {
     }
     setBusy(true);
     setFailure(null);
-    request.onConfirm(text).then(closeModal, (error: unknown) => {
+    request.onConfirm(text).then(onClose, (error: unknown) => {
       setBusy(false);
       setFailure(error instanceof Error ? error.message : String(error));
     });
@@ -65,7 +64,7 @@ function ReasonBody({ request }: { request: ReasonRequest }) {
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={closeModal} disabled={busy}>
+          <Button variant="default" onClick={onClose} disabled={busy}>
             {t('common:cancel')}
           </Button>
           <Button
@@ -82,7 +81,26 @@ function ReasonBody({ request }: { request: ReasonRequest }) {
   );
 }
 
-/** A confirmation that asks for a reason (in the app's one modal). */
-export function confirmWithReason(request: ReasonRequest): void {
-  openModal({ title: request.title, content: <ReasonBody request={request} />, size: 'md' });
+/** Above the drawers (200), where these questions are asked from. */
+export const OVER_DRAWER_Z_INDEX = 300;
+
+/**
+ * A confirmation that asks for a reason, shown while `request` is set. It is its own modal (not the app's one)
+ * so that it opens above the drawer it is asked from.
+ */
+export function ReasonModal({ request, onClose }: { request: ReasonRequest | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={request !== null}
+      onClose={onClose}
+      title={request?.title}
+      size="md"
+      centered
+      zIndex={OVER_DRAWER_Z_INDEX}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
+      {request ? <ReasonBody request={request} onClose={onClose} /> : null}
+    </Modal>
+  );
 }

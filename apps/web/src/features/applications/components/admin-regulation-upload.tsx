@@ -1,7 +1,7 @@
 import { APPLICATION_PDF_MAX_BYTES, type Edition, hasPdfHeader } from '@excelencia/domain';
 import { Anchor, Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../../ui/download.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -19,12 +19,21 @@ async function pdfProblem(file: File): Promise<'notPdf' | 'tooLarge' | null> {
 /** The edition's regulation: the current file (opens in a new tab) and an upload with its progress bar. */
 export function RegulationUpload({
   edition,
+  focusOnMount = false,
   onUploaded,
 }: {
   edition: Edition;
+  /** Scrolls the section into view and focuses its button (the next step after creating the edition). */
+  focusOnMount?: boolean;
   onUploaded: (edition: Edition) => void;
 }) {
   const t = useTranslate();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusOnMount) return;
+    button.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    button.current?.focus({ preventScroll: true });
+  }, [focusOnMount]);
   const upload = useUploadRegulationMutation();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -96,6 +105,7 @@ export function RegulationUpload({
             {(props) => (
               <Button
                 {...props}
+                ref={button}
                 variant="light"
                 leftSection={<IconUpload size={16} aria-hidden="true" />}
                 loading={uploading}

@@ -153,7 +153,7 @@ export function ResultsPanel() {
   }
   if (!edition) {
     return (
-      <Alert color="gray.8" variant="light" data-testid="results-no-edition">
+      <Alert color="brand" variant="light" data-testid="results-no-edition">
         <Stack gap={6} align="flex-start">
           <Text size="sm">{t('applicationsAdmin:picker.none')}</Text>
           <Anchor component={Link} to={localePath('/admin/diagnosis-config')} size="sm">

@@ -1,12 +1,13 @@
 import type { Seal } from '@excelencia/domain';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBan, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useEditionSealsQuery, useSealActionMutation } from '../queries.ts';
-import { confirmWithReason } from './admin-reason-dialog.tsx';
+import { ReasonModal, type ReasonRequest } from './admin-reason-dialog.tsx';
 import { SealStatusBadge } from './public-seal-status.tsx';
 import { type SealAction, sealActions, shortDate } from './results-format.ts';
 
@@ -20,8 +21,9 @@ export function SealsPanel({ editionId }: { editionId: string }) {
   const act = useSealActionMutation(editionId);
   const title = t('applicationsAdmin:seals.title');
 
+  const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const ask = (seal: Seal, action: SealAction) =>
-    confirmWithReason({
+    setAsking({
       title: t(`applicationsAdmin:seals.${action}Title`, { company: seal.companyName }),
       message: t(`applicationsAdmin:seals.${action}Message`, { date: shortDate(seal.validUntil, language) }),
       reasonLabel: t('applicationsAdmin:seals.reasonLabel'),
@@ -81,7 +83,9 @@ export function SealsPanel({ editionId }: { editionId: string }) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(seal.issuedAt, language)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(seal.validUntil, language)}</Table.Td>
                 <Table.Td>
-                  <SealStatusBadge status={seal.status} />
+                  <Box miw="max-content">
+                    <SealStatusBadge status={seal.status} />
+                  </Box>
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{seal.reason ?? ''}</Table.Td>
                 <Table.Td>
@@ -123,6 +127,7 @@ export function SealsPanel({ editionId }: { editionId: string }) {
         </Title>
         {body}
       </Stack>
+      <ReasonModal request={asking} onClose={() => setAsking(null)} />
     </Paper>
   );
 }

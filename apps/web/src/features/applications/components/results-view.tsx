@@ -165,7 +165,9 @@ function CompaniesTable({ results }: { results: EditionResults }) {
                       {shortDate(company.validUntil, language)}
                     </Table.Td>
                     <Table.Td>
-                      <SealStatusBadge status={company.status} />
+                      <Box miw="max-content">
+                        <SealStatusBadge status={company.status} />
+                      </Box>
                     </Table.Td>
                   </Table.Tr>
                 ))}

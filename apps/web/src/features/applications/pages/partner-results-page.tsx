@@ -21,7 +21,7 @@ export function PartnerResultsPage() {
   if (!editions.data) return <Skeleton height={36} maw={300} data-testid="partner-results-loading" />;
   if (!edition) {
     return (
-      <Alert color="gray.8" variant="light" data-testid="partner-results-none">
+      <Alert color="brand" variant="light" data-testid="partner-results-none">
         {t('applicationsAdmin:partner.none')}
       </Alert>
     );
