@@ -1,5 +1,5 @@
-export * from './applications.ts';
 export * from './accounts.ts';
+export * from './applications.ts';
 export * from './balance-sheets.ts';
 export * from './companies.ts';
 export * from './diagnosis.ts';
