@@ -1,3 +1,6 @@
+import { getTableColumns } from 'drizzle-orm';
+import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+
 /**
  * What the database said when it refused a statement. Drizzle wraps the driver's error (pg, PGlite) in `cause`,
  * so the fields are looked for along the chain of causes.
@@ -28,4 +31,21 @@ export function databaseRefusal(error: unknown): DatabaseRefusal | undefined {
 /** The SQLSTATE of a database error. */
 export function sqlState(error: unknown): string | undefined {
   return databaseRefusal(error)?.code;
+}
+
+/** The name the database gives the foreign key on `column` of `table` (as a refusal's `constraint` says it). */
+export function foreignKeyOf(table: PgTable, column: AnyPgColumn): string | undefined {
+  return getTableConfig(table)
+    .foreignKeys.find((key) => key.reference().columns.some((each) => each.name === column.name))
+    ?.getName();
+}
+
+/** Each foreign key of `table` by name → the property (input field) of the column it constrains. */
+export function foreignKeyFields(table: PgTable): ReadonlyMap<string, string> {
+  const fields = new Map<string, string>();
+  for (const [field, column] of Object.entries(getTableColumns(table))) {
+    const name = foreignKeyOf(table, column);
+    if (name) fields.set(name, field);
+  }
+  return fields;
 }

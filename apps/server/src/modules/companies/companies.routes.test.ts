@@ -17,6 +17,7 @@ import {
   islands,
 } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
+import { companyWriteError } from './companies.service.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -265,6 +266,44 @@ describe('company profile', () => {
     const [audit] = await listAudit(ctx.db, { entity: 'companies', entityId: ids.other });
     expect(audit?.actorAccountId).toBe(admin.accountId);
     expect(audit?.after).toMatchObject({ byAdmin: true, nif: '298765400' });
+  });
+
+  it('names the reference field whose foreign key failed (400 parentNotFound on that field)', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const field of ['cityId', 'caeDivisionId', 'companyTypeId']) {
+      const profile = (await get(`/companies/${ids.other}`, adminSession)).json();
+      const refused = await put(
+        `/companies/${ids.other}`,
+        adminSession,
+        profileBody(profile, { [field]: unknown }),
+      );
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().error.details, field).toEqual([{ path: field, message: expect.any(String) }]);
+      expect(refused.json().error.key).toBe('errors:parentNotFound');
+    }
+    const profile = (await get(`/companies/${ids.other}`, adminSession)).json();
+    const situation = await put(`/companies/${ids.other}/situation`, adminSession, {
+      version: profile.version,
+      companySituationId: unknown,
+    });
+    expect(situation.statusCode).toBe(400);
+    expect(situation.json().error.details).toEqual([
+      { path: 'companySituationId', message: expect.any(String) },
+    ]);
+  });
+
+  it('answers nif_taken only for the NIF index: another unique violation stays an internal error', async () => {
+    const nifClash = await ctx.db
+      .insert(companies)
+      .values({ companyName: 'Cópia', nif: '512345678', email: 'copia@c.cv' })
+      .catch((error: unknown) => error);
+    expect(companyWriteError(nifClash)).toMatchObject({ code: 'nif_taken' });
+    const codeClash = await ctx.db
+      .insert(islands)
+      .values({ code: 'ST', description: text('Outra Santiago') })
+      .catch((error: unknown) => error);
+    expect(codeClash).toBeInstanceOf(Error);
+    expect(companyWriteError(codeClash)).toBe(codeClash);
   });
 
   it('rejects invalid profile fields with the shared messages', async () => {

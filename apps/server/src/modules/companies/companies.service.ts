@@ -28,7 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { sqlState } from '../../platform/database-errors.ts';
+import { databaseRefusal, foreignKeyFields } from '../../platform/database-errors.ts';
 import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
 import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
@@ -174,8 +174,7 @@ export function nameOrNifCondition(search: string | undefined): SQL | undefined 
   const byName = searchCondition(companies.searchText, term);
   const digits = term.replace(/\s/g, '');
   if (/^\d{1,9}$/.test(digits)) {
-    const byNif = searchCondition(companies.nif, digits, { prefix: true });
-    return byName && byNif ? or(byName, byNif) : (byName ?? byNif);
+    return or(byName, searchCondition(companies.nif, digits, { prefix: true }));
   }
   return byName;
 }
@@ -233,23 +232,18 @@ function profileValues(input: UpdateCompanyValues) {
   };
 }
 
-/** Turns a database refusal of a company write into an answer a client understands. */
-function refusal(error: unknown): unknown {
-  const state = sqlState(error);
-  if (state === '23505') return nifTaken();
-  if (state === '23503') {
-    const text = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
-    const field = text.includes('city')
-      ? 'cityId'
-      : text.includes('cae_division')
-        ? 'caeDivisionId'
-        : text.includes('company_type')
-          ? 'companyTypeId'
-          : text.includes('situation')
-            ? 'companySituationId'
-            : '';
-    return parentNotFound(field);
-  }
+/** The company's reference fields by the name of their foreign key. */
+const PARENT_FIELDS = foreignKeyFields(companies);
+/** The unique index on the NIF, the one a profile edit can run into. */
+const NIF_INDEX = 'companies_nif_idx';
+
+/** The answer to a company write the database refused, chosen by the constraint that failed; else the error. */
+export function companyWriteError(error: unknown): unknown {
+  const refused = databaseRefusal(error);
+  if (refused?.code === '23505' && refused.constraint === NIF_INDEX) return nifTaken();
+  const field =
+    refused?.code === '23503' && refused.constraint ? PARENT_FIELDS.get(refused.constraint) : undefined;
+  if (field) return parentNotFound(field);
   return error;
 }
 
@@ -354,7 +348,7 @@ export function createCompaniesService(deps: { db: Database }) {
           return item;
         });
       } catch (error) {
-        throw refusal(error);
+        throw companyWriteError(error);
       }
     },
 
@@ -397,7 +391,7 @@ export function createCompaniesService(deps: { db: Database }) {
           return item;
         });
       } catch (error) {
-        throw refusal(error);
+        throw companyWriteError(error);
       }
     },
 

@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { sqlState } from '../../platform/database-errors.ts';
+import { databaseRefusal, foreignKeyOf } from '../../platform/database-errors.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
 import {
@@ -189,6 +189,22 @@ export function createResourceService<
 ): ResourceService<TCreate, TItem> {
   const table = def.table as ReferenceTable;
   const entity = def.path;
+  /**
+   * A foreign key the database enforced past the checks (a concurrent write) → the answer the check would have
+   * given: a row of a child kind refers to this one, or the parent named in a field is gone.
+   */
+  const foreignKeyRefusals = new Map<string, () => AppError>();
+  for (const child of def.children ?? []) {
+    const name = foreignKeyOf(child.table, child.column);
+    if (name) foreignKeyRefusals.set(name, () => inUse(child.what));
+  }
+  for (const link of def.parents ?? []) {
+    const name = foreignKeyOf(
+      table,
+      (table as unknown as Record<string, AnyPgColumn>)[link.field] as AnyPgColumn,
+    );
+    if (name) foreignKeyRefusals.set(name, () => parentNotFound(link.field));
+  }
 
   async function present(executor: Executor, rows: Row<TTable>[]): Promise<TItem[]> {
     const byLink = new Map<string, Map<string, ParentSummary>>();
@@ -266,10 +282,14 @@ export function createResourceService<
       result = await work();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      const state = sqlState(error);
-      if (state === '23505' && def.codeColumn) throw duplicateCode();
-      if (state === '23503') throw inUse(def.children?.[0]?.what ?? 'reference:kinds.records');
-      if (state === '40001') throw staleVersion();
+      const refused = databaseRefusal(error);
+      if (refused?.code === '23505' && def.codeColumn) throw duplicateCode();
+      // 23503 a referring row without its parent; 23001 the delete of a row referred to (ON DELETE RESTRICT).
+      if (refused?.code === '23503' || refused?.code === '23001') {
+        const known = refused.constraint ? foreignKeyRefusals.get(refused.constraint) : undefined;
+        throw known ? known() : inUse('reference:kinds.records');
+      }
+      if (refused?.code === '40001') throw staleVersion();
       throw error;
     }
     def.afterWrite?.(effects);

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
-import { companies } from '../../db/schema/index.ts';
+import { cities, companies, criteria, islands } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
+import { citiesResource, islandsResource } from './reference.resources.ts';
+import { createResourceService } from './reference-resource.ts';
 
 let ctx: TestContext;
 const as: Record<'admin' | 'company' | 'partner', SignedIn> = {} as never;
@@ -192,6 +194,51 @@ describe('islands and cities', () => {
     expect(orphan.json().error.details).toEqual([
       { path: 'islandId', message: 'O registo escolhido não existe.' },
     ]);
+  });
+
+  it('answers a foreign key the database enforced past the checks by the key that failed', async () => {
+    const effects = { criteriaChanged: () => {} };
+    const santiago = await create('islands', { code: 'ST', description: text('Santiago') });
+    // A city arrives between the children check and the delete, as a concurrent insert would; the first child
+    // kind listed is another one.
+    const islandsRacing = createResourceService(
+      ctx.db,
+      {
+        ...islandsResource,
+        children: [
+          { table: criteria, column: criteria.criterionTypeId, what: 'reference:kinds.criteria' },
+          { table: cities, column: cities.islandId, what: 'reference:kinds.cities' },
+        ],
+        async beforeRemove(row, tx) {
+          await tx.insert(cities).values({ code: 'PRA', description: text('Praia'), islandId: row.id });
+        },
+      },
+      effects,
+    );
+    await expect(islandsRacing.remove({ accountId: null }, santiago.id)).rejects.toMatchObject({
+      code: 'in_use',
+      params: { what: 'reference:kinds.cities' },
+    });
+
+    // The island goes between the parent check and the insert of a city: the parent field, not 'in use'.
+    const fogo = await create('islands', { code: 'FG', description: text('Fogo') });
+    const citiesRacing = createResourceService(
+      ctx.db,
+      {
+        ...citiesResource,
+        async validate(input, tx) {
+          await tx.delete(islands).where(eq(islands.id, input.islandId));
+        },
+      },
+      effects,
+    );
+    await expect(
+      citiesRacing.create(
+        { accountId: null },
+        { code: 'SF', description: text('São Filipe'), islandId: fogo.id, isActive: true },
+      ),
+    ).rejects.toMatchObject({ code: 'validation', details: [{ path: 'islandId' }] });
+    expect((await call('GET', `islands/${fogo.id}`)).statusCode).toBe(200);
   });
 
   it('lets only one of two simultaneous edits of the same version through', async () => {
