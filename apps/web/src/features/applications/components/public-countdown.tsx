@@ -1,5 +1,5 @@
 import { countdown, type Edition, isRegistrationOpen, nextMilestone } from '@excelencia/domain';
-import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
@@ -24,7 +24,8 @@ function Countdown({ edition, now }: { edition: Edition; now: Date }) {
   const t = useTranslate();
   const language = useLanguage();
   const next = nextMilestone(edition, now);
-  if (!next) return null;
+  // Results published ahead of their date: nothing left to count down to.
+  if (!next || (next.milestone === 'resultsAt' && edition.resultsPublishedAt !== null)) return null;
   const left = countdown(next.at, now);
   const milestone = t(`applications:milestones.${next.milestone}`);
   const when = dateTimeText(next.at, language);
@@ -127,6 +128,16 @@ function RegistrationBanner({ edition }: { edition: Edition }) {
   );
 }
 
+function ResultsLink() {
+  const t = useTranslate();
+  const localePath = useLocalePath();
+  return (
+    <Anchor component={Link} to={localePath('/public/distinguidas')} fw={600} data-testid="home-results-link">
+      {t('applicationsWeb:distinguished.link')}
+    </Anchor>
+  );
+}
+
 /** The home page's edition block: the registration banner while it is open, and the countdown. Nothing without an edition. */
 export function EditionCountdown() {
   const edition = useCurrentEditionQuery();
@@ -136,6 +147,7 @@ export function EditionCountdown() {
     <Stack gap="md">
       {isRegistrationOpen(edition.data, now) ? <RegistrationBanner edition={edition.data} /> : null}
       <Countdown edition={edition.data} now={now} />
+      {edition.data.resultsPublishedAt !== null ? <ResultsLink /> : null}
     </Stack>
   );
 }
