@@ -24,7 +24,6 @@ export const applicationsWeb = defineMessages({
       openUntil: 'As candidaturas estão abertas até {{date}}.',
       apply: 'Candidatar-se',
       applied: 'Candidatura aberta: carregue os 8 documentos e submeta-a.',
-      notApplied: 'A empresa não se candidatou a esta edição.',
     },
     status: {
       label: 'Estado',
@@ -45,7 +44,6 @@ export const applicationsWeb = defineMessages({
       previewIntro: 'Onde estão os indicadores de {{year}} face aos 8 limiares, antes de se candidatar.',
       value: 'Valor',
       threshold: 'Limiar',
-      distance: 'Distância',
       met: 'Cumprido',
       notMet: 'Não cumprido',
       notComputable: 'Não calculável',
@@ -103,7 +101,6 @@ export const applicationsWeb = defineMessages({
     previous: {
       title: 'Candidaturas anteriores',
       indicatorsOf: 'Indicadores de {{year}}',
-      none: 'Nenhuma candidatura anterior.',
     },
     dashboard: {
       title: 'Candidatura',
@@ -190,7 +187,6 @@ export const applicationsWeb = defineMessages({
       openUntil: 'Applications are open until {{date}}.',
       apply: 'Apply',
       applied: 'Application opened: upload the 8 documents and submit it.',
-      notApplied: 'The company did not apply to this edition.',
     },
     status: {
       label: 'Status',
@@ -211,7 +207,6 @@ export const applicationsWeb = defineMessages({
       previewIntro: 'Where the {{year}} indicators stand against the 8 thresholds, before you apply.',
       value: 'Value',
       threshold: 'Threshold',
-      distance: 'Distance',
       met: 'Met',
       notMet: 'Not met',
       notComputable: 'Not computable',
@@ -268,7 +263,6 @@ export const applicationsWeb = defineMessages({
     previous: {
       title: 'Previous applications',
       indicatorsOf: '{{year}} indicators',
-      none: 'No previous application.',
     },
     dashboard: {
       title: 'Application',
@@ -355,7 +349,6 @@ export const applicationsWeb = defineMessages({
       openUntil: "Les candidatures sont ouvertes jusqu'au {{date}}.",
       apply: 'Candidater',
       applied: 'Candidature ouverte : déposez les 8 documents puis soumettez-la.',
-      notApplied: "L'entreprise n'a pas candidaté à cette édition.",
     },
     status: {
       label: 'État',
@@ -376,7 +369,6 @@ export const applicationsWeb = defineMessages({
       previewIntro: 'Où en sont les indicateurs de {{year}} face aux 8 seuils, avant de candidater.',
       value: 'Valeur',
       threshold: 'Seuil',
-      distance: 'Écart',
       met: 'Respecté',
       notMet: 'Non respecté',
       notComputable: 'Non calculable',
@@ -434,7 +426,6 @@ export const applicationsWeb = defineMessages({
     previous: {
       title: 'Candidatures précédentes',
       indicatorsOf: 'Indicateurs de {{year}}',
-      none: 'Aucune candidature précédente.',
     },
     dashboard: {
       title: 'Candidature',
