@@ -126,10 +126,10 @@ export function DocumentsSection({ application }: { application: Application }) 
   const [sendingBack, setSendingBack] = useState<number | null>(null);
   const sendable = canSendBack(application);
   return (
-    <Stack gap="xs" component="section" aria-labelledby="documents-title" data-testid="documents">
+    <Stack gap="xs" component="section" data-testid="documents">
       <Group justify="space-between" gap="xs" align="center">
         <Stack gap={0}>
-          <Title order={3} size="h4" id="documents-title">
+          <Title order={3} size="h4">
             {title}
           </Title>
           <Text size="sm" c="gray.7" data-testid="documents-count">

@@ -30,9 +30,9 @@ export function EligibilitySection({ application }: { application: Application }
   const passed = rows.filter((row) => row.passed === true).length;
   const title = t('applicationsAdmin:eligibility.title', { year: application.indicatorYear });
   return (
-    <Stack gap="xs" component="section" aria-labelledby="eligibility-title" data-testid="eligibility">
+    <Stack gap="xs" component="section" data-testid="eligibility">
       <Group justify="space-between" gap="xs" align="baseline">
-        <Title order={3} size="h4" id="eligibility-title">
+        <Title order={3} size="h4">
           {title}
         </Title>
         <Badge

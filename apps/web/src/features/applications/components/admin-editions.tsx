@@ -73,7 +73,7 @@ function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; on
       from: shortDateTime(from, language),
       to: shortDateTime(to, language),
     });
-  const column = (key: string) => t(`applicationsAdmin:editions.columns.${key}`);
+  const windowLabel = (key: string) => t(`applicationsAdmin:editions.windows.${key}`);
   return (
     <Paper withBorder p="md" component="li" data-testid="edition-row" data-number={edition.number}>
       <Stack gap="sm">
@@ -86,7 +86,7 @@ function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; on
               <EditionPhaseBadge phase={phase} />
             </Group>
             <Text size="sm" c="gray.7">
-              {column('indicatorYear')} {edition.indicatorYear}
+              {t('applicationsAdmin:editions.indicators', { year: edition.indicatorYear })}
             </Text>
           </Stack>
           <Group gap="sm">
@@ -101,7 +101,7 @@ function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; on
                 aria-label={t('applicationsAdmin:editions.openRegulationAria', { edition: name })}
                 data-testid="edition-regulation"
               >
-                {column('regulation')}
+                {t('applicationsAdmin:editions.regulation')}
               </Button>
             ) : (
               <Text size="sm" c="gray.7" data-testid="edition-no-regulation">
@@ -121,25 +121,25 @@ function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; on
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="sm">
           <Milestone
-            label={column('registration')}
+            label={windowLabel('registration')}
             value={range(edition.registrationOpensAt, edition.registrationClosesAt)}
             active={ACTIVE_WINDOW[phase] === 'registration'}
             testId="edition-registration"
           />
           <Milestone
-            label={column('application')}
+            label={windowLabel('application')}
             value={range(edition.applicationOpensAt, edition.applicationClosesAt)}
             active={ACTIVE_WINDOW[phase] === 'application'}
             testId="edition-application"
           />
           <Milestone
-            label={column('evaluation')}
+            label={windowLabel('evaluation')}
             value={range(edition.evaluationStartsAt, edition.evaluationEndsAt)}
             active={ACTIVE_WINDOW[phase] === 'evaluation'}
             testId="edition-evaluation"
           />
           <Milestone
-            label={column('results')}
+            label={windowLabel('results')}
             value={shortDateTime(edition.resultsAt, language)}
             active={ACTIVE_WINDOW[phase] === 'results'}
             testId="edition-results"
@@ -147,7 +147,9 @@ function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; on
         </SimpleGrid>
         <Text size="sm" c={edition.resultsPublishedAt ? undefined : 'gray.7'} data-testid="edition-published">
           {edition.resultsPublishedAt
-            ? `${column('published')} ${shortDateTime(edition.resultsPublishedAt, language)}`
+            ? t('applicationsAdmin:editions.publishedOn', {
+                date: shortDateTime(edition.resultsPublishedAt, language),
+              })
             : t('applicationsAdmin:editions.notPublished')}
         </Text>
       </Stack>

@@ -1,6 +1,6 @@
 import { type Edition, formatAmount } from '@excelencia/domain';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconSpeakerphone } from '@tabler/icons-react';
+import { IconCircleCheck, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
@@ -173,7 +173,12 @@ export function ResultsPanel() {
       />
       {edition.resultsPublishedAt ? (
         <>
-          <Alert color="green.9" variant="light" data-testid="results-published">
+          <Alert
+            color="brand"
+            variant="light"
+            icon={<IconCircleCheck aria-hidden="true" />}
+            data-testid="results-published"
+          >
             {t('applicationsAdmin:results.publishedOn', {
               date: shortDateTime(edition.resultsPublishedAt, language),
             })}

@@ -57,37 +57,53 @@ export function SealsPanel({ editionId }: { editionId: string }) {
   } else {
     body = (
       <ScrollRegion label={title}>
-        <Table miw={900} striped verticalSpacing={6} fz="sm" aria-label={title} data-testid="seals-table">
+        <Table miw={720} striped verticalSpacing={6} fz="sm" aria-label={title} data-testid="seals-table">
           <Table.Thead>
             <Table.Tr>
-              {(['company', 'nif', 'code', 'issuedAt', 'validUntil', 'status', 'reason'] as const).map(
-                (column) => (
-                  <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
-                    {t(`applicationsAdmin:seals.${column}`)}
-                  </Table.Th>
-                ),
-              )}
+              {(['company', 'code', 'validity', 'status'] as const).map((column) => (
+                <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
+                  {t(`applicationsAdmin:seals.${column}`)}
+                </Table.Th>
+              ))}
               <Table.Th style={{ textAlign: 'end' }}>{t('applicationsAdmin:seals.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {seals.data.map((seal) => (
               <Table.Tr key={seal.id} data-testid="seal-row" data-status={seal.status}>
-                <Table.Td fw={600}>{seal.companyName}</Table.Td>
-                <Table.Td>{seal.nif}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {seal.companyName}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {t('applicationsAdmin:seals.nifLine', { nif: seal.nif })}
+                  </Text>
+                </Table.Td>
                 <Table.Td
                   style={{ whiteSpace: 'nowrap', fontFamily: 'var(--mantine-font-family-monospace)' }}
                 >
                   {seal.code}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(seal.issuedAt, language)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(seal.validUntil, language)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {t('applicationsAdmin:seals.issuedOn', { date: shortDate(seal.issuedAt, language) })}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {t('applicationsAdmin:seals.validUntilOn', {
+                      date: shortDate(seal.validUntil, language),
+                    })}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   <Box miw="max-content">
                     <SealStatusBadge status={seal.status} />
                   </Box>
+                  {seal.reason ? (
+                    <Text size="xs" c="gray.7" mt={4} maw={260} style={{ overflowWrap: 'break-word' }}>
+                      {seal.reason}
+                    </Text>
+                  ) : null}
                 </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{seal.reason ?? ''}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
                     {sealActions(seal.status).map((action) => {
@@ -98,6 +114,8 @@ export function SealsPanel({ editionId }: { editionId: string }) {
                           size="compact-sm"
                           variant="subtle"
                           color={action === 'reinstate' ? undefined : 'red.9'}
+                          // Subtle buttons write their text in shade 6, too light on white: the danger red is set.
+                          c={action === 'reinstate' ? undefined : 'red.9'}
                           leftSection={<Icon size={14} aria-hidden="true" />}
                           onClick={() => ask(seal, action)}
                           aria-label={t('applicationsAdmin:seals.actionAria', {
@@ -120,9 +138,9 @@ export function SealsPanel({ editionId }: { editionId: string }) {
     );
   }
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="seals-title" data-testid="seals">
+    <Paper withBorder p="md" component="section" data-testid="seals">
       <Stack gap="sm">
-        <Title order={3} size="h4" id="seals-title">
+        <Title order={2} size="h4">
           {title}
         </Title>
         {body}

@@ -77,9 +77,9 @@ function GroupPanel({
     </Table.Tr>
   );
   return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-testid={testId}>
+    <Paper withBorder p="md" component="section" data-testid={testId}>
       <Stack gap="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
         {groups.rows.length === 0 ? (
@@ -118,9 +118,9 @@ function CompaniesTable({ results }: { results: EditionResults }) {
   const language = useLanguage();
   const title = t('applicationsAdmin:view.list');
   return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-testid="results-companies">
+    <Paper withBorder p="md" component="section" data-testid="results-companies">
       <Stack gap="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
         {results.companies.length === 0 ? (
