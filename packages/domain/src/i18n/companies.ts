@@ -67,7 +67,7 @@ export const companies = defineMessages({
       title: 'Registo de empresa',
       intro:
         'Registe a sua empresa para aceder ao autodiagnóstico e às candidaturas. Todos os campos são obrigatórios.',
-      nifHint: '9 algarismos',
+      nifHint: '{{length}} algarismos',
       passwordHint: 'Pelo menos 10 caracteres',
       togglePassword: 'Mostrar ou ocultar a palavra-passe',
       chooseSectionFirst: 'Escolha primeiro a secção',
@@ -307,7 +307,7 @@ export const companies = defineMessages({
       title: 'Company registration',
       intro:
         'Register your company to use the self-diagnosis and apply for the distinction. All fields are required.',
-      nifHint: '9 digits',
+      nifHint: '{{length}} digits',
       passwordHint: 'At least 10 characters',
       togglePassword: 'Show or hide the password',
       chooseSectionFirst: 'Choose the section first',
@@ -549,7 +549,7 @@ export const companies = defineMessages({
       title: "Inscription d'une entreprise",
       intro:
         "Inscrivez votre entreprise pour accéder à l'autodiagnostic et aux candidatures. Tous les champs sont obligatoires.",
-      nifHint: '9 chiffres',
+      nifHint: '{{length}} chiffres',
       passwordHint: 'Au moins 10 caractères',
       togglePassword: 'Afficher ou masquer le mot de passe',
       chooseSectionFirst: "Choisissez d'abord la section",

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { EmailAddress } from './email.ts';
 
-export const EmailParam = z.object({ email: z.email().max(254) });
+export const EmailParam = z.object({ email: EmailAddress });
 export const AccountIdParam = z.object({ id: z.uuid() });
 
 /** GET accounts/by-email/{email} (SPEC §7). */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { EmailAddress } from './email.ts';
+import { FIELD_LENGTHS, TURNOVER_FRACTION_DIGITS, TURNOVER_INTEGER_DIGITS } from './field-lengths.ts';
 import { ListQuery, SORT_ORDERS } from './reference.ts';
-import { EmailAddress, Phone, RegisterCompanyRequest } from './registration.ts';
+import { Phone, RegisterCompanyRequest } from './registration.ts';
 
 /**
  * Companies (issue 4): the company profile (SPEC §3 company table plus the registration fields), the admin
@@ -14,7 +16,7 @@ export const CompanyIdParam = z.object({ id: z.uuid() });
 const registered = RegisterCompanyRequest.shape;
 
 /** Optional free text: trimmed; empty or absent becomes null. */
-const optionalText = (max = 200) =>
+const optionalText = (max: number = FIELD_LENGTHS.name) =>
   z
     .string()
     .trim()
@@ -47,7 +49,10 @@ export const Turnover = z
   .pipe(
     z
       .string()
-      .regex(/^\d{1,16}(\.\d{1,2})?$/, 'companies:validation.turnover')
+      .regex(
+        new RegExp(`^\\d{1,${TURNOVER_INTEGER_DIGITS}}(\\.\\d{1,${TURNOVER_FRACTION_DIGITS}})?$`),
+        'companies:validation.turnover',
+      )
       .nullable(),
   );
 
@@ -69,7 +74,7 @@ export const Website = z
   .pipe(
     z
       .url({ protocol: /^https?$/, message: 'validation:invalidUrl' })
-      .max(500, 'validation:tooLong')
+      .max(FIELD_LENGTHS.companyWebsite, 'validation:tooLong')
       .nullable(),
   );
 
@@ -250,7 +255,11 @@ export type MyProfile = z.infer<typeof MyProfile>;
 
 /** PUT me/profile. */
 export const UpdateMyProfileRequest = z.object({
-  name: z.string('validation:required').trim().min(1, 'validation:required').max(200, 'validation:tooLong'),
+  name: z
+    .string('validation:required')
+    .trim()
+    .min(1, 'validation:required')
+    .max(FIELD_LENGTHS.name, 'validation:tooLong'),
   language: z.enum(LANGUAGES),
 });
 export type UpdateMyProfileRequest = z.infer<typeof UpdateMyProfileRequest>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { EmailAddress } from './email.ts';
+import { FIELD_LENGTHS } from './field-lengths.ts';
 import { ListQuery } from './reference.ts';
-import { EmailAddress, Nif, Phone } from './registration.ts';
+import { Nif, Phone } from './registration.ts';
 import { MIN_PASSWORD_LENGTH } from './users.ts';
 
 /**
@@ -44,7 +46,7 @@ export const AcceptInvitationRequest = z
       .string('validation:required')
       .min(1, 'validation:required')
       .min(MIN_PASSWORD_LENGTH, 'validation:passwordTooShort')
-      .max(128, 'validation:tooLong'),
+      .max(FIELD_LENGTHS.password, 'validation:tooLong'),
     confirmPassword: z.string('validation:required').min(1, 'validation:required'),
   })
   .refine((form) => form.password === form.confirmPassword, {
@@ -61,14 +63,14 @@ export const PreRegisterCompanyRequest = z.object({
     .string('validation:companyNameRequired')
     .trim()
     .min(1, 'validation:companyNameRequired')
-    .max(200, 'validation:tooLong'),
+    .max(FIELD_LENGTHS.name, 'validation:tooLong'),
   nif: Nif,
   email: EmailAddress,
   responsibleName: z
     .string('validation:responsibleNameRequired')
     .trim()
     .min(1, 'validation:responsibleNameRequired')
-    .max(200, 'validation:tooLong'),
+    .max(FIELD_LENGTHS.name, 'validation:tooLong'),
   /** Optional: an empty field counts as none. */
   phone: z.union([z.literal('').transform(() => undefined), Phone]).optional(),
   language: z.enum(LANGUAGES, 'validation:selectOne').default('pt'),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { formatAmount } from '../balance-sheets/numbers.ts';
+import { FORMULA_MAX_LENGTH } from '../formula.ts';
 import type { Language } from '../languages.ts';
+import { EmailAddress } from './email.ts';
+import { DECIMAL_FRACTION_DIGITS, DECIMAL_INTEGER_DIGITS, FIELD_LENGTHS } from './field-lengths.ts';
 
 /**
  * Payloads of the reference data (issue 3): one schema per payload, used by the server (validation, OpenAPI)
@@ -11,9 +14,9 @@ const required = 'validation:required';
 
 /** Text kept in pt, en and fr; pt is required, the others fall back to pt when empty. */
 export const LocalizedText = z.object({
-  pt: z.string().trim().min(1, required).max(500, 'validation:tooLong'),
-  en: z.string().trim().max(500, 'validation:tooLong'),
-  fr: z.string().trim().max(500, 'validation:tooLong'),
+  pt: z.string().trim().min(1, required).max(FIELD_LENGTHS.localizedText, 'validation:tooLong'),
+  en: z.string().trim().max(FIELD_LENGTHS.localizedText, 'validation:tooLong'),
+  fr: z.string().trim().max(FIELD_LENGTHS.localizedText, 'validation:tooLong'),
 });
 export type LocalizedText = z.infer<typeof LocalizedText>;
 
@@ -30,7 +33,7 @@ export const ReferenceCode = z
   .string()
   .trim()
   .min(1, required)
-  .max(20, 'validation:invalidCode')
+  .max(FIELD_LENGTHS.code, 'validation:invalidCode')
   .regex(/^[A-Za-z0-9_-]+$/, 'validation:invalidCode')
   .transform((code) => code.toUpperCase());
 
@@ -195,12 +198,15 @@ export type TargetComparison = (typeof TARGET_COMPARISONS)[number];
 export const DecimalString = z
   .string()
   .trim()
-  .regex(/^-?\d{1,14}(\.\d{1,6})?$/, 'validation:invalidDecimal');
+  .regex(
+    new RegExp(`^-?\\d{1,${DECIMAL_INTEGER_DIGITS}}(\\.\\d{1,${DECIMAL_FRACTION_DIGITS}})?$`),
+    'validation:invalidDecimal',
+  );
 
 export const CriterionInput = z.object({
   code: ReferenceCode,
   description: LocalizedText,
-  formula: z.string().trim().min(1, required).max(500, 'validation:tooLong'),
+  formula: z.string().trim().min(1, required).max(FORMULA_MAX_LENGTH, 'validation:tooLong'),
   targetComparison: z.enum(TARGET_COMPARISONS, 'validation:selectOne'),
   targetValue: DecimalString,
   recommendation: LocalizedText,
@@ -227,7 +233,7 @@ export const CriterionItem = z.object({
 export type CriterionItem = z.infer<typeof CriterionItem>;
 export const CriterionListQuery = ListQuery.extend({ criterionTypeId: z.uuid().optional() });
 
-export const ValidateFormulaRequest = z.object({ formula: z.string().max(500) });
+export const ValidateFormulaRequest = z.object({ formula: z.string().max(FORMULA_MAX_LENGTH) });
 export const ValidateFormulaResponse = z.discriminatedUnion('valid', [
   z.object({ valid: z.literal(true), names: z.array(z.string()) }),
   z.object({ valid: z.literal(false), message: z.string(), position: z.number().int() }),
@@ -241,12 +247,12 @@ const OptionalText = (max: number) =>
 
 export const PartnerEntityInput = z.object({
   code: ReferenceCode,
-  name: z.string().trim().min(1, required).max(200, 'validation:tooLong'),
+  name: z.string().trim().min(1, required).max(FIELD_LENGTHS.name, 'validation:tooLong'),
   description: LocalizedText,
   partnerTypeId: ParentId,
-  email: z.email('validation:invalidEmail').max(254).nullable().default(null),
-  phone: OptionalText(30),
-  website: z.url('validation:invalidUrl').max(300).nullable().default(null),
+  email: EmailAddress.nullable().default(null),
+  phone: OptionalText(FIELD_LENGTHS.phone),
+  website: z.url('validation:invalidUrl').max(FIELD_LENGTHS.partnerWebsite).nullable().default(null),
   isActive: z.boolean().default(true),
 });
 export const PartnerEntityUpdate = PartnerEntityInput.extend(VersionField);
@@ -286,7 +292,7 @@ export const TreeNodeCode = z
   .string()
   .trim()
   .min(1, required)
-  .max(20, 'validation:invalidTreeCode')
+  .max(FIELD_LENGTHS.code, 'validation:invalidTreeCode')
   .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'validation:invalidTreeCode')
   .transform((code) => code.toUpperCase());
 

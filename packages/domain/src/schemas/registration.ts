@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { EmailAddress } from './email.ts';
+import { FIELD_LENGTHS, NIF_LENGTH } from './field-lengths.ts';
 import { MIN_PASSWORD_LENGTH } from './users.ts';
 
 /**
@@ -7,8 +9,6 @@ import { MIN_PASSWORD_LENGTH } from './users.ts';
  * and the request on the server. Messages are keys of the `validation` catalog namespace.
  */
 
-/** Exactly 9 digits (SPEC §5, §9). */
-export const NIF_LENGTH = 9;
 /** At least 7 digits; spaces, '+', '-', '(' and ')' are allowed around them (SPEC §5, §9). */
 export const PHONE_MIN_DIGITS = 7;
 
@@ -19,23 +19,15 @@ export function phoneDigits(phone: string): string {
 export const Nif = z
   .string('validation:nifDigits')
   .trim()
-  .regex(/^\d{9}$/, 'validation:nifDigits');
+  .regex(new RegExp(`^\\d{${NIF_LENGTH}}$`), 'validation:nifDigits');
 
 export const Phone = z
   .string('validation:phoneMinDigits')
   .trim()
-  .max(30, 'validation:tooLong')
+  .max(FIELD_LENGTHS.phone, 'validation:tooLong')
   .refine((phone) => /^[\d\s()+-]*$/.test(phone) && phoneDigits(phone).length >= PHONE_MIN_DIGITS, {
     message: 'validation:phoneMinDigits',
   });
-
-export const EmailAddress = z
-  .string('validation:required')
-  .trim()
-  .min(1, 'validation:required')
-  .max(254, 'validation:tooLong')
-  .pipe(z.email('validation:invalidEmail'))
-  .transform((email) => email.toLowerCase());
 
 const Selected = z.uuid('validation:selectOne');
 
@@ -45,12 +37,12 @@ export const RegisterCompanyRequest = z
       .string('validation:companyNameRequired')
       .trim()
       .min(1, 'validation:companyNameRequired')
-      .max(200, 'validation:tooLong'),
+      .max(FIELD_LENGTHS.name, 'validation:tooLong'),
     responsibleName: z
       .string('validation:responsibleNameRequired')
       .trim()
       .min(1, 'validation:responsibleNameRequired')
-      .max(200, 'validation:tooLong'),
+      .max(FIELD_LENGTHS.name, 'validation:tooLong'),
     email: EmailAddress,
     phone: Phone,
     nif: Nif,
@@ -58,7 +50,7 @@ export const RegisterCompanyRequest = z
       .string('validation:required')
       .min(1, 'validation:required')
       .min(MIN_PASSWORD_LENGTH, 'validation:passwordTooShort')
-      .max(128, 'validation:tooLong'),
+      .max(FIELD_LENGTHS.password, 'validation:tooLong'),
     confirmPassword: z.string('validation:required').min(1, 'validation:required'),
     caeSectionId: Selected,
     caeDivisionId: Selected,

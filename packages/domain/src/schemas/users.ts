@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { EmailAddress } from './email.ts';
+import { FIELD_LENGTHS } from './field-lengths.ts';
 import { ListQuery, ParentSummary, VersionField } from './reference.ts';
 
 /** The shortest password the portal accepts when an admin sets one. */
@@ -8,18 +10,14 @@ export const MIN_PASSWORD_LENGTH = 10;
 const Password = z
   .string()
   .min(MIN_PASSWORD_LENGTH, 'validation:passwordTooShort')
-  .max(128, 'validation:tooLong');
-const Name = z.string().trim().min(1, 'validation:required').max(200, 'validation:tooLong');
-const Email = z
-  .email('validation:invalidEmail')
-  .max(254)
-  .transform((email) => email.toLowerCase());
+  .max(FIELD_LENGTHS.password, 'validation:tooLong');
+const Name = z.string().trim().min(1, 'validation:required').max(FIELD_LENGTHS.name, 'validation:tooLong');
 const Language = z.enum(LANGUAGES, 'validation:selectOne');
 
 /** /admin/admin: portal users (SPEC §3 User: name, language, password, admin flag, active/inactive). */
 export const CreateUserRequest = z.object({
   name: Name,
-  email: Email,
+  email: EmailAddress,
   language: Language,
   password: Password,
   isAdmin: z.boolean().default(false),
@@ -50,7 +48,7 @@ export const UserListQuery = ListQuery.extend({ role: z.enum(['admin', 'company'
 /** /admin/partners: partner users linked to a partner entity. */
 export const CreatePartnerRequest = z.object({
   name: Name,
-  email: Email,
+  email: EmailAddress,
   language: Language,
   password: Password,
   partnerEntityId: z.uuid('validation:selectOne'),

@@ -1,4 +1,5 @@
 import {
+  BALANCE_SHEET_MAX_BYTES,
   BalanceSheetComparison,
   BalanceSheetDetail,
   BalanceSheetItem,
@@ -6,6 +7,7 @@ import {
   BalanceSheetUploadFields,
   ErrorResponse,
   languageFromTag,
+  megabytes,
   pageOf,
   SaveBalanceSheetEntry,
   translate,
@@ -34,9 +36,6 @@ import {
 import type { BalanceSheetsService } from './balance-sheets.service.ts';
 import { balanceSheetTemplate } from './template.ts';
 import { noFile } from './trial-balance-file.ts';
-
-/** One upload: at most this many bytes (SPEC: 10 MB), else 413 and nothing is kept. */
-export const BALANCE_SHEET_MAX_BYTES = 10 * 1024 * 1024;
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
@@ -180,7 +179,7 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
           tags: ['balance-sheets'],
           summary:
             'Uploads a trial balance: multipart fields startDate, endDate, typeFrequence and the .xlsx as `file` ' +
-            `(at most ${BALANCE_SHEET_MAX_BYTES / (1024 * 1024)} MB, else 413). Not a real xlsx or a zip bomb: ` +
+            `(at most ${megabytes(BALANCE_SHEET_MAX_BYTES)} MB, else 413). Not a real xlsx or a zip bomb: ` +
             '400; problems of the content: 400 invalid_spreadsheet with one detail per problem (row, column). ' +
             'A refused upload stores nothing.',
           params: CompanySheetParams,

@@ -5,6 +5,7 @@ import {
   type DirectoryItem,
   type DirectoryQuery,
   hasRole,
+  isNifPrefix,
   type Language,
   localized,
   type Page,
@@ -173,7 +174,7 @@ export function nameOrNifCondition(search: string | undefined): SQL | undefined 
   if (!term) return undefined;
   const byName = searchCondition(companies.searchText, term);
   const digits = term.replace(/\s/g, '');
-  if (/^\d{1,9}$/.test(digits)) {
+  if (isNifPrefix(digits)) {
     return or(byName, searchCondition(companies.nif, digits, { prefix: true }));
   }
   return byName;

@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { BALANCE_SHEET_MAX_BYTES, megabytes } from '@excelencia/domain';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useRef, useState } from 'react';
@@ -26,8 +27,6 @@ import { EntryForm } from './entry-form.tsx';
 import { FREQUENCY_CHOICES, type PeriodFields, periodProblems } from './period.ts';
 import { sheetKeys, useBalanceTreeQuery, useSheetQuery } from './queries.ts';
 import { TemplateSection } from './template-section.tsx';
-
-const MAX_BYTES = 10 * 1024 * 1024;
 
 /** /:lang/company/balance-sheet: upload a trial balance or enter it by hand (?edit=<id> corrects a sheet). */
 export function BalanceSheetPage() {
@@ -137,8 +136,8 @@ function UploadForm({ companyId }: { companyId: string }) {
     const invalid = Object.keys(periodProblems(period)).length > 0;
     if (!file) setFileError(t('balanceSheets:selectXlsx'));
     if (invalid || !file) return;
-    if (file.size > MAX_BYTES) {
-      notifyError(t('balanceSheetsWeb:upload.dropzoneHint'));
+    if (file.size > BALANCE_SHEET_MAX_BYTES) {
+      notifyError(t('balanceSheetsWeb:upload.dropzoneHint', { max: megabytes(BALANCE_SHEET_MAX_BYTES) }));
       return;
     }
     setProgress(0);
@@ -214,7 +213,7 @@ function UploadForm({ companyId }: { companyId: string }) {
         <Text size="sm" c="gray.7">
           {file
             ? t('balanceSheetsWeb:upload.chosen', { name: file.name, size: formatBytes(file.size) })
-            : t('balanceSheetsWeb:upload.dropzoneHint')}
+            : t('balanceSheetsWeb:upload.dropzoneHint', { max: megabytes(BALANCE_SHEET_MAX_BYTES) })}
         </Text>
         <input
           ref={input}

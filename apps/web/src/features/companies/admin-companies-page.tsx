@@ -1,5 +1,6 @@
 import {
   type CompanyListItem,
+  FIELD_LENGTHS,
   LANGUAGES,
   type Language,
   type Page,
@@ -402,20 +403,20 @@ function PreRegisterForm({ onDone }: { onDone: () => void }) {
           <TextField
             label={t('companies:form.companyName')}
             required
-            maxLength={200}
+            maxLength={FIELD_LENGTHS.name}
             {...form.getInputProps('companyName')}
           />
           <TextField
             label={t('companies:form.nif')}
             required
             inputMode="numeric"
-            maxLength={9}
+            maxLength={FIELD_LENGTHS.nif}
             {...form.getInputProps('nif')}
           />
           <TextField
             label={t('companies:form.responsibleName')}
             required
-            maxLength={200}
+            maxLength={FIELD_LENGTHS.name}
             {...form.getInputProps('responsibleName')}
           />
           <TextField
@@ -427,7 +428,7 @@ function PreRegisterForm({ onDone }: { onDone: () => void }) {
           <TextField
             label={t('companies:form.phone')}
             type="tel"
-            maxLength={30}
+            maxLength={FIELD_LENGTHS.phone}
             {...form.getInputProps('phone')}
           />
           <SelectField

@@ -1,4 +1,4 @@
-import { type CompanyProfile, UpdateCompanyRequest } from '@excelencia/domain';
+import { type CompanyProfile, FIELD_LENGTHS, UpdateCompanyRequest } from '@excelencia/domain';
 import { Box, Button, Divider, Group, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -160,17 +160,17 @@ export function CompanyProfileForm({
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextField
               label={t('companies:form.legalName')}
-              maxLength={200}
+              maxLength={FIELD_LENGTHS.name}
               {...form.getInputProps('legalName')}
             />
             <TextField
               label={t('companies:form.ownerName')}
-              maxLength={200}
+              maxLength={FIELD_LENGTHS.name}
               {...form.getInputProps('ownerName')}
             />
             <TextField
               label={t('companies:form.managerName')}
-              maxLength={200}
+              maxLength={FIELD_LENGTHS.name}
               {...form.getInputProps('managerName')}
             />
             <TextField
@@ -182,7 +182,7 @@ export function CompanyProfileForm({
               label={t('companies:form.annualTurnover')}
               description={t('companies:form.annualTurnoverHint')}
               inputMode="decimal"
-              maxLength={20}
+              maxLength={FIELD_LENGTHS.turnover}
               {...form.getInputProps('annualTurnover')}
             />
             <SelectField
@@ -199,20 +199,20 @@ export function CompanyProfileForm({
             <TextField
               label={t('companies:form.contactPhone')}
               type="tel"
-              maxLength={30}
+              maxLength={FIELD_LENGTHS.phone}
               {...form.getInputProps('contactPhone')}
             />
             <TextField
               label={t('companies:form.contactEmail')}
               type="email"
-              maxLength={254}
+              maxLength={FIELD_LENGTHS.email}
               {...form.getInputProps('contactEmail')}
             />
             <TextField
               label={t('companies:form.website')}
               type="url"
               placeholder="https://"
-              maxLength={500}
+              maxLength={FIELD_LENGTHS.companyWebsite}
               {...form.getInputProps('website')}
             />
           </SimpleGrid>
@@ -226,14 +226,14 @@ export function CompanyProfileForm({
             <TextField
               label={t('companies:form.companyName')}
               required
-              maxLength={200}
+              maxLength={FIELD_LENGTHS.name}
               {...form.getInputProps('companyName')}
             />
             <TextField
               label={t('companies:form.nif')}
               required
               inputMode="numeric"
-              maxLength={9}
+              maxLength={FIELD_LENGTHS.nif}
               disabled={!canEditNif}
               description={canEditNif ? undefined : t('companies:profile.nifLocked')}
               {...form.getInputProps('nif')}
@@ -241,21 +241,21 @@ export function CompanyProfileForm({
             <TextField
               label={t('companies:form.responsibleName')}
               required
-              maxLength={200}
+              maxLength={FIELD_LENGTHS.name}
               {...form.getInputProps('responsibleName')}
             />
             <TextField
               label={t('companies:form.corporateEmail')}
               required
               type="email"
-              maxLength={254}
+              maxLength={FIELD_LENGTHS.email}
               {...form.getInputProps('email')}
             />
             <TextField
               label={t('companies:form.phone')}
               required
               type="tel"
-              maxLength={30}
+              maxLength={FIELD_LENGTHS.phone}
               {...form.getInputProps('phone')}
             />
             <Box visibleFrom="sm" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, PROFILE_PICTURE_MAX_BYTES } from '@excelencia/domain';
+import { FIELD_LENGTHS, LANGUAGES, type Language, PROFILE_PICTURE_MAX_BYTES } from '@excelencia/domain';
 import {
   Alert,
   Avatar,
@@ -108,7 +108,7 @@ function DetailsForm({ name, email, language }: { name: string; email: string; l
             label={t('companies:profile.name')}
             withAsterisk
             aria-required
-            maxLength={200}
+            maxLength={FIELD_LENGTHS.name}
             autoComplete="name"
             {...form.getInputProps('name')}
           />

@@ -1,4 +1,10 @@
-import { type Language, RegisterCompanyRequest } from '@excelencia/domain';
+import {
+  FIELD_LENGTHS,
+  isEmailAddress,
+  type Language,
+  NIF_LENGTH,
+  RegisterCompanyRequest,
+} from '@excelencia/domain';
 import {
   Alert,
   Anchor,
@@ -187,14 +193,14 @@ function RegisterForm({
             <TextField
               label={t('companies:form.companyName')}
               required
-              maxLength={200}
+              maxLength={FIELD_LENGTHS.name}
               autoComplete="organization"
               {...form.getInputProps('companyName')}
             />
             <TextField
               label={t('companies:form.responsibleName')}
               required
-              maxLength={200}
+              maxLength={FIELD_LENGTHS.name}
               autoComplete="name"
               {...form.getInputProps('responsibleName')}
             />
@@ -202,7 +208,7 @@ function RegisterForm({
               label={t('companies:form.corporateEmail')}
               required
               type="email"
-              maxLength={254}
+              maxLength={FIELD_LENGTHS.email}
               autoComplete="email"
               {...form.getInputProps('email')}
             />
@@ -210,7 +216,7 @@ function RegisterForm({
               label={t('companies:form.phone')}
               required
               type="tel"
-              maxLength={30}
+              maxLength={FIELD_LENGTHS.phone}
               autoComplete="tel"
               {...form.getInputProps('phone')}
             />
@@ -218,8 +224,8 @@ function RegisterForm({
               label={t('companies:form.nif')}
               required
               inputMode="numeric"
-              maxLength={9}
-              description={t('companies:register.nifHint')}
+              maxLength={FIELD_LENGTHS.nif}
+              description={t('companies:register.nifHint', { length: NIF_LENGTH })}
               {...form.getInputProps('nif')}
             />
             <Box visibleFrom="sm" aria-hidden="true" />
@@ -365,7 +371,7 @@ export function ResendForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [done, setDone] = useState(false);
   const resend = useMutation({ mutationFn: resendRegistration });
-  const valid = /^\S+@\S+\.\S+$/.test(email.trim());
+  const valid = isEmailAddress(email);
   return (
     <form
       noValidate

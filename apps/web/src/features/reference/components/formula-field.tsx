@@ -1,4 +1,5 @@
 import type { SelfDiagnosisTree } from '@excelencia/domain';
+import { FORMULA_MAX_LENGTH } from '@excelencia/domain';
 import { Box, Button, Code, Group, Loader, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
@@ -125,7 +126,7 @@ export function FormulaField({
         aria-required
         autosize
         minRows={2}
-        maxLength={500}
+        maxLength={FORMULA_MAX_LENGTH}
         value={value}
         onChange={binding.onChange as (event: React.ChangeEvent<HTMLTextAreaElement>) => void}
         onBlur={binding.onBlur as () => void}

@@ -1,6 +1,7 @@
 import {
   CreatePartnerRequest,
   CreateUserRequest,
+  FIELD_LENGTHS,
   LANGUAGES,
   type Language,
   MIN_PASSWORD_LENGTH,
@@ -49,7 +50,7 @@ function IdentityFields({
         {...form.getInputProps('name')}
         label={t('reference:fields.name')}
         required
-        maxLength={200}
+        maxLength={FIELD_LENGTHS.name}
         autoComplete="off"
         data-testid="field-name"
       />
@@ -61,7 +62,7 @@ function IdentityFields({
           required={mode === 'create'}
           readOnly={mode === 'edit'}
           description={mode === 'edit' ? t('reference:form.emailFixed') : undefined}
-          maxLength={254}
+          maxLength={FIELD_LENGTHS.email}
           autoComplete="off"
           data-testid="field-email"
         />
@@ -82,7 +83,7 @@ function IdentityFields({
             : `${t('reference:form.passwordResetHint')} · ${t('reference:form.passwordHint', { min: MIN_PASSWORD_LENGTH })}`
         }
         required={mode === 'create'}
-        maxLength={128}
+        maxLength={FIELD_LENGTHS.password}
         data-testid="field-password"
       />
     </>
@@ -186,7 +187,7 @@ function PartnerFields({ form, mode }: FieldsProps<PartnerItem, PartnerValues>) 
             {...form.getInputProps('name')}
             label={t('reference:fields.name')}
             required
-            maxLength={200}
+            maxLength={FIELD_LENGTHS.name}
             data-testid="field-name"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

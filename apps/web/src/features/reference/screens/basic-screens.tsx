@@ -11,6 +11,7 @@ import {
   EmployeeRangeInput,
   EmployeeRangeItem,
   EmployeeRangeUpdate,
+  FIELD_LENGTHS,
   type LocalizedText,
   localized,
   PartnerEntityInput,
@@ -361,7 +362,7 @@ function PartnerEntityFields({ form }: FieldsProps<PartnerEntityItem, PartnerEnt
         {...form.getInputProps('name')}
         label={t('reference:fields.name')}
         required
-        maxLength={200}
+        maxLength={FIELD_LENGTHS.name}
         data-testid="field-name"
       />
       <DescriptionField form={form} t={t} multiline />
@@ -370,20 +371,20 @@ function PartnerEntityFields({ form }: FieldsProps<PartnerEntityItem, PartnerEnt
           {...form.getInputProps('email')}
           type="email"
           label={t('reference:fields.email')}
-          maxLength={254}
+          maxLength={FIELD_LENGTHS.email}
         />
         <TextField
           {...form.getInputProps('phone')}
           type="tel"
           label={t('reference:fields.phone')}
-          maxLength={30}
+          maxLength={FIELD_LENGTHS.phone}
         />
         <TextField
           {...form.getInputProps('website')}
           type="url"
           label={t('reference:fields.website')}
           placeholder="https://"
-          maxLength={300}
+          maxLength={FIELD_LENGTHS.partnerWebsite}
         />
       </SimpleGrid>
       <ActiveField form={form} t={t} />

@@ -2,6 +2,7 @@ import {
   CriterionInput,
   CriterionItem,
   CriterionUpdate,
+  FIELD_LENGTHS,
   type LocalizedText,
   localized,
   TARGET_COMPARISONS,
@@ -80,7 +81,7 @@ function CriterionFields({ form }: FieldsProps<CriterionItem, CriterionValues>) 
           label={t('reference:fields.targetValue')}
           required
           inputMode="decimal"
-          maxLength={22}
+          maxLength={FIELD_LENGTHS.targetValue}
           placeholder="0.25"
           data-testid="field-targetValue"
         />

@@ -1,5 +1,6 @@
 import {
   EMPTY_LOCALIZED_TEXT,
+  FIELD_LENGTHS,
   type Language,
   type LocalizedText,
   localized,
@@ -84,7 +85,7 @@ export function CodeField({ form, t }: { form: FieldForm; t: Translate }) {
       {...form.getInputProps('code')}
       label={t('reference:fields.code')}
       required
-      maxLength={20}
+      maxLength={FIELD_LENGTHS.code}
       w={{ base: '100%', sm: 240 }}
       data-testid="field-code"
     />
