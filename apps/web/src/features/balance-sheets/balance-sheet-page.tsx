@@ -1,3 +1,4 @@
+import { BALANCE_SHEET_MAX_BYTES, megabytes } from '@excelencia/domain';
 import {
   Alert,
   Box,
@@ -11,7 +12,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { BALANCE_SHEET_MAX_BYTES, megabytes } from '@excelencia/domain';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useRef, useState } from 'react';
