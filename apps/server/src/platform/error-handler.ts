@@ -1,4 +1,4 @@
-import { type ErrorResponse, type Language, translate } from '@excelencia/domain';
+import { type ErrorResponse, isCatalogKey, type Language, translate } from '@excelencia/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { sqlState } from './database-errors.ts';
@@ -14,8 +14,6 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; key:
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', key: 'errors:badRequest' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', key: 'errors:badRequest' },
 };
-
-const CATALOG_KEY = /^[a-z][A-Za-z]*:[A-Za-z][\w.]*$/;
 
 /**
  * The catalog key of one schema issue: the schema's own message when it is a key ('validation:tooLong'), else
@@ -35,7 +33,7 @@ function issueMessage(issue: {
   if (typeof maximum === 'number' || typeof maximum === 'bigint') params.max = Number(maximum);
   if (typeof minimum === 'number' || typeof minimum === 'bigint') params.min = Number(minimum);
   const message = issue.message ?? '';
-  if (CATALOG_KEY.test(message)) return { message, params };
+  if (isCatalogKey(message)) return { message, params };
   if (issue.keyword === 'invalid_type' && message.endsWith('received undefined')) {
     return { message: 'common:mandatoryField' };
   }
@@ -50,11 +48,11 @@ function translateMessage(
   message: string,
   params: Record<string, string | number> | undefined,
 ): string {
-  if (!CATALOG_KEY.test(message)) return message;
+  if (!isCatalogKey(message)) return message;
   const translatedParams: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params ?? {})) {
     translatedParams[name] =
-      typeof value === 'string' && CATALOG_KEY.test(value) ? translate(language, value) : value;
+      typeof value === 'string' && isCatalogKey(value) ? translate(language, value) : value;
   }
   return translate(language, message, translatedParams);
 }

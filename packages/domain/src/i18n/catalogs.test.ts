@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../languages.ts';
-import { namespaces, translate } from './catalogs.ts';
+import { isCatalogKey, namespaces, translate } from './catalogs.ts';
 import type { MessageTree } from './define.ts';
 
 function leaves(tree: MessageTree, prefix = ''): Map<string, string> {
@@ -35,5 +35,19 @@ describe('message catalogs', () => {
     expect(translate('en', 'errors:forbidden')).toBe('You are not allowed to do this.');
     expect(translate('fr', 'common:languages.fr')).toBe('Français');
     expect(translate('pt', 'errors:doesNotExist')).toBe('errors:doesNotExist');
+  });
+});
+
+describe('isCatalogKey', () => {
+  it('takes a known namespace and a dotted path', () => {
+    expect(isCatalogKey('validation:tooLong')).toBe(true);
+    expect(isCatalogKey('companies:validation.turnover')).toBe(true);
+  });
+
+  it('refuses plain text, an unknown namespace and a bare word', () => {
+    expect(isCatalogKey('Invalid input: expected string')).toBe(false);
+    expect(isCatalogKey('nowhere:tooLong')).toBe(false);
+    expect(isCatalogKey('tooLong')).toBe(false);
+    expect(isCatalogKey('https://example.cv')).toBe(false);
   });
 });

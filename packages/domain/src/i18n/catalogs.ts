@@ -54,6 +54,17 @@ export function catalogFor(language: Language): Record<NamespaceName, MessageTre
   return out;
 }
 
+const CATALOG_KEY = /^([a-z][A-Za-z]*):[A-Za-z][\w.]*$/;
+
+/**
+ * Whether a message is a catalog key ('validation:tooLong': a known namespace, a colon, a dotted path) rather
+ * than plain text. Schemas and the server carry keys; anything else is shown or replaced as it is.
+ */
+export function isCatalogKey(message: string): boolean {
+  const namespace = CATALOG_KEY.exec(message)?.[1];
+  return namespace !== undefined && Object.hasOwn(namespaces, namespace);
+}
+
 /** Looks up 'namespace:dotted.key' in a language; returns the key itself when absent. */
 export function translate(
   language: Language,

@@ -6,6 +6,7 @@ import {
   BalanceSheetLineItem,
   BalanceSheetUploadFields,
   ErrorResponse,
+  isCatalogKey,
   languageFromTag,
   megabytes,
   pageOf,
@@ -197,7 +198,7 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
             throw new AppError(400, 'validation', 'errors:validation', {
               details: parsed.error.issues.map((issue) => ({
                 path: issue.path.join('.'),
-                message: issue.message.includes(':') ? issue.message : 'validation:invalid',
+                message: isCatalogKey(issue.message) ? issue.message : 'validation:invalid',
               })),
             });
           }

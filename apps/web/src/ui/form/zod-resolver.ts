@@ -1,7 +1,6 @@
+import { isCatalogKey } from '@excelencia/domain';
 /** Translates 'namespace:key' with parameters (i18next's t, or the domain's translate bound to a language). */
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
-
-const MESSAGE_KEY = /^[a-zA-Z]+:[\w.]+$/;
 
 /** A message from a schema or the server: catalog keys are translated, plain text is shown as it is. */
 export function messageText(
@@ -9,7 +8,7 @@ export function messageText(
   t: Translate,
   params: Record<string, string | number> = {},
 ): string {
-  return MESSAGE_KEY.test(message) ? t(message, params) : message;
+  return isCatalogKey(message) ? t(message, params) : message;
 }
 
 /** `body/description/pt`, `/description/pt` or `description.pt` → `description.pt` (Mantine form paths). */
@@ -56,7 +55,7 @@ export function zodIssuesToErrors(issues: readonly SchemaIssue[], t: Translate):
   for (const issue of issues) {
     const path = issue.path.map((part) => String(part)).join('.');
     if (path in errors) continue;
-    const message = MESSAGE_KEY.test(issue.message)
+    const message = isCatalogKey(issue.message)
       ? t(issue.message, issueParams(issue))
       : t(issue.code === 'invalid_type' ? 'validation:required' : 'errors:validation');
     errors[path] = message;
