@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../decimal.ts';
-import { indicatorValueText, targetValueText } from './display.ts';
+import {
+  CHANGE_ARROWS,
+  changePercentText,
+  groupByType,
+  indicatorValueText,
+  targetText,
+  targetValueText,
+} from './display.ts';
 
 describe('diagnosis figures', () => {
   it('writes a target exactly, trailing zeros dropped', () => {
@@ -39,5 +46,44 @@ describe('diagnosis figures', () => {
     // '=': the figure shows as many decimals as it takes to differ from the target, or to equal it.
     expect(indicatorValueText('1.00001', { comparison: '=', value: '1' })).toBe('1.00001');
     expect(indicatorValueText('0.123456', { comparison: '=', value: '0.123456' })).toBe('0.123456');
+  });
+});
+
+describe('diagnosis texts', () => {
+  it("writes a target with the reader's comparison sign, its value exactly", () => {
+    expect(targetText({ comparison: '>=', value: '0.375' })).toBe('≥ 0.375');
+    expect(targetText({ comparison: '<=', value: '0.123456' })).toBe('≤ 0.123456');
+    expect(targetText({ comparison: '<', value: '1500000' })).toBe('< 1 500 000');
+    expect(targetText({ comparison: '>', value: '0.500000' })).toBe('> 0.5');
+    expect(targetText({ comparison: '=', value: '1' })).toBe('= 1');
+  });
+
+  it('writes a change with 1 decimal and the sign of the figure shown', () => {
+    expect(changePercentText('12.34')).toBe('+12.3 %');
+    expect(changePercentText('100')).toBe('+100.0 %');
+    expect(changePercentText('-1234.5')).toBe('-1 234.5 %');
+    expect(changePercentText('1234.5')).toBe('+1 234.5 %');
+    expect(changePercentText('0.0')).toBe('0.0 %');
+    // Rounded to 0.0 either way: no sign, whichever side it came from.
+    expect(changePercentText('0.04')).toBe('0.0 %');
+    expect(changePercentText('-0.04')).toBe('0.0 %');
+    expect(changePercentText('n/a')).toBeNull();
+    expect(CHANGE_ARROWS).toEqual({ up: '▲', down: '▼', flat: '' });
+  });
+
+  it('groups indicators by type in the order received', () => {
+    const typed = (code: string, type: string) => ({
+      code,
+      criterion: { typedescCriterion: { code: type, description: { pt: type, en: type, fr: type } } },
+    });
+    const groups = groupByType([
+      typed('EE_1', 'EE'),
+      typed('F_1', 'F'),
+      typed('EE_2', 'EE'),
+      typed('C_1', 'C'),
+    ]);
+    expect(groups.map((group) => group.code)).toEqual(['EE', 'F', 'C']);
+    expect(groups[0]?.indicators.map((item) => item.code)).toEqual(['EE_1', 'EE_2']);
+    expect(groups[0]?.description.en).toBe('EE');
   });
 });

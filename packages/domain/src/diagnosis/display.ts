@@ -1,16 +1,18 @@
 import { formatAmount, parseNumberInput } from '../balance-sheets/numbers.ts';
-import type { Decimal } from '../decimal.ts';
+import { Decimal } from '../decimal.ts';
 import { compareWithTarget } from '../formula.ts';
-import type { TargetComparison } from '../schemas/reference.ts';
+import type { LocalizedText, TargetComparison } from '../schemas/reference.ts';
 
 /**
- * How diagnosis figures are written, on the web pages and in the PDF/XLSX exports alike (issue 6):
- * - a target exactly as the criterion states it (targets have at most 6 decimals), trailing zeros dropped:
+ * How a diagnosis is written, on the web pages and in the PDF/XLSX exports alike, so the three never disagree:
+ * - a target with its comparison sign (≥, ≤, not >=, <=) and its value exactly as the criterion states it (targets have at most 6 decimals), trailing zeros dropped:
  *   '0.375', never '0.38';
  * - a ratio, a previous value, a median or a quartile with 4 decimals below 10 in absolute value and 2 from
  *   there (amounts such as EBITDA), trailing zeros dropped, and with more decimals whenever the rounded figure
  *   would meet the target when the exact value does not (or the other way round): a failing 0.4299 against
  *   ≥ 0.43 is '0.4299', a failing 0.429999 is '0.429999', never '0.43'.
+ * - a change in percent with 1 decimal, the sign of the figure shown ('+12.5 %', '-3.0 %', '0.0 %');
+ * - indicators grouped by criterion type in the order they come.
  * Numbers are grouped with spaces (formatAmount).
  */
 
@@ -62,4 +64,67 @@ export function indicatorValueText(
   if (!decimal) return '';
   const shown = displayDecimal(decimal, target);
   return formatAmount(shown, { decimals: shown.scale });
+}
+
+const COMPARISON_SIGNS: Record<TargetComparison, string> = {
+  '>': '>',
+  '>=': '≥',
+  '<': '<',
+  '<=': '≤',
+  '=': '=',
+};
+
+/** A comparison as a reader writes it: '≥' for '>=', '≤' for '<='. */
+export function comparisonSign(comparison: TargetComparison): string {
+  return COMPARISON_SIGNS[comparison];
+}
+
+/** The target exactly as the criterion states it: '≥ 0.375', '< 1 500 000'. */
+export function targetText(target: DisplayTarget): string {
+  return `${comparisonSign(target.comparison)} ${targetValueText(target.value)}`;
+}
+
+export type ChangeDirection = 'up' | 'down' | 'flat';
+
+/** The arrow beside a change: ▲ for a rise, ▼ for a fall, none when flat. */
+export const CHANGE_ARROWS: Record<ChangeDirection, '▲' | '▼' | ''> = { up: '▲', down: '▼', flat: '' };
+
+/**
+ * A percentage change with 1 decimal, whole digits grouped: '+12.5 %', '-1 234.5 %', '0.0 %'. The sign is the
+ * sign of the figure written, so a change that rounds to 0.0 carries none (the arrow still tells its direction).
+ * Null when the text is not a number.
+ */
+export function changePercentText(percent: string): string | null {
+  const value = Decimal.tryFromString(percent.trim());
+  if (!value) return null;
+  const shown = value.round(1);
+  const [whole = '0', fraction = '0'] = shown.abs().toFixed(1).split('.');
+  const sign = shown.isZero() ? '' : shown.cmp(Decimal.ZERO) > 0 ? '+' : '-';
+  return `${sign}${formatAmount(whole)}.${fraction} %`;
+}
+
+/** The indicator fields grouping reads: its criterion's type. */
+export interface TypedIndicator {
+  criterion: { typedescCriterion: { code: string; description: LocalizedText } };
+}
+
+export interface IndicatorTypeGroup<T extends TypedIndicator> {
+  code: string;
+  description: LocalizedText;
+  indicators: T[];
+}
+
+/** Indicators grouped by criterion type, groups and indicators in the order received (EE, F, L, RE, RF, C). */
+export function groupByType<T extends TypedIndicator>(indicators: readonly T[]): IndicatorTypeGroup<T>[] {
+  const groups = new Map<string, IndicatorTypeGroup<T>>();
+  for (const indicator of indicators) {
+    const type = indicator.criterion.typedescCriterion;
+    let group = groups.get(type.code);
+    if (!group) {
+      group = { code: type.code, description: type.description, indicators: [] };
+      groups.set(type.code, group);
+    }
+    group.indicators.push(indicator);
+  }
+  return [...groups.values()];
 }

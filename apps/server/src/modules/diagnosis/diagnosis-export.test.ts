@@ -292,11 +292,11 @@ describe('figures near the target', () => {
     const row = sheet.getRow(findRow(sheet, 'EE – Economic structure'));
     expect(row.getCell(5).value).toBe(0.429996);
     expect(row.getCell(5).numFmt).toBe('#,##0.000000');
-    expect(row.getCell(6).value).toBe('>= 0.43');
+    expect(row.getCell(6).value).toBe('≥ 0.43');
     expect(row.getCell(7).value).toBe('Does not meet');
     expect(row.getCell(8).numFmt).toBe('#,##0.00000');
     expect(row.getCell(10).numFmt).toBe('#,##0.0000');
-    expect(sheet.getRow(row.number + 1).getCell(6).value).toBe('>= 0.375');
+    expect(sheet.getRow(row.number + 1).getCell(6).value).toBe('≥ 0.375');
   });
 });
 
@@ -342,10 +342,10 @@ describe('diagnosisXlsx', () => {
     expect(ee2?.getCell(1).value).toBe('EE – Structure économique');
     expect(ee2?.getCell(5).value).toBe(1234567.891);
     expect(ee2?.getCell(5).numFmt).toBe('#,##0.00');
-    expect(ee2?.getCell(6).value).toBe('>= 0.333333');
+    expect(ee2?.getCell(6).value).toBe('≥ 0.333333');
     expect(ee2?.getCell(7).value).toBe('Atteint');
     expect(ee2?.getCell(8).value).toBe(1300000);
-    expect(ee2?.getCell(9).value).toBe('▼ -5.0');
+    expect(ee2?.getCell(9).value).toBe('▼ -5.0 %');
     expect(ee2?.getCell(10).value).toBe(0.5);
     expect(String(ee2?.getCell(11).value)).toMatch(/^Revoyez la structure des coûts/);
 
@@ -354,8 +354,8 @@ describe('diagnosisXlsx', () => {
     expect(f2?.getCell(7).value).toBe('Non calculable : le dénominateur est nul.');
     expect(f2?.getCell(9).value).toBeNull();
 
-    expect(rows[0]?.getCell(9).value).toBe('▲ +12.5');
-    expect(rows[2]?.getCell(9).value).toBe('0.0');
+    expect(rows[0]?.getCell(9).value).toBe('▲ +12.5 %');
+    expect(rows[2]?.getCell(9).value).toBe('0.0 %');
     expect(rows[2]?.getCell(7).value).toBe('Non atteint');
     expect(rows[5]?.getCell(10).value).toBeNull();
   });

@@ -1,4 +1,6 @@
 import {
+  CHANGE_ARROWS,
+  changePercentText,
   Decimal,
   type Diagnosis,
   type DiagnosisIndicator,
@@ -7,13 +9,13 @@ import {
   diagnosisTypeLabel,
   displayDecimal,
   formatAmount,
+  groupByType,
   indicatorValueText,
   type Language,
-  type LocalizedText,
   localized,
   periodLabel,
   sheetName,
-  targetValueText,
+  targetText,
   translate,
 } from '@excelencia/domain';
 import ExcelJS from 'exceljs';
@@ -64,8 +66,11 @@ function annualisedNote(diagnosis: Diagnosis, language: Language): string | null
   return translate(language, 'diagnosis:annualised', { months: diagnosis.annualisedMonths });
 }
 
-function targetText(indicator: DiagnosisIndicator): string {
-  return `${indicator.target.comparison} ${targetValueText(indicator.target.value)}`;
+/** '+12.5 %', '-3.0 %', '0.0 %' as the web writes it; the raw text when it is not a number; null without one. */
+function changeText(indicator: DiagnosisIndicator): string | null {
+  const change = indicator.change;
+  if (!change) return null;
+  return changePercentText(change.percent) ?? change.percent;
 }
 
 type Status = 'passed' | 'failed' | 'notComputable';
@@ -94,28 +99,11 @@ function previousValueOf(diagnosis: Diagnosis, indicator: DiagnosisIndicator): s
   return previous?.value ?? null;
 }
 
-/** '+12.5', '-3.0', '0.0', '+1 234.5' (1 decimal, the sign of a rise written out); null without a change. */
-function signedChange(indicator: DiagnosisIndicator): string | null {
-  const change = indicator.change;
-  if (!change) return null;
-  const percent = Decimal.tryFromString(change.percent);
-  if (!percent) return change.percent;
-  const [whole = '0', fraction = '0'] = percent.toFixed(1).split('.');
-  const text = `${formatAmount(whole)}.${fraction}`;
-  return percent.cmp(Decimal.ZERO) > 0 ? `+${text}` : text;
-}
-
 /** '1 234.5 (Companies: 7)'; null when the sector has too few companies or the company has no sector. */
 function sectorText(indicator: DiagnosisIndicator, language: Language): string | null {
   const sector = indicator.sector;
   if (!sector) return null;
   return `${indicatorValueText(sector.median, indicator.target)} (${exportText(language, 'companies')}: ${sector.companies})`;
-}
-
-interface TypeGroup {
-  code: string;
-  description: LocalizedText;
-  items: DiagnosisIndicator[];
 }
 
 /** An input's period, as the export names it: 'Current' or 'Previous'. */
@@ -134,21 +122,6 @@ function inputsText(indicator: DiagnosisIndicator, language: Language): string {
       return `${input.name}${period} ${formatAmount(input.value) || '—'}${annualised}`;
     })
     .join(' · ');
-}
-
-/** The indicators grouped by criterion type, in the order they come (the engine's type order). */
-function byType(indicators: readonly DiagnosisIndicator[]): TypeGroup[] {
-  const groups = new Map<string, TypeGroup>();
-  for (const indicator of indicators) {
-    const type = indicator.criterion.typedescCriterion;
-    let group = groups.get(type.code);
-    if (!group) {
-      group = { code: type.code, description: type.description, items: [] };
-      groups.set(type.code, group);
-    }
-    group.items.push(indicator);
-  }
-  return [...groups.values()];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -279,7 +252,7 @@ function indicatorRows(diagnosis: Diagnosis, indicator: DiagnosisIndicator, lang
       label: exportText(language, 'value'),
       value: indicatorValueText(indicator.value, indicator.target) || '—',
     },
-    { label: exportText(language, 'target'), value: targetText(indicator) },
+    { label: exportText(language, 'target'), value: targetText(indicator.target) },
     {
       label: exportText(language, 'status'),
       value: statusText(indicator, language),
@@ -287,13 +260,13 @@ function indicatorRows(diagnosis: Diagnosis, indicator: DiagnosisIndicator, lang
     },
   ];
   if (diagnosis.type === 'comparison') {
-    const change = signedChange(indicator);
+    const change = changeText(indicator);
     rows.push(
       {
         label: exportText(language, 'previousValue'),
         value: indicatorValueText(previousValueOf(diagnosis, indicator), indicator.target) || '—',
       },
-      { label: exportText(language, 'change'), value: change === null ? '—' : `${change} %` },
+      { label: exportText(language, 'change'), value: change ?? '—' },
     );
   }
   const sector = sectorText(indicator, language);
@@ -379,9 +352,9 @@ export async function diagnosisPdf(diagnosis: Diagnosis, language: Language): Pr
   drawParagraph(doc, summary(diagnosis, language), 'Helvetica-Bold');
   doc.y += 6;
 
-  for (const group of byType(diagnosis.currentAutoFinancialIndicators)) {
+  for (const group of groupByType(diagnosis.currentAutoFinancialIndicators)) {
     const heading = `${group.code} – ${localized(group.description, language)}`;
-    const blocks = group.items.map((indicator) => ({
+    const blocks = group.indicators.map((indicator) => ({
       heading: `${indicator.criterion.code} – ${localized(indicator.criterion.description, language)}`,
       rows: indicatorRows(diagnosis, indicator, language),
     }));
@@ -451,8 +424,6 @@ function numberFormat(value: string | null | undefined, target: DiagnosisIndicat
   return `#,##0.${'0'.repeat(decimals)}`;
 }
 
-const ARROWS = { up: '▲', down: '▼', flat: '' } as const;
-
 const XLSX_COLUMNS: ExportColumn<XlsxRow>[] = [
   { header: 'diagnosis:export.type', width: 30, value: (row) => row.type },
   { header: 'diagnosis:export.code', width: 10, value: (row) => row.indicator.criterion.code },
@@ -463,7 +434,7 @@ const XLSX_COLUMNS: ExportColumn<XlsxRow>[] = [
   },
   { header: 'diagnosis:export.formula', width: 30, value: (row) => row.indicator.criterion.ratio },
   { header: 'diagnosis:export.value', width: 14, value: (row) => numberCell(row.indicator.value) },
-  { header: 'diagnosis:export.target', width: 14, value: (row) => targetText(row.indicator) },
+  { header: 'diagnosis:export.target', width: 14, value: (row) => targetText(row.indicator.target) },
   {
     header: 'diagnosis:export.status',
     width: 32,
@@ -474,8 +445,8 @@ const XLSX_COLUMNS: ExportColumn<XlsxRow>[] = [
     header: 'diagnosis:export.change',
     width: 14,
     value: (row) => {
-      const change = signedChange(row.indicator);
-      const arrow = row.indicator.change ? ARROWS[row.indicator.change.direction] : '';
+      const change = changeText(row.indicator);
+      const arrow = row.indicator.change ? CHANGE_ARROWS[row.indicator.change.direction] : '';
       return change === null ? null : arrow ? `${arrow} ${change}` : change;
     },
   },
@@ -580,8 +551,8 @@ function addInputsSheet(workbook: ExcelJS.Workbook, diagnosis: Diagnosis, langua
   header.font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: INPUT_HEADERS.length } };
-  for (const group of byType(diagnosis.currentAutoFinancialIndicators)) {
-    for (const indicator of group.items) {
+  for (const group of groupByType(diagnosis.currentAutoFinancialIndicators)) {
+    for (const indicator of group.indicators) {
       for (const cells of inputRows(indicator, language)) {
         const row = sheet.addRow(cells);
         for (const column of INPUT_AMOUNT_COLUMNS) row.getCell(column).numFmt = '#,##0.00';
@@ -634,9 +605,9 @@ export async function diagnosisXlsx(diagnosis: Diagnosis, language: Language): P
     to: { row: headerRow.number, column: XLSX_COLUMNS.length },
   };
 
-  for (const group of byType(diagnosis.currentAutoFinancialIndicators)) {
+  for (const group of groupByType(diagnosis.currentAutoFinancialIndicators)) {
     const type = `${group.code} – ${localized(group.description, language)}`;
-    for (const indicator of group.items) {
+    for (const indicator of group.indicators) {
       const data: XlsxRow = { type, indicator, previousValue: previousValueOf(diagnosis, indicator) };
       const row = sheet.addRow(XLSX_COLUMNS.map((column) => column.value(data, language) ?? null));
       row.alignment = { vertical: 'top' };

@@ -2,8 +2,10 @@ import type { CriterionItem, DiagnosisIndicator, DistributionRow, IndicatorSerie
 import {
   diagnosisTypeLabel,
   formatAmount,
+  groupByType,
   sheetName,
   taggedPeriodLabel,
+  targetText,
   translate,
 } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +13,6 @@ import {
   changeDisplay,
   chartNumber,
   chartValueText,
-  groupByType,
   indicatorChartData,
   inputAccountsView,
   medianChartData,
@@ -20,7 +21,6 @@ import {
   shareText,
   sheetOptionLabel,
   statisticsCriterionOptions,
-  targetText,
   typeHeading,
   valueText,
 } from './diagnosis-format.ts';

@@ -1,8 +1,10 @@
 import {
+  CHANGE_ARROWS,
+  type ChangeDirection,
   CRITERION_TYPE_CODES,
   type CriterionItem,
+  changePercentText,
   Decimal,
-  type DiagnosisIndicator,
   type DiagnosisIndicatorInput,
   type DisplayTarget,
   type DistributionRow,
@@ -15,16 +17,17 @@ import {
   orderCriteria,
   periodLabel,
   type SheetLike,
-  type TargetComparison,
-  targetValueText,
 } from '@excelencia/domain';
 
 /**
- * Pure helpers of the self-diagnosis pages (issue 6): type labels (SPEC §4), change texts and arrows (SPEC §9),
- * grouping by criterion type and the chart data (SPEC §8: fewer than two points, no chart). Every figure the
- * pages show goes through targetText, valueText or chartValueText (the domain's rules, shared with the exports):
+ * Pure helpers of the self-diagnosis pages: type headings (SPEC §4), change arrows (SPEC §9) and the chart data
+ * (SPEC §8: fewer than two points, no chart). Every figure the pages show goes through the domain's targetText,
+ * changePercentText, valueText or chartValueText (the rules the exports follow too):
  * targets exactly, ratios with enough decimals that the figure never contradicts pass or fail.
  */
+
+/** The domain's target text, for the screens that take their diagnosis helpers from here. */
+export { targetText } from '@excelencia/domain';
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 
@@ -38,19 +41,6 @@ export function sheetOptionLabel(sheet: SheetLike & { typeFrequence: string }, t
   ]
     .filter((part) => part !== '')
     .join(' · ');
-}
-
-const COMPARISON_SIGNS: Record<TargetComparison, string> = {
-  '>': '>',
-  '>=': '≥',
-  '<': '<',
-  '<=': '≤',
-  '=': '=',
-};
-
-/** The target exactly as the criterion states it: '≥ 0.375', '< 1 500 000'. */
-export function targetText(target: { comparison: TargetComparison; value: string }): string {
-  return `${COMPARISON_SIGNS[target.comparison]} ${targetValueText(target.value)}`;
 }
 
 /**
@@ -74,55 +64,28 @@ export interface ChangeDisplay {
   /** '+12.3 %', '-100.0 %', '0.0 %' (always 1 decimal, integer digits grouped with spaces). */
   text: string;
   /** ▲ for a rise, ▼ for a fall, '' when flat. */
-  arrow: '▲' | '▼' | '';
+  arrow: (typeof CHANGE_ARROWS)[ChangeDirection];
   /** The arrow's accessible name. */
   labelKey: 'diagnosisWeb:view.rise' | 'diagnosisWeb:view.fall' | 'diagnosisWeb:view.noChange';
   direction: 'up' | 'down' | 'flat';
 }
 
-/** SPEC §9: the percentage change with 1 decimal and an up or down arrow. Null when there is none. */
+/** SPEC §9: the percentage change with 1 decimal and an up or down arrow (texts shared with the exports). */
 export function changeDisplay(
-  change: { percent: string; direction: 'up' | 'down' | 'flat' } | null | undefined,
+  change: { percent: string; direction: ChangeDirection } | null | undefined,
 ): ChangeDisplay | null {
   if (!change) return null;
-  const value = Decimal.tryFromString(change.percent.trim());
-  if (!value) return null;
-  const fixed = value.toFixed(1);
-  const negative = fixed.startsWith('-');
-  const [whole = '0', fraction = '0'] = (negative ? fixed.slice(1) : fixed).split('.');
-  const sign = negative ? '-' : change.direction === 'up' && !value.isZero() ? '+' : '';
-  const text = `${sign}${formatAmount(whole)}.${fraction} %`;
+  const text = changePercentText(change.percent);
+  if (text === null) return null;
+  const arrow = CHANGE_ARROWS[change.direction];
   switch (change.direction) {
     case 'up':
-      return { text, arrow: '▲', labelKey: 'diagnosisWeb:view.rise', direction: 'up' };
+      return { text, arrow, labelKey: 'diagnosisWeb:view.rise', direction: 'up' };
     case 'down':
-      return { text, arrow: '▼', labelKey: 'diagnosisWeb:view.fall', direction: 'down' };
+      return { text, arrow, labelKey: 'diagnosisWeb:view.fall', direction: 'down' };
     default:
-      return { text, arrow: '', labelKey: 'diagnosisWeb:view.noChange', direction: 'flat' };
+      return { text, arrow, labelKey: 'diagnosisWeb:view.noChange', direction: 'flat' };
   }
-}
-
-export interface IndicatorGroup {
-  code: string;
-  description: LocalizedText;
-  indicators: DiagnosisIndicator[];
-}
-
-/** Indicators grouped by criterion type, groups and indicators in the order received (EE, F, L, RE, RF, C). */
-export function groupByType(indicators: readonly DiagnosisIndicator[]): IndicatorGroup[] {
-  const groups: IndicatorGroup[] = [];
-  const byCode = new Map<string, IndicatorGroup>();
-  for (const indicator of indicators) {
-    const type = indicator.criterion.typedescCriterion;
-    let group = byCode.get(type.code);
-    if (!group) {
-      group = { code: type.code, description: type.description, indicators: [] };
-      byCode.set(type.code, group);
-      groups.push(group);
-    }
-    group.indicators.push(indicator);
-  }
-  return groups;
 }
 
 /** A type's heading: its description, or for the series (which carry only the code) the catalog's text. */

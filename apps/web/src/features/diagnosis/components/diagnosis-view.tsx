@@ -3,7 +3,9 @@ import {
   type DiagnosisIndicator,
   diagnosisTypeLabel,
   formatAmount,
+  groupByType,
   localized,
+  targetText,
 } from '@excelencia/domain';
 import {
   Accordion,
@@ -31,12 +33,10 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { diagnosisExportPath } from '../api.ts';
 import {
   changeDisplay,
-  groupByType,
   type InputAccountsView,
   inputAccountsView,
   sectorPosition,
   sheetOptionLabel,
-  targetText,
   typeHeading,
   valueText,
 } from '../diagnosis-format.ts';

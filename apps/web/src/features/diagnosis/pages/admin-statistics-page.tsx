@@ -6,6 +6,7 @@ import {
   type PeriodFrequency,
   STATISTIC_DIMENSIONS,
   type StatisticDimension,
+  targetText,
 } from '@excelencia/domain';
 import {
   Alert,
@@ -31,7 +32,6 @@ import {
   medianChartData,
   shareText,
   statisticsCriterionOptions,
-  targetText,
   valueText,
 } from '../diagnosis-format.ts';
 import { useActiveCriteriaQuery, useIndicatorStatisticsQuery } from '../queries.ts';

@@ -3,6 +3,7 @@ import {
   localized,
   PERIOD_FREQUENCIES,
   type PeriodFrequency,
+  targetText,
 } from '@excelencia/domain';
 import {
   Alert,
@@ -19,7 +20,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLanguage } from '../../../app/language-context.ts';
 import { useSignedIn } from '../../../app/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { indicatorChartData, seriesGroups, targetText, typeHeading, valueText } from '../diagnosis-format.ts';
+import { indicatorChartData, seriesGroups, typeHeading, valueText } from '../diagnosis-format.ts';
 import { useIndicatorSeriesQuery } from '../queries.ts';
 
 const IndicatorLineChart = lazy(() =>
