@@ -33,6 +33,7 @@ export const RegistrationConfirmed = z.object({ status: z.literal('confirmed'), 
 export type RegistrationConfirmed = z.infer<typeof RegistrationConfirmed>;
 export const ResendRegistrationRequest = z.object({ email: EmailAddress });
 export const ResendAccepted = z.object({ status: z.literal('accepted') });
+export type ResendAccepted = z.infer<typeof ResendAccepted>;
 
 /** What the invitation page shows before the password is set. */
 export const InvitationSummary = z.object({ companyName: z.string(), email: z.string(), name: z.string() });

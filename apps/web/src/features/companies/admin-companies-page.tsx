@@ -3,8 +3,8 @@ import {
   FIELD_LENGTHS,
   LANGUAGES,
   type Language,
-  type Page,
   PreRegisterCompanyRequest,
+  type PreRegistrationItem,
 } from '@excelencia/domain';
 import {
   ActionIcon,
@@ -42,7 +42,6 @@ import {
   fetchAdminCompanies,
   fetchCompany,
   fetchPreRegistrations,
-  type PreRegistrationRow,
   postPreRegistration,
   putCompanySituation,
   resendPreRegistration,
@@ -55,12 +54,7 @@ import {
   usePublicOptions,
   useReferenceOptions,
 } from './options.ts';
-
-const adminKeys = {
-  list: (state: ListState) => ['companies', 'admin', state] as const,
-  one: (id: string) => ['companies', 'admin', 'one', id] as const,
-  pre: ['companies', 'admin', 'pre-registrations'] as const,
-};
+import { companyKeys } from './queries.ts';
 
 /** /:lang/admin/company: companies (list, filters, export, detail, situation) and pre-registrations. */
 export function AdminCompaniesPage() {
@@ -161,7 +155,7 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const isPhone = useMediaQuery('(max-width: 48em)');
   const list = useQuery({
-    queryKey: adminKeys.list(state),
+    queryKey: companyKeys.adminList(state),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams();
       params.set('page', String(state.page));
@@ -292,7 +286,7 @@ function CompanyDetail({ id, situations }: { id: string; situations: readonly Op
   const t = useTranslate();
   const queryClient = useQueryClient();
   const company = useQuery({
-    queryKey: adminKeys.one(id),
+    queryKey: companyKeys.one(id),
     queryFn: ({ signal }) => fetchCompany(id, signal),
   });
   const [situation, setSituation] = useState<string | null>(null);
@@ -333,7 +327,7 @@ function CompanyDetail({ id, situations }: { id: string; situations: readonly Op
                     notifySuccess(t('common:updated'));
                     setSituation(null);
                     await company.refetch();
-                    void queryClient.invalidateQueries({ queryKey: ['companies', 'admin'] });
+                    void queryClient.invalidateQueries({ queryKey: companyKeys.admin() });
                   },
                   onError: (error) => notifyApiError(error, { onReload: () => void company.refetch() }),
                 },
@@ -348,7 +342,7 @@ function CompanyDetail({ id, situations }: { id: string; situations: readonly Op
         key={`${data.id}:${data.version}`}
         company={data}
         canEditNif
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: ['companies', 'admin'] })}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: companyKeys.admin() })}
       />
     </Stack>
   );
@@ -383,7 +377,7 @@ function PreRegisterForm({ onDone }: { onDone: () => void }) {
     create.mutate(PreRegisterCompanyRequest.parse(preRegisterPayload(values)), {
       onSuccess: () => {
         notifySuccess(t('companies:admin.invitationSent'));
-        void queryClient.invalidateQueries({ queryKey: ['companies', 'admin'] });
+        void queryClient.invalidateQueries({ queryKey: companyKeys.admin() });
         onDone();
       },
       onError: (error) => {
@@ -453,12 +447,6 @@ const STATE_COLORS = { pending: 'blue.9', accepted: SUCCESS_GREEN, expired: 'gra
 
 const PRE_STATES = ['pending', 'accepted', 'expired'] as const;
 
-/** A server answer as a page (an older server sent a bare array). */
-function asPage(data: Page<PreRegistrationRow> | PreRegistrationRow[] | undefined) {
-  if (!Array.isArray(data)) return data;
-  return { items: data, total: data.length, page: 1, pageSize: Math.max(1, data.length) };
-}
-
 /** The invitations sent to pre-registered companies: server paging, search (company, NIF, e-mail), state. */
 function PreRegistrations({ onPreRegister }: { onPreRegister: () => void }) {
   const t = useTranslate();
@@ -467,13 +455,13 @@ function PreRegistrations({ onPreRegister }: { onPreRegister: () => void }) {
   const [state, setState] = useState<ListState>(() => initialListState());
   const onStateChange = useCallback((next: ListState) => setState(next), []);
   const list = useQuery({
-    queryKey: [...adminKeys.pre, state],
+    queryKey: companyKeys.preRegistrationList(state),
     queryFn: ({ signal }) => fetchPreRegistrations(listQueryString(state), signal),
     placeholderData: keepPreviousData,
   });
   const resend = useMutation({ mutationFn: resendPreRegistration });
   const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(language) : '');
-  const columns: DataTableColumn<PreRegistrationRow>[] = [
+  const columns: DataTableColumn<PreRegistrationItem>[] = [
     { key: 'companyName', label: t('companies:fields.companyName'), render: (row) => row.companyName },
     { key: 'nif', label: t('companies:fields.nif'), render: (row) => row.nif ?? '' },
     { key: 'email', label: t('companies:form.responsibleEmail'), render: (row) => row.email },
@@ -496,7 +484,7 @@ function PreRegistrations({ onPreRegister }: { onPreRegister: () => void }) {
         columns={columns}
         state={state}
         onStateChange={onStateChange}
-        data={asPage(list.data)}
+        data={list.data}
         isFetching={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}
@@ -529,7 +517,7 @@ function PreRegistrations({ onPreRegister }: { onPreRegister: () => void }) {
                 resend.mutate(row.id, {
                   onSuccess: () => {
                     notifySuccess(t('companies:admin.invitationSent'));
-                    void queryClient.invalidateQueries({ queryKey: adminKeys.pre });
+                    void queryClient.invalidateQueries({ queryKey: companyKeys.preRegistrations() });
                   },
                   onError: (error) => notifyApiError(error),
                 })

@@ -12,6 +12,7 @@ import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { fetchCompany, updateCompany } from './api.ts';
 import { toSelectOptions, useCompanyTypeOptions, usePublicOptions } from './options.ts';
+import { companyKeys } from './queries.ts';
 
 export interface CompanyValues {
   companyName: string;
@@ -126,7 +127,7 @@ export function CompanyProfileForm({
         setVersion(saved.version);
         form.setValues(companyValues(saved));
         form.resetDirty();
-        void queryClient.invalidateQueries({ queryKey: ['companies'] });
+        void queryClient.invalidateQueries({ queryKey: companyKeys.all });
         onSaved?.(saved);
       },
       onError: (error) => {

@@ -12,13 +12,7 @@ import {
   pickerOptions,
   pickerSearchTerm,
 } from './company-picker-options.ts';
-
-/** The picker's server calls, under the companies area's keys (edits invalidate ['companies', ...]). */
-export const companyPickerKeys = {
-  all: ['companies', 'picker'] as const,
-  search: (term: string) => [...companyPickerKeys.all, 'search', term] as const,
-  one: (id: string) => [...companyPickerKeys.all, 'one', id] as const,
-};
+import { companyKeys } from './queries.ts';
 
 /** The server already matched the typed name or NIF (accents and all): the select filters nothing more. */
 const serverFiltered: OptionsFilter = ({ options }) => options;
@@ -49,7 +43,7 @@ export function CompanyPicker({ label, value, onChange, clearable = false, testI
 
   const needsLabel = Boolean(value) && picked?.value !== value;
   const detail = useQuery({
-    queryKey: companyPickerKeys.one(value),
+    queryKey: companyKeys.one(value),
     queryFn: ({ signal }) => fetchCompany(value, signal),
     enabled: needsLabel,
     staleTime: 5 * 60_000,
@@ -61,7 +55,7 @@ export function CompanyPicker({ label, value, onChange, clearable = false, testI
   const term = pickerSearchTerm(search, selected?.label);
   const [debouncedTerm] = useDebouncedValue(term, COMPANY_PICKER_DEBOUNCE_MS);
   const results = useQuery({
-    queryKey: companyPickerKeys.search(debouncedTerm),
+    queryKey: companyKeys.pickerSearch(debouncedTerm),
     queryFn: ({ signal }) => fetchAdminCompanies(companyPickerQueryString(debouncedTerm), signal),
     enabled: isActive,
     placeholderData: keepPreviousData,

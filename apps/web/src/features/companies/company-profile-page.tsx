@@ -1,20 +1,15 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useSignedIn } from '../../app/signed-in-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { fetchCompany } from './api.ts';
 import { CompanyProfileForm } from './company-form.tsx';
+import { useCompanyQuery } from './queries.ts';
 
 /** /:lang/company/profile: the selected company's own profile. */
 export function CompanyProfilePage() {
   const t = useTranslate();
   const { selectedCompany } = useSignedIn();
   const id = selectedCompany?.id ?? null;
-  const company = useQuery({
-    queryKey: ['companies', 'profile', id],
-    queryFn: ({ signal }) => fetchCompany(id ?? '', signal),
-    enabled: id !== null,
-  });
+  const company = useCompanyQuery(id);
   if (!id) return <Alert variant="light">{t('companies:profile.chooseCompany')}</Alert>;
   if (company.isError) {
     return (

@@ -1,21 +1,47 @@
-import type { Language } from '@excelencia/domain';
+import { type Language, localized, ParentSummary, PublicOption, pageOf } from '@excelencia/domain';
 import { useQuery } from '@tanstack/react-query';
+import { API_BASE, apiJson } from '../../app/api-client.ts';
 import type { SelectOption } from '../../ui/form/fields.tsx';
-import {
-  fetchCompanyTypeOptions,
-  fetchOptions,
-  fetchReferenceOptions,
-  type Option,
-  type OptionKind,
-} from './api.ts';
+import { queryString } from '../../ui/query-string.ts';
+import { companyKeys } from './queries.ts';
 
-export type { Option };
+/** One choice of a select: the public options' shape, which the admin lists are mapped to. */
+export type Option = PublicOption;
 
-export const optionKeys = {
-  all: ['options'] as const,
-  list: (kind: string, language: string, parent: string) =>
-    [...optionKeys.all, kind, language, parent] as const,
-};
+export type OptionKind = 'cae-sections' | 'cae-divisions' | 'islands' | 'cities';
+
+const PublicOptions = PublicOption.array();
+const ReferencePage = pageOf(ParentSummary);
+
+/** `GET public/options/<kind>` (active rows, label in the caller's language); parent filters the children. */
+export async function fetchOptions(
+  kind: OptionKind | 'company-types',
+  parent: { sectionId?: string; islandId?: string } = {},
+  signal?: AbortSignal,
+): Promise<Option[]> {
+  return PublicOptions.parse(
+    await apiJson<unknown>(`${API_BASE}/public/options/${kind}${queryString(parent)}`, { signal }),
+  );
+}
+
+/**
+ * An admin reference list as options (`GET <resource>?pageSize=100`, description in the given language), for
+ * the admin filters (company situations…).
+ */
+export async function fetchReferenceOptions(
+  resource: string,
+  language: Language,
+  signal?: AbortSignal,
+): Promise<Option[]> {
+  const page = ReferencePage.parse(
+    await apiJson<unknown>(`${API_BASE}/${resource}?pageSize=100&sort=code&order=asc`, { signal }),
+  );
+  return page.items.map((item) => ({
+    id: item.id,
+    code: item.code,
+    label: localized(item.description, language) || item.code || item.id,
+  }));
+}
 
 export function toSelectOptions(options: readonly Option[] | undefined): SelectOption[] {
   return (options ?? []).map((option) => ({ value: option.id, label: option.label }));
@@ -34,7 +60,7 @@ export function usePublicOptions(kind: OptionKind, language: Language, parentId:
         ? { islandId: parentId ?? undefined }
         : {};
   return useQuery({
-    queryKey: optionKeys.list(kind, language, parentId ?? ''),
+    queryKey: companyKeys.options(kind, language, parentId ?? ''),
     queryFn: ({ signal }) => fetchOptions(kind, parent, signal),
     enabled: !needsParent || Boolean(parentId),
     staleTime: 5 * 60 * 1000,
@@ -43,8 +69,8 @@ export function usePublicOptions(kind: OptionKind, language: Language, parentId:
 
 export function useCompanyTypeOptions(language: Language) {
   return useQuery({
-    queryKey: optionKeys.list('company-types', language, ''),
-    queryFn: ({ signal }) => fetchCompanyTypeOptions(signal),
+    queryKey: companyKeys.options('company-types', language, ''),
+    queryFn: ({ signal }) => fetchOptions('company-types', {}, signal),
     staleTime: 5 * 60 * 1000,
   });
 }
@@ -52,7 +78,7 @@ export function useCompanyTypeOptions(language: Language) {
 /** An admin reference list (company situations...) as options. */
 export function useReferenceOptions(resource: string, language: Language, enabled = true) {
   return useQuery({
-    queryKey: optionKeys.list(resource, language, 'admin'),
+    queryKey: companyKeys.options(resource, language, 'admin'),
     queryFn: ({ signal }) => fetchReferenceOptions(resource, language, signal),
     staleTime: 5 * 60 * 1000,
     enabled,

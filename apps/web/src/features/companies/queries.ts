@@ -1,11 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import type { ListState } from '../../ui/data-table/list-state.ts';
 import { COMPANY_ID_KEY, readLocal, subscribeToStorage, writeLocal } from '../session/browser-storage.ts';
-import { fetchMyCompanies } from './api.ts';
+import { fetchCompany, fetchMyCompanies } from './api.ts';
 
+/** Every query of the companies area, under one root so that a company's edit can refresh them all. */
 export const companyKeys = {
   all: ['companies'] as const,
   mine: () => [...companyKeys.all, 'mine'] as const,
+  /** One company's profile, wherever it is shown (its page, the admin drawer, the picker's label). */
+  one: (id: string) => [...companyKeys.all, 'one', id] as const,
+  /** The admin list and the pre-registrations, refreshed together after an admin's change. */
+  admin: () => [...companyKeys.all, 'admin'] as const,
+  adminList: (state: ListState) => [...companyKeys.admin(), 'list', state] as const,
+  preRegistrations: () => [...companyKeys.admin(), 'pre-registrations'] as const,
+  preRegistrationList: (state: ListState) => [...companyKeys.preRegistrations(), state] as const,
+  pickerSearch: (term: string) => [...companyKeys.all, 'picker', term] as const,
+  /** The choices of a select (CAE, islands, cities, company types, an admin reference list) in a language. */
+  options: (kind: string, language: string, parent: string) =>
+    [...companyKeys.all, 'options', kind, language, parent] as const,
 };
 
 export function useMyCompaniesQuery(enabled: boolean) {
@@ -14,6 +27,15 @@ export function useMyCompaniesQuery(enabled: boolean) {
     queryFn: ({ signal }) => fetchMyCompanies(signal),
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/** One company's profile; nothing is fetched while no company is chosen. */
+export function useCompanyQuery(id: string | null) {
+  return useQuery({
+    queryKey: companyKeys.one(id ?? ''),
+    queryFn: ({ signal }) => fetchCompany(id ?? '', signal),
+    enabled: id !== null,
   });
 }
 

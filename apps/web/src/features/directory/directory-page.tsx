@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink, IconEye, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLocalePath } from '../../app/language-context.ts';
@@ -21,7 +20,7 @@ import { pageRange } from '../../ui/data-table/list-state.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { ScrollRegion } from '../../ui/scroll-region.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { fetchDirectory } from '../companies/api.ts';
+import { useDirectoryQuery } from './queries.ts';
 import { websiteHref } from './website.ts';
 
 const PAGE_SIZE = 20;
@@ -34,11 +33,7 @@ export function DirectoryPage() {
   const [text, setText] = useState(params.get('search') ?? '');
   const [search] = useDebouncedValue(text.trim(), 350);
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useQuery({
-    queryKey: ['directory', search, page],
-    queryFn: ({ signal }) => fetchDirectory({ search, page, pageSize: PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useDirectoryQuery(search, page, PAGE_SIZE);
   const setPage = (next: number) => {
     const nextParams = new URLSearchParams(params);
     if (search) nextParams.set('search', search);

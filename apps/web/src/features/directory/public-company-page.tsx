@@ -1,13 +1,12 @@
 import { Alert, Anchor, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../app/api-client.ts';
 import { useLocalePath } from '../../app/language-context.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { fetchPublicCompany } from '../companies/api.ts';
+import { usePublicCompanyQuery } from './queries.ts';
 import { websiteHref } from './website.ts';
 
 /** /:lang/public/companies/:id: the public page of a listed company. */
@@ -15,11 +14,7 @@ export function PublicCompanyPage() {
   const t = useTranslate();
   const localePath = useLocalePath();
   const { id = '' } = useParams();
-  const company = useQuery({
-    queryKey: ['directory', 'company', id],
-    queryFn: ({ signal }) => fetchPublicCompany(id, signal),
-    retry: false,
-  });
+  const company = usePublicCompanyQuery(id);
   const back = (
     <Anchor component={Link} to={localePath('/public/companies')}>
       <Group gap={4} component="span">

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withLanguage } from '../../app/access.ts';
@@ -27,17 +27,15 @@ import { formatBytes } from '../../ui/download.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { accountKeys, useAccountQuery, useProfilePictureUrl } from '../accounts/queries.ts';
-import { deleteProfilePicture, fetchMyProfile, putMyProfile } from '../companies/api.ts';
 import { sessionKeys } from '../session/queries.ts';
+import { deleteProfilePicture, putMyProfile, uploadProfilePicture } from './api.ts';
 import { changePasswordHref, pictureProblem } from './picture.ts';
-import { uploadProfilePicture } from './upload.ts';
-
-const profileKey = ['me', 'profile'] as const;
+import { profileKeys, useMyProfileQuery } from './queries.ts';
 
 /** /:lang/users/profile (company and partner users): name, language, picture, password change. */
 export function ProfilePage() {
   const t = useTranslate();
-  const profile = useQuery({ queryKey: profileKey, queryFn: ({ signal }) => fetchMyProfile(signal) });
+  const profile = useMyProfileQuery();
   if (profile.isError) {
     return (
       <Alert color="red.9" variant="light" role="alert" title={t('companies:common.loadFailed')}>
@@ -69,8 +67,8 @@ function DetailsForm({ name, email, language }: { name: string; email: string; l
     validate: {
       name: (value: string) =>
         value.trim()
-          ? value.trim().length > 200
-            ? t('validation:tooLong', { max: 200 })
+          ? value.trim().length > FIELD_LENGTHS.name
+            ? t('validation:tooLong', { max: FIELD_LENGTHS.name })
             : null
           : t('validation:required'),
     },
@@ -84,7 +82,7 @@ function DetailsForm({ name, email, language }: { name: string; email: string; l
         onSuccess: () => {
           notifySuccess(t('common:updated'));
           form.resetDirty();
-          void queryClient.invalidateQueries({ queryKey: profileKey });
+          void queryClient.invalidateQueries({ queryKey: profileKeys.all });
           void queryClient.invalidateQueries({ queryKey: accountKeys.all });
           void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
           if (values.language !== uiLanguage) {

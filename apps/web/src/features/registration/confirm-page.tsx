@@ -1,3 +1,4 @@
+import type { RegistrationConfirmed } from '@excelencia/domain';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -6,7 +7,7 @@ import { ApiError } from '../../app/api-client.ts';
 import { useLanguage, useLocalePath } from '../../app/language-context.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { confirmRegistration, type RegistrationAnswer } from '../companies/api.ts';
+import { confirmRegistration } from './api.ts';
 import { signInHref } from './form-errors.ts';
 import { ResendForm } from './register-page.tsx';
 
@@ -21,9 +22,9 @@ type Outcome =
  * One confirmation call per token for the page's lifetime: the link is single use, so a second call (React's
  * development double effect, a re-render) must not turn a success into "already used".
  */
-const calls = new Map<string, Promise<RegistrationAnswer>>();
+const calls = new Map<string, Promise<RegistrationConfirmed>>();
 
-function confirmOnce(token: string): Promise<RegistrationAnswer> {
+function confirmOnce(token: string): Promise<RegistrationConfirmed> {
   let call = calls.get(token);
   if (!call) {
     call = confirmRegistration(token);

@@ -2,7 +2,7 @@ import { MIN_PASSWORD_LENGTH } from '@excelencia/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api-client.ts';
@@ -12,8 +12,9 @@ import { PasswordField } from '../../ui/form/fields.tsx';
 import type { Translate } from '../../ui/form/zod-resolver.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { acceptInvitation, fetchInvitation } from '../companies/api.ts';
+import { acceptInvitation } from './api.ts';
 import { fieldErrorsOf, signInHref } from './form-errors.ts';
+import { useInvitationQuery } from './queries.ts';
 
 interface PasswordValues {
   password: string;
@@ -41,12 +42,7 @@ export function InvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [accepted, setAccepted] = useState<string | null>(null);
-  const invitation = useQuery({
-    queryKey: ['invitations', token],
-    queryFn: ({ signal }) => fetchInvitation(token, signal),
-    enabled: Boolean(token) && accepted === null,
-    retry: false,
-  });
+  const invitation = useInvitationQuery(token, Boolean(token) && accepted === null);
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },

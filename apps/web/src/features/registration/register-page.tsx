@@ -33,8 +33,8 @@ import { Logo } from '../../ui/logo.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { postRegistration, resendRegistration } from '../companies/api.ts';
 import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
+import { postRegistration, resendRegistration } from './api.ts';
 import { fieldErrorsOf, type ResendOffer, resendOfferOf, signInHref } from './form-errors.ts';
 
 interface RegisterValues {

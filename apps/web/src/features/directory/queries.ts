@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { fetchDirectory, fetchPublicCompany } from './api.ts';
+
+export const directoryKeys = {
+  all: ['directory'] as const,
+  list: (search: string, page: number, pageSize: number) =>
+    [...directoryKeys.all, 'list', search, page, pageSize] as const,
+  company: (id: string) => [...directoryKeys.all, 'company', id] as const,
+};
+
+/** One page of the listed companies matching a name or NIF; the previous page stays while the next loads. */
+export function useDirectoryQuery(search: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: directoryKeys.list(search, page, pageSize),
+    queryFn: ({ signal }) => fetchDirectory({ search, page, pageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A listed company's public page; an unlisted or unknown id answers 404 at once, without retrying. */
+export function usePublicCompanyQuery(id: string) {
+  return useQuery({
+    queryKey: directoryKeys.company(id),
+    queryFn: ({ signal }) => fetchPublicCompany(id, signal),
+    retry: false,
+  });
+}
