@@ -6,10 +6,15 @@ export async function fetchAdminOverview(signal?: AbortSignal): Promise<AdminOve
   return AdminOverview.parse(await apiJson<unknown>(`${API_BASE}/admin/overview`, { signal }));
 }
 
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
+};
+
 /** The admin dashboard's figures, refetched when the admin comes back to the tab. */
 export function useAdminOverviewQuery() {
   return useQuery({
-    queryKey: ['admin', 'overview'],
+    queryKey: adminKeys.overview(),
     queryFn: ({ signal }) => fetchAdminOverview(signal),
     refetchOnWindowFocus: true,
   });

@@ -24,7 +24,7 @@ import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
 import { type AdminSheetRow, fetchAdminSheets } from './api.ts';
 import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';
 import { CompanySheetsView } from './company-pages.tsx';
-import { useBalanceTreeQuery, useComparisonQuery, useSheetsQuery } from './queries.ts';
+import { sheetKeys, useBalanceTreeQuery, useComparisonQuery, useSheetsQuery } from './queries.ts';
 import { StatementTable } from './views.tsx';
 
 /** The company of a filter or an entry: any company, searched by name or NIF as the admin types. */
@@ -61,7 +61,7 @@ export function AdminBalanceSheetsPage() {
   const [tab, setTab] = useState<string | null>('balances');
   const islands = usePublicOptions('islands', language);
   const list = useQuery({
-    queryKey: ['balance-sheets', 'admin', state],
+    queryKey: sheetKeys.adminList(state),
     queryFn: ({ signal }) => fetchAdminSheets(listQueryString(state), signal),
     placeholderData: keepPreviousData,
   });

@@ -146,7 +146,7 @@ function UploadForm({ companyId }: { companyId: string }) {
         notifySuccess(t('balanceSheets:uploaded'));
         setFile(null);
         setShowErrors(false);
-        await client.invalidateQueries({ queryKey: [...sheetKeys.all, companyId] });
+        await client.invalidateQueries({ queryKey: sheetKeys.company(companyId) });
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.details.length > 0) setProblems(error.details);

@@ -120,7 +120,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
     request
       .then(async () => {
         notifySuccess(t(sheet ? 'common:updated' : 'common:created'));
-        await client.invalidateQueries({ queryKey: [...sheetKeys.all, companyId] });
+        await client.invalidateQueries({ queryKey: sheetKeys.company(companyId) });
         onSaved?.();
       })
       .catch((error: unknown) => notifyApiError(error))

@@ -1,15 +1,19 @@
 import { buildBalanceTree } from '@excelencia/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../ui/data-table/list-state.ts';
 import { deleteSheet, fetchComparison, fetchLines, fetchSheet, fetchSheets, fetchTree } from './api.ts';
 
 export const sheetKeys = {
   all: ['balance-sheets'] as const,
+  /** Everything of one company's sheets (list, details, lines), refreshed together after a write. */
+  company: (companyId: string) => [...sheetKeys.all, companyId] as const,
   list: (companyId: string) => [...sheetKeys.all, companyId, 'list'] as const,
   one: (companyId: string, id: string) => [...sheetKeys.all, companyId, 'one', id] as const,
   lines: (companyId: string, id: string, page: number) =>
     [...sheetKeys.all, companyId, 'lines', id, page] as const,
   tree: () => [...sheetKeys.all, 'tree'] as const,
   comparison: (left: string, right: string) => [...sheetKeys.all, 'compare', left, right] as const,
+  adminList: (state: ListState) => [...sheetKeys.all, 'admin', state] as const,
 };
 
 export function useSheetsQuery(companyId: string | null) {
@@ -59,6 +63,6 @@ export function useDeleteSheetMutation(companyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteSheet(companyId, id),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...sheetKeys.all, companyId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sheetKeys.company(companyId) }),
   });
 }
