@@ -86,7 +86,7 @@ function DetailsForm({ name, email, language }: { name: string; email: string; l
           void queryClient.invalidateQueries({ queryKey: accountKeys.all });
           void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
           if (values.language !== uiLanguage) {
-            navigate(`${withLanguage(location.pathname, values.language)}${location.search}`, {
+            void navigate(`${withLanguage(location.pathname, values.language)}${location.search}`, {
               replace: true,
             });
           }

@@ -123,10 +123,10 @@ function RegisterForm({
     onValuesChange: (_values, previous) => {
       for (const field of FIELDS) {
         const key = field as keyof RegisterValues;
-        if (form.errors[field] && form.getValues()[key] !== previous[key]) form.validateField(field);
+        if (form.errors[field] && form.getValues()[key] !== previous[key]) void form.validateField(field);
       }
       if (form.errors.confirmPassword && form.getValues().password !== previous.password) {
-        form.validateField('confirmPassword');
+        void form.validateField('confirmPassword');
       }
     },
   });
