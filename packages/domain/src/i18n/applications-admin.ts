@@ -138,7 +138,7 @@ export const applicationsAdmin = defineMessages({
       sendBack: 'Devolver',
       sendBackAria: 'Devolver «{{document}}» à empresa',
       returned: 'Devolvido à empresa',
-      returnedReason: 'Devolvido à empresa: {{reason}}',
+      returnedReason: 'Devolvido à empresa: {{document}} — {{reason}}',
     },
     decision: {
       title: 'Decisão',
@@ -392,7 +392,7 @@ export const applicationsAdmin = defineMessages({
       sendBack: 'Send back',
       sendBackAria: 'Send “{{document}}” back to the company',
       returned: 'Sent back to the company',
-      returnedReason: 'Sent back to the company: {{reason}}',
+      returnedReason: 'Sent back to the company: {{document}} — {{reason}}',
     },
     decision: {
       title: 'Decision',
@@ -646,7 +646,7 @@ export const applicationsAdmin = defineMessages({
       sendBack: 'Renvoyer',
       sendBackAria: 'Renvoyer « {{document}} » à l’entreprise',
       returned: 'Renvoyé à l’entreprise',
-      returnedReason: 'Renvoyé à l’entreprise : {{reason}}',
+      returnedReason: 'Renvoyé à l’entreprise : {{document}} — {{reason}}',
     },
     decision: {
       title: 'Décision',

@@ -30,6 +30,7 @@ import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { adminApplicationFilePath, adminApplicationZipPath } from '../api.ts';
 import { useReturnDocumentMutation } from '../queries.ts';
+import { ATTENTION_ORANGE } from './admin-badges.tsx';
 import { OVER_DRAWER_Z_INDEX } from './admin-reason-dialog.tsx';
 import { filesBySlot } from './company-application-format.ts';
 import { shortDateTime } from './results-format.ts';
@@ -155,9 +156,10 @@ export function DocumentsSection({ application }: { application: Application }) 
         ) : null}
       </Group>
       {application.reopenedFileType !== null ? (
-        <Alert color="orange.9" variant="light" data-testid="documents-returned">
+        <Alert color={ATTENTION_ORANGE} variant="light" data-testid="documents-returned">
           {t('applicationsAdmin:documents.returnedReason', {
-            reason: `${t(documentLabelKey(application.reopenedFileType))} — ${application.returnReason ?? ''}`,
+            document: t(documentLabelKey(application.reopenedFileType)),
+            reason: application.returnReason ?? '',
           })}
         </Alert>
       ) : null}
@@ -185,7 +187,7 @@ export function DocumentsSection({ application }: { application: Application }) 
                         {label}
                       </Text>
                       {application.reopenedFileType === slot ? (
-                        <Badge color="orange.9" variant="filled">
+                        <Badge color={ATTENTION_ORANGE} variant="filled" miw="max-content">
                           {t('applicationsAdmin:documents.returned')}
                         </Badge>
                       ) : null}
@@ -208,7 +210,13 @@ export function DocumentsSection({ application }: { application: Application }) 
                         />
                       </Anchor>
                     ) : (
-                      <Badge color="red.9" variant="outline" mt={4} data-testid="document-missing">
+                      <Badge
+                        color="red.9"
+                        variant="outline"
+                        mt={4}
+                        miw="max-content"
+                        data-testid="document-missing"
+                      >
                         {t('applicationsAdmin:documents.missing')}
                       </Badge>
                     )}

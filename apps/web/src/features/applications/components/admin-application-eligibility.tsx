@@ -1,10 +1,10 @@
-import { type Application, indicatorValueText } from '@excelencia/domain';
+import { type Application, indicatorValueText, targetText } from '@excelencia/domain';
 import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useLanguage } from '../../../app/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { targetText } from '../../diagnosis/diagnosis-format.ts';
+import { ATTENTION_ORANGE } from './admin-badges.tsx';
 import { yearsText } from './company-application-format.ts';
 import { criterionName } from './company-eligibility.tsx';
 import { signedGapText } from './results-format.ts';
@@ -16,7 +16,7 @@ function ResultBadge({ passed }: { passed: boolean | null }) {
   const [color, key] =
     passed === null ? ['gray.7', 'notComputable'] : passed ? [SUCCESS_GREEN, 'passed'] : ['red.9', 'failed'];
   return (
-    <Badge color={color} variant="filled" data-testid="criterion-result" data-result={key}>
+    <Badge color={color} variant="filled" miw="max-content" data-testid="criterion-result" data-result={key}>
       {t(`applicationsAdmin:eligibility.${key}`)}
     </Badge>
   );
@@ -49,7 +49,7 @@ export function EligibilitySection({ application }: { application: Application }
         </Badge>
       </Group>
       {application.missingYears.length > 0 ? (
-        <Alert color="orange.9" variant="light" data-testid="eligibility-missing">
+        <Alert color={ATTENTION_ORANGE} variant="light" data-testid="eligibility-missing">
           {t('applications:missingSheets', { years: yearsText(application.missingYears, language) })}
         </Alert>
       ) : null}

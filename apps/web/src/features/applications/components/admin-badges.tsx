@@ -4,6 +4,9 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 
+/** A dark orange for what needs attention: white text on it, or it as text on white, reaches about 5.7:1 (orange.9 stays under 4.5). */
+export const ATTENTION_ORANGE = '#b0440c';
+
 /** Filled colours dark enough for white text (axe). */
 const STATUS_COLORS: Record<ApplicationStatus, string> = {
   draft: 'gray.7',
@@ -16,7 +19,7 @@ const PHASE_COLORS: Record<EditionPhase, string> = {
   upcoming: 'gray.7',
   registration: 'cyan.9',
   application: 'brand.8',
-  evaluation: 'orange.9',
+  evaluation: ATTENTION_ORANGE,
   awaitingResults: 'grape.9',
   published: SUCCESS_GREEN,
 };

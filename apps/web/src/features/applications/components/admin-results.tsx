@@ -15,6 +15,7 @@ import {
   usePublishReadinessQuery,
   usePublishResultsMutation,
 } from '../queries.ts';
+import { ATTENTION_ORANGE } from './admin-badges.tsx';
 import { EditionPicker, useEditionParam } from './admin-edition-picker.tsx';
 import { SealsPanel } from './admin-seals.tsx';
 import { editionLabel, shortDateTime } from './results-format.ts';
@@ -29,7 +30,7 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
       <Text
         fz={24}
         fw={700}
-        c={value === 0 ? SUCCESS_GREEN : 'orange.9'}
+        c={value === 0 ? SUCCESS_GREEN : ATTENTION_ORANGE}
         style={{ fontVariantNumeric: 'tabular-nums' }}
         data-testid={`${testId}-value`}
       >
