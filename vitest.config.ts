@@ -9,6 +9,15 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      {
+        // Components whose logic matters, rendered in a test DOM (Mantine's stubs in dom-setup.ts).
+        test: {
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.dom.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/dom-setup.ts'],
+        },
+      },
       { test: { name: 'idp', include: ['apps/idp/**/*.test.ts'], testTimeout: 20_000 } },
       {
         test: {
