@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Alert,
   Anchor,
+  Button,
   Drawer,
   NativeSelect,
   Skeleton,
@@ -80,7 +81,9 @@ export function ApplicationsPanel() {
   if (editions.isError && !editions.data) {
     return (
       <Alert color="red.9" variant="light" role="alert" title={t('applicationsAdmin:loadFailed')}>
-        {t('applicationsAdmin:retry')}
+        <Button size="compact-sm" variant="light" color="red.9" onClick={() => void editions.refetch()}>
+          {t('applicationsAdmin:retry')}
+        </Button>
       </Alert>
     );
   }

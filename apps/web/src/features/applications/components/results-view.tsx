@@ -72,8 +72,8 @@ function GroupPanel({
       <Table.Th scope="row" fw={total ? 700 : 400}>
         {group.label}
       </Table.Th>
-      <Table.Td style={NUMERIC}>{group.applicants}</Table.Td>
-      <Table.Td style={NUMERIC}>{group.distinguished}</Table.Td>
+      <Table.Td style={NUMERIC}>{formatAmount(String(group.applicants))}</Table.Td>
+      <Table.Td style={NUMERIC}>{formatAmount(String(group.distinguished))}</Table.Td>
     </Table.Tr>
   );
   return (
