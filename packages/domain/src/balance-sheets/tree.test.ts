@@ -129,13 +129,17 @@ describe('balanceCheck (SPEC §5)', () => {
   it('lets Ativo −1 with Capital próprio and Passivo 0 pass only with the option', () => {
     const minusOne = values({ CAIXA: '-1' });
     expect(balanceCheck(minusOne, tree).status).toBe('mismatch');
-    expect(balanceCheck(minusOne, tree, { allowMinusOneZeroZero: true })).toEqual({ status: 'ok' });
-    expect(balanceCheck(values({ CAIXA: '-2' }), tree, { allowMinusOneZeroZero: true }).status).toBe(
-      'mismatch',
-    );
+    expect(balanceCheck(minusOne, tree, { allowAssetsMinusOneWithZeroEquityAndLiabilities: true })).toEqual({
+      status: 'ok',
+    });
     expect(
-      balanceCheck(values({ CAIXA: '-1', CAP: '1', FORN: '-1' }), tree, { allowMinusOneZeroZero: true })
+      balanceCheck(values({ CAIXA: '-2' }), tree, { allowAssetsMinusOneWithZeroEquityAndLiabilities: true })
         .status,
+    ).toBe('mismatch');
+    expect(
+      balanceCheck(values({ CAIXA: '-1', CAP: '1', FORN: '-1' }), tree, {
+        allowAssetsMinusOneWithZeroEquityAndLiabilities: true,
+      }).status,
     ).toBe('mismatch');
   });
 });

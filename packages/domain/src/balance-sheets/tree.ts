@@ -127,14 +127,14 @@ const MINUS_ONE = Decimal.fromInteger(-1);
  * SPEC §5: Ativo must equal Capital próprio + Passivo. Ativo is the total of the debit-natured balance
  * headings, Capital próprio the credit-natured balance headings with class 5 accounts, Passivo the other
  * credit-natured balance headings. Totals are the sums of the leaves in `values`; while any balance leaf is
- * null or absent the status is 'empty' (no message). `allowMinusOneZeroZero` lets Ativo -1 with the two others
- * 0 pass. The difference is Ativo − (Capital próprio + Passivo). Capital próprio includes the period's net result
+ * null or absent the status is 'empty' (no message). `allowAssetsMinusOneWithZeroEquityAndLiabilities` lets
+ * Ativo -1 with the two others 0 pass. The difference is Ativo − (Capital próprio + Passivo). Capital próprio includes the period's net result
  * still in the income statement (Rendimentos − Gastos), so a trial balance before the closing entries balances.
  */
 export function balanceCheck(
   values: Map<string, Decimal | null>,
   tree: TreeLevelNode[],
-  options: { allowMinusOneZeroZero?: boolean } = {},
+  options: { allowAssetsMinusOneWithZeroEquityAndLiabilities?: boolean } = {},
 ): BalanceCheckResult {
   let assets = Decimal.ZERO;
   let equity = Decimal.ZERO;
@@ -161,7 +161,12 @@ export function balanceCheck(
   }
   const difference = assets.sub(equity.add(liabilities));
   if (difference.isZero()) return { status: 'ok' };
-  if (options.allowMinusOneZeroZero && assets.eq(MINUS_ONE) && equity.isZero() && liabilities.isZero()) {
+  if (
+    options.allowAssetsMinusOneWithZeroEquityAndLiabilities &&
+    assets.eq(MINUS_ONE) &&
+    equity.isZero() &&
+    liabilities.isZero()
+  ) {
     return { status: 'ok' };
   }
   return { status: 'mismatch', assets, equity, liabilities, difference };

@@ -398,10 +398,15 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
     const values = entryValues({ CAIXA: '-1' });
     const refused = await send(member, 'POST', url(), { ...period('2020-01-01', '2020-12-31'), values });
     expect(refused.statusCode).toBe(400);
-    const accepted = await send(member, 'POST', `${url()}?allowMinusOneZeroZero=true`, {
-      ...period('2020-01-01', '2020-12-31'),
-      values,
-    });
+    const accepted = await send(
+      member,
+      'POST',
+      `${url()}?allowAssetsMinusOneWithZeroEquityAndLiabilities=true`,
+      {
+        ...period('2020-01-01', '2020-12-31'),
+        values,
+      },
+    );
     expect(accepted.statusCode, accepted.body).toBe(201);
     await send(member, 'DELETE', `/companies/${ownCompany}/balance-sheets/${accepted.json().id}`);
   });

@@ -223,7 +223,7 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
           summary:
             'A balance sheet entered by hand: every leaf value (cost lines may be sent negative, as the form ' +
             'shows them). Missing leaves: 400 fill_all_fields; Assets ≠ Equity + Liabilities: 400 ' +
-            'assets_mismatch with the difference (?allowMinusOneZeroZero=true lets Assets -1 with Equity and ' +
+            'assets_mismatch with the difference (?allowAssetsMinusOneWithZeroEquityAndLiabilities=true lets Assets -1 with Equity and ' +
             'Liabilities 0 pass); unknown keys are refused',
           params: CompanySheetParams,
           querystring: EntryQuery,
@@ -237,7 +237,11 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
           caller(request),
           actorOf(request),
           request.params.companyId,
-          { ...request.body, allowMinusOneZeroZero: request.query.allowMinusOneZeroZero === 'true' },
+          {
+            ...request.body,
+            allowAssetsMinusOneWithZeroEquityAndLiabilities:
+              request.query.allowAssetsMinusOneWithZeroEquityAndLiabilities === 'true',
+          },
         );
         return reply.code(201).send(detail);
       },
@@ -278,7 +282,11 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
           actorOf(request),
           request.params.companyId,
           request.params.id,
-          { ...request.body, allowMinusOneZeroZero: request.query.allowMinusOneZeroZero === 'true' },
+          {
+            ...request.body,
+            allowAssetsMinusOneWithZeroEquityAndLiabilities:
+              request.query.allowAssetsMinusOneWithZeroEquityAndLiabilities === 'true',
+          },
         ),
     );
 

@@ -127,7 +127,9 @@ export interface UploadInput {
   originalName: string;
 }
 
-export type EntryInput = SaveBalanceSheetEntry & { allowMinusOneZeroZero?: boolean };
+export type EntryInput = SaveBalanceSheetEntry & {
+  allowAssetsMinusOneWithZeroEquityAndLiabilities?: boolean;
+};
 
 /**
  * Balance sheets of companies: upload of a trial balance (.xlsx, checked and aggregated through the
@@ -245,7 +247,8 @@ export function createBalanceSheetsService(deps: {
     }
     const rolled = rollUp(nodes, leafValues);
     const check = balanceCheck(rolled, nodes, {
-      allowMinusOneZeroZero: input.allowMinusOneZeroZero ?? false,
+      allowAssetsMinusOneWithZeroEquityAndLiabilities:
+        input.allowAssetsMinusOneWithZeroEquityAndLiabilities ?? false,
     });
     if (check.status === 'mismatch') {
       throw new AppError(400, 'assets_mismatch', 'balanceSheets:assetsMismatch', {

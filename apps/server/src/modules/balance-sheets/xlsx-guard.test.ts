@@ -9,7 +9,7 @@ const entry = (name: string, uncompressedSize: number): ZipEntry => ({
   localHeaderOffset: 0,
 });
 
-const refusal = (entries: ZipEntry[]) => {
+const guardError = (entries: ZipEntry[]) => {
   try {
     checkDeclaredSizes(entries);
     return null;
@@ -23,9 +23,12 @@ describe('checkDeclaredSizes', () => {
   it('refuses shared strings declared over 20 MB, as a zip bomb, while a sheet of that size passes', () => {
     const limit = XLSX_LIMITS.maxSharedStringsBytes;
     expect(limit).toBe(20 * 1024 * 1024);
-    expect(refusal([entry('xl/sharedStrings.xml', limit)])).toBeNull();
-    expect(refusal([entry('xl/worksheets/sheet1.xml', limit + 1)])).toBeNull();
-    const error = refusal([entry('xl/worksheets/sheet1.xml', 10), entry('xl/sharedStrings.xml', limit + 1)]);
+    expect(guardError([entry('xl/sharedStrings.xml', limit)])).toBeNull();
+    expect(guardError([entry('xl/worksheets/sheet1.xml', limit + 1)])).toBeNull();
+    const error = guardError([
+      entry('xl/worksheets/sheet1.xml', 10),
+      entry('xl/sharedStrings.xml', limit + 1),
+    ]);
     expect(error?.reason).toBe('zip_bomb');
     expect(error?.message).toContain('shared strings');
   });

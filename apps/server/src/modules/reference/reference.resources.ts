@@ -523,11 +523,11 @@ async function refuseWhileCodeUsed(tx: Executor, code: string, error: (what: str
  * code that criteria formulas or saved balance sheets use is neither changed nor deleted (their figures would
  * silently become 'not computable' or vanish from the statements).
  */
-function treeNodeRules(own: NodeTable) {
+function treeNodeRules(levelTable: NodeTable) {
   return {
     async validate(input: { code: string }, tx: Executor, id: string | null) {
       for (const other of TREE_TABLES) {
-        if (other === own) continue;
+        if (other === levelTable) continue;
         const [clash] = await tx
           .select({ id: other.id })
           .from(other)
@@ -536,7 +536,11 @@ function treeNodeRules(own: NodeTable) {
         if (clash) throw duplicateCode();
       }
       if (id === null) return;
-      const [current] = await tx.select({ code: own.code }).from(own).where(eq(own.id, id)).limit(1);
+      const [current] = await tx
+        .select({ code: levelTable.code })
+        .from(levelTable)
+        .where(eq(levelTable.id, id))
+        .limit(1);
       if (current && current.code !== input.code) {
         await refuseWhileCodeUsed(
           tx,

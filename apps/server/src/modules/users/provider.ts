@@ -55,8 +55,8 @@ export async function atProvider<T>(
     return await work();
   } catch (error) {
     if (error instanceof IdentityAdminError && error.status >= 400 && error.status < 500) {
-      const mapped = refusals[error.status];
-      if (mapped) throw mapped();
+      const refusal = refusals[error.status];
+      if (refusal) throw refusal();
       if (error.status === 400) throw badRequest();
       throw error;
     }

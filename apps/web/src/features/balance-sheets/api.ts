@@ -64,30 +64,38 @@ export async function fetchTree(signal?: AbortSignal): Promise<SelfDiagnosisTree
 }
 
 /** The -1/0/0 option of the balance check (SPEC §5) travels as a query parameter, not in the body. */
-const entryQuery = (allowMinusOneZeroZero: boolean) =>
-  allowMinusOneZeroZero ? '?allowMinusOneZeroZero=true' : '';
+const entryQuery = (allowAssetsMinusOneWithZeroEquityAndLiabilities: boolean) =>
+  allowAssetsMinusOneWithZeroEquityAndLiabilities
+    ? '?allowAssetsMinusOneWithZeroEquityAndLiabilities=true'
+    : '';
 
 export function postEntry(
   companyId: string,
   body: SaveBalanceSheetEntry,
-  allowMinusOneZeroZero = false,
+  allowAssetsMinusOneWithZeroEquityAndLiabilities = false,
 ): Promise<BalanceSheetDetail> {
-  return apiJson(`${sheetsPath(companyId)}/entries${entryQuery(allowMinusOneZeroZero)}`, {
-    method: 'POST',
-    body,
-  });
+  return apiJson(
+    `${sheetsPath(companyId)}/entries${entryQuery(allowAssetsMinusOneWithZeroEquityAndLiabilities)}`,
+    {
+      method: 'POST',
+      body,
+    },
+  );
 }
 
 export function putEntry(
   companyId: string,
   id: string,
   body: SaveBalanceSheetEntry,
-  allowMinusOneZeroZero = false,
+  allowAssetsMinusOneWithZeroEquityAndLiabilities = false,
 ): Promise<BalanceSheetDetail> {
-  return apiJson(`${sheetPath(companyId, id)}/entries${entryQuery(allowMinusOneZeroZero)}`, {
-    method: 'PUT',
-    body,
-  });
+  return apiJson(
+    `${sheetPath(companyId, id)}/entries${entryQuery(allowAssetsMinusOneWithZeroEquityAndLiabilities)}`,
+    {
+      method: 'PUT',
+      body,
+    },
+  );
 }
 
 export function fetchAdminSheets(query: string, signal?: AbortSignal): Promise<Page<AdminSheetRow>> {

@@ -28,7 +28,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { postEntry, putEntry } from './api.ts';
 import {
-  entryValues,
+  entryBody,
   evaluateEntry,
   initialOpen,
   inputText,
@@ -65,7 +65,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
   const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const evaluation = useMemo(
-    () => evaluateEntry(tree, texts, { allowMinusOneZeroZero: allow }),
+    () => evaluateEntry(tree, texts, { allowAssetsMinusOneWithZeroEquityAndLiabilities: allow }),
     [tree, texts, allow],
   );
   const rows = visibleRows(tree, open);
@@ -83,7 +83,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
   const save = () => {
     setShowErrors(true);
     const problems = periodProblems(period);
-    const result = entryValues(evaluation);
+    const result = entryBody(evaluation);
     if (!result.ok) {
       setFlagged(new Set(result.codes));
       // Open the groups holding the leaves to fix.

@@ -1,7 +1,7 @@
 import { buildBalanceTree, type SelfDiagnosisTree } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import {
-  entryValues,
+  entryBody,
   evaluateEntry,
   initialOpen,
   inputText,
@@ -107,17 +107,19 @@ describe('the entry form tree', () => {
   it('lets Ativo −1 with Capital próprio and Passivo at 0 pass only with the option', () => {
     const minusOne = { ...filled, AFT: '-1', CLI: '0', CAIXA: '0', CS: '0', FORN: '0' };
     expect(evaluateEntry(tree, minusOne).check.status).toBe('mismatch');
-    expect(evaluateEntry(tree, minusOne, { allowMinusOneZeroZero: true }).check).toEqual({ status: 'ok' });
+    expect(
+      evaluateEntry(tree, minusOne, { allowAssetsMinusOneWithZeroEquityAndLiabilities: true }).check,
+    ).toEqual({ status: 'ok' });
   });
 
   it('sends leaf values only, cost lines positive, or refuses with the SPEC message', () => {
-    const missing = entryValues(evaluateEntry(tree, { AFT: '1' }));
+    const missing = entryBody(evaluateEntry(tree, { AFT: '1' }));
     expect(missing).toMatchObject({ ok: false, messageKey: 'balanceSheets:fillAllFields' });
-    const tooPrecise = entryValues(evaluateEntry(tree, { ...filled, CLI: '250,505' }));
+    const tooPrecise = entryBody(evaluateEntry(tree, { ...filled, CLI: '250,505' }));
     expect(tooPrecise).toEqual({ ok: false, messageKey: 'balanceSheets:checkData', codes: ['CLI'] });
-    const mismatch = entryValues(evaluateEntry(tree, { ...filled, FORN: '1' }));
+    const mismatch = entryBody(evaluateEntry(tree, { ...filled, FORN: '1' }));
     expect(mismatch).toMatchObject({ ok: false, messageKey: 'balanceSheets:checkData' });
-    const saved = entryValues(evaluateEntry(tree, { ...filled, CLI: '250', CAIXA: '50' }));
+    const saved = entryBody(evaluateEntry(tree, { ...filled, CLI: '250', CAIXA: '50' }));
     expect(saved).toEqual({
       ok: true,
       values: {

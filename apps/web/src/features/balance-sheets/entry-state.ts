@@ -78,7 +78,7 @@ export interface EntryEvaluation {
 export function evaluateEntry(
   tree: TreeLevelNode[],
   texts: Readonly<Record<string, string>>,
-  options: { allowMinusOneZeroZero?: boolean } = {},
+  options: { allowAssetsMinusOneWithZeroEquityAndLiabilities?: boolean } = {},
 ): EntryEvaluation {
   const leafValues = new Map<string, Decimal>();
   const forCheck = new Map<string, Decimal | null>();
@@ -115,7 +115,7 @@ export type EntryBodyResult =
  * The `values` of SaveBalanceSheetEntry, or why saving is refused: 'Fill all fields!' (a leaf empty),
  * 'Please check the entered data!' (a bad amount or the balance check failing).
  */
-export function entryValues(evaluation: EntryEvaluation): EntryBodyResult {
+export function entryBody(evaluation: EntryEvaluation): EntryBodyResult {
   if (evaluation.missing.length > 0) {
     return { ok: false, messageKey: 'balanceSheets:fillAllFields', codes: evaluation.missing };
   }

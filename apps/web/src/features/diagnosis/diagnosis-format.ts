@@ -231,10 +231,10 @@ export function sectorPosition(
   median: string | null | undefined,
   target: DisplayTarget,
 ): SectorPosition | null {
-  const own = value ? Decimal.tryFromString(value.trim()) : undefined;
+  const companyValue = value ? Decimal.tryFromString(value.trim()) : undefined;
   const middle = median ? Decimal.tryFromString(median.trim()) : undefined;
-  if (!own || !middle) return null;
-  const c = own.cmp(middle);
+  if (!companyValue || !middle) return null;
+  const c = companyValue.cmp(middle);
   if (c === 0) return { side: 'at', verdict: null, labelKey: 'diagnosisWeb:view.sectorPosition.at' };
   const side = c > 0 ? 'above' : 'below';
   let verdict: SectorPosition['verdict'];
@@ -249,7 +249,7 @@ export function sectorPosition(
       break;
     default: {
       const goal = Decimal.tryFromString(target.value.trim());
-      const closer = goal ? own.sub(goal).abs().cmp(middle.sub(goal).abs()) : 0;
+      const closer = goal ? companyValue.sub(goal).abs().cmp(middle.sub(goal).abs()) : 0;
       verdict = closer < 0 ? 'better' : closer > 0 ? 'worse' : null;
     }
   }
