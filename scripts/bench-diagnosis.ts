@@ -1,5 +1,5 @@
 /**
- * The admin statistics bench case (issue 6), run by scripts/bench.ts on its test context: 10 000 companies with
+ * The admin statistics bench case, run by scripts/bench.ts on its test context: 10 000 companies with
  * 12 annual balance sheets each (2013..2024) and their indicator values for the active criteria, seeded with
  * INSERT ... SELECT over generate_series, then GET /app/api/v1/diagnosis-statistics timed as a signed-in admin
  * and the plan of the service's distribution query.

@@ -85,7 +85,7 @@ if (runs('api')) {
   }
 }
 
-// ---- the public company directory on 100 000 listed companies (issue 4) ----------------------------------------
+// ---- the public company directory on 100 000 listed companies ----------------------------------------
 if (runs('directory')) {
   const DIRECTORY_COMPANIES = 100_000;
   const DIRECTORY_QUERIES = Number(process.env.BENCH_DIRECTORY_QUERIES ?? 200);
@@ -192,7 +192,7 @@ if (runs('directory')) {
   await directoryCase('GET public/companies (no search, first page)', () => '');
 }
 
-// ---- a 50 000-line trial balance: upload check (issue 5) ----------------------------------------------------------
+// ---- a 50 000-line trial balance: upload check ----------------------------------------------------------
 // Written here with exceljs's streaming writer, then parsed, checked and aggregated by the upload's own code path
 // (trial-balance-file.ts) in a child process, so the peak memory printed is that of the check alone.
 if (runs('balance-sheets')) {
@@ -210,7 +210,7 @@ if (runs('balance-sheets')) {
   }
 }
 
-// ---- admin statistics over 10 000 companies × 12 periods (issue 6), in scripts/bench-diagnosis.ts ----------------
+// ---- admin statistics over 10 000 companies × 12 periods, in scripts/bench-diagnosis.ts ----------------
 if (runs('diagnosis')) await benchDiagnosis(ctx);
 
 const memory = process.memoryUsage();

@@ -276,7 +276,7 @@ describe('CSRF on the API', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } })).json().language).toBe('en');
-    // Errors now speak the account's language.
+    // Errors speak the language the account just chose.
     const forbidden = await ctx.app.inject({
       url: '/app/api/v1/accounts/by-email/x@y.cv',
       headers: { cookie },

@@ -49,9 +49,9 @@ const SPEC_ROUTES = [
   '/partner/application-result',
   '/partner/dashboard',
   '/users/profile',
-  // The company's own profile (issue 4), reached from the company dashboard.
+  // The company's own profile, reached from the company dashboard.
   '/company/profile',
-  // Admin screens named by the spec's texts (balance sheets, balance comparator, data entry; issue 5).
+  // Admin screens named by the spec's texts (balance sheets, balance comparator, data entry).
   '/admin/balance-sheets',
   '/admin/balance-comparator',
   '/admin/balance-data-entry',

@@ -92,7 +92,7 @@ function group(id: string, labelId: string, children: readonly MenuNode[]): Menu
 }
 
 const admin = (path: string, labelId: string, pending?: PendingArea) => item('admin', path, labelId, pending);
-/** A parametrization screen of the reference-data area (issue 3). */
+/** A parametrization screen of the reference-data area. */
 const reference = (path: string, labelId: string) => item('admin', path, labelId, undefined, 'reference');
 const company = (path: string, labelId: string, pending?: PendingArea) =>
   item('company', path, labelId, pending);

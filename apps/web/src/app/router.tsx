@@ -14,7 +14,7 @@ function lazyComponent<K extends string>(load: () => Promise<Record<K, Component
 
 const companySheets = () => import('../features/balance-sheets/company-pages.tsx');
 const adminSheets = () => import('../features/balance-sheets/admin-pages.tsx');
-/** The balance-sheet pages (issue 5) by page kind. */
+/** The balance-sheet pages by page kind. */
 const BALANCE_SHEET_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
   balanceSheet: lazyComponent(
     () => import('../features/balance-sheets/balance-sheet-page.tsx'),
@@ -28,7 +28,7 @@ const BALANCE_SHEET_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>>
   adminBalanceDataEntry: lazyComponent(adminSheets, 'AdminDataEntryPage'),
 };
 
-/** The self-diagnosis pages (issue 6) by page kind; charts load in their own chunks from these pages. */
+/** The self-diagnosis pages by page kind; charts load in their own chunks from these pages. */
 const DIAGNOSIS_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
   diagnosis: lazyComponent(
     () => import('../features/diagnosis/pages/company-diagnosis-page.tsx'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FREQUENCIES, normalizeFrequency, PERIOD_FREQUENCIES } from './periods.ts';
 
 /**
- * Balance-sheet requests and responses (issue 5), shared by the server and the web. Messages are catalog keys.
+ * Balance-sheet requests and responses, shared by the server and the web. Messages are catalog keys.
  * Amounts travel as canonical decimal strings ('-1234.56': a dot, at most 2 decimals).
  */
 

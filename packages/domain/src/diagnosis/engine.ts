@@ -8,7 +8,7 @@ import type { LocalizedText, TargetComparison } from '../schemas/reference.ts';
 import { CRITERION_TYPE_CODES } from '../schemas/reference.ts';
 
 /**
- * The self-diagnosis engine (issue 6): from a balance sheet's aggregates (the value of every self-diagnosis
+ * The self-diagnosis engine: from a balance sheet's aggregates (the value of every self-diagnosis
  * tree node), every criterion's ratio with its formula, the target, pass or fail and the recommendation,
  * grouped by criterion type in the fixed order EE, F, L, RE, RF, C. Pure: no I/O, exact decimals throughout.
  *

@@ -3,7 +3,7 @@ import { FREQUENCIES, PERIOD_FREQUENCIES } from '../balance-sheets/periods.ts';
 import { ListQuery, LocalizedText, TARGET_COMPARISONS } from '../schemas/reference.ts';
 
 /**
- * Self-diagnosis requests and responses (issue 6), shared by the server and the web. The field names follow
+ * Self-diagnosis requests and responses, shared by the server and the web. The field names follow
  * the spec (currentAutoFinancialIndicators, criterion.ratio, typedescCriterion…). Exact values travel as
  * canonical decimal strings (`value`); `result` is the same value as a JSON number, for charts only.
  */

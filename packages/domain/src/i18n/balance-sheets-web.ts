@@ -1,6 +1,6 @@
 import { defineMessages } from './define.ts';
 
-/** Balance sheets in the web app (issue 5): pages, tabs, columns and actions. The rules' texts are in balanceSheets. */
+/** Balance sheets in the web app: pages, tabs, columns and actions. The rules' texts are in balanceSheets. */
 export const balanceSheetsWeb = defineMessages({
   pt: {
     dashboard: {

@@ -1,7 +1,7 @@
 import { defineMessages } from './define.ts';
 
 /**
- * Balance sheets (issue 5): upload and entry forms, the balance check, the template rules and every problem
+ * Balance sheets: upload and entry forms, the balance check, the template rules and every problem
  * of an uploaded trial balance (packages/domain/src/balance-sheets). The server shows a problem's place with
  * `location.*` and its text with the problem's key.
  */

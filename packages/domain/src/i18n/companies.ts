@@ -1,6 +1,6 @@
 import { defineMessages } from './define.ts';
 
-/** Companies (issue 4): profile rules, the admin list's export headers, the user's profile picture. */
+/** Companies: profile rules, the admin list's export headers, the user's profile picture. */
 export const companies = defineMessages({
   pt: {
     validation: {

@@ -1,7 +1,7 @@
 import { defineMessages } from './define.ts';
 
 /**
- * Self-diagnosis in the web app (issue 6): the pages' own texts (forms, lists, the diagnosis view, the indicator
+ * Self-diagnosis in the web app: the pages' own texts (forms, lists, the diagnosis view, the indicator
  * charts, the admin statistics). Type labels, export headings and dimensions are in the diagnosis namespace.
  */
 export const diagnosisWeb = defineMessages({

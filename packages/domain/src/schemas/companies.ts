@@ -6,7 +6,7 @@ import { ListQuery, SORT_ORDERS } from './reference.ts';
 import { Phone, RegisterCompanyRequest } from './registration.ts';
 
 /**
- * Companies (issue 4): the company profile (SPEC §3 company table plus the registration fields), the admin
+ * Companies: the company profile (SPEC §3 company table plus the registration fields), the admin
  * list, the public directory and the user's own profile. Messages are catalog keys.
  */
 

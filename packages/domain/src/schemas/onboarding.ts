@@ -7,7 +7,7 @@ import { Nif, Phone } from './registration.ts';
 import { MIN_PASSWORD_LENGTH } from './users.ts';
 
 /**
- * The API of company onboarding (issue 4): the public options of the registration form, the e-mail
+ * The API of company onboarding: the public options of the registration form, the e-mail
  * confirmation of a registration, and the administrator's pre-registration with its invitation.
  * The registration form itself is RegisterCompanyRequest (registration.ts).
  */

@@ -6,7 +6,7 @@ import { EmailAddress } from './email.ts';
 import { DECIMAL_FRACTION_DIGITS, DECIMAL_INTEGER_DIGITS, FIELD_LENGTHS } from './field-lengths.ts';
 
 /**
- * Payloads of the reference data (issue 3): one schema per payload, used by the server (validation, OpenAPI)
+ * Payloads of the reference data: one schema per payload, used by the server (validation, OpenAPI)
  * and the web forms. Custom messages are keys of the `validation` catalog namespace.
  */
 

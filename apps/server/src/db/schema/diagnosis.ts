@@ -18,7 +18,7 @@ import { companies } from './companies.ts';
 import { criteria } from './reference.ts';
 
 /**
- * A saved self-diagnosis (issue 6): the sheets it used and a snapshot of every indicator as computed then
+ * A saved self-diagnosis: the sheets it used and a snapshot of every indicator as computed then
  * (criteria texts, formulas, targets, values, sector medians), so it reopens exactly as it was even after the
  * criteria or the sheets change. Deleting is soft.
  */

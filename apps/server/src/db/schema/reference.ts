@@ -16,7 +16,7 @@ import {
 import { accounts } from './accounts.ts';
 
 /**
- * The reference data an administrator configures (issue 3). Every table has `version` (optimistic
+ * The reference data an administrator configures. Every table has `version` (optimistic
  * concurrency), timestamps and `search_text`: the lower-cased, accent-stripped concatenation of the code and
  * the descriptions, written by the service (searchText in @excelencia/domain) and indexed with pg_trgm.
  */

@@ -213,8 +213,8 @@ const TYPES =
 /**
  * A hand-written workbook: content types, workbook and relationships first, then the given entries, then
  * docProps/app.xml as in the files of Excel and exceljs. (Without an entry after them, exceljs's streaming
- * reader could miss the last entry of the zip when the one before it was a worksheet: the shared strings or a
- * second sheet were then not read at all. The new reader reads every entry.)
+ * reader, the oracle here, can miss the last entry of the zip when the one before it is a worksheet: the shared
+ * strings or a second sheet are then not read at all. The reader under test reads every entry.)
  */
 const workbook = (...entries: Array<{ name: string; text: string; stored?: boolean }>) =>
   zip([

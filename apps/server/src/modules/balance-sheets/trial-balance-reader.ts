@@ -6,10 +6,10 @@ import { entryContent, readZipDirectory, type ZipEntry } from './xlsx-guard.ts';
 /*
  * A streaming reader of the first worksheet of an .xlsx, for the upload check only.
  *
- * It reads what exceljs's streaming WorkbookReader read with the options the upload used (worksheets 'emit',
- * sharedStrings 'cache', styles and hyperlinks 'ignore') and gives the checker the same cells, but without
- * exceljs's row and cell objects, its per-row async iteration, its temporary file per worksheet and its
- * general-purpose XML parser: on a 50 000-line sheet that was most of the time and memory of the upload.
+ * It reads what exceljs's streaming WorkbookReader reads with worksheets 'emit', sharedStrings 'cache', styles
+ * and hyperlinks 'ignore', and gives the checker the same cells, but without exceljs's row and cell objects, its
+ * per-row async iteration, its temporary file per worksheet and its general-purpose XML parser, which on a
+ * 50 000-line sheet take most of the time and memory of an upload.
  * The behaviour kept from exceljs, deliberately (the tests of this file compare both readers):
  * - the "first" worksheet is the first xl/worksheets/sheetN.xml in the zip, except that worksheets stored
  *   before both xl/sharedStrings.xml and xl/_rels/workbook.xml.rels come after the others;
@@ -19,11 +19,11 @@ import { entryContent, readZipDirectory, type ZipEntry } from './xlsx-guard.ts';
  *   reading; a `t="s"` cell in a workbook without shared strings reads as '[object Object]';
  * - CDATA sections are ignored, unclosed elements at the end of a part are not an error, every <row> of the
  *   sheet data is a row (even without cells), and a cell whose `r` has no column letter is an error.
- * Where exceljs refused a file, let a bad row number through to the database or lost a value, the reader
+ * Where exceljs refuses a file, lets a bad row number through to the database or loses a value, the reader
  * decides (OOXML lets `r` out of rows and cells):
  * - a formula's cached result is read as a plain cell of its type would be (0 is 0, an error is its text, a
- *   boolean a boolean), blank only without a <v> or with an empty one; exceljs dropped a result of 0, '' or an
- *   error (read as blank, so a sheet of formulas giving 0 was refused) and gave a boolean result as 1 or 0;
+ *   boolean a boolean), blank only without a <v> or with an empty one; exceljs drops a result of 0, '' or an
+ *   error (reads it as blank, so a sheet of formulas giving 0 is refused) and gives a boolean result as 1 or 0;
  * - a row without `r` is the row after the previous one; a row number that is not an integer from 1 to
  *   1 048 576 above the previous row's refuses the file (RowNumberError): it becomes the stored line's number;
  * - a cell without `r` is in the column after the previous cell's; a cell's column is read from its `r`, whose
@@ -351,7 +351,7 @@ async function scanEntry(handle: FileHandle, entry: ZipEntry, handler: XmlHandle
     scanner.write(decoder.write(chunk as Buffer));
   }
   scanner.write(decoder.end());
-  // Like exceljs's parser, which was never closed: unclosed elements at the end are not an error.
+  // As in exceljs's parser, which is never closed: unclosed elements at the end are not an error.
 }
 
 const NO_NAMES: readonly string[] = [];
@@ -631,8 +631,8 @@ export async function readTrialBalance(
         (sharedStrings && relationshipsRead ? ready : deferred).push(entry);
       }
     }
-    // exceljs read a worksheet where it met it when the shared strings and relationships were read, else
-    // after the last entry (from a temporary file), so that is the order of the sheets.
+    // exceljs reads a worksheet where it meets it once the shared strings and relationships are read, else
+    // after the last entry (from a temporary file): the sheets keep that order.
     const sheets = [...ready, ...deferred];
 
     let firstSheetRows = 0;

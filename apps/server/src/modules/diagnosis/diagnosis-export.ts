@@ -23,7 +23,7 @@ import PDFDocument from 'pdfkit';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 
 /**
- * The PDF and XLSX exports of a saved self-diagnosis (issue 6): pure functions from the diagnosis and the
+ * The PDF and XLSX exports of a saved self-diagnosis: pure functions from the diagnosis and the
  * reader's language to the file's bytes. Texts come from the 'diagnosis:export' catalog; figures follow the
  * domain's display rules, as on the web: targets exactly (up to 6 decimals), values, previous values and
  * medians with 4 decimals below 10 and 2 above, more when rounding would contradict pass or fail.

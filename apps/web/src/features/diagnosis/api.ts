@@ -13,7 +13,7 @@ import {
 } from '@excelencia/domain';
 import { API_BASE, apiJson } from '../../app/api-client.ts';
 
-/** The calls of the self-diagnosis area (issue 6); every answer is parsed with the shared schemas. */
+/** The calls of the self-diagnosis area; every answer is parsed with the shared schemas. */
 
 const enc = encodeURIComponent;
 

@@ -260,7 +260,7 @@ export function sectorPosition(
 /**
  * What the inputs panel shows of an aggregate's accounts: for an uploaded sheet, the trial-balance lines that
  * fed it (amounts formatted, 'and N other accounts' when the server kept only the largest); for a sheet entered
- * by hand (or a diagnosis saved before lines were kept), the account codes configured on the node, with a note
+ * by hand (or a diagnosis saved without its lines), the account codes configured on the node, with a note
  * for the hand-entered case.
  */
 export type InputAccountsView =

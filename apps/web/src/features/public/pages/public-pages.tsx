@@ -96,7 +96,7 @@ function TextPage({
   );
 }
 
-/** The link to the balance-sheet template page and its rules (issue 5). */
+/** The link to the balance-sheet template page and its rules. */
 function TemplateLink() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
