@@ -163,27 +163,91 @@ function pdfTitle(pdf: Buffer): string {
   return raw.toString('latin1');
 }
 
-const WIN_ANSI = new TextDecoder('windows-1252');
-
-/** The pages' text: every FlateDecode stream inflated, the hex strings of its TJ operators decoded (WinAnsi). */
-function pdfTexts(pdf: Buffer): string[] {
+/** The objects of a PDF: each one's dictionary and, for a stream, its bytes inflated (null when not Flate). */
+function pdfObjects(pdf: Buffer): Map<string, { dict: string; stream: string | null }> {
   const source = pdf.toString('latin1');
-  const texts: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    const end = source.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
+  const objects = new Map<string, { dict: string; stream: string | null }>();
+  for (const match of source.matchAll(/(\d+) 0 obj\s*(<<[\s\S]*?>>)\s*(stream\r?\n)?/g)) {
+    let stream: string | null = null;
+    if (match[3]) {
+      const start = (match.index ?? 0) + match[0].length;
+      try {
+        stream = inflateSync(pdf.subarray(start, source.indexOf('endstream', start))).toString('latin1');
+      } catch {
+        stream = null;
+      }
     }
-    const lines = [...content.matchAll(/\[(.*?)\] TJ/g)].map((tj) =>
-      [...(tj[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)]
-        .map((hex) => WIN_ANSI.decode(Buffer.from(hex[1] ?? '', 'hex')))
-        .join(''),
-    );
-    if (lines.length > 0) texts.push(lines.join('\n'));
+    objects.set(match[1] ?? '', { dict: match[2] ?? '', stream });
+  }
+  return objects;
+}
+
+/** A font's ToUnicode map (glyph id in hex → text), from its bfchar and bfrange entries. */
+function toUnicode(cmap: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const text = (hex: string) =>
+    String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const pair of (block[1] ?? '').matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>/gi)) {
+      map.set((pair[1] ?? '').toLowerCase(), text(pair[2] ?? ''));
+    }
+  }
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const range of (block[1] ?? '').matchAll(
+      /<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*(\[[^\]]*\]|<[0-9a-f]+>)/gi,
+    )) {
+      const first = parseInt(range[1] ?? '0', 16);
+      const last = parseInt(range[2] ?? '0', 16);
+      const targets = [...(range[3] ?? '').matchAll(/<([0-9a-f]+)>/gi)].map((hex) => hex[1] ?? '');
+      for (let code = first; code <= last; code++) {
+        const key = code.toString(16).padStart(4, '0');
+        const target =
+          targets.length === 1 && !(range[3] ?? '').startsWith('[')
+            ? (parseInt(targets[0] ?? '0', 16) + code - first).toString(16).padStart(4, '0')
+            : targets[code - first];
+        if (target) map.set(key, text(target));
+      }
+    }
+  }
+  return map;
+}
+
+/**
+ * The pages' text as a viewer extracts it: every content stream's TJ strings, each glyph id mapped to its text
+ * by the ToUnicode map of the font set before it (Tf), one line per TJ.
+ */
+function pdfTexts(pdf: Buffer): string[] {
+  const objects = pdfObjects(pdf);
+  const fonts = new Map<string, Map<string, string>>();
+  for (const { dict } of objects.values()) {
+    for (const entry of dict.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+      const font = objects.get(entry[2] ?? '');
+      const cmapId = font?.dict.match(/\/ToUnicode (\d+) 0 R/)?.[1];
+      const cmap = cmapId ? objects.get(cmapId)?.stream : null;
+      if (cmap) fonts.set(entry[1] ?? '', toUnicode(cmap));
+    }
+  }
+  const texts: string[] = [];
+  for (const { stream } of objects.values()) {
+    if (!stream?.includes('] TJ')) continue;
+    const lines: string[] = [];
+    let font = new Map<string, string>();
+    for (const op of stream.matchAll(/\/(F\d+) [\d.]+ Tf|\[(.*?)\] TJ/g)) {
+      if (op[1]) {
+        font = fonts.get(op[1]) ?? new Map();
+        continue;
+      }
+      lines.push(
+        [...(op[2] ?? '').matchAll(/<([0-9a-f]*)>/gi)]
+          .map((hex) =>
+            ((hex[1] ?? '').match(/.{4}/g) ?? [])
+              .map((glyph) => font.get(glyph.toLowerCase()) ?? '')
+              .join(''),
+          )
+          .join(''),
+      );
+    }
+    texts.push(lines.join('\n'));
   }
   return texts;
 }
@@ -237,11 +301,11 @@ describe('diagnosisPdf', () => {
     expect(all).toContain('Comparaison avec balancete-2023.xlsx');
     expect(all).toContain('6 des 11 indicateurs calculables atteignent leur objectif.');
     expect(all).toContain('Structure économique');
-    // Each indicator once, in order; ≥ written as >= (Helvetica has no ≥), targets with their 6 decimals.
+    // Each indicator once, in order; targets with ≥ as on the screen and in the XLSX, and their 6 decimals.
     const positions = SPECS.map((spec) => all.indexOf(`${spec.code} – Ratio ${spec.code} de gestion`));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(all).toContain('>= 0.333333');
+    expect(all).toContain('≥ 0.333333');
     expect(all).toContain('1 234 567.89');
     expect(all).toContain('Non calculable : le dénominateur est nul.');
     expect(all).toContain('+12.5 %');
@@ -282,11 +346,11 @@ describe('figures near the target', () => {
   it('never shows a failing value as its target, nor a target rounded', async () => {
     const all = pdfTexts(await diagnosisPdf(nearTargetDiagnosis(), 'en')).join('\n');
     expect(all).toContain('0.429996');
-    expect(all).toContain('>= 0.43');
+    expect(all).toContain('≥ 0.43');
     expect(all).toContain('0.42999');
     expect(all).toContain('0.4299 (Companies: 6)');
-    expect(all).toContain('>= 0.375');
-    expect(all).not.toContain('>= 0.38');
+    expect(all).toContain('≥ 0.375');
+    expect(all).not.toContain('≥ 0.38');
 
     const sheet = await readXlsx(await diagnosisXlsx(nearTargetDiagnosis(), 'en'));
     const row = sheet.getRow(findRow(sheet, 'EE – Economic structure'));

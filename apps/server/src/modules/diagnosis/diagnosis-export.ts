@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   CHANGE_ARROWS,
   changePercentText,
@@ -127,36 +128,24 @@ function inputsText(indicator: DiagnosisIndicator, language: Language): string {
 // ---------------------------------------------------------------------------------------------------------
 // PDF
 
-/** WinAnsi's characters at 0x80–0x9f, where Latin-1 has none (the standard fonts' encoding in pdfkit). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const PDF_REPLACEMENTS: Record<string, string> = {
-  '≥': '>=',
-  '≤': '<=',
-  '≠': '<>',
-  '−': '-',
-  '▲': '+',
-  '▼': '-',
-  '\u2009': ' ',
-  '\u202f': ' ',
-  '\t': ' ',
-};
+const BODY = 'Body';
+const BOLD = 'Body-Bold';
+const ITALIC = 'Body-Italic';
 
 /**
- * Text the standard Helvetica can draw: WinAnsi covers the Portuguese and French accents; ≥ ≤ become >= <=,
- * thin spaces become spaces, and anything else outside WinAnsi becomes '?' rather than a missing glyph.
+ * Arimo (SIL Open Font License), drawn with the metrics of Helvetica, so the layout is the standard font's;
+ * embedded because Helvetica's WinAnsi has no ≥ or ≤, and the PDF writes a target as the screen and the XLSX do.
  */
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  [BODY]: require.resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf'),
+  [BOLD]: require.resolve('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'),
+  [ITALIC]: require.resolve('@expo-google-fonts/arimo/400Regular_Italic/Arimo_400Regular_Italic.ttf'),
+};
+
+/** Text as drawn: composed accents (one glyph each), a tab as a space. */
 function pdfText(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.charCodeAt(0);
-    const drawable =
-      char === '\n' ||
-      (code >= 0x20 && code <= 0x7e) ||
-      (code >= 0xa0 && code <= 0xff) ||
-      WIN_ANSI_EXTRA.has(char);
-    out += drawable ? char : (PDF_REPLACEMENTS[char] ?? '?');
-  }
-  return out;
+  return text.normalize('NFC').replace(/\t/g, ' ');
 }
 
 type Pdf = PDFKit.PDFDocument;
@@ -190,9 +179,9 @@ function bottomOf(doc: Pdf): number {
 
 function rowHeight(doc: Pdf, row: PdfRow): number {
   const valueWidth = contentWidth(doc) - LABEL_WIDTH - COLUMN_GAP;
-  doc.font('Helvetica-Bold').fontSize(BODY_SIZE);
+  doc.font(BOLD).fontSize(BODY_SIZE);
   const label = doc.heightOfString(pdfText(row.label), { width: LABEL_WIDTH });
-  doc.font('Helvetica').fontSize(BODY_SIZE);
+  doc.font(BODY).fontSize(BODY_SIZE);
   const value = doc.heightOfString(pdfText(row.value), { width: valueWidth });
   return Math.max(label, value) + ROW_GAP;
 }
@@ -202,12 +191,12 @@ function drawRow(doc: Pdf, row: PdfRow): void {
   const x = doc.page.margins.left;
   const valueWidth = contentWidth(doc) - LABEL_WIDTH - COLUMN_GAP;
   const top = doc.y;
-  doc.font('Helvetica-Bold').fontSize(BODY_SIZE).fillColor('#444444');
+  doc.font(BOLD).fontSize(BODY_SIZE).fillColor('#444444');
   doc.text(pdfText(row.label), x, top, { width: LABEL_WIDTH });
   const labelBottom = doc.y;
   const page = doc.page;
   doc
-    .font('Helvetica')
+    .font(BODY)
     .fontSize(BODY_SIZE)
     .fillColor(row.color ?? 'black');
   doc.text(pdfText(row.value), x + LABEL_WIDTH + COLUMN_GAP, top, { width: valueWidth });
@@ -218,13 +207,13 @@ function drawRow(doc: Pdf, row: PdfRow): void {
 }
 
 function headingHeight(doc: Pdf, text: string, size: number): number {
-  doc.font('Helvetica-Bold').fontSize(size);
+  doc.font(BOLD).fontSize(size);
   return doc.heightOfString(pdfText(text), { width: contentWidth(doc) }) + ROW_GAP;
 }
 
 function drawHeading(doc: Pdf, text: string, size: number): void {
   const x = doc.page.margins.left;
-  doc.font('Helvetica-Bold').fontSize(size).fillColor('black');
+  doc.font(BOLD).fontSize(size).fillColor('black');
   doc.text(pdfText(text), x, doc.y, { width: contentWidth(doc) });
   doc.y += ROW_GAP;
 }
@@ -308,7 +297,7 @@ function collect(doc: Pdf): Promise<Buffer> {
 }
 
 /**
- * The diagnosis as an A4 PDF in the standard Helvetica: title, company, sheets, type, creation date and the
+ * The diagnosis as an A4 PDF in Arimo (Helvetica's metrics): title, company, sheets, type, creation date and the
  * summary, then one section per criterion type with a label/value block per indicator (formula, value,
  * target, status or the reason it is not computable, previous value and change for a comparison, sector
  * median, recommendation). A block never splits across pages; every page carries "Page x of y".
@@ -327,6 +316,7 @@ export async function diagnosisPdf(diagnosis: Diagnosis, language: Language): Pr
       CreationDate: new Date(diagnosis.createdAt),
     },
   });
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
   const done = collect(doc);
 
   drawHeading(doc, title, 18);
@@ -348,8 +338,8 @@ export async function diagnosisPdf(diagnosis: Diagnosis, language: Language): Pr
   for (const row of header) drawRow(doc, row);
   doc.y += 6;
   const note = annualisedNote(diagnosis, language);
-  if (note) drawParagraph(doc, note, 'Helvetica-Oblique');
-  drawParagraph(doc, summary(diagnosis, language), 'Helvetica-Bold');
+  if (note) drawParagraph(doc, note, ITALIC);
+  drawParagraph(doc, summary(diagnosis, language), BOLD);
   doc.y += 6;
 
   for (const group of groupByType(diagnosis.currentAutoFinancialIndicators)) {
@@ -383,7 +373,7 @@ export async function diagnosisPdf(diagnosis: Diagnosis, language: Language): Pr
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
-      .font('Helvetica')
+      .font(BODY)
       .fontSize(8)
       .fillColor('#666666')
       .text(
