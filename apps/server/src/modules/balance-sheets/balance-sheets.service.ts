@@ -21,7 +21,7 @@ import {
   type TreeLevelNode,
   withPeriodTags,
 } from '@excelencia/domain';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import {
@@ -35,7 +35,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
-import { allOf, pageWindow } from '../../platform/listing.ts';
+import { allOf, keysetPages, type OrderKey, orderSql, pageWindow } from '../../platform/listing.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
 import { nameOrNifCondition } from '../companies/companies.service.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
@@ -534,12 +534,17 @@ export function createBalanceSheetsService(deps: {
 
     adminExportRows(query: AdminBalanceSheetQuery): AsyncIterable<AdminBalanceSheetItem> {
       const where = adminWhere(query);
+      const pages = keysetPages({
+        order: ADMIN_ORDER,
+        size: ADMIN_EXPORT_BATCH,
+        read: (page) =>
+          adminQuery(db, page.keys)
+            .where(allOf(where, page.after))
+            .orderBy(...page.orderBy)
+            .limit(page.limit),
+      });
       return (async function* () {
-        for (let offset = 0; ; offset += 500) {
-          const rows = await adminRows(db, where, { limit: 500, offset });
-          yield* rows;
-          if (rows.length < 500) return;
-        }
+        for await (const rows of pages) yield* await presentAdminRows(db, rows);
       })();
     },
 
@@ -616,20 +621,38 @@ function adminWhere(query: AdminBalanceSheetQuery): SQL | undefined {
   );
 }
 
+/** The admin list's order: newest insert first. */
+const ADMIN_ORDER: readonly OrderKey[] = [
+  { value: balanceSheets.createdAt, descending: true },
+  { value: balanceSheets.id, descending: true },
+];
+const ADMIN_EXPORT_BATCH = 500;
+
+/** The admin list's sheets with their company, and `extra` columns (keyset paging's order keys). */
+function adminQuery<TExtra extends Record<string, SQL>>(db: Executor, extra: TExtra) {
+  return db
+    .select({ sheet: balanceSheets, companyName: companies.companyName, nif: companies.nif, ...extra })
+    .from(balanceSheets)
+    .innerJoin(companies, eq(companies.id, balanceSheets.companyId))
+    .leftJoin(cities, eq(cities.id, companies.cityId));
+}
+
+type AdminRow = { sheet: typeof balanceSheets.$inferSelect; companyName: string; nif: string };
+
 async function adminRows(
   db: Executor,
   where: SQL | undefined,
   window: { limit: number; offset: number },
 ): Promise<AdminBalanceSheetItem[]> {
-  const rows = await db
-    .select({ sheet: balanceSheets, companyName: companies.companyName, nif: companies.nif })
-    .from(balanceSheets)
-    .innerJoin(companies, eq(companies.id, balanceSheets.companyId))
-    .leftJoin(cities, eq(cities.id, companies.cityId))
+  const rows = await adminQuery(db, {})
     .where(where)
-    .orderBy(desc(balanceSheets.createdAt), desc(balanceSheets.id))
+    .orderBy(...orderSql(ADMIN_ORDER))
     .limit(window.limit)
     .offset(window.offset);
+  return presentAdminRows(db, rows);
+}
+
+async function presentAdminRows(db: Executor, rows: AdminRow[]): Promise<AdminBalanceSheetItem[]> {
   if (rows.length === 0) return [];
   // Tags count from each company's first annual sheet: read those companies' sheets once.
   const companyIds = [...new Set(rows.map((row) => row.sheet.companyId))];

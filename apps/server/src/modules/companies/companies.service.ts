@@ -31,7 +31,14 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { databaseRefusal, foreignKeyFields } from '../../platform/database-errors.ts';
 import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
-import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
+import {
+  allOf,
+  keysetPages,
+  orderKeys,
+  orderSql,
+  pageWindow,
+  searchCondition,
+} from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { isMember } from './company-access.ts';
 
@@ -59,9 +66,10 @@ const joinedColumns = {
   situation: { id: companySituations.id, description: companySituations.description },
 };
 
-function joined(db: Executor) {
+/** The company with its references, and `extra` columns (keyset paging's order keys). */
+function joinedWith<TExtra extends Record<string, SQL>>(db: Executor, extra: TExtra) {
   return db
-    .select(joinedColumns)
+    .select({ ...joinedColumns, ...extra })
     .from(companies)
     .leftJoin(cities, eq(cities.id, companies.cityId))
     .leftJoin(islands, eq(islands.id, cities.islandId))
@@ -69,6 +77,11 @@ function joined(db: Executor) {
     .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
     .leftJoin(companyTypes, eq(companyTypes.id, companies.companyTypeId))
     .leftJoin(companySituations, eq(companySituations.id, companies.companySituationId));
+}
+
+/** The company with its references. */
+function joined(db: Executor) {
+  return joinedWith(db, {});
 }
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>['where']>>[number];
@@ -283,7 +296,7 @@ export function createCompaniesService(deps: { db: Database }) {
 
   function adminReader(query: CompanyListQueryValues, language: Language) {
     const where = adminWhere(query);
-    const order = orderBy(SORTABLE, query, language, {
+    const order = orderKeys(SORTABLE, query, language, {
       defaultSort: ['companyName'],
       tieBreaker: companies.id,
     });
@@ -291,9 +304,19 @@ export function createCompaniesService(deps: { db: Database }) {
       rows: (window: { limit: number; offset: number }) =>
         joined(db)
           .where(where)
-          .orderBy(...order)
+          .orderBy(...orderSql(order))
           .limit(window.limit)
           .offset(window.offset),
+      pages: () =>
+        keysetPages({
+          order,
+          size: EXPORT_BATCH,
+          read: (page) =>
+            joinedWith(db, page.keys)
+              .where(allOf(where, page.after))
+              .orderBy(...page.orderBy)
+              .limit(page.limit),
+        }),
       count: async () => {
         const [row] = await db
           .select({ n: count() })
@@ -410,10 +433,8 @@ export function createCompaniesService(deps: { db: Database }) {
     exportRows(query: CompanyListQueryValues, language: Language): AsyncIterable<CompanyListItem> {
       const read = adminReader(query, language);
       return (async function* () {
-        for (let offset = 0; ; offset += EXPORT_BATCH) {
-          const rows = await read.rows({ limit: EXPORT_BATCH, offset });
+        for await (const rows of read.pages()) {
           for (const row of rows) yield presentListItem(row, language);
-          if (rows.length < EXPORT_BATCH) return;
         }
       })();
     },

@@ -26,9 +26,13 @@ const entitySummary = {
 };
 
 /** partners ⋈ accounts ⋈ partner_entities, ready for where/orderBy/limit. */
-export function selectPartners(db: Executor) {
+/** Partners with their account and entity; `extra` adds columns (keyset paging's order keys). */
+export function selectPartners<TExtra extends Record<string, SQL>>(
+  db: Executor,
+  extra: TExtra = {} as TExtra,
+) {
   return db
-    .select({ partner: partners, account: accounts, entity: entitySummary })
+    .select({ partner: partners, account: accounts, entity: entitySummary, ...extra })
     .from(partners)
     .innerJoin(accounts, eq(accounts.id, partners.accountId))
     .innerJoin(partnerEntities, eq(partnerEntities.id, partners.partnerEntityId));

@@ -15,7 +15,15 @@ import { accounts, partnerEntities, partners } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
-import { allOf, filterConditions, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
+import {
+  allOf,
+  filterConditions,
+  keysetPages,
+  orderKeys,
+  orderSql,
+  pageWindow,
+  searchCondition,
+} from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { findAccountByEmail } from '../accounts/accounts.repository.ts';
 import {
@@ -116,15 +124,25 @@ export function createPartnersService(deps: { db: Database; identity: IdentityAd
       ),
       ...filterConditions({ isActive: accounts.isActive, partnerEntityId: partners.partnerEntityId }, query),
     );
-    const order = orderBy(SORTABLE, query, language, { defaultSort: ['name'], tieBreaker: partners.id });
+    const order = orderKeys(SORTABLE, query, language, { defaultSort: ['name'], tieBreaker: partners.id });
     return {
       where,
       rows: (window: { limit: number; offset: number }) =>
         selectPartners(db)
           .where(where)
-          .orderBy(...order)
+          .orderBy(...orderSql(order))
           .limit(window.limit)
           .offset(window.offset),
+      pages: () =>
+        keysetPages({
+          order,
+          size: EXPORT_BATCH,
+          read: (page) =>
+            selectPartners(db, page.keys)
+              .where(allOf(where, page.after))
+              .orderBy(...page.orderBy)
+              .limit(page.limit),
+        }),
     };
   }
 
@@ -157,10 +175,8 @@ export function createPartnersService(deps: { db: Database; identity: IdentityAd
     exportRows(query: PartnersQuery, language: Language): AsyncIterable<PartnerItem> {
       const read = reader(query, language);
       return (async function* () {
-        for (let offset = 0; ; offset += EXPORT_BATCH) {
-          const rows = await read.rows({ limit: EXPORT_BATCH, offset });
+        for await (const rows of read.pages()) {
           for (const row of rows) yield presentPartner(row);
-          if (rows.length < EXPORT_BATCH) return;
         }
       })();
     },

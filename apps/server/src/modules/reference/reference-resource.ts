@@ -7,7 +7,7 @@ import {
   pageOf,
   searchText,
 } from '@excelencia/domain';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -22,7 +22,9 @@ import {
   allOf,
   countRows,
   filterConditions,
+  keysetPages,
   orderBy,
+  orderKeys,
   pageWindow,
   type SortKey,
   searchCondition,
@@ -324,21 +326,22 @@ export function createResourceService<
 
     async *exportRows(query, language) {
       const where = whereOf(query);
-      const order = orderBy(def.sortable, query, language, {
+      const order = orderKeys(def.sortable, query, language, {
         defaultSort: def.defaultSort,
         tieBreaker: table.id,
       });
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await db
-          .select()
-          .from(table)
-          .where(where)
-          .orderBy(...order)
-          .limit(EXPORT_BATCH)
-          .offset(offset);
-        yield* await present(db, rows as Row<TTable>[]);
-        if (rows.length < EXPORT_BATCH) return;
-      }
+      const pages = keysetPages({
+        order,
+        size: EXPORT_BATCH,
+        read: (page) =>
+          db
+            .select({ ...getTableColumns(table), ...page.keys })
+            .from(table)
+            .where(allOf(where, page.after))
+            .orderBy(...page.orderBy)
+            .limit(page.limit),
+      });
+      for await (const rows of pages) yield* await present(db, rows as Row<TTable>[]);
     },
 
     async get(id) {

@@ -7,7 +7,7 @@ import {
   type UserItem,
   type UserListQuery,
 } from '@excelencia/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import type { Database } from '../../db/client.ts';
@@ -19,7 +19,9 @@ import {
   allOf,
   countRows,
   filterConditions,
-  orderBy,
+  keysetPages,
+  orderKeys,
+  orderSql,
   pageWindow,
   searchCondition,
 } from '../../platform/listing.ts';
@@ -107,7 +109,7 @@ export function createUsersService(deps: { db: Database; identity: IdentityAdmin
   /** The matching rows in list order; the sort is checked now (400 for an unknown field), before any read. */
   function reader(query: UsersQuery, language: Language) {
     const where = whereOf(query);
-    const order = orderBy(SORTABLE, query, language, { defaultSort: ['name'], tieBreaker: accounts.id });
+    const order = orderKeys(SORTABLE, query, language, { defaultSort: ['name'], tieBreaker: accounts.id });
     return {
       where,
       rows: (window: { limit: number; offset: number }) =>
@@ -115,9 +117,21 @@ export function createUsersService(deps: { db: Database; identity: IdentityAdmin
           .select()
           .from(accounts)
           .where(where)
-          .orderBy(...order)
+          .orderBy(...orderSql(order))
           .limit(window.limit)
           .offset(window.offset),
+      pages: () =>
+        keysetPages({
+          order,
+          size: EXPORT_BATCH,
+          read: (page) =>
+            db
+              .select({ ...getTableColumns(accounts), ...page.keys })
+              .from(accounts)
+              .where(allOf(where, page.after))
+              .orderBy(...page.orderBy)
+              .limit(page.limit),
+        }),
     };
   }
 
@@ -135,10 +149,8 @@ export function createUsersService(deps: { db: Database; identity: IdentityAdmin
     exportRows(query: UsersQuery, language: Language): AsyncIterable<UserItem> {
       const read = reader(query, language);
       return (async function* () {
-        for (let offset = 0; ; offset += EXPORT_BATCH) {
-          const rows = await read.rows({ limit: EXPORT_BATCH, offset });
+        for await (const rows of read.pages()) {
           for (const row of rows) yield presentUser(row);
-          if (rows.length < EXPORT_BATCH) return;
         }
       })();
     },
