@@ -508,6 +508,21 @@ describe('sector medians and statistics across companies', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).value).toBe('Code');
     expect(sheet?.rowCount).toBe(1 + 25 * 2);
+    // Read for every criterion at once, each overall row is that criterion's own distribution.
+    const all = await ctx.db.select().from(criteria);
+    const codeOf = new Map(all.map((criterion) => [criterion.code, criterion.id]));
+    let checked = 0;
+    for (let row = 2; row <= (sheet?.rowCount ?? 0); row += 2) {
+      const cells = sheet?.getRow(row);
+      const id = codeOf.get(String(cells?.getCell(1).value));
+      const one = (
+        await get(admin, `/diagnosis-statistics?criterionId=${id}&groupBy=caeSection&year=2024`)
+      ).json().overall;
+      expect(cells?.getCell(4).value, String(cells?.getCell(1).value)).toBe(one.companies);
+      expect(cells?.getCell(6).value).toBe(one.median === null ? null : Number(one.median));
+      checked += 1;
+    }
+    expect(checked).toBe(25);
   });
 
   it('rebuilds the indicator values in the background when a criterion changes', async () => {

@@ -26,7 +26,7 @@ import {
   type StatisticDimension,
   withPeriodTags,
 } from '@excelencia/domain';
-import { and, count, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -162,6 +162,12 @@ const DIMENSION_TABLE = { island: islands, caeSection: caeSections, employeeRang
 
 type Figures = Omit<DistributionRow, 'key' | 'label'>;
 
+/** A criterion's distribution as the statistics show it: overall, and each group with its label. */
+type LabelledDistribution = { overall: DistributionRow; groups: DistributionRow[] };
+
+/** The most years the statistics offer to choose from. */
+const YEARS_MAX = 200;
+
 /** The p-quantile (p in thousandths) of the group's sorted values, interpolated as percentile_cont, exactly. */
 function quartile(p: number): SQL {
   const low = `sorted[1 + (n - 1) * ${p} / 1000]`;
@@ -189,28 +195,41 @@ export type DistributionFilter = {
  * (Also what the bench explains.)
  */
 export function distributionsQuery(filter: DistributionFilter): SQL {
+  const { criterion, ...rest } = filter;
+  return criteriaDistributionsQuery({ ...rest, criteria: [criterion] });
+}
+
+/** distributionsQuery for several criteria in one query: each row says its criterion_id. */
+export function criteriaDistributionsQuery(
+  filter: Omit<DistributionFilter, 'criterion'> & { criteria: readonly { id: string; version: number }[] },
+): SQL {
   const [from, to] = yearRange(filter.year);
+  const wanted = sql.join(
+    filter.criteria.map((c) => sql`(${c.id}::uuid, ${c.version}::int)`),
+    sql`, `,
+  );
   return sql`
     with latest as (
-      select distinct on (iv.company_id) iv.company_id, iv.value, iv.passed
+      select distinct on (iv.criterion_id, iv.company_id) iv.criterion_id, iv.company_id, iv.value, iv.passed
       from ${indicatorValues} iv
-      where iv.criterion_id = ${filter.criterion.id} and iv.criterion_version = ${filter.criterion.version}
+      where (iv.criterion_id, iv.criterion_version) in (${wanted})
         and iv.frequency = ${filter.frequency} and iv.end_date >= ${from} and iv.end_date < ${to}
-      order by iv.company_id, iv.end_date desc, iv.sheet_created_at desc
+      order by iv.criterion_id, iv.company_id, iv.end_date desc, iv.sheet_created_at desc
     ), keyed as (
-      select ${DIMENSION_KEY[filter.groupBy]} as key, latest.value, latest.passed
+      select latest.criterion_id, ${DIMENSION_KEY[filter.groupBy]} as key, latest.value, latest.passed
       from latest
       join ${companies} on ${companies.id} = latest.company_id
       left join ${cities} on ${cities.id} = ${companies.cityId}
       left join ${caeDivisions} on ${caeDivisions.id} = ${companies.caeDivisionId}
       ${filter.where ? sql`where ${filter.where}` : sql``}
     ), grouped as (
-      select key, grouping(key) = 1 as overall, count(value)::int as n,
+      select criterion_id, key, grouping(key) = 1 as overall, count(value)::int as n,
         (count(*) filter (where value is not null and passed))::int as passed,
         array_agg(value order by value) filter (where value is not null) as sorted
-      from keyed group by grouping sets ((key), ())
+      from keyed group by grouping sets ((criterion_id, key), (criterion_id))
     )
-    select key, overall, n, passed, ${quartile(250)} as p25, ${quartile(500)} as median, ${quartile(750)} as p75
+    select criterion_id, key, overall, n, passed,
+      ${quartile(250)} as p25, ${quartile(500)} as median, ${quartile(750)} as p75
     from grouped`;
 }
 
@@ -251,12 +270,18 @@ export function sectorMediansQuery(filter: {
     select criterion_id, n, ${quartile(500)} as median from grouped`;
 }
 
+type Distribution = { overall: Figures; groups: Map<string | null, Figures> };
+
+/** The distributions of several criteria (criteriaDistributionsQuery), by criterion id. */
 async function distributions(
   db: Executor,
-  filter: DistributionFilter,
-): Promise<{ overall: Figures; groups: Map<string | null, Figures> }> {
-  const query = distributionsQuery(filter);
+  filter: Parameters<typeof criteriaDistributionsQuery>[0],
+): Promise<Map<string, Distribution>> {
+  const out = new Map<string, Distribution>();
+  if (filter.criteria.length === 0) return out;
+  const query = criteriaDistributionsQuery(filter);
   type Row = {
+    criterion_id: string;
     key: string | null;
     overall: boolean;
     n: number;
@@ -279,10 +304,14 @@ async function distributions(
             .toString()
         : null,
   });
-  return {
-    overall: figures(rows.find((row) => row.overall)),
-    groups: new Map(rows.filter((row) => !row.overall).map((row) => [row.key, figures(row)])),
-  };
+  for (const criterion of filter.criteria) {
+    const own = rows.filter((row) => row.criterion_id === criterion.id);
+    out.set(criterion.id, {
+      overall: figures(own.find((row) => row.overall)),
+      groups: new Map(own.filter((row) => !row.overall).map((row) => [row.key, figures(row)])),
+    });
+  }
+  return out;
 }
 
 // ---- the service --------------------------------------------------------------------------------------------
@@ -378,27 +407,27 @@ export function createDiagnosisService(deps: { db: Database }) {
     return found;
   }
 
-  /** The years with current values of a criterion and frequency, newest first (a skip scan of the index). */
+  /**
+   * The years with values of a criterion and frequency, newest first, at most 200: a skip scan of the index
+   * (each step the latest end date before the year found last), in one recursive query.
+   */
   async function yearsOf(criterion: StoredCriterion, frequency: PeriodFrequency): Promise<number[]> {
-    const found: number[] = [];
-    let before: string | null = null;
-    for (let i = 0; i < 200; i++) {
-      const [row] = await db
-        .select({ last: sql<string | null>`max(${indicatorValues.endDate})` })
-        .from(indicatorValues)
-        .where(
-          allOf(
-            eq(indicatorValues.criterionId, criterion.id),
-            eq(indicatorValues.frequency, frequency),
-            before ? lt(indicatorValues.endDate, before) : undefined,
-          ),
-        );
-      if (!row?.last) break;
-      const year = Number(String(row.last).slice(0, 4));
-      found.push(year);
-      before = `${year}-01-01`;
-    }
-    return found;
+    const latestBefore = (before: SQL | undefined) => sql`(
+      select extract(year from max(iv.end_date))::int from ${indicatorValues} iv
+      where iv.criterion_id = ${criterion.id} and iv.frequency = ${frequency}
+        ${before ? sql`and iv.end_date < ${before}` : sql``}
+    )`;
+    const query = sql`
+      with recursive years (year, step) as (
+        select ${latestBefore(undefined)}, 1
+        union all
+        select ${latestBefore(sql`make_date(years.year, 1, 1)`)}, step + 1
+        from years where years.year is not null and step < ${YEARS_MAX}
+      )
+      select year from years where year is not null order by step`;
+    // Both drivers (pg and PGlite) answer a raw query with its rows.
+    const { rows } = (await db.execute(query)) as unknown as { rows: { year: number }[] };
+    return rows.map((row) => Number(row.year));
   }
 
   function statisticsFilter(query: IndicatorStatisticsQuery): SQL | undefined {
@@ -415,19 +444,33 @@ export function createDiagnosisService(deps: { db: Database }) {
     return new Map(rows.map((row) => [row.id, row.description as LocalizedText]));
   }
 
-  async function distributionOf(
-    criterion: StoredCriterion,
+  /** The distributions of the criteria, each as rows with their group labels, by criterion id. */
+  async function distributionsOf(
+    criteriaList: readonly StoredCriterion[],
     query: IndicatorStatisticsQuery,
     year: number,
     labels: Map<string, LocalizedText>,
-  ): Promise<{ overall: DistributionRow; groups: DistributionRow[] }> {
-    const { overall, groups } = await distributions(db, {
-      criterion,
+  ): Promise<Map<string, LabelledDistribution>> {
+    const found = await distributions(db, {
+      criteria: criteriaList,
       frequency: query.frequency,
       year,
       groupBy: query.groupBy,
       where: statisticsFilter(query),
     });
+    return new Map(
+      [...found].map(([criterionId, { overall, groups }]) => [
+        criterionId,
+        labelled(overall, groups, labels),
+      ]),
+    );
+  }
+
+  function labelled(
+    overall: Figures,
+    groups: Map<string | null, Figures>,
+    labels: Map<string, LocalizedText>,
+  ): LabelledDistribution {
     const rows = [...groups].map(
       ([key, figures]): DistributionRow => ({
         key,
@@ -739,7 +782,9 @@ export function createDiagnosisService(deps: { db: Database }) {
         };
       }
       const labels = await groupLabels(query.groupBy);
-      const { overall, groups } = await distributionOf(criterion, query, year, labels);
+      const { overall, groups } = (await distributionsOf([criterion], query, year, labels)).get(
+        criterion.id,
+      ) as LabelledDistribution;
       return {
         criterion: summary,
         groupBy: query.groupBy,
@@ -761,8 +806,9 @@ export function createDiagnosisService(deps: { db: Database }) {
       if (year === undefined) return [];
       const labels = await groupLabels(query.groupBy);
       const out: Array<DistributionRow & { code: string; description: LocalizedText }> = [];
+      const found = await distributionsOf(criteriaList, query, year, labels);
       for (const criterion of criteriaList) {
-        const { overall, groups } = await distributionOf(criterion, query, year, labels);
+        const { overall, groups } = found.get(criterion.id) as LabelledDistribution;
         for (const row of [overall, ...groups]) {
           out.push({ ...row, code: criterion.code, description: criterion.description });
         }
