@@ -3,9 +3,9 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { firstLanguage, initI18n } from './app/i18n.ts';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { firstLanguage, initI18n } from './lib/i18n.ts';
 
 const language = firstLanguage(window.location.pathname);
 initI18n(language);

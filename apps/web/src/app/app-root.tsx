@@ -1,7 +1,7 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { firstLanguage } from '../lib/i18n.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { ModalHost } from '../ui/modal-host.tsx';
-import { firstLanguage } from './i18n.ts';
 
 export function AppRoot() {
   return (

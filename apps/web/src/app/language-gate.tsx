@@ -2,8 +2,8 @@ import { isLanguage, type Language } from '@excelencia/domain';
 import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useSessionSync } from '../features/session/use-session-sync.ts';
-import { applyLanguage, firstLanguage } from './i18n.ts';
-import { LanguageContext } from './language-context.ts';
+import { applyLanguage, firstLanguage } from '../lib/i18n.ts';
+import { LanguageContext } from '../lib/language-context.ts';
 
 /**
  * The first path segment is the language. Anything else is not a language: the whole path moves under

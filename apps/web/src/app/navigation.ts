@@ -1,54 +1,13 @@
 import type { Role } from '@excelencia/domain';
+import type { Area, PageDef, PageKind, PendingArea } from '../lib/pages.ts';
+
+export type { Area, PageDef, PageKind, PendingArea };
 
 /**
  * The one definition of the signed-in menus (SPEC §2) and of the pages they lead to.
  * Every item carries the roles that see it; the side menu filters, the router builds one lazy route
  * per item. Paths are written without the language prefix.
  */
-
-export type Area = 'admin' | 'company' | 'partner' | 'users';
-
-/** The later issue a placeholder page belongs to (shell:pending.areas.*). */
-export type PendingArea =
-  | 'referenceData'
-  | 'companies'
-  | 'users'
-  | 'balanceSheets'
-  | 'diagnosis'
-  | 'applications'
-  | 'statistics'
-  | 'content'
-  | 'esg'
-  | 'partners'
-  | 'profile';
-
-/**
- * 'reference': an admin parametrization screen (features/reference), chosen by the page's path.
- * 'adminCompanies' / 'companyProfile': the companies area (features/companies).
- */
-export type PageKind =
-  | 'dashboard'
-  | 'profile'
-  | 'pending'
-  | 'reference'
-  | 'adminCompanies'
-  | 'companyProfile'
-  | 'balanceSheet'
-  | 'balances'
-  | 'demonstrations'
-  | 'others'
-  | 'adminBalanceSheets'
-  | 'adminBalanceComparator'
-  | 'adminBalanceDataEntry'
-  | 'diagnosis'
-  | 'indicatorStatistics'
-  | 'adminDiagnosis'
-  | 'adminStatistics'
-  | 'adminEditions'
-  | 'adminApplications'
-  | 'adminApplicationResults'
-  | 'companyApplication'
-  | 'partnerApplicationResults';
 
 export interface MenuItem {
   kind: 'item';
@@ -183,17 +142,6 @@ export const COMPANY_PROFILE_ITEM: MenuItem = item(
   undefined,
   'companyProfile',
 );
-
-export interface PageDef {
-  id: string;
-  area: Area;
-  path: string;
-  page: PageKind;
-  pending?: PendingArea;
-  /** i18n keys of the breadcrumbs: area, groups, then the page itself (its title). */
-  crumbKeys: readonly string[];
-  titleKey: string;
-}
 
 /** Every signed-in page: one per menu item, plus the profile. */
 export function signedInPages(): PageDef[] {

@@ -3,9 +3,9 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { TOAST_AUTO_CLOSE_MS } from '../ui/notify.ts';
-import { i18n } from './i18n.ts';
-import { createQueryClient } from './query-client.ts';
 import { theme } from './theme.ts';
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { initI18n } from '../app/i18n.ts';
+import { initI18n } from '../lib/i18n.ts';
 
 /**
  * The browser pieces Mantine reads that a test DOM lacks (ARCHITECTURE §9): a media query that never matches (the

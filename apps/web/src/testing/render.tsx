@@ -5,9 +5,9 @@ import { type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { i18n } from '../app/i18n.ts';
-import { LanguageContext } from '../app/language-context.ts';
 import { theme } from '../app/theme.ts';
+import { i18n } from '../lib/i18n.ts';
+import { LanguageContext } from '../lib/language-context.ts';
 
 /**
  * A component as the app shows it (Mantine theme, translations, a query client, a router), in English unless

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ApiError } from '../app/api-client.ts';
-import { i18n } from '../app/i18n.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { i18n } from '../lib/i18n.ts';
 import { TOAST_AUTO_CLOSE_MS, toastCloseButton } from './notify.ts';
 
 /**

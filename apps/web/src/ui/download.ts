@@ -1,4 +1,4 @@
-import { apiResponse } from '../app/api-client.ts';
+import { apiResponse } from '../lib/api-client.ts';
 
 export interface DownloadProgress {
   received: number;

@@ -3,8 +3,8 @@ import { Button, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { withLanguage } from '../app/access.ts';
-import { useLanguage } from '../app/language-context.ts';
+import { withLanguage } from '../lib/access.ts';
+import { useLanguage } from '../lib/language-context.ts';
 
 /** Lists the languages by name without the current one; a choice swaps the path's prefix (SPEC §2). */
 export function LanguageSelector() {

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { i18n } from '../app/i18n.ts';
+import { i18n } from '../lib/i18n.ts';
 
 /** Toasts close after 5 s (SPEC §9). */
 export const TOAST_AUTO_CLOSE_MS = 5000;

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { usePageDef } from '../app/page-def.ts';
+import { usePageDef } from '../lib/page-def.ts';
 
 /** A page whose content belongs to a later issue: it says so, in the user's language. */
 export function PendingPage() {

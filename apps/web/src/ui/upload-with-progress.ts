@@ -1,6 +1,6 @@
 import { ErrorResponse } from '@excelencia/domain';
-import { ApiError, forgetCsrfToken, getCsrfToken, reportUnauthorized } from '../app/api-client.ts';
-import { currentLanguage, i18n } from '../app/i18n.ts';
+import { ApiError, forgetCsrfToken, getCsrfToken, reportUnauthorized } from '../lib/api-client.ts';
+import { currentLanguage, i18n } from '../lib/i18n.ts';
 
 /**
  * A multipart upload with progress (fetch reports no upload progress, XMLHttpRequest does). It sends the same

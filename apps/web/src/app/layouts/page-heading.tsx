@@ -1,9 +1,9 @@
 import { Anchor, Breadcrumbs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalePath } from '../../lib/language-context.ts';
+import { usePageDef } from '../../lib/page-def.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { useLocalePath } from '../language-context.ts';
-import { usePageDef } from '../page-def.ts';
 
 /** Breadcrumbs (Area › Group › Page), the page's h1 and the document title, from the route's page. */
 export function PageHeading() {

@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { type SessionState, useSession } from '../../features/session/queries.ts';
 import { logout, startLogin } from '../../features/session/session-actions.ts';
+import { canEnterSignedIn, publicRedirect } from '../../lib/access.ts';
+import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { LanguageSelector } from '../../ui/language-selector.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { canEnterSignedIn, publicRedirect } from '../access.ts';
-import { useLanguage, useLocalePath } from '../language-context.ts';
 import classes from './public-layout.module.css';
 import { FOOTER_LINKS, PUBLIC_LINKS } from './public-nav.ts';
 

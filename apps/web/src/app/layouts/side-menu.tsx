@@ -26,7 +26,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLanguage, useLocalePath } from '../language-context.ts';
+import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { type Area, groupsContaining, type MenuNode, visibleMenu } from '../navigation.ts';
 
 /** Icons by label id (items) or group label id; anything else gets a dot. */

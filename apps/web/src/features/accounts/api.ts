@@ -1,5 +1,5 @@
 import { AccountByEmailResponse, type Language } from '@excelencia/domain';
-import { API_BASE, apiBlob, apiJson } from '../../app/api-client.ts';
+import { API_BASE, apiBlob, apiJson } from '../../lib/api-client.ts';
 
 export async function fetchAccountByEmail(email: string, signal?: AbortSignal) {
   const data = await apiJson<unknown>(`${API_BASE}/accounts/by-email/${encodeURIComponent(email)}`, {

@@ -1,6 +1,6 @@
 import { AdminOverview } from '@excelencia/domain';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, apiJson } from '../../app/api-client.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
 
 export async function fetchAdminOverview(signal?: AbortSignal): Promise<AdminOverview> {
   return AdminOverview.parse(await apiJson<unknown>(`${API_BASE}/admin/overview`, { signal }));

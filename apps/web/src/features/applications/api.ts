@@ -20,7 +20,7 @@ import {
   type SealActionRequest,
   SealVerification,
 } from '@excelencia/domain';
-import { API_BASE, ApiError, apiJson } from '../../app/api-client.ts';
+import { API_BASE, ApiError, apiJson } from '../../lib/api-client.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 
 /** The calls of the applications area; every answer is parsed with the shared schemas. */

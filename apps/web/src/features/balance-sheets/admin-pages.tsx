@@ -14,8 +14,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { API_BASE, ApiError } from '../../app/api-client.ts';
-import { useLanguage } from '../../app/language-context.ts';
+import { API_BASE, ApiError } from '../../lib/api-client.ts';
+import { useLanguage } from '../../lib/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
 import { useTranslate } from '../../ui/use-translate.ts';

@@ -7,7 +7,7 @@ import {
   type SaveBalanceSheetEntry,
   SelfDiagnosisTree,
 } from '@excelencia/domain';
-import { API_BASE, apiJson } from '../../app/api-client.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 
 const enc = encodeURIComponent;

@@ -1,7 +1,7 @@
 import { taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useSignedIn } from '../../app/signed-in-context.ts';
+import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { useBalanceTreeQuery, useSheetsQuery } from './queries.ts';
 import { LinesTable, SheetsTable, StatementsPanel } from './views.tsx';

@@ -22,7 +22,7 @@ import {
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useLanguage } from '../../app/language-context.ts';
+import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';

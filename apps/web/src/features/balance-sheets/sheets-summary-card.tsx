@@ -2,7 +2,7 @@ import { type BalanceSheetItem, taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFiles, IconFileUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLocalePath } from '../../app/language-context.ts';
+import { useLocalePath } from '../../lib/language-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { useSheetsQuery } from './queries.ts';
 

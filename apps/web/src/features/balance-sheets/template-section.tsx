@@ -1,7 +1,7 @@
 import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLanguage } from '../../app/language-context.ts';
+import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { downloadWithProgress } from '../../ui/download.ts';
 import { PageTitle } from '../../ui/page-title.tsx';

@@ -24,7 +24,7 @@ import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-reac
 import { useQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../app/language-context.ts';
+import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { confirmAction } from '../../ui/confirm.tsx';
 import { downloadWithProgress } from '../../ui/download.ts';

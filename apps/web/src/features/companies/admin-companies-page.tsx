@@ -27,8 +27,8 @@ import { IconBuildingPlus, IconMailForward, IconPencil } from '@tabler/icons-rea
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { API_BASE } from '../../app/api-client.ts';
-import { useLanguage } from '../../app/language-context.ts';
+import { API_BASE } from '../../lib/api-client.ts';
+import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { SUCCESS_GREEN } from '../../ui/colors.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';

@@ -9,7 +9,7 @@ import {
   pageOf,
   type UpdateCompanyRequest,
 } from '@excelencia/domain';
-import { API_BASE, apiJson } from '../../app/api-client.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
 
 /**
  * The calls of the companies area: the user's companies, a company's profile, the admin list and the

@@ -3,8 +3,8 @@ import { Box, Button, Divider, Group, SimpleGrid, Stack, Switch, Title } from '@
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../app/api-client.ts';
-import { useLanguage } from '../../app/language-context.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { NumberField, SelectField, TextField } from '../../ui/form/fields.tsx';
 import { serverFieldErrors, zodResolver } from '../../ui/form/zod-resolver.ts';

@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { useSignedIn } from '../../app/signed-in-context.ts';
+import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { CompanyProfileForm } from './company-form.tsx';
 import { useCompanyQuery } from './queries.ts';

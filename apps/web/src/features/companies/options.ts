@@ -1,6 +1,6 @@
 import { type Language, localized, ParentSummary, PublicOption, pageOf } from '@excelencia/domain';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, apiJson } from '../../app/api-client.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
 import type { SelectOption } from '../../ui/form/fields.tsx';
 import { queryString } from '../../ui/query-string.ts';
 import { companyKeys } from './queries.ts';

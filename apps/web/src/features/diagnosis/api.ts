@@ -11,7 +11,7 @@ import {
   pageOf,
   type StatisticDimension,
 } from '@excelencia/domain';
-import { API_BASE, apiJson } from '../../app/api-client.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
 
 /** The calls of the self-diagnosis area; every answer is parsed with the shared schemas. */
 

@@ -1,5 +1,5 @@
 import { DirectoryItem, type Page, PublicCompany, pageOf } from '@excelencia/domain';
-import { API_BASE, apiJson } from '../../app/api-client.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
 import { queryString } from '../../ui/query-string.ts';
 
 /** The calls of the public company directory; every answer is parsed with the shared schemas. */

@@ -15,7 +15,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink, IconEye, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useLocalePath } from '../../app/language-context.ts';
+import { useLocalePath } from '../../lib/language-context.ts';
 import { pageRange } from '../../ui/data-table/list-state.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { ScrollRegion } from '../../ui/scroll-region.tsx';

@@ -2,8 +2,8 @@ import { Alert, Anchor, Group, Loader, Paper, Stack, Table, Text } from '@mantin
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../app/api-client.ts';
-import { useLocalePath } from '../../app/language-context.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useLocalePath } from '../../lib/language-context.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { usePublicCompanyQuery } from './queries.ts';

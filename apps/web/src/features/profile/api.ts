@@ -1,6 +1,6 @@
 import { MyProfile, type UpdateMyProfileRequest } from '@excelencia/domain';
-import { API_BASE, apiJson } from '../../app/api-client.ts';
-import { i18n } from '../../app/i18n.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 
 /** The calls of the caller's own profile; every answer is parsed with the shared schemas. */

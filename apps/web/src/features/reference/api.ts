@@ -1,5 +1,5 @@
 import { type Page, SelfDiagnosisTree, ValidateFormulaResponse } from '@excelencia/domain';
-import { API_BASE, apiJson } from '../../app/api-client.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
 import type { ParsingSchema } from '../../ui/form/zod-resolver.ts';
 
 /** Calls of the reference resources (`/app/api/v1/<resource>`), all admin-only. */

@@ -7,7 +7,7 @@ import {
   RegistrationPending,
   ResendAccepted,
 } from '@excelencia/domain';
-import { API_BASE, apiJson } from '../../app/api-client.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
 
 /** The calls of registration and invitations; every answer is parsed with the shared schemas. */
 

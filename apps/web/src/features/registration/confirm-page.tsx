@@ -3,8 +3,8 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@manti
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api-client.ts';
-import { useLanguage, useLocalePath } from '../../app/language-context.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { confirmRegistration } from './api.ts';

@@ -1,6 +1,6 @@
 import { translate } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../app/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import type { Translate } from '../../ui/form/zod-resolver.ts';
 import { fieldErrorsOf, resendOfferOf, signInHref } from './form-errors.ts';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { serverFieldErrors, type Translate } from '../../ui/form/zod-resolver.ts';
 
 /** Which field a conflict code of the server belongs to (409 nif_taken / email_taken). */

@@ -25,7 +25,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../app/language-context.ts';
+import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { PasswordField, SelectField, TextField } from '../../ui/form/fields.tsx';
 import { zodResolver } from '../../ui/form/zod-resolver.ts';

@@ -1,5 +1,5 @@
 import { LogoutResponse, SessionResponse } from '@excelencia/domain';
-import { apiJson } from '../../app/api-client.ts';
+import { apiJson } from '../../lib/api-client.ts';
 
 export async function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
   return SessionResponse.parse(await apiJson<unknown>('/auth/session', { signal }));

@@ -1,5 +1,5 @@
 import type { Language } from '@excelencia/domain';
-import { SELECTED_LANG_KEY } from '../../app/i18n.ts';
+import { SELECTED_LANG_KEY } from '../../lib/i18n.ts';
 
 /** Written (then removed) on login and logout so other tabs refetch the session (their `storage` event). */
 export const SESSION_SIGNAL_KEY = 'sessionChanged';

@@ -1,5 +1,5 @@
-import type { SessionResponse } from '@excelencia/domain';
 import { useQuery } from '@tanstack/react-query';
+import type { AuthenticatedSession } from '../../lib/signed-in-context.ts';
 import { fetchSession } from './api.ts';
 
 /** How often an open page re-reads the session besides focus and other tabs' signals (SPEC §4, §9). */
@@ -21,7 +21,7 @@ export function useSessionQuery() {
   });
 }
 
-export type AuthenticatedSession = Extract<SessionResponse, { status: 'authenticated' }>;
+export type { AuthenticatedSession };
 
 export type SessionState =
   | { status: 'loading' }

@@ -1,6 +1,6 @@
 import { isSafeCallbackPath, type Language, type SessionResponse } from '@excelencia/domain';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { forgetCsrfToken } from '../../app/api-client.ts';
+import { forgetCsrfToken } from '../../lib/api-client.ts';
 import { postLogout } from './api.ts';
 import { clearBrowserStorage } from './browser-storage.ts';
 import { sessionKeys } from './queries.ts';

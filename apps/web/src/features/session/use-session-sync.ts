@@ -1,9 +1,9 @@
 import { hasRole, type Language } from '@excelencia/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { canEnterSignedIn } from '../../app/access.ts';
-import { onUnauthorized } from '../../app/api-client.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { canEnterSignedIn } from '../../lib/access.ts';
+import { onUnauthorized } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { openInNewTab } from '../../ui/open-in-new-tab.ts';
 import { putMyLanguage } from '../accounts/api.ts';
 import { postLogout } from './api.ts';

@@ -2,7 +2,7 @@ import { formatAmount } from '@excelencia/domain';
 import { Alert, Anchor, Box, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';

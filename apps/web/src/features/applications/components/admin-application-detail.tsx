@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useAdminApplicationQuery } from '../queries.ts';

@@ -21,7 +21,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { formatBytes } from '../../../ui/download.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';

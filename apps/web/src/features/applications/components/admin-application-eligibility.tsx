@@ -1,6 +1,6 @@
 import { type Application, indicatorValueText, targetText } from '@excelencia/domain';
 import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';

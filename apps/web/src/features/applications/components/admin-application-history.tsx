@@ -1,6 +1,6 @@
 import { APPLICATION_STATUSES, type ApplicationHistoryEntry, documentLabelKey } from '@excelencia/domain';
 import { Alert, Button, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useApplicationHistoryQuery } from '../queries.ts';

@@ -15,7 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSearch } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';

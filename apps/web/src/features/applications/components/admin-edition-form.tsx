@@ -2,7 +2,7 @@ import type { Edition, EditionMilestone } from '@excelencia/domain';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
-import { ApiError } from '../../../app/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { NumberField } from '../../../ui/form/fields.tsx';
 import { hasFieldPath, serverFieldErrors } from '../../../ui/form/zod-resolver.ts';

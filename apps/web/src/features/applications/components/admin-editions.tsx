@@ -15,7 +15,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { regulationPath } from '../api.ts';
 import { useEditionsQuery } from '../queries.ts';

@@ -2,7 +2,7 @@ import type { Seal } from '@excelencia/domain';
 import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBan, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';

@@ -2,7 +2,7 @@ import { type Application, isApplicationOpen, localized } from '@excelencia/doma
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useCompanyApplicationsQuery, useCurrentEditionQuery, useEligibilityQuery } from '../queries.ts';
 import { dateText, filesBySlot, yearsText } from './company-application-format.ts';

@@ -9,8 +9,8 @@ import {
 import { Badge, Button, FileButton, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconFileUpload, IconReplace, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../../app/api-client.ts';
-import { useLanguage } from '../../../app/language-context.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';

@@ -1,7 +1,7 @@
 import { type Edition, isApplicationOpen } from '@excelencia/domain';
 import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck, IconFileTypePdf } from '@tabler/icons-react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { regulationPath } from '../api.ts';
 import { dateText } from './company-application-format.ts';

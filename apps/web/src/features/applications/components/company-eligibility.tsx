@@ -7,7 +7,7 @@ import {
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { targetText } from '../../diagnosis/diagnosis-format.ts';

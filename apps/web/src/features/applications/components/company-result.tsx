@@ -1,7 +1,7 @@
 import type { Application } from '@excelencia/domain';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconAward, IconCertificate } from '@tabler/icons-react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';

@@ -1,7 +1,7 @@
 import type { Application } from '@excelencia/domain';
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';

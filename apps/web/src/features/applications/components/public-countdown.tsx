@@ -2,7 +2,7 @@ import { countdown, type Edition, isRegistrationOpen, nextMilestone } from '@exc
 import { Anchor, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useSession } from '../../session/queries.ts';
 import { useCurrentEditionQuery } from '../queries.ts';

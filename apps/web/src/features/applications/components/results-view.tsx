@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';

@@ -7,8 +7,8 @@ import {
 } from '@excelencia/domain';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useLanguage } from '../../../app/language-context.ts';
-import { useSignedIn } from '../../../app/signed-in-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { notifySuccess } from '../../../ui/notify.ts';

@@ -2,7 +2,7 @@ import { localized } from '@excelencia/domain';
 import { ActionIcon, Anchor, Group, NativeSelect, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';

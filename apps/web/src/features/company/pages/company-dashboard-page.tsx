@@ -1,8 +1,8 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLocalePath } from '../../../app/language-context.ts';
-import { useSignedIn } from '../../../app/signed-in-context.ts';
+import { useLocalePath } from '../../../lib/language-context.ts';
+import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { ApplicationCard } from '../../applications/components/company-application-card.tsx';
 import { SheetsSummaryCard } from '../../balance-sheets/sheets-summary-card.tsx';

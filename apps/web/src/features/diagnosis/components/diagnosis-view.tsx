@@ -25,7 +25,7 @@ import {
 } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';

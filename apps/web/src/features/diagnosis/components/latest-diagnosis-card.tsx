@@ -2,7 +2,7 @@ import { diagnosisTypeLabel, periodLabel } from '@excelencia/domain';
 import { Alert, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { IconChartLine, IconStethoscope } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../../app/language-context.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useSheetsQuery } from '../../balance-sheets/queries.ts';
 import { useDiagnosesQuery } from '../queries.ts';

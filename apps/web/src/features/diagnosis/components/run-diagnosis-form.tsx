@@ -2,7 +2,7 @@ import { CreateDiagnosisRequest, type Diagnosis } from '@excelencia/domain';
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../app/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';

@@ -1,7 +1,7 @@
 import { diagnosisTypeLabel, taggedPeriodLabel } from '@excelencia/domain';
 import { ActionIcon, Alert, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';

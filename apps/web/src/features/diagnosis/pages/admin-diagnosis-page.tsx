@@ -4,7 +4,7 @@ import { Accordion, Button, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';

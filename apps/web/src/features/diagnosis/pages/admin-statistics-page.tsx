@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { ExportButton } from '../../../ui/data-table/export-button.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';

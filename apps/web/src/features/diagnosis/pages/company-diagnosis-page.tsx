@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useSignedIn } from '../../../app/signed-in-context.ts';
+import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { OpenDiagnosis } from '../components/open-diagnosis.tsx';
 import { RunDiagnosisForm } from '../components/run-diagnosis-form.tsx';

@@ -17,8 +17,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useLanguage } from '../../../app/language-context.ts';
-import { useSignedIn } from '../../../app/signed-in-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { indicatorChartData, seriesGroups, typeHeading, valueText } from '../diagnosis-format.ts';
 import { useIndicatorSeriesQuery } from '../queries.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalePath } from '../../../app/language-context.ts';
+import { useLocalePath } from '../../../lib/language-context.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 
 export function NotFoundPage() {

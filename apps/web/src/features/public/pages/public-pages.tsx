@@ -15,7 +15,7 @@ import { IconClipboardCheck, IconFileSpreadsheet, IconUserPlus } from '@tabler/i
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalePath } from '../../../app/language-context.ts';
+import { useLocalePath } from '../../../lib/language-context.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { EditionCountdown } from '../../applications/components/public-countdown.tsx';
 

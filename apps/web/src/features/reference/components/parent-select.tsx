@@ -1,5 +1,5 @@
 import { type LocalizedText, localized } from '@excelencia/domain';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { type InputBinding, SelectField } from '../../../ui/form/fields.tsx';
 import type { ItemSchema } from '../api.ts';
 import { useResourceOptionsQuery } from '../queries.ts';

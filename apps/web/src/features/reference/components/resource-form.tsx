@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ApiError } from '../../../app/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { hasFieldPath, serverFieldErrors, zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';

@@ -14,7 +14,7 @@ import {
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../app/language-context.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { useSelfDiagnosisTreeQuery } from '../queries.ts';
 
 /** The whole self-diagnosis tree, read-only and collapsible (headings page). */

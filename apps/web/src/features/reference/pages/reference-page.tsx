@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { usePageDef } from '../../../app/page-def.ts';
+import { usePageDef } from '../../../lib/page-def.ts';
 import { ReferenceResourcePage } from '../components/reference-resource-page.tsx';
 import { partners, users } from '../screens/account-screens.tsx';
 import {

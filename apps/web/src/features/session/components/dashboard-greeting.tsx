@@ -1,8 +1,8 @@
 import { hasRole } from '@excelencia/domain';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Area } from '../../../app/navigation.ts';
-import { useSignedIn } from '../../../app/signed-in-context.ts';
+import type { Area } from '../../../lib/pages.ts';
+import { useSignedIn } from '../../../lib/signed-in-context.ts';
 
 /** The dashboards' greeting: the user's name and role and, for company users, the selected company. */
 export function DashboardGreeting({ area }: { area: Exclude<Area, 'users'> }) {

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { PageDef } from './navigation.ts';
+import type { PageDef } from './pages.ts';
 
 export interface PageHandle {
   page: PageDef;

@@ -1,5 +1,7 @@
+import type { SessionResponse } from '@excelencia/domain';
 import { createContext, useContext } from 'react';
-import type { AuthenticatedSession } from '../features/session/queries.ts';
+
+export type AuthenticatedSession = Extract<SessionResponse, { status: 'authenticated' }>;
 
 export interface SignedInState {
   session: AuthenticatedSession;

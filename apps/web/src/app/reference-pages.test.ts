@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signedInPages } from '../../../app/navigation.ts';
-import { REFERENCE_SCREEN_PATHS } from './reference-page.tsx';
+import { REFERENCE_SCREEN_PATHS } from '../features/reference/pages/reference-page.tsx';
+import { signedInPages } from './navigation.ts';
 
 describe('parametrization screens', () => {
   it('has a screen for every reference menu item and nothing else', () => {

@@ -1,5 +1,5 @@
 import { dashboardPathFor, hasRole, isPartnerOnly, SIGNED_IN_ROLE } from '@excelencia/domain';
-import type { Area } from './navigation.ts';
+import type { Area } from './pages.ts';
 
 /** The signed-in area a path (without its language) belongs to, or null for public paths. */
 export function areaOfPath(path: string): Area | null {

@@ -1,0 +1,59 @@
+/**
+ * The kinds of signed-in pages and what the router hands a page about itself: the shell's menu (app/navigation.ts)
+ * is written in these terms, and the features read them (usePageDef) without importing the shell.
+ */
+
+export type Area = 'admin' | 'company' | 'partner' | 'users';
+
+/** The later issue a placeholder page belongs to (shell:pending.areas.*). */
+export type PendingArea =
+  | 'referenceData'
+  | 'companies'
+  | 'users'
+  | 'balanceSheets'
+  | 'diagnosis'
+  | 'applications'
+  | 'statistics'
+  | 'content'
+  | 'esg'
+  | 'partners'
+  | 'profile';
+
+/**
+ * 'reference': an admin parametrization screen (features/reference), chosen by the page's path.
+ * 'adminCompanies' / 'companyProfile': the companies area (features/companies).
+ */
+export type PageKind =
+  | 'dashboard'
+  | 'profile'
+  | 'pending'
+  | 'reference'
+  | 'adminCompanies'
+  | 'companyProfile'
+  | 'balanceSheet'
+  | 'balances'
+  | 'demonstrations'
+  | 'others'
+  | 'adminBalanceSheets'
+  | 'adminBalanceComparator'
+  | 'adminBalanceDataEntry'
+  | 'diagnosis'
+  | 'indicatorStatistics'
+  | 'adminDiagnosis'
+  | 'adminStatistics'
+  | 'adminEditions'
+  | 'adminApplications'
+  | 'adminApplicationResults'
+  | 'companyApplication'
+  | 'partnerApplicationResults';
+
+export interface PageDef {
+  id: string;
+  area: Area;
+  path: string;
+  page: PageKind;
+  pending?: PendingArea;
+  /** i18n keys of the breadcrumbs: area, groups, then the page itself (its title). */
+  crumbKeys: readonly string[];
+  titleKey: string;
+}
