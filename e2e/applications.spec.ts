@@ -83,7 +83,7 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
   await expect(slots.nth(5).getByTestId('doc-name')).toHaveText('200000001_5_documento-5.pdf');
   await company.getByTestId('app-submit').click();
   await dialog(company).getByTestId('confirm-button').click();
-  await expect(company.getByText(t('pt', 'applications:applicationComplete'))).toBeVisible();
+  await expect(company.getByText(t('pt', 'applications:applicationComplete'), { exact: true })).toBeVisible();
   await expect(company.getByTestId('app-submit')).toHaveCount(0);
 
   // ---- the first admin evaluates, in en ----
@@ -96,7 +96,7 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
   await expect(detail.getByTestId('document-row')).toHaveCount(8);
   await detail.getByTestId('decision-evaluated').check();
   await detail.getByTestId('evaluation-submit').click();
-  await expect(admin.getByText(t('en', 'applications:evaluationComplete'))).toBeVisible();
+  await expect(admin.getByText(t('en', 'applications:evaluationComplete'), { exact: true })).toBeVisible();
   // The one who decided cannot confirm.
   await expect(detail.getByTestId('decision-confirm')).toBeDisabled();
 
@@ -116,7 +116,9 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
   await second.goto('/en/admin/application-result');
   await second.getByTestId('results-publish').click();
   await dialog(second).getByTestId('confirm-button').click();
-  await expect(second.getByText(t('en', 'applications:resultsPublishedToast'))).toBeVisible();
+  await expect(
+    second.getByText(t('en', 'applications:resultsPublishedToast'), { exact: true }),
+  ).toBeVisible();
   await expect(second.getByTestId('results-companies')).toContainText('Demo Comércio, Lda');
   const accessibility = await new AxeBuilder({ page: second }).analyze();
   expect(accessibility.violations).toEqual([]);
@@ -138,7 +140,9 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
     await visitor.goto(`/${language}/public/selo/${code}`);
     await expect(visitor.getByTestId('seal-verdict')).toHaveAttribute('data-status', 'valid');
     await expect(visitor.getByText('Demo Comércio, Lda')).toBeVisible();
-    await expect(visitor.getByTestId('seal-status')).toHaveText(t(language, 'applications:sealStatuses.valid'));
+    await expect(visitor.getByTestId('seal-status')).toHaveText(
+      t(language, 'applications:sealStatuses.valid'),
+    );
   }
   await visitor.goto('/en/public/selo/000000000000');
   await expect(visitor.getByTestId('seal-unknown')).toBeVisible();

@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { DANGER_RED } from '../ui/colors.ts';
 
 /** A dark Cabo Verde blue: white text on shade 7 reaches about 9:1, so axe's contrast check passes. */
 const brand: MantineColorsTuple = [
@@ -26,4 +27,14 @@ export const theme = createTheme({
     // Input descriptions in gray.7 like the rest of the secondary text: Mantine's dimmed fails axe's contrast.
     InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
   },
+});
+
+/**
+ * Field error texts and red borders in a red that reaches 4.5:1 on white: Mantine's default error colour (red.6)
+ * fails axe's contrast check under every invalid field.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-error': DANGER_RED },
+  dark: {},
 });

@@ -108,15 +108,9 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
       </Table.Tr>
     ));
   } else if (data.items.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={columnCount}>
-          <Text c="gray.7" ta="center" py="lg" data-testid="table-empty">
-            {state.search.trim() ? t('reference:table.emptySearch') : t('reference:table.empty')}
-          </Text>
-        </Table.Td>
-      </Table.Tr>
-    );
+    // Said under the table, not in a cell of it: a wide table scrolls at a phone's width and would carry the
+    // message out of view.
+    body = null;
   } else {
     body = data.items.map((item) => (
       <Table.Tr key={item.id} data-testid="table-row">
@@ -199,6 +193,11 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
               <Table.Tbody>{body}</Table.Tbody>
             </Table>
           </ScrollRegion>
+          {data && data.items.length === 0 ? (
+            <Text c="gray.7" ta="center" py="lg" data-testid="table-empty">
+              {state.search.trim() ? t('reference:table.emptySearch') : t('reference:table.empty')}
+            </Text>
+          ) : null}
         </Box>
       )}
 

@@ -22,6 +22,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
+import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { formatBytes } from '../../../ui/download.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
@@ -30,7 +31,6 @@ import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { adminApplicationFilePath, adminApplicationZipPath } from '../api.ts';
 import { useReturnDocumentMutation } from '../queries.ts';
-import { ATTENTION_ORANGE } from './admin-badges.tsx';
 import { OVER_DRAWER_Z_INDEX } from './admin-reason-dialog.tsx';
 import { filesBySlot } from './company-application-format.ts';
 import { shortDateTime } from './results-format.ts';
@@ -156,7 +156,7 @@ export function DocumentsSection({ application }: { application: Application }) 
         ) : null}
       </Group>
       {application.reopenedFileType !== null ? (
-        <Alert color={ATTENTION_ORANGE} variant="light" data-testid="documents-returned">
+        <Alert color={WARNING_ORANGE} variant="light" data-testid="documents-returned">
           {t('applicationsAdmin:documents.returnedReason', {
             document: t(documentLabelKey(application.reopenedFileType)),
             reason: application.returnReason ?? '',
@@ -187,7 +187,7 @@ export function DocumentsSection({ application }: { application: Application }) 
                         {label}
                       </Text>
                       {application.reopenedFileType === slot ? (
-                        <Badge color={ATTENTION_ORANGE} variant="filled" miw="max-content">
+                        <Badge color={WARNING_ORANGE} variant="filled" miw="max-content">
                           {t('applicationsAdmin:documents.returned')}
                         </Badge>
                       ) : null}

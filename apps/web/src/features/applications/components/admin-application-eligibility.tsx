@@ -1,10 +1,9 @@
 import { type Application, indicatorValueText, targetText } from '@excelencia/domain';
 import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useLanguage } from '../../../lib/language-context.ts';
-import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { ATTENTION_ORANGE } from './admin-badges.tsx';
 import { yearsText } from './company-application-format.ts';
 import { criterionName } from './company-eligibility.tsx';
 import { signedGapText } from './results-format.ts';
@@ -49,7 +48,7 @@ export function EligibilitySection({ application }: { application: Application }
         </Badge>
       </Group>
       {application.missingYears.length > 0 ? (
-        <Alert color={ATTENTION_ORANGE} variant="light" data-testid="eligibility-missing">
+        <Alert color={WARNING_ORANGE} variant="light" data-testid="eligibility-missing">
           {t('applications:missingSheets', { years: yearsText(application.missingYears, language) })}
         </Alert>
       ) : null}

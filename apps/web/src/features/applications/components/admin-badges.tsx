@@ -1,11 +1,8 @@
 import type { ApplicationStatus, EditionPhase } from '@excelencia/domain';
 import { Badge } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-
-/** A dark orange for what needs attention: white text on it, or it as text on white, reaches about 5.7:1 (orange.9 stays under 4.5). */
-export const ATTENTION_ORANGE = '#b0440c';
 
 /** Filled colours dark enough for white text (axe). */
 const STATUS_COLORS: Record<ApplicationStatus, string> = {
@@ -19,7 +16,7 @@ const PHASE_COLORS: Record<EditionPhase, string> = {
   upcoming: 'gray.7',
   registration: 'cyan.9',
   application: 'brand.8',
-  evaluation: ATTENTION_ORANGE,
+  evaluation: WARNING_ORANGE,
   awaitingResults: 'grape.9',
   published: SUCCESS_GREEN,
 };

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -15,7 +15,6 @@ import {
   usePublishReadinessQuery,
   usePublishResultsMutation,
 } from '../queries.ts';
-import { ATTENTION_ORANGE } from './admin-badges.tsx';
 import { EditionPicker, useEditionParam } from './admin-edition-picker.tsx';
 import { SealsPanel } from './admin-seals.tsx';
 import { editionLabel, shortDateTime } from './results-format.ts';
@@ -30,7 +29,7 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
       <Text
         fz={24}
         fw={700}
-        c={value === 0 ? SUCCESS_GREEN : ATTENTION_ORANGE}
+        c={value === 0 ? SUCCESS_GREEN : WARNING_ORANGE}
         style={{ fontVariantNumeric: 'tabular-nums' }}
         data-testid={`${testId}-value`}
       >

@@ -3,12 +3,12 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useCompanyApplicationsQuery, useCurrentEditionQuery, useEligibilityQuery } from '../queries.ts';
 import { dateText, filesBySlot, yearsText } from './company-application-format.ts';
 import { useEditionName } from './company-edition.tsx';
 import { useNow } from './public-clock.ts';
-import { WARNING_ORANGE } from './public-colors.ts';
 
 /** The state of the application to the current edition, in one line. */
 function ApplicationLine({ application, editionName }: { application: Application; editionName: string }) {

@@ -12,7 +12,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { DANGER_RED, NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { formatBytes } from '../../../ui/download.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
@@ -20,7 +20,6 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { applicationFilePath, uploadApplicationFile } from '../api.ts';
 import { useDeleteApplicationFileMutation, useRefreshApplication } from '../queries.ts';
 import { dateText, filesBySlot, slotEditable } from './company-application-format.ts';
-import { DANGER_RED, NEUTRAL_GRAY, WARNING_ORANGE } from './public-colors.ts';
 
 const MAX_MB = APPLICATION_PDF_MAX_BYTES / (1024 * 1024);
 

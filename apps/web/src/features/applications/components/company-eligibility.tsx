@@ -8,11 +8,10 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@ma
 import { IconFileUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
-import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { targetText } from '../../diagnosis/diagnosis-format.ts';
 import { gapDisplay, yearsText } from './company-application-format.ts';
-import { WARNING_ORANGE } from './public-colors.ts';
 
 /** The criterion's name as the company reads it: 'EBITDA — EBITDA positivo'. */
 export function criterionName(row: ApplicationIndicator, language: ReturnType<typeof useLanguage>): string {

@@ -2,12 +2,11 @@ import type { Application } from '@excelencia/domain';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconAward, IconCertificate } from '@tabler/icons-react';
 import { useLanguage } from '../../../lib/language-context.ts';
-import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { NEUTRAL_GRAY, SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { certificatePath } from '../api.ts';
 import { dateText } from './company-application-format.ts';
-import { NEUTRAL_GRAY } from './public-colors.ts';
 import { SealStatusBadge } from './public-seal-status.tsx';
 
 /** The public address of a seal's check (the certificate's QR code points to the same page). */

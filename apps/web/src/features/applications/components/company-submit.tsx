@@ -3,13 +3,13 @@ import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useSubmitApplicationMutation } from '../queries.ts';
 import { canSubmit, submitBlockers, yearsText } from './company-application-format.ts';
 import { criterionName } from './company-eligibility.tsx';
-import { WARNING_ORANGE } from './public-colors.ts';
 
 /** Submit, enabled only when complete and eligible with no upload in flight; otherwise exactly what is missing. */
 export function SubmitPanel({ application, uploading }: { application: Application; uploading: boolean }) {

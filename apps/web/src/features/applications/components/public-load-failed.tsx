@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mantine/core';
+import { DANGER_RED } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { DANGER_RED } from './public-colors.ts';
 
 /** A failed load in the user's language, with a retry. */
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {

@@ -1,13 +1,13 @@
 import type { SealStatus } from '@excelencia/domain';
 import { Badge } from '@mantine/core';
-import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 
 /** Filled colours dark enough for white text (axe): green valid, gray expired, orange suspended, red withdrawn. */
 export const SEAL_STATUS_COLORS: Record<SealStatus, string> = {
   valid: SUCCESS_GREEN,
   expired: 'gray.7',
-  suspended: 'orange.9',
+  suspended: WARNING_ORANGE,
   withdrawn: 'red.9',
 };
 

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { dateText, dateTimeText } from '../components/company-application-format.ts';
@@ -20,7 +20,6 @@ import { EligibilityList } from '../components/company-eligibility.tsx';
 import { ApplicationResult } from '../components/company-result.tsx';
 import { SubmitPanel } from '../components/company-submit.tsx';
 import { useNow } from '../components/public-clock.ts';
-import { WARNING_ORANGE } from '../components/public-colors.ts';
 import { LoadFailed } from '../components/public-load-failed.tsx';
 import {
   useCompanyApplicationQuery,
