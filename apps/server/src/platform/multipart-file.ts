@@ -10,15 +10,17 @@ import { AppError } from './errors.ts';
 /**
  * Multipart requests holding text fields and one file part named `file` (fields sent after the file are read
  * too; other file parts are skipped). The route's multipart limits cap the sizes: a file over the limit answers
- * 413 file_too_large; a request that is not multipart or breaks the part limits answers the route's `missing()`.
+ * `tooLarge()` (413 file_too_large unless the route names its own); a request that is not multipart or breaks
+ * the part limits answers the route's `missing()`.
  */
 
 /** Reads every part, handing the first `file` part to `take`; answers the fields and whether a file came. */
 async function readParts(
   request: FastifyRequest,
-  missing: () => AppError,
+  errors: { missing: () => AppError; tooLarge: () => AppError },
   take: (part: MultipartFile) => Promise<void>,
 ): Promise<{ fields: Record<string, string>; hasFile: boolean }> {
+  const { missing, tooLarge } = errors;
   const fields: Record<string, string> = {};
   let hasFile = false;
   try {
@@ -56,9 +58,10 @@ async function readParts(
 export async function receiveFile(
   request: FastifyRequest,
   missing: () => AppError,
+  tooLarge: () => AppError = fileTooLarge,
 ): Promise<{ fields: Record<string, string>; data: Buffer; filename: string }> {
   const file: { data: Buffer; filename: string } = { data: Buffer.alloc(0), filename: '' };
-  const { fields } = await readParts(request, missing, async (part) => {
+  const { fields } = await readParts(request, { missing, tooLarge }, async (part) => {
     file.filename = part.filename;
     file.data = await part.toBuffer();
   });
@@ -85,7 +88,8 @@ export async function withFileOnDisk<T>(
   try {
     const path = join(folder, options.name);
     let filename = '';
-    const { fields, hasFile } = await readParts(request, options.missing, async (part) => {
+    const errors = { missing: options.missing, tooLarge: fileTooLarge };
+    const { fields, hasFile } = await readParts(request, errors, async (part) => {
       filename = part.filename;
       await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
     });
@@ -95,7 +99,7 @@ export async function withFileOnDisk<T>(
   }
 }
 
-function tooLarge(): AppError {
+function fileTooLarge(): AppError {
   return new AppError(413, 'file_too_large', 'errors:payloadTooLarge', {
     details: [{ path: 'file', message: 'errors:payloadTooLarge' }],
   });

@@ -5,35 +5,15 @@ import {
   UpdateMyProfileRequest,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../../platform/actor.ts';
-import { noFile, notAnImage, type ProfileService, pictureTooLarge } from './profile.service.ts';
+import { receiveFile } from '../../platform/multipart-file.ts';
+import { noFile, type ProfileService, pictureTooLarge } from './profile.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const SIGNED_IN = { roles: ['uma_authorization'] as ['uma_authorization'] };
-
-/** The one uploaded file of a multipart request, read whole (the size limit turns into 413). */
-async function uploadedFile(request: FastifyRequest): Promise<{ data: Buffer; filename: string }> {
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw badUpload();
-    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw noFile();
-    throw error;
-  }
-  if (!part) throw noFile();
-  try {
-    return { data: await part.toBuffer(), filename: part.filename };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw pictureTooLarge();
-    throw error;
-  }
-}
-
-const badUpload = notAnImage;
 
 export function profileRoutes(deps: { profile: ProfileService }) {
   const { profile } = deps;
@@ -79,7 +59,10 @@ export function profileRoutes(deps: { profile: ProfileService }) {
         },
         config: SIGNED_IN,
       },
-      async (request) => profile.setPicture(caller(request), actorOf(request), await uploadedFile(request)),
+      async (request) => {
+        const { data, filename } = await receiveFile(request, noFile, pictureTooLarge);
+        return profile.setPicture(caller(request), actorOf(request), { data, filename });
+      },
     );
 
     r.delete(
