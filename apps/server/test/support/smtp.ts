@@ -1,10 +1,23 @@
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP receiver keeping every message it gets (raw, latin1). */
-export function startReceiver(received: string[], port = 0): Promise<{ server: SMTPServer; port: number }> {
+/**
+ * A real SMTP receiver keeping every message it gets (raw, latin1). With `login` it requires that one user and
+ * password (AUTH PLAIN/LOGIN over plain text, as a test server may).
+ */
+export function startReceiver(
+  received: string[],
+  port = 0,
+  login?: { username: string; password: string },
+): Promise<{ server: SMTPServer; port: number }> {
   const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: Boolean(login),
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.username && auth.password === login.password) {
+        callback(null, { user: auth.username });
+      } else callback(new Error('Invalid credentials'));
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -6,6 +6,7 @@ import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { startReceiver, stopReceiver } from '../../../test/support/smtp.ts';
 import {
   accounts,
@@ -35,56 +36,12 @@ let received: string[];
 let receiver: { server: SMTPServer; port: number };
 let worker: ReturnType<typeof createMailWorker>;
 
-/**
- * An annual sheet taken before the closing entries that meets the eight application criteria (every other
- * leaf 0). Ativo 1 000 000; Capital próprio 350 000 + the year's result 50 000 = 400 000; Passivo 600 000.
- *   RLP = REND − GAST = 825 000 − 775 000 = 50 000 > 0
- *   EBITDA = REXP − GEXP = 820 000 − 700 000 = 120 000 > 0
- *   EBITDA in both years = min(120 000, 90 000) = 90 000 > 0 (2023 below)
- *   DFL / EBITDA = (250 000 + 50 000 − 100 000) / 120 000 = 1.666… ≤ 3
- *   RCP = 50 000 / 400 000 = 0.125 ≥ 0.1
- *   AF = 400 000 / 1 000 000 = 0.4 ≥ 0.375
- *   EBITDA / AT = 120 000 / 1 000 000 = 0.12 ≥ 0.1
- *   EBITDA / VN = 120 000 / 800 000 = 0.15 ≥ 0.075
- */
-const SHEET_2024: Record<string, string> = {
-  AFT: '500000',
-  AINT: '100000',
-  INV: '96000',
-  CLI: '120000',
-  OCR: '84000',
-  DO: '100000',
-  CAP: '250000',
-  RES: '100000',
-  DF_NC: '250000',
-  FORN: '120000',
-  EST_CRED: '60000',
-  DF_C: '50000',
-  OCP: '120000',
-  VENDAS: '600000',
-  PSERV: '200000',
-  SUBEXP: '20000',
-  RFIN: '5000',
-  CMVMC: '480000',
-  FSE: '120000',
-  GP: '100000',
-  DEP: '40000',
-  JUR: '15000',
-  IRC: '20000',
-};
-/** 2023: EBITDA = 700 000 − 610 000 = 90 000; RL = 700 000 − 675 000 = 25 000. */
-const SHEET_2023: Record<string, string> = {
-  ...SHEET_2024,
-  DF_NC: '275000',
-  VENDAS: '700000',
-  PSERV: '0',
-  SUBEXP: '0',
-  RFIN: '0',
-  CMVMC: '450000',
-  FSE: '100000',
-  GP: '60000',
-  IRC: '10000',
-};
+// The sheets of test/support/eligible-sheets.ts, taken before closing, meet the eight application criteria:
+//   RLP = REND − GAST = 825 000 − 775 000 = 50 000 > 0
+//   EBITDA = REXP − GEXP = 820 000 − 700 000 = 120 000 > 0; both years: min(120 000, 90 000) = 90 000 > 0
+//   DFL / EBITDA = (250 000 + 50 000 − 100 000) / 120 000 = 1.666… ≤ 3
+//   RCP = 50 000 / (350 000 + 50 000) = 0.125 ≥ 0.1; AF = 400 000 / 1 000 000 = 0.4 ≥ 0.375
+//   EBITDA / AT = 120 000 / 1 000 000 = 0.12 ≥ 0.1; EBITDA / VN = 120 000 / 800 000 = 0.15 ≥ 0.075
 
 const PDF = (label: string) =>
   Buffer.from(

@@ -206,6 +206,42 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     });
   }
 
+  /** Stores a document in its slot as `{NIF}_{type}_{name}.pdf` and moves the application's version on. */
+  async function storeDocument(
+    tx: Executor,
+    actor: Actor,
+    row: ApplicationRow,
+    fileType: number,
+    input: { data: Buffer; filename: string },
+    now: Date,
+  ): Promise<FileRow> {
+    const company = await companyOf(tx, row.companyId);
+    const stored = await fileStore.put(tx, {
+      data: input.data,
+      originalName: input.filename || 'document.pdf',
+      mime: 'application/pdf',
+      kind: 'application-document',
+      ownerAccountId: actor.accountId,
+    });
+    const [file] = await tx
+      .insert(applicationFiles)
+      .values({
+        applicationId: row.id,
+        fileType,
+        fileId: stored.id,
+        fileName: applicationFileName(company.nif, fileType, input.filename),
+        size: stored.size,
+        createdBy: actor.accountId,
+      })
+      .returning();
+    if (!file) throw new Error('Inserting the application file returned nothing');
+    await tx
+      .update(applications)
+      .set({ version: row.version + 1, updatedAt: now })
+      .where(eq(applications.id, row.id));
+    return file;
+  }
+
   /**
    * Document changes: a draft within the application window may change any slot; an application the evaluator
    * sent back may change only the reopened slot, whatever the date.
@@ -321,30 +357,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
             details: [{ path: 'fileType', message: 'applications:slotTaken' }],
           });
         }
-        const company = await companyOf(tx, companyId);
-        const stored = await fileStore.put(tx, {
-          data: input.data,
-          originalName: input.filename || 'document.pdf',
-          mime: 'application/pdf',
-          kind: 'application-document',
-          ownerAccountId: actor.accountId,
-        });
-        const [file] = await tx
-          .insert(applicationFiles)
-          .values({
-            applicationId: id,
-            fileType: input.fileType,
-            fileId: stored.id,
-            fileName: applicationFileName(company.nif, input.fileType, input.filename),
-            size: stored.size,
-            createdBy: actor.accountId,
-          })
-          .returning();
-        if (!file) throw new Error('Inserting the application file returned nothing');
-        await tx
-          .update(applications)
-          .set({ version: row.version + 1, updatedAt: now })
-          .where(eq(applications.id, id));
+        const file = await storeDocument(tx, actor, row, input.fileType, input, now);
         await audit(tx, actor, id, 'uploadFile', row, {
           status: row.status,
           fileType: input.fileType,
@@ -371,31 +384,8 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         const old = (await liveFiles(tx, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
         assertSlotEditable(row, edition, old.fileType, caller.language, now);
-        const company = await companyOf(tx, companyId);
         await tx.update(applicationFiles).set({ removedAt: now }).where(eq(applicationFiles.id, old.id));
-        const stored = await fileStore.put(tx, {
-          data: input.data,
-          originalName: input.filename || 'document.pdf',
-          mime: 'application/pdf',
-          kind: 'application-document',
-          ownerAccountId: actor.accountId,
-        });
-        const [file] = await tx
-          .insert(applicationFiles)
-          .values({
-            applicationId: id,
-            fileType: old.fileType,
-            fileId: stored.id,
-            fileName: applicationFileName(company.nif, old.fileType, input.filename),
-            size: stored.size,
-            createdBy: actor.accountId,
-          })
-          .returning();
-        if (!file) throw new Error('Inserting the application file returned nothing');
-        await tx
-          .update(applications)
-          .set({ version: row.version + 1, updatedAt: now })
-          .where(eq(applications.id, id));
+        const file = await storeDocument(tx, actor, row, old.fileType, input, now);
         await audit(tx, actor, id, 'replaceFile', row, {
           status: row.status,
           fileType: old.fileType,

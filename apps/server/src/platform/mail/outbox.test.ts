@@ -3,44 +3,15 @@ import pino from 'pino';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver, stopReceiver } from '../../../test/support/smtp.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { createMailWorker, enqueueMail, listOutbox } from './outbox.ts';
 
 const logger = pino({ level: 'silent' });
 const FROM = 'Excelência <nao-responder@excelencia.test>';
-
-/** A real SMTP server that accepts one login and keeps every message it receives. */
-function startReceiver(received: string[], port = 0): Promise<{ server: SMTPServer; port: number }> {
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 's3cret') callback(null, { user: auth.username });
-      else callback(new Error('Invalid credentials'));
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('latin1'));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.server.address();
-      if (address === null || typeof address === 'string') reject(new Error('No port'));
-      else resolve({ server, port: address.port });
-    });
-  });
-}
-
-function stopReceiver(server: SMTPServer): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
-}
+/** The one login the test SMTP server accepts (the worker's SMTP_URL carries it). */
+const LOGIN = { username: 'mailer', password: 's3cret' };
+const receive = (messages: string[], port = 0) => startReceiver(messages, port, LOGIN);
 
 async function parse(raw: string) {
   return PostalMime.parse(Buffer.from(raw, 'latin1'));
@@ -68,7 +39,7 @@ afterAll(async () => {
 describe('mail outbox', () => {
   it('delivers pending mail over SMTP once, with accents intact', async () => {
     received = [];
-    receiver = await startReceiver(received);
+    receiver = await receive(received);
     const worker = createMailWorker({ db: handle.db, smtpUrl: smtpUrl(receiver.port), from: FROM, logger });
 
     await enqueueMail(handle.db, {
@@ -110,7 +81,7 @@ describe('mail outbox', () => {
 
   it('keeps mail when SMTP is down, backs off, and delivers it exactly once when SMTP is back', async () => {
     received = [];
-    const first = await startReceiver(received);
+    const first = await receive(received);
     const port = first.port;
     await stopReceiver(first.server);
     const worker = createMailWorker({ db: handle.db, smtpUrl: smtpUrl(port), from: FROM, logger });
@@ -131,7 +102,7 @@ describe('mail outbox', () => {
     // Not due yet: nothing is tried.
     expect(await worker.runOnce(new Date(t0.getTime() + 10_000))).toEqual({ sent: 0, failed: 0 });
 
-    receiver = await startReceiver(received, port);
+    receiver = await receive(received, port);
     const later = new Date(t0.getTime() + 31_000);
     expect(await worker.runOnce(later)).toEqual({ sent: 1, failed: 0 });
     expect(await worker.runOnce(new Date(later.getTime() + 3_600_000))).toEqual({ sent: 0, failed: 0 });
@@ -144,7 +115,7 @@ describe('mail outbox', () => {
 
   it('keeps retrying through an outage of days (delays double up to one hour), then delivers once', async () => {
     received = [];
-    const gone = await startReceiver(received);
+    const gone = await receive(received);
     await stopReceiver(gone.server);
     const worker = createMailWorker({
       db: handle.db,
@@ -170,7 +141,7 @@ describe('mail outbox', () => {
     ]);
     expect(delays.at(-1)).toBe(3_600_000);
 
-    receiver = await startReceiver(received, gone.port);
+    receiver = await receive(received, gone.port);
     expect(await worker.runOnce(now)).toEqual({ sent: 1, failed: 0 });
     expect(received).toHaveLength(1);
     const [row] = await listOutbox(handle.db, {});
@@ -221,7 +192,7 @@ describe('mail outbox', () => {
 
   it('sends a message left in "sending" by a crashed instance once the claim is 5 minutes old', async () => {
     received = [];
-    receiver = await startReceiver(received);
+    receiver = await receive(received);
     const worker = createMailWorker({ db: handle.db, smtpUrl: smtpUrl(receiver.port), from: FROM, logger });
     const { id } = await enqueueMail(handle.db, {
       to: 'y@empresa.cv',
@@ -244,7 +215,7 @@ describe('mail outbox', () => {
 
   it('sends each message once when two workers run at the same time', async () => {
     received = [];
-    receiver = await startReceiver(received);
+    receiver = await receive(received);
     const options = { db: handle.db, smtpUrl: smtpUrl(receiver.port), from: FROM, logger };
     const a = createMailWorker(options);
     const b = createMailWorker(options);
@@ -260,7 +231,7 @@ describe('mail outbox', () => {
 
   it('start() polls the outbox and stop() ends polling', async () => {
     received = [];
-    receiver = await startReceiver(received);
+    receiver = await receive(received);
     const worker = createMailWorker({
       db: handle.db,
       smtpUrl: smtpUrl(receiver.port),
