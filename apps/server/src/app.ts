@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { translate } from '@excelencia/domain';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -87,6 +88,13 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/**
+ * Content types compressed on the fly: text, JSON, JavaScript, XML and SVG. Spreadsheets, PDFs, archives and
+ * images are compressed formats already (and octet-stream downloads are left as stored).
+ */
+const COMPRESSIBLE_TYPES =
+  /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)(?:;|$)/;
+
 /** Paths that always answer JSON, never the single-page app. */
 function isServerPath(path: string): boolean {
   return path === '/app/api' || path.startsWith('/app/api/') || path === '/auth' || path.startsWith('/auth/');
@@ -134,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     return payload;
   });
+
+  // Brotli or gzip per Accept-Encoding for every dynamic text answer; the built web files come precompressed.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE_TYPES });
 
   const issuerOrigin = new URL(config.issuerUrl).origin;
   await app.register(fastifyHelmet, {
@@ -258,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: true,
+      // The build writes file.br and file.gz beside each text file (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
