@@ -11,27 +11,66 @@ export function parseIsoDate(value: string): Date {
 /** The portal's time zone: Cabo Verde (UTC−1, no daylight saving). */
 export const PORTAL_TIME_ZONE = 'Atlantic/Cape_Verde';
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** The calendar day of an instant in Cabo Verde; a bare 'yyyy-mm-dd' is that day as written. */
+export function calendarDayOf(value: string | Date): CalendarDay {
+  if (typeof value === 'string' && DATE_ONLY.test(value)) {
+    const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+    return { year, month, day };
+  }
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: PORTAL_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(typeof value === 'string' ? new Date(value) : value);
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+const LOCALES: Record<string, string> = { pt: 'pt-PT', en: 'en-GB', fr: 'fr-FR' };
+
+function monthName(month: number, language: string): string {
+  return new Intl.DateTimeFormat(LOCALES[language] ?? 'pt-PT', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, month - 1, 1)),
+  );
+}
+
 /**
- * SPEC §9 date display: day - month - year with the month's name in the language ('25 - novembro - 2026'),
- * with hh:mm when `time` is set, in Cabo Verde time.
+ * A date as a reader of the language writes it: Portuguese 'day - month - year' with the month's name (SPEC §9:
+ * '25 - novembro - 2026'), English '25 November 2026', French '25 novembre 2026' ('1er' on the first). Instants
+ * are read on Cabo Verde's calendar; `time` adds hh:mm there ('25 - novembro - 2026, 14:05'). '' for an
+ * invalid date.
  */
 export function formatDisplayDate(
   value: Date | string,
   language: string,
   options: { time?: boolean } = {},
 ): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
+  const date =
+    typeof value === 'string' ? new Date(DATE_ONLY.test(value) ? `${value}T12:00:00Z` : value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  const parts = new Intl.DateTimeFormat(language, {
+  const { year, month, day } = calendarDayOf(value);
+  const name = monthName(month, language);
+  const text =
+    language === 'pt'
+      ? `${day} - ${name} - ${year}`
+      : language === 'fr'
+        ? `${day === 1 ? '1er' : day} ${name} ${year}`
+        : `${day} ${name} ${year}`;
+  if (!options.time || (typeof value === 'string' && DATE_ONLY.test(value))) return text;
+  const time = new Intl.DateTimeFormat('en-GB', {
     timeZone: PORTAL_TIME_ZONE,
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const day = `${part('day')} - ${part('month')} - ${part('year')}`;
-  return options.time ? `${day} ${part('hour')}:${part('minute')}` : day;
+  }).format(date);
+  return `${text}, ${time}`;
 }

@@ -4,13 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import {
-  certificatePdf,
-  documentDate,
-  documentsZip,
-  resultsReportPdf,
-  resultsReportXlsx,
-} from './applications-export.ts';
+import { certificatePdf, documentsZip, resultsReportPdf, resultsReportXlsx } from './applications-export.ts';
 
 /** The applications area's documents read back as a PDF viewer, a spreadsheet or an unzip tool would. */
 
@@ -216,16 +210,6 @@ function results(count: number): EditionResults {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-
-describe('documentDate', () => {
-  it('writes the day in the language, Portuguese as day - month - year, on the Cape Verde calendar', () => {
-    expect(documentDate('2026-11-26T00:30:00Z', 'pt')).toBe('25 - novembro - 2026');
-    expect(documentDate('2026-11-26T00:30:00Z', 'en')).toBe('25 November 2026');
-    expect(documentDate('2026-11-26T00:30:00Z', 'fr')).toBe('25 novembre 2026');
-    expect(documentDate('2026-03-01', 'fr')).toBe('1er mars 2026');
-    expect(documentDate('2026-03-01', 'pt')).toBe('1 - março - 2026');
-  });
-});
 
 describe('certificatePdf', () => {
   it('is a one-page PDF titled with the certificate and the company', async () => {

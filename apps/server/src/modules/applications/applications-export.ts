@@ -1,6 +1,8 @@
 import {
+  calendarDayOf,
   type DistinguishedCompany,
   type EditionResults,
+  formatDisplayDate,
   type Language,
   type LocalizedText,
   localized,
@@ -28,67 +30,9 @@ function editionName(language: Language, edition: { number: number; year: number
   return text(language, 'editionName', { number: edition.number, year: edition.year });
 }
 
-/** The portal's dates are Cape Verde's calendar days, wherever the server runs. */
-const TIME_ZONE = 'Atlantic/Cape_Verde';
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-interface CalendarDay {
-  year: number;
-  /** 1-12. */
-  month: number;
-  day: number;
-}
-
-/** The calendar day of an instant in Cape Verde; a bare 'yyyy-mm-dd' is that day as written. */
-function calendarDay(value: string | Date): CalendarDay {
-  if (typeof value === 'string' && DATE_ONLY.test(value)) {
-    const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
-    return { year, month, day };
-  }
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(new Date(value));
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day') };
-}
-
-function monthName(month: number, language: Language): string {
-  const locale = { pt: 'pt-PT', en: 'en-GB', fr: 'fr-FR' }[language];
-  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, month - 1, 1)),
-  );
-}
-
-/**
- * A date as a reader of the language writes it on a document: Portuguese 'day - month - year' with the month's
- * name (SPEC §9: '25 - novembro - 2026'), English '25 November 2026', French '25 novembre 2026' ('1er' on the
- * first). Instants are read on Cape Verde's calendar.
- */
-export function documentDate(value: string | Date, language: Language): string {
-  const { year, month, day } = calendarDay(value);
-  const name = monthName(month, language);
-  if (language === 'pt') return `${day} - ${name} - ${year}`;
-  if (language === 'fr') return `${day === 1 ? '1er' : day} ${name} ${year}`;
-  return `${day} ${name} ${year}`;
-}
-
-/** documentDate followed by the Cape Verde time: '25 - novembro - 2026, 14:05'. */
-function documentDateTime(value: Date, language: Language): string {
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(value);
-  return `${documentDate(value, language)}, ${time}`;
-}
-
 /** The Cape Verde calendar day at UTC midnight: a spreadsheet shows it as that day whatever its time zone. */
 function spreadsheetDate(value: string): Date {
-  const { year, month, day } = calendarDay(value);
+  const { year, month, day } = calendarDayOf(value);
   return new Date(Date.UTC(year, month - 1, day));
 }
 
@@ -243,7 +187,6 @@ export interface CertificateInput {
 export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   const { language } = input;
   const title = text(language, 'certificate.title');
-  const issuedAt = new Date(DATE_ONLY.test(input.issuedAt) ? `${input.issuedAt}T12:00:00Z` : input.issuedAt);
   const doc: Pdf = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -254,7 +197,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
       Title: `${title} – ${input.companyName}`,
       Subject: editionName(language, input.edition),
       Keywords: input.code,
-      CreationDate: issuedAt,
+      CreationDate: new Date(input.issuedAt),
     },
   });
   const done = collect(doc);
@@ -302,7 +245,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
     indicatorYear: input.edition.indicatorYear,
   });
   const validUntil = text(language, 'certificate.validUntil', {
-    date: documentDate(input.validUntil, language),
+    date: formatDisplayDate(input.validUntil, language),
   });
   const body: CenteredLine[] = [
     {
@@ -348,7 +291,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(11)
     .fillColor('#111111')
-    .text(pdfText(documentDate(issuedAt, language)), left, 462, { width: 220, lineBreak: false });
+    .text(pdfText(formatDisplayDate(input.issuedAt, language)), left, 462, { width: 220, lineBreak: false });
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
@@ -545,7 +488,7 @@ function companyCells(company: DistinguishedCompany, language: Language): string
     company.nif,
     localized(company.island, language) || '—',
     sectionLabel(company.section, language) || '—',
-    documentDate(company.validUntil, language),
+    formatDisplayDate(company.validUntil, language),
     text(language, `sealStatuses.${company.status}`),
     company.sealCode,
   ];
@@ -624,7 +567,7 @@ export async function resultsReportPdf(
   );
 
   const generated = pdfText(
-    text(language, 'report.generated', { date: documentDateTime(generatedAt, language) }),
+    text(language, 'report.generated', { date: formatDisplayDate(generatedAt, language, { time: true }) }),
   );
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {

@@ -1,7 +1,6 @@
 import {
   type DistinguishedCompany,
   type EditionResults,
-  type Language,
   type LocalizedText,
   type PublishReadiness,
   type Seal,
@@ -11,7 +10,7 @@ import {
   sealValidUntil,
   uniqueId,
 } from '@excelencia/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import {
