@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment } from '../../platform/attachment.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { receiveFile } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
@@ -31,13 +32,7 @@ import { certificatePdf, documentsZip } from './applications-export.ts';
 import { sendPdf } from './editions.routes.ts';
 import type { ResultsService } from './results.service.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses;
 const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
 const ADMIN = { roles: ['admin'] as ['admin'] };
 const BASE = '/companies/:companyId/applications';

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment } from '../../platform/attachment.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { notFound } from '../../platform/errors.ts';
 import { receiveFile } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
@@ -27,13 +28,7 @@ import { resultsReportPdf, resultsReportXlsx } from './applications-export.ts';
 import type { EditionsService } from './editions.service.ts';
 import type { ResultsService } from './results.service.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses;
 const ADMIN = { roles: ['admin'] as ['admin'] };
 const RESULTS_READERS = { roles: ['admin', 'partner'] as ['admin', 'partner'] };
 const PUBLIC = { roles: 'public' as const };
