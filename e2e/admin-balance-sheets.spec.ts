@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { BALANCE_SHEET_MAX_BYTES, megabytes } from '@excelencia/domain';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEMO, fillLoginPage, signIn, t } from './support.ts';
@@ -121,7 +122,7 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       app.getByRole('alert').filter({ hasText: t('en', 'balanceSheets:selectXlsx') }),
     ).toBeVisible();
     await expect(app.getByTestId('bs-dropzone')).toContainText(
-      t('en', 'balanceSheetsWeb:upload.dropzoneHint'),
+      t('en', 'balanceSheetsWeb:upload.dropzoneHint', { max: megabytes(BALANCE_SHEET_MAX_BYTES) }),
     );
     await app.getByTestId('bs-upload').click();
     await expect(
