@@ -51,6 +51,8 @@ import { createInvitationsService } from './modules/registration/invitations.ser
 import { createPublicOptions } from './modules/registration/reference-checks.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { webPageStatus } from './modules/site/web-pages.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
@@ -262,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: API_PREFIX },
   );
   await app.register(devMailRoutes({ db: database.db, enabled: !config.isProduction }));
+  await app.register(siteRoutes({ publicUrl: config.publicUrl }));
 
   const webIndex = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(webIndex);
@@ -292,7 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           .type('text/plain; charset=utf-8')
           .send(translate(requestLanguage(request), 'server:webNotBuilt'));
       }
-      reply.header('cache-control', 'no-cache');
+      // The app's HTML either way; the status tells crawlers and link checkers which pages exist.
+      reply.code(webPageStatus(path)).header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     request.log.info({ reqId: request.id, status: 404 }, 'client error 404 not_found');

@@ -1,0 +1,164 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { PUBLIC_PAGES, webPageStatus } from '../src/modules/site/web-pages.ts';
+import { TEST_PUBLIC_URL, testConfig } from './support/config.ts';
+import { openTestDatabase, type TestDatabase } from './support/database.ts';
+
+let database: TestDatabase;
+let app: App;
+const SHELL = '<!doctype html><title>SPA</title><div id="root"></div>';
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const config = testConfig();
+  mkdirSync(config.webDistDir, { recursive: true });
+  writeFileSync(join(config.webDistDir, 'index.html'), SHELL);
+  app = await buildApp({ config, database: database.handle });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+/** Whether robots.txt keeps crawlers off a path: the longest matching rule wins, Allow on a tie (RFC 9309). */
+function disallowed(robots: string, path: string): boolean {
+  let best: { length: number; allow: boolean } = { length: -1, allow: true };
+  for (const line of robots.split('\n')) {
+    const rule = /^(Allow|Disallow):\s*(\S+)$/.exec(line.trim());
+    if (!rule?.[2]) continue;
+    const pattern = new RegExp(`^${rule[2].replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}`);
+    if (!pattern.test(path)) continue;
+    const allow = rule[1] === 'Allow';
+    if (rule[2].length > best.length || (rule[2].length === best.length && allow)) {
+      best = { length: rule[2].length, allow };
+    }
+  }
+  return !best.allow;
+}
+
+describe('robots.txt', () => {
+  it('opens the public site and closes the API, sign-in, developer tools and signed-in areas', async () => {
+    const res = await app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const robots = res.body;
+    expect(robots).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`);
+    for (const path of [
+      '/',
+      '/pt/',
+      '/en/public/faqs',
+      '/fr/public/sobre',
+      '/pt/public/companies',
+      '/pt/public/companies/42',
+      '/pt/public/distinguidas',
+      '/favicon.svg',
+    ]) {
+      expect(disallowed(robots, path), path).toBe(false);
+    }
+    for (const path of [
+      '/app/api/v1/health',
+      '/auth/login',
+      '/dev/mail',
+      '/pt/admin/dashboard',
+      '/en/company/dashboard',
+      '/fr/partner/dashboard',
+      '/pt/users/profile',
+    ]) {
+      expect(disallowed(robots, path), path).toBe(true);
+    }
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('lists every public page in pt, en and fr at absolute addresses, each with its hreflang alternates', async () => {
+    const res = await app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const xml = res.body;
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1] ?? '');
+    const locs = urls.map((url) => /<loc>(.*?)<\/loc>/.exec(url)?.[1]);
+    const expected = [
+      '/pt/',
+      '/en/',
+      '/fr/',
+      '/pt/public/sobre',
+      '/en/public/candidaturas',
+      '/fr/public/autodiagnostico',
+      '/pt/public/faqs',
+      '/en/public/companies',
+      '/fr/public/balance-sheet-template',
+      '/pt/public/privacy',
+      '/en/public/regulation',
+      '/fr/public/distinguidas',
+    ];
+    for (const path of expected) expect(locs).toContain(`${TEST_PUBLIC_URL}${path}`);
+    expect(locs).toHaveLength(PUBLIC_PAGES.length * 3);
+    const faqs = urls.find((url) => url.includes(`<loc>${TEST_PUBLIC_URL}/en/public/faqs</loc>`)) ?? '';
+    for (const language of ['pt', 'en', 'fr']) {
+      expect(faqs).toContain(
+        `<xhtml:link rel="alternate" hreflang="${language}" href="${TEST_PUBLIC_URL}/${language}/public/faqs"/>`,
+      );
+    }
+    expect(faqs).toContain(`hreflang="x-default" href="${TEST_PUBLIC_URL}/pt/public/faqs"`);
+  });
+});
+
+describe('page status', () => {
+  async function page(url: string) {
+    return app.inject({ url, headers: { accept: 'text/html' } });
+  }
+
+  it('answers /404 and unknown public paths with status 404 and the app, which shows its not-found page', async () => {
+    for (const url of [
+      '/404',
+      '/pt/404',
+      '/en/404',
+      '/fr/404',
+      '/pt/public/nope',
+      '/en/no-such-page',
+      '/nope',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(SHELL);
+    }
+  });
+
+  it('answers known pages with 200', async () => {
+    for (const url of [
+      '/',
+      '/pt',
+      '/pt/',
+      '/fr/public/faqs',
+      '/en/public/faqs/',
+      '/pt/public/companies/0b7b6f0e-1',
+      '/pt/public/selo/ABC123',
+      '/pt/register',
+      '/public/sobre',
+      '/pt/company/dashboard',
+      '/en/admin/reference/sectors',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(SHELL);
+    }
+  });
+
+  it('knows every public route of the web router', () => {
+    const router = readFileSync(new URL('../../web/src/app/router.tsx', import.meta.url), 'utf8');
+    const paths = [...router.matchAll(/path: '((?:public|register)[^']*)'/g)].map((match) => match[1] ?? '');
+    expect(paths.length).toBeGreaterThan(10);
+    for (const path of paths) expect(webPageStatus(`/pt/${path.replace(/:\w+/g, 'x')}`), path).toBe(200);
+    for (const path of PUBLIC_PAGES) {
+      if (path !== '') expect(paths).toContain(path);
+    }
+  });
+});
