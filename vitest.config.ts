@@ -18,6 +18,7 @@ export default defineConfig({
           setupFiles: ['apps/web/src/testing/dom-setup.ts'],
         },
       },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
       { test: { name: 'idp', include: ['apps/idp/**/*.test.ts'], testTimeout: 20_000 } },
       {
         test: {

@@ -53,8 +53,41 @@ function precompress(): Plugin {
   };
 }
 
+/** The npm package a module id belongs to (`@scope/name` or `name`), or undefined for the app's own code. */
+function packageOf(moduleId: string): string | undefined {
+  const path = moduleId.replaceAll('\\', '/');
+  const at = path.lastIndexOf('/node_modules/');
+  if (at < 0) return undefined;
+  const [first, second] = path.slice(at + '/node_modules/'.length).split('/');
+  return first?.startsWith('@') ? `${first}/${second}` : first;
+}
+
+/**
+ * Writes .vite/chunk-packages.json: the npm packages bundled into each JavaScript chunk, so that the budget
+ * check can tell which pages load chart, date, dropzone or rich-text code.
+ */
+function chunkPackages(): Plugin {
+  return {
+    name: 'excelencia:chunk-packages',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const packages: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const names = new Set(output.moduleIds.map(packageOf).filter((name) => name !== undefined));
+        packages[output.fileName] = [...names].sort();
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-packages.json',
+        source: `${JSON.stringify(packages, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), chunkPackages()],
   server: {
     port: 5173,
     proxy: {

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BuildFacts,
+  checkBudgets,
+  HEAVY_PACKAGES,
+  type Manifest,
+  type PageBudget,
+  pageFiles,
+} from './budgets.ts';
+
+const KB = 1024;
+
+/** A small build: an entry with a shared chunk, a home route and a chart route. */
+function build(sizes: Record<string, number> = {}, packages: Record<string, string[]> = {}): BuildFacts {
+  const manifest: Manifest = {
+    'index.html': {
+      file: 'assets/index-a1.js',
+      src: 'index.html',
+      isEntry: true,
+      imports: ['_vendor-b2.js'],
+      dynamicImports: ['src/home.tsx', 'src/charts.tsx'],
+      css: ['assets/index-c3.css'],
+    },
+    '_vendor-b2.js': { file: 'assets/vendor-b2.js', assets: ['assets/font-d4.woff2'] },
+    'src/home.tsx': {
+      file: 'assets/home-e5.js',
+      src: 'src/home.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_vendor-b2.js', '_title-f6.js'],
+    },
+    '_title-f6.js': { file: 'assets/title-f6.js', imports: ['_vendor-b2.js'] },
+    'src/charts.tsx': {
+      file: 'assets/charts-g7.js',
+      src: 'src/charts.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_recharts-h8.js'],
+    },
+    '_recharts-h8.js': { file: 'assets/recharts-h8.js' },
+  };
+  return {
+    manifest,
+    compressedBytes: {
+      'assets/index-a1.js': 30 * KB,
+      'assets/vendor-b2.js': 50 * KB,
+      'assets/home-e5.js': 10 * KB,
+      'assets/title-f6.js': 2 * KB,
+      'assets/charts-g7.js': 5 * KB,
+      'assets/recharts-h8.js': 90 * KB,
+      'assets/index-c3.css': 8 * KB,
+      'assets/font-d4.woff2': 20 * KB,
+      ...sizes,
+    },
+    chunkPackages: {
+      'assets/index-a1.js': [],
+      'assets/vendor-b2.js': ['react', 'react-dom'],
+      'assets/home-e5.js': [],
+      'assets/title-f6.js': ['@mantine/core'],
+      'assets/charts-g7.js': [],
+      'assets/recharts-h8.js': ['recharts', '@mantine/charts'],
+      ...packages,
+    },
+    htmlAssets: ['favicon.svg'],
+  };
+}
+
+const visitor: PageBudget = {
+  name: 'visitor',
+  modules: ['index.html', 'src/home.tsx'],
+  maxJsBytes: 120 * KB,
+  maxRequests: 15,
+  forbiddenPackages: HEAVY_PACKAGES,
+};
+
+describe('page budgets', () => {
+  it("follows a page's static imports once each, with their styles and fonts", () => {
+    expect(pageFiles(build().manifest, visitor.modules)).toEqual({
+      js: ['assets/home-e5.js', 'assets/index-a1.js', 'assets/title-f6.js', 'assets/vendor-b2.js'],
+      css: ['assets/index-c3.css'],
+      assets: ['assets/font-d4.woff2'],
+    });
+  });
+
+  it('passes a page within its budgets and reports its figures', () => {
+    const { pages, failures } = checkBudgets(build(), [visitor]);
+    expect(failures).toEqual([]);
+    expect(pages[0]).toMatchObject({ jsBytes: 92 * KB, cssBytes: 8 * KB, requests: 8, forbiddenFound: [] });
+  });
+
+  it('fails an oversize bundle', () => {
+    const { failures } = checkBudgets(build({ 'assets/vendor-b2.js': 79 * KB }), [visitor]);
+    expect(failures).toEqual(['visitor: 121.0 KB of compressed JavaScript, over 120.0 KB']);
+  });
+
+  it('fails a page of too many requests', () => {
+    const { failures } = checkBudgets(build(), [{ ...visitor, maxRequests: 7 }]);
+    expect(failures).toEqual(['visitor: 8 requests, over 7']);
+  });
+
+  it("fails a visitor's page that loads chart code, and not a page allowed to", () => {
+    const leaked = build({}, { 'assets/title-f6.js': ['@mantine/core', '@mantine/charts', '@tiptap/pm'] });
+    const { failures } = checkBudgets(leaked, [
+      visitor,
+      { name: 'statistics', modules: ['index.html', 'src/charts.tsx'], maxJsBytes: 300 * KB },
+    ]);
+    expect(failures).toEqual([
+      'visitor: loads @mantine/charts (assets/title-f6.js)',
+      'visitor: loads @tiptap/pm (assets/title-f6.js)',
+    ]);
+  });
+
+  it('refuses a budget naming a module the build does not have', () => {
+    expect(() => checkBudgets(build(), [{ ...visitor, modules: ['index.html', 'src/moved.tsx'] }])).toThrow(
+      /no src\/moved.tsx/,
+    );
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Size budgets of the web build, computed from Vite's build manifest: which files a page loads before it is
+ * interactive, how many compressed bytes of JavaScript that is, and how many requests. Pure: the caller
+ * reads the build (scripts/check-budgets.ts); the unit test feeds synthetic builds.
+ */
+
+/** One entry of Vite's .vite/manifest.json. */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface BuildFacts {
+  manifest: Manifest;
+  /** Brotli-compressed size of each built file, by its path in dist (`assets/index-abc.js`). */
+  compressedBytes: Readonly<Record<string, number>>;
+  /** The npm packages bundled into each JavaScript file (.vite/chunk-packages.json). */
+  chunkPackages: Readonly<Record<string, readonly string[]>>;
+  /** Images, icons and fonts the HTML page itself links to (the favicon), by path in dist. */
+  htmlAssets: readonly string[];
+}
+
+export interface PageBudget {
+  name: string;
+  /**
+   * Manifest keys of what the page runs: `index.html` (the entry) and the source of each lazy module its
+   * routes load (`src/features/public/pages/public-pages.tsx`). Their static imports are followed.
+   */
+  modules: readonly string[];
+  maxJsBytes: number;
+  maxRequests?: number;
+  /**
+   * Packages that must not be in the page (charts, dates, dropzone and rich text on a visitor's page); a
+   * scope alone (`@tiptap`) stands for all its packages.
+   */
+  forbiddenPackages?: readonly string[];
+}
+
+export interface PageFigures {
+  name: string;
+  jsFiles: string[];
+  cssFiles: string[];
+  otherFiles: string[];
+  jsBytes: number;
+  cssBytes: number;
+  /** The HTML page, its scripts and styles, and the images and fonts they reference. */
+  requests: number;
+  forbiddenFound: string[];
+  failures: string[];
+}
+
+/** Every file a page loads: the modules, their static imports (transitively), their styles and assets. */
+export function pageFiles(
+  manifest: Manifest,
+  modules: readonly string[],
+): { js: string[]; css: string[]; assets: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const assets = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, from?: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) {
+      throw new Error(
+        from
+          ? `The build manifest has no ${key} (imported by ${from}).`
+          : `The build manifest has no ${key}: a budget names a module that is not an entry or a lazy route (moved or renamed?).`,
+      );
+    }
+    if (chunk.file.endsWith('.css')) css.add(chunk.file);
+    else js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const file of chunk.assets ?? []) assets.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported, key);
+  };
+  for (const module of modules) visit(module);
+  return { js: [...js].sort(), css: [...css].sort(), assets: [...assets].sort() };
+}
+
+function bytesOf(facts: BuildFacts, file: string): number {
+  const bytes = facts.compressedBytes[file];
+  if (bytes === undefined) throw new Error(`No compressed size for ${file}.`);
+  return bytes;
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The figures of one page and the budgets it breaks (none when it is within all of them). */
+export function measurePage(facts: BuildFacts, budget: PageBudget): PageFigures {
+  const files = pageFiles(facts.manifest, budget.modules);
+  const jsBytes = files.js.reduce((sum, file) => sum + bytesOf(facts, file), 0);
+  const cssBytes = files.css.reduce((sum, file) => sum + bytesOf(facts, file), 0);
+  const otherFiles = [...new Set([...files.assets, ...facts.htmlAssets])].sort();
+  const requests = 1 + files.js.length + files.css.length + otherFiles.length;
+  const forbidden = budget.forbiddenPackages ?? [];
+  const isForbidden = (name: string) =>
+    forbidden.some((entry) => name === entry || name.startsWith(`${entry}/`));
+  const forbiddenFound = [
+    ...new Set(files.js.flatMap((file) => (facts.chunkPackages[file] ?? []).filter(isForbidden))),
+  ].sort();
+  const failures: string[] = [];
+  if (jsBytes > budget.maxJsBytes) {
+    failures.push(`${budget.name}: ${kb(jsBytes)} of compressed JavaScript, over ${kb(budget.maxJsBytes)}`);
+  }
+  if (budget.maxRequests !== undefined && requests > budget.maxRequests) {
+    failures.push(`${budget.name}: ${requests} requests, over ${budget.maxRequests}`);
+  }
+  for (const name of forbiddenFound) {
+    const where = files.js.filter((file) => facts.chunkPackages[file]?.includes(name));
+    failures.push(`${budget.name}: loads ${name} (${where.join(', ')})`);
+  }
+  return {
+    name: budget.name,
+    jsFiles: files.js,
+    cssFiles: files.css,
+    otherFiles,
+    jsBytes,
+    cssBytes,
+    requests,
+    forbiddenFound,
+    failures,
+  };
+}
+
+export function checkBudgets(
+  facts: BuildFacts,
+  budgets: readonly PageBudget[],
+): { pages: PageFigures[]; failures: string[] } {
+  const pages = budgets.map((budget) => measurePage(facts, budget));
+  return { pages, failures: pages.flatMap((page) => page.failures) };
+}
+
+/** The figures as a small table, each next to its budget. */
+export function formatTable(pages: readonly PageFigures[], budgets: readonly PageBudget[]): string {
+  const rows = pages.map((page) => {
+    const budget = budgets.find((b) => b.name === page.name);
+    return [
+      page.name,
+      `${kb(page.jsBytes)} / ${budget ? kb(budget.maxJsBytes) : '-'}`,
+      String(page.jsFiles.length),
+      kb(page.cssBytes),
+      `${page.requests} / ${budget?.maxRequests ?? '-'}`,
+      page.failures.length === 0 ? 'ok' : 'OVER',
+    ];
+  });
+  const header = ['page', 'JS (brotli) / budget', 'JS files', 'CSS (brotli)', 'requests / budget', ''];
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/** Chart, date, dropzone and rich-text code: only the pages that use them load it. */
+export const HEAVY_PACKAGES = [
+  'recharts',
+  '@mantine/charts',
+  '@mantine/dates',
+  '@mantine/dropzone',
+  '@mantine/tiptap',
+  '@tiptap',
+] as const;
+
+/** The portal's budgets (ARCHITECTURE §6). */
+export const BUDGETS: readonly PageBudget[] = [
+  {
+    name: "visitor's first page (/pt/)",
+    modules: ['index.html', 'src/features/public/pages/public-pages.tsx'],
+    maxJsBytes: 120 * 1024,
+    maxRequests: 15,
+    forbiddenPackages: HEAVY_PACKAGES,
+  },
+  {
+    name: 'company dashboard (signed in)',
+    modules: [
+      'index.html',
+      'src/app/layouts/signed-in-layout.tsx',
+      'src/features/company/pages/company-dashboard-page.tsx',
+    ],
+    maxJsBytes: 300 * 1024,
+  },
+];

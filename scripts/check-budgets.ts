@@ -1,0 +1,55 @@
+/**
+ * The size check of `npm test`, run after the web build: prints what the visitor's first page and a
+ * signed-in dashboard load (compressed JavaScript, requests) and exits 1 when a budget is exceeded or a
+ * visitor's page loads chart, date, dropzone or rich-text code. Bytes are deterministic: no timing here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { BUDGETS, type BuildFacts, checkBudgets, formatTable, type Manifest } from './budgets.ts';
+
+const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+const manifestPath = join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No build manifest at ${manifestPath}: run npm run build first.`);
+  process.exit(1);
+}
+
+function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
+/** The .br file the build wrote beside it, or the file compressed here the same way. */
+function brotliBytes(file: string): number {
+  const path = join(dist, file);
+  if (existsSync(`${path}.br`)) return readFileSync(`${path}.br`).length;
+  return brotliCompressSync(readFileSync(path), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  }).length;
+}
+
+const manifest = readJson<Manifest>(manifestPath);
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+/** What the HTML links to besides scripts and styles (icons, preloaded fonts and images). */
+const htmlAssets = [
+  ...html.matchAll(/<link\s[^>]*rel="(?:icon|preload|apple-touch-icon)"[^>]*href="\/([^"]+)"/g),
+]
+  .map((match) => match[1] ?? '')
+  .filter((file) => existsSync(join(dist, file)));
+const files = new Set(
+  Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]),
+);
+const facts: BuildFacts = {
+  manifest,
+  compressedBytes: Object.fromEntries([...files].map((file) => [file, brotliBytes(file)])),
+  chunkPackages: readJson(join(dist, '.vite/chunk-packages.json')),
+  htmlAssets,
+};
+
+const { pages, failures } = checkBudgets(facts, BUDGETS);
+console.log(formatTable(pages, BUDGETS));
+if (failures.length > 0) {
+  console.error(`\nBudgets exceeded:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+  process.exit(1);
+}
