@@ -310,11 +310,12 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     ): Promise<Application> {
       const asAdmin = await assertCompanyAccess(db, caller, companyId);
       return db.transaction(async (tx) => {
-        const edition = await editionRow(tx, editionId).catch(() => {
+        const [edition] = await tx.select().from(editions).where(eq(editions.id, editionId)).limit(1);
+        if (!edition) {
           throw new AppError(400, 'validation', 'errors:parentNotFound', {
             details: [{ path: 'editionId', message: 'applications:chooseEdition' }],
           });
-        });
+        }
         if (!applicationWindowOpen(edition, now)) throw windowClosed(edition, caller.language);
         const eligibility = await computeEligibility(tx, companyId, edition.indicatorYear);
         const [row] = await tx
