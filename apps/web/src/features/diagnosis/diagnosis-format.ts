@@ -26,9 +26,6 @@ import {
  * targets exactly, ratios with enough decimals that the figure never contradicts pass or fail.
  */
 
-/** The domain's target text, for the screens that take their diagnosis helpers from here. */
-export { targetText } from '@excelencia/domain';
-
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 /** A sheet in a select: tag · period · frequency · file name (or 'entered by hand'). */

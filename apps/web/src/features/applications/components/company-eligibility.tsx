@@ -3,6 +3,7 @@ import {
   type Eligibility,
   indicatorValueText,
   localized,
+  targetText,
 } from '@excelencia/domain';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
@@ -10,7 +11,6 @@ import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { targetText } from '../../diagnosis/diagnosis-format.ts';
 import { gapDisplay, yearsText } from './company-application-format.ts';
 
 /** The criterion's name as the company reads it: 'EBITDA — EBITDA positivo'. */
