@@ -8,7 +8,7 @@ export const pages = defineMessages({
       lead: 'A distinção nacional que reconhece as empresas cabo-verdianas com um desempenho financeiro de excelência.',
       intro:
         'A distinção é um estatuto, não um prémio: é válida durante no máximo um ano e é renovada em cada edição. A candidatura é gratuita e voluntária.',
-      edition: 'A avaliação da 2.ª edição baseia-se nos indicadores de 2024.',
+      edition: 'A avaliação da {{edition}} baseia-se nos indicadores de {{year}}.',
       callToRegister: 'Registe a sua empresa para fazer o autodiagnóstico e candidatar-se.',
       registerButton: 'Registar a empresa',
       learnMore: 'Saber mais',
@@ -27,7 +27,7 @@ export const pages = defineMessages({
     },
     applications: {
       title: 'Candidaturas',
-      p1: 'As empresas registadas candidatam-se na sua área, depois de carregarem os balancetes do ano avaliado. A avaliação da 2.ª edição usa os indicadores de 2024.',
+      p1: 'As empresas registadas candidatam-se na sua área, depois de carregarem os balancetes do ano avaliado.',
       documentsTitle: 'Documentos pedidos (PDF)',
       documents: {
         socialSecurity: 'Declaração de situação regularizada na segurança social (INPS)',
@@ -65,7 +65,7 @@ export const pages = defineMessages({
       lead: 'The national distinction that recognises Cabo Verdean companies with excellent financial performance.',
       intro:
         'The distinction is a status, not a prize: it is valid for at most one year and renewed at each edition. Applying is free and voluntary.',
-      edition: 'The evaluation of the 2nd edition is based on the 2024 indicators.',
+      edition: 'The evaluation of {{edition}} is based on the {{year}} indicators.',
       callToRegister: 'Register your company to run the self-diagnosis and apply.',
       registerButton: 'Register the company',
       learnMore: 'Learn more',
@@ -84,7 +84,7 @@ export const pages = defineMessages({
     },
     applications: {
       title: 'Applications',
-      p1: 'Registered companies apply in their area after uploading the balance sheets of the year evaluated. The evaluation of the 2nd edition uses the 2024 indicators.',
+      p1: 'Registered companies apply in their area after uploading the balance sheets of the year evaluated.',
       documentsTitle: 'Requested documents (PDF)',
       documents: {
         socialSecurity: 'Declaration of regularised status with social security (INPS)',
@@ -122,7 +122,7 @@ export const pages = defineMessages({
       lead: 'La distinction nationale qui reconnaît les entreprises cap-verdiennes aux performances financières excellentes.',
       intro:
         'La distinction est un statut, pas un prix : elle est valable au plus un an et se renouvelle à chaque édition. La candidature est gratuite et volontaire.',
-      edition: "L'évaluation de la 2e édition repose sur les indicateurs de 2024.",
+      edition: "L'évaluation de la {{edition}} repose sur les indicateurs de {{year}}.",
       callToRegister: "Inscrivez votre entreprise pour faire l'autodiagnostic et vous porter candidate.",
       registerButton: "Inscrire l'entreprise",
       learnMore: 'En savoir plus',
@@ -141,7 +141,7 @@ export const pages = defineMessages({
     },
     applications: {
       title: 'Candidatures',
-      p1: "Les entreprises inscrites se portent candidates dans leur espace après avoir téléversé les bilans de l'année évaluée. L'évaluation de la 2e édition utilise les indicateurs de 2024.",
+      p1: "Les entreprises inscrites se portent candidates dans leur espace après avoir téléversé les bilans de l'année évaluée.",
       documentsTitle: 'Documents demandés (PDF)',
       documents: {
         socialSecurity: 'Attestation de situation régulière auprès de la sécurité sociale (INPS)',

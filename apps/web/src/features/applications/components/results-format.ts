@@ -1,5 +1,6 @@
 import {
   type EditionResults,
+  formatDisplayDate,
   type Language,
   localized,
   type SealStatus,
@@ -18,20 +19,14 @@ export function editionLabel(edition: { number: number; year: number }, t: Trans
   return t('applications:editionName', { number: edition.number, year: edition.year });
 }
 
-/** A date for a table cell ('12/03/2026' in pt, 'Mar 12, 2026' in en); '' when it is not a date. */
+/** A date for a table cell as SPEC §9 writes it ('12 - março - 2026'); '' when it is not a date. */
 export function shortDate(iso: string | null | undefined, language: Language): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : at.toLocaleDateString(language, { dateStyle: 'medium' });
+  return iso ? formatDisplayDate(iso, language) : '';
 }
 
-/** A date and time for a table cell ('12/03/2026, 09:30'); '' when it is not a date. */
+/** The same with the Cabo Verde time ('12 - março - 2026, 09:30'). */
 export function shortDateTime(iso: string | null | undefined, language: Language): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime())
-    ? ''
-    : at.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return iso ? formatDisplayDate(iso, language, { time: true }) : '';
 }
 
 /**

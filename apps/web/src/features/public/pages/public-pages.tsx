@@ -18,8 +18,24 @@ import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/language-context.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { EditionCountdown } from '../../applications/components/public-countdown.tsx';
+import { useCurrentEditionQuery } from '../../applications/queries.ts';
 
 /** The public pages (SPEC §2). */
+
+/** Which year the announced edition evaluates; nothing while none is announced. */
+function CurrentEditionLine() {
+  const { t } = useTranslation();
+  const { data: edition } = useCurrentEditionQuery();
+  if (!edition) return null;
+  return (
+    <Text>
+      {t('pages:home.edition', {
+        edition: t('applications:editionName', { number: edition.number, year: edition.year }),
+        year: edition.indicatorYear,
+      })}
+    </Text>
+  );
+}
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -37,7 +53,7 @@ export function HomePage() {
           {t('pages:home.lead')}
         </Text>
         <Text>{t('pages:home.intro')}</Text>
-        <Text>{t('pages:home.edition')}</Text>
+        <CurrentEditionLine />
         <Text fw={600}>{t('pages:home.callToRegister')}</Text>
         <Group gap="sm">
           <Button component={Link} to={localePath('/register')} size="md">
