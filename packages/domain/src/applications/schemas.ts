@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOT_COMPUTABLE_REASONS } from '../diagnosis/schemas.ts';
+import { FIELD_LENGTHS } from '../schemas/field-lengths.ts';
 import { ListQuery, LocalizedText, TARGET_COMPARISONS } from '../schemas/reference.ts';
 import { APPLICATION_FILE_TYPE_COUNT } from './documents.ts';
 
@@ -153,7 +154,7 @@ export const AdminApplicationQuery = ListQuery.extend({
 });
 export type AdminApplicationQuery = z.infer<typeof AdminApplicationQuery>;
 
-const Reason = z.string().trim().max(2000, 'validation:tooLong');
+const Reason = z.string().trim().max(FIELD_LENGTHS.reason, 'validation:tooLong');
 const Version = z.number().int().positive();
 
 export const EvaluationRequest = z

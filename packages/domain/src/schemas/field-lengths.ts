@@ -34,6 +34,8 @@ export const FIELD_LENGTHS = {
   partnerWebsite: 300,
   /** A criterion's target: an optional minus sign, the whole digits, a dot and the decimals. */
   targetValue: 1 + DECIMAL_INTEGER_DIGITS + 1 + DECIMAL_FRACTION_DIGITS,
+  /** Why an administrator sends a document back, decides, suspends or withdraws a seal. */
+  reason: 2000,
   /** An annual turnover: the whole digits, a dot and the cents. */
   turnover: TURNOVER_INTEGER_DIGITS + 1 + TURNOVER_FRACTION_DIGITS,
 } as const;

@@ -1,4 +1,4 @@
-import { type Application, type Decision, EvaluationRequest } from '@excelencia/domain';
+import { type Application, type Decision, EvaluationRequest, FIELD_LENGTHS } from '@excelencia/domain';
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconCheck, IconGavel } from '@tabler/icons-react';
@@ -99,7 +99,7 @@ function EvaluationForm({
           autosize
           minRows={2}
           maxRows={8}
-          maxLength={2000}
+          maxLength={FIELD_LENGTHS.reason}
           {...form.getInputProps('reason')}
           data-testid="evaluation-reason"
         />

@@ -2,6 +2,7 @@ import {
   APPLICATION_FILE_TYPE_COUNT,
   type Application,
   documentLabelKey,
+  FIELD_LENGTHS,
   ReturnRequest,
 } from '@excelencia/domain';
 import {
@@ -92,7 +93,7 @@ function SendBackForm({
           autosize
           minRows={3}
           maxRows={8}
-          maxLength={2000}
+          maxLength={FIELD_LENGTHS.reason}
           data-autofocus
           {...form.getInputProps('reason')}
           data-testid="send-back-reason"

@@ -1,3 +1,4 @@
+import { FIELD_LENGTHS } from '@excelencia/domain';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +15,6 @@ export interface ReasonRequest {
   onConfirm: (reason: string) => Promise<unknown>;
   testId?: string;
 }
-
-const REASON_MAX = 2000;
 
 function ReasonBody({ request, onClose }: { request: ReasonRequest; onClose: () => void }) {
   const { t } = useTranslation();
@@ -48,7 +47,7 @@ function ReasonBody({ request, onClose }: { request: ReasonRequest; onClose: () 
           autosize
           minRows={3}
           maxRows={8}
-          maxLength={REASON_MAX}
+          maxLength={FIELD_LENGTHS.reason}
           value={reason}
           onChange={(event) => {
             setReason(event.currentTarget.value);

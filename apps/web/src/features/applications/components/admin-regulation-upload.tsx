@@ -1,4 +1,4 @@
-import { APPLICATION_PDF_MAX_BYTES, type Edition, hasPdfHeader } from '@excelencia/domain';
+import { APPLICATION_PDF_MAX_BYTES, type Edition, hasPdfHeader, megabytes } from '@excelencia/domain';
 import { Anchor, Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -47,7 +47,7 @@ export function RegulationUpload({
       setProblem(
         issue === 'notPdf'
           ? t('applications:selectPdf')
-          : t('applications:pdfTooLarge', { max: APPLICATION_PDF_MAX_BYTES / (1024 * 1024) }),
+          : t('applications:pdfTooLarge', { max: megabytes(APPLICATION_PDF_MAX_BYTES) }),
       );
       return;
     }

@@ -5,6 +5,7 @@ import {
   type ApplicationFile,
   documentLabelKey,
   hasPdfHeader,
+  megabytes,
 } from '@excelencia/domain';
 import { Badge, Button, FileButton, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconFileUpload, IconReplace, IconTrash } from '@tabler/icons-react';
@@ -21,7 +22,7 @@ import { applicationFilePath, uploadApplicationFile } from '../api.ts';
 import { useDeleteApplicationFileMutation, useRefreshApplication } from '../queries.ts';
 import { dateText, filesBySlot, slotEditable } from './company-application-format.ts';
 
-const MAX_MB = APPLICATION_PDF_MAX_BYTES / (1024 * 1024);
+const MAX_MB = megabytes(APPLICATION_PDF_MAX_BYTES);
 
 /** The client's own check before sending (the server checks again): a PDF by type or name and by its bytes, within the limit. */
 async function pdfProblem(file: File): Promise<'type' | 'size' | null> {
