@@ -12,11 +12,12 @@ import { sql } from 'drizzle-orm';
 import { bigTrialBalance } from '../apps/server/test/support/balance-sheets.ts';
 import { createTestContext } from '../apps/server/test/support/context.ts';
 import { benchDiagnosis } from './bench-diagnosis.ts';
+import { benchPages } from './bench-pages.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-/** BENCH_ONLY=diagnosis,directory runs only those cases (api, directory, balance-sheets, diagnosis); all by default. */
-const CASES = ['api', 'directory', 'balance-sheets', 'diagnosis'] as const;
+/** BENCH_ONLY=diagnosis,directory runs only those cases (api, directory, balance-sheets, diagnosis, pages); all by default. */
+const CASES = ['api', 'directory', 'balance-sheets', 'diagnosis', 'pages'] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((name) => name.trim())
@@ -30,6 +31,11 @@ const runs = (name: (typeof CASES)[number]) => only.length === 0 || only.include
 function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
+
+// ---- Lighthouse on the pages of a fresh portal, in scripts/bench-pages.ts ------------------------------
+if (runs('pages')) await benchPages();
+// The other cases share one in-process portal; none of them asked for, it is not started.
+if (!CASES.some((name) => name !== 'pages' && runs(name))) process.exit(0);
 
 const startedAt = performance.now();
 const ctx = await createTestContext();

@@ -1,0 +1,218 @@
+/**
+ * Lighthouse's mobile profile (simulated slow 4G, 4× CPU slowdown) on a fresh portal, as `npm start` runs it
+ * (built-in identity provider, PGlite, demo data) on its own ports and data folder: the public pages a visitor
+ * opens first, a company page of the directory and the signed-in company dashboard. Every figure printed is
+ * the median of RUNS runs. Printed, never asserted: the budgets that gate are in scripts/check-budgets.ts.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { translate } from '../packages/domain/src/index.ts';
+
+const PORT = Number(process.env.BENCH_PAGES_PORT ?? 3200);
+const IDP_PORT = PORT + 1;
+const BASE = `http://localhost:${PORT}`;
+const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** The flags the e2e suite starts Chromium with (playwright.config.ts). */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const DEMO_COMPANY = { email: 'empresa@excelencia.cv', password: 'Empresa!2026' };
+const CATEGORIES = ['performance', 'accessibility', 'seo', 'best-practices'] as const;
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  requests: number;
+  bytes: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+async function waitForHealth(server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The portal exited with ${server.exitCode}.`);
+    try {
+      if ((await fetch(`${BASE}/app/api/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The portal did not answer within 2 minutes.');
+}
+
+/** The session cookie of the demo company, signed in through the Login button and the provider's page. */
+async function companySessionCookie(): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${BASE}/pt/`);
+    await page.getByRole('button', { name: translate('pt', 'shell:nav.login') }).click();
+    await page.getByLabel(translate('pt', 'idp:signIn.email'), { exact: true }).fill(DEMO_COMPANY.email);
+    await page
+      .getByLabel(translate('pt', 'idp:signIn.password'), { exact: true })
+      .fill(DEMO_COMPANY.password);
+    await page.getByRole('button', { name: translate('pt', 'idp:signIn.submit') }).click();
+    await page.waitForURL((url) => url.port === String(PORT));
+    const cookies = await page.context().cookies(BASE);
+    if (!cookies.some((cookie) => cookie.name === 'portal_session'))
+      throw new Error('Signing in gave no session.');
+    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  } finally {
+    await browser.close();
+  }
+}
+
+async function audit(port: number, url: string, cookie?: string): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const requests = audits['network-requests']?.details;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    bestPractices: score('best-practices'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    requests: requests && 'items' in requests ? requests.items.length : Number.NaN,
+    bytes: value('total-byte-weight'),
+  };
+}
+
+function row(name: string, f: Figures): string {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return [
+    name.padEnd(34),
+    String(f.performance).padStart(5),
+    String(f.accessibility).padStart(5),
+    String(f.seo).padStart(5),
+    String(f.bestPractices).padStart(5),
+    seconds(f.fcp).padStart(7),
+    seconds(f.lcp).padStart(7),
+    `${f.tbt.toFixed(0)} ms`.padStart(8),
+    f.cls.toFixed(3).padStart(6),
+    String(f.requests).padStart(5),
+    `${(f.bytes / 1024).toFixed(0)} KB`.padStart(8),
+  ].join(' ');
+}
+
+export async function benchPages(): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  // The bench measures the current sources: build them as npm start does.
+  execFileSync('npm', ['run', 'build', '--workspace', '@excelencia/web'], { cwd: root, stdio: 'ignore' });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pages-'));
+  const server = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      IDP_PORT: String(IDP_PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: BASE,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    await waitForHealth(server);
+    const directory = (await (await fetch(`${BASE}/app/api/v1/public/companies?pageSize=1`)).json()) as {
+      items: Array<{ id: string; companyName: string }>;
+    };
+    const peer = directory.items[0];
+    if (!peer) throw new Error('The demo data lists no company in the directory.');
+    const cookie = await companySessionCookie();
+
+    const pages: Array<{ name: string; path: string; cookie?: string }> = [
+      { name: '/pt/ (home)', path: '/pt/' },
+      { name: '/pt/public/faqs', path: '/pt/public/faqs' },
+      { name: '/pt/public/sobre', path: '/pt/public/sobre' },
+      { name: '/pt/public/companies (directory)', path: '/pt/public/companies' },
+      { name: '/pt/public/companies/<id> (company)', path: `/pt/public/companies/${peer.id}` },
+      { name: '/pt/company/dashboard (signed in)', path: '/pt/company/dashboard', cookie },
+    ];
+
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    console.log(
+      `\nLighthouse ${lighthouseVersion()} mobile profile, median of ${RUNS} runs per page (${BASE}, company page: ${peer.companyName})\n`,
+    );
+    console.log(
+      [
+        'page'.padEnd(34),
+        'perf'.padStart(5),
+        'a11y'.padStart(5),
+        'seo'.padStart(5),
+        'bp'.padStart(5),
+        'FCP'.padStart(7),
+        'LCP'.padStart(7),
+        'TBT'.padStart(8),
+        'CLS'.padStart(6),
+        'reqs'.padStart(5),
+        'bytes'.padStart(8),
+      ].join(' '),
+    );
+    for (const page of pages) {
+      const runs: Figures[] = [];
+      for (let run = 0; run < RUNS; run++)
+        runs.push(await audit(chrome.port, `${BASE}${page.path}`, page.cookie));
+      const medians = Object.fromEntries(
+        (Object.keys(runs[0] ?? {}) as Array<keyof Figures>).map((key) => [
+          key,
+          median(runs.map((r) => r[key])),
+        ]),
+      ) as unknown as Figures;
+      console.log(row(page.name, medians));
+    }
+  } finally {
+    chrome?.kill();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function lighthouseVersion(): string {
+  return (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
+}
