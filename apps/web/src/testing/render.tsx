@@ -5,9 +5,9 @@ import { type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { theme } from '../app/theme.ts';
 import { i18n } from '../lib/i18n.ts';
 import { LanguageContext } from '../lib/language-context.ts';
+import { cssVariablesResolver, theme } from '../ui/theme.ts';
 
 /**
  * A component as the app shows it (Mantine theme, translations, a query client, a router), in English unless
@@ -22,7 +22,7 @@ export function renderWithApp(ui: ReactNode, options: { language?: Language } = 
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <LanguageContext.Provider value={language}>
             <MemoryRouter>{ui}</MemoryRouter>
           </LanguageContext.Provider>

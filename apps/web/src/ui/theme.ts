@@ -1,5 +1,5 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
-import { DANGER_RED } from '../ui/colors.ts';
+import { DANGER_RED } from './colors.ts';
 
 /** A dark Cabo Verde blue: white text on shade 7 reaches about 9:1, so axe's contrast check passes. */
 const brand: MantineColorsTuple = [
