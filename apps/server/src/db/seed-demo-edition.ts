@@ -4,7 +4,8 @@ import { createEditionsService } from '../modules/applications/editions.service.
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Database } from './client.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 /**
  * The demo edition: its application window is open on the first `npm start`, so the countdown, the banner and
@@ -14,7 +15,9 @@ const DAY = 24 * 60 * 60 * 1000;
 export const DEMO_INDICATOR_YEAR = 2025;
 
 export function demoEditionInput(now: Date): EditionInput {
-  const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
+  // Whole hours: the windows read '9 janeiro 2027, 08:00', not a start-up's milliseconds.
+  const hour = Math.floor(now.getTime() / HOUR) * HOUR;
+  const at = (days: number) => new Date(hour + days * DAY).toISOString();
   return {
     number: 2,
     year: DEMO_INDICATOR_YEAR + 1,
