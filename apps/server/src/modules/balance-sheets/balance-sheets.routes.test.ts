@@ -68,7 +68,7 @@ const send = (session: SignedIn, method: 'POST' | 'PUT' | 'DELETE', url: string,
   });
 
 /** Every leaf at 0 but the given ones. */
-function entryValues(values: Record<string, string>): Record<string, string> {
+function leafValues(values: Record<string, string>): Record<string, string> {
   return { ...Object.fromEntries(leafCodes.map((code) => [code, '0'])), ...values };
 }
 
@@ -239,7 +239,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
     ]);
     const entered = await send(member, 'POST', `/companies/${ownCompany}/balance-sheets/entries`, {
       ...period('0000-01-01', '2024-12-31'),
-      values: entryValues({}),
+      values: leafValues({}),
     });
     expect(entered.statusCode, entered.body).toBe(400);
     expect(entered.json().error.details).toContainEqual(
@@ -253,7 +253,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
       `/companies/${ownCompany}/balance-sheets/${sheet.id}/entries`,
       {
         ...period('2024-01-01', '3000-12-31'),
-        values: entryValues({}),
+        values: leafValues({}),
       },
     );
     expect(corrected.statusCode, corrected.body).toBe(400);
@@ -327,7 +327,7 @@ describe('access to balance sheets', () => {
     expect((await get(member, `${base}/${sheetId}/file`)).statusCode).toBe(404);
     expect((await get(member, `${base}/${sheetId}/lines`)).statusCode).toBe(404);
     expect((await send(member, 'DELETE', `${base}/${sheetId}`)).statusCode).toBe(404);
-    const body = { ...period('2024-01-01', '2024-06-30', 'semiannual'), values: entryValues({}) };
+    const body = { ...period('2024-01-01', '2024-06-30', 'semiannual'), values: leafValues({}) };
     expect((await send(member, 'PUT', `${base}/${sheetId}/entries`, body)).statusCode).toBe(404);
     // Nor reach it through their own company's path.
     expect((await get(member, `/companies/${ownCompany}/balance-sheets/${sheetId}`)).statusCode).toBe(404);
@@ -369,7 +369,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
   it('stores cost lines on their natural side whatever the sign typed, and rolls up', async () => {
     const response = await send(member, 'POST', url(), {
       ...period('2022-01-01', '2022-01-31', 'mensal'),
-      values: entryValues({ CAIXA: '150.50', CAP: '100.50', FSE: '-40', VENDAS: '90' }),
+      values: leafValues({ CAIXA: '150.50', CAP: '100.50', FSE: '-40', VENDAS: '90' }),
     });
     expect(response.statusCode, response.body).toBe(201);
     const detail = response.json();
@@ -382,7 +382,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
     const before = await sheetCount();
     const response = await send(member, 'POST', url(), {
       ...period('2021-01-01', '2021-12-31'),
-      values: entryValues({ CAIXA: '100', CAP: '90' }),
+      values: leafValues({ CAIXA: '100', CAP: '90' }),
     });
     expect(response.statusCode).toBe(400);
     const body = response.json().error;
@@ -395,7 +395,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
   });
 
   it('accepts Assets of -1 with Equity and Liabilities at 0 only with the option', async () => {
-    const values = entryValues({ CAIXA: '-1' });
+    const values = leafValues({ CAIXA: '-1' });
     const refused = await send(member, 'POST', url(), { ...period('2020-01-01', '2020-12-31'), values });
     expect(refused.statusCode).toBe(400);
     const accepted = await send(
@@ -415,7 +415,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
     const huge = '900000000000000000';
     const response = await send(member, 'POST', url(), {
       ...period('2019-01-01', '2019-12-31'),
-      values: entryValues({ CAIXA: huge, DO: `${huge}.99`, CAP: huge, RES: `${huge}.99` }),
+      values: leafValues({ CAIXA: huge, DO: `${huge}.99`, CAP: huge, RES: `${huge}.99` }),
     });
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().id as string;
@@ -431,7 +431,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
 
     const updated = await send(member, 'PUT', `/companies/${ownCompany}/balance-sheets/${id}/entries`, {
       ...period('2019-01-01', '2019-12-31'),
-      values: entryValues({
+      values: leafValues({
         CAIXA: '999999999999999999.99',
         DO: huge,
         CAP: huge,
@@ -447,7 +447,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
   });
 
   it("'Fill all fields!' when a leaf is missing; unknown and client-only keys are refused", async () => {
-    const { CAIXA: _left, ...missing } = entryValues({});
+    const { CAIXA: _left, ...missing } = leafValues({});
     const fill = await send(member, 'POST', url(), {
       ...period('2021-01-01', '2021-12-31'),
       values: missing,
@@ -466,14 +466,14 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
     ]) {
       const response = await send(member, 'POST', url(), {
         ...period('2021-01-01', '2021-12-31'),
-        values: entryValues({}),
+        values: leafValues({}),
         [extra]: extra === 'opened' ? true : 'x',
       });
       expect(response.statusCode, extra).toBe(400);
     }
     const unknownNode = await send(member, 'POST', url(), {
       ...period('2021-01-01', '2021-12-31'),
-      values: entryValues({ NOT_A_NODE: '1' }),
+      values: leafValues({ NOT_A_NODE: '1' }),
     });
     expect(unknownNode.statusCode).toBe(400);
   });
@@ -495,7 +495,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
       `/companies/${ownCompany}/balance-sheets/${uploaded.id}/entries`,
       {
         ...period(uploaded.startDate, uploaded.endDate, uploaded.typeFrequence),
-        values: entryValues({ CAIXA: '700', DO: '300', CAP: '1000' }),
+        values: leafValues({ CAIXA: '700', DO: '300', CAP: '1000' }),
         version: uploaded.version,
       },
     );
@@ -508,7 +508,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
 
     const stale = await send(admin, 'PUT', `/companies/${ownCompany}/balance-sheets/${uploaded.id}/entries`, {
       ...period(uploaded.startDate, uploaded.endDate, uploaded.typeFrequence),
-      values: entryValues({ CAIXA: '700', DO: '300', CAP: '1000' }),
+      values: leafValues({ CAIXA: '700', DO: '300', CAP: '1000' }),
       version: uploaded.version,
     });
     expect(stale.statusCode).toBe(409);
@@ -563,7 +563,7 @@ describe('admin lists and comparator', () => {
     });
     const entered = await send(admin, 'POST', `/companies/${accented}/balance-sheets/entries`, {
       ...period('2022-01-01', '2022-12-31'),
-      values: entryValues({ CAIXA: '700', DO: '300', CAP: '1000' }),
+      values: leafValues({ CAIXA: '700', DO: '300', CAP: '1000' }),
     });
     expect(entered.statusCode, entered.body).toBe(201);
     const found = async (search: string) =>

@@ -76,7 +76,7 @@ function presentSheet(sheet: TaggedSheet): DiagnosisSheet {
 }
 
 /** Values as the wire carries them: exact text, and a number rounded to 6 decimals for charts. */
-const exact = (value: Decimal | null) => (value === null ? null : value.toString());
+const wireDecimal = (value: Decimal | null) => (value === null ? null : value.toString());
 const asNumber = (value: Decimal | null) => (value === null ? null : value.round(6).toNumber());
 
 type NodeLines = Map<string, Map<string, { lines: NodeLine[]; others: number }>>;
@@ -121,7 +121,7 @@ function presentIndicator(
       typedescCriterion: indicator.type,
     },
     result: asNumber(indicator.value),
-    value: exact(indicator.value),
+    value: wireDecimal(indicator.value),
     reason: indicator.reason,
     ratioOrder: indicator.ratioOrder,
     target: indicator.target,
@@ -132,8 +132,8 @@ function presentIndicator(
       period: input.period,
       description: input.description,
       accountCodes: input.accountCodes,
-      value: exact(input.value),
-      annualisedValue: exact(input.annualisedValue),
+      value: wireDecimal(input.value),
+      annualisedValue: wireDecimal(input.annualisedValue),
       ...inputSheetLines(
         input.period === 'current' ? sheets.sheet : sheets.prior,
         input.name,
@@ -580,7 +580,7 @@ export function createDiagnosisService(deps: { db: Database }) {
           if (previous) {
             const before = previousById.get(indicator.criterionId)?.value ?? null;
             const change = percentageChange(indicator.value, before);
-            out.previousValue = exact(before);
+            out.previousValue = wireDecimal(before);
             out.change = change ? { percent: change.percent.toFixed(1), direction: change.direction } : null;
           }
           return out;

@@ -57,7 +57,7 @@ function present(row: AccountRow): MyProfile {
 export function createProfileService(deps: { db: Database; identity: IdentityAdmin; fileStore: FileStore }) {
   const { db, identity, fileStore } = deps;
 
-  async function own(caller: AuthContext): Promise<AccountRow> {
+  async function accountOf(caller: AuthContext): Promise<AccountRow> {
     const row = await findAccountById(db, caller.accountId);
     if (!row) throw notFound();
     return row;
@@ -65,7 +65,7 @@ export function createProfileService(deps: { db: Database; identity: IdentityAdm
 
   return {
     async get(caller: AuthContext): Promise<MyProfile> {
-      return present(await own(caller));
+      return present(await accountOf(caller));
     },
 
     /** The portal row changes in a transaction whose last step is the provider call: both change or neither. */
