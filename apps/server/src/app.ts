@@ -41,6 +41,9 @@ import {
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
+import { createConsentsService } from './modules/partners/consents.service.ts';
+import { partnerAreaRoutes } from './modules/partners/partner-area.routes.ts';
+import { createPartnerAreaService } from './modules/partners/partner-area.service.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -253,11 +256,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),
       );
       const onboarding = { db: database.db, identity, publicUrl: config.publicUrl };
+      const invitations = createInvitationsService(onboarding);
       await api.register(
         registrationRoutes({
           registrations: createRegistrationService(onboarding),
-          invitations: createInvitationsService(onboarding),
+          invitations,
           options: createPublicOptions(database.db),
+        }),
+      );
+      await api.register(
+        partnerAreaRoutes({
+          partnerArea: createPartnerAreaService({ db: database.db, invitations, results }),
+          consents: createConsentsService({ db: database.db }),
         }),
       );
     },

@@ -14,6 +14,7 @@ import { formula } from './formula.ts';
 import { idp } from './idp.ts';
 import { mail } from './mail.ts';
 import { pages } from './pages.ts';
+import { partners } from './partners.ts';
 import { reference } from './reference.ts';
 import { server } from './server.ts';
 import { shell } from './shell.ts';
@@ -38,6 +39,7 @@ export const namespaces = {
   idp,
   mail,
   pages,
+  partners,
   reference,
   server,
   shell,

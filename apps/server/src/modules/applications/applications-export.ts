@@ -617,7 +617,12 @@ function boldRow(row: ExcelJS.Row): ExcelJS.Row {
  * distinguished companies, its header row bold, filtered and frozen. Counts are number cells, validity dates
  * date cells (the Cape Verde day).
  */
-export async function resultsReportXlsx(results: EditionResults, language: Language): Promise<Buffer> {
+export async function resultsReportXlsx(
+  results: EditionResults,
+  language: Language,
+  /** A last column of the list marking some companies (a partner's assisted ones), by NIF. */
+  marked?: { header: string; yes: string; nifs: ReadonlySet<string> },
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const edition = editionName(language, results.edition);
   if (results.edition.resultsPublishedAt) workbook.created = new Date(results.edition.resultsPublishedAt);
@@ -659,9 +664,17 @@ export async function resultsReportXlsx(results: EditionResults, language: Langu
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   const headers = ['company', 'nif', 'island', 'section', 'validUntil', 'status', 'code'] as const;
-  list.columns = [40, 12, 18, 48, 14, 14, 18].map((width) => ({ width }));
-  boldRow(list.addRow(headers.map((key) => text(language, `report.${key}`))));
-  list.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
+  list.columns = [40, 12, 18, 48, 14, 14, 18, ...(marked ? [16] : [])].map((width) => ({ width }));
+  boldRow(
+    list.addRow([
+      ...headers.map((key) => text(language, `report.${key}`)),
+      ...(marked ? [marked.header] : []),
+    ]),
+  );
+  list.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: 1, column: headers.length + (marked ? 1 : 0) },
+  };
   for (const company of results.companies) {
     const row = list.addRow([
       company.companyName,
@@ -671,6 +684,7 @@ export async function resultsReportXlsx(results: EditionResults, language: Langu
       spreadsheetDate(company.validUntil),
       text(language, `sealStatuses.${company.status}`),
       company.sealCode,
+      ...(marked ? [marked.nifs.has(company.nif) ? marked.yes : ''] : []),
     ]);
     row.getCell(5).numFmt = DATE_FORMAT;
   }

@@ -157,7 +157,12 @@ export function createInvitationsService(deps: {
   }
 
   return {
-    async preRegister(actor: Actor, input: PreRegisterCompanyRequest): Promise<PreRegistrationItem> {
+    /** `alongside` writes in the same transaction what the caller links to the new company (a partner's assistance). */
+    async preRegister(
+      actor: Actor,
+      input: PreRegisterCompanyRequest,
+      alongside?: (tx: Executor, companyId: string) => Promise<void>,
+    ): Promise<PreRegistrationItem> {
       await checkPlaces(db, input);
       const at = now();
       if ((await companyNifExists(db, input.nif)) || (await pendingNifExists(db, input.nif, at)))
@@ -177,6 +182,7 @@ export function createInvitationsService(deps: {
             })
             .returning();
           if (!company) throw new Error('The company could not be stored');
+          await alongside?.(tx, company.id);
           const { token, hash } = newLinkToken();
           const [invitation] = await tx
             .insert(companyInvitations)

@@ -1,0 +1,68 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { companies } from './companies.ts';
+import { partnerEntities } from './reference.ts';
+
+/** The companies a partner entity registered and assists through registration and application. */
+export const partnerAssistedCompanies = pgTable(
+  'partner_assisted_companies',
+  {
+    partnerEntityId: uuid('partner_entity_id')
+      .notNull()
+      .references(() => partnerEntities.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerEntityId, t.companyId] }),
+    index('partner_assisted_companies_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * What a company lets a partner entity see, at two levels: its registration and application state, and its
+ * self-diagnosis summary. A revoked level is false; the row stays so the change keeps its date.
+ */
+export const partnerConsents = pgTable(
+  'partner_consents',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    partnerEntityId: uuid('partner_entity_id')
+      .notNull()
+      .references(() => partnerEntities.id, { onDelete: 'cascade' }),
+    seesStatus: boolean('sees_status').notNull().default(false),
+    seesDiagnosis: boolean('sees_diagnosis').notNull().default(false),
+    updatedBy: uuid('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.partnerEntityId] }),
+    index('partner_consents_entity_idx').on(t.partnerEntityId),
+  ],
+);
+
+/** Every read of a company's data by a partner: the company sees who looked at what and when. */
+export const partnerAccessLog = pgTable(
+  'partner_access_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    partnerEntityId: uuid('partner_entity_id')
+      .notNull()
+      .references(() => partnerEntities.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    readerName: text('reader_name').notNull(),
+    level: text('level', { enum: ['status', 'diagnosis'] }).notNull(),
+    via: text('via', { enum: ['session', 'bearer'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('partner_access_log_company_idx').on(t.companyId, t.at)],
+);

@@ -1,0 +1,167 @@
+import type {
+  Page,
+  PartnerAccessEntry,
+  PartnerConsentItem,
+  UpdatePartnerConsentRequest,
+} from '@excelencia/domain';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  partnerAccessLog,
+  partnerAssistedCompanies,
+  partnerConsents,
+  partnerEntities,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { notFound } from '../../platform/errors.ts';
+import { pageWindow } from '../../platform/listing.ts';
+import { assertCompanyAccess, isMember } from '../companies/company-access.ts';
+
+export const CONSENTS_ENTITY = 'partners/consents';
+
+/**
+ * The company's side of the partner area: which partner entities may see its state and its diagnosis summary,
+ * and who read what. Only the company's own users change a consent; an admin may read them.
+ */
+export function createConsentsService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function items(companyId: string): Promise<PartnerConsentItem[]> {
+    const rows = await db
+      .select({
+        partnerEntityId: partnerEntities.id,
+        code: partnerEntities.code,
+        name: partnerEntities.name,
+        assists: sql<boolean>`${partnerAssistedCompanies.companyId} is not null`,
+        status: partnerConsents.seesStatus,
+        diagnosis: partnerConsents.seesDiagnosis,
+        updatedAt: partnerConsents.updatedAt,
+      })
+      .from(partnerEntities)
+      .leftJoin(
+        partnerConsents,
+        and(
+          eq(partnerConsents.partnerEntityId, partnerEntities.id),
+          eq(partnerConsents.companyId, companyId),
+        ),
+      )
+      .leftJoin(
+        partnerAssistedCompanies,
+        and(
+          eq(partnerAssistedCompanies.partnerEntityId, partnerEntities.id),
+          eq(partnerAssistedCompanies.companyId, companyId),
+        ),
+      )
+      // A closed entity stays listed while it holds a consent, so the company can still revoke it.
+      .where(
+        or(
+          eq(partnerEntities.isActive, true),
+          sql`coalesce(${partnerConsents.seesStatus} or ${partnerConsents.seesDiagnosis}, false)`,
+        ),
+      )
+      .orderBy(desc(sql`${partnerAssistedCompanies.companyId} is not null`), asc(partnerEntities.name));
+    return rows.map((r) => ({
+      partnerEntityId: r.partnerEntityId,
+      code: r.code,
+      name: r.name,
+      assists: r.assists,
+      consent: { status: r.status ?? false, diagnosis: r.diagnosis ?? false },
+      updatedAt: r.updatedAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** The caller is one of the company's users (an admin without membership may not consent for it): 404 otherwise. */
+  async function assertOwnCompany(caller: AuthContext, companyId: string) {
+    if (!(await isMember(db, companyId, caller.accountId))) throw notFound();
+  }
+
+  return {
+    async list(caller: AuthContext, companyId: string): Promise<PartnerConsentItem[]> {
+      await assertCompanyAccess(db, caller, companyId);
+      return items(companyId);
+    },
+
+    async update(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      partnerEntityId: string,
+      input: UpdatePartnerConsentRequest,
+    ): Promise<PartnerConsentItem> {
+      await assertOwnCompany(caller, companyId);
+      const before = (await items(companyId)).find((i) => i.partnerEntityId === partnerEntityId);
+      if (!before) throw notFound();
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(partnerConsents)
+          .values({
+            companyId,
+            partnerEntityId,
+            seesStatus: input.status,
+            seesDiagnosis: input.diagnosis,
+            updatedBy: actor.accountId,
+          })
+          .onConflictDoUpdate({
+            target: [partnerConsents.companyId, partnerConsents.partnerEntityId],
+            set: {
+              seesStatus: input.status,
+              seesDiagnosis: input.diagnosis,
+              updatedBy: actor.accountId,
+              updatedAt: new Date(),
+              version: sql`${partnerConsents.version} + 1`,
+            },
+          });
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'update',
+          entity: CONSENTS_ENTITY,
+          entityId: companyId,
+          before: { partnerEntityId, ...before.consent },
+          after: { partnerEntityId, ...input },
+          requestId: actor.requestId,
+        });
+      });
+      const after = (await items(companyId)).find((i) => i.partnerEntityId === partnerEntityId);
+      if (!after) throw notFound();
+      return after;
+    },
+
+    async accessLog(
+      caller: AuthContext,
+      companyId: string,
+      query: { page: number; pageSize: number },
+    ): Promise<Page<PartnerAccessEntry>> {
+      await assertCompanyAccess(db, caller, companyId);
+      const window = pageWindow(query);
+      const where = eq(partnerAccessLog.companyId, companyId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ log: partnerAccessLog, partnerEntityName: partnerEntities.name })
+          .from(partnerAccessLog)
+          .innerJoin(partnerEntities, eq(partnerEntities.id, partnerAccessLog.partnerEntityId))
+          .where(where)
+          .orderBy(desc(partnerAccessLog.at), desc(partnerAccessLog.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(partnerAccessLog).where(where),
+      ]);
+      return {
+        items: rows.map((r) => ({
+          id: r.log.id,
+          at: r.log.at.toISOString(),
+          partnerEntityName: r.partnerEntityName,
+          readerName: r.log.readerName,
+          level: r.log.level,
+          via: r.log.via,
+        })),
+        total: total?.n ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+  };
+}
+
+export type ConsentsService = ReturnType<typeof createConsentsService>;

@@ -1,0 +1,213 @@
+import type { AssistedState, Consent, ConsentLevel } from '@excelencia/domain';
+import { and, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  applications,
+  balanceSheets,
+  companies,
+  companyInvitations,
+  companyMembers,
+  editions,
+  partnerAccessLog,
+  partnerAssistedCompanies,
+  partnerConsents,
+  partnerEntities,
+  partners,
+} from '../../db/schema/index.ts';
+
+export interface EntityRef {
+  id: string;
+  code: string;
+  name: string;
+}
+
+/** The active partner entity of a partner account, or undefined (no link, or the entity is closed). */
+export async function entityOfAccount(db: Executor, accountId: string): Promise<EntityRef | undefined> {
+  const [row] = await db
+    .select({ id: partnerEntities.id, code: partnerEntities.code, name: partnerEntities.name })
+    .from(partners)
+    .innerJoin(partnerEntities, eq(partnerEntities.id, partners.partnerEntityId))
+    .where(and(eq(partners.accountId, accountId), eq(partnerEntities.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+const NO_CONSENT: Consent = { status: false, diagnosis: false };
+
+/** Whether the entity assists the company and what the company lets it see. */
+export async function accessOf(
+  db: Executor,
+  entityId: string,
+  companyId: string,
+): Promise<{ isAssisted: boolean; consent: Consent }> {
+  const [assisted, consent] = await Promise.all([
+    db
+      .select({ companyId: partnerAssistedCompanies.companyId })
+      .from(partnerAssistedCompanies)
+      .where(
+        and(
+          eq(partnerAssistedCompanies.partnerEntityId, entityId),
+          eq(partnerAssistedCompanies.companyId, companyId),
+        ),
+      )
+      .limit(1),
+    db
+      .select({ status: partnerConsents.seesStatus, diagnosis: partnerConsents.seesDiagnosis })
+      .from(partnerConsents)
+      .where(and(eq(partnerConsents.partnerEntityId, entityId), eq(partnerConsents.companyId, companyId)))
+      .limit(1),
+  ]);
+  return { isAssisted: assisted.length > 0, consent: consent[0] ?? NO_CONSENT };
+}
+
+export interface CompanyProgress {
+  companyId: string;
+  registered: boolean;
+  invitationExpired: boolean;
+  hasSheets: boolean;
+  /** The furthest application status over every edition: draft < pending (submitted) < published result. */
+  application: 'draft' | 'submitted' | 'result' | null;
+}
+
+/** What each company has done so far, read in four grouped queries whatever the number of companies. */
+export async function progressOf(
+  db: Executor,
+  companyIds: readonly string[],
+  now: Date,
+): Promise<Map<string, CompanyProgress>> {
+  const out = new Map<string, CompanyProgress>();
+  if (companyIds.length === 0) return out;
+  const ids = [...companyIds];
+  const [members, invitations, sheets, apps] = await Promise.all([
+    db
+      .selectDistinct({ companyId: companyMembers.companyId })
+      .from(companyMembers)
+      .where(inArray(companyMembers.companyId, ids)),
+    db
+      .select({
+        companyId: companyInvitations.companyId,
+        accepted: sql<boolean>`bool_or(${companyInvitations.acceptedAt} is not null)`,
+        lastExpiry: max(companyInvitations.expiresAt),
+      })
+      .from(companyInvitations)
+      .where(inArray(companyInvitations.companyId, ids))
+      .groupBy(companyInvitations.companyId),
+    db
+      .selectDistinct({ companyId: balanceSheets.companyId })
+      .from(balanceSheets)
+      .where(and(inArray(balanceSheets.companyId, ids), isNull(balanceSheets.deletedAt))),
+    db
+      .select({
+        companyId: applications.companyId,
+        status: applications.status,
+        submittedAt: applications.submittedAt,
+        published: isNotNull(editions.resultsPublishedAt),
+      })
+      .from(applications)
+      .innerJoin(editions, eq(editions.id, applications.editionId))
+      .where(inArray(applications.companyId, ids)),
+  ]);
+  const memberSet = new Set(members.map((m) => m.companyId));
+  const sheetSet = new Set(sheets.map((s) => s.companyId));
+  const invitationBy = new Map(invitations.map((i) => [i.companyId, i]));
+  const rank = { draft: 1, submitted: 2, result: 3 } as const;
+  const appBy = new Map<string, CompanyProgress['application']>();
+  for (const a of apps) {
+    const decided = a.status === 'evaluated' || a.status === 'unqualified';
+    const stage =
+      decided && a.published ? 'result' : a.status !== 'draft' || a.submittedAt ? 'submitted' : 'draft';
+    const known = appBy.get(a.companyId);
+    if (!known || rank[stage] > rank[known]) appBy.set(a.companyId, stage);
+  }
+  for (const companyId of ids) {
+    const invitation = invitationBy.get(companyId);
+    const registered = memberSet.has(companyId) || invitation?.accepted === true;
+    out.set(companyId, {
+      companyId,
+      registered,
+      invitationExpired: !registered && invitation?.lastExpiry != null && invitation.lastExpiry <= now,
+      hasSheets: sheetSet.has(companyId),
+      application: appBy.get(companyId) ?? null,
+    });
+  }
+  return out;
+}
+
+/**
+ * The state a partner is shown. The invitation's outcome is the partner's own knowledge; how far the company
+ * went beyond registering is shown only with the state consent.
+ */
+export function stateOf(progress: CompanyProgress, seesStatus: boolean): AssistedState {
+  const base: AssistedState = progress.registered ? 'registered' : 'invited';
+  if (!seesStatus) return base;
+  if (progress.application) return progress.application;
+  if (progress.hasSheets) return 'sheets';
+  return base;
+}
+
+/** The entity's assisted companies with the consent each gave it, oldest assistance first. */
+export async function assistedRows(db: Executor, entityId: string) {
+  return db
+    .select({
+      companyId: companies.id,
+      companyName: companies.companyName,
+      nif: companies.nif,
+      assistedSince: partnerAssistedCompanies.createdAt,
+      status: partnerConsents.seesStatus,
+      diagnosis: partnerConsents.seesDiagnosis,
+    })
+    .from(partnerAssistedCompanies)
+    .innerJoin(companies, eq(companies.id, partnerAssistedCompanies.companyId))
+    .leftJoin(
+      partnerConsents,
+      and(
+        eq(partnerConsents.companyId, partnerAssistedCompanies.companyId),
+        eq(partnerConsents.partnerEntityId, partnerAssistedCompanies.partnerEntityId),
+      ),
+    )
+    .where(eq(partnerAssistedCompanies.partnerEntityId, entityId))
+    .orderBy(partnerAssistedCompanies.createdAt, companies.companyName);
+}
+
+export async function logAccess(
+  db: Executor,
+  entry: {
+    companyId: string;
+    partnerEntityId: string;
+    accountId: string;
+    readerName: string;
+    levels: readonly ConsentLevel[];
+    via: 'session' | 'bearer';
+  },
+): Promise<void> {
+  if (entry.levels.length === 0) return;
+  await db.insert(partnerAccessLog).values(
+    entry.levels.map((level) => ({
+      companyId: entry.companyId,
+      partnerEntityId: entry.partnerEntityId,
+      accountId: entry.accountId,
+      readerName: entry.readerName,
+      level,
+      via: entry.via,
+    })),
+  );
+}
+
+/** The latest application of a company, newest edition first. */
+export async function latestApplication(db: Executor, companyId: string) {
+  const [row] = await db
+    .select({
+      editionNumber: editions.number,
+      editionYear: editions.year,
+      indicatorYear: editions.indicatorYear,
+      status: applications.status,
+      submittedAt: applications.submittedAt,
+      published: isNotNull(editions.resultsPublishedAt),
+    })
+    .from(applications)
+    .innerJoin(editions, eq(editions.id, applications.editionId))
+    .where(eq(applications.companyId, companyId))
+    .orderBy(desc(editions.number))
+    .limit(1);
+  return row;
+}

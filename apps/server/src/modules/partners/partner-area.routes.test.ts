@@ -1,0 +1,323 @@
+import { searchText } from '@excelencia/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import {
+  mailOutbox,
+  partnerAccessLog,
+  partnerAssistedCompanies,
+  partnerEntities,
+  partners,
+  partnerTypes,
+} from '../../db/schema/index.ts';
+import { listAudit } from '../../platform/audit/audit.ts';
+
+let ctx: TestContext;
+const API = '/app/api/v1';
+const entity: Record<'a' | 'b', string> = {} as never;
+const as: Record<'partnerA' | 'partnerB' | 'unlinked' | 'owner' | 'stranger' | 'admin', SignedIn> =
+  {} as never;
+let companyId: string;
+let strangerCompanyId: string;
+let ownerName: string;
+
+async function addEntity(typeId: string, code: string, name: string): Promise<string> {
+  const [row] = await ctx.db
+    .insert(partnerEntities)
+    .values({
+      code,
+      name,
+      description: { pt: name, en: '', fr: '' },
+      partnerTypeId: typeId,
+      searchText: searchText(code, name),
+    })
+    .returning({ id: partnerEntities.id });
+  if (!row) throw new Error('no entity');
+  return row.id;
+}
+
+async function partnerOf(email: string, entityId: string | null): Promise<SignedIn> {
+  const user = await ctx.createUser({ email, roles: ['partner'], name: email.split('@')[0] });
+  if (entityId) {
+    await ctx.db
+      .insert(partners)
+      .values({ accountId: user.accountId, partnerEntityId: entityId, searchText: searchText(email) });
+  }
+  return ctx.signIn(user.email, user.password);
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+function call(method: Method, url: string, who: SignedIn | null, body?: unknown) {
+  return ctx.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers: who ? (method === 'GET' ? { cookie: who.cookie } : who.headers) : {},
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+function consent(entityId: string, status: boolean, diagnosis: boolean, who = as.owner) {
+  return call('PUT', `/companies/${companyId}/partner-consents/${entityId}`, who, { status, diagnosis });
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.reset();
+  const [type] = await ctx.db
+    .insert(partnerTypes)
+    .values({ code: 'BANK', description: { pt: 'Banco', en: 'Bank', fr: 'Banque' } })
+    .returning({ id: partnerTypes.id });
+  if (!type) throw new Error('no type');
+  entity.a = await addEntity(type.id, 'BA', 'Banco A');
+  entity.b = await addEntity(type.id, 'BB', 'Banco B');
+  as.partnerA = await partnerOf('ana@banco-a.cv', entity.a);
+  as.partnerB = await partnerOf('bruno@banco-b.cv', entity.b);
+  as.unlinked = await partnerOf('sem@entidade.cv', null);
+  const owner = await ctx.createUser({ email: 'dona@empresa.cv', roles: ['company'], name: 'Dona Empresa' });
+  ownerName = owner.name;
+  companyId = await ctx.linkCompany(owner.accountId, {
+    companyName: 'Empresa Seguida, Lda',
+    nif: '300000001',
+  });
+  as.owner = await ctx.signIn(owner.email, owner.password);
+  const stranger = await ctx.createUser({ email: 'outra@empresa.cv', roles: ['company'] });
+  strangerCompanyId = await ctx.linkCompany(stranger.accountId, {
+    companyName: 'Outra, Lda',
+    nif: '300000002',
+  });
+  as.stranger = await ctx.signIn(stranger.email, stranger.password);
+  const admin = await ctx.createUser({ email: 'admin@parceiros.cv', roles: ['admin'] });
+  as.admin = await ctx.signIn(admin.email, admin.password);
+  await ctx.db.insert(partnerAssistedCompanies).values({ partnerEntityId: entity.a, companyId });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** What a partner gets for the company: the HTTP status and, when 200, which levels it read. */
+async function seen(who: SignedIn | null) {
+  const res = await call('GET', `/partner/companies/${companyId}`, who);
+  if (res.statusCode !== 200) return { status: res.statusCode };
+  const body = res.json();
+  return { status: 200, state: body.state !== null, diagnosis: body.diagnosis !== null };
+}
+
+describe('GET /app/api/v1/partner/companies/{companyId}: who sees what', () => {
+  it('follows the consent table: partner A assists, partner B does not; grants, revocations, visitors', async () => {
+    const rows: [string, () => Promise<unknown>, SignedIn | null, unknown][] = [
+      ['visitor', async () => {}, null, { status: 401 }],
+      ['company user', async () => {}, as.owner, { status: 403 }],
+      ['partner without entity', async () => {}, as.unlinked, { status: 403 }],
+      ['A, no consent', async () => {}, as.partnerA, { status: 200, state: false, diagnosis: false }],
+      ['B, no consent', async () => {}, as.partnerB, { status: 404 }],
+      [
+        'A, state',
+        () => consent(entity.a, true, false),
+        as.partnerA,
+        { status: 200, state: true, diagnosis: false },
+      ],
+      ['B, while A has state', async () => {}, as.partnerB, { status: 404 }],
+      [
+        'A, both',
+        () => consent(entity.a, true, true),
+        as.partnerA,
+        { status: 200, state: true, diagnosis: true },
+      ],
+      [
+        'B, diagnosis',
+        () => consent(entity.b, false, true),
+        as.partnerB,
+        { status: 200, state: false, diagnosis: true },
+      ],
+      [
+        'A, state revoked',
+        () => consent(entity.a, false, true),
+        as.partnerA,
+        { status: 200, state: false, diagnosis: true },
+      ],
+      [
+        'A, all revoked',
+        () => consent(entity.a, false, false),
+        as.partnerA,
+        { status: 200, state: false, diagnosis: false },
+      ],
+      ['B, revoked', () => consent(entity.b, false, false), as.partnerB, { status: 404 }],
+    ];
+    for (const [label, before, who, expected] of rows) {
+      await before();
+      expect(await seen(who), label).toEqual(expected);
+    }
+  });
+
+  it('shows public data without consent, the 8 criteria with the diagnosis consent', async () => {
+    await consent(entity.a, false, false);
+    const bare = (await call('GET', `/partner/companies/${companyId}`, as.partnerA)).json();
+    expect(bare).toMatchObject({
+      companyName: 'Empresa Seguida, Lda',
+      nif: '300000001',
+      isAssisted: true,
+      consent: { status: false, diagnosis: false },
+      state: null,
+      application: null,
+      diagnosis: null,
+    });
+    await consent(entity.a, true, true);
+    const full = (await call('GET', `/partner/companies/${companyId}`, as.partnerA)).json();
+    expect(full.state).toBe('registered');
+    expect(full.diagnosis.missingYears.length).toBeGreaterThan(0);
+    await consent(entity.a, false, false);
+  });
+
+  it('answers 404 for a company that neither is assisted nor consents, and for an unknown one', async () => {
+    expect((await call('GET', `/partner/companies/${strangerCompanyId}`, as.partnerA)).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/partner/companies/00000000-0000-4000-8000-000000000000', as.partnerA)).statusCode,
+    ).toBe(404);
+  });
+
+  it('reads the same with a bearer token from the identity provider', async () => {
+    await consent(entity.a, true, false);
+    const token = await ctx.bearer('ana@banco-a.cv', 'Test!Password-2026');
+    const res = await ctx.app.inject({
+      url: `${API}/partner/companies/${companyId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'registered', diagnosis: null });
+    const [last] = await ctx.db
+      .select()
+      .from(partnerAccessLog)
+      .where(eq(partnerAccessLog.companyId, companyId))
+      .orderBy(partnerAccessLog.at)
+      .then((rows) => rows.slice(-1));
+    expect(last).toMatchObject({ via: 'bearer', level: 'status', partnerEntityId: entity.a });
+    await consent(entity.a, false, false);
+  });
+});
+
+describe('consents: /app/api/v1/companies/{companyId}/partner-consents', () => {
+  it('lists every active entity with the assisting one first; only the company itself changes them', async () => {
+    const list = (await call('GET', `/companies/${companyId}/partner-consents`, as.owner)).json();
+    expect(list.map((i: { code: string; assists: boolean }) => [i.code, i.assists])).toEqual([
+      ['BA', true],
+      ['BB', false],
+    ]);
+    expect((await call('GET', `/companies/${companyId}/partner-consents`, as.admin)).statusCode).toBe(200);
+    expect((await call('GET', `/companies/${companyId}/partner-consents`, as.stranger)).statusCode).toBe(404);
+    expect((await call('GET', `/companies/${companyId}/partner-consents`, as.partnerA)).statusCode).toBe(403);
+    expect((await consent(entity.a, true, true, as.stranger)).statusCode).toBe(404);
+    expect((await consent(entity.a, true, true, as.partnerA)).statusCode).toBe(403);
+    expect((await consent(entity.a, true, true, as.admin)).statusCode).toBe(403);
+    expect(
+      (await call('PUT', `/companies/${companyId}/partner-consents/${entity.a}`, null, {})).statusCode,
+    ).toBe(401);
+    expect((await consent('00000000-0000-4000-8000-000000000000', true, true)).statusCode).toBe(404);
+  });
+
+  it('writes an audit row per change, with the levels before and after', async () => {
+    await consent(entity.b, true, false);
+    await consent(entity.b, false, false);
+    const rows = await listAudit(ctx.db, { entity: 'partners/consents', entityId: companyId });
+    expect(rows[0]).toMatchObject({
+      action: 'update',
+      before: { partnerEntityId: entity.b, status: true, diagnosis: false },
+      after: { partnerEntityId: entity.b, status: false, diagnosis: false },
+    });
+  });
+});
+
+describe('GET /app/api/v1/companies/{companyId}/partner-access-log', () => {
+  it('lists every partner read, who and which level, newest first, to the company only', async () => {
+    await ctx.db.delete(partnerAccessLog);
+    await consent(entity.a, true, true);
+    await call('GET', `/partner/companies/${companyId}`, as.partnerA);
+    await consent(entity.a, false, false);
+    // A read of public data only is not a read of the company's data: nothing is logged.
+    await call('GET', `/partner/companies/${companyId}`, as.partnerA);
+    const log = (await call('GET', `/companies/${companyId}/partner-access-log`, as.owner)).json();
+    expect(log.total).toBe(2);
+    expect(log.items.map((i: { level: string }) => i.level).sort()).toEqual(['diagnosis', 'status']);
+    expect(log.items[0]).toMatchObject({ partnerEntityName: 'Banco A', readerName: 'ana', via: 'session' });
+    expect((await call('GET', `/companies/${companyId}/partner-access-log`, as.stranger)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/companies/${companyId}/partner-access-log`, as.partnerA)).statusCode).toBe(
+      403,
+    );
+    expect(ownerName).toBe('Dona Empresa');
+  });
+});
+
+describe('POST /app/api/v1/partner/companies', () => {
+  const body = {
+    companyName: 'Nova Assistida, Lda',
+    nif: '300000009',
+    email: 'responsavel@nova.cv',
+    responsibleName: 'Rita Responsável',
+    language: 'pt',
+  };
+
+  it("pre-registers and invites the company; it joins the entity's list as invited, not B's", async () => {
+    const res = await call('POST', '/partner/companies', as.partnerA, body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      companyName: 'Nova Assistida, Lda',
+      nif: '300000009',
+      state: 'invited',
+      consent: { status: false, diagnosis: false },
+    });
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'responsavel@nova.cv'));
+    expect(mail?.textBody).toContain('/pt/register/invitation?token=');
+    const listA = (await call('GET', '/partner/companies', as.partnerA)).json();
+    expect(listA.map((c: { nif: string }) => c.nif)).toEqual(['300000001', '300000009']);
+    expect((await call('GET', '/partner/companies', as.partnerB)).json()).toEqual([]);
+    const audit = await listAudit(ctx.db, {
+      entity: 'partners/assisted-companies',
+      entityId: res.json().companyId,
+    });
+    expect(audit).toHaveLength(1);
+    const invitations = (await call('GET', '/companies/pre-registrations?search=300000009', as.admin)).json();
+    expect(invitations.items).toHaveLength(1);
+  });
+
+  it('registering through the invitation moves the company to registered', async () => {
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'responsavel@nova.cv'));
+    const token = /invitation\?token=([\w-]+)/.exec(mail?.textBody ?? '')?.[1];
+    const csrf = (await ctx.app.inject({ url: '/auth/csrf' })).json().csrfToken;
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/invitations/accept`,
+      headers: { cookie: `portal_csrf=${csrf}`, 'x-csrf-token': csrf },
+      payload: { token, password: 'Assistida!2026-x', confirmPassword: 'Assistida!2026-x' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const listA = (await call('GET', '/partner/companies', as.partnerA)).json();
+    expect(listA.find((c: { nif: string }) => c.nif === '300000009').state).toBe('registered');
+  });
+
+  it('refuses a taken NIF (409), a company or admin caller (403) and a partner without entity (403)', async () => {
+    expect((await call('POST', '/partner/companies', as.partnerB, body)).statusCode).toBe(409);
+    const other = { ...body, nif: '300000010', email: 'x@nova.cv' };
+    expect((await call('POST', '/partner/companies', as.owner, other)).statusCode).toBe(403);
+    expect((await call('POST', '/partner/companies', as.admin, other)).statusCode).toBe(403);
+    expect((await call('POST', '/partner/companies', as.unlinked, other)).statusCode).toBe(403);
+    expect((await call('POST', '/partner/companies', null, other)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /app/api/v1/partner/dashboard', () => {
+  it("counts the entity's companies; B's are its own", async () => {
+    const a = (await call('GET', '/partner/dashboard', as.partnerA)).json();
+    expect(a).toMatchObject({ entity: { code: 'BA' }, assisted: 2, registered: 2, editions: [] });
+    const b = (await call('GET', '/partner/dashboard', as.partnerB)).json();
+    expect(b).toMatchObject({ entity: { code: 'BB' }, assisted: 0, registered: 0 });
+    expect((await call('GET', '/partner/dashboard', as.owner)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,196 @@
+import {
+  AssistedCompany,
+  ErrorResponse,
+  languageFromTag,
+  PartnerAccessEntry,
+  PartnerAccessLogQuery,
+  PartnerCompanyParams,
+  PartnerCompanyView,
+  PartnerConsentItem,
+  PartnerConsentParams,
+  PartnerDashboard,
+  PreRegisterCompanyRequest,
+  pageOf,
+  UpdatePartnerConsentRequest,
+} from '@excelencia/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../auth/caller.ts';
+import { actorOf } from '../../platform/actor.ts';
+import { attachment } from '../../platform/attachment.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
+import { XLSX_MIME } from '../../platform/xlsx-export.ts';
+import type { ConsentsService } from './consents.service.ts';
+import type { PartnerAreaService } from './partner-area.service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+/** The partner's reads serve its own system too (a bearer token): bounded per caller and minute. */
+const PARTNER = { roles: ['partner'] as ['partner'], rateLimit: { max: 120, timeWindow: '1 minute' } };
+const COMPANY = { roles: ['company', 'admin'] as ['company', 'admin'] };
+const partnerTags = ['partner area'];
+const companyTags = ['partner consents'];
+const EditionParams = z.object({ editionId: z.uuid() });
+const LangQuery = z.object({ lang: z.string().max(10).optional() });
+
+/**
+ * The partner area (a partner entity's users, on screen or with a bearer token) and the company's consents to
+ * partner entities with the log of their reads.
+ */
+export function partnerAreaRoutes(deps: { partnerArea: PartnerAreaService; consents: ConsentsService }) {
+  const { partnerArea, consents } = deps;
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/partner/dashboard',
+      {
+        schema: {
+          tags: partnerTags,
+          summary: "The entity's assisted companies by edition: assisted, registered, applied, distinguished",
+          response: { 200: PartnerDashboard, ...errors },
+        },
+        config: PARTNER,
+      },
+      async (request) => partnerArea.dashboard(caller(request)),
+    );
+
+    r.get(
+      '/partner/companies',
+      {
+        schema: {
+          tags: partnerTags,
+          summary:
+            "The companies the caller's entity assists, each with its state (beyond 'registered' only under the " +
+            "company's state consent) and the consent it gave",
+          response: { 200: z.array(AssistedCompany), ...errors },
+        },
+        config: PARTNER,
+      },
+      async (request) => partnerArea.assisted(caller(request)),
+    );
+
+    r.post(
+      '/partner/companies',
+      {
+        schema: {
+          tags: partnerTags,
+          summary:
+            'Pre-registers a company the entity assists: the company is created and its responsible person ' +
+            'invited by e-mail, as an administrator pre-registers one (409 when the NIF is taken)',
+          body: PreRegisterCompanyRequest,
+          response: { 201: AssistedCompany, ...errors, 409: ErrorResponse },
+        },
+        config: { roles: ['partner'] },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await partnerArea.register(caller(request), actorOf(request), request.body)),
+    );
+
+    r.get(
+      '/partner/companies/:companyId',
+      {
+        schema: {
+          tags: partnerTags,
+          summary:
+            'One company as the entity may see it: public data, state under the state consent, the 8 criteria ' +
+            'against their thresholds under the diagnosis consent; 404 unless assisted or consenting. Each read ' +
+            "is written to the company's access log.",
+          params: PartnerCompanyParams,
+          response: { 200: PartnerCompanyView, ...errors },
+        },
+        config: PARTNER,
+      },
+      async (request) => partnerArea.company(caller(request), request.params.companyId),
+    );
+
+    r.get(
+      '/partner/assisted-nifs',
+      {
+        schema: {
+          tags: partnerTags,
+          summary: "The NIFs of the entity's assisted companies, to mark them in published results",
+          response: { 200: z.array(z.string()), ...errors },
+        },
+        config: PARTNER,
+      },
+      async (request) => partnerArea.assistedNifs(caller(request)),
+    );
+
+    r.get(
+      '/partner/results/:editionId/report.xlsx',
+      {
+        schema: {
+          tags: partnerTags,
+          summary: "A published edition's results as XLSX, the entity's assisted companies marked",
+          params: EditionParams,
+          querystring: LangQuery,
+          response: { 200: z.any().describe('The .xlsx file'), ...errors },
+        },
+        config: PARTNER,
+      },
+      async (request, reply) => {
+        const language = languageFromTag(request.query.lang) ?? requestLanguage(request);
+        const { data, file } = await partnerArea.resultsXlsx(
+          caller(request),
+          request.params.editionId,
+          language,
+        );
+        reply.header('content-type', XLSX_MIME);
+        reply.header('content-disposition', attachment(`results-${data.edition.year}-${language}.xlsx`));
+        return reply.send(file);
+      },
+    );
+
+    r.get(
+      '/companies/:companyId/partner-consents',
+      {
+        schema: {
+          tags: companyTags,
+          summary: 'What each partner entity may see of the company (state, diagnosis summary)',
+          params: PartnerCompanyParams,
+          response: { 200: z.array(PartnerConsentItem), ...errors },
+        },
+        config: COMPANY,
+      },
+      async (request) => consents.list(caller(request), request.params.companyId),
+    );
+
+    r.put(
+      '/companies/:companyId/partner-consents/:partnerEntityId',
+      {
+        schema: {
+          tags: companyTags,
+          summary: "Grants or revokes a partner entity's two levels (the company's own users only)",
+          params: PartnerConsentParams,
+          body: UpdatePartnerConsentRequest,
+          response: { 200: PartnerConsentItem, ...errors },
+        },
+        config: { roles: ['company'] },
+      },
+      async (request) =>
+        consents.update(
+          caller(request),
+          actorOf(request),
+          request.params.companyId,
+          request.params.partnerEntityId,
+          request.body,
+        ),
+    );
+
+    r.get(
+      '/companies/:companyId/partner-access-log',
+      {
+        schema: {
+          tags: companyTags,
+          summary: "Who at which partner entity read the company's state or diagnosis, newest first",
+          params: PartnerCompanyParams,
+          querystring: PartnerAccessLogQuery,
+          response: { 200: pageOf(PartnerAccessEntry), ...errors },
+        },
+        config: COMPANY,
+      },
+      async (request) => consents.accessLog(caller(request), request.params.companyId, request.query),
+    );
+  };
+}

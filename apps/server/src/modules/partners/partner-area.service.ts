@@ -1,0 +1,248 @@
+import {
+  type AssistedCompany,
+  type ConsentLevel,
+  type EditionResults,
+  type Language,
+  type PartnerCompanyView,
+  type PartnerDashboard,
+  type PartnerEditionCounts,
+  type PreRegisterCompanyRequest,
+  translate,
+} from '@excelencia/domain';
+import { and, asc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database } from '../../db/client.ts';
+import { applications, companies, editions, partnerAssistedCompanies, seals } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { resultsReportXlsx } from '../applications/applications-export.ts';
+import { computeEligibility, latestAnnualYear } from '../applications/eligibility.ts';
+import type { ResultsService } from '../applications/results.service.ts';
+import type { InvitationsService } from '../registration/invitations.service.ts';
+import {
+  accessOf,
+  assistedRows,
+  type EntityRef,
+  entityOfAccount,
+  latestApplication,
+  logAccess,
+  progressOf,
+  stateOf,
+} from './partner-area.repository.ts';
+
+export const ASSISTED_ENTITY = 'partners/assisted-companies';
+
+/**
+ * The partner's workplace: the companies its entity assists, what each lets it see, the dashboard by edition and
+ * the published results with its companies marked. Every rule is checked here, for the screens and the API alike.
+ */
+export function createPartnerAreaService(deps: {
+  db: Database;
+  invitations: InvitationsService;
+  results: ResultsService;
+  now?: () => Date;
+}) {
+  const { db, invitations, results } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The caller's partner entity; 403 for a partner account linked to none (or to a closed one). */
+  async function entityOf(caller: AuthContext): Promise<EntityRef> {
+    const entity = await entityOfAccount(db, caller.accountId);
+    if (!entity) throw forbidden('partners:errors.noEntity');
+    return entity;
+  }
+
+  async function assistedOf(entity: EntityRef): Promise<AssistedCompany[]> {
+    const rows = await assistedRows(db, entity.id);
+    const progress = await progressOf(
+      db,
+      rows.map((r) => r.companyId),
+      now(),
+    );
+    return rows.map((row) => {
+      const consent = { status: row.status ?? false, diagnosis: row.diagnosis ?? false };
+      const p = progress.get(row.companyId);
+      return {
+        companyId: row.companyId,
+        companyName: row.companyName,
+        nif: row.nif,
+        state: p ? stateOf(p, consent.status) : 'invited',
+        invitationExpired: p?.invitationExpired ?? false,
+        consent,
+        assistedSince: row.assistedSince.toISOString(),
+      };
+    });
+  }
+
+  async function assistedNifs(entity: EntityRef): Promise<Set<string>> {
+    const rows = await assistedRows(db, entity.id);
+    return new Set(rows.map((r) => r.nif));
+  }
+
+  return {
+    entityOf,
+
+    async assisted(caller: AuthContext): Promise<AssistedCompany[]> {
+      return assistedOf(await entityOf(caller));
+    },
+
+    /** Pre-registers the company as the admin does (the same invitation), and the entity assists it from then on. */
+    async register(
+      caller: AuthContext,
+      actor: Actor,
+      input: PreRegisterCompanyRequest,
+    ): Promise<AssistedCompany> {
+      const entity = await entityOf(caller);
+      const item = await invitations.preRegister(actor, input, async (tx, companyId) => {
+        await tx
+          .insert(partnerAssistedCompanies)
+          .values({ partnerEntityId: entity.id, companyId, createdBy: actor.accountId });
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'create',
+          entity: ASSISTED_ENTITY,
+          entityId: companyId,
+          after: { partnerEntityId: entity.id, companyId },
+          requestId: actor.requestId,
+        });
+      });
+      const found = (await assistedOf(entity)).find((c) => c.companyId === item.companyId);
+      if (!found) throw new Error('The assisted company could not be read back');
+      return found;
+    },
+
+    /**
+     * One company as the partner may see it: 404 unless the entity assists it or holds a consent; its public
+     * data always; state and diagnosis only under their consent, each read written to the company's access log.
+     */
+    async company(caller: AuthContext, companyId: string): Promise<PartnerCompanyView> {
+      const entity = await entityOf(caller);
+      const [company] = await db
+        .select({ id: companies.id, companyName: companies.companyName, nif: companies.nif })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      if (!company) throw notFound();
+      const access = await accessOf(db, entity.id, companyId);
+      if (!access.isAssisted && !access.consent.status && !access.consent.diagnosis) throw notFound();
+      const read: ConsentLevel[] = [];
+      let state: PartnerCompanyView['state'] = null;
+      let application: PartnerCompanyView['application'] = null;
+      const latest = await latestApplication(db, companyId);
+      if (access.consent.status) {
+        const progress = (await progressOf(db, [companyId], now())).get(companyId);
+        state = progress ? stateOf(progress, true) : null;
+        application = latest
+          ? {
+              editionNumber: latest.editionNumber,
+              editionYear: latest.editionYear,
+              status: latest.status,
+              submittedAt: latest.submittedAt?.toISOString() ?? null,
+            }
+          : null;
+        read.push('status');
+      }
+      let diagnosis: PartnerCompanyView['diagnosis'] = null;
+      if (access.consent.diagnosis) {
+        const year =
+          (await latestAnnualYear(db, companyId)) ?? latest?.indicatorYear ?? now().getFullYear() - 1;
+        diagnosis = await computeEligibility(db, companyId, year);
+        read.push('diagnosis');
+      }
+      await logAccess(db, {
+        companyId,
+        partnerEntityId: entity.id,
+        accountId: caller.accountId,
+        readerName: caller.name,
+        levels: read,
+        via: caller.via,
+      });
+      return {
+        companyId,
+        companyName: company.companyName,
+        nif: company.nif,
+        isAssisted: access.isAssisted,
+        consent: access.consent,
+        state,
+        application,
+        diagnosis,
+      };
+    },
+
+    /**
+     * Per edition: the assisted companies (linked before its applications closed), those registered, those that
+     * applied (under the state consent), those distinguished (published, hence public), and every applicant.
+     */
+    async dashboard(caller: AuthContext): Promise<PartnerDashboard> {
+      const entity = await entityOf(caller);
+      const assisted = await assistedRows(db, entity.id);
+      const ids = assisted.map((a) => a.companyId);
+      const progress = await progressOf(db, ids, now());
+      const allEditions = await db.select().from(editions).orderBy(asc(editions.number));
+      const submitted = or(ne(applications.status, 'draft'), isNotNull(applications.submittedAt));
+      const [applicantRows, sealRows, assistedApps] = await Promise.all([
+        db
+          .select({ editionId: applications.editionId, companyId: applications.companyId })
+          .from(applications)
+          .where(submitted),
+        db.select({ editionId: seals.editionId, companyId: seals.companyId }).from(seals),
+        ids.length === 0
+          ? Promise.resolve([])
+          : db
+              .select({ editionId: applications.editionId, companyId: applications.companyId })
+              .from(applications)
+              .where(and(inArray(applications.companyId, ids), submitted)),
+      ]);
+      const counts: PartnerEditionCounts[] = allEditions.map((edition) => {
+        const inEdition = assisted.filter((a) => a.assistedSince <= edition.applicationClosesAt);
+        const inIds = new Set(inEdition.map((a) => a.companyId));
+        const consenting = new Set(inEdition.filter((a) => a.status === true).map((a) => a.companyId));
+        const published = edition.resultsPublishedAt !== null;
+        const editionSeals = published ? sealRows.filter((s) => s.editionId === edition.id) : [];
+        return {
+          editionId: edition.id,
+          number: edition.number,
+          year: edition.year,
+          resultsPublished: published,
+          assisted: inEdition.length,
+          registered: inEdition.filter((a) => progress.get(a.companyId)?.registered).length,
+          applied: assistedApps.filter((a) => a.editionId === edition.id && consenting.has(a.companyId))
+            .length,
+          distinguished: editionSeals.filter((s) => inIds.has(s.companyId)).length,
+          applicants: applicantRows.filter((a) => a.editionId === edition.id).length,
+          distinguishedTotal: editionSeals.length,
+        };
+      });
+      return {
+        entity,
+        assisted: assisted.length,
+        registered: ids.filter((id) => progress.get(id)?.registered).length,
+        editions: counts,
+      };
+    },
+
+    /** The NIFs of the entity's assisted companies, to mark them in the published results. */
+    async assistedNifs(caller: AuthContext): Promise<string[]> {
+      return [...(await assistedNifs(await entityOf(caller)))];
+    },
+
+    /** The results report as XLSX with a column marking the entity's assisted companies. */
+    async resultsXlsx(
+      caller: AuthContext,
+      editionId: string,
+      language: Language,
+    ): Promise<{ data: EditionResults; file: Buffer }> {
+      const entity = await entityOf(caller);
+      const data = await results.results(editionId);
+      const file = await resultsReportXlsx(data, language, {
+        header: translate(language, 'partners:results.assistedColumn'),
+        yes: translate(language, 'partners:results.assistedYes'),
+        nifs: await assistedNifs(entity),
+      });
+      return { data, file };
+    },
+  };
+}
+
+export type PartnerAreaService = ReturnType<typeof createPartnerAreaService>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { Eligibility } from '../applications/schemas.ts';
+
+/**
+ * The partner area (SPEC §2 partner menu): the companies a partner entity assists, the consent each company
+ * gives partner entities, and who read what.
+ */
+
+/**
+ * Where an assisted company stands, in the order it gets there. 'invited' and 'registered' come from the
+ * partner's own invitation; the others need the company's consent to its state.
+ */
+export const ASSISTED_STATES = ['invited', 'registered', 'sheets', 'draft', 'submitted', 'result'] as const;
+export type AssistedState = (typeof ASSISTED_STATES)[number];
+
+/** The two levels a company grants a partner entity, each on its own and revocable. */
+export const CONSENT_LEVELS = ['status', 'diagnosis'] as const;
+export type ConsentLevel = (typeof CONSENT_LEVELS)[number];
+
+export const Consent = z.object({ status: z.boolean(), diagnosis: z.boolean() });
+export type Consent = z.infer<typeof Consent>;
+
+export const AssistedCompany = z.object({
+  companyId: z.uuid(),
+  companyName: z.string(),
+  nif: z.string(),
+  state: z.enum(ASSISTED_STATES),
+  /** The invitation expired before the company registered. */
+  invitationExpired: z.boolean(),
+  consent: Consent,
+  assistedSince: z.string(),
+});
+export type AssistedCompany = z.infer<typeof AssistedCompany>;
+
+export const PartnerCompanyParams = z.object({ companyId: z.uuid() });
+
+/**
+ * What a partner reads of one company: its public data always, its state and latest application with the state
+ * consent, and the eight criteria against their thresholds with the diagnosis consent (null without).
+ */
+export const PartnerCompanyView = z.object({
+  companyId: z.uuid(),
+  companyName: z.string(),
+  nif: z.string(),
+  isAssisted: z.boolean(),
+  consent: Consent,
+  state: z.enum(ASSISTED_STATES).nullable(),
+  application: z
+    .object({
+      editionNumber: z.number().int(),
+      editionYear: z.number().int(),
+      status: z.enum(['draft', 'pending', 'evaluated', 'unqualified']),
+      submittedAt: z.string().nullable(),
+    })
+    .nullable(),
+  diagnosis: Eligibility.nullable(),
+});
+export type PartnerCompanyView = z.infer<typeof PartnerCompanyView>;
+
+/** One edition of the partner dashboard: its assisted companies' progress against all applicants. */
+export const PartnerEditionCounts = z.object({
+  editionId: z.uuid(),
+  number: z.number().int(),
+  year: z.number().int(),
+  resultsPublished: z.boolean(),
+  assisted: z.number().int(),
+  registered: z.number().int(),
+  /** Assisted companies that submitted an application (counted only under the state consent). */
+  applied: z.number().int(),
+  /** Assisted companies distinguished in published results (public data). */
+  distinguished: z.number().int(),
+  applicants: z.number().int(),
+  distinguishedTotal: z.number().int(),
+});
+export type PartnerEditionCounts = z.infer<typeof PartnerEditionCounts>;
+
+export const PartnerDashboard = z.object({
+  entity: z.object({ id: z.uuid(), code: z.string(), name: z.string() }),
+  assisted: z.number().int(),
+  registered: z.number().int(),
+  editions: z.array(PartnerEditionCounts),
+});
+export type PartnerDashboard = z.infer<typeof PartnerDashboard>;
+
+/** A company's consent to one partner entity, as its profile lists them (every active entity). */
+export const PartnerConsentItem = z.object({
+  partnerEntityId: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  /** The entity registered the company (it assists it). */
+  assists: z.boolean(),
+  consent: Consent,
+  updatedAt: z.string().nullable(),
+});
+export type PartnerConsentItem = z.infer<typeof PartnerConsentItem>;
+
+export const PartnerConsentParams = z.object({ companyId: z.uuid(), partnerEntityId: z.uuid() });
+export const UpdatePartnerConsentRequest = Consent;
+export type UpdatePartnerConsentRequest = z.infer<typeof UpdatePartnerConsentRequest>;
+
+/** Who at which partner entity read which of the company's data, and when. */
+export const PartnerAccessEntry = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  partnerEntityName: z.string(),
+  readerName: z.string(),
+  level: z.enum(CONSENT_LEVELS),
+  via: z.enum(['session', 'bearer']),
+});
+export type PartnerAccessEntry = z.infer<typeof PartnerAccessEntry>;
+
+export const PartnerAccessLogQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
