@@ -138,6 +138,30 @@ describe('the demo data of npm start', () => {
     expect(names).toContain('Sal Rei Distribuição, SA');
   });
 
+  it('links the demo partner to the demo bank, which assists three peers with different consents', async () => {
+    const demo = account('partner');
+    const partner = await ctx.signIn(demo.email, demo.password);
+    const read = (url: string) =>
+      ctx.app.inject({ url: `${API}${url}`, headers: { cookie: partner.cookie } });
+    const assisted = (await read('/partner/companies')).json() as Array<{
+      companyId: string;
+      nif: string;
+      state: string;
+      consent: { status: boolean; diagnosis: boolean };
+    }>;
+    expect(assisted.map((c) => [c.nif, c.state, c.consent.status, c.consent.diagnosis])).toEqual([
+      ['200000002', 'sheets', true, true],
+      ['200000003', 'sheets', true, false],
+      ['200000004', 'invited', false, false],
+    ]);
+    const first = (await read(`/partner/companies/${assisted[0]?.companyId}`)).json();
+    expect(first.diagnosis.applicationFinancialIndicators).toHaveLength(8);
+    expect((await read('/partner/dashboard')).json()).toMatchObject({
+      entity: { code: 'BDEMO' },
+      assisted: 3,
+    });
+  });
+
   it('adds nothing at a later start, and a sheet deleted while trying the portal stays deleted', async () => {
     const before = await sheets();
     const removed = await ctx.app.inject({

@@ -13,6 +13,7 @@ import type { FileStore } from '../platform/files/file-store.ts';
 import type { Database } from './client.ts';
 import { companies, companyMembers } from './schema/index.ts';
 import { seedDemoEdition } from './seed-demo-edition.ts';
+import { seedDemoPartner } from './seed-demo-partner.ts';
 import { seedDemoCompanies } from './seed-demo-sheets.ts';
 
 export interface DemoAccount {
@@ -133,4 +134,6 @@ export async function seedDemoData(
     await seedDemoCompanies(db, fileStore, { companyId, companyUser, admin });
     await seedDemoEdition(db, fileStore, admin);
   }
+  const partner = callers.get('partner');
+  if (partner) await seedDemoPartner(db, partner.accountId);
 }
