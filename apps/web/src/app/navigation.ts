@@ -122,7 +122,7 @@ export const MENU: readonly MenuSection[] = [
   {
     area: 'partner',
     nodes: [
-      partner('register', 'partnerRegister', 'partners'),
+      item('partner', 'register', 'partnerRegister', undefined, 'partnerRegister'),
       group('partner.applications', 'applications', [
         item('partner', 'application-result', 'applicationResults', undefined, 'partnerApplicationResults'),
       ]),

@@ -58,6 +58,10 @@ const APPLICATION_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> =
     () => import('../features/applications/pages/partner-results-page.tsx'),
     'PartnerResultsPage',
   ),
+  partnerRegister: lazyComponent(
+    () => import('../features/partner/pages/partner-register-page.tsx'),
+    'PartnerRegisterPage',
+  ),
   companyApplication: lazyComponent(
     () => import('../features/applications/pages/company-application-page.tsx'),
     'CompanyApplicationPage',

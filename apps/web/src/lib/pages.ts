@@ -45,7 +45,8 @@ export type PageKind =
   | 'adminApplications'
   | 'adminApplicationResults'
   | 'companyApplication'
-  | 'partnerApplicationResults';
+  | 'partnerApplicationResults'
+  | 'partnerRegister';
 
 export interface PageDef {
   id: string;

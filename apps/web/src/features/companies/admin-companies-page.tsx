@@ -1,11 +1,4 @@
-import {
-  type CompanyListItem,
-  FIELD_LENGTHS,
-  LANGUAGES,
-  type Language,
-  PreRegisterCompanyRequest,
-  type PreRegistrationItem,
-} from '@excelencia/domain';
+import type { CompanyListItem, PreRegistrationItem } from '@excelencia/domain';
 import {
   ActionIcon,
   Badge,
@@ -14,14 +7,12 @@ import {
   Group,
   NativeSelect,
   Paper,
-  SimpleGrid,
   Stack,
   Tabs,
   Text,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingPlus, IconMailForward, IconPencil } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,11 +24,9 @@ import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { SUCCESS_GREEN } from '../../ui/colors.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
-import { SelectField, TextField } from '../../ui/form/fields.tsx';
-import { zodResolver } from '../../ui/form/zod-resolver.ts';
+import { SelectField } from '../../ui/form/fields.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { fieldErrorsOf } from '../registration/form-errors.ts';
 import {
   fetchAdminCompanies,
   fetchCompany,
@@ -54,6 +43,7 @@ import {
   usePublicOptions,
   useReferenceOptions,
 } from './options.ts';
+import { PreRegisterForm } from './pre-register-form.tsx';
 import { companyKeys } from './queries.ts';
 
 /** /:lang/admin/company: companies (list, filters, export, detail, situation) and pre-registrations. */
@@ -65,6 +55,7 @@ export function AdminCompaniesPage() {
   const setTab = (next: string | null) => setParams(next === 'pre' ? { tab: 'pre' } : {}, { replace: true });
   const [preRegistering, setPreRegistering] = useState(false);
   const isPhone = useMediaQuery('(max-width: 48em)');
+  const queryClient = useQueryClient();
   return (
     <>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -98,7 +89,10 @@ export function AdminCompaniesPage() {
           <Drawer.Body>
             {preRegistering ? (
               <PreRegisterForm
+                intro={t('companies:admin.preRegisterIntro')}
+                mutationFn={postPreRegistration}
                 onDone={() => {
+                  void queryClient.invalidateQueries({ queryKey: companyKeys.admin() });
                   setPreRegistering(false);
                   setTab('pre');
                 }}
@@ -345,100 +339,6 @@ function CompanyDetail({ id, situations }: { id: string; situations: readonly Op
         onSaved={() => void queryClient.invalidateQueries({ queryKey: companyKeys.admin() })}
       />
     </Stack>
-  );
-}
-
-interface PreRegisterValues {
-  companyName: string;
-  nif: string;
-  responsibleName: string;
-  email: string;
-  phone: string;
-  language: Language;
-}
-
-export function preRegisterPayload(values: PreRegisterValues) {
-  const { phone, ...rest } = values;
-  return phone.trim() ? { ...rest, phone } : rest;
-}
-
-function PreRegisterForm({ onDone }: { onDone: () => void }) {
-  const t = useTranslate();
-  const language = useLanguage();
-  const queryClient = useQueryClient();
-  const form = useForm<PreRegisterValues>({
-    mode: 'controlled',
-    initialValues: { companyName: '', nif: '', responsibleName: '', email: '', phone: '', language },
-    validate: zodResolver<PreRegisterValues>(PreRegisterCompanyRequest, t, preRegisterPayload),
-    validateInputOnBlur: true,
-  });
-  const create = useMutation({ mutationFn: postPreRegistration });
-  const submit = form.onSubmit((values) =>
-    create.mutate(PreRegisterCompanyRequest.parse(preRegisterPayload(values)), {
-      onSuccess: () => {
-        notifySuccess(t('companies:admin.invitationSent'));
-        void queryClient.invalidateQueries({ queryKey: companyKeys.admin() });
-        onDone();
-      },
-      onError: (error) => {
-        const fields = fieldErrorsOf(error, Object.keys(values), t);
-        if (fields) form.setErrors(fields);
-        else notifyApiError(error);
-      },
-    }),
-  );
-  return (
-    <form onSubmit={submit} noValidate data-testid="pre-register-form">
-      <Stack gap="md">
-        <Text size="sm" c="gray.7">
-          {t('companies:admin.preRegisterIntro')}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField
-            label={t('companies:form.companyName')}
-            required
-            maxLength={FIELD_LENGTHS.name}
-            {...form.getInputProps('companyName')}
-          />
-          <TextField
-            label={t('companies:form.nif')}
-            required
-            inputMode="numeric"
-            maxLength={FIELD_LENGTHS.nif}
-            {...form.getInputProps('nif')}
-          />
-          <TextField
-            label={t('companies:form.responsibleName')}
-            required
-            maxLength={FIELD_LENGTHS.name}
-            {...form.getInputProps('responsibleName')}
-          />
-          <TextField
-            label={t('companies:form.responsibleEmail')}
-            required
-            type="email"
-            {...form.getInputProps('email')}
-          />
-          <TextField
-            label={t('companies:form.phone')}
-            type="tel"
-            maxLength={FIELD_LENGTHS.phone}
-            {...form.getInputProps('phone')}
-          />
-          <SelectField
-            label={t('companies:form.invitationLanguage')}
-            required
-            options={LANGUAGES.map((lang) => ({ value: lang, label: t(`common:languages.${lang}`) }))}
-            {...form.getInputProps('language')}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending} data-testid="pre-register-submit">
-            {t('companies:admin.sendInvitation')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
 

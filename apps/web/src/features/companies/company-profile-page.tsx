@@ -1,13 +1,15 @@
+import { hasRole } from '@excelencia/domain';
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
+import { CompanyPartnerSharing } from '../partner/components/company-partner-sharing.tsx';
 import { CompanyProfileForm } from './company-form.tsx';
 import { useCompanyQuery } from './queries.ts';
 
 /** /:lang/company/profile: the selected company's own profile. */
 export function CompanyProfilePage() {
   const t = useTranslate();
-  const { selectedCompany } = useSignedIn();
+  const { selectedCompany, session } = useSignedIn();
   const id = selectedCompany?.id ?? null;
   const company = useCompanyQuery(id);
   if (!id) return <Alert variant="light">{t('companies:profile.chooseCompany')}</Alert>;
@@ -26,6 +28,7 @@ export function CompanyProfilePage() {
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
         <CompanyProfileForm key={company.data.id} company={company.data} canEditNif={false} />
       </Paper>
+      <CompanyPartnerSharing companyId={company.data.id} canChange={hasRole(session.roles, 'company')} />
     </Stack>
   );
 }

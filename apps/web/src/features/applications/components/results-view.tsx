@@ -1,6 +1,7 @@
 import { type EditionResults, formatAmount, localized } from '@excelencia/domain';
 import {
   Alert,
+  Badge,
   Box,
   Button,
   Group,
@@ -13,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
@@ -113,7 +114,15 @@ function GroupPanel({
   );
 }
 
-function CompaniesTable({ results }: { results: EditionResults }) {
+/** Companies to point out in the list (a partner's assisted ones), by NIF, with the badge's text. */
+export interface ResultsMarking {
+  nifs: ReadonlySet<string>;
+  label: string;
+  /** The line above the list counting the marked companies. */
+  summary: (count: number) => string;
+}
+
+function CompaniesTable({ results, marked }: { results: EditionResults; marked?: ResultsMarking }) {
   const t = useTranslate();
   const language = useLanguage();
   const title = t('applicationsAdmin:view.list');
@@ -123,6 +132,11 @@ function CompaniesTable({ results }: { results: EditionResults }) {
         <Title order={2} size="h4">
           {title}
         </Title>
+        {marked ? (
+          <Text size="sm" fw={600} data-testid="results-marked-count">
+            {marked.summary(results.companies.filter((c) => marked.nifs.has(c.nif)).length)}
+          </Text>
+        ) : null}
         {results.companies.length === 0 ? (
           <Text size="sm" c="gray.7" data-testid="results-companies-empty">
             {t('applicationsAdmin:view.listEmpty')}
@@ -143,8 +157,25 @@ function CompaniesTable({ results }: { results: EditionResults }) {
               </Table.Thead>
               <Table.Tbody>
                 {results.companies.map((company) => (
-                  <Table.Tr key={company.sealCode} data-testid="results-company">
-                    <Table.Td fw={600}>{company.companyName}</Table.Td>
+                  <Table.Tr
+                    key={company.sealCode}
+                    data-testid="results-company"
+                    data-marked={marked?.nifs.has(company.nif) ? 'true' : undefined}
+                  >
+                    <Table.Td fw={600}>
+                      {company.companyName}
+                      {marked?.nifs.has(company.nif) ? (
+                        <Badge
+                          ml="xs"
+                          size="sm"
+                          variant="filled"
+                          color="brand.9"
+                          data-testid="results-marked"
+                        >
+                          {marked.label}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
                     <Table.Td>{company.nif}</Table.Td>
                     <Table.Td>
                       {[localized(company.island, language), localized(company.city, language)]
@@ -184,7 +215,16 @@ function CompaniesTable({ results }: { results: EditionResults }) {
  * A published edition's results, the same for the admin and the partner: the counts, the distinguished by island
  * and by CAE section (each a chart with its table), the distinguished companies, and the report as PDF or XLSX.
  */
-export function ResultsView({ editionId }: { editionId: string }) {
+export function ResultsView({
+  editionId,
+  marked,
+  downloads,
+}: {
+  editionId: string;
+  marked?: ResultsMarking;
+  /** More report buttons beside the PDF and XLSX (a partner's report with its companies marked). */
+  downloads?: ReactNode;
+}) {
   const t = useTranslate();
   const language = useLanguage();
   const query = useEditionResultsQuery(editionId);
@@ -237,6 +277,7 @@ export function ResultsView({ editionId }: { editionId: string }) {
           testId="results-report-xlsx"
           progressText={progressText}
         />
+        {downloads}
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 3 }} maw={900}>
         <Figure
@@ -269,7 +310,7 @@ export function ResultsView({ editionId }: { editionId: string }) {
           testId="results-by-section"
         />
       </SimpleGrid>
-      <CompaniesTable results={results} />
+      <CompaniesTable results={results} marked={marked} />
     </Stack>
   );
 }

@@ -1,0 +1,87 @@
+import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { EligibilityList } from '../../applications/components/company-eligibility.tsx';
+import { editionLabel, shortDate } from '../../applications/components/results-format.ts';
+import { usePartnerCompanyQuery } from '../queries.ts';
+import { AssistedStateBadge } from './assisted-state-badge.tsx';
+import { LoadFailed } from './load-failed.tsx';
+
+/** One company as the partner may see it: public data, then state and diagnosis summary as the company shares them. */
+export function PartnerCompanyView({ companyId }: { companyId: string }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const query = usePartnerCompanyQuery(companyId);
+  const view = query.data;
+  if (query.isError && !view) return <LoadFailed onRetry={() => void query.refetch()} />;
+  if (!view) return <Skeleton height={200} />;
+  const sharesNothing = !view.consent.status && !view.consent.diagnosis;
+  return (
+    <Stack gap="md" data-testid="partner-company-view">
+      <div>
+        <Text fw={700} size="lg" data-testid="partner-company-name">
+          {view.companyName}
+        </Text>
+        <Text c="gray.7">NIF {view.nif}</Text>
+      </div>
+      {sharesNothing ? (
+        <Alert variant="light" data-testid="partner-public-only">
+          {t('partners:detail.publicOnly')}
+        </Alert>
+      ) : null}
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('partners:detail.stateTitle')}
+          </Title>
+          {view.state ? (
+            <Group gap="xs">
+              <AssistedStateBadge state={view.state} />
+            </Group>
+          ) : (
+            <Text c="gray.7" data-testid="partner-no-state">
+              {t('partners:detail.noState')}
+            </Text>
+          )}
+          {view.consent.status ? (
+            <Text size="sm" data-testid="partner-application">
+              {view.application
+                ? `${t('partners:detail.application', {
+                    edition: editionLabel(
+                      { number: view.application.editionNumber, year: view.application.editionYear },
+                      t,
+                    ),
+                    status: t(`applications:statuses.${view.application.status}`),
+                  })}${view.application.submittedAt ? ` · ${shortDate(view.application.submittedAt, language)}` : ''}`
+                : t('partners:detail.noApplication')}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('partners:detail.diagnosisTitle')}
+          </Title>
+          {view.diagnosis ? (
+            <Stack gap="xs" data-testid="partner-diagnosis">
+              {view.diagnosis.missingYears.length > 0 ? (
+                <Text size="sm" c="orange.9">
+                  {t('partners:detail.missingSheets', { years: view.diagnosis.missingYears.join(', ') })}
+                </Text>
+              ) : null}
+              <EligibilityList
+                eligibility={{ ...view.diagnosis, missingYears: [] }}
+                intro={t('partners:detail.diagnosisIntro', { year: view.diagnosis.indicatorYear })}
+              />
+            </Stack>
+          ) : (
+            <Text c="gray.7" data-testid="partner-no-diagnosis">
+              {t('partners:detail.noDiagnosis')}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
