@@ -17,7 +17,7 @@ import { seedReferenceData } from '../apps/server/src/db/seed-reference.ts';
 import {
   distributionsQuery,
   sectorMediansQuery,
-} from '../apps/server/src/modules/diagnosis/diagnosis.service.ts';
+} from '../apps/server/src/modules/diagnosis/diagnosis.statistics.ts';
 import type { TestContext } from '../apps/server/test/support/context.ts';
 
 const COMPANIES = Number(process.env.BENCH_DIAGNOSIS_COMPANIES ?? 10_000);

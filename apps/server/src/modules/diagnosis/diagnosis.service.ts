@@ -5,41 +5,22 @@ import {
   computeIndicators,
   Decimal,
   type Diagnosis,
-  type DiagnosisIndicator,
-  type DiagnosisIndicatorInput,
-  type DiagnosisSheet,
   type DiagnosisSummary,
   type DistributionRow,
-  displayFileName,
-  type Indicator,
   type IndicatorSeries,
   type IndicatorStatistics,
   type IndicatorStatisticsQuery,
   type LocalizedText,
-  type NodeLine,
   orderCriteria,
   type Page,
   type PeriodFrequency,
-  percentageChange,
   previousYearSheet,
-  SECTOR_MIN_COMPANIES,
-  type StatisticDimension,
   withPeriodTags,
 } from '@excelencia/domain';
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  caeDivisions,
-  caeSections,
-  cities,
-  companies,
-  diagnoses,
-  employeeRanges,
-  indicatorValues,
-  islands,
-} from '../../db/schema/index.ts';
+import { caeDivisions, caeSections, companies, diagnoses, indicatorValues } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -47,11 +28,25 @@ import { allOf, pageWindow } from '../../platform/listing.ts';
 import { nameOrNifCondition } from '../companies/companies.service.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
 import {
+  diagnosisOf,
+  presentCurrentIndicator,
+  presentIndicator,
+  presentSheet,
+  summaryOf,
+  type TaggedSheet,
+} from './diagnosis.presenter.ts';
+import {
+  distributionsOf,
+  groupLabels,
+  type LabelledDistribution,
+  sectorMedians,
+  yearsOf,
+} from './diagnosis.statistics.ts';
+import {
   activeCriteria,
   balanceTree,
   currentIndicatorValue,
   engineSheet,
-  type KeptSheet,
   keptSheets,
   type StoredCriterion,
   sheetLinesByNode,
@@ -59,262 +54,6 @@ import {
 } from './indicators.ts';
 
 export const DIAGNOSIS_ENTITY = 'diagnoses';
-
-// ---- presenting ---------------------------------------------------------------------------------------------
-
-type TaggedSheet = KeptSheet & { tag: string };
-
-function presentSheet(sheet: TaggedSheet): DiagnosisSheet {
-  return {
-    id: sheet.id,
-    startDate: sheet.startDate,
-    endDate: sheet.endDate,
-    typeFrequence: sheet.frequency,
-    tag: sheet.tag,
-    fileName: sheet.fileName ? displayFileName(sheet.fileName) : null,
-  };
-}
-
-/** Values as the wire carries them: exact text, and a number rounded to 6 decimals for charts. */
-const wireDecimal = (value: Decimal | null) => (value === null ? null : value.toString());
-const asNumber = (value: Decimal | null) => (value === null ? null : value.round(6).toNumber());
-
-type NodeLines = Map<string, Map<string, { lines: NodeLine[]; others: number }>>;
-
-/**
- * What an input shows of its sheet: entered by hand, or uploaded with the trial-balance lines that fed the
- * aggregate (none when the tree no longer assigns them as the upload did, see sheetLinesByNode).
- */
-function inputSheetLines(
-  sheet: KeptSheet | undefined,
-  name: string,
-  nodeLines: NodeLines,
-): Pick<DiagnosisIndicatorInput, 'source' | 'lines' | 'otherLines'> {
-  if (!sheet) return {};
-  if (sheet.source === 'entry') return { source: 'entry' };
-  const node = nodeLines.get(sheet.id)?.get(name);
-  if (!node) return { source: 'upload' };
-  return {
-    source: 'upload',
-    lines: node.lines.map((line) => ({
-      account: line.account,
-      description: line.description,
-      amount: line.amount.toString(),
-    })),
-    otherLines: node.others,
-  };
-}
-
-function presentIndicator(
-  indicator: Indicator,
-  sheets: { sheet: KeptSheet; prior: KeptSheet | undefined; nodeLines: NodeLines },
-): DiagnosisIndicator {
-  return {
-    criterion: {
-      id: indicator.criterionId,
-      code: indicator.code,
-      description: indicator.description,
-      ratio: indicator.formula,
-      ratioOrder: indicator.ratioOrder,
-      recommendation: indicator.recommendation,
-      isApplicationCriterion: indicator.isApplicationCriterion,
-      typedescCriterion: indicator.type,
-    },
-    result: asNumber(indicator.value),
-    value: wireDecimal(indicator.value),
-    reason: indicator.reason,
-    ratioOrder: indicator.ratioOrder,
-    target: indicator.target,
-    passed: indicator.passed,
-    annualised: indicator.annualised,
-    inputs: indicator.inputs.map((input) => ({
-      name: input.name,
-      period: input.period,
-      description: input.description,
-      accountCodes: input.accountCodes,
-      value: wireDecimal(input.value),
-      annualisedValue: wireDecimal(input.annualisedValue),
-      ...inputSheetLines(
-        input.period === 'current' ? sheets.sheet : sheets.prior,
-        input.name,
-        sheets.nodeLines,
-      ),
-    })),
-  };
-}
-
-type SectorMedians = Map<string, { median: Decimal; companies: number }>;
-
-// ---- statistics SQL ----------------------------------------------------------------------------------------
-
-function yearRange(year: number): [string, string] {
-  return [`${year}-01-01`, `${year + 1}-01-01`];
-}
-
-/** The group key of each dimension, over companies joined with their city and CAE division. */
-const DIMENSION_KEY: Record<StatisticDimension, AnyPgColumn> = {
-  island: cities.islandId,
-  caeSection: caeDivisions.sectionId,
-  employeeRange: companies.employeeRangeId,
-};
-
-const DIMENSION_TABLE = { island: islands, caeSection: caeSections, employeeRange: employeeRanges } as const;
-
-type Figures = Omit<DistributionRow, 'key' | 'label'>;
-
-/** A criterion's distribution as the statistics show it: overall, and each group with its label. */
-type LabelledDistribution = { overall: DistributionRow; groups: DistributionRow[] };
-
-/** The most years the statistics offer to choose from. */
-const YEARS_MAX = 200;
-
-/** The p-quantile (p in thousandths) of the group's sorted values, interpolated as percentile_cont, exactly. */
-function quartile(p: number): SQL {
-  const low = `sorted[1 + (n - 1) * ${p} / 1000]`;
-  const high = `sorted[least(2 + (n - 1) * ${p} / 1000, n)]`;
-  return sql.raw(`${low} + (${high} - ${low}) * (((n - 1) * ${p} % 1000)::numeric / 1000)`);
-}
-
-const decimalText = (value: string | null) => (value === null ? null : Decimal.fromString(value).toString());
-
-export type DistributionFilter = {
-  criterion: { id: string; version: number };
-  frequency: PeriodFrequency;
-  year: number;
-  groupBy: StatisticDimension;
-  where?: SQL | undefined;
-};
-
-/**
- * A criterion's distribution across companies, by group and overall: each company counts once, with its
- * latest current value among its sheets of the frequency ending in the year (picked from indicator_values
- * alone, then joined with those companies only). Quartiles interpolate between the closest ranks like
- * percentile_cont, but on exact numeric values (percentile_cont itself works in double precision); values
- * that are not computable are left out, and the share meeting the target is over the computable ones.
- *
- * (Also what the bench explains.)
- */
-export function distributionsQuery(filter: DistributionFilter): SQL {
-  const { criterion, ...rest } = filter;
-  return criteriaDistributionsQuery({ ...rest, criteria: [criterion] });
-}
-
-/** distributionsQuery for several criteria in one query: each row says its criterion_id. */
-export function criteriaDistributionsQuery(
-  filter: Omit<DistributionFilter, 'criterion'> & { criteria: readonly { id: string; version: number }[] },
-): SQL {
-  const [from, to] = yearRange(filter.year);
-  const wanted = sql.join(
-    filter.criteria.map((c) => sql`(${c.id}::uuid, ${c.version}::int)`),
-    sql`, `,
-  );
-  return sql`
-    with latest as (
-      select distinct on (iv.criterion_id, iv.company_id) iv.criterion_id, iv.company_id, iv.value, iv.passed
-      from ${indicatorValues} iv
-      where (iv.criterion_id, iv.criterion_version) in (${wanted})
-        and iv.frequency = ${filter.frequency} and iv.end_date >= ${from} and iv.end_date < ${to}
-      order by iv.criterion_id, iv.company_id, iv.end_date desc, iv.sheet_created_at desc
-    ), keyed as (
-      select latest.criterion_id, ${DIMENSION_KEY[filter.groupBy]} as key, latest.value, latest.passed
-      from latest
-      join ${companies} on ${companies.id} = latest.company_id
-      left join ${cities} on ${cities.id} = ${companies.cityId}
-      left join ${caeDivisions} on ${caeDivisions.id} = ${companies.caeDivisionId}
-      ${filter.where ? sql`where ${filter.where}` : sql``}
-    ), grouped as (
-      select criterion_id, key, grouping(key) = 1 as overall, count(value)::int as n,
-        (count(*) filter (where value is not null and passed))::int as passed,
-        array_agg(value order by value) filter (where value is not null) as sorted
-      from keyed group by grouping sets ((criterion_id, key), (criterion_id))
-    )
-    select criterion_id, key, overall, n, passed,
-      ${quartile(250)} as p25, ${quartile(500)} as median, ${quartile(750)} as p75
-    from grouped`;
-}
-
-/**
- * The median of each criterion among the companies of one CAE section, in one query (a diagnosis shows all of
- * them): each company counts once, with its latest current value among its sheets of the frequency ending in the
- * year, as in distributionsQuery; `n` counts the computable values.
- */
-export function sectorMediansQuery(filter: {
-  sectionId: string;
-  criteria: readonly { id: string; version: number }[];
-  frequency: PeriodFrequency;
-  year: number;
-}): SQL {
-  const [from, to] = yearRange(filter.year);
-  const wanted = sql.join(
-    filter.criteria.map((c) => sql`(${c.id}::uuid, ${c.version}::int)`),
-    sql`, `,
-  );
-  return sql`
-    with wanted (criterion_id, criterion_version) as (values ${wanted}),
-    members as (
-      select ${companies.id} as id from ${companies}
-      join ${caeDivisions} on ${caeDivisions.id} = ${companies.caeDivisionId}
-      where ${caeDivisions.sectionId} = ${filter.sectionId}
-    ), latest as (
-      select distinct on (iv.criterion_id, iv.company_id) iv.criterion_id, iv.value
-      from ${indicatorValues} iv
-      join wanted w on w.criterion_id = iv.criterion_id and w.criterion_version = iv.criterion_version
-      join members m on m.id = iv.company_id
-      where iv.frequency = ${filter.frequency} and iv.end_date >= ${from} and iv.end_date < ${to}
-      order by iv.criterion_id, iv.company_id, iv.end_date desc, iv.sheet_created_at desc
-    ), grouped as (
-      select criterion_id, count(value)::int as n,
-        array_agg(value order by value) filter (where value is not null) as sorted
-      from latest group by criterion_id
-    )
-    select criterion_id, n, ${quartile(500)} as median from grouped`;
-}
-
-type Distribution = { overall: Figures; groups: Map<string | null, Figures> };
-
-/** The distributions of several criteria (criteriaDistributionsQuery), by criterion id. */
-async function distributions(
-  db: Executor,
-  filter: Parameters<typeof criteriaDistributionsQuery>[0],
-): Promise<Map<string, Distribution>> {
-  const out = new Map<string, Distribution>();
-  if (filter.criteria.length === 0) return out;
-  const query = criteriaDistributionsQuery(filter);
-  type Row = {
-    criterion_id: string;
-    key: string | null;
-    overall: boolean;
-    n: number;
-    passed: number;
-    p25: string | null;
-    median: string | null;
-    p75: string | null;
-  };
-  // Both drivers (pg and PGlite) answer a raw query with its rows.
-  const { rows } = (await db.execute(query)) as unknown as { rows: Row[] };
-  const figures = (row: Row | undefined): Figures => ({
-    companies: Number(row?.n ?? 0),
-    p25: decimalText(row?.p25 ?? null),
-    median: decimalText(row?.median ?? null),
-    p75: decimalText(row?.p75 ?? null),
-    shareMeetingTarget:
-      row && Number(row.n) > 0
-        ? Decimal.fromInteger(Number(row.passed))
-            .div(Decimal.fromInteger(Number(row.n)), 4)
-            .toString()
-        : null,
-  });
-  for (const criterion of filter.criteria) {
-    const own = rows.filter((row) => row.criterion_id === criterion.id);
-    out.set(criterion.id, {
-      overall: figures(own.find((row) => row.overall)),
-      groups: new Map(own.filter((row) => !row.overall).map((row) => [row.key, figures(row)])),
-    });
-  }
-  return out;
-}
-
-// ---- the service --------------------------------------------------------------------------------------------
 
 /**
  * Self-diagnoses of companies: run and save a diagnosis of a balance sheet (optionally compared with a previous
@@ -339,55 +78,6 @@ export function createDiagnosisService(deps: { db: Database }) {
     return row;
   }
 
-  /** Medians of every criterion among the companies of a CAE section (shown only from 5 companies on). */
-  async function sectorMedians(
-    executor: Executor,
-    sectionId: string,
-    criteriaList: StoredCriterion[],
-    sheet: KeptSheet,
-  ): Promise<SectorMedians> {
-    const out: SectorMedians = new Map();
-    const frequency = sheet.frequency;
-    if (frequency === 'unknown' || criteriaList.length === 0) return out;
-    const query = sectorMediansQuery({
-      sectionId,
-      criteria: criteriaList,
-      frequency,
-      year: Number(sheet.endDate.slice(0, 4)),
-    });
-    // Both drivers (pg and PGlite) answer a raw query with its rows.
-    const { rows } = (await executor.execute(query)) as unknown as {
-      rows: { criterion_id: string; n: number; median: string | null }[];
-    };
-    for (const row of rows) {
-      const companiesCount = Number(row.n);
-      if (row.median !== null && companiesCount >= SECTOR_MIN_COMPANIES) {
-        out.set(row.criterion_id, { median: Decimal.fromString(row.median), companies: companiesCount });
-      }
-    }
-    return out;
-  }
-
-  function summaryOf(row: typeof diagnoses.$inferSelect): DiagnosisSummary {
-    const snapshot = row.snapshot as Omit<Diagnosis, 'id' | 'createdAt'>;
-    return {
-      id: row.id,
-      companyId: row.companyId,
-      companyName: snapshot.companyName,
-      type: row.type,
-      balanceSheet: snapshot.balanceSheet,
-      previousBalanceSheet: snapshot.previousBalanceSheet,
-      createdAt: row.createdAt.toISOString(),
-      passedCount: row.passedCount,
-      computableCount: row.computableCount,
-    };
-  }
-
-  function diagnosisOf(row: typeof diagnoses.$inferSelect): Diagnosis {
-    const snapshot = row.snapshot as Omit<Diagnosis, 'id' | 'createdAt'>;
-    return { ...snapshot, ...summaryOf(row) };
-  }
-
   async function rowOf(companyId: string, id: string) {
     const [row] = await db
       .select()
@@ -405,85 +95,6 @@ export function createDiagnosisService(deps: { db: Database }) {
     const found = list.find((criterion) => criterion.id === criterionId);
     if (!found) throw notFound();
     return found;
-  }
-
-  /**
-   * The years with values of a criterion and frequency, newest first, at most 200: a skip scan of the index
-   * (each step the latest end date before the year found last), in one recursive query.
-   */
-  async function yearsOf(criterion: StoredCriterion, frequency: PeriodFrequency): Promise<number[]> {
-    const latestBefore = (before: SQL | undefined) => sql`(
-      select extract(year from max(iv.end_date))::int from ${indicatorValues} iv
-      where iv.criterion_id = ${criterion.id} and iv.frequency = ${frequency}
-        ${before ? sql`and iv.end_date < ${before}` : sql``}
-    )`;
-    const query = sql`
-      with recursive years (year, step) as (
-        select ${latestBefore(undefined)}, 1
-        union all
-        select ${latestBefore(sql`make_date(years.year, 1, 1)`)}, step + 1
-        from years where years.year is not null and step < ${YEARS_MAX}
-      )
-      select year from years where year is not null order by step`;
-    // Both drivers (pg and PGlite) answer a raw query with its rows.
-    const { rows } = (await db.execute(query)) as unknown as { rows: { year: number }[] };
-    return rows.map((row) => Number(row.year));
-  }
-
-  function statisticsFilter(query: IndicatorStatisticsQuery): SQL | undefined {
-    return allOf(
-      query.islandId ? eq(cities.islandId, query.islandId) : undefined,
-      query.caeSectionId ? eq(caeDivisions.sectionId, query.caeSectionId) : undefined,
-      query.employeeRangeId ? eq(companies.employeeRangeId, query.employeeRangeId) : undefined,
-    );
-  }
-
-  async function groupLabels(dimension: StatisticDimension): Promise<Map<string, LocalizedText>> {
-    const table = DIMENSION_TABLE[dimension];
-    const rows = await db.select({ id: table.id, description: table.description }).from(table);
-    return new Map(rows.map((row) => [row.id, row.description as LocalizedText]));
-  }
-
-  /** The distributions of the criteria, each as rows with their group labels, by criterion id. */
-  async function distributionsOf(
-    criteriaList: readonly StoredCriterion[],
-    query: IndicatorStatisticsQuery,
-    year: number,
-    labels: Map<string, LocalizedText>,
-  ): Promise<Map<string, LabelledDistribution>> {
-    const found = await distributions(db, {
-      criteria: criteriaList,
-      frequency: query.frequency,
-      year,
-      groupBy: query.groupBy,
-      where: statisticsFilter(query),
-    });
-    return new Map(
-      [...found].map(([criterionId, { overall, groups }]) => [
-        criterionId,
-        labelled(overall, groups, labels),
-      ]),
-    );
-  }
-
-  function labelled(
-    overall: Figures,
-    groups: Map<string | null, Figures>,
-    labels: Map<string, LocalizedText>,
-  ): LabelledDistribution {
-    const rows = [...groups].map(
-      ([key, figures]): DistributionRow => ({
-        key,
-        label: key ? (labels.get(key) ?? null) : null,
-        ...figures,
-      }),
-    );
-    rows.sort(
-      (a, b) =>
-        (a.key === null ? 1 : 0) - (b.key === null ? 1 : 0) ||
-        (a.label?.pt ?? '').localeCompare(b.label?.pt ?? '', 'pt'),
-    );
-    return { overall: { key: null, label: null, ...overall }, groups: rows };
   }
 
   return {
@@ -573,18 +184,14 @@ export function createDiagnosisService(deps: { db: Database }) {
               .where(eq(caeSections.id, company.sectionId))
           : [];
 
-        const presented = currentIndicators.map((indicator): DiagnosisIndicator => {
-          const out = presentIndicator(indicator, { sheet: current, prior, nodeLines });
-          const median = sector.get(indicator.criterionId);
-          out.sector = median ? { median: median.median.toString(), companies: median.companies } : null;
-          if (previous) {
-            const before = previousById.get(indicator.criterionId)?.value ?? null;
-            const change = percentageChange(indicator.value, before);
-            out.previousValue = wireDecimal(before);
-            out.change = change ? { percent: change.percent.toFixed(1), direction: change.direction } : null;
-          }
-          return out;
-        });
+        const presented = currentIndicators.map((indicator) =>
+          presentCurrentIndicator(
+            indicator,
+            { sheet: current, prior, nodeLines },
+            sector.get(indicator.criterionId),
+            previous ? { previousValue: previousById.get(indicator.criterionId)?.value ?? null } : undefined,
+          ),
+        );
         const computable = currentIndicators.filter((indicator) => indicator.value !== null);
         const passedCount = computable.filter((indicator) => indicator.passed).length;
         const { months, isAnnualised } = annualisationFactor(current);
@@ -762,7 +369,7 @@ export function createDiagnosisService(deps: { db: Database }) {
           groups: [],
         };
       }
-      const years = await yearsOf(criterion, query.frequency);
+      const years = await yearsOf(db, criterion, query.frequency);
       const year = query.year ?? years[0] ?? null;
       const summary = {
         id: criterion.id,
@@ -781,8 +388,8 @@ export function createDiagnosisService(deps: { db: Database }) {
           groups: [],
         };
       }
-      const labels = await groupLabels(query.groupBy);
-      const { overall, groups } = (await distributionsOf([criterion], query, year, labels)).get(
+      const labels = await groupLabels(db, query.groupBy);
+      const { overall, groups } = (await distributionsOf(db, [criterion], query, year, labels)).get(
         criterion.id,
       ) as LabelledDistribution;
       return {
@@ -802,11 +409,11 @@ export function createDiagnosisService(deps: { db: Database }) {
     ): Promise<Array<DistributionRow & { code: string; description: LocalizedText }>> {
       const criteriaList = orderCriteria(await activeCriteria(db));
       const first = criteriaList[0];
-      const year = query.year ?? (first ? (await yearsOf(first, query.frequency))[0] : undefined);
+      const year = query.year ?? (first ? (await yearsOf(db, first, query.frequency))[0] : undefined);
       if (year === undefined) return [];
-      const labels = await groupLabels(query.groupBy);
+      const labels = await groupLabels(db, query.groupBy);
       const out: Array<DistributionRow & { code: string; description: LocalizedText }> = [];
-      const found = await distributionsOf(criteriaList, query, year, labels);
+      const found = await distributionsOf(db, criteriaList, query, year, labels);
       for (const criterion of criteriaList) {
         const { overall, groups } = found.get(criterion.id) as LabelledDistribution;
         for (const row of [overall, ...groups]) {
