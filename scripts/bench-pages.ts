@@ -119,6 +119,18 @@ async function audit(port: number, url: string, cookie?: string): Promise<Figure
   };
 }
 
+/** Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP): such a run is run again. */
+async function auditWithRetry(port: number, url: string, cookie?: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(port, url, cookie);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`  ${error instanceof Error ? error.message : String(error)}: running it again`);
+    }
+  }
+}
+
 function row(name: string, f: Figures): string {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return [
@@ -154,6 +166,10 @@ export async function benchPages(): Promise<void> {
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
     },
+  });
+  let stopping = false;
+  server.on('exit', (code, signal) => {
+    if (!stopping) console.error(`The portal stopped during the bench (exit ${code ?? signal}).`);
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -196,7 +212,7 @@ export async function benchPages(): Promise<void> {
     for (const page of pages) {
       const runs: Figures[] = [];
       for (let run = 0; run < RUNS; run++)
-        runs.push(await audit(chrome.port, `${BASE}${page.path}`, page.cookie));
+        runs.push(await auditWithRetry(chrome.port, `${BASE}${page.path}`, page.cookie));
       const medians = Object.fromEntries(
         (Object.keys(runs[0] ?? {}) as Array<keyof Figures>).map((key) => [
           key,
@@ -207,8 +223,12 @@ export async function benchPages(): Promise<void> {
     }
   } finally {
     chrome?.kill();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    stopping = true;
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { BUDGETS, type BuildFacts, checkBudgets, formatTable, type Manifest } from './budgets.ts';
 
-const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+/** apps/web/dist, or the build folder given as the first argument. */
+const dist = process.argv[2] ?? fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`No build manifest at ${manifestPath}: run npm run build first.`);
