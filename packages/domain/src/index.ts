@@ -4,6 +4,7 @@ export * from './callback-url.ts';
 export * from './dates.ts';
 export * from './decimal.ts';
 export * from './diagnosis/index.ts';
+export * from './esg/index.ts';
 export * from './files.ts';
 export * from './formula.ts';
 export * from './i18n/catalogs.ts';

@@ -10,6 +10,7 @@ import type { MessageTree } from './define.ts';
 import { diagnosis } from './diagnosis.ts';
 import { diagnosisWeb } from './diagnosis-web.ts';
 import { errors } from './errors.ts';
+import { esg } from './esg.ts';
 import { formula } from './formula.ts';
 import { idp } from './idp.ts';
 import { mail } from './mail.ts';
@@ -35,6 +36,7 @@ export const namespaces = {
   diagnosis,
   diagnosisWeb,
   errors,
+  esg,
   formula,
   idp,
   mail,

@@ -1,0 +1,3 @@
+export * from './sample-form.ts';
+export * from './schemas.ts';
+export * from './scoring.ts';
