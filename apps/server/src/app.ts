@@ -38,6 +38,8 @@ import {
   type IndicatorRefresher,
   refreshCompanyIndicators,
 } from './modules/diagnosis/indicators.ts';
+import { esgRoutes } from './modules/esg/esg.routes.ts';
+import { createEsgService } from './modules/esg/esg.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
@@ -251,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
       await api.register(applicationsRoutes({ applications, results }));
       await api.register(balanceTreeRoutes({ balanceSheets }));
+      await api.register(esgRoutes({ esg: createEsgService({ db: database.db }) }));
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
       await api.register(
         profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),

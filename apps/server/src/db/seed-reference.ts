@@ -33,6 +33,7 @@ import {
   SELF_DIAGNOSIS_TREE,
   type SeedTreeNode,
 } from './seed-data/index.ts';
+import { seedEsgStarterForm } from './seed-esg.ts';
 
 /**
  * Loads the reference seed data (islands, municipalities, CAE, company types, employee ranges, company
@@ -284,6 +285,8 @@ export async function seedReferenceData(
         searchText: described(criterion.code, criterion.description, criterion.formula),
       })),
     );
+
+    report.esg_forms = await seedEsgStarterForm(tx);
 
     const added = Object.values(report).reduce((sum, count) => sum + count, 0);
     if (added > 0) {

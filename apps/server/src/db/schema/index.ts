@@ -3,6 +3,7 @@ export * from './applications.ts';
 export * from './balance-sheets.ts';
 export * from './companies.ts';
 export * from './diagnosis.ts';
+export * from './esg.ts';
 export * from './partners.ts';
 export * from './platform.ts';
 export * from './reference.ts';

@@ -1,0 +1,183 @@
+import { createRequire } from 'node:module';
+import {
+  ESG_PILLARS,
+  type EsgAnswer,
+  type EsgQuestion,
+  type EsgResponse,
+  formatDisplayDate,
+  type Language,
+  localized,
+  orderedItems,
+  translate,
+} from '@excelencia/domain';
+import PDFDocument from 'pdfkit';
+
+type Pdf = PDFKit.PDFDocument;
+
+const BODY = 'Body';
+const BOLD = 'Body-Bold';
+const BLUE = '#0032ad';
+const GREY = '#555555';
+
+/** Arimo (SIL Open Font License) as in the diagnosis PDF: every character the screens write, Helvetica's metrics. */
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  [BODY]: require.resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf'),
+  [BOLD]: require.resolve('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'),
+};
+
+const t = (language: Language, key: string, params?: Record<string, string | number>) =>
+  translate(language, `esg:${key}`, params);
+
+function collect(doc: Pdf): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+function percentText(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : `${value.toFixed(1)} %`;
+}
+
+/** The answer in words, as the company sees it on screen. */
+export function answerText(question: EsgQuestion, answer: EsgAnswer | undefined, language: Language): string {
+  const none = t(language, 'pdf.noAnswer');
+  if (answer === undefined) return none;
+  if (question.type === 'text') return typeof answer === 'string' && answer.trim() ? answer : none;
+  const label = (key: string) => localized(question.options.find((o) => o.id === key)?.label, language);
+  if (question.type === 'matrix') {
+    if (typeof answer !== 'object' || Array.isArray(answer)) return none;
+    const lines = orderedItems(question.rows)
+      .filter((row) => answer[row.id])
+      .map((row) => `${localized(row.label, language)}: ${label(answer[row.id] as string)}`);
+    return lines.length ? lines.join('\n') : none;
+  }
+  if (Array.isArray(answer)) return answer.length ? answer.map(label).join('; ') : none;
+  return typeof answer === 'string' && answer ? label(answer) : none;
+}
+
+/**
+ * A company's ESG answers as an A4 PDF: form, company, period and status; the scores per pillar and overall
+ * with the sector median where at least five companies of the CAE section answered; then every question with
+ * its answer, section by section. Every page carries "Page x of y".
+ */
+export async function esgResponsePdf(response: EsgResponse, language: Language): Promise<Buffer> {
+  const title = localized(response.formTitle, language);
+  const doc: Pdf = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    bufferPages: true,
+    lang: language,
+    displayTitle: true,
+    info: { Title: `${title} – ${response.companyName}` },
+  });
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  const done = collect(doc);
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+  doc.font(BOLD).fontSize(18).fillColor(BLUE).text(title, { width });
+  doc.moveDown(0.3);
+  doc.font(BODY).fontSize(11).fillColor('#111111');
+  doc.text(`${t(language, 'pdf.company')}: ${response.companyName}`);
+  doc.text(`${t(language, 'pdf.period')}: ${response.period}`);
+  doc.text(
+    `${t(language, 'pdf.status')}: ${t(language, `responseStatus.${response.status}`)}${
+      response.submittedAt ? ` – ${formatDisplayDate(response.submittedAt, language)}` : ''
+    }`,
+  );
+  doc.moveDown();
+
+  if (response.scores) {
+    doc.font(BOLD).fontSize(13).fillColor(BLUE).text(t(language, 'scores.title'));
+    doc.moveDown(0.3);
+    const sector = response.sector;
+    const rows = [
+      ...ESG_PILLARS.map((pillar) => ({
+        label: t(language, `pillars.${pillar}`),
+        value: response.scores?.pillars.find((p) => p.pillar === pillar)?.percent,
+        median: sector?.pillars.find((p) => p.pillar === pillar)?.median ?? null,
+      })),
+      {
+        label: t(language, 'scores.overall'),
+        value: response.scores.overall.percent,
+        median: sector?.overall ?? null,
+      },
+    ];
+    const columns = [width * 0.4, width * 0.25, width * 0.35];
+    const header = [
+      t(language, 'scores.pillar'),
+      t(language, 'scores.score'),
+      t(language, 'scores.sectorMedian'),
+    ];
+    const drawRow = (cells: string[], font: string) => {
+      const y = doc.y;
+      let x = doc.page.margins.left;
+      doc.font(font).fontSize(10).fillColor('#111111');
+      cells.forEach((cell, index) => {
+        doc.text(cell, x, y, { width: (columns[index] ?? 0) - 6 });
+        x += columns[index] ?? 0;
+      });
+      doc.x = doc.page.margins.left;
+      doc.y = y + 16;
+    };
+    drawRow(header, BOLD);
+    for (const row of rows) {
+      drawRow(
+        [
+          row.label,
+          percentText(row.value),
+          row.median
+            ? `${percentText(row.median.median)} (${t(language, 'scores.companies', { count: row.median.companies })})`
+            : t(language, 'scores.noMedian'),
+        ],
+        BODY,
+      );
+    }
+    doc.moveDown();
+  }
+
+  for (const section of response.definition.sections) {
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc
+      .font(BOLD)
+      .fontSize(13)
+      .fillColor(BLUE)
+      .text(t(language, `pillars.${section.pillar}`), { width });
+    doc.moveDown(0.3);
+    for (const question of orderedItems(section.questions)) {
+      const label = `${question.order}. ${localized(question.label, language)}`;
+      const answer = answerText(question, response.answers[question.id], language);
+      doc.font(BOLD).fontSize(10);
+      const height =
+        doc.heightOfString(label, { width }) + doc.font(BODY).heightOfString(answer, { width }) + 10;
+      if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      doc.font(BOLD).fontSize(10).fillColor('#111111').text(label, { width });
+      doc.font(BODY).fontSize(10).fillColor(GREY).text(answer, { width });
+      doc.moveDown(0.5);
+    }
+    doc.moveDown(0.5);
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font(BODY)
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(
+        t(language, 'pdf.page', { page: index + 1, pages: range.count }),
+        doc.page.margins.left,
+        doc.page.height - 30,
+        { width, align: 'right' },
+      );
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,729 @@
+import {
+  allQuestions,
+  answerErrors,
+  type CompanyEsg,
+  ESG_PILLARS,
+  type EsgAnswers,
+  type EsgCount,
+  type EsgForm,
+  EsgFormDefinition,
+  type EsgFormInput,
+  type EsgFormSummary,
+  type EsgFormUpdate,
+  type EsgGroupScore,
+  type EsgPublicForm,
+  type EsgQuestionDistribution,
+  type EsgResponse,
+  type EsgResponseSummary,
+  type EsgResults,
+  EsgScores,
+  type EsgSectorComparison,
+  type LocalizedText,
+  percentOf,
+  scoreAnswers,
+  sectorMedian,
+} from '@excelencia/domain';
+import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  caeDivisions,
+  caeSections,
+  cities,
+  companies,
+  editions,
+  employeeRanges,
+  esgForms,
+  esgFormVersions,
+  esgResponses,
+  islands,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
+import { assertCompanyAccess } from '../companies/company-access.ts';
+
+export const ESG_FORM_ENTITY = 'esg_forms';
+export const ESG_RESPONSE_ENTITY = 'esg_responses';
+
+type FormRow = typeof esgForms.$inferSelect;
+type VersionRow = typeof esgFormVersions.$inferSelect;
+type ResponseRow = typeof esgResponses.$inferSelect;
+
+const formNotFound = () => notFound('esg:errors.formNotFound');
+const alreadySubmitted = () => new AppError(409, 'esg_submitted', 'esg:errors.alreadySubmitted');
+
+const emptyText = { pt: '', en: '', fr: '' };
+
+function questionCount(definition: EsgFormDefinition): number {
+  return definition.sections.reduce((sum, section) => sum + section.questions.length, 0);
+}
+
+/** A stored definition, read back through the schema (a row written by an older rule still parses or fails loudly). */
+function definitionOf(row: VersionRow): EsgFormDefinition {
+  return EsgFormDefinition.parse(row.definition);
+}
+
+function summaryOf(
+  row: FormRow,
+  latest: VersionRow,
+  counts: { drafts: number; submitted: number; latestAnswered: boolean },
+): EsgFormSummary {
+  return {
+    id: row.id,
+    code: row.code,
+    orderNumber: row.orderNumber,
+    title: row.title as LocalizedText,
+    description: (row.description as LocalizedText | null) ?? emptyText,
+    period: row.period,
+    editionId: row.editionId,
+    status: row.status,
+    definitionVersion: latest.number,
+    locked: counts.latestAnswered,
+    questionCount: questionCount(definitionOf(latest)),
+    drafts: counts.drafts,
+    submitted: counts.submitted,
+    version: row.version,
+  };
+}
+
+async function latestVersion(db: Executor, formId: string): Promise<VersionRow> {
+  const [row] = await db
+    .select()
+    .from(esgFormVersions)
+    .where(eq(esgFormVersions.formId, formId))
+    .orderBy(desc(esgFormVersions.number))
+    .limit(1);
+  if (!row) throw formNotFound();
+  return row;
+}
+
+async function formCounts(db: Executor, formId: string, latestId: string) {
+  const [row] = await db
+    .select({
+      drafts: sql<number>`count(*) filter (where ${esgResponses.status} = 'draft')::int`,
+      submitted: sql<number>`count(*) filter (where ${esgResponses.status} = 'submitted')::int`,
+      latest: sql<number>`count(*) filter (where ${esgResponses.formVersionId} = ${latestId})::int`,
+    })
+    .from(esgResponses)
+    .where(eq(esgResponses.formId, formId));
+  return { drafts: row?.drafts ?? 0, submitted: row?.submitted ?? 0, latestAnswered: (row?.latest ?? 0) > 0 };
+}
+
+async function formRow(db: Executor, id: string): Promise<FormRow> {
+  const [row] = await db.select().from(esgForms).where(eq(esgForms.id, id)).limit(1);
+  if (!row) throw formNotFound();
+  return row;
+}
+
+async function fullForm(db: Executor, row: FormRow): Promise<EsgForm> {
+  const latest = await latestVersion(db, row.id);
+  return {
+    ...summaryOf(row, latest, await formCounts(db, row.id, latest.id)),
+    definition: definitionOf(latest),
+  };
+}
+
+async function assertEdition(db: Executor, editionId: string | null): Promise<void> {
+  if (!editionId) return;
+  const [row] = await db
+    .select({ id: editions.id })
+    .from(editions)
+    .where(eq(editions.id, editionId))
+    .limit(1);
+  if (!row) throw parentNotFound('editionId');
+}
+
+/** The form companies answer now: the open one of the latest period (the most recently created on a tie). */
+async function currentFormRow(db: Executor): Promise<FormRow | null> {
+  const [row] = await db
+    .select()
+    .from(esgForms)
+    .where(eq(esgForms.status, 'open'))
+    .orderBy(desc(esgForms.period), desc(esgForms.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+interface ResponseContext {
+  row: ResponseRow;
+  form: FormRow;
+  version: VersionRow;
+  companyName: string;
+}
+
+function responseSummary(context: ResponseContext): EsgResponseSummary {
+  const { row, form, version } = context;
+  return {
+    id: row.id,
+    formId: form.id,
+    formTitle: form.title as LocalizedText,
+    period: form.period,
+    definitionVersion: version.number,
+    companyId: row.companyId,
+    companyName: context.companyName,
+    status: row.status,
+    scores: row.scores ? EsgScores.parse(row.scores) : null,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function responseContexts(db: Executor, where: ReturnType<typeof and>): Promise<ResponseContext[]> {
+  const rows = await db
+    .select({
+      row: esgResponses,
+      form: esgForms,
+      version: esgFormVersions,
+      companyName: companies.companyName,
+    })
+    .from(esgResponses)
+    .innerJoin(esgForms, eq(esgForms.id, esgResponses.formId))
+    .innerJoin(esgFormVersions, eq(esgFormVersions.id, esgResponses.formVersionId))
+    .innerJoin(companies, eq(companies.id, esgResponses.companyId))
+    .where(where)
+    .orderBy(desc(esgForms.period), asc(companies.companyName));
+  return rows;
+}
+
+/** The company's CAE section (through its division), or null. */
+async function companySection(db: Executor, companyId: string) {
+  const [row] = await db
+    .select({ id: caeSections.id, code: caeSections.code, description: caeSections.description })
+    .from(companies)
+    .innerJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+    .innerJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The medians of the submitted scores of the form among the companies of the company's CAE section, each
+ * shown only from SECTOR_MIN_COMPANIES companies on (the company itself included).
+ */
+async function sectorComparison(
+  db: Executor,
+  formId: string,
+  companyId: string,
+): Promise<EsgSectorComparison> {
+  const section = await companySection(db, companyId);
+  const nothing = ESG_PILLARS.map((pillar) => ({ pillar, median: null }));
+  if (!section) return { section: null, overall: null, pillars: nothing };
+  const rows = await db
+    .select({ scores: esgResponses.scores })
+    .from(esgResponses)
+    .innerJoin(companies, eq(companies.id, esgResponses.companyId))
+    .innerJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+    .where(
+      and(
+        eq(esgResponses.formId, formId),
+        eq(esgResponses.status, 'submitted'),
+        eq(caeDivisions.sectionId, section.id),
+      ),
+    );
+  const scores = rows.map((row) => EsgScores.parse(row.scores));
+  const values = (pick: (s: EsgScores) => number | null) =>
+    scores.map(pick).filter((value): value is number => value !== null);
+  return {
+    section: { code: section.code, description: section.description },
+    overall: sectorMedian(values((s) => s.overall.percent)),
+    pillars: ESG_PILLARS.map((pillar) => ({
+      pillar,
+      median: sectorMedian(values((s) => s.pillars.find((p) => p.pillar === pillar)?.percent ?? null)),
+    })),
+  };
+}
+
+async function fullResponse(db: Executor, context: ResponseContext): Promise<EsgResponse> {
+  return {
+    ...responseSummary(context),
+    answers: context.row.answers as EsgAnswers,
+    definition: definitionOf(context.version),
+    sector:
+      context.row.status === 'submitted'
+        ? await sectorComparison(db, context.form.id, context.row.companyId)
+        : null,
+  };
+}
+
+function invalidAnswers(errors: Record<string, string>): AppError {
+  return new AppError(400, 'validation', 'esg:errors.checkAnswers', {
+    details: Object.entries(errors).map(([key, message]) => ({ path: `answers.${key}`, message })),
+  });
+}
+
+function groupScores(
+  rows: { key: string | null; label: LocalizedText | null; percent: number | null }[],
+): EsgGroupScore[] {
+  const groups = new Map<string, { label: LocalizedText | null; values: number[] }>();
+  for (const row of rows) {
+    const key = row.key ?? '';
+    const group = groups.get(key) ?? { label: row.label, values: [] };
+    if (row.percent !== null) group.values.push(row.percent);
+    groups.set(key, group);
+  }
+  return [...groups.entries()]
+    .map(([key, group]) => ({
+      key,
+      label: group.label,
+      companies: group.values.length,
+      average:
+        group.values.length === 0
+          ? null
+          : Math.round((group.values.reduce((a, b) => a + b, 0) / group.values.length) * 10) / 10,
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/**
+ * ESG forms and answers: admins build versioned forms (a version some company answered never changes; editing
+ * it writes the next), companies save drafts and submit once per form, submissions are scored and compared with
+ * their CAE section.
+ */
+export function createEsgService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function companyResponse(
+    tx: Executor,
+    companyId: string,
+    formId: string,
+  ): Promise<ResponseContext | null> {
+    const [found] = await responseContexts(
+      tx,
+      and(eq(esgResponses.companyId, companyId), eq(esgResponses.formId, formId)),
+    );
+    return found ?? null;
+  }
+
+  return {
+    async listForms(): Promise<EsgFormSummary[]> {
+      const forms = await db.select().from(esgForms).orderBy(asc(esgForms.orderNumber));
+      return Promise.all(
+        forms.map(async (row) => {
+          const latest = await latestVersion(db, row.id);
+          return summaryOf(row, latest, await formCounts(db, row.id, latest.id));
+        }),
+      );
+    },
+
+    async getForm(id: string): Promise<EsgForm> {
+      return fullForm(db, await formRow(db, id));
+    },
+
+    async currentPublic(): Promise<EsgPublicForm | null> {
+      const row = await currentFormRow(db);
+      if (!row) return null;
+      const latest = await latestVersion(db, row.id);
+      return {
+        title: row.title as LocalizedText,
+        description: (row.description as LocalizedText | null) ?? emptyText,
+        period: row.period,
+        questionCount: questionCount(definitionOf(latest)),
+      };
+    },
+
+    async createForm(actor: Actor, input: EsgFormInput, code: string | null = null): Promise<EsgForm> {
+      return db.transaction(async (tx) => {
+        await assertEdition(tx, input.editionId);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('esg_forms'))`);
+        const [last] = await tx.select({ value: max(esgForms.orderNumber) }).from(esgForms);
+        const [row] = await tx
+          .insert(esgForms)
+          .values({
+            code,
+            orderNumber: (last?.value ?? 0) + 1,
+            title: input.title,
+            description: input.description,
+            period: input.period,
+            editionId: input.editionId,
+            status: input.status,
+            createdBy: actor.accountId,
+          })
+          .returning();
+        if (!row) throw new Error('Inserting the ESG form returned nothing');
+        await tx
+          .insert(esgFormVersions)
+          .values({ formId: row.id, number: 1, definition: input.definition, createdBy: actor.accountId });
+        const form = await fullForm(tx, row);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'create',
+          entity: ESG_FORM_ENTITY,
+          entityId: row.id,
+          after: form,
+          requestId: actor.requestId ?? null,
+        });
+        return form;
+      });
+    },
+
+    /**
+     * Writes the texts, period, edition and status in place; a changed definition replaces the latest
+     * version while nobody has answered it, else becomes the next version.
+     */
+    async updateForm(actor: Actor, id: string, input: EsgFormUpdate): Promise<EsgForm> {
+      return db.transaction(async (tx) => {
+        const before = await formRow(tx, id);
+        if (before.version !== input.version) throw staleVersion();
+        await assertEdition(tx, input.editionId);
+        const beforeForm = await fullForm(tx, before);
+        const latest = await latestVersion(tx, id);
+        const definitionChanged = JSON.stringify(definitionOf(latest)) !== JSON.stringify(input.definition);
+        if (definitionChanged) {
+          const [answered] = await tx
+            .select({ id: esgResponses.id })
+            .from(esgResponses)
+            .where(eq(esgResponses.formVersionId, latest.id))
+            .limit(1);
+          if (answered) {
+            await tx.insert(esgFormVersions).values({
+              formId: id,
+              number: latest.number + 1,
+              definition: input.definition,
+              createdBy: actor.accountId,
+            });
+          } else {
+            await tx
+              .update(esgFormVersions)
+              .set({ definition: input.definition })
+              .where(eq(esgFormVersions.id, latest.id));
+          }
+        }
+        const [row] = await tx
+          .update(esgForms)
+          .set({
+            title: input.title,
+            description: input.description,
+            period: input.period,
+            editionId: input.editionId,
+            status: input.status,
+            version: before.version + 1,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(esgForms.id, id), eq(esgForms.version, input.version)))
+          .returning();
+        if (!row) throw staleVersion();
+        const form = await fullForm(tx, row);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'update',
+          entity: ESG_FORM_ENTITY,
+          entityId: id,
+          before: beforeForm,
+          after: form,
+          requestId: actor.requestId ?? null,
+        });
+        return form;
+      });
+    },
+
+    /** Renumbers the forms 1..n in the order given (every form exactly once). */
+    async reorderForms(actor: Actor, ids: string[]): Promise<EsgFormSummary[]> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('esg_forms'))`);
+        const rows = await tx.select({ id: esgForms.id, orderNumber: esgForms.orderNumber }).from(esgForms);
+        const known = new Set(rows.map((row) => row.id));
+        if (
+          ids.length !== rows.length ||
+          new Set(ids).size !== ids.length ||
+          !ids.every((i) => known.has(i))
+        ) {
+          throw new AppError(400, 'validation', 'esg:errors.orderEveryForm', {
+            details: [{ path: 'ids', message: 'esg:errors.orderEveryForm' }],
+          });
+        }
+        for (const [index, formId] of ids.entries()) {
+          await tx
+            .update(esgForms)
+            .set({ orderNumber: index + 1, updatedAt: new Date(), version: sql`${esgForms.version} + 1` })
+            .where(and(eq(esgForms.id, formId), ne(esgForms.orderNumber, index + 1)));
+        }
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'reorder',
+          entity: ESG_FORM_ENTITY,
+          entityId: null,
+          before: [...rows].sort((a, b) => a.orderNumber - b.orderNumber).map((row) => row.id),
+          after: ids,
+          requestId: actor.requestId ?? null,
+        });
+      });
+      return this.listForms();
+    },
+
+    async companyEsg(caller: AuthContext, companyId: string): Promise<CompanyEsg> {
+      await assertCompanyAccess(db, caller, companyId);
+      const current = await currentFormRow(db);
+      const responses = (await responseContexts(db, and(eq(esgResponses.companyId, companyId)))).map(
+        responseSummary,
+      );
+      if (!current) return { current: null, responses };
+      const own = await companyResponse(db, companyId, current.id);
+      // A company keeps answering the version it started on; one that has not started gets the latest.
+      const version = own?.version ?? (await latestVersion(db, current.id));
+      return {
+        current: {
+          form: {
+            id: current.id,
+            title: current.title as LocalizedText,
+            description: (current.description as LocalizedText | null) ?? emptyText,
+            period: current.period,
+            definitionVersion: version.number,
+          },
+          definition: definitionOf(version),
+          response: own ? await fullResponse(db, own) : null,
+        },
+        responses,
+      };
+    },
+
+    /** Saves the draft answers of the current form (creating the draft on the first save). */
+    async saveDraft(
+      caller: AuthContext,
+      actor: Actor,
+      companyId: string,
+      formId: string,
+      answers: EsgAnswers,
+    ): Promise<EsgResponse> {
+      await assertCompanyAccess(db, caller, companyId);
+      return db.transaction(async (tx) => {
+        const form = await formRow(tx, formId);
+        if (form.status !== 'open') throw new AppError(409, 'esg_form_closed', 'esg:errors.formClosed');
+        const existing = await companyResponse(tx, companyId, formId);
+        if (existing?.row.status === 'submitted') throw alreadySubmitted();
+        const version = existing?.version ?? (await latestVersion(tx, formId));
+        const errors = answerErrors(definitionOf(version), answers, { final: false });
+        if (Object.keys(errors).length > 0) throw invalidAnswers(errors);
+        if (existing) {
+          await tx
+            .update(esgResponses)
+            .set({ answers, updatedAt: new Date(), version: existing.row.version + 1 })
+            .where(eq(esgResponses.id, existing.row.id));
+        } else {
+          const [created] = await tx
+            .insert(esgResponses)
+            .values({ formId, formVersionId: version.id, companyId, answers })
+            .onConflictDoNothing()
+            .returning({ id: esgResponses.id });
+          // Two first saves at once: the other one created the draft; write these answers over it.
+          if (!created) {
+            await tx
+              .update(esgResponses)
+              .set({ answers, updatedAt: new Date() })
+              .where(
+                and(
+                  eq(esgResponses.formId, formId),
+                  eq(esgResponses.companyId, companyId),
+                  eq(esgResponses.status, 'draft'),
+                ),
+              );
+          }
+        }
+        const saved = await companyResponse(tx, companyId, formId);
+        if (!saved) throw formNotFound();
+        // Drafts change on every keystroke pause: the audit keeps who saved when, not each draft's words.
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: existing ? 'saveDraft' : 'startDraft',
+          entity: ESG_RESPONSE_ENTITY,
+          entityId: saved.row.id,
+          after: { formId, companyId, answered: Object.keys(answers).length },
+          requestId: actor.requestId ?? null,
+        });
+        return fullResponse(tx, saved);
+      });
+    },
+
+    /** Checks the required questions ('Mandatory Field'), scores the answers and locks them. */
+    async submit(caller: AuthContext, actor: Actor, companyId: string, formId: string): Promise<EsgResponse> {
+      await assertCompanyAccess(db, caller, companyId);
+      return db.transaction(async (tx) => {
+        const form = await formRow(tx, formId);
+        if (form.status !== 'open') throw new AppError(409, 'esg_form_closed', 'esg:errors.formClosed');
+        const existing = await companyResponse(tx, companyId, formId);
+        const version = existing?.version ?? (await latestVersion(tx, formId));
+        if (existing?.row.status === 'submitted') throw alreadySubmitted();
+        const answers = (existing?.row.answers as EsgAnswers | undefined) ?? {};
+        const definition = definitionOf(version);
+        const errors = answerErrors(definition, answers, { final: true });
+        if (Object.keys(errors).length > 0) throw invalidAnswers(errors);
+        if (!existing) throw invalidAnswers(errors);
+        const scores = scoreAnswers(definition, answers);
+        const [row] = await tx
+          .update(esgResponses)
+          .set({
+            status: 'submitted',
+            scores,
+            submittedAt: new Date(),
+            submittedBy: actor.accountId,
+            updatedAt: new Date(),
+            version: existing.row.version + 1,
+          })
+          .where(and(eq(esgResponses.id, existing.row.id), eq(esgResponses.status, 'draft')))
+          .returning();
+        if (!row) throw alreadySubmitted();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'submit',
+          entity: ESG_RESPONSE_ENTITY,
+          entityId: row.id,
+          before: { status: 'draft' },
+          after: { status: 'submitted', answers, scores },
+          requestId: actor.requestId ?? null,
+        });
+        return fullResponse(tx, { ...existing, row });
+      });
+    },
+
+    /** One response, for the company's members and admins. */
+    async response(caller: AuthContext, companyId: string, responseId: string): Promise<EsgResponse> {
+      await assertCompanyAccess(db, caller, companyId);
+      const [found] = await responseContexts(
+        db,
+        and(eq(esgResponses.id, responseId), eq(esgResponses.companyId, companyId)),
+      );
+      if (!found) throw notFound();
+      return fullResponse(db, found);
+    },
+
+    /** One response by id (admin). */
+    async responseById(responseId: string): Promise<EsgResponse> {
+      const [found] = await responseContexts(db, and(eq(esgResponses.id, responseId)));
+      if (!found) throw notFound();
+      return fullResponse(db, found);
+    },
+
+    /** Every submitted response of a form with its answers (the admin export). */
+    async submittedResponses(formId: string): Promise<{ form: EsgForm; responses: EsgResponse[] }> {
+      const form = await this.getForm(formId);
+      const contexts = await responseContexts(
+        db,
+        and(eq(esgResponses.formId, formId), eq(esgResponses.status, 'submitted')),
+      );
+      return {
+        form,
+        responses: contexts.map((context) => ({
+          ...responseSummary(context),
+          answers: context.row.answers as EsgAnswers,
+          definition: definitionOf(context.version),
+          sector: null,
+        })),
+      };
+    },
+
+    /**
+     * A form's results: response rate over the portal's companies, each question's distribution among the
+     * submitted answers (by the latest version's questions; answers of older versions count where their keys
+     * still exist), and the mean overall score by island, CAE section and employee range.
+     */
+    async results(formId: string): Promise<EsgResults> {
+      const form = await this.getForm(formId);
+      const [companyCount] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
+      const rows = await db
+        .select({
+          row: esgResponses,
+          form: esgForms,
+          version: esgFormVersions,
+          companyName: companies.companyName,
+          island: { key: islands.code, label: islands.description },
+          section: { key: caeSections.code, label: caeSections.description },
+          range: { key: employeeRanges.code, label: employeeRanges.description },
+        })
+        .from(esgResponses)
+        .innerJoin(esgForms, eq(esgForms.id, esgResponses.formId))
+        .innerJoin(esgFormVersions, eq(esgFormVersions.id, esgResponses.formVersionId))
+        .innerJoin(companies, eq(companies.id, esgResponses.companyId))
+        .leftJoin(cities, eq(cities.id, companies.cityId))
+        .leftJoin(islands, eq(islands.id, cities.islandId))
+        .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+        .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
+        .leftJoin(employeeRanges, eq(employeeRanges.id, companies.employeeRangeId))
+        .where(eq(esgResponses.formId, formId))
+        .orderBy(asc(companies.companyName));
+      const submitted = rows.filter((r) => r.row.status === 'submitted');
+      const answersOf = submitted.map((r) => r.row.answers as EsgAnswers);
+      const questions: EsgQuestionDistribution[] = allQuestions(form.definition).map(
+        ({ pillar, question }) => {
+          const given = answersOf.map((answers) => answers[question.id]).filter((a) => a !== undefined);
+          const counts: EsgCount[] =
+            question.type === 'checkbox' || question.type === 'multipleChoice'
+              ? [...question.options]
+                  .sort((a, b) => a.order - b.order)
+                  .map((option) => ({
+                    key: option.id,
+                    label: option.label,
+                    count: given.filter((a) => (Array.isArray(a) ? a.includes(option.id) : a === option.id))
+                      .length,
+                  }))
+              : [];
+          const rowsOut =
+            question.type === 'matrix'
+              ? [...question.rows]
+                  .sort((a, b) => a.order - b.order)
+                  .map((row) => ({
+                    key: row.id,
+                    label: row.label,
+                    counts: [...question.options]
+                      .sort((a, b) => a.order - b.order)
+                      .map((option) => ({
+                        key: option.id,
+                        label: option.label,
+                        count: given.filter(
+                          (a) => typeof a === 'object' && !Array.isArray(a) && a[row.id] === option.id,
+                        ).length,
+                      })),
+                  }))
+              : [];
+          const answered = given.filter((a) =>
+            typeof a === 'string'
+              ? a.trim() !== ''
+              : Array.isArray(a)
+                ? a.length > 0
+                : Object.keys(a).length > 0,
+          ).length;
+          return {
+            questionId: question.id,
+            pillar,
+            order: question.order,
+            type: question.type,
+            label: question.label,
+            answered,
+            counts,
+            rows: rowsOut,
+          };
+        },
+      );
+      const percentOfRow = (r: (typeof submitted)[number]) =>
+        r.row.scores ? EsgScores.parse(r.row.scores).overall.percent : null;
+      const grouped = (
+        pick: (r: (typeof submitted)[number]) => { key: string | null; label: unknown } | null,
+      ) =>
+        groupScores(
+          submitted.map((r) => {
+            const group = pick(r);
+            return {
+              key: group?.key ?? null,
+              label: (group?.label as LocalizedText | null) ?? null,
+              percent: percentOfRow(r),
+            };
+          }),
+        );
+      const companiesTotal = companyCount?.n ?? 0;
+      return {
+        form,
+        companies: companiesTotal,
+        submitted: submitted.length,
+        drafts: rows.length - submitted.length,
+        responseRate: percentOf(submitted.length, companiesTotal) ?? 0,
+        questions,
+        byIsland: grouped((r) => r.island),
+        bySection: grouped((r) => r.section),
+        byEmployeeRange: grouped((r) => r.range),
+        responses: rows.map(responseSummary),
+      };
+    },
+  };
+}
+
+export type EsgService = ReturnType<typeof createEsgService>;
