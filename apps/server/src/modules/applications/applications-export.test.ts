@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
+import { pageCount, pdfTexts, pdfTitle } from '../../../test/support/pdf-text.ts';
 import { certificatePdf, documentsZip, resultsReportPdf, resultsReportXlsx } from './applications-export.ts';
 
 /** The applications area's documents read back as a PDF viewer, a spreadsheet or an unzip tool would. */
@@ -12,57 +13,6 @@ const text = (pt: string, en: string, fr: string) => ({ pt, en, fr });
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading the files back
-
-/** The document info Title (pdfkit writes it as an object of its own): UTF-16BE after a BOM unless plain ASCII. */
-function pdfTitle(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const reference = /\/Title (\d+) 0 R/.exec(source)?.[1];
-  const literal = String.raw`\(((?:\\.|[^\\)])*)\)`;
-  const match = new RegExp(
-    reference ? String.raw`\n${reference} 0 obj\n${literal}` : `/Title ${literal}`,
-    's',
-  ).exec(source);
-  if (!match?.[1]) throw new Error('no /Title in the PDF');
-  const raw = Buffer.from(
-    match[1].replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_, escaped: string) =>
-      /^[0-7]+$/.test(escaped)
-        ? String.fromCharCode(Number.parseInt(escaped, 8))
-        : ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' }[escaped] ?? escaped),
-    ),
-    'latin1',
-  );
-  if (raw[0] === 0xfe && raw[1] === 0xff) return raw.subarray(2).swap16().toString('utf16le');
-  return raw.toString('latin1');
-}
-
-const WIN_ANSI = new TextDecoder('windows-1252');
-
-/** The pages' text: every FlateDecode stream inflated, the hex strings of its TJ operators decoded (WinAnsi). */
-function pdfTexts(pdf: Buffer): string[] {
-  const source = pdf.toString('latin1');
-  const texts: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    const end = source.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    const lines = [...content.matchAll(/\[(.*?)\] TJ/g)].map((tj) =>
-      [...(tj[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)]
-        .map((hex) => WIN_ANSI.decode(Buffer.from(hex[1] ?? '', 'hex')))
-        .join(''),
-    );
-    if (lines.length > 0) texts.push(lines.join('\n'));
-  }
-  return texts;
-}
-
-function pageCount(pdf: Buffer): number {
-  return (pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g) ?? []).length;
-}
 
 interface RgbImage {
   width: number;
@@ -250,6 +200,13 @@ describe('certificatePdf', () => {
   ] as const)('prints the company, NIF, edition, validity and code in %s', async (language, expected) => {
     const all = pdfTexts(await certificatePdf({ ...CERTIFICATE, language })).join('\n');
     for (const line of expected) expect(all).toContain(line);
+  });
+
+  it('draws a name outside WinAnsi as written, in the embedded font', async () => {
+    const companyName = 'Łódź Ωmega Ţară − Συν, Lda.';
+    const pdf = await certificatePdf({ ...CERTIFICATE, companyName, language: 'pt' });
+    expect(pdfTexts(pdf).join('\n')).toContain(companyName);
+    expect(pdf.toString('latin1')).not.toContain('/BaseFont /Helvetica');
   });
 
   it('carries a QR code of the check page, with the check line under it', async () => {

@@ -10,8 +10,8 @@ import {
 } from '@excelencia/domain';
 import archiver from 'archiver';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { createPdf, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
 
 /**
  * The applications area's documents: the status certificate, the edition's results report (PDF and XLSX) and
@@ -47,30 +47,6 @@ function sectionLabel(section: DistinguishedCompany['section'], language: Langua
 // ---------------------------------------------------------------------------------------------------------
 // PDF
 
-/** WinAnsi's characters at 0x80–0x9f, where Latin-1 has none (the standard fonts' encoding in pdfkit). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const PDF_REPLACEMENTS: Record<string, string> = { '\u2009': ' ', '\u202f': ' ', '\t': ' ', '−': '-' };
-
-/**
- * Text the standard Helvetica can draw: WinAnsi covers the Portuguese and French accents; thin spaces become
- * spaces and anything else outside WinAnsi becomes '?' rather than a missing glyph.
- */
-function pdfText(value: string): string {
-  let out = '';
-  for (const char of value.normalize('NFC')) {
-    const code = char.charCodeAt(0);
-    const drawable =
-      char === '\n' ||
-      (code >= 0x20 && code <= 0x7e) ||
-      (code >= 0xa0 && code <= 0xff) ||
-      WIN_ANSI_EXTRA.has(char);
-    out += drawable ? char : (PDF_REPLACEMENTS[char] ?? '?');
-  }
-  return out;
-}
-
-type Pdf = PDFKit.PDFDocument;
-
 /** The portal's colours (apps/web/public/favicon.svg and the web theme): Cabo Verde blue, gold, red. */
 const BLUE = '#0032ad';
 const GOLD = '#f7d116';
@@ -82,15 +58,6 @@ const STRIPE = '#f4f6fb';
 
 /** The favicon's star, in its 64-unit box. */
 const STAR_PATH = 'M32 10l5.6 11.9 13 1.6-9.6 9 2.5 12.9L32 39l-11.5 6.4 2.5-12.9-9.6-9 13-1.6z';
-
-function collect(doc: Pdf): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
 
 /** The portal's emblem (the favicon: a gold star on a blue tile, white and red bars) with its top-left at x, y. */
 function drawEmblem(doc: Pdf, x: number, y: number, size: number): void {
@@ -187,7 +154,7 @@ export interface CertificateInput {
 export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   const { language } = input;
   const title = text(language, 'certificate.title');
-  const doc: Pdf = new PDFDocument({
+  const doc = createPdf({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
@@ -200,7 +167,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
       CreationDate: new Date(input.issuedAt),
     },
   });
-  const done = collect(doc);
+  const done = pdfBytes(doc);
   const qr = await qrPng(input.verifyUrl);
   const width = doc.page.width;
   const height = doc.page.height;
@@ -225,7 +192,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   drawEmblem(doc, (width - 56) / 2, 50, 56);
   const ruleY =
     drawCentered(doc, 122, [
-      { value: title, font: 'Helvetica-Bold', size: 28, color: BLUE, width: 640, gap: 0 },
+      { value: title, font: PDF_FONT.bold, size: 28, color: BLUE, width: 640, gap: 0 },
     ]) + 8;
   doc
     .moveTo(width / 2 - 120, ruleY)
@@ -235,7 +202,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
 
   const name = pdfText(input.companyName);
   // One line while the name stays large, else two lines, smaller as needed.
-  const fit = { font: 'Helvetica-Bold', width: 680 };
+  const fit = { font: PDF_FONT.bold, width: 680 };
   const nameSize =
     fittingSize(doc, name, { ...fit, max: 32, min: 22, lines: 1 }) ??
     fittingSize(doc, name, { ...fit, max: 28, min: 14, lines: 2 }) ??
@@ -250,7 +217,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   const body: CenteredLine[] = [
     {
       value: text(language, 'certificate.body'),
-      font: 'Helvetica',
+      font: PDF_FONT.regular,
       size: 14,
       color: GREY,
       width: 640,
@@ -258,7 +225,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
     },
     {
       value: input.companyName,
-      font: 'Helvetica-Bold',
+      font: PDF_FONT.bold,
       size: nameSize,
       color: '#111111',
       width: 680,
@@ -266,14 +233,14 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
     },
     {
       value: text(language, 'certificate.nif', { nif: input.nif }),
-      font: 'Helvetica',
+      font: PDF_FONT.regular,
       size: 13,
       color: GREY,
       width: 640,
       gap: 6,
     },
-    { value: granted, font: 'Helvetica', size: 14, color: '#111111', width: 600, gap: 20 },
-    { value: validUntil, font: 'Helvetica-Bold', size: 15, color: BLUE, width: 640, gap: 14 },
+    { value: granted, font: PDF_FONT.regular, size: 14, color: '#111111', width: 600, gap: 20 },
+    { value: validUntil, font: PDF_FONT.bold, size: 15, color: BLUE, width: 640, gap: 14 },
   ];
   // The body sits in the middle of the space between the title's rule and the bottom block.
   const space = { top: ruleY + 14, bottom: 430 };
@@ -288,12 +255,12 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
     .lineWidth(0.75)
     .stroke(GREY);
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(11)
     .fillColor('#111111')
     .text(pdfText(formatDisplayDate(input.issuedAt, language)), left, 462, { width: 220, lineBreak: false });
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT.bold)
     .fontSize(12)
     .fillColor(BLUE)
     .text(pdfText(text(language, 'certificate.code', { code: input.code })), left, 488, { width: 260 });
@@ -303,7 +270,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   const right = width - 60;
   doc.image(qr, right - qrSize, 400, { width: qrSize, height: qrSize });
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(8)
     .fillColor(GREY)
     .text(pdfText(text(language, 'certificate.verify', { url: input.verifyUrl })), right - textWidth, 500, {
@@ -380,7 +347,7 @@ function drawHeader(doc: Pdf, columns: readonly TableColumn[]): void {
     doc,
     columns.map((column) => column.header),
     columns,
-    { font: 'Helvetica-Bold', color: '#ffffff', fill: BLUE },
+    { font: PDF_FONT.bold, color: '#ffffff', fill: BLUE },
   );
 }
 
@@ -389,18 +356,18 @@ function headerHeight(doc: Pdf, columns: readonly TableColumn[]): number {
     doc,
     columns.map((column) => column.header),
     columnWidths(doc, columns),
-    'Helvetica-Bold',
+    PDF_FONT.bold,
   );
 }
 
 function drawHeading(doc: Pdf, value: string, size: number): void {
-  doc.font('Helvetica-Bold').fontSize(size).fillColor(BLUE);
+  doc.font(PDF_FONT.bold).fontSize(size).fillColor(BLUE);
   doc.text(pdfText(value), doc.page.margins.left, doc.y, { width: contentWidth(doc) });
   doc.y += 4;
 }
 
 function headingHeight(doc: Pdf, value: string, size: number): number {
-  doc.font('Helvetica-Bold').fontSize(size);
+  doc.font(PDF_FONT.bold).fontSize(size);
   return doc.heightOfString(pdfText(value), { width: contentWidth(doc) }) + 4;
 }
 
@@ -419,17 +386,17 @@ function drawTable(
   const opening =
     headingHeight(doc, heading, 12) +
     headerHeight(doc, columns) +
-    (first ? cellsHeight(doc, first, widths, 'Helvetica') : 0);
+    (first ? cellsHeight(doc, first, widths, PDF_FONT.regular) : 0);
   if (doc.y + opening > bottomOf(doc)) doc.addPage();
   drawHeading(doc, heading, 12);
   drawHeader(doc, columns);
   rows.forEach((cells, index) => {
-    if (doc.y + cellsHeight(doc, cells, widths, 'Helvetica') > bottomOf(doc)) {
+    if (doc.y + cellsHeight(doc, cells, widths, PDF_FONT.regular) > bottomOf(doc)) {
       doc.addPage();
       drawHeader(doc, columns);
     }
     drawCells(doc, cells, columns, {
-      font: 'Helvetica',
+      font: PDF_FONT.regular,
       color: '#111111',
       fill: index % 2 === 1 ? STRIPE : undefined,
     });
@@ -452,12 +419,12 @@ function drawCounts(doc: Pdf, counts: ReadonlyArray<[label: string, value: numbe
     const x = doc.page.margins.left + index * (boxWidth + gap);
     doc.roundedRect(x, top, boxWidth, boxHeight, 6).fill(LIGHT_BLUE);
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONT.bold)
       .fontSize(22)
       .fillColor(BLUE)
       .text(String(value), x + 10, top + 8, { width: boxWidth - 20, lineBreak: false });
     doc
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(10)
       .fillColor('#222222')
       .text(pdfText(label), x + 10, top + 36, { width: boxWidth - 20, lineBreak: false, ellipsis: true });
@@ -518,7 +485,7 @@ export async function resultsReportPdf(
   generatedAt: Date,
 ): Promise<Buffer> {
   const title = text(language, 'report.title', { edition: editionName(language, results.edition) });
-  const doc: Pdf = new PDFDocument({
+  const doc = createPdf({
     size: 'A4',
     layout: 'landscape',
     margins: {
@@ -532,12 +499,12 @@ export async function resultsReportPdf(
     displayTitle: true,
     info: { Title: title, CreationDate: generatedAt },
   });
-  const done = collect(doc);
+  const done = pdfBytes(doc);
 
   const titleTop = doc.y;
   drawEmblem(doc, doc.page.margins.left, titleTop, 30);
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT.bold)
     .fontSize(18)
     .fillColor(BLUE)
     .text(pdfText(title), doc.page.margins.left + 42, titleTop + 6, { width: contentWidth(doc) - 42 });
@@ -582,7 +549,7 @@ export async function resultsReportPdf(
       .lineTo(left + contentWidth(doc), y - 6)
       .lineWidth(0.5)
       .stroke('#999999');
-    doc.font('Helvetica').fontSize(8).fillColor(GREY);
+    doc.font(PDF_FONT.regular).fontSize(8).fillColor(GREY);
     doc.text(generated, left, y, { width: contentWidth(doc) / 2, lineBreak: false });
     doc.text(`${index - range.start + 1} / ${range.count}`, left + contentWidth(doc) / 2, y, {
       width: contentWidth(doc) / 2,

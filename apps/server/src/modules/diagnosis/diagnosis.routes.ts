@@ -24,7 +24,8 @@ import { attachment } from '../../platform/attachment.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
 import type { DiagnosisService } from './diagnosis.service.ts';
-import { diagnosisPdf, diagnosisXlsx } from './diagnosis-export.ts';
+import { diagnosisPdf } from './diagnosis-export-pdf.ts';
+import { diagnosisXlsx } from './diagnosis-export-xlsx.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };

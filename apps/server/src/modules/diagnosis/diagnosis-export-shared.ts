@@ -1,0 +1,94 @@
+import {
+  changePercentText,
+  type Diagnosis,
+  type DiagnosisIndicator,
+  type DiagnosisIndicatorInput,
+  type DiagnosisSheet,
+  diagnosisTypeLabel,
+  type Language,
+  periodLabel,
+  translate,
+} from '@excelencia/domain';
+
+/**
+ * What the PDF and XLSX exports of a saved self-diagnosis (diagnosis-export-pdf.ts, diagnosis-export-xlsx.ts)
+ * both write: texts from the 'diagnosis:export' catalog, the sheets' periods, the status and the change. Figures
+ * follow the domain's display rules, as on the web: targets exactly (up to 6 decimals), values, previous values
+ * and medians with 4 decimals below 10 and 2 above, more when rounding would contradict pass or fail.
+ */
+
+export function exportText(
+  language: Language,
+  key: string,
+  params?: Record<string, string | number>,
+): string {
+  return translate(language, `diagnosis:export.${key}`, params);
+}
+
+/** '2024-01-01 – 2024-12-31 (Y0)'. */
+export function sheetPeriod(sheet: DiagnosisSheet): string {
+  return sheet.tag ? `${periodLabel(sheet)} (${sheet.tag})` : periodLabel(sheet);
+}
+
+/** 'balancete-2023.xlsx · 2023-01-01 – 2023-12-31 (Y0)', or the period alone for a sheet entered by hand. */
+export function sheetWithPeriod(sheet: DiagnosisSheet): string {
+  return sheet.fileName ? `${sheet.fileName} · ${sheetPeriod(sheet)}` : sheetPeriod(sheet);
+}
+
+export function typeLabel(diagnosis: Diagnosis, language: Language): string {
+  return diagnosisTypeLabel(diagnosis, (key, params) => translate(language, key, params));
+}
+
+export function createdOn(diagnosis: Diagnosis): string {
+  return diagnosis.createdAt.slice(0, 10);
+}
+
+export function summary(diagnosis: Diagnosis, language: Language): string {
+  return exportText(language, 'summary', {
+    passed: diagnosis.passedCount,
+    computable: diagnosis.computableCount,
+  });
+}
+
+export function annualisedNote(diagnosis: Diagnosis, language: Language): string | null {
+  if (diagnosis.annualisedMonths === null) return null;
+  return translate(language, 'diagnosis:annualised', { months: diagnosis.annualisedMonths });
+}
+
+/** '+12.5 %', '-3.0 %', '0.0 %' as the web writes it; the raw text when it is not a number; null without one. */
+export function changeText(indicator: DiagnosisIndicator): string | null {
+  const change = indicator.change;
+  if (!change) return null;
+  return changePercentText(change.percent) ?? change.percent;
+}
+
+export type Status = 'passed' | 'failed' | 'notComputable';
+
+export function statusOf(indicator: DiagnosisIndicator): Status {
+  if (indicator.passed === true) return 'passed';
+  if (indicator.passed === false) return 'failed';
+  return 'notComputable';
+}
+
+/** 'Meets', 'Does not meet', or the reason it is not computable ('Not computable: the denominator is zero.'). */
+export function statusText(indicator: DiagnosisIndicator, language: Language): string {
+  const status = statusOf(indicator);
+  if (status !== 'notComputable') return exportText(language, status);
+  const reason = indicator.reason;
+  if (!reason) return exportText(language, 'notComputable');
+  return translate(language, `formula:reasons.${reason.key}`, { name: reason.name ?? '' });
+}
+
+/** The previous sheet's value: carried by the indicator, else looked up among the previous indicators. */
+export function previousValueOf(diagnosis: Diagnosis, indicator: DiagnosisIndicator): string | null {
+  if (indicator.previousValue !== undefined) return indicator.previousValue;
+  const previous = diagnosis.previousAutoFinancialIndicators.find(
+    (candidate) => candidate.criterion.code === indicator.criterion.code,
+  );
+  return previous?.value ?? null;
+}
+
+/** An input's period, as the export names it: 'Current' or 'Previous'. */
+export function inputPeriod(input: DiagnosisIndicatorInput, language: Language): string {
+  return exportText(language, input.period === 'previous' ? 'previousPeriod' : 'currentPeriod');
+}
