@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import {
+  answerLines,
   ESG_PILLARS,
-  type EsgAnswer,
-  type EsgQuestion,
   type EsgResponse,
   formatDisplayDate,
   type Language,
@@ -40,23 +39,6 @@ function collect(doc: Pdf): Promise<Buffer> {
 
 function percentText(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : `${value.toFixed(1)} %`;
-}
-
-/** The answer in words, as the company sees it on screen. */
-export function answerText(question: EsgQuestion, answer: EsgAnswer | undefined, language: Language): string {
-  const none = t(language, 'pdf.noAnswer');
-  if (answer === undefined) return none;
-  if (question.type === 'text') return typeof answer === 'string' && answer.trim() ? answer : none;
-  const label = (key: string) => localized(question.options.find((o) => o.id === key)?.label, language);
-  if (question.type === 'matrix') {
-    if (typeof answer !== 'object' || Array.isArray(answer)) return none;
-    const lines = orderedItems(question.rows)
-      .filter((row) => answer[row.id])
-      .map((row) => `${localized(row.label, language)}: ${label(answer[row.id] as string)}`);
-    return lines.length ? lines.join('\n') : none;
-  }
-  if (Array.isArray(answer)) return answer.length ? answer.map(label).join('; ') : none;
-  return typeof answer === 'string' && answer ? label(answer) : none;
 }
 
 /**
@@ -149,7 +131,8 @@ export async function esgResponsePdf(response: EsgResponse, language: Language):
     doc.moveDown(0.3);
     for (const question of orderedItems(section.questions)) {
       const label = `${question.order}. ${localized(question.label, language)}`;
-      const answer = answerText(question, response.answers[question.id], language);
+      const lines = answerLines(question, response.answers[question.id], language);
+      const answer = lines.length ? lines.join('\n') : t(language, 'pdf.noAnswer');
       doc.font(BOLD).fontSize(10);
       const height =
         doc.heightOfString(label, { width }) + doc.font(BODY).heightOfString(answer, { width }) + 10;

@@ -1,8 +1,8 @@
 import {
   allQuestions,
+  answerLines,
   CompanyEsg,
   ErrorResponse,
-  type EsgAnswer,
   EsgForm,
   EsgFormInput,
   EsgFormSummary,
@@ -12,6 +12,7 @@ import {
   EsgResponse,
   EsgResults,
   localized,
+  questionCode,
   SaveEsgAnswersRequest,
 } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
@@ -38,28 +39,6 @@ const IdParams = z.object({ id: z.uuid() });
 const CompanyParams = z.object({ companyId: z.uuid() });
 const CompanyFormParams = z.object({ companyId: z.uuid(), formId: z.uuid() });
 const CompanyResponseParams = z.object({ companyId: z.uuid(), responseId: z.uuid() });
-
-/** An answer as one spreadsheet cell: words as written, ticked options joined, matrix rows 'row: column'. */
-function answerCell(
-  question: ReturnType<typeof allQuestions>[number]['question'],
-  answer: EsgAnswer | undefined,
-  language: Parameters<typeof localized>[1],
-): string {
-  if (answer === undefined) return '';
-  if (question.type === 'text') return typeof answer === 'string' ? answer : '';
-  const label = (key: string) =>
-    localized(question.options.find((o) => o.id === key)?.label, language) || key;
-  if (question.type === 'matrix') {
-    if (typeof answer !== 'object' || Array.isArray(answer)) return '';
-    return [...question.rows]
-      .sort((a, b) => a.order - b.order)
-      .filter((row) => answer[row.id])
-      .map((row) => `${localized(row.label, language)}: ${label(answer[row.id] as string)}`)
-      .join('; ');
-  }
-  if (Array.isArray(answer)) return answer.map(label).join('; ');
-  return typeof answer === 'string' ? label(answer) : '';
-}
 
 /** ESG forms (admin), the company's answers, results and exports. */
 export function esgRoutes(deps: { esg: EsgService }) {
@@ -195,10 +174,10 @@ export function esgRoutes(deps: { esg: EsgService }) {
           { header: 'esg:export.submittedAt', value: (row) => row.submittedAt?.slice(0, 10) ?? '' },
           { header: 'esg:export.formVersion', value: (row) => row.definitionVersion, width: 10 },
           ...questions.map(({ pillar, question }) => ({
-            header: `${pillar.charAt(0).toUpperCase()}${question.order}. ${localized(question.label, language)}`,
+            header: `${questionCode(pillar, question.order)}. ${localized(question.label, language)}`,
             value: (row: Row) => {
               const own = allQuestions(row.definition).find((q) => q.question.id === question.id)?.question;
-              return own ? answerCell(own, row.answers[question.id], language) : '';
+              return own ? answerLines(own, row.answers[question.id], language).join('; ') : '';
             },
             width: 30,
           })),
