@@ -76,7 +76,7 @@ export const MENU: readonly MenuSection[] = [
         reference('criterion', 'criterion'),
         reference('criterion-type', 'criterionType'),
         reference('company-situation', 'companySituation'),
-        admin('esg', 'esg', 'esg'),
+        item('admin', 'esg', 'esg', undefined, 'adminEsg'),
         group('admin.self-diagnosis', 'diagnosis', [
           reference('self-diagnosis/headings', 'headings'),
           reference('self-diagnosis/sub-headings', 'subHeadings'),
@@ -116,7 +116,7 @@ export const MENU: readonly MenuSection[] = [
       item('company', 'diagnosis', 'selfDiagnosis', undefined, 'diagnosis'),
       item('company', 'statistic', 'statistic', undefined, 'indicatorStatistics'),
       item('company', 'application', 'applications', undefined, 'companyApplication'),
-      company('esg', 'esg', 'esg'),
+      item('company', 'esg', 'esg', undefined, 'companyEsg'),
     ],
   },
   {

@@ -68,6 +68,12 @@ const APPLICATION_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> =
   ),
 };
 
+/** The ESG area: the admins' form builder and results, the company's survey (charts load from these pages). */
+const ESG_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
+  adminEsg: lazyComponent(() => import('../features/esg/pages/admin-esg-page.tsx'), 'AdminEsgPage'),
+  companyEsg: lazyComponent(() => import('../features/esg/pages/company-esg-page.tsx'), 'CompanyEsgPage'),
+};
+
 function signedInPageRoute(page: PageDef): RouteObject {
   const route = { path: page.path.slice(1), handle: { page } };
   if (page.page === 'pending') {
@@ -109,6 +115,8 @@ function signedInPageRoute(page: PageDef): RouteObject {
   if (diagnosisPage) return { ...route, lazy: diagnosisPage };
   const applicationPage = APPLICATION_PAGES[page.page];
   if (applicationPage) return { ...route, lazy: applicationPage };
+  const esgPage = ESG_PAGES[page.page];
+  if (esgPage) return { ...route, lazy: esgPage };
   switch (page.area) {
     case 'admin':
       return {

@@ -45,6 +45,8 @@ export type PageKind =
   | 'adminApplications'
   | 'adminApplicationResults'
   | 'companyApplication'
+  | 'adminEsg'
+  | 'companyEsg'
   | 'partnerApplicationResults'
   | 'partnerRegister';
 
