@@ -470,18 +470,25 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('two admins deciding at once: one wins, the other gets 409 Already Evaluated!', async () => {
+    // Both qualify it (the later tests need a distinguished company), so whichever the database lets in first,
+    // the outcome is the same; the loser's own decision must not overwrite the winner's.
     const [a, b] = await Promise.all([
       send(admin, 'POST', `/applications/${applicationId}/evaluation`, { decision: 'evaluated', version }),
       send(secondAdmin, 'POST', `/applications/${applicationId}/evaluation`, {
-        decision: 'unqualified',
-        reason: 'x',
+        decision: 'evaluated',
+        reason: 'Segunda avaliação',
         version,
       }),
     ]);
     const statuses = [a.statusCode, b.statusCode].sort();
     expect(statuses).toEqual([200, 409]);
-    const loser = a.statusCode === 409 ? a : b;
+    const [winner, loser] = a.statusCode === 200 ? [a, b] : [b, a];
     expect(loser.json().error).toMatchObject({ code: 'already_evaluated', message: 'Already Evaluated!' });
+    const stored = (await get(admin, `/applications/${applicationId}`)).json();
+    expect(stored.decision).toMatchObject({
+      decidedBy: winner.json().decision.decidedBy,
+      reason: winner.json().decision.reason,
+    });
     const again = await send(admin, 'POST', `/applications/${applicationId}/evaluation`, {
       decision: 'evaluated',
       version: version + 1,
