@@ -1,0 +1,29 @@
+import type { NamespaceName } from '@excelencia/domain';
+
+/**
+ * The message catalogs in the groups the web app loads, one file per language and group (built by the
+ * message-catalogs plugin of vite.config.ts): a page loads `public` in its language at start, and the
+ * signed-in layout loads `signedIn` with its code, so a visitor downloads neither the other languages nor the
+ * signed-in areas' texts.
+ */
+export const MESSAGE_GROUPS = {
+  /** The layouts, the public pages, registration, and the error and validation texts of any answer. */
+  public: [
+    'shell',
+    'common',
+    'errors',
+    'validation',
+    'pages',
+    'companies',
+    'reference',
+    'applications',
+    'applicationsWeb',
+    'balanceSheetsWeb',
+  ],
+  signedIn: ['applicationsAdmin', 'balanceSheets', 'diagnosis', 'diagnosisWeb', 'esg', 'formula', 'partners'],
+} as const satisfies Record<string, readonly NamespaceName[]>;
+
+export type MessageGroup = keyof typeof MESSAGE_GROUPS;
+
+/** Namespaces only the server and the identity provider use (mails, sign-in pages, server texts). */
+export const SERVER_ONLY_NAMESPACES = ['idp', 'mail', 'server'] as const satisfies readonly NamespaceName[];
