@@ -18,12 +18,9 @@ export function PartnerCompanyView({ companyId }: { companyId: string }) {
   const sharesNothing = !view.consent.status && !view.consent.diagnosis;
   return (
     <Stack gap="md" data-testid="partner-company-view">
-      <div>
-        <Text fw={700} size="lg" data-testid="partner-company-name">
-          {view.companyName}
-        </Text>
-        <Text c="gray.7">NIF {view.nif}</Text>
-      </div>
+      <Text c="gray.7" data-testid="partner-company-nif">
+        NIF {view.nif}
+      </Text>
       {sharesNothing ? (
         <Alert variant="light" data-testid="partner-public-only">
           {t('partners:detail.publicOnly')}

@@ -59,7 +59,7 @@ function EditionsTable({ editions }: { editions: readonly PartnerEditionCounts[]
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
           {editions.map((e) => (
             <Table.Tr key={e.editionId} data-testid="partner-edition-row">
-              <Table.Td>{editionLabel(e, t)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{editionLabel(e, t)}</Table.Td>
               <Table.Td ta="right">{e.assisted}</Table.Td>
               <Table.Td ta="right">{e.registered}</Table.Td>
               <Table.Td ta="right">{e.applied}</Table.Td>

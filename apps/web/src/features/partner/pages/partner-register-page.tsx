@@ -80,7 +80,7 @@ function AssistedTable({
             <Table.Th>{k('state')}</Table.Th>
             <Table.Th>{k('consent')}</Table.Th>
             <Table.Th>{k('since')}</Table.Th>
-            <Table.Th w={56}>
+            <Table.Th w={56} pos="relative">
               <VisuallyHidden>{k('detail')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -95,7 +95,7 @@ function AssistedTable({
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.nif}</Table.Td>
               <Table.Td>
-                <Stack gap={2} align="flex-start">
+                <Stack gap={2} align="flex-start" miw="max-content">
                   <AssistedStateBadge state={c.state} />
                   {c.invitationExpired ? (
                     <Text size="xs" c="orange.9">
