@@ -56,6 +56,7 @@ import { createInvitationsService } from './modules/registration/invitations.ser
 import { createPublicOptions } from './modules/registration/reference-checks.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
+import { createPageShell } from './modules/site/page-shell.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { webPageStatus } from './modules/site/web-pages.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webIndex = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(webIndex);
+  const pageShell = createPageShell(config.webDistDir);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -310,7 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }
       // The app's HTML either way; the status tells crawlers and link checkers which pages exist.
       reply.code(webPageStatus(path)).header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').send(pageShell(path));
     }
     request.log.info({ reqId: request.id, status: 404 }, 'client error 404 not_found');
     return sendError(request, reply, notFound());

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
+import { createPageShell, PUBLIC_ROUTE_MODULES, routeModuleFor } from '../src/modules/site/page-shell.ts';
 import { PUBLIC_PAGES, webPageStatus } from '../src/modules/site/web-pages.ts';
 import { TEST_PUBLIC_URL, testConfig } from './support/config.ts';
 import { openTestDatabase, type TestDatabase } from './support/database.ts';
@@ -160,5 +161,59 @@ describe('page status', () => {
     for (const path of PUBLIC_PAGES) {
       if (path !== '') expect(paths).toContain(path);
     }
+  });
+});
+
+describe('page shell', () => {
+  const ROUTER = readFileSync(new URL('../../web/src/app/router.tsx', import.meta.url), 'utf8');
+
+  it('knows the lazy module of every public route of the web router', () => {
+    const modules = new Map(
+      [...ROUTER.matchAll(/const (\w+) = \(\) => import\('\.\.\/([^']+)'\)/g)].map((match) => [
+        match[1] ?? '',
+        `src/${match[2]}`,
+      ]),
+    );
+    const routes = [
+      ...ROUTER.matchAll(
+        /path: '(public\/[^']*)',\s*lazy: lazyComponent\(\s*(?:(\w+)|\(\) => import\('\.\.\/([^']+)'\))/g,
+      ),
+    ].map((match) => [match[1] ?? '', match[2] ? modules.get(match[2]) : `src/${match[3]}`] as const);
+    const home = /index: true, lazy: lazyComponent\((\w+)/.exec(ROUTER)?.[1] ?? '';
+    routes.push(['', modules.get(home)]);
+    expect(routes.length).toBeGreaterThan(10);
+    expect(new Map(PUBLIC_ROUTE_MODULES)).toEqual(new Map(routes));
+  });
+
+  it("preloads the route chunk of the page asked for and its imports, beside the entry's", () => {
+    const config = testConfig();
+    mkdirSync(join(config.webDistDir, '.vite'), { recursive: true });
+    writeFileSync(
+      join(config.webDistDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+        '<link rel="modulepreload" crossorigin href="/assets/vendor-2.js">\n</head><body></body></html>',
+    );
+    writeFileSync(
+      join(config.webDistDir, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', imports: ['_vendor-2.js'] },
+        '_vendor-2.js': { file: 'assets/vendor-2.js' },
+        'src/features/public/pages/public-pages.tsx': {
+          file: 'assets/public-pages-3.js',
+          imports: ['index.html', '_vendor-2.js', '_Accordion-4.js'],
+        },
+        '_Accordion-4.js': { file: 'assets/Accordion-4.js', imports: ['_vendor-2.js'] },
+      }),
+    );
+    const shell = createPageShell(config.webDistDir);
+    const faqs = shell('/pt/public/faqs');
+    expect(faqs).toContain('<link rel="modulepreload" crossorigin href="/assets/public-pages-3.js">');
+    expect(faqs).toContain('<link rel="modulepreload" crossorigin href="/assets/Accordion-4.js">');
+    expect(faqs.match(/vendor-2\.js/g)).toHaveLength(1);
+    expect(faqs.indexOf('public-pages-3.js')).toBeLessThan(faqs.indexOf('</head>'));
+    expect(shell('/en/')).toBe(faqs);
+    expect(shell('/pt/company/dashboard')).not.toContain('public-pages-3.js');
+    expect(shell('/pt/public/nope')).not.toContain('public-pages-3.js');
+    expect(routeModuleFor('/fr/public/companies/abc')).toBe('src/features/directory/public-company-page.tsx');
   });
 });

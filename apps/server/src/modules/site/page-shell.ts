@@ -1,0 +1,98 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES } from '@excelencia/domain';
+
+/**
+ * The source module of each public page's lazy route (apps/web/src/app/router.tsx), by page pattern without
+ * the language. A test checks it against the router.
+ */
+export const PUBLIC_ROUTE_MODULES: ReadonlyArray<readonly [pattern: string, module: string]> = [
+  ['', 'src/features/public/pages/public-pages.tsx'],
+  ['public/sobre', 'src/features/public/pages/public-pages.tsx'],
+  ['public/candidaturas', 'src/features/public/pages/public-pages.tsx'],
+  ['public/autodiagnostico', 'src/features/public/pages/public-pages.tsx'],
+  ['public/faqs', 'src/features/public/pages/public-pages.tsx'],
+  ['public/privacy', 'src/features/registration/legal-pages.tsx'],
+  ['public/regulation', 'src/features/registration/legal-pages.tsx'],
+  ['public/companies', 'src/features/directory/directory-page.tsx'],
+  ['public/companies/:id', 'src/features/directory/public-company-page.tsx'],
+  ['public/distinguidas', 'src/features/applications/pages/public-results-pages.tsx'],
+  ['public/selo/:code', 'src/features/applications/pages/public-results-pages.tsx'],
+  ['public/balance-sheet-template', 'src/features/balance-sheets/template-section.tsx'],
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The lazy route module a public page path runs, or undefined (signed-in pages, unknown paths). */
+export function routeModuleFor(path: string): string | undefined {
+  let segments = path.split('/').filter((segment) => segment !== '');
+  if ((LANGUAGES as readonly string[]).includes(segments[0] ?? '')) segments = segments.slice(1);
+  for (const [pattern, module] of PUBLIC_ROUTE_MODULES) {
+    const parts = pattern === '' ? [] : pattern.split('/');
+    if (
+      parts.length === segments.length &&
+      parts.every((part, index) => part.startsWith(':') || part === segments[index])
+    ) {
+      return module;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The built index.html with `<link rel="modulepreload">` for the route chunk of the page asked for and its
+ * imports, so that the browser fetches them with the entry instead of after it has run (one round trip less
+ * before a public page shows). Re-read when the build changes; without a manifest the HTML is sent as built.
+ */
+export function createPageShell(distDir: string): (path: string) => string {
+  const indexPath = join(distDir, 'index.html');
+  const manifestPath = join(distDir, '.vite/manifest.json');
+  let builtAt = -1;
+  let html = '';
+  let manifest: Record<string, ManifestChunk> = {};
+  const byModule = new Map<string, string>();
+
+  function refresh(): void {
+    const mtime = statSync(indexPath).mtimeMs;
+    if (mtime === builtAt) return;
+    builtAt = mtime;
+    html = readFileSync(indexPath, 'utf8');
+    manifest = existsSync(manifestPath)
+      ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
+      : {};
+    byModule.clear();
+  }
+
+  function withPreloads(module: string): string {
+    const files: string[] = [];
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) return;
+      if (!html.includes(`"/${chunk.file}"`)) files.push(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(module);
+    const links = files
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('\n    ');
+    return links === '' ? html : html.replace('</head>', `  ${links}\n  </head>`);
+  }
+
+  return (path) => {
+    refresh();
+    const module = routeModuleFor(path);
+    if (!module || !manifest[module]) return html;
+    let page = byModule.get(module);
+    if (page === undefined) {
+      page = withPreloads(module);
+      byModule.set(module, page);
+    }
+    return page;
+  };
+}
