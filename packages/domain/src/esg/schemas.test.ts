@@ -95,7 +95,7 @@ describe('EsgFormDefinition', () => {
     expect(messages(form).map((m) => m.message)).toContain('esg:errors.scoreTooHigh');
     const input = {
       title: { pt: 'ESG', en: '', fr: '' },
-      description: { pt: '', en: '', fr: '' },
+      description: { pt: 'Questionário', en: '', fr: '' },
       period: 1999,
       editionId: null,
       status: 'draft',
@@ -103,5 +103,10 @@ describe('EsgFormDefinition', () => {
     };
     expect(EsgFormInput.safeParse(input).error?.issues[0]?.message).toBe('esg:errors.period');
     expect(EsgFormInput.safeParse({ ...input, period: 2025 }).success).toBe(true);
+    const noDescription = { ...input, period: 2025, description: { pt: ' ', en: 'x', fr: '' } };
+    expect(EsgFormInput.safeParse(noDescription).error?.issues[0]).toMatchObject({
+      path: ['description', 'pt'],
+      message: 'validation:required',
+    });
   });
 });

@@ -189,8 +189,9 @@ const Period = z
 
 export const EsgFormInput = z.strictObject({
   title: LocalizedText,
+  /** What the form is about: shown to companies and linked from the public sustainability-survey item. */
   description: z.object({
-    pt: z.string().trim().max(ESG_DESCRIPTION_MAX, 'validation:tooLong'),
+    pt: z.string().trim().min(1, 'validation:required').max(ESG_DESCRIPTION_MAX, 'validation:tooLong'),
     en: z.string().trim().max(ESG_DESCRIPTION_MAX, 'validation:tooLong'),
     fr: z.string().trim().max(ESG_DESCRIPTION_MAX, 'validation:tooLong'),
   }),

@@ -4,7 +4,6 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { moved } from '../components/esg-builder-values.ts';
@@ -136,29 +135,26 @@ export function AdminEsgPage() {
     setParams(id ? { view: next, form: id } : { view: next });
   const back = () => setParams({});
   return (
-    <>
-      <PageTitle>{t('esg:builder.title')}</PageTitle>
-      <Stack gap="md">
-        {view ? (
-          <Group>
-            <Button
-              variant="subtle"
-              leftSection={<IconArrowLeft size={16} />}
-              onClick={back}
-              data-testid="esg-back"
-            >
-              {t('esg:builder.back')}
-            </Button>
-          </Group>
-        ) : null}
-        {view === 'edit' ? (
-          <EditForm id={formId} onDone={(saved) => (saved ? open(saved, 'edit') : back())} />
-        ) : view === 'results' && formId ? (
-          <EsgResultsView formId={formId} />
-        ) : (
-          <FormsList onOpen={open} />
-        )}
-      </Stack>
-    </>
+    <Stack gap="md" maw={1200}>
+      {view ? (
+        <Group>
+          <Button
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={back}
+            data-testid="esg-back"
+          >
+            {t('esg:builder.back')}
+          </Button>
+        </Group>
+      ) : null}
+      {view === 'edit' ? (
+        <EditForm id={formId} onDone={(saved) => (saved ? open(saved, 'edit') : back())} />
+      ) : view === 'results' && formId ? (
+        <EsgResultsView formId={formId} />
+      ) : (
+        <FormsList onOpen={open} />
+      )}
+    </Stack>
   );
 }

@@ -12,7 +12,6 @@ import type { ReactNode } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { responsePdfPath } from '../api.ts';
@@ -206,7 +205,6 @@ export function CompanyEsgPage() {
   const companyId = useSignedIn().selectedCompany?.id ?? null;
   return (
     <>
-      <PageTitle>{t('esg:company.title')}</PageTitle>
       {companyId ? (
         <CompanyEsgLoader key={companyId} companyId={companyId} />
       ) : (
