@@ -43,6 +43,7 @@ import { createEsgService } from './modules/esg/esg.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
+import { createApiTokensService } from './modules/partners/api-tokens.service.ts';
 import { createConsentsService } from './modules/partners/consents.service.ts';
 import { partnerAreaRoutes } from './modules/partners/partner-area.routes.ts';
 import { createPartnerAreaService } from './modules/partners/partner-area.service.ts';
@@ -219,7 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const oidc: Oidc = createOidc(config);
   const auth: AuthService = createAuthService({ config, db: database.db, oidc });
-  registerAuthGuard(app, auth);
+  const apiTokens = createApiTokensService({ db: database.db });
+  registerAuthGuard(app, auth, apiTokens);
 
   await app.register(authRoutes({ config, auth }));
   await app.register(
@@ -272,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         partnerAreaRoutes({
           partnerArea: createPartnerAreaService({ db: database.db, invitations, results }),
           consents: createConsentsService({ db: database.db }),
+          apiTokens,
         }),
       );
     },

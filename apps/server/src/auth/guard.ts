@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../platform/errors.ts';
 import type { AuthService } from './auth.service.ts';
 import { safeEqual } from './auth.service.ts';
+import type { AuthContext } from './types.ts';
 
 export const API_PREFIX = '/app/api/v1';
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -39,7 +40,12 @@ function csrfHeader(request: FastifyRequest): string | undefined {
  * session cookie, checks the CSRF header on state-changing calls made with cookies, and enforces the
  * roles each API route declares. A route under /app/api/v1 without `config.roles` stops the start-up.
  */
-export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void {
+export function registerAuthGuard(
+  app: FastifyInstance,
+  auth: AuthService,
+  /** Bearer tokens the portal issues itself (partner API tokens), told apart by their prefix. */
+  ownTokens?: { prefix: string; resolve(token: string): Promise<AuthContext> },
+): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authSession', null);
 
@@ -77,7 +83,10 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
     const roles = (isApi ? request.routeOptions.config.roles : undefined) ?? 'public';
     const token = isApi ? bearerToken(request, roles === 'public') : undefined;
     if (token) {
-      request.auth = await auth.resolveBearer(token);
+      request.auth =
+        ownTokens && token.startsWith(ownTokens.prefix)
+          ? await ownTokens.resolve(token)
+          : await auth.resolveBearer(token);
     } else {
       const cookie = request.cookies[SESSION_COOKIE];
       const resolved = cookie ? await auth.resolveSession(cookie) : null;

@@ -8,6 +8,8 @@ export interface AuthContext {
   roles: string[];
   language: Language;
   via: 'session' | 'bearer';
+  /** Set for a partner API token: the partner entity it acts for. */
+  partnerEntityId?: string;
 }
 
 /** The browser session behind a cookie-authenticated request. */

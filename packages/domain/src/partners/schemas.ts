@@ -113,3 +113,39 @@ export const PartnerAccessLogQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/**
+ * A partner's own system reads the partner API with a token made on /users/profile: `exp_` and 32 random bytes
+ * (base64url), shown once; only its sha256 is stored. It acts for the entity it was made for while its maker is still
+ * one of that entity's users, until it expires or is revoked.
+ */
+export const API_TOKEN_PREFIX = 'exp_';
+export const API_TOKEN_DAYS = [30, 90, 365] as const;
+
+export const PartnerApiToken = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The token's first characters, to tell tokens apart. */
+  prefix: z.string(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type PartnerApiToken = z.infer<typeof PartnerApiToken>;
+
+export const CreatePartnerApiTokenRequest = z.object({
+  name: z.string('validation:required').trim().min(1, 'validation:required').max(100, 'validation:tooLong'),
+  days: z.union(
+    API_TOKEN_DAYS.map((d) => z.literal(d)),
+    'validation:selectOne',
+  ),
+});
+export type CreatePartnerApiTokenRequest = z.infer<typeof CreatePartnerApiTokenRequest>;
+
+/** The answer to creating a token: the only time the token itself is shown. */
+export const CreatedPartnerApiToken = PartnerApiToken.extend({ token: z.string() });
+export type CreatedPartnerApiToken = z.infer<typeof CreatedPartnerApiToken>;
+
+export const PartnerApiTokenParams = z.object({ id: z.uuid() });

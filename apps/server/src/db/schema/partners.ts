@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { companies } from './companies.ts';
 import { partnerEntities } from './reference.ts';
@@ -65,4 +75,30 @@ export const partnerAccessLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('partner_access_log_company_idx').on(t.companyId, t.at)],
+);
+
+/** The partner API's tokens (only their sha256 is kept): one entity's, made and revoked by its users. */
+export const partnerApiTokens = pgTable(
+  'partner_api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerEntityId: uuid('partner_entity_id')
+      .notNull()
+      .references(() => partnerEntities.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => accounts.id, { onDelete: 'set null' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('partner_api_tokens_hash_idx').on(t.tokenHash),
+    index('partner_api_tokens_entity_idx').on(t.partnerEntityId),
+  ],
 );

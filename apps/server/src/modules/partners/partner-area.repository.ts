@@ -32,6 +32,16 @@ export async function entityOfAccount(db: Executor, accountId: string): Promise<
   return row;
 }
 
+/** An active partner entity by id (the entity a partner API token acts for). */
+export async function activeEntity(db: Executor, id: string): Promise<EntityRef | undefined> {
+  const [row] = await db
+    .select({ id: partnerEntities.id, code: partnerEntities.code, name: partnerEntities.name })
+    .from(partnerEntities)
+    .where(and(eq(partnerEntities.id, id), eq(partnerEntities.isActive, true)))
+    .limit(1);
+  return row;
+}
+
 const NO_CONSENT: Consent = { status: false, diagnosis: false };
 
 /** Whether the entity assists the company and what the company lets it see. */

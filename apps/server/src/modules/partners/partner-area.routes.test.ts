@@ -5,6 +5,7 @@ import { createTestContext, type SignedIn, type TestContext } from '../../../tes
 import {
   mailOutbox,
   partnerAccessLog,
+  partnerApiTokens,
   partnerAssistedCompanies,
   partnerEntities,
   partners,
@@ -46,7 +47,7 @@ async function partnerOf(email: string, entityId: string | null): Promise<Signed
   return ctx.signIn(user.email, user.password);
 }
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function call(method: Method, url: string, who: SignedIn | null, body?: unknown) {
   return ctx.app.inject({
     method,
@@ -319,5 +320,96 @@ describe('GET /app/api/v1/partner/dashboard', () => {
     const b = (await call('GET', '/partner/dashboard', as.partnerB)).json();
     expect(b).toMatchObject({ entity: { code: 'BB' }, assisted: 0, registered: 0 });
     expect((await call('GET', '/partner/dashboard', as.owner)).statusCode).toBe(403);
+  });
+});
+
+describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
+  const withToken = (token: string, url: string) =>
+    ctx.app.inject({ url: `${API}${url}`, headers: { authorization: `Bearer ${token}` } });
+  async function newToken(who: SignedIn, name = 'ERP') {
+    const res = await call('POST', '/users/profile/api-tokens', who, { name, days: 30 });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; token: string; prefix: string };
+  }
+
+  it('is shown once, stored hashed, and reads what the screens read, logged as an API read', async () => {
+    const created = await newToken(as.partnerA);
+    expect(created.token).toMatch(/^exp_[\w-]{43}$/);
+    expect(created.token.startsWith(created.prefix)).toBe(true);
+    const list = (await call('GET', '/users/profile/api-tokens', as.partnerA)).json();
+    expect(list[0]).toMatchObject({ id: created.id, name: 'ERP', revokedAt: null });
+    expect(JSON.stringify(list)).not.toContain(created.token);
+    const [stored] = await ctx.db.select().from(partnerApiTokens).where(eq(partnerApiTokens.id, created.id));
+    expect(stored?.tokenHash).not.toContain(created.token);
+    expect((await call('GET', '/users/profile/api-tokens', as.partnerB)).json()).toEqual([]);
+
+    const listed = await withToken(created.token, '/partner/companies');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().map((c: { nif: string }) => c.nif)).toContain('300000001');
+    await consent(entity.a, false, true);
+    const read = await withToken(created.token, `/partner/companies/${companyId}`);
+    expect(read.json()).toMatchObject({ state: null, diagnosis: { indicatorYear: expect.any(Number) } });
+    const log = (await call('GET', `/companies/${companyId}/partner-access-log`, as.owner)).json();
+    expect(log.items[0]).toMatchObject({ level: 'diagnosis', via: 'bearer', partnerEntityName: 'Banco A' });
+    await consent(entity.a, false, false);
+    // A token makes no tokens and changes nothing of the company's.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/users/profile/api-tokens`,
+      headers: { authorization: `Bearer ${created.token}` },
+      payload: { name: 'X', days: 30 },
+    });
+    expect(again.statusCode).toBe(403);
+  });
+
+  it('answers 401 to a revoked, an expired or an unknown token, and to one whose maker left the entity', async () => {
+    const revoked = await newToken(as.partnerA, 'revoked');
+    expect((await call('DELETE', `/users/profile/api-tokens/${revoked.id}`, as.partnerB)).statusCode).toBe(
+      404,
+    );
+    expect((await call('DELETE', `/users/profile/api-tokens/${revoked.id}`, as.partnerA)).statusCode).toBe(
+      204,
+    );
+    expect((await withToken(revoked.token, '/partner/companies')).statusCode).toBe(401);
+    expect((await call('DELETE', `/users/profile/api-tokens/${revoked.id}`, as.partnerA)).statusCode).toBe(
+      404,
+    );
+
+    const expired = await newToken(as.partnerA, 'expired');
+    await ctx.db
+      .update(partnerApiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(partnerApiTokens.id, expired.id));
+    expect((await withToken(expired.token, '/partner/companies')).statusCode).toBe(401);
+    expect((await withToken(`exp_${'x'.repeat(43)}`, '/partner/companies')).statusCode).toBe(401);
+
+    const audit = await listAudit(ctx.db, { entity: 'partners/api-tokens', entityId: revoked.id });
+    expect(audit.map((r) => r.action)).toEqual(['revoke', 'create']);
+  });
+
+  it("acts for its own entity only: B's consent is not A's, and a maker moved to B loses the token", async () => {
+    const token = (await newToken(as.partnerA, 'entity')).token;
+    await consent(entity.b, true, true);
+    expect((await withToken(token, `/partner/companies/${companyId}`)).json()).toMatchObject({
+      isAssisted: true,
+      state: null,
+      diagnosis: null,
+    });
+    expect((await withToken(token, `/partner/companies/${strangerCompanyId}`)).statusCode).toBe(404);
+    await consent(entity.b, false, false);
+    const [ana] = await ctx.db
+      .select({ id: partners.id, accountId: partners.accountId })
+      .from(partners)
+      .where(eq(partners.partnerEntityId, entity.a));
+    await ctx.db
+      .update(partners)
+      .set({ partnerEntityId: entity.b })
+      .where(eq(partners.id, ana?.id ?? ''));
+    expect((await withToken(token, '/partner/companies')).statusCode).toBe(401);
+    await ctx.db
+      .update(partners)
+      .set({ partnerEntityId: entity.a })
+      .where(eq(partners.id, ana?.id ?? ''));
+    expect((await withToken(token, '/partner/companies')).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,13 @@
 import {
   AssistedCompany,
+  CreatedPartnerApiToken,
+  CreatePartnerApiTokenRequest,
   ErrorResponse,
   languageFromTag,
   PartnerAccessEntry,
   PartnerAccessLogQuery,
+  PartnerApiToken,
+  PartnerApiTokenParams,
   PartnerCompanyParams,
   PartnerCompanyView,
   PartnerConsentItem,
@@ -21,6 +25,7 @@ import { actorOf } from '../../platform/actor.ts';
 import { attachment } from '../../platform/attachment.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
+import type { ApiTokensService } from './api-tokens.service.ts';
 import type { ConsentsService } from './consents.service.ts';
 import type { PartnerAreaService } from './partner-area.service.ts';
 
@@ -37,8 +42,12 @@ const LangQuery = z.object({ lang: z.string().max(10).optional() });
  * The partner area (a partner entity's users, on screen or with a bearer token) and the company's consents to
  * partner entities with the log of their reads.
  */
-export function partnerAreaRoutes(deps: { partnerArea: PartnerAreaService; consents: ConsentsService }) {
-  const { partnerArea, consents } = deps;
+export function partnerAreaRoutes(deps: {
+  partnerArea: PartnerAreaService;
+  consents: ConsentsService;
+  apiTokens: ApiTokensService;
+}) {
+  const { partnerArea, consents, apiTokens } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -191,6 +200,53 @@ export function partnerAreaRoutes(deps: { partnerArea: PartnerAreaService; conse
         config: COMPANY,
       },
       async (request) => consents.accessLog(caller(request), request.params.companyId, request.query),
+    );
+
+    r.get(
+      '/users/profile/api-tokens',
+      {
+        schema: {
+          tags: partnerTags,
+          summary: "The partner entity's API tokens (never the tokens themselves), newest first",
+          response: { 200: z.array(PartnerApiToken), ...errors },
+        },
+        config: { roles: ['partner'] },
+      },
+      async (request) => apiTokens.list(caller(request)),
+    );
+
+    r.post(
+      '/users/profile/api-tokens',
+      {
+        schema: {
+          tags: partnerTags,
+          summary:
+            'Creates an API token for the entity (with the session only); the answer is the only time the token ' +
+            'is shown. Send it as Authorization: Bearer <token>.',
+          body: CreatePartnerApiTokenRequest,
+          response: { 201: CreatedPartnerApiToken, ...errors },
+        },
+        config: { roles: ['partner'] },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await apiTokens.create(caller(request), actorOf(request), request.body)),
+    );
+
+    r.delete(
+      '/users/profile/api-tokens/:id',
+      {
+        schema: {
+          tags: partnerTags,
+          summary: "Revokes one of the entity's API tokens at once",
+          params: PartnerApiTokenParams,
+          response: { 204: z.null().describe('Revoked'), ...errors },
+        },
+        config: { roles: ['partner'] },
+      },
+      async (request, reply) => {
+        await apiTokens.revoke(caller(request), actorOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
     );
   };
 }

@@ -22,6 +22,7 @@ import type { ResultsService } from '../applications/results.service.ts';
 import type { InvitationsService } from '../registration/invitations.service.ts';
 import {
   accessOf,
+  activeEntity,
   assistedRows,
   type EntityRef,
   entityOfAccount,
@@ -48,7 +49,9 @@ export function createPartnerAreaService(deps: {
 
   /** The caller's partner entity; 403 for a partner account linked to none (or to a closed one). */
   async function entityOf(caller: AuthContext): Promise<EntityRef> {
-    const entity = await entityOfAccount(db, caller.accountId);
+    const entity = caller.partnerEntityId
+      ? await activeEntity(db, caller.partnerEntityId)
+      : await entityOfAccount(db, caller.accountId);
     if (!entity) throw forbidden('partners:errors.noEntity');
     return entity;
   }

@@ -1,0 +1,171 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  API_TOKEN_PREFIX,
+  type CreatedPartnerApiToken,
+  type CreatePartnerApiTokenRequest,
+  type PartnerApiToken,
+  SIGNED_IN_ROLE,
+} from '@excelencia/domain';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts, partnerApiTokens, partnerEntities, partners } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { entityOfAccount } from './partner-area.repository.ts';
+
+export const API_TOKENS_ENTITY = 'partners/api-tokens';
+
+const DAY_MS = 86_400_000;
+/** The last use is written at most this often, so a busy client does not write on every call. */
+const LAST_USED_STEP_MS = 60_000;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+type TokenRow = typeof partnerApiTokens.$inferSelect;
+
+function present(row: TokenRow, createdByName: string): PartnerApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdByName,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The partner API's own tokens: made and revoked on /users/profile by the entity's users (with their session, not
+ * with a token), shown once, stored as sha256. A token acts for its entity with the partner role, as its maker,
+ * while the maker is still one of that entity's active users.
+ */
+export function createApiTokensService(deps: { db: Database; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function entityIdOf(caller: AuthContext): Promise<string> {
+    if (caller.via === 'bearer') throw forbidden();
+    const entity = await entityOfAccount(db, caller.accountId);
+    if (!entity) throw forbidden('partners:errors.noEntity');
+    return entity.id;
+  }
+
+  return {
+    prefix: API_TOKEN_PREFIX,
+
+    async list(caller: AuthContext): Promise<PartnerApiToken[]> {
+      const entityId = await entityIdOf(caller);
+      const rows = await db
+        .select({ token: partnerApiTokens, createdByName: accounts.name })
+        .from(partnerApiTokens)
+        .innerJoin(accounts, eq(accounts.id, partnerApiTokens.accountId))
+        .where(eq(partnerApiTokens.partnerEntityId, entityId))
+        .orderBy(desc(partnerApiTokens.createdAt));
+      return rows.map((r) => present(r.token, r.createdByName));
+    },
+
+    async create(
+      caller: AuthContext,
+      actor: Actor,
+      input: CreatePartnerApiTokenRequest,
+    ): Promise<CreatedPartnerApiToken> {
+      const entityId = await entityIdOf(caller);
+      const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(partnerApiTokens)
+          .values({
+            partnerEntityId: entityId,
+            accountId: caller.accountId,
+            name: input.name,
+            prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+            tokenHash: hashToken(token),
+            expiresAt: new Date(now().getTime() + input.days * DAY_MS),
+          })
+          .returning();
+        if (!row) throw new Error('The token could not be stored');
+        const item = present(row, caller.name);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'create',
+          entity: API_TOKENS_ENTITY,
+          entityId: row.id,
+          after: item,
+          requestId: actor.requestId,
+        });
+        return { ...item, token };
+      });
+    },
+
+    async revoke(caller: AuthContext, actor: Actor, id: string): Promise<void> {
+      const entityId = await entityIdOf(caller);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(partnerApiTokens)
+          .set({ revokedAt: now(), revokedBy: caller.accountId })
+          .where(
+            and(
+              eq(partnerApiTokens.id, id),
+              eq(partnerApiTokens.partnerEntityId, entityId),
+              isNull(partnerApiTokens.revokedAt),
+            ),
+          )
+          .returning();
+        if (!row) throw notFound();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'revoke',
+          entity: API_TOKENS_ENTITY,
+          entityId: id,
+          after: { revokedAt: row.revokedAt?.toISOString() },
+          requestId: actor.requestId,
+        });
+      });
+    },
+
+    /** The caller behind a token; 401 when it is unknown, revoked, expired, or its maker left the entity. */
+    async resolve(token: string): Promise<AuthContext> {
+      const at = now();
+      const [row] = await db
+        .select({ token: partnerApiTokens, account: accounts })
+        .from(partnerApiTokens)
+        .innerJoin(accounts, eq(accounts.id, partnerApiTokens.accountId))
+        .innerJoin(
+          partners,
+          and(
+            eq(partners.accountId, partnerApiTokens.accountId),
+            eq(partners.partnerEntityId, partnerApiTokens.partnerEntityId),
+          ),
+        )
+        .innerJoin(partnerEntities, eq(partnerEntities.id, partnerApiTokens.partnerEntityId))
+        .where(and(eq(partnerApiTokens.tokenHash, hashToken(token)), eq(partnerEntities.isActive, true)))
+        .limit(1);
+      if (!row || row.token.revokedAt || row.token.expiresAt <= at || !row.account.isActive) {
+        throw unauthorized('errors:invalidToken');
+      }
+      if (!row.token.lastUsedAt || at.getTime() - row.token.lastUsedAt.getTime() > LAST_USED_STEP_MS) {
+        await db
+          .update(partnerApiTokens)
+          .set({ lastUsedAt: at })
+          .where(eq(partnerApiTokens.id, row.token.id));
+      }
+      return {
+        accountId: row.account.id,
+        email: row.account.email,
+        name: row.account.name,
+        roles: ['partner', SIGNED_IN_ROLE],
+        language: row.account.language,
+        via: 'bearer',
+        partnerEntityId: row.token.partnerEntityId,
+      };
+    },
+  };
+}
+
+export type ApiTokensService = ReturnType<typeof createApiTokensService>;
