@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import {
   answerLines,
   ESG_PILLARS,
@@ -9,33 +8,15 @@ import {
   orderedItems,
   translate,
 } from '@excelencia/domain';
-import PDFDocument from 'pdfkit';
+import { createPdf, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
 
-type Pdf = PDFKit.PDFDocument;
-
-const BODY = 'Body';
-const BOLD = 'Body-Bold';
+const BODY = PDF_FONT.regular;
+const BOLD = PDF_FONT.bold;
 const BLUE = '#0032ad';
 const GREY = '#555555';
 
-/** Arimo (SIL Open Font License) as in the diagnosis PDF: every character the screens write, Helvetica's metrics. */
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  [BODY]: require.resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf'),
-  [BOLD]: require.resolve('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'),
-};
-
 const t = (language: Language, key: string, params?: Record<string, string | number>) =>
   translate(language, `esg:${key}`, params);
-
-function collect(doc: Pdf): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
 
 function percentText(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : `${value.toFixed(1)} %`;
@@ -48,7 +29,7 @@ function percentText(value: number | null | undefined): string {
  */
 export async function esgResponsePdf(response: EsgResponse, language: Language): Promise<Buffer> {
   const title = localized(response.formTitle, language);
-  const doc: Pdf = new PDFDocument({
+  const doc: Pdf = createPdf({
     size: 'A4',
     margin: 48,
     bufferPages: true,
@@ -56,14 +37,13 @@ export async function esgResponsePdf(response: EsgResponse, language: Language):
     displayTitle: true,
     info: { Title: `${title} – ${response.companyName}` },
   });
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
-  const done = collect(doc);
+  const done = pdfBytes(doc);
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
-  doc.font(BOLD).fontSize(18).fillColor(BLUE).text(title, { width });
+  doc.font(BOLD).fontSize(18).fillColor(BLUE).text(pdfText(title), { width });
   doc.moveDown(0.3);
   doc.font(BODY).fontSize(11).fillColor('#111111');
-  doc.text(`${t(language, 'pdf.company')}: ${response.companyName}`);
+  doc.text(pdfText(`${t(language, 'pdf.company')}: ${response.companyName}`));
   doc.text(`${t(language, 'pdf.period')}: ${response.period}`);
   doc.text(
     `${t(language, 'pdf.status')}: ${t(language, `responseStatus.${response.status}`)}${
@@ -99,7 +79,7 @@ export async function esgResponsePdf(response: EsgResponse, language: Language):
       let x = doc.page.margins.left;
       doc.font(font).fontSize(10).fillColor('#111111');
       cells.forEach((cell, index) => {
-        doc.text(cell, x, y, { width: (columns[index] ?? 0) - 6 });
+        doc.text(pdfText(cell), x, y, { width: (columns[index] ?? 0) - 6 });
         x += columns[index] ?? 0;
       });
       doc.x = doc.page.margins.left;
@@ -137,8 +117,8 @@ export async function esgResponsePdf(response: EsgResponse, language: Language):
       const height =
         doc.heightOfString(label, { width }) + doc.font(BODY).heightOfString(answer, { width }) + 10;
       if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-      doc.font(BOLD).fontSize(10).fillColor('#111111').text(label, { width });
-      doc.font(BODY).fontSize(10).fillColor(GREY).text(answer, { width });
+      doc.font(BOLD).fontSize(10).fillColor('#111111').text(pdfText(label), { width });
+      doc.font(BODY).fontSize(10).fillColor(GREY).text(pdfText(answer), { width });
       doc.moveDown(0.5);
     }
     doc.moveDown(0.5);

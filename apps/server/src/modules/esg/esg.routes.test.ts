@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { pdfTexts } from '../../../test/support/pdf-text.ts';
 import { auditLog, caeDivisions, companies, esgForms } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../db/seed-reference.ts';
 
@@ -426,6 +427,17 @@ describe('results and exports', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfTexts(pdf.rawPayload).join('\n');
+    for (const expected of [
+      'Company: Empresa 1, Lda',
+      'Environment',
+      '45.0 %',
+      '65.0 %',
+      '62.5 % (5 companies)',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain('Apoiamos a escola do bairro');
     const one = await get(admin, `/esg/responses/${responseId}`);
     expect(one.json()).toMatchObject({ companyName: 'Empresa 1, Lda', answers: FULL, status: 'submitted' });
     expect(esg.responses.map((r: { id: string }) => r.id)).toContain(responseId);
