@@ -27,3 +27,18 @@ export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
 /** Namespaces only the server and the identity provider use (mails, sign-in pages, server texts). */
 export const SERVER_ONLY_NAMESPACES = ['idp', 'mail', 'server'] as const satisfies readonly NamespaceName[];
+
+const NAMESPACE_NAMES: ReadonlySet<string> = new Set([
+  ...Object.values(MESSAGE_GROUPS).flat(),
+  ...SERVER_ONLY_NAMESPACES,
+]);
+const MESSAGE_KEY = /^([a-z][A-Za-z]*):[A-Za-z][\w.]*$/;
+
+/**
+ * Whether a message from a schema or the server is a catalog key ('validation:tooLong') rather than plain text;
+ * the same rule as the domain's isCatalogKey, without bundling the catalogs it looks namespaces up in.
+ */
+export function isMessageKey(message: string): boolean {
+  const namespace = MESSAGE_KEY.exec(message)?.[1];
+  return namespace !== undefined && NAMESPACE_NAMES.has(namespace);
+}
