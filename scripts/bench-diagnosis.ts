@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../apps/server/src/db/client.ts';
 import { criteria } from '../apps/server/src/db/schema/index.ts';
-import { seedReferenceData } from '../apps/server/src/db/seed-reference.ts';
+import { seedReferenceData } from '../apps/server/src/seed/seed-reference.ts';
 import {
   distributionsQuery,
   sectorMediansQuery,

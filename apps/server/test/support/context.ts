@@ -10,7 +10,7 @@ import { createIdentityAdmin, type IdentityAdmin } from '../../src/auth/identity
 import { discover, SCOPES } from '../../src/auth/oidc.ts';
 import type { Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { ensureAccount, ensureCompanyMember } from '../../src/db/seed.ts';
+import { ensureAccount, ensureCompanyMember } from '../../src/seed/seed.ts';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, TEST_PUBLIC_URL, testConfig } from './config.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 

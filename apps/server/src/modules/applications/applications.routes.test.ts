@@ -16,7 +16,7 @@ import {
   companies,
   mailOutbox,
 } from '../../db/schema/index.ts';
-import { seedReferenceData } from '../../db/seed-reference.ts';
+import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { createMailWorker } from '../../platform/mail/outbox.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 

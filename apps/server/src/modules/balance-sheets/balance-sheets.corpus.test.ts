@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigTrialBalance, HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { balanceSheetLines, balanceSheets, balanceSheetValues, files } from '../../db/schema/index.ts';
-import { seedReferenceData } from '../../db/seed-reference.ts';
+import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { createFileStore, localDiskDriver } from '../../platform/files/file-store.ts';
 import { createBalanceSheetsService } from './balance-sheets.service.ts';
 

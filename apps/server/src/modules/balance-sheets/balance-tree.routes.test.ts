@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
-import { seedReferenceData } from '../../db/seed-reference.ts';
+import { seedReferenceData } from '../../seed/seed-reference.ts';
 
 let ctx: TestContext;
 let member: SignedIn;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { pdfTexts } from '../../../test/support/pdf-text.ts';
 import { auditLog, caeDivisions, companies, esgForms } from '../../db/schema/index.ts';
-import { seedReferenceData } from '../../db/seed-reference.ts';
+import { seedReferenceData } from '../../seed/seed-reference.ts';
 
 const API = '/app/api/v1';
 

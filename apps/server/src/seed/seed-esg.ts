@@ -1,7 +1,7 @@
 import { EsgFormInput } from '@excelencia/domain';
 import { eq, max } from 'drizzle-orm';
-import type { Executor } from './client.ts';
-import { esgForms, esgFormVersions } from './schema/index.ts';
+import type { Executor } from '../db/client.ts';
+import { esgForms, esgFormVersions } from '../db/schema/index.ts';
 import { ESG_STARTER_CODE, ESG_STARTER_FORM } from './seed-data/esg-starter-form.ts';
 
 /**

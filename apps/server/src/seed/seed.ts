@@ -10,8 +10,8 @@ import {
   updateAccount,
 } from '../modules/accounts/accounts.repository.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
-import type { Database } from './client.ts';
-import { companies, companyMembers } from './schema/index.ts';
+import type { Database } from '../db/client.ts';
+import { companies, companyMembers } from '../db/schema/index.ts';
 import { seedDemoEdition } from './seed-demo-edition.ts';
 import { seedDemoPartner } from './seed-demo-partner.ts';
 import { seedDemoCompanies } from './seed-demo-sheets.ts';

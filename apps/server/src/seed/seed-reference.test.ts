@@ -16,7 +16,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as resources from '../modules/reference/reference.resources.ts';
-import { type DatabaseHandle, openDatabase } from './client.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import {
   auditLog,
   caeDivisions,
@@ -33,7 +33,7 @@ import {
   sdHeadings,
   sdSubCategories,
   sdSubHeadings,
-} from './schema/index.ts';
+} from '../db/schema/index.ts';
 import {
   CAE_DIVISIONS,
   CITIES,

@@ -1,6 +1,6 @@
 import { searchText } from '@excelencia/domain';
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Database } from '../db/client.ts';
 import {
   companies,
   partnerAssistedCompanies,
@@ -8,7 +8,7 @@ import {
   partnerEntities,
   partners,
   partnerTypes,
-} from './schema/index.ts';
+} from '../db/schema/index.ts';
 
 /** The demo partner's bank (fictitious), of the seeded partner type BANCO. */
 export const DEMO_BANK = { code: 'BDEMO', name: 'Banco Demo de Cabo Verde' };

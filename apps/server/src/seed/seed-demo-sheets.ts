@@ -7,8 +7,8 @@ import { createBalanceSheetsService } from '../modules/balance-sheets/balance-sh
 import { type TrialBalanceRow, trialBalanceWorkbook } from '../modules/balance-sheets/template.ts';
 import { refreshCompanyIndicators } from '../modules/diagnosis/indicators.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
-import type { Database } from './client.ts';
-import { caeDivisions, cities, companies, companyTypes, employeeRanges } from './schema/index.ts';
+import type { Database } from '../db/client.ts';
+import { caeDivisions, cities, companies, companyTypes, employeeRanges } from '../db/schema/index.ts';
 
 /**
  * The demo company's profile and balance sheets, and five fictitious companies of the same CAE division (retail

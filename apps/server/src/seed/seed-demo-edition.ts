@@ -2,7 +2,7 @@ import type { EditionInput } from '@excelencia/domain';
 import type { AuthContext } from '../auth/types.ts';
 import { createEditionsService } from '../modules/applications/editions.service.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
-import type { Database } from './client.ts';
+import type { Database } from '../db/client.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -2,7 +2,7 @@ import { type LocalizedText, searchText } from '@excelencia/domain';
 import { type AnyColumn, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../platform/audit/audit.ts';
-import type { Database, Executor } from './client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import {
   caeDivisions,
   caeSections,
@@ -18,7 +18,7 @@ import {
   sdHeadings,
   sdSubCategories,
   sdSubHeadings,
-} from './schema/index.ts';
+} from '../db/schema/index.ts';
 import {
   CAE_DIVISIONS,
   CAE_SECTIONS,
