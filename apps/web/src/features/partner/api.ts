@@ -1,8 +1,11 @@
 import {
   AssistedCompany,
+  CreatedPartnerApiToken,
+  type CreatePartnerApiTokenRequest,
   type Language,
   type Page,
   PartnerAccessEntry,
+  PartnerApiToken,
   PartnerCompanyView,
   PartnerConsentItem,
   PartnerDashboard,
@@ -84,4 +87,18 @@ export async function fetchPartnerAccessLog(
       { signal },
     ),
   );
+}
+
+const TOKENS = `${API_BASE}/users/profile/api-tokens`;
+
+export async function fetchApiTokens(signal?: AbortSignal): Promise<PartnerApiToken[]> {
+  return PartnerApiToken.array().parse(await apiJson<unknown>(TOKENS, { signal }));
+}
+
+export async function postApiToken(body: CreatePartnerApiTokenRequest): Promise<CreatedPartnerApiToken> {
+  return CreatedPartnerApiToken.parse(await apiJson<unknown>(TOKENS, { method: 'POST', body }));
+}
+
+export async function revokeApiToken(id: string): Promise<void> {
+  await apiJson<unknown>(`${TOKENS}/${enc(id)}`, { method: 'DELETE' });
 }

@@ -1,14 +1,17 @@
 import type { UpdatePartnerConsentRequest } from '@excelencia/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  fetchApiTokens,
   fetchAssistedCompanies,
   fetchAssistedNifs,
   fetchPartnerAccessLog,
   fetchPartnerCompany,
   fetchPartnerConsents,
   fetchPartnerDashboard,
+  postApiToken,
   postAssistedCompany,
   putPartnerConsent,
+  revokeApiToken,
 } from './api.ts';
 
 /** The one query-key factory of the partner area (the partner's screens and the company's consents). */
@@ -21,6 +24,7 @@ export const partnerKeys = {
   consents: (companyId: string) => [...partnerKeys.all, 'consents', companyId] as const,
   accessLog: (companyId: string, page: number) =>
     [...partnerKeys.all, 'access-log', companyId, page] as const,
+  apiTokens: () => [...partnerKeys.all, 'api-tokens'] as const,
 };
 
 export function usePartnerDashboardQuery() {
@@ -86,5 +90,25 @@ export function usePartnerAccessLogQuery(companyId: string | null, page: number)
     queryFn: ({ signal }) => fetchPartnerAccessLog(companyId ?? '', page, signal),
     enabled: Boolean(companyId),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useApiTokensQuery() {
+  return useQuery({ queryKey: partnerKeys.apiTokens(), queryFn: ({ signal }) => fetchApiTokens(signal) });
+}
+
+export function useCreateApiTokenMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postApiToken,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.apiTokens() }),
+  });
+}
+
+export function useRevokeApiTokenMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeApiToken,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.apiTokens() }),
   });
 }

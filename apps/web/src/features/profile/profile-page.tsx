@@ -1,4 +1,10 @@
-import { FIELD_LENGTHS, LANGUAGES, type Language, PROFILE_PICTURE_MAX_BYTES } from '@excelencia/domain';
+import {
+  FIELD_LENGTHS,
+  hasRole,
+  LANGUAGES,
+  type Language,
+  PROFILE_PICTURE_MAX_BYTES,
+} from '@excelencia/domain';
 import {
   Alert,
   Avatar,
@@ -27,14 +33,16 @@ import { formatBytes } from '../../ui/download.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { accountKeys, useAccountQuery, useProfilePictureUrl } from '../accounts/queries.ts';
+import { ApiTokensSection } from '../partner/components/api-tokens-section.tsx';
 import { sessionKeys } from '../session/queries.ts';
 import { deleteProfilePicture, putMyProfile, uploadProfilePicture } from './api.ts';
 import { changePasswordHref, pictureProblem } from './picture.ts';
 import { profileKeys, useMyProfileQuery } from './queries.ts';
 
-/** /:lang/users/profile (company and partner users): name, language, picture, password change. */
+/** /:lang/users/profile (company and partner users): name, language, picture, password change; a partner's API tokens. */
 export function ProfilePage() {
   const t = useTranslate();
+  const { session } = useSignedIn();
   const profile = useMyProfileQuery();
   if (profile.isError) {
     return (
@@ -51,6 +59,7 @@ export function ProfilePage() {
       <PictureSection />
       <DetailsForm name={profile.data.name} email={profile.data.email} language={profile.data.language} />
       <PasswordSection />
+      {hasRole(session.roles, 'partner') ? <ApiTokensSection /> : null}
     </Stack>
   );
 }

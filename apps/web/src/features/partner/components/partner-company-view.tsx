@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLanguage } from '../../../lib/language-context.ts';
+import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { EligibilityList } from '../../applications/components/company-eligibility.tsx';
 import { editionLabel, shortDate } from '../../applications/components/results-format.ts';
@@ -63,7 +64,7 @@ export function PartnerCompanyView({ companyId }: { companyId: string }) {
           {view.diagnosis ? (
             <Stack gap="xs" data-testid="partner-diagnosis">
               {view.diagnosis.missingYears.length > 0 ? (
-                <Text size="sm" c="orange.9">
+                <Text size="sm" c={WARNING_ORANGE}>
                   {t('partners:detail.missingSheets', { years: view.diagnosis.missingYears.join(', ') })}
                 </Text>
               ) : null}

@@ -20,6 +20,7 @@ import { IconBuildingPlus, IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
+import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { shortDate } from '../../applications/components/results-format.ts';
@@ -98,7 +99,7 @@ function AssistedTable({
                 <Stack gap={2} align="flex-start" miw="max-content">
                   <AssistedStateBadge state={c.state} />
                   {c.invitationExpired ? (
-                    <Text size="xs" c="orange.9">
+                    <Text size="xs" c={WARNING_ORANGE}>
                       {k('expired')}
                     </Text>
                   ) : null}
