@@ -40,7 +40,7 @@ async function confirmationLinks(page: Page): Promise<string[]> {
 test('a stale or used confirmation link and a repeated registration lead to a new link, never to a dead end', async ({
   page,
 }) => {
-  const resent = t('en', 'companies:register.resent');
+  const resent = t('en', 'registration:register.resent');
 
   await fillRegistration(page);
   await expect(page.getByTestId('register-sent')).toBeVisible();
@@ -61,7 +61,7 @@ test('a stale or used confirmation link and a repeated registration lead to a ne
   // The first link was replaced: its page explains both cases, sign-in first, then the resend form.
   await page.goto(first ?? '');
   const invalid = page.getByTestId('confirm-invalid');
-  await expect(invalid).toContainText(t('en', 'companies:confirm.invalidText'));
+  await expect(invalid).toContainText(t('en', 'registration:confirm.invalidText'));
   await expect(invalid.locator('a, button, input').first()).toHaveAttribute('data-testid', 'confirm-sign-in');
   await invalid.getByRole('textbox', { name: t('en', 'companies:form.corporateEmail') }).fill(company.email);
   await invalid.getByTestId('resend').click();

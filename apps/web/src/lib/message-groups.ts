@@ -15,6 +15,8 @@ export const MESSAGE_GROUPS = {
     'validation',
     'pages',
     'companies',
+    'registration',
+    'directory',
     'reference',
     'applications',
     'applicationsWeb',

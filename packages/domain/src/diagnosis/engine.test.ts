@@ -35,7 +35,7 @@ type SeedCriterion = {
   isApplicationCriterion: boolean;
 };
 const seedUrl = (file: string) =>
-  new URL(`../../../../apps/server/src/db/seed-data/${file}`, import.meta.url).href;
+  new URL(`../../../../apps/server/src/seed/seed-data/${file}`, import.meta.url).href;
 const { SELF_DIAGNOSIS_TREE } = (await import(seedUrl('self-diagnosis.ts'))) as {
   SELF_DIAGNOSIS_TREE: Array<SeedNode & { nature: 'debit' | 'credit' }>;
 };
@@ -91,7 +91,7 @@ function criterion(
   };
 }
 
-// The 25 seeded criteria (apps/server/src/db/seed-data/criteria.ts), derived figures written out as there.
+// The 25 seeded criteria (apps/server/src/seed/seed-data/criteria.ts), derived figures written out as there.
 const EBITDA = '(REXP - GEXP)';
 const RO = '(REXP - GEXP - DEP)';
 const RL = '(REND - GAST)';

@@ -9,6 +9,7 @@ import { companies } from './companies.ts';
 import type { MessageTree } from './define.ts';
 import { diagnosis } from './diagnosis.ts';
 import { diagnosisWeb } from './diagnosis-web.ts';
+import { directory } from './directory.ts';
 import { errors } from './errors.ts';
 import { esg } from './esg.ts';
 import { formula } from './formula.ts';
@@ -17,6 +18,7 @@ import { mail } from './mail.ts';
 import { pages } from './pages.ts';
 import { partners } from './partners.ts';
 import { reference } from './reference.ts';
+import { registration } from './registration.ts';
 import { server } from './server.ts';
 import { shell } from './shell.ts';
 import { validation } from './validation.ts';
@@ -34,6 +36,7 @@ export const namespaces = {
   common,
   companies,
   diagnosis,
+  directory,
   diagnosisWeb,
   errors,
   esg,
@@ -43,6 +46,7 @@ export const namespaces = {
   pages,
   partners,
   reference,
+  registration,
   server,
   shell,
   validation,

@@ -8,4 +8,4 @@ export const PUBLIC_LINKS = [
 ] as const;
 
 /** Extra links of the public footer: the company directory. */
-export const FOOTER_LINKS = [{ path: '/public/companies', labelKey: 'companies:directory.nav' }] as const;
+export const FOOTER_LINKS = [{ path: '/public/companies', labelKey: 'directory:nav' }] as const;

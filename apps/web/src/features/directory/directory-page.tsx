@@ -56,13 +56,13 @@ export function DirectoryPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('companies:directory.title')}</PageTitle>
-      <Text c="gray.7">{t('companies:directory.intro')}</Text>
+      <PageTitle>{t('directory:title')}</PageTitle>
+      <Text c="gray.7">{t('directory:intro')}</Text>
       <div>
         <TextInput
           type="search"
-          label={t('companies:directory.search')}
-          placeholder={t('companies:directory.searchPlaceholder')}
+          label={t('directory:search')}
+          placeholder={t('directory:searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           value={text}
           onChange={(event) => onSearch(event.currentTarget.value)}
@@ -77,24 +77,24 @@ export function DirectoryPage() {
           </Button>
         </Alert>
       ) : (
-        <ScrollRegion label={t('companies:directory.title')}>
+        <ScrollRegion label={t('directory:title')}>
           <Table
             miw={720}
             striped
             highlightOnHover
-            aria-label={t('companies:directory.title')}
+            aria-label={t('directory:title')}
             aria-busy={list.isFetching || undefined}
             data-testid="directory-table"
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('companies:directory.columns.company')}</Table.Th>
-                <Table.Th>{t('companies:directory.columns.year')}</Table.Th>
-                <Table.Th>{t('companies:directory.columns.island')}</Table.Th>
-                <Table.Th>{t('companies:directory.columns.city')}</Table.Th>
-                <Table.Th>{t('companies:directory.columns.contact')}</Table.Th>
-                <Table.Th>{t('companies:directory.columns.website')}</Table.Th>
-                <Table.Th style={{ textAlign: 'end' }}>{t('companies:directory.columns.actions')}</Table.Th>
+                <Table.Th>{t('directory:columns.company')}</Table.Th>
+                <Table.Th>{t('directory:columns.year')}</Table.Th>
+                <Table.Th>{t('directory:columns.island')}</Table.Th>
+                <Table.Th>{t('directory:columns.city')}</Table.Th>
+                <Table.Th>{t('directory:columns.contact')}</Table.Th>
+                <Table.Th>{t('directory:columns.website')}</Table.Th>
+                <Table.Th style={{ textAlign: 'end' }}>{t('directory:columns.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -110,7 +110,7 @@ export function DirectoryPage() {
                 <Table.Tr>
                   <Table.Td colSpan={7}>
                     <Text c="gray.7" ta="center" py="lg" data-testid="directory-empty">
-                      {search ? t('companies:directory.emptySearch') : t('companies:directory.empty')}
+                      {search ? t('directory:emptySearch') : t('directory:empty')}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
@@ -141,12 +141,12 @@ export function DirectoryPage() {
                       </Table.Td>
                       <Table.Td>
                         <Group justify="flex-end">
-                          <Tooltip label={t('companies:directory.open')}>
+                          <Tooltip label={t('directory:open')}>
                             <ActionIcon
                               component={Link}
                               to={localePath(`/public/companies/${company.id}`)}
                               variant="subtle"
-                              aria-label={t('companies:directory.openCompany', {
+                              aria-label={t('directory:openCompany', {
                                 company: company.companyName,
                               })}
                             >

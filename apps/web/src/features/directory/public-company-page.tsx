@@ -19,7 +19,7 @@ export function PublicCompanyPage() {
     <Anchor component={Link} to={localePath('/public/companies')}>
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden="true" />
-        {t('companies:directory.back')}
+        {t('directory:back')}
       </Group>
     </Anchor>
   );
@@ -35,7 +35,7 @@ export function PublicCompanyPage() {
     const missing = company.error instanceof ApiError && company.error.status === 404;
     return (
       <Stack gap="md">
-        <PageTitle>{missing ? t('companies:directory.notFound') : t('common:anErrorOccurred')}</PageTitle>
+        <PageTitle>{missing ? t('directory:notFound') : t('common:anErrorOccurred')}</PageTitle>
         {missing ? null : (
           <Alert color="red.9">{String((company.error as Error | null)?.message ?? '')}</Alert>
         )}
@@ -48,13 +48,13 @@ export function PublicCompanyPage() {
   const rows: Array<[string, ReactNode]> = [
     [t('companies:form.legalName'), data.legalName],
     [t('companies:form.nif'), data.nif],
-    [t('companies:directory.columns.year'), data.year],
+    [t('directory:columns.year'), data.year],
     [t('companies:form.companyType'), data.companyType],
     [t('companies:form.caeSection'), data.caeSection],
     [t('companies:form.caeDivision'), data.caeDivision],
     [t('companies:form.island'), data.island],
     [t('companies:form.city'), data.city],
-    [t('companies:directory.columns.contact'), data.contact],
+    [t('directory:columns.contact'), data.contact],
     [
       t('companies:form.website'),
       href ? (

@@ -67,20 +67,20 @@ export function ConfirmRegistrationPage() {
     return (
       <Group justify="center" py="xl" role="status" aria-live="polite">
         <Loader size="sm" aria-hidden="true" />
-        <Text>{t('companies:confirm.checking')}</Text>
+        <Text>{t('registration:confirm.checking')}</Text>
       </Group>
     );
   }
   if (outcome.state === 'confirmed') {
     return (
       <Stack gap="md" data-testid="confirm-success">
-        <PageTitle>{t('companies:confirm.successTitle')}</PageTitle>
+        <PageTitle>{t('registration:confirm.successTitle')}</PageTitle>
         <Alert color="green.9" variant="light" icon={<IconCircleCheck aria-hidden="true" />}>
-          {t('companies:confirm.successText', { email: outcome.email })}
+          {t('registration:confirm.successText', { email: outcome.email })}
         </Alert>
         <Group>
           <Button component="a" href={signInHref(language)} data-testid="confirm-sign-in">
-            {t('companies:register.signIn')}
+            {t('registration:register.signIn')}
           </Button>
         </Group>
       </Stack>
@@ -89,8 +89,8 @@ export function ConfirmRegistrationPage() {
   if (outcome.state === 'expired') {
     return (
       <Stack gap="md" data-testid="confirm-expired">
-        <PageTitle>{t('companies:confirm.expiredTitle')}</PageTitle>
-        <Text>{t('companies:confirm.expiredText')}</Text>
+        <PageTitle>{t('registration:confirm.expiredTitle')}</PageTitle>
+        <Text>{t('registration:confirm.expiredText')}</Text>
         <ResendForm />
       </Stack>
     );
@@ -100,21 +100,21 @@ export function ConfirmRegistrationPage() {
     // since (only the newest works: ask again). The resend answer is the same either way.
     return (
       <Stack gap="md" data-testid="confirm-invalid">
-        <PageTitle>{t('companies:confirm.invalidTitle')}</PageTitle>
-        <Text>{t('companies:confirm.invalidText')}</Text>
+        <PageTitle>{t('registration:confirm.invalidTitle')}</PageTitle>
+        <Text>{t('registration:confirm.invalidText')}</Text>
         <Group>
           <Button component="a" href={signInHref(language)} data-testid="confirm-sign-in">
-            {t('companies:register.signIn')}
+            {t('registration:register.signIn')}
           </Button>
         </Group>
         <Stack gap="xs" component="section" aria-labelledby="confirm-resend-title">
           <Title order={2} size="h4" id="confirm-resend-title">
-            {t('companies:confirm.resendTitle')}
+            {t('registration:confirm.resendTitle')}
           </Title>
           <ResendForm />
         </Stack>
         <Anchor component={Link} to={localePath('/register')}>
-          {t('companies:confirm.registerAgain')}
+          {t('registration:confirm.registerAgain')}
         </Anchor>
       </Stack>
     );
@@ -124,9 +124,9 @@ export function ConfirmRegistrationPage() {
       <PageTitle>{t('common:anErrorOccurred')}</PageTitle>
       <Text>{outcome.message}</Text>
       <Group gap="lg">
-        <Anchor href={signInHref(language)}>{t('companies:register.signIn')}</Anchor>
+        <Anchor href={signInHref(language)}>{t('registration:register.signIn')}</Anchor>
         <Anchor component={Link} to={localePath('/register')}>
-          {t('companies:confirm.registerAgain')}
+          {t('registration:confirm.registerAgain')}
         </Anchor>
       </Group>
     </Stack>

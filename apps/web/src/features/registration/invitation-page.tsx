@@ -54,13 +54,13 @@ export function InvitationPage() {
   if (accepted !== null) {
     return (
       <Stack gap="md" data-testid="invitation-accepted">
-        <PageTitle>{t('companies:invitation.acceptedTitle')}</PageTitle>
+        <PageTitle>{t('registration:invitation.acceptedTitle')}</PageTitle>
         <Alert color="green.9" variant="light" icon={<IconCircleCheck aria-hidden="true" />}>
-          {t('companies:invitation.acceptedText', { email: accepted })}
+          {t('registration:invitation.acceptedText', { email: accepted })}
         </Alert>
         <Group>
           <Button component="a" href={signInHref(language)} data-testid="invitation-sign-in">
-            {t('companies:register.signIn')}
+            {t('registration:register.signIn')}
           </Button>
         </Group>
       </Stack>
@@ -70,7 +70,7 @@ export function InvitationPage() {
     return (
       <Group justify="center" py="xl" role="status">
         <Loader size="sm" aria-hidden="true" />
-        <Text>{t('companies:confirm.checking')}</Text>
+        <Text>{t('registration:confirm.checking')}</Text>
       </Group>
     );
   }
@@ -78,16 +78,18 @@ export function InvitationPage() {
     const gone = !token || (invitation.error instanceof ApiError && invitation.error.status === 410);
     return (
       <Stack gap="md" data-testid="invitation-invalid">
-        <PageTitle>{gone ? t('companies:invitation.invalidTitle') : t('common:anErrorOccurred')}</PageTitle>
+        <PageTitle>
+          {gone ? t('registration:invitation.invalidTitle') : t('common:anErrorOccurred')}
+        </PageTitle>
         <Text>
           {gone
-            ? t('companies:invitation.invalidText')
+            ? t('registration:invitation.invalidText')
             : invitation.error instanceof Error
               ? invitation.error.message
               : ''}
         </Text>
         <Group gap="lg">
-          <Anchor href={signInHref(language)}>{t('companies:register.signIn')}</Anchor>
+          <Anchor href={signInHref(language)}>{t('registration:register.signIn')}</Anchor>
           <Anchor component={Link} to={localePath('/')}>
             {t('companies:common.backHome')}
           </Anchor>
@@ -112,8 +114,8 @@ export function InvitationPage() {
   );
   return (
     <Stack gap="md">
-      <PageTitle>{t('companies:invitation.title')}</PageTitle>
-      <Text>{t('companies:invitation.intro', { company: info.companyName })}</Text>
+      <PageTitle>{t('registration:invitation.title')}</PageTitle>
+      <Text>{t('registration:invitation.intro', { company: info.companyName })}</Text>
       <Paper withBorder p="md">
         <Table variant="vertical" layout="fixed" withRowBorders={false}>
           <Table.Tbody>
@@ -137,19 +139,19 @@ export function InvitationPage() {
           <PasswordField
             label={t('companies:form.password')}
             required
-            description={t('companies:register.passwordHint')}
-            visibilityToggleButtonProps={{ 'aria-label': t('companies:register.togglePassword') }}
+            description={t('registration:register.passwordHint')}
+            visibilityToggleButtonProps={{ 'aria-label': t('registration:register.togglePassword') }}
             {...form.getInputProps('password')}
           />
           <PasswordField
             label={t('companies:form.confirmPassword')}
             required
-            visibilityToggleButtonProps={{ 'aria-label': t('companies:register.togglePassword') }}
+            visibilityToggleButtonProps={{ 'aria-label': t('registration:register.togglePassword') }}
             {...form.getInputProps('confirmPassword')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={accept.isPending} data-testid="invitation-submit">
-              {t('companies:invitation.submit')}
+              {t('registration:invitation.submit')}
             </Button>
           </Group>
         </Stack>

@@ -9,14 +9,14 @@ function LegalPage({ kind, sections }: { kind: 'privacy' | 'regulation'; section
   const t = useTranslate();
   return (
     <Stack gap="md" maw={760}>
-      <PageTitle>{t(`companies:legal.${kind}Title`)}</PageTitle>
-      <Text>{t(`companies:legal.${kind}.intro`)}</Text>
+      <PageTitle>{t(`registration:legal.${kind}Title`)}</PageTitle>
+      <Text>{t(`registration:legal.${kind}.intro`)}</Text>
       {sections.map((section) => (
         <Stack gap={4} key={section} component="section">
           <Title order={2} size="h4">
-            {t(`companies:legal.${kind}.${section}.title`)}
+            {t(`registration:legal.${kind}.${section}.title`)}
           </Title>
-          <Text>{t(`companies:legal.${kind}.${section}.text`)}</Text>
+          <Text>{t(`registration:legal.${kind}.${section}.text`)}</Text>
         </Stack>
       ))}
     </Stack>

@@ -91,8 +91,8 @@ export function RegisterPage() {
           <CheckEmail email={sentTo} />
         ) : (
           <>
-            <PageTitle>{t('companies:register.title')}</PageTitle>
-            <Text c="gray.7">{t('companies:register.intro')}</Text>
+            <PageTitle>{t('registration:register.title')}</PageTitle>
+            <Text c="gray.7">{t('registration:register.intro')}</Text>
             <RegisterForm onRegistered={setSentTo} onOffer={setOffer} />
             {offer ? <ResendOfferPanel offer={offer} /> : null}
           </>
@@ -144,7 +144,7 @@ function RegisterForm({
     onOffer(null);
     register.mutate(body, {
       onSuccess: (answer) => {
-        notifySuccess(t('companies:register.success'));
+        notifySuccess(t('registration:register.success'));
         onRegistered(answer?.email ?? body.email);
       },
       onError: (error) => {
@@ -180,13 +180,13 @@ function RegisterForm({
       withBorder
       p={{ base: 'md', sm: 'xl' }}
       component="section"
-      aria-label={t('companies:register.title')}
+      aria-label={t('registration:register.title')}
     >
       <form onSubmit={submit} noValidate data-testid="register-form">
         <Stack gap="md">
           {optionsFailed ? (
             <Alert color="red.9" variant="light" role="alert">
-              {t('companies:register.optionsFailed')}
+              {t('registration:register.optionsFailed')}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -225,21 +225,21 @@ function RegisterForm({
               required
               inputMode="numeric"
               maxLength={FIELD_LENGTHS.nif}
-              description={t('companies:register.nifHint', { length: NIF_LENGTH })}
+              description={t('registration:register.nifHint', { length: NIF_LENGTH })}
               {...form.getInputProps('nif')}
             />
             <Box visibleFrom="sm" aria-hidden="true" />
             <PasswordField
               label={t('companies:form.password')}
               required
-              description={t('companies:register.passwordHint')}
-              visibilityToggleButtonProps={{ 'aria-label': t('companies:register.togglePassword') }}
+              description={t('registration:register.passwordHint')}
+              visibilityToggleButtonProps={{ 'aria-label': t('registration:register.togglePassword') }}
               {...form.getInputProps('password')}
             />
             <PasswordField
               label={t('companies:form.confirmPassword')}
               required
-              visibilityToggleButtonProps={{ 'aria-label': t('companies:register.togglePassword') }}
+              visibilityToggleButtonProps={{ 'aria-label': t('registration:register.togglePassword') }}
               {...form.getInputProps('confirmPassword')}
             />
             <SelectField
@@ -253,7 +253,7 @@ function RegisterForm({
               label={t('companies:form.caeDivision')}
               required
               options={toSelectOptions(divisions.data)}
-              description={values.caeSectionId ? undefined : t('companies:register.chooseSectionFirst')}
+              description={values.caeSectionId ? undefined : t('registration:register.chooseSectionFirst')}
               testId="select-caeDivision"
               {...form.getInputProps('caeDivisionId')}
             />
@@ -268,7 +268,7 @@ function RegisterForm({
               label={t('companies:form.city')}
               required
               options={toSelectOptions(cities.data)}
-              description={values.islandId ? undefined : t('companies:register.chooseIslandFirst')}
+              description={values.islandId ? undefined : t('registration:register.chooseIslandFirst')}
               testId="select-city"
               {...form.getInputProps('cityId')}
             />
@@ -279,22 +279,22 @@ function RegisterForm({
             data-testid="accept-terms"
             label={
               <>
-                {t('companies:register.acceptPrefix')}{' '}
-                {termsLink('/public/privacy', t('companies:legal.privacyTitle'))}{' '}
-                {t('companies:register.and')}{' '}
-                {termsLink('/public/regulation', t('companies:legal.regulationTitle'))}
+                {t('registration:register.acceptPrefix')}{' '}
+                {termsLink('/public/privacy', t('registration:legal.privacyTitle'))}{' '}
+                {t('registration:register.and')}{' '}
+                {termsLink('/public/regulation', t('registration:legal.regulationTitle'))}
               </>
             }
           />
           <Group justify="space-between" gap="sm" mt="sm">
             <Text size="sm">
-              {t('companies:register.haveAccount')}{' '}
+              {t('registration:register.haveAccount')}{' '}
               <Anchor href={`/auth/login?lang=${language}`} underline="always">
-                {t('companies:register.signIn')}
+                {t('registration:register.signIn')}
               </Anchor>
             </Text>
             <Button type="submit" loading={register.isPending} data-testid="register-submit">
-              {t('companies:register.submit')}
+              {t('registration:register.submit')}
             </Button>
           </Group>
         </Stack>
@@ -326,17 +326,17 @@ function ResendOfferPanel({ offer }: { offer: ResendOffer }) {
     >
       <Stack gap="sm">
         <Title order={2} size="h4" id={titleId} ref={title} tabIndex={-1}>
-          {isPending ? t('companies:register.pendingTitle') : t('companies:register.takenTitle')}
+          {isPending ? t('registration:register.pendingTitle') : t('registration:register.takenTitle')}
         </Title>
         <Text>
           {isPending
-            ? t('companies:register.pendingText', { email: offer.email })
-            : t('companies:register.takenText')}
+            ? t('registration:register.pendingText', { email: offer.email })
+            : t('registration:register.takenText')}
         </Text>
         {isPending ? null : (
           <Group>
             <Button component="a" href={signInHref(language)} data-testid="register-taken-sign-in">
-              {t('companies:register.signIn')}
+              {t('registration:register.signIn')}
             </Button>
           </Group>
         )}
@@ -352,11 +352,11 @@ export function CheckEmail({ email }: { email: string }) {
   const localePath = useLocalePath();
   return (
     <Stack gap="md" data-testid="register-sent">
-      <PageTitle>{t('companies:register.sentTitle')}</PageTitle>
+      <PageTitle>{t('registration:register.sentTitle')}</PageTitle>
       <Alert color="green.9" variant="light" icon={<IconMailCheck aria-hidden="true" />}>
-        <Text>{t('companies:register.sentText', { email })}</Text>
+        <Text>{t('registration:register.sentText', { email })}</Text>
       </Alert>
-      <Text c="gray.7">{t('companies:register.sentHint')}</Text>
+      <Text c="gray.7">{t('registration:register.sentHint')}</Text>
       <ResendForm initialEmail={email} />
       <Anchor component={Link} to={localePath('/')}>
         {t('companies:common.backHome')}
@@ -381,7 +381,7 @@ export function ResendForm({ initialEmail = '' }: { initialEmail?: string }) {
         resend.mutate(email.trim(), {
           onSuccess: () => {
             setDone(true);
-            notifySuccess(t('companies:register.resent'));
+            notifySuccess(t('registration:register.resent'));
           },
           onError: (error) => notifyApiError(error),
         });
@@ -406,12 +406,12 @@ export function ResendForm({ initialEmail = '' }: { initialEmail?: string }) {
           disabled={!valid}
           data-testid="resend"
         >
-          {t('companies:register.resend')}
+          {t('registration:register.resend')}
         </Button>
       </Group>
       {done ? (
         <Text size="sm" c="green.9" mt="xs" role="status">
-          {t('companies:register.resent')}
+          {t('registration:register.resent')}
         </Text>
       ) : null}
     </form>
