@@ -202,6 +202,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       },
       security: [{ bearer: [] }, { session: [] }],
+      tags: [
+        {
+          name: 'partner area',
+          description:
+            "A partner entity's API, for its users' screens and its own system alike: a bearer token is an access " +
+            'token of the identity provider or an API token made on /users/profile (exp_…). Reads are limited to ' +
+            "120 a minute; state and diagnosis are answered only under the company's consent, and each such read " +
+            "is written to the company's access log.",
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });

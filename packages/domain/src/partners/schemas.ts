@@ -20,16 +20,30 @@ export type ConsentLevel = (typeof CONSENT_LEVELS)[number];
 export const Consent = z.object({ status: z.boolean(), diagnosis: z.boolean() });
 export type Consent = z.infer<typeof Consent>;
 
-export const AssistedCompany = z.object({
-  companyId: z.uuid(),
-  companyName: z.string(),
-  nif: z.string(),
-  state: z.enum(ASSISTED_STATES),
-  /** The invitation expired before the company registered. */
-  invitationExpired: z.boolean(),
-  consent: Consent,
-  assistedSince: z.string(),
-});
+export const AssistedCompany = z
+  .object({
+    companyId: z.uuid(),
+    companyName: z.string(),
+    nif: z.string(),
+    state: z.enum(ASSISTED_STATES),
+    /** The invitation expired before the company registered. */
+    invitationExpired: z.boolean(),
+    consent: Consent,
+    assistedSince: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        companyId: '6f1d2c3b-4a5e-4f60-8a71-92b3c4d5e6f7',
+        companyName: 'Mercearia Atlântico, Lda',
+        nif: '200000002',
+        state: 'sheets',
+        invitationExpired: false,
+        consent: { status: true, diagnosis: true },
+        assistedSince: '2026-11-25T09:00:00.000Z',
+      },
+    ],
+  });
 export type AssistedCompany = z.infer<typeof AssistedCompany>;
 
 export const PartnerCompanyParams = z.object({ companyId: z.uuid() });

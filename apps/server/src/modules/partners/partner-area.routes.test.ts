@@ -413,3 +413,14 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
     expect((await withToken(token, '/partner/companies')).statusCode).toBe(200);
   });
 });
+
+describe('the partner API in the OpenAPI document', () => {
+  it('has its own tag with a description, an example, and the roles of every route', async () => {
+    const doc = (await ctx.app.inject({ url: `${API}/docs/json` })).json();
+    expect(doc.tags).toContainEqual(expect.objectContaining({ name: 'partner area' }));
+    const list = doc.paths['/app/api/v1/partner/companies'].get;
+    expect(list.tags).toEqual(['partner area']);
+    expect(list.description).toContain('partner');
+    expect(JSON.stringify(list.responses['200'])).toContain('Mercearia Atlântico, Lda');
+  });
+});
