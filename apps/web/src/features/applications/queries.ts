@@ -55,7 +55,9 @@ export const applicationKeys = {
     [...applicationKeys.company(companyId), 'eligibility', year] as const,
   seals: (companyId: string) => [...applicationKeys.company(companyId), 'seals'] as const,
   admin: () => [...applicationKeys.all, 'admin'] as const,
-  adminList: (query: string) => [...applicationKeys.admin(), 'list', query] as const,
+  /** Every admin list, whatever its query (to invalidate them all). */
+  adminLists: () => [...applicationKeys.admin(), 'list'] as const,
+  adminList: (query: string) => [...applicationKeys.adminLists(), query] as const,
   adminOne: (id: string) => [...applicationKeys.admin(), 'one', id] as const,
   history: (id: string) => [...applicationKeys.admin(), 'history', id] as const,
   sealsAdmin: (editionId: string) => [...applicationKeys.admin(), 'seals', editionId] as const,
@@ -243,7 +245,7 @@ function useStoreAdminApplication() {
   const client = useQueryClient();
   return (application: Application) => {
     client.setQueryData(applicationKeys.adminOne(application.id), application);
-    void client.invalidateQueries({ queryKey: [...applicationKeys.admin(), 'list'] });
+    void client.invalidateQueries({ queryKey: applicationKeys.adminLists() });
     void client.invalidateQueries({ queryKey: applicationKeys.history(application.id) });
     void client.invalidateQueries({ queryKey: applicationKeys.company(application.companyId) });
     void client.invalidateQueries({ queryKey: applicationKeys.readiness(application.editionId) });

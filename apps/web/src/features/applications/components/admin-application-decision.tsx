@@ -24,7 +24,7 @@ function useReloadApplication(id: string) {
     Promise.all([
       client.invalidateQueries({ queryKey: applicationKeys.adminOne(id) }),
       client.invalidateQueries({ queryKey: applicationKeys.history(id) }),
-      client.invalidateQueries({ queryKey: [...applicationKeys.admin(), 'list'] }),
+      client.invalidateQueries({ queryKey: applicationKeys.adminLists() }),
     ]);
 }
 
