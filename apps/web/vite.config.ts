@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,6 +30,8 @@ function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // A failed build wrote nothing: its own error is the one to see.
+      if (!existsSync(outDir)) return;
       // .vite/ holds the build manifest, read by tools and never served.
       const files = (await readdir(outDir, { recursive: true })).filter(
         (file) => COMPRESSIBLE.test(file) && !file.startsWith('.vite'),
