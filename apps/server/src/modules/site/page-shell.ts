@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES } from '@excelencia/domain';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@excelencia/domain';
 
 /**
  * The source module of each public page's lazy route (apps/web/src/app/router.tsx), by page pattern without
@@ -24,6 +24,12 @@ export const PUBLIC_ROUTE_MODULES: ReadonlyArray<readonly [pattern: string, modu
 interface ManifestChunk {
   file: string;
   imports?: string[];
+}
+
+/** The language of a page path: its prefix, else the default (the app moves such paths under a language). */
+function languageOf(path: string): string {
+  const first = path.split('/').find((segment) => segment !== '') ?? '';
+  return (LANGUAGES as readonly string[]).includes(first) ? first : DEFAULT_LANGUAGE;
 }
 
 /** The lazy route module a public page path runs, or undefined (signed-in pages, unknown paths). */
@@ -66,7 +72,7 @@ export function createPageShell(distDir: string): (path: string) => string {
     byModule.clear();
   }
 
-  function withPreloads(module: string): string {
+  function withPreloads(modules: readonly string[]): string {
     const files: string[] = [];
     const seen = new Set<string>();
     const visit = (key: string) => {
@@ -77,7 +83,7 @@ export function createPageShell(distDir: string): (path: string) => string {
       if (!html.includes(`"/${chunk.file}"`)) files.push(chunk.file);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    visit(module);
+    for (const module of modules) visit(module);
     const links = files
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('\n    ');
@@ -88,10 +94,15 @@ export function createPageShell(distDir: string): (path: string) => string {
     refresh();
     const module = routeModuleFor(path);
     if (!module || !manifest[module]) return html;
-    let page = byModule.get(module);
+    // The public texts of the page's language (the web's message catalogs per language) come with it.
+    const language = languageOf(path);
+    const messages = `virtual:messages/${language}/public`;
+    const modules = manifest[messages] ? [module, messages] : [module];
+    const key = modules.join(' ');
+    let page = byModule.get(key);
     if (page === undefined) {
-      page = withPreloads(module);
-      byModule.set(module, page);
+      page = withPreloads(modules);
+      byModule.set(key, page);
     }
     return page;
   };
