@@ -108,6 +108,21 @@ describe('page budgets', () => {
     ]);
   });
 
+  it('counts an optional module only when the build has it', () => {
+    const facts = build();
+    facts.manifest['virtual:messages/pt/public'] = { file: 'assets/messages-i9.js', isDynamicEntry: true };
+    const withCatalog = {
+      ...facts,
+      compressedBytes: { ...facts.compressedBytes, 'assets/messages-i9.js': 3 * KB },
+    };
+    const budget = {
+      ...visitor,
+      optionalModules: ['virtual:messages/pt/public', 'virtual:messages/en/signedIn'],
+    };
+    expect(checkBudgets(withCatalog, [budget]).pages[0]).toMatchObject({ jsBytes: 95 * KB, requests: 9 });
+    expect(checkBudgets(build(), [budget]).pages[0]).toMatchObject({ jsBytes: 92 * KB, requests: 8 });
+  });
+
   it('refuses a budget naming a module the build does not have', () => {
     expect(() => checkBudgets(build(), [{ ...visitor, modules: ['index.html', 'src/moved.tsx'] }])).toThrow(
       /no src\/moved.tsx/,
