@@ -308,7 +308,7 @@ function QuestionEditor({
     <Paper withBorder radius="md" p="sm" data-testid={testId}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={4} size="h5">
+          <Title order={3} size="h5">
             {t('esg:builder.questionNumber', { number: code })}
           </Title>
           <Group gap="xs" wrap="nowrap">
@@ -495,7 +495,11 @@ export function EsgFormBuilder({
           return (
             <Fieldset
               key={section.pillar}
-              legend={t(`esg:pillars.${section.pillar}`)}
+              legend={
+                <Title order={2} size="h4">
+                  {t(`esg:pillars.${section.pillar}`)}
+                </Title>
+              }
               data-testid={`builder-section-${section.pillar}`}
             >
               <Stack gap="sm">

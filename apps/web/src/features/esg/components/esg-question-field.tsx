@@ -1,5 +1,15 @@
 import { type EsgAnswer, type EsgQuestion, localized, orderedItems } from '@excelencia/domain';
-import { Checkbox, Fieldset, Group, Radio, Stack, Table, Text, Textarea } from '@mantine/core';
+import {
+  Checkbox,
+  Fieldset,
+  Group,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -47,6 +57,7 @@ export function EsgQuestionField({
   onChange: (answer: EsgAnswer) => void;
 }) {
   const language = useLanguage();
+  const t = useTranslate();
   const testId = `esg-question-${question.id}`;
   const label = <Heading question={question} code={code} />;
   switch (question.type) {
@@ -106,7 +117,9 @@ export function EsgQuestionField({
             <Table withRowBorders verticalSpacing={6} miw={columns.length * 90 + 160}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>{t('esg:builder.rows')}</VisuallyHidden>
+                  </Table.Th>
                   {columns.map((column) => (
                     <Table.Th key={column.id} ta="center" fw={500}>
                       {localized(column.label, language)}

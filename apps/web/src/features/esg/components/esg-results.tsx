@@ -19,6 +19,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { lazy, type ReactElement, Suspense, useState } from 'react';
@@ -61,7 +62,9 @@ function Distribution({ question }: { question: EsgQuestionDistribution }) {
       <Table striped withTableBorder data-testid={`${testId}-table`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>{t('esg:builder.rows')}</VisuallyHidden>
+            </Table.Th>
             {columns.map((column) => (
               <Table.Th key={column.key} style={NUMERIC}>
                 {localized(column.label, language)}
@@ -115,7 +118,7 @@ function Distribution({ question }: { question: EsgQuestionDistribution }) {
     <Paper withBorder p="sm" data-testid={testId}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={4} size="h5">
+          <Title order={3} size="h5">
             {title}
           </Title>
           <Text size="sm" c="gray.7">
@@ -267,7 +270,9 @@ export function EsgResultsView({ formId }: { formId: string }) {
                 <Table.Th>{t('esg:results.company')}</Table.Th>
                 <Table.Th>{t('esg:results.status')}</Table.Th>
                 <Table.Th style={NUMERIC}>{t('esg:results.overall')}</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('esg:builder.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,5 +1,5 @@
 import { type EsgFormSummary, localized } from '@excelencia/domain';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -60,7 +60,9 @@ function FormsList({ onOpen }: { onOpen: (id: string | null, view: 'edit' | 'res
                 <Table.Th style={NUMERIC}>{t('esg:builder.questions')}</Table.Th>
                 <Table.Th style={NUMERIC}>{t('esg:builder.answers')}</Table.Th>
                 <Table.Th style={NUMERIC}>{t('esg:builder.version')}</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('esg:builder.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
