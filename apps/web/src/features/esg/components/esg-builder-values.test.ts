@@ -1,6 +1,6 @@
 import { EsgFormDefinition } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
-import { moved, newFormValues, newQuestion, removed, withType } from './esg-builder-values.ts';
+import { moved, movedTo, newFormValues, newQuestion, removed, withType } from './esg-builder-values.ts';
 
 const items = [
   { id: 'a', order: 1 },
@@ -16,6 +16,12 @@ describe('the builder values', () => {
       { id: 'b', order: 3 },
     ]);
     expect(moved(items, 0, -1)).toEqual(items);
+    // Dragging the first onto the last.
+    expect(movedTo(items, 0, 2).map((item) => [item.id, item.order])).toEqual([
+      ['b', 1],
+      ['c', 2],
+      ['a', 3],
+    ]);
     expect(removed(items, 0)).toEqual([
       { id: 'b', order: 1 },
       { id: 'c', order: 2 },

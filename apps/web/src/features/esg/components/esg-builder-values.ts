@@ -26,14 +26,18 @@ export function renumber<T extends { order: number }>(items: readonly T[]): T[] 
   return items.map((item, index) => ({ ...item, order: index + 1 }));
 }
 
+/** The list with item `from` moved to place `to` (both inside the list), renumbered. */
+export function movedTo<T extends { order: number }>(items: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  if (item) next.splice(to, 0, item);
+  return renumber(next);
+}
+
 /** The list with item `index` moved by `delta` places (kept inside the list), renumbered. */
 export function moved<T extends { order: number }>(items: readonly T[], index: number, delta: number): T[] {
-  const target = index + delta;
-  if (target < 0 || target >= items.length) return [...items];
-  const next = [...items];
-  const [item] = next.splice(index, 1);
-  if (item) next.splice(target, 0, item);
-  return renumber(next);
+  return movedTo(items, index, index + delta);
 }
 
 export function removed<T extends { order: number }>(items: readonly T[], index: number): T[] {

@@ -13,6 +13,7 @@ import {
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Fieldset,
   Group,
@@ -27,7 +28,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { LocalizedTextField } from '../../../ui/form/fields.tsx';
@@ -39,6 +40,7 @@ import {
   type EsgBuilderValues,
   formToValues,
   moved,
+  movedTo,
   newFormValues,
   newOption,
   newQuestion,
@@ -47,6 +49,7 @@ import {
   removed,
   withType,
 } from './esg-builder-values.ts';
+import { useDragReorder } from './use-drag-reorder.ts';
 
 type BuilderForm = UseFormReturnType<EsgBuilderValues>;
 
@@ -289,6 +292,9 @@ function QuestionEditor({
   question,
   count,
   pillarInitial,
+  dragProps,
+  handleProps,
+  isDropTarget,
 }: {
   form: BuilderForm;
   sectionIndex: number;
@@ -296,6 +302,9 @@ function QuestionEditor({
   question: EsgQuestion;
   count: number;
   pillarInitial: string;
+  dragProps: ReturnType<ReturnType<typeof useDragReorder>['itemProps']>;
+  handleProps: ReturnType<ReturnType<typeof useDragReorder>['handleProps']>;
+  isDropTarget: boolean;
 }) {
   const t = useTranslate();
   const listPath = `definition.sections.${sectionIndex}.questions`;
@@ -305,12 +314,29 @@ function QuestionEditor({
   const code = `${pillarInitial}${index + 1}`;
   const testId = `builder-question-${pillarInitial}${index + 1}`;
   return (
-    <Paper withBorder radius="md" p="sm" data-testid={testId}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid={testId}
+      {...dragProps}
+      style={isDropTarget ? { outline: '2px dashed var(--mantine-color-brand-7)' } : undefined}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={3} size="h5">
-            {t('esg:builder.questionNumber', { number: code })}
-          </Title>
+          <Group gap={6} wrap="nowrap">
+            <Box
+              {...handleProps}
+              title={t('esg:builder.dragHint')}
+              style={{ cursor: 'grab', display: 'flex' }}
+              aria-hidden="true"
+            >
+              <IconGripVertical size={18} />
+            </Box>
+            <Title order={3} size="h5">
+              {t('esg:builder.questionNumber', { number: code })}
+            </Title>
+          </Group>
           <Group gap="xs" wrap="nowrap">
             <MoveButtons
               name={t('esg:builder.questionName', { number: code })}
@@ -377,6 +403,44 @@ function QuestionEditor({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** A section's questions in order; each moves by its arrows or by dragging its grip onto another question. */
+function QuestionList({
+  form,
+  sectionIndex,
+  questions,
+  pillarInitial,
+}: {
+  form: BuilderForm;
+  sectionIndex: number;
+  questions: EsgQuestion[];
+  pillarInitial: string;
+}) {
+  const drag = useDragReorder((from, to) =>
+    form.setFieldValue(
+      `definition.sections.${sectionIndex}.questions`,
+      movedTo(questions, from, to) as never,
+    ),
+  );
+  return (
+    <>
+      {questions.map((question, index) => (
+        <QuestionEditor
+          key={question.id}
+          form={form}
+          sectionIndex={sectionIndex}
+          index={index}
+          question={question}
+          count={questions.length}
+          pillarInitial={pillarInitial}
+          dragProps={drag.itemProps(index)}
+          handleProps={drag.handleProps(index)}
+          isDropTarget={drag.over === index}
+        />
+      ))}
+    </>
   );
 }
 
@@ -506,17 +570,12 @@ export function EsgFormBuilder({
                 {section.questions.length === 0 ? (
                   <Text c="gray.7">{t('esg:builder.noQuestionsYet')}</Text>
                 ) : null}
-                {section.questions.map((question, index) => (
-                  <QuestionEditor
-                    key={question.id}
-                    form={form}
-                    sectionIndex={sectionIndex}
-                    index={index}
-                    question={question}
-                    count={section.questions.length}
-                    pillarInitial={pillarInitial}
-                  />
-                ))}
+                <QuestionList
+                  form={form}
+                  sectionIndex={sectionIndex}
+                  questions={section.questions}
+                  pillarInitial={pillarInitial}
+                />
                 {sectionError && sectionIndex === 0 ? (
                   <Text size="sm" c="red.9" role="alert">
                     {sectionError}
