@@ -8,9 +8,9 @@ import { rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildBalanceTree, type SelfDiagnosisTree } from '@excelencia/domain';
+import { checkTrialBalanceFile } from '../apps/server/src/modules/balance-sheets/trial-balance-file.ts';
 import { SELF_DIAGNOSIS_TREE } from '../apps/server/src/seed/seed-data/self-diagnosis.ts';
 import type { SeedTreeNode } from '../apps/server/src/seed/seed-data/types.ts';
-import { checkTrialBalanceFile } from '../apps/server/src/modules/balance-sheets/trial-balance-file.ts';
 
 const LINES = Number(process.env.BENCH_TRIAL_BALANCE_LINES ?? 50_000);
 const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;

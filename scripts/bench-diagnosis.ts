@@ -13,11 +13,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../apps/server/src/db/client.ts';
 import { criteria } from '../apps/server/src/db/schema/index.ts';
-import { seedReferenceData } from '../apps/server/src/seed/seed-reference.ts';
 import {
   distributionsQuery,
   sectorMediansQuery,
 } from '../apps/server/src/modules/diagnosis/diagnosis.statistics.ts';
+import { seedReferenceData } from '../apps/server/src/seed/seed-reference.ts';
 import type { TestContext } from '../apps/server/test/support/context.ts';
 
 const COMPANIES = Number(process.env.BENCH_DIAGNOSIS_COMPANIES ?? 10_000);

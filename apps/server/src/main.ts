@@ -6,10 +6,10 @@ import { createIdentityAdmin } from './auth/identity-admin.ts';
 import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { adminUrlFromIssuer, type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed.ts';
-import { seedReferenceData } from './seed/seed-reference.ts';
 import { dataDirFileStore } from './platform/files/file-store.ts';
 import { createMailWorker } from './platform/mail/outbox.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed.ts';
+import { seedReferenceData } from './seed/seed-reference.ts';
 
 type BuiltInIdp = Awaited<ReturnType<typeof startIdp>>;
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { identityAdminFor, startBuiltInIdp, withIssuer } from '../main.ts';
 import { dataDirFileStore } from '../platform/files/file-store.ts';
-import { openDatabase } from '../db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
 import { seedReferenceData } from './seed-reference.ts';
 

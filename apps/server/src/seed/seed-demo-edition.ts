@@ -1,8 +1,8 @@
 import type { EditionInput } from '@excelencia/domain';
 import type { AuthContext } from '../auth/types.ts';
+import type { Database } from '../db/client.ts';
 import { createEditionsService } from '../modules/applications/editions.service.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
-import type { Database } from '../db/client.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

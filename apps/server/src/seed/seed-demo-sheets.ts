@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../auth/types.ts';
+import type { Database } from '../db/client.ts';
+import { caeDivisions, cities, companies, companyTypes, employeeRanges } from '../db/schema/index.ts';
 import { createBalanceSheetsService } from '../modules/balance-sheets/balance-sheets.service.ts';
 import { type TrialBalanceRow, trialBalanceWorkbook } from '../modules/balance-sheets/template.ts';
 import { refreshCompanyIndicators } from '../modules/diagnosis/indicators.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
-import type { Database } from '../db/client.ts';
-import { caeDivisions, cities, companies, companyTypes, employeeRanges } from '../db/schema/index.ts';
 
 /**
  * The demo company's profile and balance sheets, and five fictitious companies of the same CAE division (retail

@@ -15,7 +15,6 @@ import {
 } from '@excelencia/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as resources from '../modules/reference/reference.resources.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import {
   auditLog,
@@ -34,6 +33,7 @@ import {
   sdSubCategories,
   sdSubHeadings,
 } from '../db/schema/index.ts';
+import * as resources from '../modules/reference/reference.resources.ts';
 import {
   CAE_DIVISIONS,
   CITIES,

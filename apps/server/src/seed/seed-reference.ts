@@ -1,7 +1,6 @@
 import { type LocalizedText, searchText } from '@excelencia/domain';
 import { type AnyColumn, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { writeAudit } from '../platform/audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
   caeDivisions,
@@ -19,6 +18,7 @@ import {
   sdSubCategories,
   sdSubHeadings,
 } from '../db/schema/index.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
 import {
   CAE_DIVISIONS,
   CAE_SECTIONS,

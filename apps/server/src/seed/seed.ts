@@ -3,6 +3,8 @@ import { SIGNED_IN_ROLE } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import type { IdentityAdmin } from '../auth/identity-admin.ts';
 import type { AuthContext } from '../auth/types.ts';
+import type { Database } from '../db/client.ts';
+import { companies, companyMembers } from '../db/schema/index.ts';
 import {
   findAccountByEmail,
   findAccountBySubject,
@@ -10,8 +12,6 @@ import {
   updateAccount,
 } from '../modules/accounts/accounts.repository.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
-import type { Database } from '../db/client.ts';
-import { companies, companyMembers } from '../db/schema/index.ts';
 import { seedDemoEdition } from './seed-demo-edition.ts';
 import { seedDemoPartner } from './seed-demo-partner.ts';
 import { seedDemoCompanies } from './seed-demo-sheets.ts';

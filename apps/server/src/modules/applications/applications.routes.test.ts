@@ -16,8 +16,8 @@ import {
   companies,
   mailOutbox,
 } from '../../db/schema/index.ts';
-import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { createMailWorker } from '../../platform/mail/outbox.ts';
+import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 
 const API = '/app/api/v1';

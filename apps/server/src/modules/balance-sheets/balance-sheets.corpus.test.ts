@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigTrialBalance, HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { balanceSheetLines, balanceSheets, balanceSheetValues, files } from '../../db/schema/index.ts';
-import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { createFileStore, localDiskDriver } from '../../platform/files/file-store.ts';
+import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { createBalanceSheetsService } from './balance-sheets.service.ts';
 
 /** A corpus of bad uploads: each refused with its message, and nothing at all kept. */

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { balanceSheets, files } from '../../db/schema/index.ts';
-import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
+import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 
 const API = '/app/api/v1';

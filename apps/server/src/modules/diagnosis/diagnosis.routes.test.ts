@@ -6,8 +6,8 @@ import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { caeDivisions, companies, criteria, indicatorValues, sdCategories } from '../../db/schema/index.ts';
-import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
+import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { createReferenceService } from '../reference/reference.service.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 
