@@ -297,14 +297,35 @@ export function createEsgService(deps: { db: Database }) {
   }
 
   return {
+    /** Every form in order with its latest version and answer counts, in three queries whatever their number. */
     async listForms(): Promise<EsgFormSummary[]> {
       const forms = await db.select().from(esgForms).orderBy(asc(esgForms.orderNumber));
-      return Promise.all(
-        forms.map(async (row) => {
-          const latest = await latestVersion(db, row.id);
-          return summaryOf(row, latest, await formCounts(db, row.id, latest.id));
-        }),
-      );
+      const versions = await db
+        .selectDistinctOn([esgFormVersions.formId])
+        .from(esgFormVersions)
+        .orderBy(esgFormVersions.formId, desc(esgFormVersions.number));
+      const counts = await db
+        .select({
+          formId: esgResponses.formId,
+          formVersionId: esgResponses.formVersionId,
+          drafts: sql<number>`count(*) filter (where ${esgResponses.status} = 'draft')::int`,
+          submitted: sql<number>`count(*) filter (where ${esgResponses.status} = 'submitted')::int`,
+        })
+        .from(esgResponses)
+        .groupBy(esgResponses.formId, esgResponses.formVersionId);
+      const latestOf = new Map(versions.map((version) => [version.formId, version]));
+      return forms.map((row) => {
+        const latest = latestOf.get(row.id);
+        if (!latest) throw formNotFound();
+        const own = counts.filter((count) => count.formId === row.id);
+        return summaryOf(row, latest, {
+          drafts: own.reduce((sum, count) => sum + count.drafts, 0),
+          submitted: own.reduce((sum, count) => sum + count.submitted, 0),
+          latestAnswered: own.some(
+            (count) => count.formVersionId === latest.id && count.drafts + count.submitted > 0,
+          ),
+        });
+      });
     },
 
     async getForm(id: string): Promise<EsgForm> {
