@@ -211,6 +211,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             "120 a minute; state and diagnosis are answered only under the company's consent, and each such read " +
             "is written to the company's access log.",
         },
+        {
+          name: 'esg',
+          description:
+            'Sustainability (ESG) forms: admins build versioned forms (a version a company has answered never ' +
+            'changes; editing it writes the next), companies save drafts with PUT and submit once ' +
+            "('Mandatory Field' per open required question); scores per pillar, sector medians from 5 companies " +
+            'of the CAE section, results and exports for admins.',
+        },
       ],
     },
     transform: jsonSchemaTransform,
