@@ -10,6 +10,8 @@ const EsgScoresChart = lazy(() =>
 );
 
 const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** The median column wraps: its 'fewer than 5 companies' note is long on a phone. */
+const MEDIAN = { textAlign: 'end', fontVariantNumeric: 'tabular-nums' } as const;
 
 /**
  * The scores per pillar and overall, each with the sector median beside it when at least five companies of the
@@ -51,7 +53,7 @@ export function EsgScoresView({ scores, sector }: { scores: EsgScores; sector: E
             <Table.Tr>
               <Table.Th>{t('esg:scores.pillar')}</Table.Th>
               <Table.Th style={NUMERIC}>{t('esg:scores.score')}</Table.Th>
-              <Table.Th style={NUMERIC}>{t('esg:scores.sectorMedian')}</Table.Th>
+              <Table.Th style={MEDIAN}>{t('esg:scores.sectorMedian')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -65,7 +67,7 @@ export function EsgScoresView({ scores, sector }: { scores: EsgScores; sector: E
                   {row.label}
                 </Table.Th>
                 <Table.Td style={NUMERIC}>{percentText(row.score)}</Table.Td>
-                <Table.Td style={NUMERIC}>
+                <Table.Td style={MEDIAN}>
                   {row.median ? (
                     `${percentText(row.median.median)} (${t('esg:scores.companies', { count: row.median.companies })})`
                   ) : (
