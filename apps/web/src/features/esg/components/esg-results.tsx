@@ -21,13 +21,13 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { lazy, type ReactElement, Suspense, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { formExportPath } from '../api.ts';
+import { formExportPath, responsePdfPath } from '../api.ts';
 import { useAdminResponseQuery, useResultsQuery } from '../queries.ts';
 import { EsgAnswersView } from './esg-answers-view.tsx';
 import { percentText } from './esg-format.ts';
@@ -189,7 +189,17 @@ function ResponseModal({ response, onClose }: { response: EsgResponseSummary | n
     >
       {one.data ? (
         <Stack gap="md" data-testid="esg-response-modal">
-          {one.data.scores ? <EsgScoresView scores={one.data.scores} sector={null} /> : null}
+          {one.data.scores ? <EsgScoresView scores={one.data.scores} sector={one.data.sector} /> : null}
+          <Group>
+            <DownloadButton
+              href={responsePdfPath(one.data.companyId, one.data.id)}
+              fallbackName={`esg-${one.data.period}.pdf`}
+              label={t('esg:pdf.download')}
+              icon={<IconFileTypePdf size={18} />}
+              testId="esg-response-pdf"
+              progressText={({ percent, received }) => (percent !== null ? `${percent} %` : received)}
+            />
+          </Group>
           <EsgAnswersView response={one.data} />
         </Stack>
       ) : (
