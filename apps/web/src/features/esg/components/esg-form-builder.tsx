@@ -31,6 +31,7 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { LocalizedTextField } from '../../../ui/form/fields.tsx';
 import { hasFieldPath, serverFieldErrors, zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifyError, notifySuccess } from '../../../ui/notify.ts';
@@ -502,7 +503,7 @@ export function EsgFormBuilder({
     <form onSubmit={submit} noValidate data-testid="esg-builder">
       <Stack gap="lg">
         {stored?.locked ? (
-          <Alert color="yellow.9" variant="light" data-testid="esg-builder-locked">
+          <Alert color="orange" variant="light" c={WARNING_ORANGE} data-testid="esg-builder-locked">
             {t('esg:builder.lockedNotice', {
               version: stored.definitionVersion,
               next: stored.definitionVersion + 1,
