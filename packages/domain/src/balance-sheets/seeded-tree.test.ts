@@ -13,7 +13,8 @@ type SeedNode = {
   accountCodes: string[];
   children: SeedNode[];
 };
-const seedPath = new URL('../../../../apps/server/src/seed/seed-data/self-diagnosis.ts', import.meta.url).href;
+const seedPath = new URL('../../../../apps/server/src/seed/seed-data/self-diagnosis.ts', import.meta.url)
+  .href;
 const { SELF_DIAGNOSIS_TREE } = (await import(seedPath)) as {
   SELF_DIAGNOSIS_TREE: Array<SeedNode & { nature: 'debit' | 'credit' }>;
 };

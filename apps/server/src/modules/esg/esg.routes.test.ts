@@ -364,7 +364,13 @@ describe('results and exports', () => {
     expect(results).toMatchObject({ companies: 6, submitted: 6, drafts: 0, responseRate: 100 });
     // The list counts answers of every version: the first company answered version 1, the others version 2.
     const listed = (await get(admin, '/esg/forms')).json().find((form: { id: string }) => form.id === formId);
-    expect(listed).toMatchObject({ submitted: 6, drafts: 0, definitionVersion: 2, locked: true, questionCount: 5 });
+    expect(listed).toMatchObject({
+      submitted: 6,
+      drafts: 0,
+      definitionVersion: 2,
+      locked: true,
+      questionCount: 5,
+    });
     const energy = results.questions.find((q: { questionId: string }) => q.questionId === 'energy');
     // none: the third; some: the first, the fourth and the outsider; all: the second and the fifth
     expect(energy.counts.map((c: { key: string; count: number }) => [c.key, c.count])).toEqual([
