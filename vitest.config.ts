@@ -4,6 +4,19 @@ if (!process.versions.node.startsWith('24.')) {
   throw new Error(`Run the tests through npm scripts (Node 24); this is Node ${process.versions.node}.`);
 }
 
+/**
+ * The web's per-language catalog chunks (apps/web/message-catalogs.ts) as empty modules: the DOM tests load every
+ * catalog at once in dom-setup.ts.
+ */
+const emptyMessageCatalogs = {
+  name: 'empty-message-catalogs',
+  resolveId: (id: string) => (id.startsWith('virtual:messages/') ? `\0${id}` : undefined),
+  load: (id: string) =>
+    id.startsWith('\0virtual:messages/')
+      ? 'export const messages = {}; export const languageNames = {};'
+      : undefined,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +24,7 @@ export default defineConfig({
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       {
         // Components whose logic matters, rendered in a test DOM (Mantine's stubs in dom-setup.ts).
+        plugins: [emptyMessageCatalogs],
         test: {
           name: 'web-dom',
           include: ['apps/web/src/**/*.dom.test.tsx'],

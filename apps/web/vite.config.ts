@@ -115,6 +115,8 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
             { name: 'app', tags: ['$initial'], priority: 1 },
+            // The domain's code the lazy routes share (schemas, rules, formats) in one chunk, not one per file.
+            { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]/, priority: 0 },
           ],
         },
       },

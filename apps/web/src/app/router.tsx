@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { currentLanguage, firstLanguage, i18n } from '../lib/i18n.ts';
+import { loadMessages } from '../lib/load-messages.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { AppRoot, RedirectToLanguage, RouteError } from './app-root.tsx';
 import { LanguageGate, NotFoundRedirect } from './language-gate.tsx';
@@ -205,7 +207,19 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            lazy: lazyComponent(() => import('./layouts/signed-in-layout.tsx'), 'SignedInLayout'),
+            // The signed-in areas' texts come with their layout, in the language shown.
+            lazy: async () => {
+              const [{ SignedInLayout }] = await Promise.all([
+                import('./layouts/signed-in-layout.tsx'),
+                // On a first load this runs while the router is created, before i18next has its language.
+                loadMessages(
+                  i18n,
+                  i18n.isInitialized ? currentLanguage() : firstLanguage(window.location.pathname),
+                  'signedIn',
+                ),
+              ]);
+              return { Component: SignedInLayout };
+            },
             children: signedInPages().map(signedInPageRoute),
           },
           { path: '*', element: <NotFoundRedirect /> },

@@ -1,14 +1,8 @@
-import {
-  catalogFor,
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  LANGUAGES,
-  type Language,
-  namespaces,
-  pickLanguage,
-} from '@excelencia/domain';
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, pickLanguage } from '@excelencia/domain';
+import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadGroupsInUse, loadMessages } from './load-messages.ts';
+import { MESSAGE_GROUPS } from './message-groups.ts';
 
 /** localStorage key of the language choice (SPEC §2: selectedLang). */
 export const SELECTED_LANG_KEY = 'selectedLang';
@@ -32,20 +26,24 @@ export function firstLanguage(pathname: string): Language {
   });
 }
 
-export function initI18n(language: Language): void {
-  const resources: Resource = {};
-  for (const lang of LANGUAGES) resources[lang] = catalogFor(lang);
-  void i18n.use(initReactI18next).init({
-    resources,
+/**
+ * Starts i18next with the public texts of `language` only (lib/message-groups.ts); the signed-in areas add
+ * theirs when their layout loads, and a switch of language loads the groups in use first.
+ */
+export async function initI18n(language: Language): Promise<void> {
+  await i18n.use(initReactI18next).init({
+    resources: {},
+    partialBundledLanguages: true,
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: Object.keys(namespaces),
+    ns: [...MESSAGE_GROUPS.public],
     defaultNS: 'shell',
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
   });
+  await loadMessages(i18n, language, 'public');
 }
 
 /** The language the UI shows now (sent as x-language on every API call). */
@@ -62,5 +60,7 @@ export function applyLanguage(language: Language): void {
     // Storage may be unavailable (private mode); the route still carries the language.
   }
   document.documentElement.lang = language;
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+  if (i18n.language !== language) {
+    void loadGroupsInUse(i18n, language).then(() => i18n.changeLanguage(language));
+  }
 }

@@ -1,6 +1,8 @@
+import { catalogFor, DEFAULT_LANGUAGE, LANGUAGES } from '@excelencia/domain';
 import { cleanup } from '@testing-library/react';
+import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
-import { initI18n } from '../lib/i18n.ts';
+import { i18n } from '../lib/i18n.ts';
 
 /**
  * The browser pieces Mantine reads that a test DOM lacks (ARCHITECTURE §9): a media query that never matches (the
@@ -28,6 +30,14 @@ if (!('ResizeObserver' in window)) {
 }
 Element.prototype.scrollIntoView ??= () => {};
 
-initI18n('en');
+// Tests read every catalog at once (the app loads them per language and group from the build's chunks).
+await i18n.use(initReactI18next).init({
+  resources: Object.fromEntries(LANGUAGES.map((language) => [language, catalogFor(language)])),
+  lng: 'en',
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: 'shell',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
 
 afterEach(() => cleanup());

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, translate } from '@excelencia/domain';
+import { LANGUAGES, type Language } from '@excelencia/domain';
 import {
   Fieldset,
   NativeSelect,
@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../lib/i18n.ts';
 
 /**
  * The shared form controls (SPEC §5): a required marker, min/max length, the error text under the field.
@@ -175,7 +176,7 @@ export function LocalizedTextField({
         {LANGUAGES.map((language: Language) => {
           const binding = form.getInputProps(`${path}.${language}`);
           const common = {
-            label: translate(language, `common:languages.${language}`),
+            label: i18n.t(`common:languages.${language}`, { lng: language }),
             lang: language,
             withAsterisk: language === 'pt',
             'aria-required': language === 'pt' || undefined,

@@ -1,4 +1,4 @@
-import { isCatalogKey } from '@excelencia/domain';
+import { isMessageKey } from '../../lib/message-groups.ts';
 /** Translates 'namespace:key' with parameters (i18next's t, or the domain's translate bound to a language). */
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
@@ -8,7 +8,7 @@ export function messageText(
   t: Translate,
   params: Record<string, string | number> = {},
 ): string {
-  return isCatalogKey(message) ? t(message, params) : message;
+  return isMessageKey(message) ? t(message, params) : message;
 }
 
 /** `body/description/pt`, `/description/pt` or `description.pt` → `description.pt` (Mantine form paths). */
@@ -55,7 +55,7 @@ export function zodIssuesToErrors(issues: readonly SchemaIssue[], t: Translate):
   for (const issue of issues) {
     const path = issue.path.map((part) => String(part)).join('.');
     if (path in errors) continue;
-    const message = isCatalogKey(issue.message)
+    const message = isMessageKey(issue.message)
       ? t(issue.message, issueParams(issue))
       : t(issue.code === 'invalid_type' ? 'validation:required' : 'errors:validation');
     errors[path] = message;

@@ -7,13 +7,12 @@ import {
   MIN_PASSWORD_LENGTH,
   PartnerEntityItem,
   PartnerItem,
-  translate,
   UpdatePartnerRequest,
   UpdateUserRequest,
   UserItem,
 } from '@excelencia/domain';
 import { Badge, Group, SimpleGrid } from '@mantine/core';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { currentLanguage, i18n } from '../../../lib/i18n.ts';
 import { PasswordField, SelectField, SwitchField, TextField } from '../../../ui/form/fields.tsx';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -25,14 +24,14 @@ import { activeColumn } from './shared.tsx';
 const languageOptions = () =>
   LANGUAGES.map((language) => ({
     value: language,
-    label: translate(language, `common:languages.${language}`),
+    label: i18n.t(`common:languages.${language}`, { lng: language }),
   }));
 
 function languageColumn<T extends { language: Language }>(t: Translate) {
   return {
     key: 'language',
     label: t('reference:fields.language'),
-    render: (item: T) => translate(item.language, `common:languages.${item.language}`),
+    render: (item: T) => i18n.t(`common:languages.${item.language}`, { lng: item.language }),
   };
 }
 
