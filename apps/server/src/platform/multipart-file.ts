@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { APPLICATION_PDF_MAX_BYTES } from '@excelencia/domain';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
@@ -104,3 +105,12 @@ function fileTooLarge(): AppError {
     details: [{ path: 'file', message: 'errors:payloadTooLarge' }],
   });
 }
+
+/** Multipart limits of a one-PDF upload with a few fields (application documents, regulations). */
+export const PDF_UPLOAD_LIMITS = {
+  files: 1,
+  fileSize: APPLICATION_PDF_MAX_BYTES,
+  fields: 5,
+  parts: 6,
+  fieldSize: 200,
+} as const;

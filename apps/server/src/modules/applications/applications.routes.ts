@@ -1,6 +1,5 @@
 import {
   AdminApplicationQuery,
-  APPLICATION_PDF_MAX_BYTES,
   Application,
   ApplicationFile,
   ApplicationHistoryEntry,
@@ -22,14 +21,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../../platform/actor.ts';
-import { attachment } from '../../platform/attachment.ts';
+import { attachment, sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
-import { receiveFile } from '../../platform/multipart-file.ts';
+import { PDF_UPLOAD_LIMITS, receiveFile } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ApplicationsService, noPdf } from './applications.service.ts';
 import { certificatePdf, documentsZip } from './applications-export.ts';
-import { sendPdf } from './editions.routes.ts';
 import type { ResultsService } from './results.service.ts';
 
 const errors = errorResponses;
@@ -56,9 +54,7 @@ const fileTypeInvalid = () =>
 export function applicationsRoutes(deps: { applications: ApplicationsService; results: ResultsService }) {
   const { applications, results } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
-    await app.register(fastifyMultipart, {
-      limits: { files: 1, fileSize: APPLICATION_PDF_MAX_BYTES, fields: 5, parts: 6, fieldSize: 200 },
-    });
+    await app.register(fastifyMultipart, { limits: PDF_UPLOAD_LIMITS });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['applications'];
 

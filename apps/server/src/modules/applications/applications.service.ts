@@ -12,6 +12,7 @@ import {
   type Eligibility,
   type EvaluationRequest,
   fileTypeOfName,
+  isApplicationOpen,
   type Language,
   type Page,
   type ReturnRequest,
@@ -64,10 +65,6 @@ export const noPdf = () =>
   new AppError(400, 'no_file', 'applications:selectPdf', {
     details: [{ path: 'file', message: 'applications:selectPdf' }],
   });
-
-function applicationWindowOpen(edition: EditionRow, now: Date): boolean {
-  return edition.applicationOpensAt <= now && now <= edition.applicationClosesAt;
-}
 
 /** Whether an application's decision is visible to the company: only once its edition's results are out. */
 function decisionVisible(edition: EditionRow, asAdmin: boolean): boolean {
@@ -259,7 +256,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         throw new AppError(409, 'application_locked', 'applications:slotLocked');
       return;
     }
-    if (!applicationWindowOpen(edition, now)) throw windowClosed(edition, language);
+    if (!isApplicationOpen(edition, now)) throw windowClosed(edition, language);
   }
 
   async function membersOf(executor: Executor, companyId: string) {
@@ -316,7 +313,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
             details: [{ path: 'editionId', message: 'applications:chooseEdition' }],
           });
         }
-        if (!applicationWindowOpen(edition, now)) throw windowClosed(edition, caller.language);
+        if (!isApplicationOpen(edition, now)) throw windowClosed(edition, caller.language);
         const eligibility = await computeEligibility(tx, companyId, edition.indicatorYear);
         const [row] = await tx
           .insert(applications)
@@ -444,7 +441,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
         if (row.status !== 'draft') throw locked();
-        if (row.reopenedFileType === null && !applicationWindowOpen(edition, now)) {
+        if (row.reopenedFileType === null && !isApplicationOpen(edition, now)) {
           throw windowClosed(edition, caller.language);
         }
         const files = await liveFiles(tx, id);

@@ -1,5 +1,4 @@
 import {
-  APPLICATION_PDF_MAX_BYTES,
   DistinguishedCompany,
   Edition,
   EditionInput,
@@ -13,14 +12,14 @@ import {
   SealVerification,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor.ts';
-import { attachment } from '../../platform/attachment.ts';
+import { attachment, sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { notFound } from '../../platform/errors.ts';
-import { receiveFile } from '../../platform/multipart-file.ts';
+import { PDF_UPLOAD_LIMITS, receiveFile } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
 import { noPdf } from './applications.service.ts';
@@ -38,27 +37,11 @@ const CodeParams = z.object({ code: z.string().regex(/^[0-9a-z]{12}$/) });
 const LangQuery = z.object({ lang: z.string().max(10).optional() });
 const SealsQuery = z.object({ editionId: z.uuid().optional() });
 
-export function sendPdf(
-  reply: FastifyReply,
-  data: Buffer,
-  name: string,
-  disposition: 'inline' | 'attachment',
-) {
-  reply.header('content-type', 'application/pdf');
-  reply.header(
-    'content-disposition',
-    disposition === 'attachment' ? attachment(name) : attachment(name).replace(/^attachment/, 'inline'),
-  );
-  return reply.send(data);
-}
-
 /** Editions, publishing results, the status (seals) and their public reads. */
 export function editionsRoutes(deps: { editions: EditionsService; results: ResultsService }) {
   const { editions, results } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
-    await app.register(fastifyMultipart, {
-      limits: { files: 1, fileSize: APPLICATION_PDF_MAX_BYTES, fields: 5, parts: 6, fieldSize: 200 },
-    });
+    await app.register(fastifyMultipart, { limits: PDF_UPLOAD_LIMITS });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['applications'];
 

@@ -20,11 +20,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
-import { sendPdf } from '../applications/editions.routes.ts';
 import type { EsgService } from './esg.service.ts';
 import { esgResponsePdf } from './esg-export.ts';
 
