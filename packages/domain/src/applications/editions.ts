@@ -114,9 +114,10 @@ export type EditionPhase =
   | 'awaitingResults'
   | 'published';
 
-type Milestones = Pick<Edition, EditionMilestone | 'resultsPublishedAt'>;
+/** An edition's milestones as the API carries them (ISO text) or as the server stores them (Date). */
+type Milestones = { [K in EditionMilestone]: string | Date } & { resultsPublishedAt: string | Date | null };
 
-const ms = (value: string) => Date.parse(value);
+const ms = (value: string | Date) => (typeof value === 'string' ? Date.parse(value) : value.getTime());
 
 export function isRegistrationOpen(edition: Milestones, now: Date): boolean {
   const t = now.getTime();
@@ -130,7 +131,7 @@ export function isApplicationOpen(edition: Milestones, now: Date): boolean {
 
 /** The next milestone after `now` (for the public countdown), or null when all have passed. */
 export function nextMilestone(
-  edition: Milestones,
+  edition: Pick<Edition, EditionMilestone>,
   now: Date,
 ): { milestone: EditionMilestone; at: string } | null {
   const t = now.getTime();
@@ -163,15 +164,4 @@ export function editionPhase(edition: Milestones, now: Date): EditionPhase {
   if (t <= ms(edition.applicationClosesAt)) return 'application';
   if (t <= ms(edition.evaluationEndsAt)) return 'evaluation';
   return 'awaitingResults';
-}
-
-/** Whether two editions' application windows overlap (at most one edition takes applications at a time). */
-export function applicationWindowsOverlap(
-  a: Pick<Edition, 'applicationOpensAt' | 'applicationClosesAt'>,
-  b: Pick<Edition, 'applicationOpensAt' | 'applicationClosesAt'>,
-): boolean {
-  return (
-    ms(a.applicationOpensAt) <= ms(b.applicationClosesAt) &&
-    ms(b.applicationOpensAt) <= ms(a.applicationClosesAt)
-  );
 }
