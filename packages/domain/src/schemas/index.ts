@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './field-lengths.ts';
 export * from './health.ts';
 export * from './onboarding.ts';
+export * from './password.ts';
 export * from './reference.ts';
 export * from './registration.ts';
 export * from './session.ts';

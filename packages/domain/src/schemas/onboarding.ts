@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { EmailAddress } from './email.ts';
 import { FIELD_LENGTHS } from './field-lengths.ts';
+import { NewPassword, PASSWORDS_MATCH, PasswordConfirmation, passwordsAreEqual } from './password.ts';
 import { ListQuery } from './reference.ts';
 import { Nif, Phone } from './registration.ts';
-import { MIN_PASSWORD_LENGTH } from './users.ts';
 
 /**
  * The API of company onboarding: the public options of the registration form, the e-mail
@@ -43,17 +43,10 @@ export const InvitationTokenParam = z.object({ token: Token });
 export const AcceptInvitationRequest = z
   .object({
     token: Token,
-    password: z
-      .string('validation:required')
-      .min(1, 'validation:required')
-      .min(MIN_PASSWORD_LENGTH, 'validation:passwordTooShort')
-      .max(FIELD_LENGTHS.password, 'validation:tooLong'),
-    confirmPassword: z.string('validation:required').min(1, 'validation:required'),
+    password: NewPassword,
+    confirmPassword: PasswordConfirmation,
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: 'validation:passwordsMustMatch',
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsAreEqual, PASSWORDS_MATCH);
 export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>;
 export const InvitationAccepted = z.object({ status: z.literal('accepted'), email: z.string() });
 export type InvitationAccepted = z.infer<typeof InvitationAccepted>;

@@ -58,6 +58,18 @@ describe('RegisterCompanyRequest (SPEC §5)', () => {
     expect(messageFor(change, field)).toBe(message);
   });
 
+  it('says the passwords differ while every other field is still empty (the form shows it as the user types)', () => {
+    const result = RegisterCompanyRequest.safeParse({
+      password: 'Segredo-2026!',
+      confirmPassword: 'Segredo-2027!',
+    });
+    expect(result.success).toBe(false);
+    const messages = result.success
+      ? []
+      : result.error.issues.filter((i) => i.path.join('.') === 'confirmPassword').map((i) => i.message);
+    expect(messages).toEqual(['validation:passwordsMustMatch']);
+  });
+
   it('accepts phones with 7 or more digits written with spaces, + and dashes', () => {
     for (const phone of ['2601234', '+238 260 12 34', '(238) 991-2345']) {
       expect(messageFor({ phone }, 'phone')).toBeUndefined();

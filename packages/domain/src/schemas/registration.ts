@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { EmailAddress } from './email.ts';
 import { FIELD_LENGTHS, NIF_LENGTH } from './field-lengths.ts';
-import { MIN_PASSWORD_LENGTH } from './users.ts';
+import { NewPassword, PASSWORDS_MATCH, PasswordConfirmation, passwordsAreEqual } from './password.ts';
 
 /**
  * Company registration (SPEC §3 form, §5 rules and messages). The same schema checks the form as the user types
@@ -46,12 +46,8 @@ export const RegisterCompanyRequest = z
     email: EmailAddress,
     phone: Phone,
     nif: Nif,
-    password: z
-      .string('validation:required')
-      .min(1, 'validation:required')
-      .min(MIN_PASSWORD_LENGTH, 'validation:passwordTooShort')
-      .max(FIELD_LENGTHS.password, 'validation:tooLong'),
-    confirmPassword: z.string('validation:required').min(1, 'validation:required'),
+    password: NewPassword,
+    confirmPassword: PasswordConfirmation,
     caeSectionId: Selected,
     caeDivisionId: Selected,
     islandId: Selected,
@@ -59,8 +55,5 @@ export const RegisterCompanyRequest = z
     acceptedTerms: z.literal(true, 'validation:acceptTerms'),
     language: z.enum(LANGUAGES).default('pt'),
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: 'validation:passwordsMustMatch',
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsAreEqual, PASSWORDS_MATCH);
 export type RegisterCompanyRequest = z.infer<typeof RegisterCompanyRequest>;

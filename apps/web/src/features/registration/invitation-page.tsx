@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@excelencia/domain';
+import { PasswordChoice } from '@excelencia/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -9,7 +9,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { PasswordField } from '../../ui/form/fields.tsx';
-import type { Translate } from '../../ui/form/zod-resolver.ts';
+import { checkPasswordConfirmation } from '../../ui/form/password-confirmation.ts';
+import { zodResolver } from '../../ui/form/zod-resolver.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { acceptInvitation } from './api.ts';
@@ -19,19 +20,6 @@ import { useInvitationQuery } from './queries.ts';
 interface PasswordValues {
   password: string;
   confirmPassword: string;
-}
-
-/** The password rules of registration (required, minimum length, both equal), with the same messages. */
-export function passwordErrors(values: PasswordValues, t: Translate): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!values.password) errors.password = t('validation:required');
-  else if (values.password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = t('validation:passwordTooShort', { min: MIN_PASSWORD_LENGTH });
-  }
-  if (!values.confirmPassword) errors.confirmPassword = t('validation:required');
-  else if (values.password !== values.confirmPassword)
-    errors.confirmPassword = t('validation:passwordsMustMatch');
-  return errors;
 }
 
 /** /:lang/register/invitation?token=: a pre-registered company's responsible sets a password. */
@@ -46,8 +34,9 @@ export function InvitationPage() {
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: (values) => passwordErrors(values, t),
+    validate: zodResolver<PasswordValues>(PasswordChoice, t),
     validateInputOnBlur: true,
+    onValuesChange: (_values, previous) => checkPasswordConfirmation(form, previous, t),
   });
   const accept = useMutation({ mutationFn: acceptInvitation });
 

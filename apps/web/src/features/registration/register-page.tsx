@@ -28,6 +28,7 @@ import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { PasswordField, SelectField, TextField } from '../../ui/form/fields.tsx';
+import { checkPasswordConfirmation } from '../../ui/form/password-confirmation.ts';
 import { zodResolver } from '../../ui/form/zod-resolver.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
@@ -125,9 +126,7 @@ function RegisterForm({
         const key = field as keyof RegisterValues;
         if (form.errors[field] && form.getValues()[key] !== previous[key]) void form.validateField(field);
       }
-      if (form.errors.confirmPassword && form.getValues().password !== previous.password) {
-        void form.validateField('confirmPassword');
-      }
+      checkPasswordConfirmation(form, previous, t);
     },
   });
   const values = form.getValues();
