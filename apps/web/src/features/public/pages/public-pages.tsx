@@ -19,6 +19,7 @@ import { useLocalePath } from '../../../lib/language-context.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { EditionCountdown } from '../../applications/components/public-countdown.tsx';
 import { useCurrentEditionQuery } from '../../applications/queries.ts';
+import { useSession } from '../../session/queries.ts';
 
 /** The public pages (SPEC §2). */
 
@@ -40,6 +41,8 @@ function CurrentEditionLine() {
 export function HomePage() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
+  // The call to register is for visitors: a signed-in user (a company's) has an account already.
+  const signedIn = useSession().status === 'authenticated';
   const steps = [
     { key: 'register', icon: IconUserPlus },
     { key: 'upload', icon: IconFileSpreadsheet },
@@ -54,11 +57,13 @@ export function HomePage() {
         </Text>
         <Text>{t('pages:home.intro')}</Text>
         <CurrentEditionLine />
-        <Text fw={600}>{t('pages:home.callToRegister')}</Text>
+        {signedIn ? null : <Text fw={600}>{t('pages:home.callToRegister')}</Text>}
         <Group gap="sm">
-          <Button component={Link} to={localePath('/register')} size="md">
-            {t('pages:home.registerButton')}
-          </Button>
+          {signedIn ? null : (
+            <Button component={Link} to={localePath('/register')} size="md">
+              {t('pages:home.registerButton')}
+            </Button>
+          )}
           <Button component={Link} to={localePath('/public/sobre')} size="md" variant="default">
             {t('pages:home.learnMore')}
           </Button>
