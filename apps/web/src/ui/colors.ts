@@ -1,3 +1,5 @@
+import { luminance, toRgba } from '@mantine/core';
+
 /** A green dark enough for small text on white and for white text on it (about 6.6:1); green.9 stays under 4.5:1. */
 export const SUCCESS_GREEN = '#1e6b30';
 
@@ -10,3 +12,17 @@ export const WARNING_ORANGE = '#8a3b00';
 export const NEUTRAL_GRAY = '#495057';
 /** A subtle button's text: Mantine draws a shade above 6 as shade 6 there, which is too light on white. */
 export const DANGER_RED = '#c92a2a';
+
+/** `color` laid at `alpha` (else its own) over a white page, as the eye sees it (rgb()). */
+export function overWhite(color: string, alpha?: number): string {
+  const { r, g, b, a } = toRgba(color);
+  alpha ??= a;
+  const mix = (channel: number) => Math.round(255 * (1 - alpha) + channel * alpha);
+  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+}
+
+/** WCAG contrast ratio of two opaque colours (1 to 21); axe asks 4.5 for normal text. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}

@@ -1,5 +1,15 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
-import { DANGER_RED } from './colors.ts';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  rem,
+  rgba,
+  type VariantColorsResolver,
+} from '@mantine/core';
+import { contrastRatio, DANGER_RED, overWhite } from './colors.ts';
 
 /** A dark Cabo Verde blue: white text on shade 7 reaches about 9:1, so axe's contrast check passes. */
 const brand: MantineColorsTuple = [
@@ -15,7 +25,37 @@ const brand: MantineColorsTuple = [
   '#002a99',
 ];
 
+/**
+ * The light variant of a theme shade ('red.9', as every error Alert uses) drawn like a hex colour: a 10 % tint of
+ * the shade with the text in the shade. Mantine's own resolver fills the box with the shade itself and writes the
+ * title in the colour's pale "light-color", dark red on red that nobody can read (and axe fails). The text
+ * reaches 4.5:1 on the tint.
+ */
+const TINT = 0.1;
+
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  if (input.variant === 'light') {
+    const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+    if (parsed.isThemeColor && parsed.shade !== undefined) {
+      // A shade too light for text on its tint (green.9 reaches 4.4:1) is darkened until it reads at 4.5:1.
+      const page = overWhite(parsed.value, TINT);
+      let text = parsed.value;
+      for (let step = 0.05; contrastRatio(text, page) < 4.5 && step < 1; step += 0.05) {
+        text = darken(parsed.value, step);
+      }
+      return {
+        background: rgba(parsed.value, TINT),
+        hover: rgba(parsed.value, 0.12),
+        color: text,
+        border: `${rem(1)} solid transparent`,
+      };
+    }
+  }
+  return defaultVariantColorsResolver(input);
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
   colors: { brand },

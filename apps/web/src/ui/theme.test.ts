@@ -1,0 +1,28 @@
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, DANGER_RED, overWhite, WARNING_ORANGE } from './colors.ts';
+import { theme, variantColorResolver } from './theme.ts';
+
+const full = mergeMantineTheme(DEFAULT_THEME, theme);
+const light = (color: string) => variantColorResolver({ color, theme: full, variant: 'light' });
+
+describe('the light variant (every Alert by default)', () => {
+  it('writes an error alert in red.9 on a 10 % red tint, not on solid red', () => {
+    const colors = light('red.9');
+    expect(colors.background).toBe('rgba(201, 42, 42, 0.1)');
+    expect(colors.color).toBe('#c92a2a');
+  });
+
+  it.each(['red.9', 'green.9', 'orange.9', 'blue.9', 'gray.7', 'brand.7', DANGER_RED, WARNING_ORANGE])(
+    '%s: the text reaches 4.5:1 on its own tint over the white page',
+    (color) => {
+      const colors = light(color);
+      expect(contrastRatio(colors.color, overWhite(colors.background))).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it('computes the WCAG ratio: black on white is 21, red.9 on white about 5.4', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#c92a2a', '#ffffff')).toBeCloseTo(5.45, 1);
+  });
+});
