@@ -1,6 +1,7 @@
 export * from './applications/index.ts';
 export * from './balance-sheets/index.ts';
 export * from './callback-url.ts';
+export * from './content/index.ts';
 export * from './dates.ts';
 export * from './decimal.ts';
 export * from './diagnosis/index.ts';

@@ -31,6 +31,9 @@ export const validation = defineMessages({
     passwordTooShort: 'A palavra-passe deve ter pelo menos {{min}} caracteres',
     invalidFormula: 'A fórmula não é válida',
     invalidCharacters: 'Contém caracteres inválidos',
+    invalidSlug: 'Use só letras minúsculas sem acentos, algarismos e hífenes (por exemplo edicao-2026)',
+    invalidYoutubeUrl: 'Indique um link de vídeo do YouTube (youtube.com ou youtu.be)',
+    scheduleNeedsDate: 'Indique a data e a hora da publicação agendada',
   },
   en: {
     companyNameRequired: 'Company name is required',
@@ -58,6 +61,9 @@ export const validation = defineMessages({
     passwordTooShort: 'The password must have at least {{min}} characters',
     invalidFormula: 'The formula is not valid',
     invalidCharacters: 'Contains invalid characters',
+    invalidSlug: 'Use only lower-case letters without accents, digits and hyphens (for example edition-2026)',
+    invalidYoutubeUrl: 'Enter a YouTube video link (youtube.com or youtu.be)',
+    scheduleNeedsDate: 'Enter the date and time of the scheduled publication',
   },
   fr: {
     companyNameRequired: "Le nom de l'entreprise est obligatoire",
@@ -85,5 +91,9 @@ export const validation = defineMessages({
     passwordTooShort: 'Le mot de passe doit comporter au moins {{min}} caractères',
     invalidFormula: "La formule n'est pas valide",
     invalidCharacters: 'Contient des caractères non valides',
+    invalidSlug:
+      'Utilisez seulement des minuscules sans accents, des chiffres et des tirets (par exemple edition-2026)',
+    invalidYoutubeUrl: 'Saisissez un lien de vidéo YouTube (youtube.com ou youtu.be)',
+    scheduleNeedsDate: 'Saisissez la date et l’heure de la publication programmée',
   },
 });
