@@ -20,6 +20,8 @@ export const balanceSheetsWeb = defineMessages({
       link: 'Modelo de balancete e regras',
     },
     upload: {
+      fileField: 'Ficheiro',
+      replaces: 'Já existe um balancete para este período; o novo substitui-o nas vistas.',
       tabUpload: 'Carregar ficheiro',
       tabEntry: 'Introduzir à mão',
       startDate: 'Data de início',
@@ -34,6 +36,10 @@ export const balanceSheetsWeb = defineMessages({
       noCompany: 'Escolha primeiro uma empresa no seletor.',
     },
     entry: {
+      amount: 'Valor',
+      amountOf: 'Valor de {{name}}',
+      valueRequired: 'Indique um valor (0 se não houver).',
+      totalWithheld: 'Sem total enquanto um valor abaixo estiver errado.',
       treeLabel: 'Balanço e demonstração de resultados',
       expand: 'Abrir {{name}}',
       collapse: 'Fechar {{name}}',
@@ -46,6 +52,9 @@ export const balanceSheetsWeb = defineMessages({
       saved: 'Guardado',
     },
     list: {
+      replaced: 'Substituído',
+      replacedHint:
+        'Substituído por um balancete mais recente do mesmo período: guardado para registo, fora das vistas.',
       title: 'Balancetes',
       period: 'Período',
       frequency: 'Periodicidade',
@@ -112,6 +121,8 @@ export const balanceSheetsWeb = defineMessages({
       link: 'Trial balance template and rules',
     },
     upload: {
+      fileField: 'File',
+      replaces: 'A sheet for this period exists; the new one will replace it in views.',
       tabUpload: 'Upload a file',
       tabEntry: 'Enter by hand',
       startDate: 'Start date',
@@ -126,6 +137,10 @@ export const balanceSheetsWeb = defineMessages({
       noCompany: 'Choose a company in the selector first.',
     },
     entry: {
+      amount: 'Amount',
+      amountOf: 'Amount of {{name}}',
+      valueRequired: 'Enter a value (0 when there is none).',
+      totalWithheld: 'No total while an amount below is wrong.',
       treeLabel: 'Balance sheet and income statement',
       expand: 'Open {{name}}',
       collapse: 'Close {{name}}',
@@ -138,6 +153,9 @@ export const balanceSheetsWeb = defineMessages({
       saved: 'Saved',
     },
     list: {
+      replaced: 'Replaced',
+      replacedHint:
+        'Replaced by a newer sheet of the same period: kept for the record, left out of the views.',
       title: 'Balance sheets',
       period: 'Period',
       frequency: 'Frequency',
@@ -204,6 +222,8 @@ export const balanceSheetsWeb = defineMessages({
       link: 'Modèle de balance et règles',
     },
     upload: {
+      fileField: 'Fichier',
+      replaces: 'Une balance existe déjà pour cette période ; la nouvelle la remplacera dans les vues.',
       tabUpload: 'Charger un fichier',
       tabEntry: 'Saisir à la main',
       startDate: 'Date de début',
@@ -218,6 +238,10 @@ export const balanceSheetsWeb = defineMessages({
       noCompany: "Choisissez d'abord une entreprise dans le sélecteur.",
     },
     entry: {
+      amount: 'Montant',
+      amountOf: 'Montant de {{name}}',
+      valueRequired: 'Indiquez une valeur (0 s’il n’y en a pas).',
+      totalWithheld: 'Pas de total tant qu’un montant en dessous est erroné.',
       treeLabel: 'Bilan et compte de résultat',
       expand: 'Ouvrir {{name}}',
       collapse: 'Fermer {{name}}',
@@ -230,6 +254,9 @@ export const balanceSheetsWeb = defineMessages({
       saved: 'Enregistré',
     },
     list: {
+      replaced: 'Remplacée',
+      replacedHint:
+        'Remplacée par une balance plus récente de la même période : conservée pour mémoire, hors des vues.',
       title: 'Balances',
       period: 'Période',
       frequency: 'Périodicité',

@@ -478,6 +478,27 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
     expect(unknownNode.statusCode).toBe(400);
   });
 
+  it('refuses an amount with 3 decimals (never rounds a total silently), in the caller’s language', async () => {
+    const before = await sheetCount();
+    for (const [language, message] of [
+      ['en', 'Enter an amount with at most 2 decimals.'],
+      ['pt', 'Indique um valor com no máximo 2 casas decimais.'],
+      ['fr', 'Saisissez un montant avec au plus 2 décimales.'],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${API}${url()}`,
+        headers: { ...member.headers, 'x-language': language },
+        payload: { ...period('2021-01-01', '2021-12-31'), values: leafValues({ CAIXA: '1000.005' }) },
+      });
+      expect(response.statusCode, language).toBe(400);
+      const error = response.json().error;
+      expect(JSON.stringify(error), language).toContain(message);
+      expect(error.details.map((detail: { path: string }) => detail.path)).toContain('values.CAIXA');
+    }
+    expect(await sheetCount()).toBe(before);
+  });
+
   it('an admin corrects an uploaded sheet for a company: recomputed, version bumped, audited as the admin', async () => {
     const list = (await get(admin, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
       id: string;

@@ -60,7 +60,7 @@ function tree(): SelfDiagnosisTree {
 }
 
 function type(code: string, value: string) {
-  fireEvent.change(screen.getByRole('textbox', { name: code }), { target: { value } });
+  fireEvent.change(screen.getByRole('textbox', { name: `Amount of ${code}` }), { target: { value } });
 }
 
 function renderForm() {
@@ -99,5 +99,52 @@ describe('the balance-sheet entry form', () => {
     renderForm();
     type('AFT', '1000');
     expect(screen.getByTestId('bs-balance-check').textContent).toBe('');
+  });
+
+  it('names every amount input by its account and column, in the user’s language', () => {
+    renderForm();
+    const names = screen.getAllByRole('textbox').map((input) => input.getAttribute('aria-label'));
+    expect(names.filter((name) => name?.startsWith('Amount of '))).toEqual([
+      'Amount of AFT',
+      'Amount of CX',
+      'Amount of KS',
+      'Amount of FOR',
+    ]);
+  });
+
+  it('says an amount with 3 decimals is wrong and shows no total above it instead of leaving it out', () => {
+    renderForm();
+    type('AFT', '1000');
+    type('CX', '250.125');
+    const input = screen.getByRole('textbox', { name: 'Amount of CX' });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter an amount with at most 2 decimals.')).toBeTruthy();
+    // The group of the bad amount and the heading above it show no number (1 000 alone would be a wrong total).
+    for (const group of ['AC', 'AT']) {
+      const total = screen.getByTestId(`bs-total-${group}`);
+      expect(total.dataset.withheld).toBe('true');
+      expect(total.textContent).toBe('—No total while an amount below is wrong.');
+    }
+    // The sibling group without a bad amount keeps its total.
+    expect(screen.getByTestId('bs-total-ANC').textContent).toBe(formatAmount('1000'));
+    type('CX', '250.12');
+    expect(screen.queryByText('Enter an amount with at most 2 decimals.')).toBeNull();
+    expect(screen.getByTestId('bs-total-AT').textContent).toBe(formatAmount('1250.12'));
+  });
+
+  it('in Portuguese, says what is wrong in Portuguese', () => {
+    renderWithApp(
+      <EntryForm companyId="00000000-0000-4000-8000-00000000000a" tree={buildBalanceTree(tree())} />,
+      { language: 'pt' },
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Valor de CX' }), { target: { value: '1,005' } });
+    expect(screen.getByText('Indique um valor com no máximo 2 casas decimais.')).toBeTruthy();
+  });
+
+  it('after Save, names each empty amount', () => {
+    renderForm();
+    type('AFT', '1000');
+    fireEvent.click(screen.getByTestId('bs-save-entry'));
+    expect(screen.getAllByText('Enter a value (0 when there is none).')).toHaveLength(3);
   });
 });

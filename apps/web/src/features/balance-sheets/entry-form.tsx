@@ -18,12 +18,14 @@ import {
   Stack,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { DANGER_RED } from '../../ui/colors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { postEntry, putEntry } from './api.ts';
@@ -71,6 +73,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
   const rows = visibleRows(tree, open);
   const periodErrors = showErrors ? periodProblems(period) : {};
   const invalid = new Set(evaluation.invalid);
+  const missing = new Set(evaluation.missing);
 
   const toggle = (code: string) =>
     setOpen((current) => {
@@ -165,6 +168,21 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
         aria-label={t('balanceSheetsWeb:entry.treeLabel')}
         data-testid="bs-entry-tree"
       >
+        <Group
+          gap="xs"
+          wrap="nowrap"
+          px="sm"
+          py={6}
+          aria-hidden="true"
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Text size="xs" fw={700} c="gray.7" style={{ flex: 1 }}>
+            {t('balanceSheetsWeb:views.item')}
+          </Text>
+          <Text size="xs" fw={700} c="gray.7" w={{ base: 130, sm: 180 }} ta="end">
+            {t('balanceSheetsWeb:entry.amount')}
+          </Text>
+        </Group>
         {rows.map(({ node, depth }) => {
           const isLeaf = node.children.length === 0;
           const name = node.description[language] || node.code;
@@ -172,6 +190,13 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
           const total = evaluation.totals.get(node.code) ?? null;
           const shownTotal = total && node.isCostLine ? total.abs().neg() : total;
           const hasError = (showErrors && flagged.has(node.code)) || invalid.has(node.code);
+          // What is wrong, in words: an amount with more than 2 decimals, or (after Save) an empty leaf.
+          const problem = invalid.has(node.code)
+            ? 'balanceSheets:invalidAmount'
+            : showErrors && flagged.has(node.code) && missing.has(node.code)
+              ? 'balanceSheetsWeb:entry.valueRequired'
+              : null;
+          const withheld = evaluation.withheld.has(node.code);
           return (
             <Group
               key={node.code}
@@ -219,9 +244,9 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
                   size="xs"
                   w={{ base: 130, sm: 180 }}
                   inputMode="decimal"
-                  aria-labelledby={`bs-label-${node.code}`}
+                  aria-label={t('balanceSheetsWeb:entry.amountOf', { name })}
                   aria-invalid={hasError || undefined}
-                  error={hasError}
+                  error={problem ? t(problem) : hasError}
                   leftSection={
                     node.isCostLine ? <span title={t('balanceSheetsWeb:entry.costLine')}>−</span> : undefined
                   }
@@ -240,9 +265,18 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
                   w={{ base: 130, sm: 180 }}
                   ta="end"
                   style={{ fontVariantNumeric: 'tabular-nums' }}
+                  c={withheld ? DANGER_RED : undefined}
                   data-testid={`bs-total-${node.code}`}
+                  data-withheld={withheld || undefined}
                 >
-                  {formatAmount(shownTotal)}
+                  {withheld ? (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <VisuallyHidden>{t('balanceSheetsWeb:entry.totalWithheld')}</VisuallyHidden>
+                    </>
+                  ) : (
+                    formatAmount(shownTotal)
+                  )}
                 </Text>
               )}
             </Group>

@@ -73,6 +73,25 @@ export interface EntryEvaluation {
   invalid: string[];
   /** Stored value of each filled, valid leaf. */
   leafValues: Map<string, Decimal>;
+  /**
+   * Groups holding an invalid leaf: their total is not shown (a sum leaving the bad amount out would change the
+   * total without a word).
+   */
+  withheld: Set<string>;
+}
+
+/** The codes of the groups above any of `leaves`. */
+function groupsAbove(tree: TreeLevelNode[], leaves: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: TreeLevelNode): boolean => {
+    if (node.children.length === 0) return leaves.has(node.code);
+    let hit = false;
+    for (const child of node.children) hit = visit(child) || hit;
+    if (hit) out.add(node.code);
+    return hit;
+  };
+  for (const node of tree) visit(node);
+  return out;
 }
 
 export function evaluateEntry(
@@ -104,7 +123,8 @@ export function evaluateEntry(
   }
   const totals = rollUp(tree, leafValues);
   const check = balanceCheck(forCheck, tree, options);
-  return { totals, check, missing, invalid, leafValues };
+  const withheld = groupsAbove(tree, new Set(invalid));
+  return { totals, check, missing, invalid, leafValues, withheld };
 }
 
 export type EntryBodyResult =
