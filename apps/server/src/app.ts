@@ -41,6 +41,8 @@ import {
 import { esgRoutes } from './modules/esg/esg.routes.ts';
 import { createEsgService } from './modules/esg/esg.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
 import { createApiTokensService } from './modules/partners/api-tokens.service.ts';
@@ -278,6 +280,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(balanceTreeRoutes({ balanceSheets }));
       await api.register(esgRoutes({ esg: createEsgService({ db: database.db }) }));
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
+      await api.register(
+        newsletterRoutes({
+          newsletter: createNewsletterService({ db: database.db, publicUrl: config.publicUrl }),
+          publicUrl: config.publicUrl,
+        }),
+      );
       await api.register(
         profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),
       );

@@ -7,6 +7,7 @@ import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { adminUrlFromIssuer, type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { dataDirFileStore } from './platform/files/file-store.ts';
+import { createCampaignSender } from './modules/newsletter/campaign-sender.ts';
 import { createMailWorker } from './platform/mail/outbox.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed.ts';
 import { seedReferenceData } from './seed/seed-reference.ts';
@@ -68,6 +69,9 @@ async function main(): Promise<void> {
     ? createMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log })
     : undefined;
   worker?.start();
+  // Newsletter campaigns being sent go into the outbox in batches, resumed after a restart.
+  const campaigns = createCampaignSender({ db: database.db, publicUrl: config.publicUrl, logger: app.log });
+  campaigns.start();
 
   const housekeeping = setInterval(() => {
     deleteExpiredSessions(database.db).catch((error: unknown) =>
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await campaigns.stop();
       await worker?.stop();
       await idp?.close();
       await database.close();

@@ -12,6 +12,7 @@ export * from './i18n/catalogs.ts';
 export * from './i18n/define.ts';
 export * from './ids.ts';
 export * from './languages.ts';
+export * from './newsletter/index.ts';
 export * from './partners/index.ts';
 export * from './roles.ts';
 export * from './schemas/index.ts';

@@ -96,7 +96,10 @@ export function registerAuthGuard(
 
     if (roles !== 'public' && !request.auth) throw unauthorized();
 
-    const needsCsrf = UNSAFE_METHODS.has(request.method) && (isApi || url === '/auth/logout');
+    const needsCsrf =
+      UNSAFE_METHODS.has(request.method) &&
+      (isApi || url === '/auth/logout') &&
+      !(isApi && roles === 'public' && request.routeOptions.config.csrf === false);
     if (needsCsrf && request.auth?.via !== 'bearer') {
       const sent = csrfHeader(request);
       const expected = request.authSession?.csrfToken ?? request.cookies[VISITOR_CSRF_COOKIE];

@@ -32,5 +32,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     roles?: RouteRoles;
+    /** false: a state-changing public route whose link token is the credential (RFC 8058 one-click). */
+    csrf?: false;
   }
 }

@@ -37,6 +37,7 @@ describe('renderMailPage', () => {
         subject: 'Confirme o registo',
         textBody: 'Abra a ligação.',
         htmlBody: null,
+        headers: null,
         language: 'pt',
         state: 'pending',
         attempts: 4,

@@ -21,14 +21,29 @@ export const MESSAGE_GROUPS = {
     'applications',
     'applicationsWeb',
     'balanceSheetsWeb',
+    'newsletter',
   ],
-  signedIn: ['applicationsAdmin', 'balanceSheets', 'diagnosis', 'diagnosisWeb', 'esg', 'formula', 'partners'],
+  signedIn: [
+    'applicationsAdmin',
+    'balanceSheets',
+    'diagnosis',
+    'diagnosisWeb',
+    'esg',
+    'formula',
+    'partners',
+    'newsletterAdmin',
+  ],
 } as const satisfies Record<string, readonly NamespaceName[]>;
 
 export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
 /** Namespaces only the server and the identity provider use (mails, sign-in pages, server texts). */
-export const SERVER_ONLY_NAMESPACES = ['idp', 'mail', 'server'] as const satisfies readonly NamespaceName[];
+export const SERVER_ONLY_NAMESPACES = [
+  'idp',
+  'mail',
+  'newsletterMail',
+  'server',
+] as const satisfies readonly NamespaceName[];
 
 const NAMESPACE_NAMES: ReadonlySet<string> = new Set([
   ...Object.values(MESSAGE_GROUPS).flat(),

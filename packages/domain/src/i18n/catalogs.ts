@@ -15,6 +15,9 @@ import { esg } from './esg.ts';
 import { formula } from './formula.ts';
 import { idp } from './idp.ts';
 import { mail } from './mail.ts';
+import { newsletter } from './newsletter.ts';
+import { newsletterAdmin } from './newsletter-admin.ts';
+import { newsletterMail } from './newsletter-mail.ts';
 import { pages } from './pages.ts';
 import { partners } from './partners.ts';
 import { reference } from './reference.ts';
@@ -43,6 +46,9 @@ export const namespaces = {
   formula,
   idp,
   mail,
+  newsletter,
+  newsletterAdmin,
+  newsletterMail,
   pages,
   partners,
   reference,

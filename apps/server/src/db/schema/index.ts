@@ -5,6 +5,7 @@ export * from './companies.ts';
 export * from './content.ts';
 export * from './diagnosis.ts';
 export * from './esg.ts';
+export * from './newsletter.ts';
 export * from './partners.ts';
 export * from './platform.ts';
 export * from './reference.ts';

@@ -42,6 +42,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Extra headers of this message (a newsletter's List-Unsubscribe); none for other mail. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     language: text('language').notNull().default('pt'),
     state: text('state', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()

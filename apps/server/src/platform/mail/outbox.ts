@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   language: 'pt' | 'en' | 'fr';
+  /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post); other mail has none. */
+  headers?: Record<string, string>;
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -45,6 +47,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<{ i
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
+      headers: mail.headers ?? null,
       language: mail.language,
       // The worker compares due times with its own clock (to the millisecond), so stamp with it too.
       nextAttemptAt: new Date(),
@@ -158,7 +161,7 @@ export function createMailWorker(options: {
         subject: row.subject,
         text: row.textBody,
         ...(row.htmlBody ? { html: row.htmlBody } : {}),
-        headers: { 'Content-Language': row.language },
+        headers: { ...(row.headers ?? {}), 'Content-Language': row.language },
       });
     } catch (error) {
       const attempts = row.attempts + 1;

@@ -1,0 +1,147 @@
+import { CAMPAIGN_BATCH_SIZE, campaignTextFor } from '@excelencia/domain';
+import { and, asc, eq, lte, notExists } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { newsletterCampaigns, newsletterDeliveries, newsletterSubscribers } from '../../db/schema/index.ts';
+import { enqueueMail, type PinoLike } from '../../platform/mail/outbox.ts';
+import { campaignMail, unsubscribeLink } from './newsletter-mails.ts';
+
+/**
+ * The job that sends campaigns: it lives in the database (a campaign in state 'sending'), so any instance
+ * picks it up, and a restart resumes where it stopped. Each batch runs in one transaction that locks the
+ * campaign (FOR UPDATE SKIP LOCKED: one instance per campaign at a time) and writes, per recipient, the outbox
+ * row and the (campaign, subscriber) delivery row whose unique key forbids a second one: a batch either commits
+ * whole or leaves nobody mailed, and nobody is ever mailed twice.
+ */
+export function createCampaignSender(options: {
+  db: Database;
+  publicUrl: string;
+  logger: PinoLike;
+  batchSize?: number;
+  pollIntervalMs?: number;
+}) {
+  const { db, publicUrl, logger } = options;
+  const batchSize = options.batchSize ?? CAMPAIGN_BATCH_SIZE;
+  const pollIntervalMs = options.pollIntervalMs ?? 2000;
+  let timer: NodeJS.Timeout | null = null;
+  let started = false;
+  let stopping = false;
+  let chain: Promise<unknown> = Promise.resolve();
+
+  /** One batch of the oldest campaign being sent; undefined when none is. */
+  async function batch(): Promise<{ campaignId: string; queued: number; finished: boolean } | undefined> {
+    return db.transaction(async (tx) => {
+      const [campaign] = await tx
+        .select()
+        .from(newsletterCampaigns)
+        .where(eq(newsletterCampaigns.status, 'sending'))
+        .orderBy(asc(newsletterCampaigns.sendStartedAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!campaign?.sendStartedAt) return undefined;
+      const recipients = await tx
+        .select()
+        .from(newsletterSubscribers)
+        .where(
+          and(
+            eq(newsletterSubscribers.status, 'confirmed'),
+            lte(newsletterSubscribers.confirmedAt, campaign.sendStartedAt),
+            notExists(
+              tx
+                .select({ id: newsletterDeliveries.id })
+                .from(newsletterDeliveries)
+                .where(
+                  and(
+                    eq(newsletterDeliveries.campaignId, campaign.id),
+                    eq(newsletterDeliveries.subscriberId, newsletterSubscribers.id),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .orderBy(asc(newsletterSubscribers.id))
+        .limit(batchSize);
+      for (const subscriber of recipients) {
+        const text = campaignTextFor(campaign, subscriber.language);
+        const mail = await enqueueMail(
+          tx,
+          campaignMail({
+            to: subscriber.email,
+            language: subscriber.language,
+            subject: text.subject,
+            bodyHtml: text.body,
+            unsubscribeLink: unsubscribeLink(publicUrl, subscriber.unsubscribeToken, campaign.id),
+          }),
+        );
+        await tx
+          .insert(newsletterDeliveries)
+          .values({ campaignId: campaign.id, subscriberId: subscriber.id, outboxId: mail.id });
+      }
+      const finished = recipients.length < batchSize;
+      if (finished) {
+        await tx
+          .update(newsletterCampaigns)
+          .set({ status: 'sent', sentAt: new Date() })
+          .where(eq(newsletterCampaigns.id, campaign.id));
+      }
+      return { campaignId: campaign.id, queued: recipients.length, finished };
+    });
+  }
+
+  /** Batches until no campaign is being sent (or stop() is called); returns how many mails were queued. */
+  async function drain(maxBatches: number): Promise<number> {
+    let queued = 0;
+    for (let done = 0; done < maxBatches && !stopping; done += 1) {
+      const result = await batch();
+      if (!result) break;
+      queued += result.queued;
+      logger.info(
+        { campaignId: result.campaignId, queued: result.queued },
+        'newsletter: campaign batch queued',
+      );
+    }
+    return queued;
+  }
+
+  function runOnce(maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
+    const run = chain.then(() => drain(maxBatches));
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  function schedule(delayMs: number): void {
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce()
+        .catch((error: unknown) => logger.error({ err: String(error) }, 'newsletter: campaign batch failed'))
+        .finally(() => {
+          if (started && timer === null) schedule(pollIntervalMs);
+        });
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    /** Polls for campaigns to send every pollIntervalMs until stop(). */
+    start(): void {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    /** Stops polling and waits for the batch in progress (it commits whole); the rest waits for a restart. */
+    async stop(): Promise<void> {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      stopping = true;
+      try {
+        await chain;
+      } finally {
+        stopping = false;
+      }
+    },
+    /** Sends batches now: at most `maxBatches` (all that are due by default). */
+    runOnce,
+  };
+}
+
+export type CampaignSender = ReturnType<typeof createCampaignSender>;

@@ -1,0 +1,143 @@
+import { type Language, translate } from '@excelencia/domain';
+import { API_PREFIX } from '../../auth/guard.ts';
+import type { OutgoingMail } from '../../platform/mail/outbox.ts';
+import { escapeHtml } from '../registration/html.ts';
+
+/** The links the newsletter's mails carry: endpoints that answer a small page (newsletter-pages.ts). */
+export function confirmLink(publicUrl: string, token: string): string {
+  return `${publicUrl}${API_PREFIX}/public/newsletter/confirm/${encodeURIComponent(token)}`;
+}
+
+/** The one-click unsubscribe link: followed (GET) or posted to by the mail client (RFC 8058). */
+export function unsubscribeLink(publicUrl: string, token: string, campaignId?: string): string {
+  const link = `${publicUrl}${API_PREFIX}/public/newsletter/unsubscribe/${encodeURIComponent(token)}`;
+  return campaignId ? `${link}?campaign=${encodeURIComponent(campaignId)}` : link;
+}
+
+/** RFC 2369 and RFC 8058 headers: mail clients offer an unsubscribe button that POSTs to the link. */
+export function listUnsubscribeHeaders(link: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+function footer(language: Language, link: string | null): { text: string[]; html: string[] } {
+  const t = (key: string) => translate(language, `newsletterMail:footer.${key}`);
+  return {
+    text: ['', '--', t('reason'), ...(link ? [`${t('unsubscribe')}: ${link}`] : [])],
+    html: [
+      '<hr>',
+      `<p style="font-size:12px;color:#555">${escapeHtml(t('reason'))}${
+        link ? ` <a href="${escapeHtml(link)}">${escapeHtml(t('unsubscribe'))}</a>` : ''
+      }</p>`,
+    ],
+  };
+}
+
+/** The double opt-in mail: the single-use confirmation link, and the unsubscribe link every mail has. */
+export function confirmationMail(input: {
+  to: string;
+  language: Language;
+  confirmLink: string;
+  unsubscribeLink: string;
+}): OutgoingMail {
+  const { language } = input;
+  const t = (key: string) => translate(language, `newsletterMail:confirm.${key}`);
+  const end = footer(language, input.unsubscribeLink);
+  const p = (value: string) => `<p>${escapeHtml(value)}</p>`;
+  return {
+    to: input.to,
+    language,
+    subject: t('subject'),
+    text: [
+      t('greeting'),
+      '',
+      t('intro'),
+      t('action'),
+      input.confirmLink,
+      '',
+      t('ignore'),
+      '',
+      translate(language, 'mail:signature'),
+      ...end.text,
+    ].join('\n'),
+    html: [
+      `<!doctype html><html lang="${language}"><body>`,
+      p(t('greeting')),
+      p(t('intro')),
+      p(t('action')),
+      `<p><a href="${escapeHtml(input.confirmLink)}">${escapeHtml(t('button'))}</a></p>`,
+      `<p>${escapeHtml(input.confirmLink)}</p>`,
+      p(t('ignore')),
+      p(translate(language, 'mail:signature')),
+      ...end.html,
+      '</body></html>',
+    ].join('\n'),
+    headers: listUnsubscribeHeaders(input.unsubscribeLink),
+  };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The plain-text part of a campaign: the sanitised HTML's text, paragraphs and line breaks kept, links spelled out. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, text: string) =>
+      text.replace(/<[^>]+>/g, '').trim() === href ? href : `${text} (${href})`,
+    )
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<\/(p|div|h[1-6]|li|ul|ol|blockquote)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_all, name: string) => ENTITIES[name] ?? '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * A campaign as one subscriber gets it: the (already sanitised) body in a page, the footer with the unsubscribe
+ * link, and the List-Unsubscribe headers. Without a link (the administrator's test), neither link nor headers.
+ */
+export function campaignMail(input: {
+  to: string;
+  language: Language;
+  subject: string;
+  bodyHtml: string;
+  unsubscribeLink: string | null;
+}): OutgoingMail {
+  const end = footer(input.language, input.unsubscribeLink);
+  return {
+    to: input.to,
+    language: input.language,
+    subject: input.subject,
+    text: [htmlToText(input.bodyHtml), ...end.text].join('\n'),
+    html: [
+      `<!doctype html><html lang="${input.language}"><body>`,
+      input.bodyHtml,
+      ...end.html,
+      '</body></html>',
+    ].join('\n'),
+    ...(input.unsubscribeLink ? { headers: listUnsubscribeHeaders(input.unsubscribeLink) } : {}),
+  };
+}
+
+/** The small page the confirm and unsubscribe links answer, in the subscriber's language. */
+export function newsletterPage(input: {
+  language: Language;
+  title: string;
+  message: string;
+  homeUrl: string;
+}): string {
+  const { language } = input;
+  return [
+    '<!doctype html>',
+    `<html lang="${language}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${escapeHtml(input.title)} · ${escapeHtml(translate(language, 'common:appName'))}</title>`,
+    '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;',
+    'color:#1a1b1e;line-height:1.5}a{color:#1c4f8f}</style></head><body><main>',
+    `<h1>${escapeHtml(input.title)}</h1>`,
+    `<p>${escapeHtml(input.message)}</p>`,
+    `<p><a href="${escapeHtml(input.homeUrl)}">${escapeHtml(translate(language, 'newsletterMail:page.home'))}</a></p>`,
+    '</main></body></html>',
+  ].join('');
+}

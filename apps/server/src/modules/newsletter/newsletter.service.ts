@@ -1,0 +1,504 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CampaignCounts,
+  type CampaignInput,
+  type CampaignItem,
+  type CampaignPreview,
+  type CampaignUpdate,
+  campaignTextFor,
+  type Language,
+  missingCampaignLanguages,
+  type Page,
+  SUBSCRIBE_MAX_PER_ADDRESS,
+  SUBSCRIBE_WINDOW_MINUTES,
+  type SubscribeRequest,
+  type SubscriberItem,
+  type SubscriberListQuery,
+  translate,
+} from '@excelencia/domain';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  mailOutbox,
+  newsletterCampaigns,
+  newsletterDeliveries,
+  newsletterSubscribers,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
+import {
+  allOf,
+  filterConditions,
+  keysetPages,
+  orderKeys,
+  orderSql,
+  pageWindow,
+  searchCondition,
+} from '../../platform/listing.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import type { ExportColumn } from '../../platform/xlsx-export.ts';
+import { hashLinkToken, newLinkToken } from '../registration/tokens.ts';
+import { sanitizeCampaignHtml } from './campaign-html.ts';
+import { campaignMail, confirmationMail, confirmLink, unsubscribeLink } from './newsletter-mails.ts';
+
+/** The audit entity of campaign changes: the resource path. */
+export const CAMPAIGNS_ENTITY = 'newsletter/campaigns';
+
+type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+type CampaignRow = typeof newsletterCampaigns.$inferSelect;
+export type SubscribersQuery = z.output<typeof SubscriberListQuery>;
+
+export const subscribeRateLimited = () => new AppError(429, 'rate_limited', 'errors:rateLimited');
+const campaignNotDraft = () => new AppError(409, 'campaign_not_draft', 'newsletterAdmin:errors.notDraft');
+const noSubscribers = () => new AppError(400, 'no_subscribers', 'newsletterAdmin:errors.noSubscribers');
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function presentSubscriber(row: SubscriberRow): SubscriberItem {
+  return {
+    id: row.id,
+    email: row.email,
+    language: row.language,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: iso(row.confirmedAt),
+    unsubscribedAt: iso(row.unsubscribedAt),
+  };
+}
+
+export const SUBSCRIBER_EXPORT_COLUMNS: readonly ExportColumn<SubscriberItem>[] = [
+  { header: 'newsletterAdmin:subscribers.email', value: (row) => row.email, width: 36 },
+  { header: 'newsletterAdmin:subscribers.language', value: (row) => row.language, width: 10 },
+  {
+    header: 'newsletterAdmin:subscribers.status',
+    value: (row, language) => translateStatus(row.status, language),
+    width: 16,
+  },
+  { header: 'newsletterAdmin:subscribers.createdAt', value: (row) => new Date(row.createdAt), width: 20 },
+  {
+    header: 'newsletterAdmin:subscribers.confirmedAt',
+    value: (row) => (row.confirmedAt ? new Date(row.confirmedAt) : null),
+    width: 20,
+  },
+];
+
+function translateStatus(status: SubscriberItem['status'], language: Language): string {
+  return translate(language, `newsletterAdmin:subscribers.statuses.${status}`);
+}
+
+const SUBSCRIBER_SORT = {
+  email: newsletterSubscribers.email,
+  createdAt: newsletterSubscribers.createdAt,
+  confirmedAt: newsletterSubscribers.confirmedAt,
+  status: newsletterSubscribers.status,
+} as const;
+
+/**
+ * The newsletter: the visitor's subscription with double opt-in and one-click unsubscribe, the administrator's
+ * subscribers list and campaigns. Sending a campaign only marks it 'sending'; campaign-sender.ts puts it in
+ * the outbox in batches.
+ */
+export function createNewsletterService(deps: { db: Database; publicUrl: string; now?: () => Date }) {
+  const { db, publicUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function countsOf(executor: Executor, campaigns: readonly CampaignRow[]) {
+    const out = new Map<string, CampaignCounts>();
+    if (campaigns.length === 0) return out;
+    const ids = campaigns.map((c) => c.id);
+    const rows = await executor
+      .select({
+        campaignId: newsletterDeliveries.campaignId,
+        queued: count(),
+        sent: sql<number>`count(*) filter (where ${mailOutbox.state} = 'sent')::int`,
+        failed: sql<number>`count(*) filter (where ${mailOutbox.state} = 'failed')::int`,
+        unsubscribed: sql<number>`count(${newsletterDeliveries.unsubscribedAt})::int`,
+      })
+      .from(newsletterDeliveries)
+      .leftJoin(mailOutbox, eq(mailOutbox.id, newsletterDeliveries.outboxId))
+      .where(inArray(newsletterDeliveries.campaignId, ids))
+      .groupBy(newsletterDeliveries.campaignId);
+    const byId = new Map(rows.map((row) => [row.campaignId, row]));
+    // A draft's recipients would be today's confirmed subscribers.
+    const hasDraft = campaigns.some((c) => c.status === 'draft');
+    const confirmed = hasDraft ? await countConfirmed(executor) : 0;
+    for (const campaign of campaigns) {
+      const row = byId.get(campaign.id);
+      out.set(campaign.id, {
+        total: campaign.status === 'draft' ? confirmed : campaign.totalRecipients,
+        queued: Number(row?.queued ?? 0),
+        sent: Number(row?.sent ?? 0),
+        failed: Number(row?.failed ?? 0),
+        unsubscribed: Number(row?.unsubscribed ?? 0),
+      });
+    }
+    return out;
+  }
+
+  async function countConfirmed(executor: Executor, before?: Date): Promise<number> {
+    const [row] = await executor
+      .select({ n: count() })
+      .from(newsletterSubscribers)
+      .where(
+        allOf(
+          eq(newsletterSubscribers.status, 'confirmed'),
+          before ? lte(newsletterSubscribers.confirmedAt, before) : undefined,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  function presentCampaign(row: CampaignRow, counts: CampaignCounts | undefined): CampaignItem {
+    return {
+      id: row.id,
+      version: row.version,
+      status: row.status,
+      subject: row.subject,
+      body: row.body,
+      missingLanguages: missingCampaignLanguages(row),
+      counts: counts ?? { total: 0, queued: 0, sent: 0, failed: 0, unsubscribed: 0 },
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      sendStartedAt: iso(row.sendStartedAt),
+      sentAt: iso(row.sentAt),
+    };
+  }
+
+  async function present(executor: Executor, row: CampaignRow): Promise<CampaignItem> {
+    return presentCampaign(row, (await countsOf(executor, [row])).get(row.id));
+  }
+
+  async function lockCampaign(tx: Executor, id: string): Promise<CampaignRow> {
+    const [row] = await tx
+      .select()
+      .from(newsletterCampaigns)
+      .where(eq(newsletterCampaigns.id, id))
+      .for('update');
+    if (!row) throw notFound();
+    return row;
+  }
+
+  function cleanContent(input: CampaignInput): Pick<CampaignRow, 'subject' | 'body'> {
+    return {
+      subject: input.subject,
+      body: {
+        pt: sanitizeCampaignHtml(input.body.pt),
+        en: sanitizeCampaignHtml(input.body.en),
+        fr: sanitizeCampaignHtml(input.body.fr),
+      },
+    };
+  }
+
+  function subscriberReader(query: SubscribersQuery) {
+    const where = allOf(
+      searchCondition(newsletterSubscribers.email, query.search),
+      ...filterConditions({ status: newsletterSubscribers.status }, query),
+    );
+    const order = orderKeys(SUBSCRIBER_SORT, query, 'pt', {
+      defaultSort: ['createdAt'],
+      tieBreaker: newsletterSubscribers.id,
+    });
+    return { where, order };
+  }
+
+  return {
+    /**
+     * A visitor's subscription. New, pending or unsubscribed addresses get a confirmation mail (a fresh
+     * single-use link); a confirmed one gets nothing, and the answer is the same either way. More than
+     * SUBSCRIBE_MAX_PER_ADDRESS requests for one address within the window answer 429.
+     */
+    async subscribe(input: z.output<typeof SubscribeRequest>): Promise<void> {
+      const at = now();
+      const confirm = newLinkToken();
+      await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(newsletterSubscribers)
+          .values({
+            email: input.email,
+            language: input.language,
+            confirmTokenHash: confirm.hash,
+            unsubscribeToken: randomBytes(24).toString('base64url'),
+            requestCount: 1,
+            requestWindowStartedAt: at,
+            createdAt: at,
+          })
+          .onConflictDoNothing({ target: newsletterSubscribers.email })
+          .returning();
+        if (inserted) {
+          await enqueueMail(tx, confirmationFor(inserted, confirm.token));
+          return;
+        }
+        const [existing] = await tx
+          .select()
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.email, input.email))
+          .for('update');
+        if (!existing) throw new Error('The subscriber vanished while subscribing');
+        const windowOver =
+          at.getTime() - existing.requestWindowStartedAt.getTime() >= SUBSCRIBE_WINDOW_MINUTES * 60_000;
+        if (!windowOver && existing.requestCount >= SUBSCRIBE_MAX_PER_ADDRESS) throw subscribeRateLimited();
+        const window = windowOver
+          ? { requestCount: 1, requestWindowStartedAt: at }
+          : { requestCount: existing.requestCount + 1 };
+        if (existing.status === 'confirmed') {
+          await tx.update(newsletterSubscribers).set(window).where(eq(newsletterSubscribers.id, existing.id));
+          return;
+        }
+        const [updated] = await tx
+          .update(newsletterSubscribers)
+          .set({ ...window, status: 'pending', language: input.language, confirmTokenHash: confirm.hash })
+          .where(eq(newsletterSubscribers.id, existing.id))
+          .returning();
+        if (updated) await enqueueMail(tx, confirmationFor(updated, confirm.token));
+      });
+    },
+
+    /** Follows a confirmation link (once): the subscriber is confirmed. Undefined when the link is not valid. */
+    async confirm(token: string): Promise<{ language: Language } | undefined> {
+      const [row] = await db
+        .update(newsletterSubscribers)
+        .set({ status: 'confirmed', confirmedAt: now(), confirmTokenHash: null, unsubscribedAt: null })
+        .where(eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)))
+        .returning();
+      return row ? { language: row.language } : undefined;
+    },
+
+    /**
+     * The one-click unsubscribe (the link of every mail, by GET or by the mail client's POST). Following it
+     * again changes nothing. With the campaign the link came from, that campaign counts one unsubscription.
+     */
+    async unsubscribe(
+      token: string,
+      campaignId: string | undefined,
+    ): Promise<{ language: Language; email: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.unsubscribeToken, token))
+          .for('update');
+        if (!row) return undefined;
+        if (row.status !== 'unsubscribed') {
+          const at = now();
+          await tx
+            .update(newsletterSubscribers)
+            .set({ status: 'unsubscribed', unsubscribedAt: at, confirmTokenHash: null })
+            .where(eq(newsletterSubscribers.id, row.id));
+          if (campaignId && /^[0-9a-f-]{36}$/i.test(campaignId)) {
+            await tx
+              .update(newsletterDeliveries)
+              .set({ unsubscribedAt: at })
+              .where(
+                and(
+                  eq(newsletterDeliveries.campaignId, campaignId),
+                  eq(newsletterDeliveries.subscriberId, row.id),
+                ),
+              );
+          }
+        }
+        return { language: row.language, email: row.email };
+      });
+    },
+
+    async listSubscribers(query: SubscribersQuery): Promise<Page<SubscriberItem>> {
+      const { where, order } = subscriberReader(query);
+      const window = pageWindow(query);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(newsletterSubscribers)
+          .where(where)
+          .orderBy(...orderSql(order))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(newsletterSubscribers).where(where),
+      ]);
+      return {
+        items: rows.map(presentSubscriber),
+        total: Number(total?.n ?? 0),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    exportSubscribers(query: SubscribersQuery): AsyncIterable<SubscriberItem> {
+      const { where, order } = subscriberReader(query);
+      return (async function* () {
+        for await (const rows of keysetPages({
+          order,
+          size: 500,
+          read: (page) =>
+            db
+              .select({ row: newsletterSubscribers, ...page.keys })
+              .from(newsletterSubscribers)
+              .where(allOf(where, page.after))
+              .orderBy(...page.orderBy)
+              .limit(page.limit),
+        })) {
+          for (const { row } of rows) yield presentSubscriber(row);
+        }
+      })();
+    },
+
+    async listCampaigns(): Promise<CampaignItem[]> {
+      const rows = await db
+        .select()
+        .from(newsletterCampaigns)
+        .orderBy(desc(newsletterCampaigns.createdAt), desc(newsletterCampaigns.id));
+      const counts = await countsOf(db, rows);
+      return rows.map((row) => presentCampaign(row, counts.get(row.id)));
+    },
+
+    async getCampaign(id: string): Promise<CampaignItem> {
+      const [row] = await db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+      if (!row) throw notFound();
+      return present(db, row);
+    },
+
+    async createCampaign(actor: Actor, input: CampaignInput): Promise<CampaignItem> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(newsletterCampaigns)
+          .values({ ...cleanContent(input), createdBy: actor.accountId })
+          .returning();
+        if (!row) throw new Error('Inserting the campaign returned nothing');
+        const item = await present(tx, row);
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'create',
+          entity: CAMPAIGNS_ENTITY,
+          entityId: row.id,
+          after: { subject: row.subject, body: row.body },
+          requestId: actor.requestId ?? null,
+        });
+        return item;
+      });
+    },
+
+    async updateCampaign(actor: Actor, id: string, input: CampaignUpdate): Promise<CampaignItem> {
+      return db.transaction(async (tx) => {
+        const before = await lockCampaign(tx, id);
+        if (before.status !== 'draft') throw campaignNotDraft();
+        if (before.version !== input.version) throw staleVersion();
+        const [row] = await tx
+          .update(newsletterCampaigns)
+          .set({ ...cleanContent(input), version: before.version + 1, updatedAt: now() })
+          .where(eq(newsletterCampaigns.id, id))
+          .returning();
+        if (!row) throw notFound();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'update',
+          entity: CAMPAIGNS_ENTITY,
+          entityId: id,
+          before: { subject: before.subject, body: before.body },
+          after: { subject: row.subject, body: row.body },
+          requestId: actor.requestId ?? null,
+        });
+        return present(tx, row);
+      });
+    },
+
+    async deleteCampaign(actor: Actor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await lockCampaign(tx, id);
+        if (before.status !== 'draft') throw campaignNotDraft();
+        await tx.delete(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'delete',
+          entity: CAMPAIGNS_ENTITY,
+          entityId: id,
+          before: { subject: before.subject, body: before.body },
+          requestId: actor.requestId ?? null,
+        });
+      });
+    },
+
+    async previewCampaign(id: string, language: Language): Promise<CampaignPreview> {
+      const [row] = await db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+      if (!row) throw notFound();
+      const text = campaignTextFor(row, language);
+      return { language: text.language, fallback: text.fallback, subject: text.subject, html: text.body };
+    },
+
+    /** Puts the campaign in the outbox for the administrator alone, in `language` (default theirs). */
+    async sendTest(
+      caller: AuthContext,
+      actor: Actor,
+      id: string,
+      language: Language | undefined,
+    ): Promise<{ to: string; language: Language }> {
+      const wanted = language ?? caller.language;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+        if (!row) throw notFound();
+        const text = campaignTextFor(row, wanted);
+        const prefix = translate(wanted, 'newsletterMail:test.prefix');
+        await enqueueMail(
+          tx,
+          campaignMail({
+            to: caller.email,
+            language: wanted,
+            subject: `${prefix} ${text.subject}`,
+            bodyHtml: text.body,
+            unsubscribeLink: null,
+          }),
+        );
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'test',
+          entity: CAMPAIGNS_ENTITY,
+          entityId: id,
+          after: { to: caller.email, language: wanted },
+          requestId: actor.requestId ?? null,
+        });
+        return { to: caller.email, language: wanted };
+      });
+    },
+
+    /**
+     * Starts sending: the recipients are the subscribers confirmed now; the campaign can no longer change. The
+     * job (campaign-sender.ts) does the rest.
+     */
+    async sendCampaign(actor: Actor, id: string): Promise<CampaignItem> {
+      return db.transaction(async (tx) => {
+        const before = await lockCampaign(tx, id);
+        if (before.status !== 'draft') throw campaignNotDraft();
+        const at = now();
+        const total = await countConfirmed(tx, at);
+        if (total === 0) throw noSubscribers();
+        const [row] = await tx
+          .update(newsletterCampaigns)
+          .set({ status: 'sending', sendStartedAt: at, totalRecipients: total, updatedAt: at })
+          .where(eq(newsletterCampaigns.id, id))
+          .returning();
+        if (!row) throw notFound();
+        await writeAudit(tx, {
+          actorAccountId: actor.accountId,
+          action: 'send',
+          entity: CAMPAIGNS_ENTITY,
+          entityId: id,
+          before: { status: before.status },
+          after: { status: row.status, totalRecipients: total },
+          requestId: actor.requestId ?? null,
+        });
+        return present(tx, row);
+      });
+    },
+  };
+
+  function confirmationFor(row: SubscriberRow, token: string) {
+    return confirmationMail({
+      to: row.email,
+      language: row.language,
+      confirmLink: confirmLink(publicUrl, token),
+      unsubscribeLink: unsubscribeLink(publicUrl, row.unsubscribeToken),
+    });
+  }
+}
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;
