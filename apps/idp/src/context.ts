@@ -3,8 +3,9 @@ import type Provider from 'oidc-provider';
 import type { AccountStore } from './accounts.ts';
 import type { IdpKeys } from './keys.ts';
 import type { LoginGuard } from './login-guard.ts';
+import type { PasswordResets } from './password-resets.ts';
 import { ACCESS_TOKEN_AUDIENCE } from './provider.ts';
-import type { IdpLogger } from './types.ts';
+import type { IdpLogger, IdpMail } from './types.ts';
 
 /** What the idp's HTTP routes share. The provider exists once the server listens (the issuer needs the port). */
 export interface IdpContext {
@@ -13,6 +14,11 @@ export interface IdpContext {
   realmPath: string;
   accounts: AccountStore;
   guard: LoginGuard;
+  resets: PasswordResets;
+  /** Delivers mail; undefined when the host gave no way (then no password reset is offered). */
+  sendMail: ((mail: IdpMail) => Promise<void>) | undefined;
+  /** The client's home page in a language (where a reset ends when its sign-in request is gone). */
+  homeFor(language: string): string | undefined;
   logger: IdpLogger;
   /** Origins a form on an idp page may lead to: ours and the clients' redirect targets. */
   formActionOrigins: string[];

@@ -1,2 +1,2 @@
 export { startIdp } from './server.ts';
-export type { IdpClient, IdpLogger, IdpOptions, RunningIdp } from './types.ts';
+export type { IdpClient, IdpLogger, IdpMail, IdpOptions, RunningIdp } from './types.ts';

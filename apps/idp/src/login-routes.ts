@@ -147,6 +147,9 @@ export async function loginRoutes(app: FastifyInstance, idp: IdpContext): Promis
         nonce,
         action: `${base}/${encodeURIComponent(uid)}/login`,
         languageHref: (l) => `${base}/${encodeURIComponent(uid)}?lang=${l}`,
+        ...(idp.sendMail
+          ? { forgotHref: `${base}/reset-credentials?lang=${language}&uid=${encodeURIComponent(uid)}` }
+          : {}),
         ...extra,
       }),
     );

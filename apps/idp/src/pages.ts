@@ -63,6 +63,8 @@ button:hover{background:#082c54}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}
 .alert{margin:0 0 1rem;padding:.75rem;border-radius:.375rem;background:#fdecec;color:#8a1116;border:1px solid #e8a5a8}
 .detail{color:#4a5360;font-size:.875rem;word-break:break-word}
+.after{margin:1rem 0 0;text-align:center}
+a{color:#0b3a6f}
 .langs{margin-top:1.25rem}
 .langs ul{list-style:none;display:flex;gap:1rem;justify-content:center;padding:0;margin:0}
 .langs a{color:#0b3a6f}
@@ -125,6 +127,8 @@ export interface LoginPageInput {
   error?: string;
   /** Marks the fields invalid (wrong credentials), not only shows the message. */
   fieldsInvalid?: boolean;
+  /** The 'Forgot your password?' page; no link when the idp cannot send mail. */
+  forgotHref?: string;
 }
 
 export function loginPage(input: LoginPageInput): string {
@@ -147,7 +151,105 @@ ${error ? html`<p class="alert" role="alert" id="login-error">${error}</p>` : ''
 <label for="password">${t(language, 'signIn.password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${focusEmail ? '' : html` autofocus`}>
 <button type="submit">${t(language, 'signIn.submit')}</button>
+</form>
+${input.forgotHref ? html`<p class="after"><a href="${input.forgotHref}">${t(language, 'forgot.link')}</a></p>` : ''}`,
+  );
+}
+
+export interface ForgotPasswordPageInput {
+  language: Language;
+  nonce: string;
+  action: string;
+  languageHref: (language: Language) => string;
+  /** The sign-in request this came from, carried along to return to it. */
+  interactionUid?: string;
+  backHref?: string;
+  email?: string;
+  error?: string;
+}
+
+/** 'Forgot your password?': the account's e-mail, to receive a reset link. */
+export function forgotPasswordPage(input: ForgotPasswordPageInput): string {
+  const { language, error } = input;
+  const invalid = error ? html` aria-invalid="true" aria-describedby="forgot-error"` : '';
+  return layout(
+    {
+      language,
+      nonce: input.nonce,
+      title: t(language, 'forgot.pageTitle'),
+      languageHref: input.languageHref,
+    },
+    html`<h1>${t(language, 'forgot.heading')}</h1>
+${error ? html`<p class="alert" role="alert" id="forgot-error">${error}</p>` : ''}
+<p>${t(language, 'forgot.intro')}</p>
+<form method="post" action="${input.action}" novalidate>
+<input type="hidden" name="lang" value="${language}">
+${input.interactionUid ? html`<input type="hidden" name="uid" value="${input.interactionUid}">` : ''}
+<label for="email">${t(language, 'signIn.email')}</label>
+<input id="email" name="email" type="email" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${input.email ?? ''}"${invalid} autofocus>
+<button type="submit">${t(language, 'forgot.submit')}</button>
+</form>
+${input.backHref ? html`<p class="after"><a href="${input.backHref}">${t(language, 'forgot.backToSignIn')}</a></p>` : ''}`,
+  );
+}
+
+export interface ResetPasswordPageInput {
+  language: Language;
+  nonce: string;
+  action: string;
+  token: string;
+  languageHref: (language: Language) => string;
+  minLength: number;
+  /** Messages by field: newPassword, confirmPassword. */
+  errors?: { newPassword?: string; confirmPassword?: string };
+}
+
+/** The reset link's page: the new password twice (the portal's password rule), with each field's message. */
+export function resetPasswordPage(input: ResetPasswordPageInput): string {
+  const { language } = input;
+  const errors = input.errors ?? {};
+  const field = (
+    id: string,
+    name: 'newPassword' | 'confirmPassword',
+    label: string,
+    extra: SafeHtml | '',
+  ) => {
+    const message = errors[name];
+    const errorId = `${id}-error`;
+    return html`<label for="${id}">${label}</label>
+${message ? html`<p class="alert" role="alert" id="${errorId}">${message}</p>` : ''}
+<input id="${id}" name="${name}" type="password" autocomplete="new-password" minlength="${input.minLength}" required${
+      message ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''
+    }${extra}>`;
+  };
+  return layout(
+    { language, nonce: input.nonce, title: t(language, 'reset.pageTitle'), languageHref: input.languageHref },
+    html`<h1>${t(language, 'reset.heading')}</h1>
+<p id="password-rule">${t(language, 'changePassword.intro', { min: input.minLength })}</p>
+<form method="post" action="${input.action}" novalidate>
+<input type="hidden" name="lang" value="${language}">
+<input type="hidden" name="token" value="${input.token}">
+${field('new-password', 'newPassword', t(language, 'changePassword.newPassword'), errors.newPassword ? '' : html` aria-describedby="password-rule" autofocus`)}
+${field('confirm-password', 'confirmPassword', t(language, 'changePassword.confirmPassword'), '')}
+<button type="submit">${t(language, 'changePassword.submit')}</button>
 </form>`,
+  );
+}
+
+/** A page of the reset flow that only says something, with one link onwards (sent, done, invalid link). */
+export function resetMessagePage(input: {
+  language: Language;
+  nonce: string;
+  title: string;
+  heading: string;
+  message: string;
+  link?: { href: string; label: string };
+}): string {
+  return layout(
+    { language: input.language, nonce: input.nonce, title: input.title },
+    html`<h1>${input.heading}</h1>
+<p role="status">${input.message}</p>
+${input.link ? html`<p><a href="${input.link.href}">${input.link.label}</a></p>` : ''}`,
   );
 }
 

@@ -9,8 +9,10 @@ import { loadKeys } from './keys.ts';
 import { LoginGuard } from './login-guard.ts';
 import { loginRoutes } from './login-routes.ts';
 import { contentSecurityPolicy } from './pages.ts';
+import { PasswordResets } from './password-resets.ts';
 import { createProvider } from './provider.ts';
 import { ProviderStore } from './provider-store.ts';
+import { resetRoutes } from './reset-routes.ts';
 import type { IdpClient, IdpLogger, IdpOptions, RunningIdp } from './types.ts';
 import { userinfoRoutes } from './userinfo-routes.ts';
 
@@ -48,6 +50,12 @@ function clientOrigins(clients: IdpClient[]): string[] {
   return [...origins];
 }
 
+/** The first client's post-logout address in the language (its home page), else its first one. */
+function clientHome(clients: IdpClient[], language: string): string | undefined {
+  const uris = clients[0]?.postLogoutRedirectUris ?? [];
+  return uris.find((uri) => uri.endsWith(`/${language}/`)) ?? uris[0];
+}
+
 /** Hands every other request under the issuer path to oidc-provider, mounted there (body left unread). */
 async function providerRoutes(app: FastifyInstance, idp: IdpContext): Promise<void> {
   app.removeAllContentTypeParsers();
@@ -77,10 +85,11 @@ export async function startIdp(options: IdpOptions & { port: number; host?: stri
     8 * 60 * 60,
     'refreshTokenTtlSeconds',
   );
-  const [accounts, keys, store] = await Promise.all([
+  const [accounts, keys, store, resets] = await Promise.all([
     AccountStore.open(options.dataDir),
     loadKeys(options.dataDir),
     ProviderStore.open(options.dataDir, (err) => logger.error({ err }, 'idp: could not save provider state')),
+    PasswordResets.open(options.dataDir),
   ]);
 
   let issuer: string | undefined;
@@ -91,6 +100,9 @@ export async function startIdp(options: IdpOptions & { port: number; host?: stri
     realmPath,
     accounts,
     guard: new LoginGuard(),
+    resets,
+    sendMail: options.sendMail,
+    homeFor: (language) => clientHome(options.clients, language),
     logger,
     formActionOrigins,
     issuer: () => {
@@ -122,6 +134,7 @@ export async function startIdp(options: IdpOptions & { port: number; host?: stri
   });
   await app.register(async (scope) => providerRoutes(scope, idp));
   await app.register(async (scope) => loginRoutes(scope, idp));
+  await app.register(async (scope) => resetRoutes(scope, idp));
   await app.register(async (scope) => userinfoRoutes(scope, idp));
   await app.register(async (scope) => adminRoutes(scope, idp, options.clients));
 
@@ -148,7 +161,7 @@ export async function startIdp(options: IdpOptions & { port: number; host?: stri
     origin: issuerUrl.origin,
     async close() {
       await app.close();
-      await Promise.all([accounts.flush(), store.flush()]);
+      await Promise.all([accounts.flush(), store.flush(), resets.flush()]);
     },
   };
 }

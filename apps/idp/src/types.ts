@@ -13,6 +13,15 @@ export interface IdpLogger {
   error(o: object, msg?: string): void;
 }
 
+/** A mail the idp sends (a password reset link); the host application delivers it (the portal: its outbox). */
+export interface IdpMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  language: 'pt' | 'en' | 'fr';
+}
+
 export interface IdpOptions {
   /** MUST look like http(s)://host:port/realms/<realm>, e.g. http://localhost:3001/realms/excelencia */
   issuer: string;
@@ -24,6 +33,11 @@ export interface IdpOptions {
   /** default 8 h */
   refreshTokenTtlSeconds?: number;
   logger?: IdpLogger;
+  /**
+   * Delivers the idp's mails. With it the sign-in page offers 'Forgot your password?' (a reset link by e-mail);
+   * without it there is no way to reach the user, so no such link.
+   */
+  sendMail?: (mail: IdpMail) => Promise<void>;
 }
 
 export interface RunningIdp {

@@ -1,22 +1,30 @@
 import { join } from 'node:path';
-import { startIdp } from '@excelencia/idp';
+import { type IdpMail, startIdp } from '@excelencia/idp';
 import { buildApp } from './app.ts';
 import { postLogoutRedirectUris } from './auth/auth.service.ts';
 import { createIdentityAdmin } from './auth/identity-admin.ts';
 import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { adminUrlFromIssuer, type Config, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { dataDirFileStore } from './platform/files/file-store.ts';
+import { type Executor, openDatabase } from './db/client.ts';
 import { createCampaignSender } from './modules/newsletter/campaign-sender.ts';
-import { createMailWorker } from './platform/mail/outbox.ts';
+import { dataDirFileStore } from './platform/files/file-store.ts';
+import { createMailWorker, enqueueMail } from './platform/mail/outbox.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed.ts';
 import { seedReferenceData } from './seed/seed-reference.ts';
 
 type BuiltInIdp = Awaited<ReturnType<typeof startIdp>>;
 
-/** Starts the built-in identity provider for this configuration (ISSUER_URL unset). */
-export async function startBuiltInIdp(config: Config, port = config.idpPort): Promise<BuiltInIdp> {
+/**
+ * Starts the built-in identity provider for this configuration (ISSUER_URL unset). With the portal's database,
+ * its mails (password reset links) go through the portal's outbox (ADR 0011).
+ */
+export async function startBuiltInIdp(
+  config: Config,
+  port = config.idpPort,
+  mailDb?: Executor,
+): Promise<BuiltInIdp> {
   return startIdp({
+    ...(mailDb ? { sendMail: async (mail: IdpMail) => void (await enqueueMail(mailDb, mail)) } : {}),
     issuer: config.issuerUrl,
     port,
     host: config.host,
@@ -57,7 +65,7 @@ async function main(): Promise<void> {
 
   let idp: BuiltInIdp | undefined;
   if (config.builtInIdp) {
-    idp = await startBuiltInIdp(config);
+    idp = await startBuiltInIdp(config, config.idpPort, database.db);
     config = withIssuer(config, idp.issuer);
   }
   await seedReferenceData(database.db, { onlyIntoEmptyDatabase: true });

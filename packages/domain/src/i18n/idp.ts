@@ -1,6 +1,6 @@
 import { defineMessages } from './define.ts';
 
-/** The built-in identity provider's pages: sign-in, sign-out and its error page. */
+/** The built-in identity provider's pages (sign-in, password reset, sign-out, errors) and its reset mail. */
 export const idp = defineMessages({
   pt: {
     title: 'Excelência Empresarial',
@@ -35,6 +35,36 @@ export const idp = defineMessages({
       tooShort: 'A palavra-passe deve ter pelo menos {{min}} caracteres.',
       tooLong: 'A palavra-passe pode ter no máximo {{max}} caracteres.',
       mismatch: 'As palavras-passe não coincidem.',
+    },
+    forgot: {
+      link: 'Esqueceu-se da palavra-passe?',
+      pageTitle: 'Recuperar a palavra-passe',
+      heading: 'Recuperar a palavra-passe',
+      intro: 'Indique o e-mail da sua conta. Enviamos-lhe uma ligação para escolher uma nova palavra-passe.',
+      submit: 'Enviar a ligação',
+      missingEmail: 'Indique o e-mail da sua conta.',
+      sentHeading: 'Verifique o seu e-mail',
+      sent: 'Se existir uma conta com o e-mail {{email}}, enviámos-lhe uma ligação para escolher uma nova palavra-passe. A ligação é válida durante {{minutes}} minutos e só pode ser usada uma vez.',
+      backToSignIn: 'Voltar ao início de sessão',
+    },
+    reset: {
+      pageTitle: 'Nova palavra-passe',
+      heading: 'Escolha uma nova palavra-passe',
+      invalidHeading: 'Ligação inválida ou expirada',
+      invalid: 'Esta ligação de recuperação expirou ou já foi usada. Peça uma nova.',
+      askAgain: 'Pedir uma nova ligação',
+      doneHeading: 'Palavra-passe alterada',
+      done: 'A sua palavra-passe foi alterada. Já pode iniciar sessão com ela.',
+      signIn: 'Iniciar sessão',
+    },
+    resetMail: {
+      subject: 'Recuperar a palavra-passe — {{product}}',
+      greeting: 'Olá {{name}},',
+      intro: 'Recebemos um pedido para escolher uma nova palavra-passe para a sua conta ({{email}}).',
+      action: 'Abra a ligação abaixo para escolher a nova palavra-passe:',
+      button: 'Escolher uma nova palavra-passe',
+      expiry: 'A ligação é válida durante {{minutes}} minutos e só pode ser usada uma vez.',
+      ignore: 'Se não fez este pedido, ignore esta mensagem: a sua palavra-passe não muda.',
     },
     signOut: {
       pageTitle: 'Terminar sessão',
@@ -76,6 +106,36 @@ export const idp = defineMessages({
       tooLong: 'The password can have at most {{max}} characters.',
       mismatch: 'Passwords must match.',
     },
+    forgot: {
+      link: 'Forgot your password?',
+      pageTitle: 'Reset your password',
+      heading: 'Reset your password',
+      intro: 'Enter the email of your account. We will send you a link to choose a new password.',
+      submit: 'Send the link',
+      missingEmail: 'Enter the email of your account.',
+      sentHeading: 'Check your email',
+      sent: 'If an account exists for {{email}}, we have sent it a link to choose a new password. The link works for {{minutes}} minutes and only once.',
+      backToSignIn: 'Back to sign in',
+    },
+    reset: {
+      pageTitle: 'New password',
+      heading: 'Choose a new password',
+      invalidHeading: 'Invalid or expired link',
+      invalid: 'This reset link has expired or was already used. Ask for a new one.',
+      askAgain: 'Ask for a new link',
+      doneHeading: 'Password changed',
+      done: 'Your password has been changed. You can now sign in with it.',
+      signIn: 'Sign in',
+    },
+    resetMail: {
+      subject: 'Reset your password — {{product}}',
+      greeting: 'Hello {{name}},',
+      intro: 'We received a request to choose a new password for your account ({{email}}).',
+      action: 'Open the link below to choose the new password:',
+      button: 'Choose a new password',
+      expiry: 'The link works for {{minutes}} minutes and only once.',
+      ignore: 'If you did not ask for this, ignore this message: your password does not change.',
+    },
     signOut: {
       pageTitle: 'Sign out',
       inProgress: 'Signing you out…',
@@ -115,6 +175,38 @@ export const idp = defineMessages({
       tooShort: 'Le mot de passe doit comporter au moins {{min}} caractères.',
       tooLong: 'Le mot de passe peut comporter au plus {{max}} caractères.',
       mismatch: 'Les mots de passe ne correspondent pas.',
+    },
+    forgot: {
+      link: 'Mot de passe oublié ?',
+      pageTitle: 'Réinitialiser le mot de passe',
+      heading: 'Réinitialiser le mot de passe',
+      intro:
+        "Saisissez l'e-mail de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+      submit: 'Envoyer le lien',
+      missingEmail: "Saisissez l'e-mail de votre compte.",
+      sentHeading: 'Consultez vos e-mails',
+      sent: 'Si un compte existe pour {{email}}, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien est valable {{minutes}} minutes et une seule fois.',
+      backToSignIn: 'Retour à la connexion',
+    },
+    reset: {
+      pageTitle: 'Nouveau mot de passe',
+      heading: 'Choisissez un nouveau mot de passe',
+      invalidHeading: 'Lien invalide ou expiré',
+      invalid: 'Ce lien de réinitialisation a expiré ou a déjà été utilisé. Demandez-en un nouveau.',
+      askAgain: 'Demander un nouveau lien',
+      doneHeading: 'Mot de passe changé',
+      done: 'Votre mot de passe a été changé. Vous pouvez maintenant vous connecter avec lui.',
+      signIn: 'Se connecter',
+    },
+    resetMail: {
+      subject: 'Réinitialiser votre mot de passe — {{product}}',
+      greeting: 'Bonjour {{name}},',
+      intro:
+        'Nous avons reçu une demande pour choisir un nouveau mot de passe pour votre compte ({{email}}).',
+      action: 'Ouvrez le lien ci-dessous pour choisir le nouveau mot de passe :',
+      button: 'Choisir un nouveau mot de passe',
+      expiry: 'Le lien est valable {{minutes}} minutes et une seule fois.',
+      ignore: "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe ne change pas.",
     },
     signOut: {
       pageTitle: 'Déconnexion',
