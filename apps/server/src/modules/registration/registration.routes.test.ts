@@ -148,7 +148,7 @@ describe('registration with e-mail confirmation', () => {
 
     const [message] = await deliver();
     expect(message?.to?.[0]?.address).toBe(email);
-    expect(message?.subject).toBe('Confirme o registo da sua empresa — Excelência');
+    expect(message?.subject).toBe('Confirme o registo da sua empresa — Excelência Empresarial');
     expect(message?.html).toContain('/pt/register/confirm?token=');
     const token = tokenIn(message, 'confirm');
     expect((await ctx.db.select().from(pendingRegistrations))[0]?.payload).not.toHaveProperty('password');
@@ -330,7 +330,7 @@ describe('registration with e-mail confirmation', () => {
 
     receiver = await startReceiver(received, receiver.port);
     const [message] = await deliver(new Date(t0.getTime() + 31_000));
-    expect(message?.subject).toBe("Confirmez l'inscription de votre entreprise — Excelência");
+    expect(message?.subject).toBe("Confirmez l'inscription de votre entreprise — Excellence des Entreprises");
     expect(message?.text).toContain('/fr/register/confirm?token=');
     expect((await post('registrations/confirm', { token: tokenIn(message, 'confirm') })).statusCode).toBe(
       200,
@@ -433,7 +433,7 @@ describe('invitations (admin pre-registration)', () => {
     });
     expect(resent.json()).toMatchObject({ sentCount: 2, state: 'pending' });
     const [message] = await deliver();
-    expect(message?.subject).toBe('Invitation to the Excelência portal — Hotel Atlântico');
+    expect(message?.subject).toBe('Invitation to the Business Excellence portal — Hotel Atlântico');
     const token = tokenIn(message, 'invitation');
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/app/api/v1/invitations/${first}` })).statusCode,
