@@ -53,6 +53,9 @@ function group(id: string, labelId: string, children: readonly MenuNode[]): Menu
 const admin = (path: string, labelId: string, pending?: PendingArea) => item('admin', path, labelId, pending);
 /** A parametrization screen of the reference-data area. */
 const reference = (path: string, labelId: string) => item('admin', path, labelId, undefined, 'reference');
+/** A screen of the content manager (features/content). */
+const content = (path: string, labelId: string, page: PageKind) =>
+  item('admin', `content-managment/${path}`, labelId, undefined, page);
 const company = (path: string, labelId: string, pending?: PendingArea) =>
   item('company', path, labelId, pending);
 const partner = (path: string, labelId: string, pending?: PendingArea) =>
@@ -95,13 +98,13 @@ export const MENU: readonly MenuSection[] = [
       ]),
       item('admin', 'statistic', 'statistic', undefined, 'adminStatistics'),
       group('admin.content', 'content', [
-        admin('content-managment/home-content', 'homeContent', 'content'),
-        admin('content-managment/regularization', 'regulations', 'content'),
-        admin('content-managment/blog-content', 'blogContent', 'content'),
-        admin('content-managment/gallery-content', 'galleryContent', 'content'),
-        admin('content-managment/testimonies-content', 'testimoniesContent', 'content'),
+        content('home-content', 'homeContent', 'adminHomeContent'),
+        content('regularization', 'regulations', 'adminRegulations'),
+        content('blog-content', 'blogContent', 'adminBlogContent'),
+        content('gallery-content', 'galleryContent', 'adminGalleryContent'),
+        content('testimonies-content', 'testimoniesContent', 'adminTestimoniesContent'),
         admin('content-managment/newsletter-content', 'newsletterContent', 'content'),
-        admin('content-managment/faq-content', 'faqContent', 'content'),
+        content('faq-content', 'faqContent', 'adminFaqContent'),
       ]),
     ],
   },

@@ -76,6 +76,34 @@ const ESG_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
   companyEsg: lazyComponent(() => import('../features/esg/pages/company-esg-page.tsx'), 'CompanyEsgPage'),
 };
 
+/** The content manager's screens (features/content); the rich-text editor loads in its own chunk from them. */
+const CONTENT_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
+  adminHomeContent: lazyComponent(
+    () => import('../features/content/pages/home-content-page.tsx'),
+    'HomeContentPage',
+  ),
+  adminRegulations: lazyComponent(
+    () => import('../features/content/pages/regulations-page.tsx'),
+    'RegulationsPage',
+  ),
+  adminBlogContent: lazyComponent(
+    () => import('../features/content/pages/blog-content-page.tsx'),
+    'BlogContentPage',
+  ),
+  adminGalleryContent: lazyComponent(
+    () => import('../features/content/pages/gallery-content-page.tsx'),
+    'GalleryContentPage',
+  ),
+  adminTestimoniesContent: lazyComponent(
+    () => import('../features/content/pages/testimonies-content-page.tsx'),
+    'TestimoniesContentPage',
+  ),
+  adminFaqContent: lazyComponent(
+    () => import('../features/content/pages/faq-content-page.tsx'),
+    'FaqContentPage',
+  ),
+};
+
 function signedInPageRoute(page: PageDef): RouteObject {
   const route = { path: page.path.slice(1), handle: { page } };
   if (page.page === 'pending') {
@@ -119,6 +147,8 @@ function signedInPageRoute(page: PageDef): RouteObject {
   if (applicationPage) return { ...route, lazy: applicationPage };
   const esgPage = ESG_PAGES[page.page];
   if (esgPage) return { ...route, lazy: esgPage };
+  const contentPage = CONTENT_PAGES[page.page];
+  if (contentPage) return { ...route, lazy: contentPage };
   switch (page.area) {
     case 'admin':
       return {

@@ -26,6 +26,7 @@ export const MESSAGE_GROUPS = {
   signedIn: [
     'applicationsAdmin',
     'balanceSheets',
+    'contentAdmin',
     'diagnosis',
     'diagnosisWeb',
     'esg',

@@ -48,7 +48,13 @@ export type PageKind =
   | 'adminEsg'
   | 'companyEsg'
   | 'partnerApplicationResults'
-  | 'partnerRegister';
+  | 'partnerRegister'
+  | 'adminHomeContent'
+  | 'adminRegulations'
+  | 'adminBlogContent'
+  | 'adminGalleryContent'
+  | 'adminTestimoniesContent'
+  | 'adminFaqContent';
 
 export interface PageDef {
   id: string;

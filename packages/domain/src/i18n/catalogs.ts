@@ -6,6 +6,7 @@ import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
+import { contentAdmin } from './content-admin.ts';
 import type { MessageTree } from './define.ts';
 import { diagnosis } from './diagnosis.ts';
 import { diagnosisWeb } from './diagnosis-web.ts';
@@ -38,6 +39,7 @@ export const namespaces = {
   balanceSheetsWeb,
   common,
   companies,
+  contentAdmin,
   diagnosis,
   directory,
   diagnosisWeb,

@@ -1,0 +1,146 @@
+import type { ContentKind } from '@excelencia/domain';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import type { FormEvent, ReactNode } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { hasFieldPath, serverFieldErrors } from '../../../ui/form/zod-resolver.ts';
+import { notifyError, notifySuccess } from '../../../ui/notify.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import type { ItemOf } from '../api.ts';
+import { useSaveContent } from '../queries.ts';
+import { PreviewMenu } from './preview-menu.tsx';
+
+/**
+ * Saves a content form: POST for a new item, PUT with its version for an existing one; 'Created' or 'Updated'
+ * on success; the server's field errors under their fields, anything else in the error toast.
+ */
+export function useContentSubmit<K extends ContentKind, V>({
+  kind,
+  id,
+  version,
+  form,
+  toPayload,
+  onSaved,
+}: {
+  kind: K;
+  id: string | null;
+  version: number | null;
+  form: UseFormReturnType<V>;
+  toPayload: (values: V) => Record<string, unknown>;
+  onSaved: (item: ItemOf<K>) => void;
+}) {
+  const t = useTranslate();
+  const save = useSaveContent(kind);
+  const submit = form.onSubmit(
+    (values) => {
+      const payload = toPayload(values);
+      save.mutate(
+        { id, body: id === null ? payload : { ...payload, version } },
+        {
+          onSuccess: (item) => {
+            notifySuccess(t(id === null ? 'common:created' : 'common:updated'));
+            onSaved(item);
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.details.length > 0) {
+              const { fields, other } = serverFieldErrors(
+                error.details,
+                (path) => hasFieldPath(form.getValues(), path),
+                t,
+              );
+              form.setErrors(fields);
+              if (other.length === 0) {
+                notifyError(error.message);
+                return;
+              }
+            }
+            notifyApiError(error, { onReload: () => window.location.reload() });
+          },
+        },
+      );
+    },
+    () => notifyError(t('contentAdmin:checkFields')),
+  );
+  return { submit: submit as (event?: FormEvent<HTMLFormElement>) => void, saving: save.isPending };
+}
+
+/** The frame of an item's editor: its heading, back to the list, the fields, then save and preview. */
+export function EditorFrame({
+  title,
+  onBack,
+  onSubmit,
+  saving,
+  preview,
+  children,
+  testId,
+}: {
+  title: string;
+  onBack: () => void;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  saving: boolean;
+  /** The saved item to preview (kind and id); null before the first save. */
+  preview?: { kind: ContentKind; id: string | null } | null;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const t = useTranslate();
+  return (
+    <Stack gap="md" data-testid={testId}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+          onClick={onBack}
+          data-testid="content-back"
+        >
+          {t('contentAdmin:actions.back')}
+        </Button>
+      </Group>
+      <Text size="sm" c="gray.7">
+        {t('contentAdmin:fallbackNote')}
+      </Text>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="lg">
+          {children}
+          <Paper withBorder p="sm" pos="sticky" bottom={0} style={{ zIndex: 3 }}>
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Group gap="sm">
+                <Button
+                  type="submit"
+                  loading={saving}
+                  leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+                  data-testid="content-save"
+                >
+                  {t('contentAdmin:actions.save')}
+                </Button>
+                <Button variant="default" onClick={onBack}>
+                  {t('contentAdmin:actions.cancel')}
+                </Button>
+              </Group>
+              {preview ? <PreviewMenu kind={preview.kind} id={preview.id} /> : null}
+            </Group>
+          </Paper>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+/** Loading and load errors of an item being edited. */
+export function ItemState({ isPending, error }: { isPending: boolean; error: unknown }) {
+  const t = useTranslate();
+  if (isPending) return <Loader aria-label={t('common:loading')} />;
+  if (error) {
+    return (
+      <Alert color="red.9" role="alert">
+        {error instanceof Error ? error.message : t('contentAdmin:loadFailed')}
+      </Alert>
+    );
+  }
+  return null;
+}

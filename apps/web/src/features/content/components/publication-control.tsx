@@ -1,0 +1,99 @@
+import { Fieldset, Group, Input, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { fromLocalInput, toLocalInput } from './content-values.ts';
+
+export const PUBLICATION_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
+export interface Publication {
+  status: PublicationStatus;
+  /** ISO instant: when a scheduled item goes public, or the date a published item carries. */
+  publishedAt: string | null;
+}
+
+/** What is wrong with a publication before it is sent: a scheduled item needs a moment in the future. */
+export function publicationProblem(value: Publication, now: Date = new Date()): string | null {
+  if (value.status !== 'scheduled') return null;
+  if (!value.publishedAt) return 'contentAdmin:publication.whenRequired';
+  if (new Date(value.publishedAt).getTime() <= now.getTime()) return 'contentAdmin:publication.whenInPast';
+  return null;
+}
+
+/**
+ * Draft, scheduled or published, with the date and time: a scheduled item asks when it goes public (required,
+ * in the future); a published one may carry its date (now when left empty); a draft has none.
+ */
+export function PublicationControl({
+  value,
+  onChange,
+  error,
+}: {
+  value: Publication;
+  onChange: (next: Publication) => void;
+  /** A catalog key or text shown under the date (the form's or the server's). */
+  error?: string | null;
+}) {
+  const t = useTranslate();
+  const dateId = useId();
+  const labelId = useId();
+  const problem = error ?? null;
+  const setStatus = (status: string) => {
+    const next = status as PublicationStatus;
+    onChange({ status: next, publishedAt: next === 'draft' ? null : value.publishedAt });
+  };
+  return (
+    <Fieldset legend={t('contentAdmin:publication.title')} data-testid="publication">
+      <Stack gap="sm">
+        <Stack gap={4}>
+          <Input.Label id={labelId} component="span">
+            {t('contentAdmin:publication.status')}
+          </Input.Label>
+          <SegmentedControl
+            aria-labelledby={labelId}
+            value={value.status}
+            onChange={setStatus}
+            data={PUBLICATION_STATUSES.map((status) => ({
+              value: status,
+              label: t(`contentAdmin:status.${status}`),
+            }))}
+            data-testid="publication-status"
+            fullWidth
+            maw={480}
+          />
+        </Stack>
+        {value.status === 'draft' ? (
+          <Text size="sm" c="gray.7">
+            {t('contentAdmin:publication.draftHint')}
+          </Text>
+        ) : (
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              id={dateId}
+              type="datetime-local"
+              label={t(
+                value.status === 'scheduled'
+                  ? 'contentAdmin:publication.when'
+                  : 'contentAdmin:publication.date',
+              )}
+              description={t(
+                value.status === 'scheduled'
+                  ? 'contentAdmin:publication.whenHint'
+                  : 'contentAdmin:publication.dateHint',
+              )}
+              withAsterisk={value.status === 'scheduled'}
+              aria-required={value.status === 'scheduled' || undefined}
+              value={toLocalInput(value.publishedAt)}
+              onChange={(event) =>
+                onChange({ status: value.status, publishedAt: fromLocalInput(event.currentTarget.value) })
+              }
+              error={problem ? t(problem) : undefined}
+              w={{ base: '100%', xs: 280 }}
+              data-testid="publication-date"
+            />
+          </Group>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}

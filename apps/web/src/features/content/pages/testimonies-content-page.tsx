@@ -1,0 +1,248 @@
+import { CONTENT_IMAGE_MAX_BYTES, TestimonyInput, type TestimonyItem } from '@excelencia/domain';
+import { Avatar, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo } from 'react';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { zodResolver } from '../../../ui/form/zod-resolver.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { uploadImage } from '../api.ts';
+import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
+import { type ContentColumn, ContentList, StatusBadge } from '../components/content-list.tsx';
+import { EMPTY_TRILINGUAL, type Trilingual, textIn } from '../components/content-values.ts';
+import { ImageUpload, type ImageValue, srcsetOf } from '../components/image-upload.tsx';
+import {
+  type Publication,
+  PublicationControl,
+  publicationProblem,
+} from '../components/publication-control.tsx';
+import { MissingLanguages, TrilingualField } from '../components/trilingual-field.tsx';
+import { useEditParam } from '../components/use-edit-param.ts';
+import { useContentItem, useContentList } from '../queries.ts';
+
+interface TestimonyValues {
+  person: string;
+  role: Trilingual;
+  company: string;
+  quote: Trilingual;
+  photo: ImageValue | null;
+  order: number | string;
+  publication: Publication;
+}
+
+function valuesOf(item: TestimonyItem | undefined, nextOrder: number): TestimonyValues {
+  return {
+    person: item?.person ?? '',
+    role: item?.role ?? { ...EMPTY_TRILINGUAL },
+    company: item?.company ?? '',
+    quote: item?.quote ?? { ...EMPTY_TRILINGUAL },
+    photo: item?.photo ?? null,
+    order: item?.order ?? nextOrder,
+    publication: item
+      ? { status: item.status, publishedAt: item.publishedAt }
+      : { status: 'published', publishedAt: null },
+  };
+}
+
+function toPayload(values: TestimonyValues) {
+  const alt = { pt: values.person, en: values.person, fr: values.person };
+  return {
+    person: values.person,
+    role: values.role,
+    company: values.company,
+    quote: values.quote,
+    photo: values.photo ? { imageId: values.photo.id, alt } : null,
+    order: values.order === '' ? 0 : Number(values.order),
+    status: values.publication.status,
+    publishedAt: values.publication.publishedAt,
+  };
+}
+
+function TestimonyForm({
+  item,
+  nextOrder,
+  onDone,
+}: {
+  item: TestimonyItem | undefined;
+  nextOrder: number;
+  onDone: () => void;
+}) {
+  const t = useTranslate();
+  const validateSchema = useMemo(() => zodResolver<TestimonyValues>(TestimonyInput, t, toPayload), [t]);
+  const form = useForm<TestimonyValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(item, nextOrder),
+    validate: (values) => {
+      const errors = validateSchema(values);
+      const problem = publicationProblem(values.publication);
+      if (problem) errors.publication = t(problem);
+      return errors;
+    },
+  });
+  const { submit, saving } = useContentSubmit({
+    kind: 'testimonies',
+    id: item?.id ?? null,
+    version: item?.version ?? null,
+    form,
+    toPayload,
+    onSaved: onDone,
+  });
+  const values = form.getValues();
+  return (
+    <EditorFrame
+      title={t(item ? 'contentAdmin:testimonies.editTitle' : 'contentAdmin:testimonies.new')}
+      onBack={onDone}
+      onSubmit={submit}
+      saving={saving}
+      preview={{ kind: 'testimonies', id: item?.id ?? null }}
+      testId="testimony-editor"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={720}>
+        <TextInput
+          label={t('contentAdmin:testimonies.person')}
+          withAsterisk
+          aria-required
+          maxLength={200}
+          {...form.getInputProps('person')}
+          data-testid="testimony-person"
+        />
+        <TextInput
+          label={t('contentAdmin:testimonies.company')}
+          maxLength={200}
+          {...form.getInputProps('company')}
+          data-testid="testimony-company"
+        />
+      </SimpleGrid>
+      <TrilingualField
+        form={form}
+        path="role"
+        label={t('contentAdmin:testimonies.role')}
+        maxLength={120}
+        required={false}
+      />
+      <TrilingualField
+        form={form}
+        path="quote"
+        label={t('contentAdmin:testimonies.quote')}
+        kind="textarea"
+        maxLength={1000}
+      />
+      <ImageUpload
+        label={t('contentAdmin:testimonies.photo')}
+        value={values.photo}
+        onChange={(photo) => form.setFieldValue('photo', photo)}
+        upload={uploadImage}
+        alt={values.person}
+        maxBytes={CONTENT_IMAGE_MAX_BYTES}
+        testId="testimony-photo"
+      />
+      <NumberInput
+        label={t('contentAdmin:columns.order')}
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        w={160}
+        {...form.getInputProps('order')}
+      />
+      <PublicationControl
+        value={values.publication}
+        onChange={(publication) => {
+          form.setFieldValue('publication', publication);
+          form.clearFieldError('publication');
+        }}
+        error={(form.errors.publication as string | undefined) ?? null}
+      />
+    </EditorFrame>
+  );
+}
+
+function TestimonyEditor({ id, nextOrder, onDone }: { id: string; nextOrder: number; onDone: () => void }) {
+  const isNew = id === 'new';
+  const query = useContentItem('testimonies', isNew ? null : id);
+  if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
+  return (
+    <TestimonyForm
+      key={query.data ? `${query.data.id}-${query.data.version}` : 'new'}
+      item={query.data}
+      nextOrder={nextOrder}
+      onDone={onDone}
+    />
+  );
+}
+
+/** /admin/content-managment/testimonies-content: person, role, company, quote, photo and order. */
+export function TestimoniesContentPage() {
+  const t = useTranslate();
+  const language = useLanguage();
+  const [edit, setEdit] = useEditParam();
+  const all = useContentList('testimonies');
+  const nextOrder = (all.data ?? []).reduce((max, item) => Math.max(max, item.order + 1), 0);
+  const columns = useMemo<ContentColumn<TestimonyItem>[]>(
+    () => [
+      {
+        key: 'order',
+        label: t('contentAdmin:columns.order'),
+        render: (item) => item.order,
+        sortKey: 'order',
+        sortValue: (item) => item.order,
+        width: 80,
+      },
+      {
+        key: 'person',
+        label: t('contentAdmin:testimonies.person'),
+        render: (item) => (
+          <Group gap="xs" wrap="nowrap">
+            <Avatar
+              src={item.photo?.url}
+              imageProps={item.photo ? { srcSet: srcsetOf(item.photo), sizes: '38px' } : undefined}
+              alt=""
+              radius="xl"
+              size="sm"
+            />
+            <span>{item.person}</span>
+          </Group>
+        ),
+        sortKey: 'person',
+        sortValue: (item) => item.person.toLocaleLowerCase(language),
+      },
+      {
+        key: 'company',
+        label: t('contentAdmin:testimonies.company'),
+        render: (item) => [textIn(item.role, language), item.company].filter(Boolean).join(' · ') || '—',
+      },
+      {
+        key: 'status',
+        label: t('contentAdmin:columns.status'),
+        render: (item) => <StatusBadge status={item.status} />,
+      },
+      {
+        key: 'languages',
+        label: t('contentAdmin:columns.languages'),
+        render: (item) => <MissingLanguages missing={item.missingLanguages} />,
+      },
+    ],
+    [t, language],
+  );
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('shell:menu.items.testimoniesContent')}</PageTitle>
+      {edit ? (
+        <TestimonyEditor id={edit} nextOrder={nextOrder} onDone={() => setEdit(null)} />
+      ) : (
+        <>
+          <Text c="gray.7">{t('contentAdmin:testimonies.intro')}</Text>
+          <ContentList
+            kind="testimonies"
+            label={t('contentAdmin:testimonies.listLabel')}
+            columns={columns}
+            nameOf={(item) => item.person}
+            onEdit={setEdit}
+            onNew={() => setEdit('new')}
+            newLabel={t('contentAdmin:testimonies.new')}
+            defaultSort="order"
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
