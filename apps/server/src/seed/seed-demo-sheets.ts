@@ -116,7 +116,10 @@ function peerYear(base: Year, scale: number, costs: number, debt: number): Year 
   };
 }
 
+/** Every field the company's own profile form requires (responsible name and phone too), so saving it works. */
 const DEMO_PROFILE = {
+  responsibleName: 'Empresa Demo',
+  phone: '+238 260 12 34',
   division: '47',
   city: 'ST-PR',
   companyType: 'LDA',
@@ -136,6 +139,7 @@ const PEERS = [
   {
     name: 'Mercearia Atlântico, Lda',
     nif: '200000002',
+    responsible: 'Ana Lopes',
     established: '2015-06-01',
     phone: '2612345',
     city: 'ST-CA',
@@ -148,6 +152,7 @@ const PEERS = [
   {
     name: 'Sal Rei Distribuição, SA',
     nif: '200000003',
+    responsible: 'Carlos Évora',
     established: '2008-02-11',
     phone: '2511234',
     website: 'https://salrei-distribuicao.example',
@@ -161,6 +166,7 @@ const PEERS = [
   {
     name: 'Mindelo Abastecimentos, Lda',
     nif: '200000004',
+    responsible: 'Joana Lima',
     established: '2011-09-20',
     phone: '2321234',
     website: 'https://mindelo-abastecimentos.example',
@@ -174,6 +180,7 @@ const PEERS = [
   {
     name: 'Fogo Comercial, Lda',
     nif: '200000005',
+    responsible: 'Pedro Fontes',
     established: '2019-04-03',
     phone: '2811234',
     city: 'FG-SF',
@@ -186,6 +193,7 @@ const PEERS = [
   {
     name: 'Espargos Trading, SU, Lda',
     nif: '200000006',
+    responsible: 'Rosa Brito',
     established: '2017-11-15',
     phone: '2411234',
     city: 'SL-SL',
@@ -259,6 +267,8 @@ export async function seedDemoCompanies(
           companyName: peer.name,
           nif: peer.nif,
           email: `geral.${peer.nif}@empresas.example`,
+          responsibleName: peer.responsible,
+          phone: peer.phone,
           caeDivisionId: division,
           cityId: await idOf(db, cities, peer.city),
           companyTypeId: await idOf(db, companyTypes, peer.type),

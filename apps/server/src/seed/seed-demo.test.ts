@@ -1,3 +1,4 @@
+import { EditionUpdate, PartnerEntityUpdate, UpdateCompanyRequest } from '@excelencia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../test/support/context.ts';
 import { dataDirFileStore } from '../platform/files/file-store.ts';
@@ -162,6 +163,70 @@ describe('the demo data of npm start', () => {
       entity: { code: 'BDEMO' },
       assisted: 3,
     });
+  });
+
+  it('passes its own rules: each demo company, the demo bank and the edition save unchanged as they are read', async () => {
+    const admin = account('admin');
+    const signedIn = await ctx.signIn(admin.email, admin.password);
+    const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+      ctx.app.inject({
+        method,
+        url: `${API}${url}`,
+        headers: { ...signedIn.headers, 'x-language': 'en' },
+        ...(payload ? { payload } : {}),
+      });
+    /** The read record cut to the fields of the update schema: what a form shows and sends back. */
+    const formOf = (schema: { keyof(): { options: readonly string[] } }, record: Record<string, unknown>) =>
+      Object.fromEntries(schema.keyof().options.map((key) => [key, record[key]]));
+
+    const listed = (await call('GET', '/companies?search=20000000&pageSize=50')).json() as {
+      items: Array<{ id: string; nif: string }>;
+    };
+    expect(listed.items.map((item) => item.nif).sort()).toEqual([
+      '200000001',
+      '200000002',
+      '200000003',
+      '200000004',
+      '200000005',
+      '200000006',
+    ]);
+    for (const { id, nif } of listed.items) {
+      const profile = (await call('GET', `/companies/${id}`)).json() as Record<string, unknown>;
+      const form = formOf(UpdateCompanyRequest, profile);
+      const checked = UpdateCompanyRequest.safeParse(form);
+      expect(checked.success, `${nif}: ${JSON.stringify(checked.error?.issues)}`).toBe(true);
+      const saved = await call('PUT', `/companies/${id}`, form);
+      expect(saved.statusCode, `${nif}: ${saved.body}`).toBe(200);
+    }
+    // The demo company's own user saves the profile form unchanged too (responsible name and phone filled).
+    const own = (await get(`/companies/${companyId}`)).json() as Record<string, unknown>;
+    expect(own).toMatchObject({ responsibleName: 'Empresa Demo', phone: '+238 260 12 34' });
+    const ownSave = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API}/companies/${companyId}`,
+      headers: { ...company.headers, 'x-language': 'en' },
+      payload: formOf(UpdateCompanyRequest, own),
+    });
+    expect(ownSave.statusCode, ownSave.body).toBe(200);
+
+    const banks = (await call('GET', '/partner-entities?search=BDEMO')).json() as {
+      items: Array<Record<string, unknown>>;
+    };
+    expect(banks.items).toHaveLength(1);
+    const bank = banks.items[0] as Record<string, unknown>;
+    expect(PartnerEntityUpdate.safeParse(formOf(PartnerEntityUpdate, bank)).success).toBe(true);
+    expect(
+      (await call('PUT', `/partner-entities/${bank.id}`, formOf(PartnerEntityUpdate, bank))).statusCode,
+    ).toBe(200);
+
+    const editions = (await call('GET', '/editions')).json() as Array<Record<string, unknown>>;
+    expect(editions.length).toBeGreaterThan(0);
+    for (const edition of editions) {
+      const form = formOf(EditionUpdate, edition);
+      expect(EditionUpdate.safeParse(form).success, JSON.stringify(form)).toBe(true);
+      const saved = await call('PUT', `/editions/${edition.id}`, form);
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
   });
 
   it('adds nothing at a later start, and a sheet deleted while trying the portal stays deleted', async () => {
