@@ -31,6 +31,9 @@ import { createBalanceSheetsService } from './modules/balance-sheets/balance-she
 import { balanceTreeRoutes } from './modules/balance-sheets/balance-tree.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { createContentImagesService } from './modules/content/content-images.service.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { createContentService } from './modules/content/content.service.ts';
 import { diagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
 import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
 import {
@@ -279,6 +282,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(applicationsRoutes({ applications, results }));
       await api.register(balanceTreeRoutes({ balanceSheets }));
       await api.register(esgRoutes({ esg: createEsgService({ db: database.db }) }));
+      await api.register(
+        contentRoutes({
+          content: createContentService({ db: database.db, fileStore, apiPrefix: API_PREFIX }),
+          images: createContentImagesService({ db: database.db, fileStore }),
+        }),
+      );
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
       await api.register(
         newsletterRoutes({

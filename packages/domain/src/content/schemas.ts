@@ -172,6 +172,7 @@ export function missingLanguages(
 export function createLanguageResolver(language: Language) {
   const used = new Set<Language>();
   return {
+    language,
     text(text: Trilingual | null | undefined, rich = false): string {
       if (!text) return '';
       if (!isLanguageMissing(text[language], rich)) return text[language];
@@ -757,7 +758,8 @@ export type PublicContentItem = z.infer<typeof PublicContentItem>;
  * the last page.
  */
 export const PublicContentListQuery = z.object({
-  language: z.enum(LANGUAGES).default('pt'),
+  /** The reader's language; without it, the request's (Accept-Language, then pt). */
+  language: z.enum(LANGUAGES).optional(),
   limit: z.coerce.number().int().min(1).max(PUBLIC_CONTENT_MAX_LIMIT).default(PUBLIC_CONTENT_DEFAULT_LIMIT),
   cursor: z.string().max(500).optional(),
   q: z.string().trim().max(100).optional(),
@@ -766,7 +768,7 @@ export const PublicContentListQuery = z.object({
 });
 export type PublicContentListQuery = z.infer<typeof PublicContentListQuery>;
 
-export const PublicContentItemQuery = z.object({ language: z.enum(LANGUAGES).default('pt') });
+export const PublicContentItemQuery = z.object({ language: z.enum(LANGUAGES).optional() });
 
 export function publicContentPageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });

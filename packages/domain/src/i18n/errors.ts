@@ -38,6 +38,9 @@ export const errors = defineMessages({
     linkInvalid: 'Este link não é válido ou já foi usado.',
     invitationAccepted: 'Este convite já foi aceite.',
     accountInactive: 'Esta conta está desativada. Contacte o administrador.',
+    slugTaken: 'Este endereço (slug) já é usado por outro conteúdo do mesmo tipo.',
+    pageExists: 'Esta página já existe: edite-a em vez de criar outra.',
+    invalidCursor: 'A posição pedida na lista não é válida. Recarregue a lista.',
   },
   en: {
     staleVersion: 'This record was changed by someone else. Reload it and try again.',
@@ -73,6 +76,9 @@ export const errors = defineMessages({
     linkInvalid: 'This link is not valid or has already been used.',
     invitationAccepted: 'This invitation has already been accepted.',
     accountInactive: 'This account is deactivated. Contact the administrator.',
+    slugTaken: 'This address (slug) is already used by another item of the same kind.',
+    pageExists: 'This page already exists: edit it instead of creating another.',
+    invalidCursor: 'The requested position in the list is not valid. Reload the list.',
   },
   fr: {
     staleVersion: "Cet enregistrement a été modifié par quelqu'un d'autre. Rechargez-le et réessayez.",
@@ -109,5 +115,8 @@ export const errors = defineMessages({
     linkInvalid: "Ce lien n'est pas valide ou a déjà été utilisé.",
     invitationAccepted: 'Cette invitation a déjà été acceptée.',
     accountInactive: "Ce compte est désactivé. Contactez l'administrateur.",
+    slugTaken: 'Cette adresse (slug) est déjà utilisée par un autre contenu du même type.',
+    pageExists: 'Cette page existe déjà : modifiez-la au lieu d’en créer une autre.',
+    invalidCursor: "La position demandée dans la liste n'est pas valide. Rechargez la liste.",
   },
 });
