@@ -14,7 +14,6 @@ import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { openModal } from '../../../ui/modal-store.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { fetchPreview } from '../api.ts';
-import { languageName } from './trilingual-field.tsx';
 
 function Picture({ image }: { image: PublicContentImage }) {
   return (
@@ -88,7 +87,7 @@ export function PreviewBody({ item }: { item: PublicContentItem }) {
     <Stack gap="sm" lang={item.language} data-testid="content-preview">
       {fallback ? (
         <Alert color={WARNING_ORANGE} variant="light" data-testid="preview-fallback">
-          {t('contentAdmin:preview.fallback', { language: languageName(item.language) })}
+          {t('contentAdmin:preview.fallback', { language: t(`common:languages.${item.language}`) })}
         </Alert>
       ) : null}
       {item.publishedAt ? (
@@ -139,7 +138,7 @@ export function PreviewMenu({ kind, id }: { kind: ContentKind; id: string | null
     try {
       const item = await fetchPreview(kind, id, language);
       openModal({
-        title: t('contentAdmin:preview.title', { language: languageName(language) }),
+        title: t('contentAdmin:preview.title', { language: t(`common:languages.${language}`) }),
         content: <PreviewBody item={item as PublicContentItem} />,
         size: 'xl',
       });
@@ -172,7 +171,7 @@ export function PreviewMenu({ kind, id }: { kind: ContentKind; id: string | null
       <Menu.Dropdown>
         {LANGUAGES.map((language) => (
           <Menu.Item key={language} onClick={() => void open(language)} data-testid={`preview-${language}`}>
-            {t('contentAdmin:preview.in', { language: languageName(language) })}
+            {t('contentAdmin:preview.in', { language: t(`common:languages.${language}`) })}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -48,8 +48,8 @@ export function MissingLanguages({ missing }: { missing: readonly Language[] }) 
           size="sm"
           variant="light"
           color={WARNING_ORANGE}
-          title={t('contentAdmin:missingIn', { language: languageName(language) })}
-          aria-label={t('contentAdmin:missingIn', { language: languageName(language) })}
+          title={t('contentAdmin:missingIn', { language: t(`common:languages.${language}`) })}
+          aria-label={t('contentAdmin:missingIn', { language: t(`common:languages.${language}`) })}
         >
           {language.toUpperCase()}
         </Badge>
