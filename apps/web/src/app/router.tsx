@@ -102,6 +102,10 @@ const CONTENT_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
     () => import('../features/content/pages/faq-content-page.tsx'),
     'FaqContentPage',
   ),
+  adminNewsletter: lazyComponent(
+    () => import('../features/newsletter/pages/admin-newsletter-page.tsx'),
+    'AdminNewsletterPage',
+  ),
 };
 
 function signedInPageRoute(page: PageDef): RouteObject {

@@ -54,7 +54,8 @@ export type PageKind =
   | 'adminBlogContent'
   | 'adminGalleryContent'
   | 'adminTestimoniesContent'
-  | 'adminFaqContent';
+  | 'adminFaqContent'
+  | 'adminNewsletter';
 
 export interface PageDef {
   id: string;
