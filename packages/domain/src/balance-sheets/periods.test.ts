@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayFileName, storedFileName } from './file-names.ts';
 import {
+  byPeriodNewestFirst,
   type Frequency,
   latestPerPeriod,
   normalizeFrequency,
@@ -107,6 +108,26 @@ describe('latestPerPeriod (SPEC §4)', () => {
       { id: 'd', startDate: '2023-01-01', endDate: '2023-12-31', dateInsert: '2024-01-15T10:00:00Z' },
     ];
     expect(latestPerPeriod(sheets).map((sheet) => sheet.id)).toEqual(['b', 'c']);
+  });
+});
+
+describe('byPeriodNewestFirst', () => {
+  it('puts the latest period first whatever the upload order, then the newest insert of a period', () => {
+    const sheets = [
+      { id: 'y2025', startDate: '2025-01-01', endDate: '2025-12-31', dateInsert: '2026-01-10T10:00:00Z' },
+      // 2024 uploaded again after 2025: still after 2025.
+      { id: 'y2024', startDate: '2024-01-01', endDate: '2024-12-31', dateInsert: '2026-02-01T10:00:00Z' },
+      { id: 'q3', startDate: '2025-07-01', endDate: '2025-09-30', dateInsert: '2026-03-01T10:00:00Z' },
+      { id: 'y2024-old', startDate: '2024-01-01', endDate: '2024-12-31', dateInsert: '2025-01-10T10:00:00Z' },
+      { id: 'h1', startDate: '2025-01-01', endDate: '2025-06-30', dateInsert: '2026-03-02T10:00:00Z' },
+    ];
+    expect([...sheets].sort(byPeriodNewestFirst).map((sheet) => sheet.id)).toEqual([
+      'y2025',
+      'q3',
+      'h1',
+      'y2024',
+      'y2024-old',
+    ]);
   });
 });
 

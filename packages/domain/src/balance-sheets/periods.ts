@@ -96,6 +96,22 @@ export function latestPerPeriod<T extends { startDate: string; endDate: string; 
 }
 
 /**
+ * The order of every list and picker of sheets: the latest period first (by end, then start date), so a period
+ * uploaded again does not jump ahead of a later one; within a period the newest insert first.
+ */
+export function byPeriodNewestFirst(
+  a: { id: string; startDate: string; endDate: string; dateInsert: string },
+  b: { id: string; startDate: string; endDate: string; dateInsert: string },
+): number {
+  return (
+    b.endDate.localeCompare(a.endDate) ||
+    b.startDate.localeCompare(a.startDate) ||
+    b.dateInsert.localeCompare(a.dateInsert) ||
+    b.id.localeCompare(a.id)
+  );
+}
+
+/**
  * The sheet of the previous period: among `sheets` (one company's, already latest per period), the one of the
  * same frequency that ends latest before `sheet` starts; undefined when there is none.
  */

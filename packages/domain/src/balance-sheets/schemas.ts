@@ -72,6 +72,11 @@ export const BalanceSheetItem = z.object({
   previousBalanceSheetId: z.uuid().nullish(),
   previousBalanceSheetFileName: z.string().nullish(),
   version: z.number().int().positive(),
+  /**
+   * Superseded by a later upload or entry of the same start and end (SPEC §4 keeps only the latest per period
+   * in the views): kept for the record, listed only when asked for (?includeReplaced=true).
+   */
+  replaced: z.boolean().optional(),
 });
 export type BalanceSheetItem = z.infer<typeof BalanceSheetItem>;
 

@@ -166,16 +166,17 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
     expect(response.headers['content-disposition']).toContain('filename="balancete.xlsx"');
   });
 
-  it('keeps only the latest sheet of a period, tags later years and quarters', async () => {
+  it('keeps only the latest sheet of a period, tags later years and quarters, lists the latest period first', async () => {
+    const next = await upload(member, ownCompany, period('2025-01-01', '2025-12-31'), {
+      data: await xlsx(CLEAN_ROWS),
+      filename: 'b2025.xlsx',
+    });
+    // 2024 uploaded again after 2025: it replaces the first 2024 but stays after 2025 in the list.
     const again = await upload(member, ownCompany, period('2024-01-01', '2024-12-31'), {
       data: await xlsx(CLEAN_ROWS),
       filename: 'balancete-corrigido.xlsx',
     });
     expect(again.statusCode, again.body).toBe(201);
-    const next = await upload(member, ownCompany, period('2025-01-01', '2025-12-31'), {
-      data: await xlsx(CLEAN_ROWS),
-      filename: 'b2025.xlsx',
-    });
     const quarter = await upload(member, ownCompany, period('2025-07-01', '2025-09-30', 'trimestral'), {
       data: await xlsx(CLEAN_ROWS),
       filename: 'q3.xlsx',
@@ -187,14 +188,28 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
       previousBalanceSheetId?: string;
     }>;
     expect(list.map((sheet) => [sheet.fileName, sheet.tag])).toEqual([
-      ['q3.xlsx', 'Q3'],
       ['b2025.xlsx', 'Y1'],
+      ['q3.xlsx', 'Q3'],
       ['balancete-corrigido.xlsx', 'Y0'],
     ]);
     expect(list.find((sheet) => sheet.id === next.json().id)?.previousBalanceSheetId).toBe(again.json().id);
     expect(quarter.json().tag).toBe('Q3');
-    // The superseded sheet is still readable by id.
-    expect((await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}`)).statusCode).toBe(200);
+    // The superseded sheet is still readable by id, marked replaced.
+    const superseded = await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}`);
+    expect(superseded.statusCode).toBe(200);
+    expect(superseded.json().replaced).toBe(true);
+
+    // Asked for, the list keeps the replaced sheet, after the one that replaced it.
+    const withReplaced = (
+      await get(member, `/companies/${ownCompany}/balance-sheets?includeReplaced=true`)
+    ).json() as Array<{ id: string; fileName: string; tag: string; replaced: boolean }>;
+    expect(withReplaced.map((sheet) => [sheet.fileName, sheet.tag, sheet.replaced])).toEqual([
+      ['b2025.xlsx', 'Y1', false],
+      ['q3.xlsx', 'Q3', false],
+      ['balancete-corrigido.xlsx', 'Y0', false],
+      ['balancete.xlsx', 'Y0', true],
+    ]);
+    expect(withReplaced[3]?.id).toBe(firstId);
   });
 
   it('stores an upload whose totals pass 10^18 (2 002 lines of 999 999 999 999 999) exactly', async () => {
@@ -507,8 +522,12 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
       startDate: string;
       endDate: string;
       typeFrequence: string;
+      dateInsert: string;
     }>;
-    const uploaded = list.find((sheet) => sheet.source === 'upload');
+    // The upload inserted last (the list is in period order).
+    const uploaded = list
+      .filter((sheet) => sheet.source === 'upload')
+      .sort((a, b) => b.dateInsert.localeCompare(a.dateInsert))[0];
     if (!uploaded) throw new Error('no uploaded sheet');
     const response = await send(
       admin,
@@ -606,10 +625,12 @@ describe('admin lists and comparator', () => {
     const list = (await get(admin, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
       id: string;
       source: string;
-      tag: string;
+      fileName: string | null;
+      startDate: string;
     }>;
-    const entered = list.find((sheet) => sheet.source === 'entry');
-    const y1 = list.find((sheet) => sheet.tag === 'Y1');
+    // The monthly sheet entered by hand (January 2022, cash 150.50) and the 2025 upload (cash 1000.10).
+    const entered = list.find((sheet) => sheet.source === 'entry' && sheet.startDate === '2022-01-01');
+    const y1 = list.find((sheet) => sheet.fileName === 'b2025.xlsx');
     if (!entered || !y1) throw new Error('sheets missing');
     const response = await get(admin, `/balance-sheets/compare?left=${entered.id}&right=${y1.id}`);
     expect(response.statusCode, response.body).toBe(200);

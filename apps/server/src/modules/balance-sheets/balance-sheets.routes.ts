@@ -28,6 +28,7 @@ import {
   AdminBalanceSheetItem,
   AdminBalanceSheetQuery,
   CompanySheetParams,
+  CompanySheetsQuery,
   CompareQuery,
   EntryQuery,
   LinesQuery,
@@ -163,14 +164,19 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
         schema: {
           tags: ['balance-sheets'],
           summary:
-            "A company's balance sheets: the latest per period (same start and end), tagged, newest first " +
-            "(members and admins; other companies' ids answer 404)",
+            "A company's balance sheets: the latest per period (same start and end), tagged, the latest period " +
+            'first (by end, then start date); with ?includeReplaced=true also the sheets a later one of their ' +
+            "period replaced, marked replaced: true (members and admins; other companies' ids answer 404)",
           params: CompanySheetParams,
+          querystring: CompanySheetsQuery,
           response: { 200: z.array(BalanceSheetItem), ...errors },
         },
         config: MEMBERS,
       },
-      async (request) => balanceSheets.list(caller(request), request.params.companyId),
+      async (request) =>
+        balanceSheets.list(caller(request), request.params.companyId, {
+          includeReplaced: request.query.includeReplaced === 'true',
+        }),
     );
 
     r.post(

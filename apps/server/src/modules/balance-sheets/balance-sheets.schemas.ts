@@ -8,6 +8,8 @@ import { z } from 'zod';
 
 export const CompanySheetParams = z.object({ companyId: z.uuid() });
 export const SheetParams = z.object({ companyId: z.uuid(), id: z.uuid() });
+/** The company list: with includeReplaced=true, the sheets superseded in their period too (marked replaced). */
+export const CompanySheetsQuery = z.object({ includeReplaced: z.enum(['true', 'false']).optional() });
 export const LinesQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
 /** Admin list across companies: name-or-NIF search, company, island, frequency, a year the period touches. */

@@ -6,6 +6,7 @@ import {
   type BalanceSheetLineItem,
   balanceCheck,
   buildBalanceTree,
+  byPeriodNewestFirst,
   costLineValue,
   Decimal,
   displayFileName,
@@ -61,23 +62,35 @@ const periodic = (row: SheetRow): Periodic => ({
   frequency: normalizeFrequency(row.typeFrequence),
 });
 
-/** The company's sheets as the list shows them: latest per period, tagged, newest first. */
-function presentCompanySheets(rows: SheetRow[]): BalanceSheetItem[] {
+/**
+ * The company's sheets as the list shows them: latest per period, tagged, latest period first; with
+ * `includeReplaced`, the sheets superseded by a later one of their period too, marked replaced.
+ */
+function presentCompanySheets(rows: SheetRow[], includeReplaced = false): BalanceSheetItem[] {
   const kept = withPeriodTags(latestPerPeriod(rows.map(periodic)));
-  const items = kept.map((sheet) => presentWithin(sheet, kept));
-  return items.sort((a, b) => b.dateInsert.localeCompare(a.dateInsert) || b.id.localeCompare(a.id));
+  const keptIds = new Set(kept.map((sheet) => sheet.id));
+  const items = kept.map((sheet) => presentWithin(sheet, kept, false));
+  if (includeReplaced) {
+    for (const row of rows) if (!keptIds.has(row.id)) items.push(presentOne(row, rows));
+  }
+  return items.sort(byPeriodNewestFirst);
 }
 
 /** One sheet presented among its company's kept sheets (it may itself be superseded by a newer upload). */
 function presentOne(row: SheetRow, companyRows: SheetRow[]): BalanceSheetItem {
   const kept = latestPerPeriod(companyRows.map(periodic));
-  const tagged = withPeriodTags(kept.some((sheet) => sheet.id === row.id) ? kept : [...kept, periodic(row)]);
+  const replaced = !kept.some((sheet) => sheet.id === row.id);
+  const tagged = withPeriodTags(replaced ? [...kept, periodic(row)] : kept);
   const self = tagged.find((sheet) => sheet.id === row.id);
   if (!self) throw new Error('the sheet vanished from its own list');
-  return presentWithin(self, tagged);
+  return presentWithin(self, tagged, replaced);
 }
 
-function presentWithin(sheet: Periodic & { tag: string }, all: Array<Periodic & { tag: string }>) {
+function presentWithin(
+  sheet: Periodic & { tag: string },
+  all: Array<Periodic & { tag: string }>,
+  replaced: boolean,
+) {
   const previous = previousPeriodSheet(sheet, all);
   const item: BalanceSheetItem = {
     id: sheet.id,
@@ -90,6 +103,7 @@ function presentWithin(sheet: Periodic & { tag: string }, all: Array<Periodic & 
     source: sheet.source,
     fileName: sheet.fileName ? displayFileName(sheet.fileName) : null,
     version: sheet.version,
+    replaced,
   };
   if (previous) {
     item.previousBalanceSheetId = previous.id;
@@ -284,9 +298,13 @@ export function createBalanceSheetsService(deps: {
     /** The self-diagnosis tree the entry form and the statements are built from. */
     selfDiagnosisTree: (): Promise<SelfDiagnosisTree> => selfDiagnosisTree(db),
 
-    async list(caller: AuthContext, companyId: string): Promise<BalanceSheetItem[]> {
+    async list(
+      caller: AuthContext,
+      companyId: string,
+      options: { includeReplaced?: boolean } = {},
+    ): Promise<BalanceSheetItem[]> {
       await assertMayAccess(caller, companyId);
-      return presentCompanySheets(await companySheets(db, companyId));
+      return presentCompanySheets(await companySheets(db, companyId), options.includeReplaced);
     },
 
     async get(caller: AuthContext, companyId: string, id: string): Promise<BalanceSheetDetail> {

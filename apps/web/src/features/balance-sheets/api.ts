@@ -20,8 +20,14 @@ export const templatePath = (language: string) =>
 /** An admin list row: a sheet with its company's name. */
 export type AdminSheetRow = BalanceSheetItem & { companyName: string; nif: string };
 
-export async function fetchSheets(companyId: string, signal?: AbortSignal): Promise<BalanceSheetItem[]> {
-  const body = await apiJson<unknown>(sheetsPath(companyId), { signal });
+/** The company's sheets, the latest period first; with includeReplaced, the replaced ones too (marked). */
+export async function fetchSheets(
+  companyId: string,
+  signal?: AbortSignal,
+  options: { includeReplaced?: boolean } = {},
+): Promise<BalanceSheetItem[]> {
+  const query = options.includeReplaced ? '?includeReplaced=true' : '';
+  const body = await apiJson<unknown>(`${sheetsPath(companyId)}${query}`, { signal });
   return BalanceSheetItem.array().parse(body);
 }
 

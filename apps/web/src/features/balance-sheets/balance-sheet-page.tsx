@@ -26,6 +26,7 @@ import { uploadSheet } from './api.ts';
 import { EntryForm } from './entry-form.tsx';
 import { FREQUENCY_CHOICES, type PeriodFields, periodProblems } from './period.ts';
 import { sheetKeys, useBalanceTreeQuery, useSheetQuery } from './queries.ts';
+import { ReplaceNotice } from './replace-notice.tsx';
 import { TemplateSection } from './template-section.tsx';
 
 /** /:lang/company/balance-sheet: upload a trial balance or enter it by hand (?edit=<id> corrects a sheet). */
@@ -103,6 +104,24 @@ function EntryPanel({
       />
     </Stack>
   );
+}
+
+/** The upload fields a problem may name, by the path the server gives. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  file: 'balanceSheetsWeb:upload.fileField',
+  startDate: 'balanceSheetsWeb:upload.startDate',
+  endDate: 'balanceSheetsWeb:upload.endDate',
+  typeFrequence: 'balanceSheetsWeb:upload.frequency',
+};
+
+/**
+ * Where a problem of an upload is, as the user reads it: a field's label ('file' → 'File'), or the place in the
+ * spreadsheet the server already wrote in the user's language ('row 3, column C'), first letter raised.
+ */
+export function problemPlace(path: string, t: (key: string) => string): string {
+  const field = FIELD_LABELS[path];
+  if (field) return t(field);
+  return path.charAt(0).toLocaleUpperCase() + path.slice(1);
 }
 
 function UploadForm({ companyId }: { companyId: string }) {
@@ -240,6 +259,7 @@ function UploadForm({ companyId }: { companyId: string }) {
           data-testid="bs-progress"
         />
       ) : null}
+      <ReplaceNotice companyId={companyId} period={period} />
       {problems.length > 0 ? (
         <Alert
           color="red.9"
@@ -251,7 +271,7 @@ function UploadForm({ companyId }: { companyId: string }) {
             {problems.map((problem, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity beyond their place
               <List.Item key={index}>
-                <strong>{problem.path}</strong>: {problem.message}
+                <strong>{problemPlace(problem.path, t)}</strong>: {problem.message}
               </List.Item>
             ))}
           </List>

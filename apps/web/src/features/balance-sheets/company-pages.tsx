@@ -1,6 +1,6 @@
 import { taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { useBalanceTreeQuery, useSheetsQuery } from './queries.ts';
@@ -23,10 +23,16 @@ export function CompanySheetsView({
   editPath?: string;
 }) {
   const t = useTranslate();
-  const sheets = useSheetsQuery(companyId);
+  // The list of sheets shows the replaced ones too (marked); the views only the latest of each period.
+  const sheets = useSheetsQuery(companyId, { includeReplaced: mode === 'balances' });
   const tree = useBalanceTreeQuery();
   const [openId, setOpenId] = useState<string | null>(null);
   const [linesId, setLinesId] = useState<string | null>(null);
+  const opened = useRef<HTMLDivElement>(null);
+  // The opened sheet shows below the list: bring it into view.
+  useEffect(() => {
+    if (openId) opened.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [openId]);
   if (sheets.isError || tree.isError) return <Alert color="red.9">{t('companies:common.loadFailed')}</Alert>;
   if (!sheets.data || !tree.data) return <Text c="gray.7">{t('companies:common.loading')}</Text>;
   const list = sheets.data;
@@ -40,13 +46,15 @@ export function CompanySheetsView({
           editPath={editPath}
         />
         {openId ? (
-          <StatementsPanel
-            key={openId}
-            companyId={companyId}
-            tree={tree.data}
-            sheets={list}
-            initialIds={[openId]}
-          />
+          <div ref={opened} data-testid="bs-opened">
+            <StatementsPanel
+              key={openId}
+              companyId={companyId}
+              tree={tree.data}
+              sheets={list.filter((sheet) => !sheet.replaced || sheet.id === openId)}
+              initialIds={[openId]}
+            />
+          </div>
         ) : null}
       </Stack>
     );

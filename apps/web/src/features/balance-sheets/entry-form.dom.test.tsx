@@ -1,6 +1,6 @@
 import { buildBalanceTree, formatAmount, type SelfDiagnosisTree } from '@excelencia/domain';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../testing/render.tsx';
 import { EntryForm } from './entry-form.tsx';
 
@@ -68,6 +68,15 @@ function renderForm() {
     <EntryForm companyId="00000000-0000-4000-8000-00000000000a" tree={buildBalanceTree(tree())} />,
   );
 }
+
+// The company has no sheet yet (the form asks for the list to warn before replacing one).
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json([])),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the balance-sheet entry form', () => {
   it('rolls the amounts up to their groups as they are typed', () => {

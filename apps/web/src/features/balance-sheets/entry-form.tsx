@@ -39,6 +39,7 @@ import {
 } from './entry-state.ts';
 import { FREQUENCY_CHOICES, type PeriodFields, periodProblems } from './period.ts';
 import { sheetKeys } from './queries.ts';
+import { ReplaceNotice } from './replace-notice.tsx';
 
 export interface EntryFormProps {
   companyId: string;
@@ -161,6 +162,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
         />
       </SimpleGrid>
 
+      {sheet ? null : <ReplaceNotice companyId={companyId} period={period} />}
       <Paper
         withBorder
         p={0}

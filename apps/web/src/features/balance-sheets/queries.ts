@@ -7,7 +7,8 @@ export const sheetKeys = {
   all: ['balance-sheets'] as const,
   /** Everything of one company's sheets (list, details, lines), refreshed together after a write. */
   company: (companyId: string) => [...sheetKeys.all, companyId] as const,
-  list: (companyId: string) => [...sheetKeys.all, companyId, 'list'] as const,
+  list: (companyId: string, includeReplaced = false) =>
+    [...sheetKeys.all, companyId, 'list', includeReplaced ? 'withReplaced' : 'kept'] as const,
   one: (companyId: string, id: string) => [...sheetKeys.all, companyId, 'one', id] as const,
   lines: (companyId: string, id: string, page: number) =>
     [...sheetKeys.all, companyId, 'lines', id, page] as const,
@@ -16,10 +17,12 @@ export const sheetKeys = {
   adminList: (state: ListState) => [...sheetKeys.all, 'admin', state] as const,
 };
 
-export function useSheetsQuery(companyId: string | null) {
+/** The company's sheets, the latest period first (with includeReplaced, the replaced ones too, marked). */
+export function useSheetsQuery(companyId: string | null, options: { includeReplaced?: boolean } = {}) {
+  const includeReplaced = options.includeReplaced ?? false;
   return useQuery({
-    queryKey: sheetKeys.list(companyId ?? ''),
-    queryFn: ({ signal }) => fetchSheets(companyId ?? '', signal),
+    queryKey: sheetKeys.list(companyId ?? '', includeReplaced),
+    queryFn: ({ signal }) => fetchSheets(companyId ?? '', signal, { includeReplaced }),
     enabled: Boolean(companyId),
   });
 }

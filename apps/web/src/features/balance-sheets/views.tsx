@@ -26,6 +26,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { NEUTRAL_GRAY } from '../../ui/colors.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
 import { downloadWithProgress } from '../../ui/download.ts';
 import { notifySuccess } from '../../ui/notify.ts';
@@ -79,15 +80,23 @@ export function SheetsTable({
         </Table.Thead>
         <Table.Tbody>
           {sheets.map((sheet) => (
-            <Table.Tr key={sheet.id} data-testid="bs-row">
+            <Table.Tr key={sheet.id} data-testid="bs-row" data-replaced={sheet.replaced || undefined}>
               <Table.Td>{periodLabel(sheet)}</Table.Td>
               <Table.Td>{t(`balanceSheets:frequencies.${sheet.typeFrequence}`)}</Table.Td>
               <Table.Td>
-                {sheet.tag ? (
-                  <Badge variant="filled" color="blue.9" data-testid="bs-tag">
-                    {sheet.tag}
-                  </Badge>
-                ) : null}
+                <Group gap={4} wrap="nowrap">
+                  {sheet.tag ? (
+                    // max-content: a narrow column must not cut the tag to 'Y.' (Y0 and Y1 would look alike).
+                    <Badge variant="filled" color="blue.9" miw="max-content" data-testid="bs-tag">
+                      {sheet.tag}
+                    </Badge>
+                  ) : null}
+                  {sheet.replaced ? (
+                    <Badge variant="light" color={NEUTRAL_GRAY} miw="max-content" data-testid="bs-replaced">
+                      {t('balanceSheetsWeb:list.replaced')}
+                    </Badge>
+                  ) : null}
+                </Group>
               </Table.Td>
               <Table.Td>{new Date(sheet.dateInsert).toLocaleString(language)}</Table.Td>
               <Table.Td>
@@ -95,6 +104,11 @@ export function SheetsTable({
                 {sheet.fileName ? (
                   <Text size="xs" c="gray.7">
                     {sheet.fileName}
+                  </Text>
+                ) : null}
+                {sheet.replaced ? (
+                  <Text size="xs" c="gray.7" maw={260}>
+                    {t('balanceSheetsWeb:list.replacedHint')}
                   </Text>
                 ) : null}
                 {sheet.source === 'upload' && sheet.version > 1 ? (
@@ -115,17 +129,19 @@ export function SheetsTable({
                       <IconEye size={18} aria-hidden="true" />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label={t('balanceSheetsWeb:list.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      component={Link}
-                      to={`${localePath(editPath)}${editPath.includes('?') ? '&' : '?'}edit=${encodeURIComponent(sheet.id)}`}
-                      aria-label={`${t('balanceSheetsWeb:list.edit')} ${periodLabel(sheet)}`}
-                      data-testid="bs-edit"
-                    >
-                      <IconPencil size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
+                  {sheet.replaced ? null : (
+                    <Tooltip label={t('balanceSheetsWeb:list.edit')}>
+                      <ActionIcon
+                        variant="subtle"
+                        component={Link}
+                        to={`${localePath(editPath)}${editPath.includes('?') ? '&' : '?'}edit=${encodeURIComponent(sheet.id)}`}
+                        aria-label={`${t('balanceSheetsWeb:list.edit')} ${periodLabel(sheet)}`}
+                        data-testid="bs-edit"
+                      >
+                        <IconPencil size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                   {sheet.source === 'upload' ? (
                     <Tooltip label={t('balanceSheetsWeb:list.download')}>
                       <ActionIcon

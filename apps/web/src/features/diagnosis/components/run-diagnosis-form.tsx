@@ -33,15 +33,20 @@ export function RunDiagnosisForm({
   const sheets = useSheetsQuery(companyId);
   const create = useCreateDiagnosisMutation(companyId);
   const [sheetId, setSheetId] = useState<string | null>(null);
-  const [previousId, setPreviousId] = useState('');
+  // null until the user picks: then the chosen sheet's previous period is proposed for a comparison.
+  const [previousChoice, setPreviousChoice] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problems>({});
 
   if (sheets.isError) return <Alert color="red.9">{t('diagnosisWeb:loadFailed')}</Alert>;
   if (!sheets.data) return <Text c="gray.7">{t('diagnosisWeb:loading')}</Text>;
   const list = sheets.data;
   if (list.length === 0) return <Text c="gray.7">{t('diagnosisWeb:form.noSheets')}</Text>;
-  // The newest sheet is chosen until the user picks another.
+  // The latest period (the server lists them latest first) is chosen until the user picks another, and the
+  // sheet of the period before it is proposed for the comparison.
   const chosen = sheetId ?? list[0]?.id ?? '';
+  const proposed = list.find((sheet) => sheet.id === chosen)?.previousBalanceSheetId ?? '';
+  const previousId =
+    previousChoice ?? (list.some((sheet) => sheet.id === proposed && sheet.id !== chosen) ? proposed : '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +97,7 @@ export function RunDiagnosisForm({
             onChange={(event) => {
               const next = event.currentTarget.value;
               setSheetId(next);
-              if (next === previousId) setPreviousId('');
+              if (previousChoice !== null && next === previousChoice) setPreviousChoice('');
               setProblems({});
             }}
             error={problems.balanceSheetId}
@@ -109,7 +114,7 @@ export function RunDiagnosisForm({
             ]}
             value={previousId}
             onChange={(event) => {
-              setPreviousId(event.currentTarget.value);
+              setPreviousChoice(event.currentTarget.value);
               setProblems({});
             }}
             error={problems.previousBalanceSheetId}
