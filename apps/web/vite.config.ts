@@ -24,7 +24,7 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'excelencia:precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
@@ -73,7 +73,7 @@ function packageOf(moduleId: string): string | undefined {
 function chunkPackages(): Plugin {
   return {
     name: 'excelencia:chunk-packages',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const packages: Record<string, string[]> = {};
       for (const output of Object.values(bundle)) {
@@ -90,7 +90,11 @@ function chunkPackages(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two builds (`npm run build`): the browser's app into dist/, and the server renderer of the public pages
+ * (src/entry-server.tsx, `vite build --ssr`) into dist-ssr/, which the portal server imports (docs/adr/0010).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), messageCatalogs(), precompress(), chunkPackages()],
   server: {
     port: 5173,
@@ -100,26 +104,28 @@ export default defineConfig({
       '/dev': PORTAL_SERVER,
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    // The budget check (scripts/check-budgets.ts) reads which chunks and styles each page loads from here.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // What every page runs at start comes in two files (libraries, the app's own code) instead of some
-          // thirty small ones: on a phone each request costs a round trip. Lazy routes keep their own chunks.
-          groups: [
-            { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
-            { name: 'app', tags: ['$initial'], priority: 1 },
-            // The domain's code the lazy routes share (schemas, rules, formats) in one chunk, not one per file.
-            { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]/, priority: 0 },
-          ],
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, target: 'node20', copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: false,
+        chunkSizeWarningLimit: 600,
+        // The budget check (scripts/check-budgets.ts) reads which chunks and styles each page loads from here.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // What every page runs at start comes in two files (libraries, the app's own code) instead of some
+              // thirty small ones: on a phone each request costs a round trip. Lazy routes keep their own chunks.
+              groups: [
+                { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
+                { name: 'app', tags: ['$initial'], priority: 1 },
+                // The domain's code the lazy routes share (schemas, rules, formats) in one chunk, not one per file.
+                { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]/, priority: 0 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

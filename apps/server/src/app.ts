@@ -62,6 +62,7 @@ import { createInvitationsService } from './modules/registration/invitations.ser
 import { createPublicOptions } from './modules/registration/reference-checks.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
+import { loadPageRenderer } from './modules/site/page-renderer.ts';
 import { createPageShell } from './modules/site/page-shell.ts';
 import { signInPages } from './modules/site/sign-in-pages.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -340,7 +341,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const pageRenderer = hasWeb ? await loadPageRenderer(app, config.webDistDir, config.publicUrl) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
     if (isPage && !isServerPath(path)) {
@@ -351,8 +354,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           .send(translate(requestLanguage(request), 'server:webNotBuilt'));
       }
       // The app's HTML either way; the status tells crawlers and link checkers which pages exist.
-      reply.code(webPageStatus(path)).header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(pageShell(path));
+      const status = webPageStatus(path);
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      if (pageRenderer?.renders(request, path)) {
+        try {
+          const page = await pageRenderer.render(request, status, pageShell(path));
+          if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+          return reply.code(page.status).send(page.html);
+        } catch (error) {
+          // The page still works as the client app renders it.
+          request.log.error({ err: error, path }, 'server rendering failed');
+        }
+      }
+      return reply.code(status).send(pageShell(path));
     }
     request.log.info({ reqId: request.id, status: 404 }, 'client error 404 not_found');
     return sendError(request, reply, notFound());

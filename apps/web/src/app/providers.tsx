@@ -1,21 +1,39 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n.ts';
+import { i18n as appI18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { RenderTimeContext } from '../lib/render-time.ts';
 import { TOAST_AUTO_CLOSE_MS } from '../ui/notify.ts';
 import { cssVariablesResolver, theme } from '../ui/theme.ts';
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The app's providers. The browser passes nothing but what hydration needs (the server's query cache and
+ * clock); the server renderer passes its per-request i18next instance and query client.
+ */
+export function Providers({
+  children,
+  i18n = appI18n,
+  queryClient: given,
+  renderedAt = null,
+}: {
+  children: ReactNode;
+  i18n?: I18n;
+  queryClient?: QueryClient;
+  renderedAt?: Date | null;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
-          {children}
+          <RenderTimeContext value={renderedAt}>
+            <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+            {children}
+          </RenderTimeContext>
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

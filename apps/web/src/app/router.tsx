@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { currentLanguage, firstLanguage, i18n } from '../lib/i18n.ts';
 import { loadMessages } from '../lib/load-messages.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
@@ -262,5 +262,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -20,6 +20,18 @@ export class ApiError extends Error {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where calls go: the browser's fetch, or, while the server renders a public page, the server's own routes
+ * (apps/web/src/entry-server.tsx).
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 let csrfToken: Promise<string> | null = null;
 let unauthorizedHandler: (() => void) | null = null;
 
@@ -94,7 +106,7 @@ async function send(path: string, options: RequestOptions, retriedCsrf = false):
   }
   if (UNSAFE_METHODS.has(method)) headers['x-csrf-token'] = await getCsrfToken();
 
-  const response = await fetch(path, {
+  const response = await transport(path, {
     method,
     headers,
     body,

@@ -15,6 +15,7 @@ interface ModalState {
 }
 
 let state: ModalState = { opened: false, request: null };
+const CLOSED = state;
 const listeners = new Set<() => void>();
 
 function setState(next: ModalState): void {
@@ -41,5 +42,7 @@ export function useModalState(): ModalState {
       return () => listeners.delete(listener);
     },
     () => state,
+    // A server-rendered page has no modal open.
+    () => CLOSED,
   );
 }

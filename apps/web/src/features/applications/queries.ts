@@ -7,7 +7,7 @@ import type {
   ReturnRequest,
   SealActionRequest,
 } from '@excelencia/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   confirmDecision,
   createApplication,
@@ -66,37 +66,49 @@ export const applicationKeys = {
 // ---- editions and public ----
 
 /** The current edition (null = none announced); it changes rarely, so it stays a minute. */
-export function useCurrentEditionQuery() {
-  return useQuery({
+export const currentEditionQuery = () =>
+  queryOptions({
     queryKey: applicationKeys.current(),
     queryFn: ({ signal }) => fetchCurrentEdition(signal),
     staleTime: 60 * 1000,
   });
+
+export function useCurrentEditionQuery() {
+  return useQuery(currentEditionQuery());
 }
 
-export function usePublishedEditionsQuery() {
-  return useQuery({
+export const publishedEditionsQuery = () =>
+  queryOptions({
     queryKey: applicationKeys.published(),
     queryFn: ({ signal }) => fetchPublishedEditions(signal),
   });
+
+export function usePublishedEditionsQuery() {
+  return useQuery(publishedEditionsQuery());
 }
 
-export function useDistinguishedQuery(editionId: string | null) {
-  return useQuery({
+export const distinguishedQuery = (editionId: string | null) =>
+  queryOptions({
     queryKey: applicationKeys.distinguished(editionId ?? ''),
     queryFn: ({ signal }) => fetchDistinguished(editionId ?? '', signal),
     enabled: Boolean(editionId),
   });
+
+export function useDistinguishedQuery(editionId: string | null) {
+  return useQuery(distinguishedQuery(editionId));
 }
 
 /** A seal's check: never cached across visits (the verdict is "as of now"). */
-export function useSealVerificationQuery(code: string) {
-  return useQuery({
+export const sealVerificationQuery = (code: string) =>
+  queryOptions({
     queryKey: applicationKeys.sealCheck(code),
     queryFn: ({ signal }) => fetchSealVerification(code, signal),
     gcTime: 0,
     enabled: code.length > 0,
   });
+
+export function useSealVerificationQuery(code: string) {
+  return useQuery(sealVerificationQuery(code));
 }
 
 // ---- company ----

@@ -2,6 +2,7 @@ import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLanguage } from '../../lib/language-context.ts';
+import { definePage } from '../../lib/page-data.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { downloadWithProgress } from '../../ui/download.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
@@ -48,7 +49,7 @@ export function TemplateSection({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) 
 }
 
 /** /:lang/public/balance-sheet-template */
-export function TemplatePage() {
+function Template() {
   const t = useTranslate();
   return (
     <Stack gap="md">
@@ -57,3 +58,10 @@ export function TemplatePage() {
     </Stack>
   );
 }
+
+export const TemplatePage = definePage(Template, {
+  meta: ({ t }) => ({
+    title: t('balanceSheetsWeb:template.title'),
+    description: t('balanceSheetsWeb:template.intro'),
+  }),
+});

@@ -16,17 +16,18 @@ import { IconExternalLink, IconEye, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLocalePath } from '../../lib/language-context.ts';
+import { definePage } from '../../lib/page-data.ts';
 import { pageRange } from '../../ui/data-table/list-state.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { ScrollRegion } from '../../ui/scroll-region.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { useDirectoryQuery } from './queries.ts';
+import { directoryQuery, useDirectoryQuery } from './queries.ts';
 import { websiteHref } from './website.ts';
 
 const PAGE_SIZE = 20;
 
 /** The public company directory: search by name or NIF, listed companies only, paginated. */
-export function DirectoryPage() {
+function Directory() {
   const t = useTranslate();
   const localePath = useLocalePath();
   const [params, setParams] = useSearchParams();
@@ -188,3 +189,15 @@ export function DirectoryPage() {
     </Stack>
   );
 }
+
+export const DirectoryPage = definePage(Directory, {
+  prefetch: ({ queryClient, searchParams }) =>
+    queryClient.prefetchQuery(
+      directoryQuery(
+        (searchParams.get('search') ?? '').trim(),
+        Math.max(1, Number(searchParams.get('page')) || 1),
+        PAGE_SIZE,
+      ),
+    ),
+  meta: ({ t }) => ({ title: t('directory:title'), description: t('directory:intro') }),
+});

@@ -4,13 +4,14 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLocalePath } from '../../lib/language-context.ts';
+import { definePage } from '../../lib/page-data.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { usePublicCompanyQuery } from './queries.ts';
+import { publicCompanyQuery, usePublicCompanyQuery } from './queries.ts';
 import { websiteHref } from './website.ts';
 
 /** /:lang/public/companies/:id: the public page of a listed company. */
-export function PublicCompanyPage() {
+function PublicCompany() {
   const t = useTranslate();
   const localePath = useLocalePath();
   const { id = '' } = useParams();
@@ -85,3 +86,15 @@ export function PublicCompanyPage() {
     </Stack>
   );
 }
+
+export const PublicCompanyPage = definePage(PublicCompany, {
+  prefetch: ({ queryClient, params }) => queryClient.prefetchQuery(publicCompanyQuery(params.id ?? '')),
+  meta: ({ queryClient, params, t }) => {
+    const company = queryClient.getQueryData(publicCompanyQuery(params.id ?? '').queryKey);
+    if (!company) return { title: t('directory:notFound'), description: t('directory:intro'), noindex: true };
+    return {
+      title: company.companyName,
+      description: [company.companyName, company.city, company.island].filter(Boolean).join(' · '),
+    };
+  },
+});

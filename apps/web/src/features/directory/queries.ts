@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchDirectory, fetchPublicCompany } from './api.ts';
 
 export const directoryKeys = {
@@ -9,19 +9,25 @@ export const directoryKeys = {
 };
 
 /** One page of the listed companies matching a name or NIF; the previous page stays while the next loads. */
-export function useDirectoryQuery(search: string, page: number, pageSize: number) {
-  return useQuery({
+export const directoryQuery = (search: string, page: number, pageSize: number) =>
+  queryOptions({
     queryKey: directoryKeys.list(search, page, pageSize),
     queryFn: ({ signal }) => fetchDirectory({ search, page, pageSize }, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useDirectoryQuery(search: string, page: number, pageSize: number) {
+  return useQuery(directoryQuery(search, page, pageSize));
 }
 
 /** A listed company's public page; an unlisted or unknown id answers 404 at once, without retrying. */
-export function usePublicCompanyQuery(id: string) {
-  return useQuery({
+export const publicCompanyQuery = (id: string) =>
+  queryOptions({
     queryKey: directoryKeys.company(id),
     queryFn: ({ signal }) => fetchPublicCompany(id, signal),
     retry: false,
   });
+
+export function usePublicCompanyQuery(id: string) {
+  return useQuery(publicCompanyQuery(id));
 }

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { definePage } from '../../lib/page-data.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 
@@ -24,11 +25,20 @@ function LegalPage({ kind, sections }: { kind: 'privacy' | 'regulation'; section
 }
 
 /** /:lang/public/privacy: the privacy policy linked from the registration's terms. */
-export function PrivacyPage() {
-  return <LegalPage kind="privacy" sections={PRIVACY_SECTIONS} />;
-}
+export const PrivacyPage = definePage(() => <LegalPage kind="privacy" sections={PRIVACY_SECTIONS} />, {
+  meta: ({ t }) => ({
+    title: t('registration:legal.privacyTitle'),
+    description: t('registration:legal.privacy.intro'),
+  }),
+});
 
 /** /:lang/public/regulation: the distinction's regulation (2023), the articles the portal applies. */
-export function RegulationPage() {
-  return <LegalPage kind="regulation" sections={REGULATION_SECTIONS} />;
-}
+export const RegulationPage = definePage(
+  () => <LegalPage kind="regulation" sections={REGULATION_SECTIONS} />,
+  {
+    meta: ({ t }) => ({
+      title: t('registration:legal.regulationTitle'),
+      description: t('registration:legal.regulation.intro'),
+    }),
+  },
+);

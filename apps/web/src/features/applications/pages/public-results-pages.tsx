@@ -3,13 +3,21 @@ import { ActionIcon, Anchor, Group, NativeSelect, Paper, Stack, Table, Text, Too
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { definePage } from '../../../lib/page-data.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { dateText } from '../components/company-application-format.ts';
 import { LoadFailed } from '../components/public-load-failed.tsx';
 import { SealStatusBadge, sealStatusCss } from '../components/public-seal-status.tsx';
-import { useDistinguishedQuery, usePublishedEditionsQuery, useSealVerificationQuery } from '../queries.ts';
+import {
+  distinguishedQuery,
+  publishedEditionsQuery,
+  sealVerificationQuery,
+  useDistinguishedQuery,
+  usePublishedEditionsQuery,
+  useSealVerificationQuery,
+} from '../queries.ts';
 
 function DistinguishedTable({ editionId, label }: { editionId: string; label: string }) {
   const t = useTranslate();
@@ -93,7 +101,7 @@ function DistinguishedTable({ editionId, label }: { editionId: string; label: st
 }
 
 /** /:lang/public/distinguidas: the editions with published results and the distinguished companies of one. */
-export function DistinguishedPage() {
+function Distinguished() {
   const t = useTranslate();
   const [params, setParams] = useSearchParams();
   const editions = usePublishedEditionsQuery();
@@ -132,7 +140,7 @@ export function DistinguishedPage() {
 }
 
 /** /:lang/public/selo/:code: the seal's verdict as of now (where the certificate's QR code points). */
-export function SealVerificationPage() {
+function SealVerification() {
   const t = useTranslate();
   const language = useLanguage();
   const localePath = useLocalePath();
@@ -205,3 +213,24 @@ export function SealVerificationPage() {
     </Stack>
   );
 }
+
+export const DistinguishedPage = definePage(Distinguished, {
+  prefetch: async ({ queryClient, searchParams }) => {
+    const editions = await queryClient.fetchQuery(publishedEditionsQuery()).catch(() => []);
+    const chosen = editions.find((edition) => edition.id === searchParams.get('edition')) ?? editions[0];
+    if (chosen) await queryClient.prefetchQuery(distinguishedQuery(chosen.id));
+  },
+  meta: ({ t }) => ({
+    title: t('applicationsWeb:distinguished.title'),
+    description: t('applicationsWeb:distinguished.intro'),
+  }),
+});
+
+export const SealVerificationPage = definePage(SealVerification, {
+  prefetch: ({ queryClient, params }) => queryClient.prefetchQuery(sealVerificationQuery(params.code ?? '')),
+  meta: ({ t, params }) => ({
+    title: t('applicationsWeb:seal.title'),
+    description: t('applicationsWeb:seal.codeLabel', { code: params.code ?? '' }),
+    noindex: true,
+  }),
+});

@@ -2,9 +2,10 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/language-context.ts';
+import { definePage } from '../../../lib/page-data.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 
-export function NotFoundPage() {
+function NotFound() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
@@ -19,3 +20,11 @@ export function NotFoundPage() {
     </Stack>
   );
 }
+
+export const NotFoundPage = definePage(NotFound, {
+  meta: ({ t }) => ({
+    title: t('shell:notFound.title'),
+    description: t('shell:notFound.title'),
+    noindex: true,
+  }),
+});

@@ -16,9 +16,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/language-context.ts';
+import { definePage } from '../../../lib/page-data.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { EditionCountdown } from '../../applications/components/public-countdown.tsx';
-import { useCurrentEditionQuery } from '../../applications/queries.ts';
+import { currentEditionQuery, useCurrentEditionQuery } from '../../applications/queries.ts';
 import { useSession } from '../../session/queries.ts';
 
 /** The public pages (SPEC §2). */
@@ -38,7 +39,7 @@ function CurrentEditionLine() {
   );
 }
 
-export function HomePage() {
+function Home() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   // The call to register is for visitors: a signed-in user (a company's) has an account already.
@@ -138,16 +139,22 @@ function TemplateLink() {
   );
 }
 
-export function AboutPage() {
-  return (
+export const HomePage = definePage(Home, {
+  prefetch: ({ queryClient }) => queryClient.prefetchQuery(currentEditionQuery()),
+  meta: ({ t }) => ({ title: t('common:appName'), description: t('pages:home.lead') }),
+});
+
+export const AboutPage = definePage(
+  () => (
     <TextPage
       titleKey="pages:about.title"
       paragraphKeys={['pages:about.p1', 'pages:about.p2', 'pages:about.p3']}
     />
-  );
-}
+  ),
+  { meta: ({ t }) => ({ title: t('pages:about.title'), description: t('pages:about.p1') }) },
+);
 
-export function SelfDiagnosisInfoPage() {
+function SelfDiagnosisInfo() {
   return (
     <TextPage
       titleKey="pages:selfDiagnosis.title"
@@ -169,7 +176,11 @@ const DOCUMENTS = [
   'model1b',
 ] as const;
 
-export function ApplicationsInfoPage() {
+export const SelfDiagnosisInfoPage = definePage(SelfDiagnosisInfo, {
+  meta: ({ t }) => ({ title: t('pages:selfDiagnosis.title'), description: t('pages:selfDiagnosis.p1') }),
+});
+
+function ApplicationsInfo() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
@@ -197,9 +208,13 @@ export function ApplicationsInfoPage() {
   );
 }
 
+export const ApplicationsInfoPage = definePage(ApplicationsInfo, {
+  meta: ({ t }) => ({ title: t('pages:applications.title'), description: t('pages:applications.p1') }),
+});
+
 const QUESTIONS = ['1', '2', '3', '4'] as const;
 
-export function FaqPage() {
+function Faq() {
   const { t } = useTranslation();
   return (
     <Stack gap="md" maw={760}>
@@ -216,3 +231,10 @@ export function FaqPage() {
     </Stack>
   );
 }
+
+export const FaqPage = definePage(Faq, {
+  meta: ({ t }) => ({
+    title: t('pages:faq.title'),
+    description: `${t('pages:faq.q1')} ${t('pages:faq.a1')}`,
+  }),
+});

@@ -1,0 +1,104 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isLanguage, type Language } from '@excelencia/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../auth/guard.ts';
+import { routeModuleFor } from './page-shell.ts';
+
+/**
+ * Server rendering of the public pages (docs/adr/0010): the web build's server entry
+ * (apps/web/dist-ssr/entry-server.js, from apps/web/src/entry-server.tsx) renders a page into the built
+ * index.html; the browser then hydrates it. Signed-in pages, and public pages asked for by a signed-in user,
+ * keep the app shell: the client app decides there, as before.
+ */
+
+type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; language: Language; head: string; html: string; data: string };
+
+interface ServerEntry {
+  render(request: { url: string; publicUrl: string }, status: number): Promise<RenderResult>;
+  setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
+}
+
+export type PageRenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'html'; status: number; html: string };
+
+export interface PageRenderer {
+  /** Whether this request gets a server-rendered page: a public page under a language, for a visitor. */
+  renders(request: FastifyRequest, path: string): boolean;
+  render(request: FastifyRequest, status: number, shell: string): Promise<PageRenderResult>;
+}
+
+/** The client address of the page request the renderer is fetching data for (the API's rate limits see it). */
+const visitor = new AsyncLocalStorage<string>();
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+/** The built shell with the page's language, head tags, content and data block in place. */
+export function composePage(
+  shell: string,
+  page: { language: Language; head: string; html: string; data: string },
+): string {
+  return shell
+    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      '<script type="module" src="/boot.js" data-entry="$1"></script>',
+    )
+    .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(page.language)}"`)
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `  ${page.head}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`,
+    );
+}
+
+/**
+ * Loads the server entry of the web build next to `distDir` (dist-ssr/), or answers null when there is none
+ * (a build without it, or the tests' fixture builds): pages then go out as the app shell.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  distDir: string,
+  publicUrl: string,
+): Promise<PageRenderer | null> {
+  const entryPath = join(distDir, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(entryPath)) return null;
+  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+  entry.setApiTransport(async (path, init) => {
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: path,
+      headers: init.headers as Record<string, string>,
+      remoteAddress: visitor.getStore(),
+    });
+    return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+    });
+  });
+
+  return {
+    renders(request, path) {
+      if (request.cookies[SESSION_COOKIE]) return false;
+      const first = path.split('/')[1];
+      if (!isLanguage(first)) return false;
+      return routeModuleFor(path) !== undefined || path === `/${first}/404`;
+    },
+    async render(request, status, shell) {
+      const result = await visitor.run(request.ip, () =>
+        entry.render({ url: request.url, publicUrl }, status),
+      );
+      if (result.kind === 'redirect') return result;
+      return { kind: 'html', status: result.status, html: composePage(shell, result) };
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  namespaces,
+  type SessionResponse,
+} from '@excelencia/domain';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { routes } from './app/router.tsx';
+import { sessionKeys } from './features/session/queries.ts';
+import { setApiTransport } from './lib/api-client.ts';
+import type { PageComponent, PageContext, PageMeta } from './lib/page-data.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import type { SsrData } from './lib/ssr-data.ts';
+
+/**
+ * The server side of the public pages (docs/adr/0010): the portal server calls `render` for a public page
+ * path under a language; it answers the page's HTML with its data, and the head tags of the page.
+ */
+
+export interface RenderRequest {
+  /** Path and query of the page, e.g. /pt/public/faqs?x=1. */
+  url: string;
+  /** The portal's public address, for canonical and alternate links. */
+  publicUrl: string;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      language: Language;
+      /** Tags for <head>: title, description, canonical, alternates, Open Graph. */
+      head: string;
+      /** The content of #root. */
+      html: string;
+      /** The JSON of the data block the browser hydrates from (ssr-data.ts). */
+      data: string;
+    };
+
+/** One i18next instance per language, with every catalog: a page's render never changes its language. */
+const i18nByLanguage = new Map<Language, I18n>();
+
+function i18nFor(language: Language): I18n {
+  let instance = i18nByLanguage.get(language);
+  if (instance) return instance;
+  instance = i18next.createInstance();
+  const resources = Object.fromEntries(
+    LANGUAGES.map((lang) => [
+      lang,
+      Object.fromEntries(Object.entries(namespaces).map(([name, byLanguage]) => [name, byLanguage[lang]])),
+    ]),
+  );
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: Object.keys(namespaces),
+    defaultNS: 'shell',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  i18nByLanguage.set(language, instance);
+  return instance;
+}
+
+const handler = createStaticHandler(routes);
+
+/** The calls the pages make while prefetching go to the portal server's own routes (set once at start). */
+export { setApiTransport };
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A JSON value safe inside a <script type="application/json"> block. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The head of a page: title, description, canonical, Open Graph, and its address in each language. */
+function headTags(
+  meta: PageMeta,
+  language: Language,
+  pathWithoutLanguage: string,
+  publicUrl: string,
+  appName: string,
+): string {
+  const address = (lang: Language) =>
+    `${publicUrl}/${lang}${pathWithoutLanguage === '' ? '/' : pathWithoutLanguage}`;
+  const title = meta.title && meta.title !== appName ? `${meta.title} · ${appName}` : appName;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    meta.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<link rel="canonical" href="${escapeHtml(address(language))}">`,
+    ...LANGUAGES.map(
+      (lang) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(address(lang))}">`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(address(DEFAULT_LANGUAGE))}">`,
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${escapeHtml(appName)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title || appName)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(address(language))}">`,
+    `<meta property="og:locale" content="${OG_LOCALES[language]}">`,
+    ...LANGUAGES.filter((lang) => lang !== language).map(
+      (lang) => `<meta property="og:locale:alternate" content="${OG_LOCALES[lang]}">`,
+    ),
+    `<meta property="og:image" content="${escapeHtml(`${publicUrl}/og-image.png`)}">`,
+    '<meta name="twitter:card" content="summary">',
+  ];
+  return tags.filter((tag) => tag !== '').join('\n    ');
+}
+
+const OG_LOCALES: Record<Language, string> = { pt: 'pt_CV', en: 'en_GB', fr: 'fr_FR' };
+
+/** The whole page once every lazy part has rendered: crawlers and visitors without JavaScript read it all. */
+async function renderToHtml(element: ReactNode): Promise<string> {
+  const stream = await renderToReadableStream(element, {
+    onError(error) {
+      console.error(error);
+    },
+  });
+  await stream.allReady;
+  return new Response(stream).text();
+}
+
+/** Renders a public page; `status` is what the server decided for the path (404 for /404). */
+export async function render(request: RenderRequest, status: number): Promise<RenderResult> {
+  const url = new URL(request.url, 'http://portal.invalid');
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+  const segments = url.pathname.split('/');
+  const language = isLanguage(segments[1]) ? segments[1] : DEFAULT_LANGUAGE;
+  const i18n = i18nFor(language);
+  const t = i18n.getFixedT(language);
+  const queryClient: QueryClient = createQueryClient();
+  // Public pages are rendered for visitors only: the server sends signed-in users the app shell.
+  queryClient.setQueryData<SessionResponse>(sessionKeys.current(), { status: 'unauthenticated' });
+
+  const leaf = context.matches.at(-1);
+  const params = leaf?.params ?? {};
+  const pageContext: PageContext = { queryClient, params, searchParams: url.searchParams, language, t };
+  const pages = context.matches
+    .map((match) => match.route.Component as PageComponent | undefined | null)
+    .filter((component): component is PageComponent => Boolean(component));
+  await Promise.all(pages.map((page) => page.prefetch?.(pageContext)));
+  const page = pages.at(-1);
+  const appName = t('common:appName');
+  const meta: PageMeta = page?.meta?.(pageContext) ?? { title: appName, description: t('pages:home.lead') };
+
+  const renderedAt = new Date();
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderToHtml(
+    <Providers i18n={i18n} queryClient={queryClient} renderedAt={renderedAt}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>,
+  );
+  const data: SsrData = { renderedAt: renderedAt.toISOString(), queries: dehydrate(queryClient) };
+  const pathWithoutLanguage = url.pathname.slice(language.length + 1).replace(/\/$/, '');
+  return {
+    kind: 'page',
+    status,
+    language,
+    head: headTags(meta, language, pathWithoutLanguage, request.publicUrl, appName),
+    html,
+    data: scriptJson(data),
+  };
+}

@@ -1,0 +1,11 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * When the server rendered the page (hydration starts from the same clock, so a countdown matches the HTML);
+ * null on pages the browser renders alone.
+ */
+export const RenderTimeContext = createContext<Date | null>(null);
+
+export function useRenderTime(): Date | null {
+  return useContext(RenderTimeContext);
+}
