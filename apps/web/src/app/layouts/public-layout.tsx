@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { SubscribeForm } from '../../features/newsletter/subscribe-form.tsx';
 import { type SessionState, useSession } from '../../features/session/queries.ts';
 import { logout, startLogin } from '../../features/session/session-actions.ts';
 import { canEnterSignedIn, publicRedirect } from '../../lib/access.ts';
@@ -181,6 +182,7 @@ function PublicFooter() {
               ))}
             </Group>
           </Group>
+          <SubscribeForm />
           <Text size="sm" c="gray.3">
             {t('shell:footer.rights', { year: new Date().getFullYear() })}
           </Text>

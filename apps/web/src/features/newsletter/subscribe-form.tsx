@@ -38,7 +38,13 @@ export function SubscribeForm() {
 
   const error = state.kind === 'error' ? state.message : null;
   return (
-    <Stack gap={6} component="section" aria-labelledby={`${id}-title`} data-testid="newsletter-form">
+    <Stack
+      gap={6}
+      maw={520}
+      component="section"
+      aria-labelledby={`${id}-title`}
+      data-testid="newsletter-form"
+    >
       <Text id={`${id}-title`} fw={600} c="gray.0">
         {t('newsletter:form.title')}
       </Text>
