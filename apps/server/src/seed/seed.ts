@@ -12,6 +12,7 @@ import {
   updateAccount,
 } from '../modules/accounts/accounts.repository.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
+import { seedDemoContent } from './seed-content.ts';
 import { seedDemoEdition } from './seed-demo-edition.ts';
 import { seedDemoPartner } from './seed-demo-partner.ts';
 import { seedDemoCompanies } from './seed-demo-sheets.ts';
@@ -136,4 +137,5 @@ export async function seedDemoData(
   }
   const partner = callers.get('partner');
   if (partner) await seedDemoPartner(db, partner.accountId);
+  await seedDemoContent(db, fileStore);
 }

@@ -1,0 +1,74 @@
+import { namespaces } from '@excelencia/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/support/context.ts';
+import { contentItems } from '../db/schema/index.ts';
+import { dataDirFileStore } from '../platform/files/file-store.ts';
+import { seedDemoContent } from './seed-content.ts';
+import { seedReferenceData } from './seed-reference.ts';
+
+const API = '/app/api/v1';
+let ctx: TestContext;
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url: `${API}${url}` });
+const seed = () => seedDemoContent(ctx.db, dataDirFileStore(ctx.config.dataDir));
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedReferenceData(ctx.db);
+  await seed();
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('the demo content', () => {
+  it('moves the FAQ the web app had fixed into the content manager, in order, in three languages', async () => {
+    for (const language of ['pt', 'en', 'fr'] as const) {
+      const faq = (await get(`/public/content/faq?language=${language}`)).json();
+      const texts = namespaces.pages[language].faq;
+      expect(faq.items.map((item: { question: string }) => item.question)).toEqual([
+        texts.q1,
+        texts.q2,
+        texts.q3,
+        texts.q4,
+      ]);
+      expect(faq.items[0].answer).toBe(`<p>${texts.a1}</p>`);
+      expect(faq.items.every((item: { missing: boolean }) => !item.missing)).toBe(true);
+    }
+  });
+
+  it('publishes the fixed pages, the news, testimonies, upcoming events and a gallery video', async () => {
+    for (const key of ['home', 'about', 'applications', 'self-diagnosis', 'privacy', 'eligibility']) {
+      const page = await get(`/public/content/pages/${key}?language=fr`);
+      expect(page.statusCode, key).toBe(200);
+      expect(page.json().missing, key).toBe(false);
+    }
+    const home = (await get('/public/content/pages/home?language=en')).json();
+    expect(home.home.hero).toBe(namespaces.pages.en.home.lead);
+    expect(home.home.highlights).toHaveLength(3);
+    const eligibility = (await get('/public/content/pages/eligibility?language=pt')).json();
+    expect(eligibility.thresholds.length).toBeGreaterThan(0);
+
+    const news = (await get('/public/content/news?language=en')).json().items;
+    expect(news).toHaveLength(3);
+    expect(news[0].title).toBe('Applications open for the new edition');
+    expect((await get('/public/content/testimonies?language=fr')).json().items).toHaveLength(3);
+    expect((await get('/public/content/events?upcoming=true')).json().items).toHaveLength(2);
+    const gallery = (await get('/public/content/gallery?language=en')).json().items;
+    expect(gallery[0].media[0]).toMatchObject({
+      kind: 'video',
+      videoUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ',
+    });
+  });
+
+  it('adds nothing at a later start, so an item deleted meanwhile stays deleted', async () => {
+    const before = await ctx.db.select().from(contentItems);
+    const faq = before.find((row) => row.kind === 'faq');
+    await ctx.db.delete(contentItems).where(eq(contentItems.id, faq?.id ?? ''));
+    await seed();
+    expect((await ctx.db.select().from(contentItems)).length).toBe(before.length - 1);
+  });
+});
