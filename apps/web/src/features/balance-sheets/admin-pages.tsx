@@ -2,6 +2,7 @@ import { periodLabel, taggedPeriodLabel } from '@excelencia/domain';
 import {
   Alert,
   Button,
+  Drawer,
   Group,
   Loader,
   NativeSelect,
@@ -77,7 +78,7 @@ export function AdminBalanceSheetsPage() {
       label: t('balanceSheetsWeb:list.company'),
       render: (row) => `${row.companyName} (${row.nif})`,
     },
-    { key: 'period', label: t('balanceSheetsWeb:list.period'), render: periodLabel },
+    { key: 'period', label: t('balanceSheetsWeb:list.period'), render: (row) => periodLabel(row, language) },
     {
       key: 'frequency',
       label: t('balanceSheetsWeb:list.frequency'),
@@ -155,11 +156,21 @@ export function AdminBalanceSheetsPage() {
           </>
         }
       />
-      {open ? (
-        <Stack gap="sm">
-          <Text fw={700} size="lg">
-            {open.name}
+      {/* The company's views open where the admin looks, over the list (they used to render below it, off screen). */}
+      <Drawer
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        position="right"
+        size="min(1100px, 100%)"
+        title={
+          <Text fw={700} size="lg" component="span">
+            {open?.name}
           </Text>
+        }
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+        data-testid="bs-admin-drawer"
+      >
+        {open ? (
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List mb="md">
               <Tabs.Tab value="balances">{t('shell:menu.items.balances')}</Tabs.Tab>
@@ -177,8 +188,8 @@ export function AdminBalanceSheetsPage() {
               </Tabs.Panel>
             ))}
           </Tabs>
-        </Stack>
-      ) : null}
+        ) : null}
+      </Drawer>
     </Stack>
   );
 }
@@ -218,7 +229,7 @@ function SheetPicker({
           { value: '', label: t('balanceSheetsWeb:admin.chooseSheet') },
           ...(sheets.data ?? []).map((sheet) => ({
             value: sheet.id,
-            label: taggedPeriodLabel(sheet),
+            label: taggedPeriodLabel(sheet, language),
           })),
         ]}
         value={value.sheetId}
