@@ -171,7 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // YouTube's still images of the gallery's videos, and the videos themselves from youtube-nocookie only
+        // (loaded when a visitor clicks one).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        frameSrc: ['https://www.youtube-nocookie.com'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
