@@ -199,9 +199,24 @@ describe('content items: create, fall back, schedule, page', () => {
     expect(next.items.map((i: { slug: string }) => i.slug)).toEqual(['first']);
     expect(next.nextCursor).toBeNull();
 
-    const bad = await get('/public/content/news?cursor=not-a-cursor');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.code).toBe('invalid_cursor');
+    const id = '00000000-0000-4000-8000-000000000000';
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
+    for (const [kind, bad] of [
+      ['news', 'not-a-cursor'],
+      ['news', cursor('1')],
+      ['news', cursor('2026-02-31T10:00:00.000Z')],
+      ['news', cursor(5)],
+      ['faq', cursor(1.5)],
+      ['faq', cursor(1e12)],
+      ['events', cursor('2026-13-01')],
+      ['pages', cursor("x' or 1=1 --")],
+    ] as const) {
+      const response = await get(`/public/content/${kind}?cursor=${bad}`);
+      expect(response.statusCode, `${kind} ${bad}`).toBe(400);
+      expect(response.json().error.code).toBe('invalid_cursor');
+    }
+    const faqPage = await get(`/public/content/faq?cursor=${cursor(0)}`);
+    expect(faqPage.statusCode).toBe(200);
   });
 
   it('refuses bad input with 400 or 409 and changes nothing', async () => {

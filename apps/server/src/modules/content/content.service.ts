@@ -12,6 +12,7 @@ import {
   type PublicContentItem,
   type PublicContentListQuery,
   type PublicEligibilityThreshold,
+  SLUG_PATTERN,
 } from '@excelencia/domain';
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
@@ -125,10 +126,6 @@ function decodeCursor(cursor: string): [string | number, string] {
       UUID.test(parsed[1])
     ) {
       const [value, id] = parsed as [string | number, string];
-      if (typeof value === 'string' && value.length > 200) throw invalidCursor();
-      if (typeof value === 'string' && Number.isNaN(Date.parse(value)) && !/^[a-z0-9-]+$/.test(value)) {
-        throw invalidCursor();
-      }
       return [value, id];
     }
   } catch (error) {
@@ -137,14 +134,23 @@ function decodeCursor(cursor: string): [string | number, string] {
   throw invalidCursor();
 }
 
+/** What a cursor's value must look like for each key, so that the database never sees a value it cannot cast. */
+const CURSOR_VALUE: Record<ListOrder['cast'], (value: string | number) => boolean> = {
+  timestamptz: (value) =>
+    typeof value === 'string' && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value,
+  date: (value) =>
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
+  int4: (value) => typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 2_147_483_647,
+  text: (value) => typeof value === 'string' && SLUG_PATTERN.test(value),
+};
+
 function afterCursor(order: ListOrder, cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
   const [value, id] = decodeCursor(cursor);
-  if (order.cast === 'int4' && typeof value !== 'number') throw invalidCursor();
-  if (order.cast !== 'int4' && typeof value !== 'string') throw invalidCursor();
-  if ((order.cast === 'timestamptz' || order.cast === 'date') && Number.isNaN(Date.parse(String(value)))) {
-    throw invalidCursor();
-  }
+  if (!CURSOR_VALUE[order.cast](value)) throw invalidCursor();
   const cast = sql.raw(order.cast);
   return order.descending
     ? sql`(${order.key}, ${contentItems.id}) < (${value}::${cast}, ${id}::uuid)`
