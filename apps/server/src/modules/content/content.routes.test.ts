@@ -392,12 +392,17 @@ describe('POST /app/api/v1/content/images', () => {
     expect(cover).toMatchObject({ id: image.id, alt: 'Photo', width: 800 });
   });
 
-  it('does not upscale a small image, refuses what is not an image, and answers 403 to a company', async () => {
+  it('does not upscale a small image, strips its EXIF, refuses what is not an image, and answers 403 to a company', async () => {
     const small = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#fff' } })
       .jpeg()
+      .withExif({ IFD0: { Copyright: 'Secret camera owner', Artist: 'Secret camera owner' } })
       .toBuffer();
+    expect((await sharp(small).metadata()).exif).toBeDefined();
     const response = await upload(admin, '/content/images', small, 'small.jpg', 'image/jpeg');
     expect(response.json().srcset.map((s: { width: number }) => s.width)).toEqual([200]);
+    const served = await ctx.app.inject({ method: 'GET', url: response.json().url });
+    expect(served.rawPayload.includes(Buffer.from('Secret camera owner'))).toBe(false);
+    expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
     const html = await upload(admin, '/content/images', Buffer.from('<html></html>'), 'x.png', 'image/png');
     expect(html.statusCode).toBe(400);
     expect(html.json().error.code).toBe('not_an_image');
