@@ -3,6 +3,7 @@ import { type BalanceSheetDetail, Decimal, formatAmount, type TreeLevelNode } fr
 import { BarChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
 import { useLanguage } from '../../lib/language-context.ts';
+import { compactAxis } from '../../ui/chart-format.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 
 const COLORS = ['blue.9', 'teal.9', 'orange.9', 'grape.9', 'red.9'];
@@ -48,6 +49,7 @@ export function IndicatorChart({
         series={series}
         withLegend
         valueFormatter={(value) => formatAmount(Decimal.tryFromString(String(value)) ?? null)}
+        yAxisProps={{ width: 56, ...compactAxis(language) }}
       />
     </Stack>
   );

@@ -1,5 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { compactAxis } from '../../../ui/chart-format.ts';
 import type { ResultGroupRow } from './results-format.ts';
 
 const LABEL_CHARS = 22;
@@ -20,6 +22,7 @@ export function ResultsBarChart({
   rows: readonly ResultGroupRow[];
   labels: { applicants: string; distinguished: string };
 }) {
+  const language = useLanguage();
   return (
     <BarChart
       h={Math.max(140, rows.length * 44 + 60)}
@@ -33,7 +36,7 @@ export function ResultsBarChart({
       ]}
       maxBarWidth={16}
       barChartProps={{ accessibilityLayer: false }}
-      xAxisProps={{ allowDecimals: false }}
+      xAxisProps={{ allowDecimals: false, ...compactAxis(language) }}
       yAxisProps={{ width: 150, interval: 0 }}
     />
   );

@@ -1,6 +1,8 @@
 import '@mantine/charts/styles.css';
 import type { DisplayTarget } from '@excelencia/domain';
 import { LineChart } from '@mantine/charts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { compactAxis } from '../../../ui/chart-format.ts';
 import { chartValueText, type IndicatorChartData } from '../diagnosis-format.ts';
 
 /**
@@ -19,6 +21,7 @@ export function IndicatorLineChart({
   valueLabel: string;
   targetLabel: string;
 }) {
+  const language = useLanguage();
   return (
     <LineChart
       h={200}
@@ -43,7 +46,7 @@ export function IndicatorLineChart({
       lineChartProps={{ accessibilityLayer: false, margin: { top: 18, right: 12 } }}
       curveType="linear"
       valueFormatter={(value) => chartValueText(value, criterionTarget)}
-      yAxisProps={{ width: 64, domain: ['auto', 'auto'] }}
+      yAxisProps={{ width: 64, domain: ['auto', 'auto'], ...compactAxis(language) }}
     />
   );
 }

@@ -1,6 +1,8 @@
 import '@mantine/charts/styles.css';
 import type { DisplayTarget } from '@excelencia/domain';
 import { BarChart } from '@mantine/charts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { compactAxis } from '../../../ui/chart-format.ts';
 import { chartNumber, chartValueText } from '../diagnosis-format.ts';
 
 /** The median of each group (Mantine charts, loaded lazily) with the criterion's target as a reference line. */
@@ -15,6 +17,7 @@ export function MedianBarChart({
   medianLabel: string;
   targetLabel: string;
 }) {
+  const language = useLanguage();
   const target = chartNumber(criterionTarget.value);
   return (
     <BarChart
@@ -39,7 +42,7 @@ export function MedianBarChart({
       maxBarWidth={72}
       // The table beside it carries the figures; the drawing is hidden from screen readers, so not focusable.
       barChartProps={{ accessibilityLayer: false, margin: { top: 18, right: 12 } }}
-      yAxisProps={{ width: 64 }}
+      yAxisProps={{ width: 64, ...compactAxis(language) }}
       xAxisProps={{
         interval: 0,
         angle: data.length > 4 ? -25 : 0,

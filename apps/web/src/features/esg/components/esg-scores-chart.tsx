@@ -1,5 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { compactAxis } from '../../../ui/chart-format.ts';
 
 export interface EsgScoreBar {
   label: string;
@@ -15,6 +17,7 @@ export function EsgScoresChart({
   rows: readonly EsgScoreBar[];
   labels: { score: string; median: string };
 }) {
+  const language = useLanguage();
   const withMedian = rows.some((row) => row.median !== null);
   return (
     <BarChart
@@ -28,7 +31,7 @@ export function EsgScoresChart({
       ]}
       maxBarWidth={28}
       barChartProps={{ accessibilityLayer: false }}
-      yAxisProps={{ domain: [0, 100] }}
+      yAxisProps={{ domain: [0, 100], ...compactAxis(language) }}
       unit=" %"
     />
   );

@@ -1,5 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { compactAxis } from '../../../ui/chart-format.ts';
 
 export interface EditionBar {
   label: string;
@@ -17,6 +19,7 @@ export function EditionsChart({
   editions: readonly EditionBar[];
   labels: Record<'assisted' | 'registered' | 'applied' | 'distinguished', string>;
 }) {
+  const language = useLanguage();
   return (
     <BarChart
       h={260}
@@ -31,7 +34,7 @@ export function EditionsChart({
       ]}
       maxBarWidth={22}
       barChartProps={{ accessibilityLayer: false }}
-      yAxisProps={{ width: 40, allowDecimals: false }}
+      yAxisProps={{ width: 40, allowDecimals: false, ...compactAxis(language) }}
     />
   );
 }
