@@ -222,6 +222,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             "is written to the company's access log.",
         },
         {
+          name: 'content',
+          description:
+            'The public site (news, faq, testimonies, gallery, events, pages, documents): admins write each kind in ' +
+            'pt, en and fr (pt required; rich text is HTML cleaned by an allow-list at write), with status draft, ' +
+            'scheduled or published and publishedAt; visitors read what is public now, in their language with pt ' +
+            'where one is missing (fallbackLanguages), a page at a time (limit, cursor → nextCursor). Images are ' +
+            're-encoded to WebP (320, 640, 1280 px) and served with immutable caching.',
+        },
+        {
           name: 'esg',
           description:
             'Sustainability (ESG) forms: admins build versioned forms (a version a company has answered never ' +
