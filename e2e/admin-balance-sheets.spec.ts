@@ -146,12 +146,12 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       await year.selectOption('2019');
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText(company.companyName);
-      await expect(rows.first()).toContainText('2019-01-01 – 2019-12-31');
+      await expect(rows.first()).toContainText('1 January 2019 – 31 December 2019');
       await year.selectOption('2020');
       await expect(rows).toHaveCount(1);
-      await expect(rows.first()).toContainText('2020-01-01 – 2020-12-31');
+      await expect(rows.first()).toContainText('1 January 2020 – 31 December 2020');
       await year.selectOption('');
-      await expect(rows.filter({ hasText: '2019-01-01' })).toHaveCount(1);
+      await expect(rows.filter({ hasText: '1 January 2019' })).toHaveCount(1);
 
       // The export: a real xlsx with a row of the demo company.
       const download = admin.waitForEvent('download');

@@ -71,7 +71,7 @@ test('a company uploads the filled template, sees tags and its income statement,
   const rows = app.getByTestId('bs-row');
   const demoSheets = 2;
   await expect(rows).toHaveCount(demoSheets + 1);
-  const row = rows.filter({ hasText: '2023-01-01' });
+  const row = rows.filter({ hasText: '1 January 2023' });
   await expect(row.getByTestId('bs-tag')).toHaveText('Y0');
 
   // The income statement: sales of 800, external supplies of 700.
@@ -83,7 +83,7 @@ test('a company uploads the filled template, sees tags and its income statement,
 
   // Correct a value by hand: the balance check reacts with the difference, then passes again.
   await app.goto('/en/company/balances');
-  await rows.filter({ hasText: '2023-01-01' }).getByTestId('bs-edit').click();
+  await rows.filter({ hasText: '1 January 2023' }).getByTestId('bs-edit').click();
   await expect(app.getByTestId('bs-entry-tree')).toBeVisible();
   const check = app.getByTestId('bs-balance-check');
   await expect(check).toHaveAttribute('data-status', 'ok');

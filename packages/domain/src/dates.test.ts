@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate, parseIsoDate } from './dates.ts';
+import {
+  formatDisplayDate,
+  formatDisplayMonth,
+  formatDisplayPeriod,
+  formatDisplayTime,
+  parseIsoDate,
+} from './dates.ts';
 
 describe('formatDisplayDate', () => {
   it('writes the day in the language, Portuguese as day - month - year, on the Cabo Verde calendar', () => {
@@ -19,6 +25,23 @@ describe('formatDisplayDate', () => {
       '25 - novembro - 2026, 14:05',
     );
     expect(formatDisplayDate('not a date', 'en')).toBe('');
+  });
+});
+
+describe('formatDisplayPeriod, formatDisplayMonth, formatDisplayTime', () => {
+  it('writes a period as its two dates, a month without the day, a time as hh:mm in Cabo Verde', () => {
+    expect(formatDisplayPeriod('2024-01-01', '2024-12-31', 'pt')).toBe(
+      '1 - janeiro - 2024 a 31 - dezembro - 2024',
+    );
+    expect(formatDisplayPeriod('2024-01-01', '2024-12-31', 'en')).toBe('1 January 2024 – 31 December 2024');
+    expect(formatDisplayPeriod('2024-07-01', '2024-12-31', 'fr')).toBe('1er juillet 2024 – 31 décembre 2024');
+    expect(formatDisplayMonth('2026-11', 'pt')).toBe('novembro - 2026');
+    expect(formatDisplayMonth('2026-11', 'en')).toBe('November 2026');
+    expect(formatDisplayMonth('2026-02-14', 'fr')).toBe('février 2026');
+    expect(formatDisplayMonth('2026-13', 'fr')).toBe('');
+    // 09:30:26 UTC is 08:30 in Cabo Verde; seconds are not shown.
+    expect(formatDisplayTime('2026-11-24T09:30:26Z')).toBe('08:30');
+    expect(formatDisplayTime(Number.NaN)).toBe('');
   });
 });
 

@@ -66,11 +66,36 @@ export function formatDisplayDate(
         ? `${day === 1 ? '1er' : day} ${name} ${year}`
         : `${day} ${name} ${year}`;
   if (!options.time || (typeof value === 'string' && DATE_ONLY.test(value))) return text;
-  const time = new Intl.DateTimeFormat('en-GB', {
+  return `${text}, ${formatDisplayTime(date)}`;
+}
+
+/**
+ * A period of two dates, each as formatDisplayDate writes it: '1 - janeiro - 2024 a 31 - dezembro - 2024',
+ * '1 January 2024 – 31 December 2024', '1er janvier 2024 – 31 décembre 2024'.
+ */
+export function formatDisplayPeriod(start: Date | string, end: Date | string, language: string): string {
+  const separator = language === 'pt' ? ' a ' : ' – ';
+  return `${formatDisplayDate(start, language)}${separator}${formatDisplayDate(end, language)}`;
+}
+
+/** A month ('yyyy-mm', or any date in it) the same way without the day: 'novembro - 2026', 'November 2026'. */
+export function formatDisplayMonth(value: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})/.exec(value);
+  if (!match) return '';
+  const [year, month] = [Number(match[1]), Number(match[2])];
+  if (month < 1 || month > 12) return '';
+  const name = monthName(month, language);
+  return language === 'pt' ? `${name} - ${year}` : `${name} ${year}`;
+}
+
+/** The time of an instant in Cabo Verde, 'hh:mm' (24 h), as formatDisplayDate's `time` writes it. */
+export function formatDisplayTime(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-GB', {
     timeZone: PORTAL_TIME_ZONE,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(date);
-  return `${text}, ${time}`;
 }

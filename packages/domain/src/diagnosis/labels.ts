@@ -1,3 +1,5 @@
+import { formatDisplayPeriod } from '../dates.ts';
+import type { Language } from '../languages.ts';
 import type { DiagnosisSummary } from './schemas.ts';
 
 /** Labels of a diagnosis shared by the web pages and the exports (SPEC §4), given a translate function. */
@@ -11,23 +13,27 @@ export interface SheetLike {
   fileName: string | null;
 }
 
-export function periodLabel(sheet: { startDate: string; endDate: string }): string {
-  return `${sheet.startDate} – ${sheet.endDate}`;
+/** A sheet's period in the reader's language (formatDisplayPeriod, SPEC §9), never the ISO dates. */
+export function periodLabel(sheet: { startDate: string; endDate: string }, language: Language): string {
+  return formatDisplayPeriod(sheet.startDate, sheet.endDate, language);
 }
 
-/** A sheet in a list or a picker: 'Y1 · 2025-01-01 – 2025-12-31', or the period alone without a tag. */
-export function taggedPeriodLabel(sheet: {
-  startDate: string;
-  endDate: string;
-  tag?: string | null;
-}): string {
-  return sheet.tag ? `${sheet.tag} · ${periodLabel(sheet)}` : periodLabel(sheet);
+/** A sheet in a list or a picker: 'Y1 · 1 January 2025 – 31 December 2025', or the period alone without a tag. */
+export function taggedPeriodLabel(
+  sheet: {
+    startDate: string;
+    endDate: string;
+    tag?: string | null;
+  },
+  language: Language,
+): string {
+  return sheet.tag ? `${sheet.tag} · ${periodLabel(sheet, language)}` : periodLabel(sheet, language);
 }
 
 /** A sheet's name in a type label: its file name, or for a sheet entered by hand its tag and period. */
-export function sheetName(sheet: SheetLike): string {
+export function sheetName(sheet: SheetLike, language: Language): string {
   if (sheet.fileName) return sheet.fileName;
-  return sheet.tag ? `${sheet.tag} ${periodLabel(sheet)}` : periodLabel(sheet);
+  return sheet.tag ? `${sheet.tag} ${periodLabel(sheet, language)}` : periodLabel(sheet, language);
 }
 
 /**
@@ -37,15 +43,15 @@ export function sheetName(sheet: SheetLike): string {
 export function diagnosisTypeLabel(
   summary: Pick<DiagnosisSummary, 'companyName' | 'previousBalanceSheet'>,
   t: Translate,
+  language: Language,
   variant: 'company' | 'admin' = 'company',
 ): string {
   const previous = summary.previousBalanceSheet;
+  const name = (sheet: SheetLike) => sheetName(sheet, language);
   if (variant === 'admin') {
     return previous
-      ? t('diagnosis:types.adminComparison', { company: summary.companyName, name: sheetName(previous) })
+      ? t('diagnosis:types.adminComparison', { company: summary.companyName, name: name(previous) })
       : t('diagnosis:types.adminSimple', { company: summary.companyName });
   }
-  return previous
-    ? t('diagnosis:types.comparison', { name: sheetName(previous) })
-    : t('diagnosis:types.simple');
+  return previous ? t('diagnosis:types.comparison', { name: name(previous) }) : t('diagnosis:types.simple');
 }

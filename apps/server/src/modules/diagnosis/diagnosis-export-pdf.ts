@@ -216,17 +216,17 @@ export async function diagnosisPdf(diagnosis: Diagnosis, language: Language): Pr
   doc.y += 4;
   const header: PdfRow[] = [
     { label: exportText(language, 'company'), value: diagnosis.companyName },
-    { label: exportText(language, 'sheet'), value: sheetWithPeriod(diagnosis.balanceSheet) },
+    { label: exportText(language, 'sheet'), value: sheetWithPeriod(diagnosis.balanceSheet, language) },
   ];
   if (diagnosis.previousBalanceSheet) {
     header.push({
       label: exportText(language, 'previousSheet'),
-      value: sheetWithPeriod(diagnosis.previousBalanceSheet),
+      value: sheetWithPeriod(diagnosis.previousBalanceSheet, language),
     });
   }
   header.push(
     { label: exportText(language, 'type'), value: typeLabel(diagnosis, language) },
-    { label: exportText(language, 'createdAt'), value: createdOn(diagnosis) },
+    { label: exportText(language, 'createdAt'), value: createdOn(diagnosis, language) },
   );
   for (const row of header) drawRow(doc, row);
   doc.y += 6;

@@ -5,6 +5,7 @@ import {
   type DiagnosisIndicatorInput,
   type DiagnosisSheet,
   diagnosisTypeLabel,
+  formatDisplayDate,
   type Language,
   periodLabel,
   translate,
@@ -25,22 +26,25 @@ export function exportText(
   return translate(language, `diagnosis:export.${key}`, params);
 }
 
-/** '2024-01-01 – 2024-12-31 (Y0)'. */
-export function sheetPeriod(sheet: DiagnosisSheet): string {
-  return sheet.tag ? `${periodLabel(sheet)} (${sheet.tag})` : periodLabel(sheet);
+/** '1 January 2024 – 31 December 2024 (Y0)' in the export's language. */
+export function sheetPeriod(sheet: DiagnosisSheet, language: Language): string {
+  const period = periodLabel(sheet, language);
+  return sheet.tag ? `${period} (${sheet.tag})` : period;
 }
 
-/** 'balancete-2023.xlsx · 2023-01-01 – 2023-12-31 (Y0)', or the period alone for a sheet entered by hand. */
-export function sheetWithPeriod(sheet: DiagnosisSheet): string {
-  return sheet.fileName ? `${sheet.fileName} · ${sheetPeriod(sheet)}` : sheetPeriod(sheet);
+/** 'balancete-2023.xlsx · 1 January 2023 – 31 December 2023 (Y0)', or the period alone for a sheet entered by hand. */
+export function sheetWithPeriod(sheet: DiagnosisSheet, language: Language): string {
+  const period = sheetPeriod(sheet, language);
+  return sheet.fileName ? `${sheet.fileName} · ${period}` : period;
 }
 
 export function typeLabel(diagnosis: Diagnosis, language: Language): string {
-  return diagnosisTypeLabel(diagnosis, (key, params) => translate(language, key, params));
+  return diagnosisTypeLabel(diagnosis, (key, params) => translate(language, key, params), language);
 }
 
-export function createdOn(diagnosis: Diagnosis): string {
-  return diagnosis.createdAt.slice(0, 10);
+/** When the diagnosis was made, as every date is written (formatDisplayDate, SPEC §9). */
+export function createdOn(diagnosis: Diagnosis, language: Language): string {
+  return formatDisplayDate(diagnosis.createdAt, language);
 }
 
 export function summary(diagnosis: Diagnosis, language: Language): string {

@@ -208,15 +208,18 @@ export async function diagnosisXlsx(diagnosis: Diagnosis, language: Language): P
   sheet.addRow([title]).font = { bold: true, size: 14 };
   const info: Array<[string, string]> = [
     [exportText(language, 'company'), diagnosis.companyName],
-    [exportText(language, 'sheet'), sheetName(diagnosis.balanceSheet)],
-    [exportText(language, 'period'), sheetPeriod(diagnosis.balanceSheet)],
+    [exportText(language, 'sheet'), sheetName(diagnosis.balanceSheet, language)],
+    [exportText(language, 'period'), sheetPeriod(diagnosis.balanceSheet, language)],
   ];
   if (diagnosis.previousBalanceSheet) {
-    info.push([exportText(language, 'previousSheet'), sheetWithPeriod(diagnosis.previousBalanceSheet)]);
+    info.push([
+      exportText(language, 'previousSheet'),
+      sheetWithPeriod(diagnosis.previousBalanceSheet, language),
+    ]);
   }
   info.push(
     [exportText(language, 'type'), typeLabel(diagnosis, language)],
-    [exportText(language, 'createdAt'), createdOn(diagnosis)],
+    [exportText(language, 'createdAt'), createdOn(diagnosis, language)],
   );
   for (const [label, value] of info) {
     const row = sheet.addRow([label, value]);

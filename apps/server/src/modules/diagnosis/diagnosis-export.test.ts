@@ -185,7 +185,7 @@ describe('diagnosisPdf', () => {
     const all = pages.join('\n');
     expect(all).toContain('Autodiagnostic financier');
     expect(all).toContain('Pérola do Atlântico, Lda.');
-    expect(all).toContain('balancete-2024.xlsx · 2024-01-01 – 2024-12-31 (Y1)');
+    expect(all).toContain('balancete-2024.xlsx · 1er janvier 2024 – 31 décembre 2024 (Y1)');
     expect(all).toContain('Comparaison avec balancete-2023.xlsx');
     expect(all).toContain('6 des 11 indicateurs calculables atteignent leur objectif.');
     expect(all).toContain('Structure économique');
@@ -259,12 +259,15 @@ describe('diagnosisXlsx', () => {
       'Entreprise',
       'Pérola do Atlântico, Lda.',
     ]);
-    expect(rowValues(sheet, findRow(sheet, 'Période'))).toEqual(['Période', '2024-01-01 – 2024-12-31 (Y1)']);
+    expect(rowValues(sheet, findRow(sheet, 'Période'))).toEqual([
+      'Période',
+      '1er janvier 2024 – 31 décembre 2024 (Y1)',
+    ]);
     expect(rowValues(sheet, findRow(sheet, 'Type'))).toEqual([
       'Type',
       'Comparaison avec balancete-2023.xlsx',
     ]);
-    expect(rowValues(sheet, findRow(sheet, 'Créé le'))).toEqual(['Créé le', '2025-02-03']);
+    expect(rowValues(sheet, findRow(sheet, 'Créé le'))).toEqual(['Créé le', '3 février 2025']);
 
     const headerRow = [...Array(sheet.rowCount).keys()]
       .map((index) => index + 1)

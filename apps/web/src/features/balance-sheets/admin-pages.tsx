@@ -1,4 +1,4 @@
-import { periodLabel, taggedPeriodLabel } from '@excelencia/domain';
+import { formatDisplayDate, periodLabel, taggedPeriodLabel } from '@excelencia/domain';
 import {
   Alert,
   Button,
@@ -88,7 +88,7 @@ export function AdminBalanceSheetsPage() {
     {
       key: 'dateInsert',
       label: t('balanceSheetsWeb:list.inserted'),
-      render: (row) => new Date(row.dateInsert).toLocaleDateString(language),
+      render: (row) => formatDisplayDate(row.dateInsert, language),
     },
     {
       key: 'source',
@@ -218,6 +218,7 @@ function SheetPicker({
   onChange: (next: { companyId: string; sheetId: string }) => void;
 }) {
   const t = useTranslate();
+  const language = useLanguage();
   const sheets = useSheetsQuery(value.companyId || null);
   return (
     <Stack gap="xs">

@@ -1,6 +1,7 @@
 import { taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useLanguage } from '../../lib/language-context.ts';
 import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { useBalanceTreeQuery, useSheetsQuery } from './queries.ts';
@@ -23,6 +24,7 @@ export function CompanySheetsView({
   editPath?: string;
 }) {
   const t = useTranslate();
+  const language = useLanguage();
   // The list of sheets shows the replaced ones too (marked); the views only the latest of each period.
   const sheets = useSheetsQuery(companyId, { includeReplaced: mode === 'balances' });
   const tree = useBalanceTreeQuery();
@@ -79,7 +81,7 @@ export function CompanySheetsView({
         label={t('balanceSheetsWeb:views.sheet')}
         data={list.map((sheet) => ({
           value: sheet.id,
-          label: taggedPeriodLabel(sheet),
+          label: taggedPeriodLabel(sheet, language),
         }))}
         value={chosen}
         onChange={(event) => setLinesId(event.currentTarget.value)}

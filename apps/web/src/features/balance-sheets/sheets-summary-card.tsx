@@ -2,13 +2,14 @@ import { type BalanceSheetItem, taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFiles, IconFileUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLocalePath } from '../../lib/language-context.ts';
+import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { useSheetsQuery } from './queries.ts';
 
 /** The company dashboard's balance-sheet card: how many sheets, the latest period, and where to register one. */
 export function SheetsSummaryCard({ companyId }: { companyId: string }) {
   const t = useTranslate();
+  const language = useLanguage();
   const localePath = useLocalePath();
   const sheets = useSheetsQuery(companyId);
   const latest = (sheets.data ?? []).reduce<BalanceSheetItem | null>(
@@ -32,7 +33,7 @@ export function SheetsSummaryCard({ companyId }: { companyId: string }) {
             </Text>
             <Text c="gray.7">
               {t('balanceSheetsWeb:dashboard.latest', {
-                period: taggedPeriodLabel(latest),
+                period: taggedPeriodLabel(latest, language),
               })}
             </Text>
           </>

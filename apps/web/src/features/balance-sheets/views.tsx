@@ -2,6 +2,8 @@ import {
   type BalanceSheetDetail,
   type BalanceSheetItem,
   formatAmount,
+  formatDisplayDate,
+  type Language,
   periodLabel,
   type TreeLevelNode,
   taggedPeriodLabel,
@@ -81,7 +83,7 @@ export function SheetsTable({
         <Table.Tbody>
           {sheets.map((sheet) => (
             <Table.Tr key={sheet.id} data-testid="bs-row" data-replaced={sheet.replaced || undefined}>
-              <Table.Td>{periodLabel(sheet)}</Table.Td>
+              <Table.Td>{periodLabel(sheet, language)}</Table.Td>
               <Table.Td>{t(`balanceSheets:frequencies.${sheet.typeFrequence}`)}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
@@ -98,7 +100,7 @@ export function SheetsTable({
                   ) : null}
                 </Group>
               </Table.Td>
-              <Table.Td>{new Date(sheet.dateInsert).toLocaleString(language)}</Table.Td>
+              <Table.Td>{formatDisplayDate(sheet.dateInsert, language, { time: true })}</Table.Td>
               <Table.Td>
                 {t(`balanceSheets:sources.${sheet.source}`)}
                 {sheet.fileName ? (
@@ -122,7 +124,7 @@ export function SheetsTable({
                   <Tooltip label={t('balanceSheetsWeb:list.open')}>
                     <ActionIcon
                       variant="subtle"
-                      aria-label={`${t('balanceSheetsWeb:list.open')} ${periodLabel(sheet)}`}
+                      aria-label={`${t('balanceSheetsWeb:list.open')} ${periodLabel(sheet, language)}`}
                       onClick={() => onOpen(sheet)}
                       data-testid="bs-open"
                     >
@@ -135,7 +137,7 @@ export function SheetsTable({
                         variant="subtle"
                         component={Link}
                         to={`${localePath(editPath)}${editPath.includes('?') ? '&' : '?'}edit=${encodeURIComponent(sheet.id)}`}
-                        aria-label={`${t('balanceSheetsWeb:list.edit')} ${periodLabel(sheet)}`}
+                        aria-label={`${t('balanceSheetsWeb:list.edit')} ${periodLabel(sheet, language)}`}
                         data-testid="bs-edit"
                       >
                         <IconPencil size={18} aria-hidden="true" />
@@ -164,12 +166,14 @@ export function SheetsTable({
                     <ActionIcon
                       variant="subtle"
                       color="red.9"
-                      aria-label={`${t('balanceSheetsWeb:list.delete')} ${periodLabel(sheet)}`}
+                      aria-label={`${t('balanceSheetsWeb:list.delete')} ${periodLabel(sheet, language)}`}
                       data-testid="bs-delete"
                       onClick={() =>
                         confirmAction({
                           title: t('balanceSheetsWeb:list.deleteTitle'),
-                          message: t('balanceSheetsWeb:list.deleteMessage', { period: periodLabel(sheet) }),
+                          message: t('balanceSheetsWeb:list.deleteMessage', {
+                            period: periodLabel(sheet, language),
+                          }),
                           confirmLabel: t('balanceSheetsWeb:list.delete'),
                           danger: true,
                           onConfirm: () =>
@@ -204,6 +208,7 @@ export function PeriodChooser({
   onChange: (ids: string[]) => void;
 }) {
   const t = useTranslate();
+  const language = useLanguage();
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600} id="bs-period-chooser">
@@ -213,7 +218,7 @@ export function PeriodChooser({
         <Group gap="xs" role="group" aria-labelledby="bs-period-chooser">
           {sheets.map((sheet) => (
             <Chip key={sheet.id} value={sheet.id} size="sm" data-testid="bs-period-chip">
-              {taggedPeriodLabel(sheet)}
+              {taggedPeriodLabel(sheet, language)}
             </Chip>
           ))}
         </Group>
@@ -232,8 +237,8 @@ export function useSheetDetails(companyId: string, ids: readonly string[]) {
 }
 
 /** A column's title: the tag and period, after the company's name when the sheets may be of several companies. */
-function columnTitle(sheet: BalanceSheetDetail & { companyName?: string }): string {
-  const period = taggedPeriodLabel(sheet);
+function columnTitle(sheet: BalanceSheetDetail & { companyName?: string }, language: Language): string {
+  const period = taggedPeriodLabel(sheet, language);
   return sheet.companyName ? `${sheet.companyName} · ${period}` : period;
 }
 
@@ -280,7 +285,7 @@ export function StatementTable({
             <Table.Th>{t('balanceSheetsWeb:views.item')}</Table.Th>
             {sheets.map((sheet) => (
               <Table.Th key={sheet.id} style={NUMERIC}>
-                {columnTitle(sheet)}
+                {columnTitle(sheet, language)}
               </Table.Th>
             ))}
             {differences ? (

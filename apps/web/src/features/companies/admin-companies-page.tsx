@@ -1,4 +1,5 @@
 import type { CompanyListItem, PreRegistrationItem } from '@excelencia/domain';
+import { formatDisplayDate } from '@excelencia/domain';
 import {
   ActionIcon,
   Badge,
@@ -200,7 +201,7 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
       key: 'createdAt',
       label: t('companies:fields.createdAt'),
       sortKey: 'createdAt',
-      render: (c) => new Date(c.createdAt).toLocaleDateString(language),
+      render: (c) => formatDisplayDate(c.createdAt, language),
     },
   ];
   return (
@@ -360,7 +361,8 @@ function PreRegistrations({ onPreRegister }: { onPreRegister: () => void }) {
     placeholderData: keepPreviousData,
   });
   const resend = useMutation({ mutationFn: resendPreRegistration });
-  const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(language) : '');
+  const when = (value: string | null | undefined) =>
+    value ? formatDisplayDate(value, language, { time: true }) : '';
   const columns: DataTableColumn<PreRegistrationItem>[] = [
     { key: 'companyName', label: t('companies:fields.companyName'), render: (row) => row.companyName },
     { key: 'nif', label: t('companies:fields.nif'), render: (row) => row.nif ?? '' },

@@ -41,38 +41,38 @@ const byHand = { ...uploaded, id: '00000000-0000-4000-8000-000000000002', fileNa
 
 describe('diagnosis type label (SPEC §4)', () => {
   it("is 'Simples' without a previous sheet and names the previous file in a comparison", () => {
-    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: null }, pt)).toBe('Simples');
-    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: uploaded }, pt)).toBe(
+    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: null }, pt, 'pt')).toBe('Simples');
+    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: uploaded }, pt, 'pt')).toBe(
       'Comparação com balancete-2023.xlsx',
     );
   });
 
   it('names a sheet entered by hand by its tag and period', () => {
-    expect(sheetName(byHand)).toBe('Y0 2023-01-01 – 2023-12-31');
-    expect(sheetName({ ...byHand, tag: '' })).toBe('2023-01-01 – 2023-12-31');
+    expect(sheetName(byHand, 'pt')).toBe('Y0 1 - janeiro - 2023 a 31 - dezembro - 2023');
+    expect(sheetName({ ...byHand, tag: '' }, 'en')).toBe('1 January 2023 – 31 December 2023');
     // Lists and pickers: the tag, then the period.
-    expect(taggedPeriodLabel(byHand)).toBe('Y0 · 2023-01-01 – 2023-12-31');
-    expect(taggedPeriodLabel({ ...byHand, tag: '' })).toBe('2023-01-01 – 2023-12-31');
-    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: byHand }, en)).toBe(
-      'Comparison with Y0 2023-01-01 – 2023-12-31',
+    expect(taggedPeriodLabel(byHand, 'fr')).toBe('Y0 · 1er janvier 2023 – 31 décembre 2023');
+    expect(taggedPeriodLabel({ ...byHand, tag: '' }, 'en')).toBe('1 January 2023 – 31 December 2023');
+    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: byHand }, en, 'en')).toBe(
+      'Comparison with Y0 1 January 2023 – 31 December 2023',
     );
   });
 
   it('has an admin variant naming the company', () => {
-    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: null }, en, 'admin')).toBe(
+    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: null }, en, 'en', 'admin')).toBe(
       'Diagnosis of Sol: simple',
     );
-    expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: uploaded }, en, 'admin')).toBe(
-      'Diagnosis of Sol: comparison with balancete-2023.xlsx',
-    );
+    expect(
+      diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: uploaded }, en, 'en', 'admin'),
+    ).toBe('Diagnosis of Sol: comparison with balancete-2023.xlsx');
   });
 
   it('lists a sheet as tag · period · frequency · file name', () => {
-    expect(sheetOptionLabel(uploaded, en)).toBe(
-      'Y0 · 2023-01-01 – 2023-12-31 · Annual · balancete-2023.xlsx',
+    expect(sheetOptionLabel(uploaded, en, 'en')).toBe(
+      'Y0 · 1 January 2023 – 31 December 2023 · Annual · balancete-2023.xlsx',
     );
-    expect(sheetOptionLabel({ ...byHand, tag: '' }, en)).toBe(
-      '2023-01-01 – 2023-12-31 · Annual · entered by hand',
+    expect(sheetOptionLabel({ ...byHand, tag: '' }, en, 'en')).toBe(
+      '1 January 2023 – 31 December 2023 · Annual · entered by hand',
     );
   });
 });
@@ -211,7 +211,7 @@ describe('indicator chart data (SPEC §8)', () => {
   it('draws a line over the periods with the target', () => {
     const l1 = series.criteria[1];
     if (!l1) throw new Error('missing');
-    expect(indicatorChartData(series, l1)).toEqual({
+    expect(indicatorChartData(series, l1, 'en')).toEqual({
       data: [
         { period: 'Y0 2022', value: 1.25 },
         { period: 'Y1 2023', value: 2 },
@@ -236,7 +236,7 @@ describe('indicator chart data (SPEC §8)', () => {
         index === 0 ? { ...point, values: { ...point.values, L_1: huge } } : point,
       ),
     };
-    const chart = indicatorChartData(withHuge, l1);
+    const chart = indicatorChartData(withHuge, l1, 'en');
     expect(chart.data.map((row) => row.value)).toEqual([null, 2]);
     expect(chart.canDraw).toBe(false);
   });
@@ -245,13 +245,13 @@ describe('indicator chart data (SPEC §8)', () => {
     for (const index of [0, 2, 3]) {
       const criterion = series.criteria[index];
       if (!criterion) throw new Error('missing');
-      const chart = indicatorChartData(series, criterion);
+      const chart = indicatorChartData(series, criterion, 'en');
       expect(chart.computable, criterion.code).toBe(1);
       expect(chart.canDraw, criterion.code).toBe(false);
     }
     const l1 = series.criteria[1];
     if (!l1) throw new Error('missing');
-    expect(indicatorChartData({ ...series, points: [] }, l1).canDraw).toBe(false);
+    expect(indicatorChartData({ ...series, points: [] }, l1, 'en').canDraw).toBe(false);
   });
 
   it('groups the series by type in the order EE, F, L, RE, RF, C', () => {

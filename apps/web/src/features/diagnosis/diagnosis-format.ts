@@ -29,10 +29,14 @@ import {
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 /** A sheet in a select: tag · period · frequency · file name (or 'entered by hand'). */
-export function sheetOptionLabel(sheet: SheetLike & { typeFrequence: string }, t: Translate): string {
+export function sheetOptionLabel(
+  sheet: SheetLike & { typeFrequence: string },
+  t: Translate,
+  language: Language,
+): string {
   return [
     sheet.tag,
-    periodLabel(sheet),
+    periodLabel(sheet, language),
     t(`balanceSheets:frequencies.${sheet.typeFrequence}`),
     sheet.fileName ?? t('diagnosisWeb:enteredByHand'),
   ]
@@ -134,8 +138,11 @@ export function chartNumber(text: string | null | undefined): number | null {
 }
 
 /** The x label of a period: its tag and start year ('Y0 2023', 'Q2 2024'), or the period when untagged. */
-export function pointLabel(point: { tag: string; startDate: string; endDate: string }): string {
-  return point.tag ? `${point.tag} ${point.startDate.slice(0, 4)}` : periodLabel(point);
+export function pointLabel(
+  point: { tag: string; startDate: string; endDate: string },
+  language: Language,
+): string {
+  return point.tag ? `${point.tag} ${point.startDate.slice(0, 4)}` : periodLabel(point, language);
 }
 
 export interface IndicatorChartData {
@@ -148,9 +155,13 @@ export interface IndicatorChartData {
 }
 
 /** One indicator over the series' periods (oldest first), with its target for the reference line. */
-export function indicatorChartData(series: IndicatorSeries, criterion: SeriesCriterion): IndicatorChartData {
+export function indicatorChartData(
+  series: IndicatorSeries,
+  criterion: SeriesCriterion,
+  language: Language,
+): IndicatorChartData {
   const data = series.points.map((point) => ({
-    period: pointLabel(point),
+    period: pointLabel(point, language),
     value: chartNumber(point.values[criterion.code]),
   }));
   const computable = data.filter((row) => row.value !== null).length;

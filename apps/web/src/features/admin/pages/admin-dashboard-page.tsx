@@ -1,4 +1,4 @@
-import { formatAmount } from '@excelencia/domain';
+import { formatAmount, formatDisplayMonth } from '@excelencia/domain';
 import { Alert, Anchor, Box, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -14,13 +14,9 @@ const ActivityChart = lazy(() =>
 
 const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** 'YYYY-MM' as the reader says it, short: 'nov. de 26', 'Nov 26', 'nov. 26'. */
-function monthLabel(month: string, locale: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(locale, {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  });
+/** 'YYYY-MM' as every date is written (formatDisplayMonth): 'novembro - 2026', 'November 2026'. */
+function monthLabel(month: string, language: string): string {
+  return formatDisplayMonth(month, language);
 }
 
 /** One figure of the overview: its label, the number, an optional hint, and the page that deals with it. */

@@ -1,4 +1,4 @@
-import { localized } from '@excelencia/domain';
+import { formatDisplayTime, localized } from '@excelencia/domain';
 import { ActionIcon, Anchor, Group, NativeSelect, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -201,7 +201,7 @@ function SealVerification() {
             </Stack>
             <Text size="sm" c="gray.7" data-testid="seal-checked">
               {t('applicationsWeb:seal.checkedAt', {
-                time: new Date(check.dataUpdatedAt).toLocaleTimeString(language, { timeStyle: 'short' }),
+                time: formatDisplayTime(check.dataUpdatedAt),
               })}
             </Text>
           </Stack>

@@ -3,6 +3,7 @@ import {
   type DiagnosisIndicator,
   diagnosisTypeLabel,
   formatAmount,
+  formatDisplayDate,
   groupByType,
   localized,
   targetText,
@@ -362,7 +363,7 @@ export function DiagnosisView({
 }) {
   const t = useTranslate();
   const language = useLanguage();
-  const label = diagnosisTypeLabel(diagnosis, t, variant);
+  const label = diagnosisTypeLabel(diagnosis, t, language, variant);
   const isComparison = diagnosis.previousBalanceSheet !== null;
   const [onlyFailing, setOnlyFailing] = useState(false);
   const indicators = diagnosis.currentAutoFinancialIndicators;
@@ -401,14 +402,16 @@ export function DiagnosisView({
           {variant === 'admin' ? (
             <Field label={t('diagnosis:export.company')}>{diagnosis.companyName}</Field>
           ) : null}
-          <Field label={t('diagnosis:export.sheet')}>{sheetOptionLabel(diagnosis.balanceSheet, t)}</Field>
+          <Field label={t('diagnosis:export.sheet')}>
+            {sheetOptionLabel(diagnosis.balanceSheet, t, language)}
+          </Field>
           {diagnosis.previousBalanceSheet ? (
             <Field label={t('diagnosis:export.previousSheet')}>
-              {sheetOptionLabel(diagnosis.previousBalanceSheet, t)}
+              {sheetOptionLabel(diagnosis.previousBalanceSheet, t, language)}
             </Field>
           ) : null}
           <Field label={t('diagnosis:export.createdAt')}>
-            {new Date(diagnosis.createdAt).toLocaleString(language)}
+            {formatDisplayDate(diagnosis.createdAt, language, { time: true })}
           </Field>
           {diagnosis.sector ? (
             <Field label={t('diagnosisWeb:view.sector')}>

@@ -1,4 +1,4 @@
-import { diagnosisTypeLabel, periodLabel } from '@excelencia/domain';
+import { diagnosisTypeLabel, formatDisplayDate, periodLabel } from '@excelencia/domain';
 import { Alert, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { IconChartLine, IconStethoscope } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -54,12 +54,12 @@ export function LatestDiagnosisCard({ companyId }: { companyId: string }) {
               </Text>
               <Text c="gray.7" size="sm">
                 {t('diagnosisWeb:dashboard.latest', {
-                  date: new Date(latest.createdAt).toLocaleDateString(language),
-                  sheet: periodLabel(latest.balanceSheet),
+                  date: formatDisplayDate(latest.createdAt, language),
+                  sheet: periodLabel(latest.balanceSheet, language),
                 })}
               </Text>
               <Text c="gray.7" size="sm">
-                {diagnosisTypeLabel(latest, t)}
+                {diagnosisTypeLabel(latest, t, language)}
               </Text>
             </Stack>
           </Group>

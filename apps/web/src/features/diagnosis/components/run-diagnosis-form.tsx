@@ -3,6 +3,7 @@ import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/c
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -30,6 +31,7 @@ export function RunDiagnosisForm({
   onCreated: (diagnosis: Diagnosis) => void;
 }) {
   const t = useTranslate();
+  const language = useLanguage();
   const sheets = useSheetsQuery(companyId);
   const create = useCreateDiagnosisMutation(companyId);
   const [sheetId, setSheetId] = useState<string | null>(null);
@@ -92,7 +94,7 @@ export function RunDiagnosisForm({
           <NativeSelect
             label={t('diagnosisWeb:form.sheet')}
             required
-            data={list.map((sheet) => ({ value: sheet.id, label: sheetOptionLabel(sheet, t) }))}
+            data={list.map((sheet) => ({ value: sheet.id, label: sheetOptionLabel(sheet, t, language) }))}
             value={chosen}
             onChange={(event) => {
               const next = event.currentTarget.value;
@@ -110,7 +112,7 @@ export function RunDiagnosisForm({
               { value: '', label: t('diagnosisWeb:form.noPrevious') },
               ...list
                 .filter((sheet) => sheet.id !== chosen)
-                .map((sheet) => ({ value: sheet.id, label: sheetOptionLabel(sheet, t) })),
+                .map((sheet) => ({ value: sheet.id, label: sheetOptionLabel(sheet, t, language) })),
             ]}
             value={previousId}
             onChange={(event) => {

@@ -1,4 +1,4 @@
-import { diagnosisTypeLabel, taggedPeriodLabel } from '@excelencia/domain';
+import { diagnosisTypeLabel, formatDisplayDate, taggedPeriodLabel } from '@excelencia/domain';
 import { ActionIcon, Alert, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -42,7 +42,7 @@ export function SavedDiagnoses({
         </Table.Thead>
         <Table.Tbody>
           {list.data.map((summary) => {
-            const name = `${taggedPeriodLabel(summary.balanceSheet)} (${diagnosisTypeLabel(summary, t)})`;
+            const name = `${taggedPeriodLabel(summary.balanceSheet, language)} (${diagnosisTypeLabel(summary, t, language)})`;
             return (
               <Table.Tr
                 key={summary.id}
@@ -50,9 +50,11 @@ export function SavedDiagnoses({
                 aria-current={summary.id === openId ? 'true' : undefined}
                 style={summary.id === openId ? { fontWeight: 700 } : undefined}
               >
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{diagnosisTypeLabel(summary, t)}</Table.Td>
-                <Table.Td>{taggedPeriodLabel(summary.balanceSheet)}</Table.Td>
-                <Table.Td>{new Date(summary.createdAt).toLocaleString(language)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {diagnosisTypeLabel(summary, t, language)}
+                </Table.Td>
+                <Table.Td>{taggedPeriodLabel(summary.balanceSheet, language)}</Table.Td>
+                <Table.Td>{formatDisplayDate(summary.createdAt, language, { time: true })}</Table.Td>
                 <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
                   {t('diagnosisWeb:list.resultValue', {
                     passed: summary.passedCount,

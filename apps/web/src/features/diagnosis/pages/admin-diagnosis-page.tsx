@@ -1,5 +1,5 @@
 import type { DiagnosisSummary } from '@excelencia/domain';
-import { diagnosisTypeLabel, periodLabel, taggedPeriodLabel } from '@excelencia/domain';
+import { diagnosisTypeLabel, formatDisplayDate, periodLabel, taggedPeriodLabel } from '@excelencia/domain';
 import { Accordion, Button, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -52,16 +52,20 @@ export function AdminDiagnosisPage() {
     setParams(companyId && id ? { company: companyId, id } : {});
   const columns: DataTableColumn<DiagnosisSummary>[] = [
     { key: 'company', label: t('diagnosisWeb:list.company'), render: (row) => row.companyName },
-    { key: 'type', label: t('diagnosisWeb:list.type'), render: (row) => diagnosisTypeLabel(row, t) },
+    {
+      key: 'type',
+      label: t('diagnosisWeb:list.type'),
+      render: (row) => diagnosisTypeLabel(row, t, language),
+    },
     {
       key: 'sheet',
       label: t('diagnosisWeb:list.sheet'),
-      render: (row) => taggedPeriodLabel(row.balanceSheet),
+      render: (row) => taggedPeriodLabel(row.balanceSheet, language),
     },
     {
       key: 'createdAt',
       label: t('diagnosisWeb:list.createdAt'),
-      render: (row) => new Date(row.createdAt).toLocaleString(language),
+      render: (row) => formatDisplayDate(row.createdAt, language, { time: true }),
     },
     {
       key: 'result',
@@ -109,7 +113,7 @@ export function AdminDiagnosisPage() {
             size="compact-sm"
             variant="light"
             aria-label={t('diagnosisWeb:list.openNamed', {
-              name: `${row.companyName} ${periodLabel(row.balanceSheet)}`,
+              name: `${row.companyName} ${periodLabel(row.balanceSheet, language)}`,
             })}
             onClick={() => open(row.companyId, row.id)}
             data-testid="dg-admin-open"

@@ -33,7 +33,7 @@ type SeriesCriterion = IndicatorSeries['criteria'][number];
 function IndicatorPanel({ series, criterion }: { series: IndicatorSeries; criterion: SeriesCriterion }) {
   const t = useTranslate();
   const language = useLanguage();
-  const chart = indicatorChartData(series, criterion);
+  const chart = indicatorChartData(series, criterion, language);
   const name = localized(criterion.description, language);
   const headingId = `dg-series-${criterion.id}`;
   const target = targetText(criterion.target);
