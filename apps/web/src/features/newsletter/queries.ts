@@ -44,10 +44,9 @@ export function useCampaignQuery(id: string | null) {
   });
 }
 
-export function usePreviewQuery(id: string, version: number, language: Language | null) {
+export function usePreviewQuery(id: string, version: number, language: Language) {
   return useQuery({
-    queryKey: newsletterKeys.preview(id, version, language ?? 'pt'),
-    queryFn: ({ signal }) => fetchPreview(id, language ?? 'pt', signal),
-    enabled: language !== null,
+    queryKey: newsletterKeys.preview(id, version, language),
+    queryFn: ({ signal }) => fetchPreview(id, language, signal),
   });
 }

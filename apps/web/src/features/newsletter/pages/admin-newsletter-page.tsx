@@ -29,7 +29,6 @@ import { useForm } from '@mantine/form';
 import {
   IconArrowLeft,
   IconDeviceFloppy,
-  IconEye,
   IconMailFast,
   IconPlus,
   IconSend,
@@ -46,7 +45,6 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-tab
 import { initialListState, type ListState } from '../../../ui/data-table/list-state.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { languageName, TrilingualField } from '../../content/components/trilingual-field.tsx';
 import { createCampaign, deleteCampaign, sendCampaign, sendTest, updateCampaign } from '../api.ts';
@@ -64,27 +62,25 @@ const CAMPAIGN_COLORS = { draft: 'gray.7', sending: 'blue.9', sent: SUCCESS_GREE
 /** /:lang/admin/content-managment/newsletter-content: the subscribers and the campaigns. */
 export function AdminNewsletterPage() {
   const t = useTranslate();
+  // The signed-in layout shows the page title (the menu item's name).
   const [tab, setTab] = useState<string | null>('subscribers');
   return (
-    <>
-      <PageTitle>{t('shell:menu.items.newsletterContent')}</PageTitle>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="subscribers" data-testid="tab-subscribers">
-            {t('newsletterAdmin:tabs.subscribers')}
-          </Tabs.Tab>
-          <Tabs.Tab value="campaigns" data-testid="tab-campaigns">
-            {t('newsletterAdmin:tabs.campaigns')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="subscribers">
-          <Subscribers />
-        </Tabs.Panel>
-        <Tabs.Panel value="campaigns">
-          <Campaigns />
-        </Tabs.Panel>
-      </Tabs>
-    </>
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="subscribers" data-testid="tab-subscribers">
+          {t('newsletterAdmin:tabs.subscribers')}
+        </Tabs.Tab>
+        <Tabs.Tab value="campaigns" data-testid="tab-campaigns">
+          {t('newsletterAdmin:tabs.campaigns')}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="subscribers">
+        <Subscribers />
+      </Tabs.Panel>
+      <Tabs.Panel value="campaigns">
+        <Campaigns />
+      </Tabs.Panel>
+    </Tabs>
   );
 }
 
@@ -365,8 +361,8 @@ function CampaignEditor({
       {campaign && campaign.status !== 'draft' ? (
         <Alert color="blue.9">{t('newsletterAdmin:campaigns.readOnly')}</Alert>
       ) : null}
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
-        <fieldset disabled={!isDraft} style={{ border: 0, padding: 0, margin: 0 }}>
+      {isDraft ? (
+        <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
           <Stack gap="md">
             <TrilingualField
               form={form}
@@ -380,22 +376,20 @@ function CampaignEditor({
               label={t('newsletterAdmin:campaigns.body')}
               kind="rich"
             />
-            {isDraft ? (
-              <Group>
-                <Button
-                  type="submit"
-                  loading={save.isPending}
-                  leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
-                  data-testid="campaign-save"
-                >
-                  {t('newsletterAdmin:campaigns.save')}
-                </Button>
-                {campaign ? <DeleteButton campaign={campaign} onDeleted={onBack} /> : null}
-              </Group>
-            ) : null}
+            <Group>
+              <Button
+                type="submit"
+                loading={save.isPending}
+                leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+                data-testid="campaign-save"
+              >
+                {t('newsletterAdmin:campaigns.save')}
+              </Button>
+              {campaign ? <DeleteButton campaign={campaign} onDeleted={onBack} /> : null}
+            </Group>
           </Stack>
-        </fieldset>
-      </form>
+        </form>
+      ) : null}
       {campaign ? (
         <>
           <Preview campaign={campaign} />
@@ -441,7 +435,7 @@ function DeleteButton({ campaign, onDeleted }: { campaign: CampaignItem; onDelet
 /** The saved campaign as a subscriber of each language gets it (pt where that language is missing). */
 function Preview({ campaign }: { campaign: CampaignItem }) {
   const t = useTranslate();
-  const [language, setLanguage] = useState<Language | null>(null);
+  const [language, setLanguage] = useState<Language>(useLanguage());
   const preview = usePreviewQuery(campaign.id, campaign.version, language);
   return (
     <Paper withBorder p="md" data-testid="campaign-preview">
@@ -450,22 +444,13 @@ function Preview({ campaign }: { campaign: CampaignItem }) {
           {t('newsletterAdmin:campaigns.preview')}
         </Title>
         <SegmentedControl
-          value={language ?? ''}
+          value={language}
           onChange={(value) => setLanguage(value as Language)}
           data={LANGUAGES.map((value) => ({ value, label: languageName(value) }))}
           aria-label={t('newsletterAdmin:campaigns.preview')}
         />
       </Group>
-      {language === null ? (
-        <Button
-          variant="light"
-          leftSection={<IconEye size={16} aria-hidden="true" />}
-          onClick={() => setLanguage('pt')}
-        >
-          {t('newsletterAdmin:campaigns.preview')}
-        </Button>
-      ) : null}
-      {preview.data && language ? (
+      {preview.data ? (
         <Stack gap="xs">
           {preview.data.fallback ? (
             <Alert color={WARNING_ORANGE}>
