@@ -31,9 +31,9 @@ import { createBalanceSheetsService } from './modules/balance-sheets/balance-she
 import { balanceTreeRoutes } from './modules/balance-sheets/balance-tree.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
-import { createContentImagesService } from './modules/content/content-images.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createContentImagesService } from './modules/content/content-images.service.ts';
 import { diagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
 import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
 import {
