@@ -3,6 +3,8 @@ import { defineMessages } from './define.ts';
 /** The admins' content manager (/admin/content-managment/…): editors, lists and their messages. */
 export const contentAdmin = defineMessages({
   pt: {
+    searchPlaceholder: 'Pesquisar nos textos…',
+    allStatuses: 'Todos',
     checkFields: 'Verifique os campos assinalados.',
     missing: 'Em falta',
     missingIn: 'Falta o texto em {{language}}',
@@ -212,6 +214,8 @@ export const contentAdmin = defineMessages({
     deleteAria: 'Eliminar «{{name}}»',
   },
   en: {
+    searchPlaceholder: 'Search the texts…',
+    allStatuses: 'All',
     checkFields: 'Check the fields marked.',
     missing: 'Missing',
     missingIn: 'The {{language}} text is missing',
@@ -421,6 +425,8 @@ export const contentAdmin = defineMessages({
     deleteAria: 'Delete “{{name}}”',
   },
   fr: {
+    searchPlaceholder: 'Rechercher dans les textes…',
+    allStatuses: 'Tous',
     checkFields: 'Vérifiez les champs signalés.',
     missing: 'Manquant',
     missingIn: 'Le texte en {{language}} manque',

@@ -143,6 +143,7 @@ export function ContentList<K extends ContentKind>({
       isFetching={list.isFetching}
       error={list.error}
       onRetry={() => void list.refetch()}
+      searchPlaceholder={t('contentAdmin:searchPlaceholder')}
       toolbar={
         withStatusFilter ? (
           <NativeSelect
@@ -156,7 +157,7 @@ export function ContentList<K extends ContentKind>({
               })
             }
             data={[
-              { value: '', label: t('common:select') },
+              { value: '', label: t('contentAdmin:allStatuses') },
               ...CONTENT_STATUSES.map((value) => ({ value, label: t(`contentAdmin:status.${value}`) })),
             ]}
             data-testid="content-status-filter"

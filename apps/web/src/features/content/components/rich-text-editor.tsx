@@ -99,8 +99,6 @@ export function RichTextEditorField({ value, onChange, label, lang, invalid, tes
           <RichTextEditor.Bold />
           <RichTextEditor.Italic />
           <RichTextEditor.Underline />
-          <RichTextEditor.Strikethrough />
-          <RichTextEditor.ClearFormatting />
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.H2 />
@@ -110,7 +108,6 @@ export function RichTextEditorField({ value, onChange, label, lang, invalid, tes
           <RichTextEditor.BulletList />
           <RichTextEditor.OrderedList />
           <RichTextEditor.Blockquote />
-          <RichTextEditor.Hr />
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.Link />

@@ -98,7 +98,7 @@ export function TrilingualField({
           const missing = isBlankText(value);
           const mandatory = required && language === 'pt';
           const heading = (
-            <Group key={language} gap={6} component="span" wrap="nowrap">
+            <Group key={language} gap={6} component="span" wrap="nowrap" display="inline-flex">
               <span>{languageName(language)}</span>
               {missing ? <MissingBadge language={language} /> : null}
             </Group>

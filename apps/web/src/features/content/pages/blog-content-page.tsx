@@ -4,7 +4,6 @@ import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { uploadImage } from '../api.ts';
 import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
@@ -168,7 +167,6 @@ export function BlogContentPage() {
   );
   return (
     <Stack gap="md">
-      <PageTitle>{t('shell:menu.items.blogContent')}</PageTitle>
       {edit ? (
         <NewsEditor id={edit} onDone={(id) => setEdit(id === null ? null : id)} />
       ) : (

@@ -8,7 +8,6 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { updateItem } from '../api.ts';
 import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
@@ -75,7 +74,7 @@ function FaqForm({
 }: {
   item: FaqItem | undefined;
   nextOrder: number;
-  onDone: () => void;
+  onDone: (id: string | null) => void;
 }) {
   const t = useTranslate();
   const validateSchema = useMemo(() => zodResolver<FaqValues>(FaqInput, t, toPayload), [t]);
@@ -95,13 +94,13 @@ function FaqForm({
     version: item?.version ?? null,
     form,
     toPayload,
-    onSaved: onDone,
+    onSaved: (saved) => onDone(saved.id),
   });
   const values = form.getValues();
   return (
     <EditorFrame
       title={t(item ? 'contentAdmin:faq.editTitle' : 'contentAdmin:faq.new')}
-      onBack={onDone}
+      onBack={() => onDone(null)}
       onSubmit={submit}
       saving={saving}
       preview={{ kind: 'faq', id: item?.id ?? null }}
@@ -144,7 +143,15 @@ function FaqForm({
   );
 }
 
-function FaqEditor({ id, nextOrder, onDone }: { id: string; nextOrder: number; onDone: () => void }) {
+function FaqEditor({
+  id,
+  nextOrder,
+  onDone,
+}: {
+  id: string;
+  nextOrder: number;
+  onDone: (id: string | null) => void;
+}) {
   const isNew = id === 'new';
   const query = useContentItem('faq', isNew ? null : id);
   if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
@@ -234,9 +241,8 @@ export function FaqContentPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('shell:menu.items.faqContent')}</PageTitle>
       {edit ? (
-        <FaqEditor id={edit} nextOrder={nextOrder} onDone={() => setEdit(null)} />
+        <FaqEditor id={edit} nextOrder={nextOrder} onDone={setEdit} />
       ) : (
         <>
           <Text c="gray.7">{t('contentAdmin:faq.intro')}</Text>

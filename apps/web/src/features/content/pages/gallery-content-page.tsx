@@ -11,7 +11,6 @@ import { IconArrowDown, IconArrowUp, IconBrandYoutube, IconTrash } from '@tabler
 import { useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { uploadImage } from '../api.ts';
 import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
@@ -129,7 +128,7 @@ function AlbumForm({
 }: {
   item: GalleryItem | undefined;
   nextOrder: number;
-  onDone: () => void;
+  onDone: (id: string | null) => void;
 }) {
   const t = useTranslate();
   const language = useLanguage();
@@ -150,14 +149,14 @@ function AlbumForm({
     version: item?.version ?? null,
     form,
     toPayload,
-    onSaved: onDone,
+    onSaved: (saved) => onDone(saved.id),
   });
   const values = form.getValues();
   const setMedia = (media: MediaValue[]) => form.setFieldValue('media', media);
   return (
     <EditorFrame
       title={t(item ? 'contentAdmin:gallery.editAlbum' : 'contentAdmin:gallery.newAlbum')}
-      onBack={onDone}
+      onBack={() => onDone(null)}
       onSubmit={submit}
       saving={saving}
       preview={{ kind: 'gallery', id: item?.id ?? null }}
@@ -302,7 +301,15 @@ function AlbumForm({
   );
 }
 
-function AlbumEditor({ id, nextOrder, onDone }: { id: string; nextOrder: number; onDone: () => void }) {
+function AlbumEditor({
+  id,
+  nextOrder,
+  onDone,
+}: {
+  id: string;
+  nextOrder: number;
+  onDone: (id: string | null) => void;
+}) {
   const isNew = id === 'new';
   const query = useContentItem('gallery', isNew ? null : id);
   if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
@@ -354,9 +361,8 @@ export function GalleryContentPage() {
   );
   return (
     <Stack gap="md">
-      <PageTitle>{t('shell:menu.items.galleryContent')}</PageTitle>
       {edit ? (
-        <AlbumEditor id={edit} nextOrder={nextOrder} onDone={() => setEdit(null)} />
+        <AlbumEditor id={edit} nextOrder={nextOrder} onDone={setEdit} />
       ) : (
         <>
           <Text c="gray.7">{t('contentAdmin:gallery.intro')}</Text>

@@ -27,7 +27,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { fetchApplicationCriteria, fetchCurrentEsgForm } from '../api.ts';
 import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
@@ -318,7 +317,10 @@ function PageSection({ pageKey, item }: { pageKey: SectionKey; item: PageItem | 
   const textBlock =
     pageKey === 'eligibility' ? (
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 4 }} order={{ base: 1, xl: 2 }}>
+          <Thresholds />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xl: 8 }} order={{ base: 2, xl: 1 }}>
           <TrilingualField
             form={form}
             path="body"
@@ -327,9 +329,6 @@ function PageSection({ pageKey, item }: { pageKey: SectionKey; item: PageItem | 
             kind="rich"
             required={false}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Thresholds />
         </Grid.Col>
       </Grid>
     ) : pageKey === 'sustainability-survey' ? (
@@ -442,7 +441,7 @@ function eventPayload(values: EventValues) {
   };
 }
 
-function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: () => void }) {
+function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: (id: string | null) => void }) {
   const t = useTranslate();
   const validateSchema = useMemo(() => zodResolver<EventValues>(EventInput, t, eventPayload), [t]);
   const form = useForm<EventValues>({
@@ -461,13 +460,13 @@ function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: () =
     version: item?.version ?? null,
     form,
     toPayload: eventPayload,
-    onSaved: onDone,
+    onSaved: (saved) => onDone(saved.id),
   });
   const values = form.getValues();
   return (
     <EditorFrame
       title={t(item ? 'contentAdmin:events.editTitle' : 'contentAdmin:events.new')}
-      onBack={onDone}
+      onBack={() => onDone(null)}
       onSubmit={submit}
       saving={saving}
       preview={{ kind: 'events', id: item?.id ?? null }}
@@ -502,7 +501,7 @@ function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: () =
   );
 }
 
-function EventEditor({ id, onDone }: { id: string; onDone: () => void }) {
+function EventEditor({ id, onDone }: { id: string; onDone: (id: string | null) => void }) {
   const isNew = id === 'new';
   const query = useContentItem('events', isNew ? null : id);
   if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
@@ -544,7 +543,7 @@ function EventsBlock() {
     ],
     [t, language],
   );
-  if (edit) return <EventEditor id={edit} onDone={() => setEdit(null)} />;
+  if (edit) return <EventEditor id={edit} onDone={setEdit} />;
   return (
     <ContentList
       kind="events"
@@ -576,7 +575,6 @@ export function HomeContentPage() {
   ];
   return (
     <Stack gap="lg">
-      <PageTitle>{t('shell:menu.items.homeContent')}</PageTitle>
       <Text c="gray.7">{t('contentAdmin:home.intro')}</Text>
       <Text size="sm" c="gray.7">
         {t('contentAdmin:fallbackNote')}

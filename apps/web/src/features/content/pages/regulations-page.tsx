@@ -28,7 +28,6 @@ import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { formatBytes } from '../../../ui/download.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { documentFilePath, fetchEditions, uploadDocumentFile } from '../api.ts';
 import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
@@ -131,7 +130,13 @@ function FileLinks({ item }: { item: DocumentItem }) {
   );
 }
 
-function DocumentForm({ item, onDone }: { item: DocumentItem | undefined; onDone: () => void }) {
+function DocumentForm({
+  item,
+  onDone,
+}: {
+  item: DocumentItem | undefined;
+  onDone: (id: string | null) => void;
+}) {
   const t = useTranslate();
   const client = useQueryClient();
   const editions = useEditions();
@@ -152,7 +157,7 @@ function DocumentForm({ item, onDone }: { item: DocumentItem | undefined; onDone
 
   const afterSave = async (saved: DocumentItem) => {
     if (!file) {
-      onDone();
+      onDone(saved.id);
       return;
     }
     setProgress(0);
@@ -161,7 +166,8 @@ function DocumentForm({ item, onDone }: { item: DocumentItem | undefined; onDone
       client.setQueryData(contentKeys.item('documents', saved.id), withFile);
       await client.invalidateQueries({ queryKey: [...contentKeys.kind('documents'), 'list'] });
       notifySuccess(t('contentAdmin:documents.uploaded'));
-      onDone();
+      setFile(null);
+      onDone(saved.id);
     } catch (error) {
       setFileProblem(error instanceof Error ? error.message : String(error));
       notifyApiError(error);
@@ -198,7 +204,7 @@ function DocumentForm({ item, onDone }: { item: DocumentItem | undefined; onDone
   return (
     <EditorFrame
       title={t(item ? 'contentAdmin:documents.editTitle' : 'contentAdmin:documents.new')}
-      onBack={onDone}
+      onBack={() => onDone(null)}
       onSubmit={submit}
       saving={saving || progress !== null}
       preview={{ kind: 'documents', id: item?.id ?? null }}
@@ -312,17 +318,12 @@ function DocumentForm({ item, onDone }: { item: DocumentItem | undefined; onDone
   );
 }
 
-function DocumentEditor({ id, onDone }: { id: string; onDone: () => void }) {
+/** Keyed by id only: a save must not remount the form while its PDF is still uploading. */
+function DocumentEditor({ id, onDone }: { id: string; onDone: (id: string | null) => void }) {
   const isNew = id === 'new';
   const query = useContentItem('documents', isNew ? null : id);
   if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
-  return (
-    <DocumentForm
-      key={query.data ? `${query.data.id}-${query.data.version}` : 'new'}
-      item={query.data}
-      onDone={onDone}
-    />
-  );
+  return <DocumentForm key={query.data?.id ?? 'new'} item={query.data} onDone={onDone} />;
 }
 
 /** /admin/content-managment/regularization: regulations and guides as PDFs per edition, with the articles cited. */
@@ -387,9 +388,8 @@ export function RegulationsPage() {
   }, [t, language, editions.data]);
   return (
     <Stack gap="md">
-      <PageTitle>{t('shell:menu.items.regulations')}</PageTitle>
       {edit ? (
-        <DocumentEditor id={edit} onDone={() => setEdit(null)} />
+        <DocumentEditor id={edit} onDone={setEdit} />
       ) : (
         <>
           <Text c="gray.7">{t('contentAdmin:documents.intro')}</Text>

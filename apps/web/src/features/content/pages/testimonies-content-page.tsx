@@ -4,7 +4,6 @@ import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
-import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { uploadImage } from '../api.ts';
 import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
@@ -65,7 +64,7 @@ function TestimonyForm({
 }: {
   item: TestimonyItem | undefined;
   nextOrder: number;
-  onDone: () => void;
+  onDone: (id: string | null) => void;
 }) {
   const t = useTranslate();
   const validateSchema = useMemo(() => zodResolver<TestimonyValues>(TestimonyInput, t, toPayload), [t]);
@@ -85,13 +84,13 @@ function TestimonyForm({
     version: item?.version ?? null,
     form,
     toPayload,
-    onSaved: onDone,
+    onSaved: (saved) => onDone(saved.id),
   });
   const values = form.getValues();
   return (
     <EditorFrame
       title={t(item ? 'contentAdmin:testimonies.editTitle' : 'contentAdmin:testimonies.new')}
-      onBack={onDone}
+      onBack={() => onDone(null)}
       onSubmit={submit}
       saving={saving}
       preview={{ kind: 'testimonies', id: item?.id ?? null }}
@@ -156,7 +155,15 @@ function TestimonyForm({
   );
 }
 
-function TestimonyEditor({ id, nextOrder, onDone }: { id: string; nextOrder: number; onDone: () => void }) {
+function TestimonyEditor({
+  id,
+  nextOrder,
+  onDone,
+}: {
+  id: string;
+  nextOrder: number;
+  onDone: (id: string | null) => void;
+}) {
   const isNew = id === 'new';
   const query = useContentItem('testimonies', isNew ? null : id);
   if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
@@ -225,9 +232,8 @@ export function TestimoniesContentPage() {
   );
   return (
     <Stack gap="md">
-      <PageTitle>{t('shell:menu.items.testimoniesContent')}</PageTitle>
       {edit ? (
-        <TestimonyEditor id={edit} nextOrder={nextOrder} onDone={() => setEdit(null)} />
+        <TestimonyEditor id={edit} nextOrder={nextOrder} onDone={setEdit} />
       ) : (
         <>
           <Text c="gray.7">{t('contentAdmin:testimonies.intro')}</Text>
