@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { BALANCE_SHEET_MAX_BYTES, megabytes } from '@excelencia/domain';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO, fillLoginPage, signIn, t } from './support.ts';
+import { DEMO, fillLoginPage, signIn, t, test } from './support.ts';
 
 /** Signs the demo company in and returns the company dashboard tab it opens on the first visit. */
 async function signInCompany(page: Page, baseURL: string): Promise<Page> {

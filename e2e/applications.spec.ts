@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { type Language, translate } from '../packages/domain/src/index.ts';
-import { DEMO, fillLoginPage, t } from './support.ts';
+import { DEMO, fillLoginPage, t, test } from './support.ts';
 
 /**
  * The whole application flow on the demo edition (application window open, the demo company meets the eight

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO, fillLoginPage, t } from './support.ts';
+import { DEMO, fillLoginPage, t, test } from './support.ts';
 
 /** Signs the demo company in and returns the company dashboard tab it opens on the first visit. */
 async function signInCompany(page: Page, baseURL: string): Promise<Page> {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { choose, DEMO, fillLoginPage, signIn, t } from './support.ts';
+import { expect } from '@playwright/test';
+import { choose, DEMO, fillLoginPage, signIn, t, test } from './support.ts';
 
 test('a visitor registers in French, confirms through /dev/mail, signs in, fills the profile and is found by NIF', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { choose, DEMO, sideMenu, signIn, t } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { choose, DEMO, sideMenu, signIn, t, test } from './support.ts';
 
 const stamp = String(Date.now()).slice(-7);
 const owner = {

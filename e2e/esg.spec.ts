@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import type { Language } from '../packages/domain/src/index.ts';
-import { DEMO, fillLoginPage, t } from './support.ts';
+import { DEMO, fillLoginPage, t, test } from './support.ts';
 
 /**
  * ESG end to end: an admin builds a form of its own (one question of each of the four types, a later period than

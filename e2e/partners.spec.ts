@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, t } from './support.ts';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { DEMO, signIn, t, test } from './support.ts';
 
 /** A company of this spec only: its NIF and e-mail appear nowhere else in the suite. */
 const company = {

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Language } from '../packages/domain/src/index.ts';
-import { choose, DEMO, fillLoginPage, languageItem, signIn, t } from './support.ts';
+import { choose, DEMO, fillLoginPage, languageItem, signIn, t, test } from './support.ts';
 
 /** Opens the create form of the current list screen, fills it with `fill`, saves and waits for the toast. */
 async function createRecord(page: Page, language: Language, fill: () => Promise<void>) {

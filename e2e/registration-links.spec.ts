@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { choose, t } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { choose, t, test } from './support.ts';
 
 const company = {
   name: 'Ligações Teste, Lda',

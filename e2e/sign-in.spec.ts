@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { formatAmount } from '../packages/domain/src/index.ts';
-import { DEMO, fillLoginPage, languageItem, sideMenu, signIn, t } from './support.ts';
+import { DEMO, fillLoginPage, languageItem, sideMenu, signIn, t, test } from './support.ts';
 
 test.describe('each demo role signs in through the built-in provider', () => {
   test('admin: own menu and dashboard, language kept across a reload, sign out', async ({ page }) => {

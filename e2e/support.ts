@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { type Language, translate } from '../packages/domain/src/index.ts';
 
 export const DEMO = {
@@ -6,6 +6,47 @@ export const DEMO = {
   company: { email: 'empresa@excelencia.cv', password: 'Empresa!2026' },
   partner: { email: 'parceiro@excelencia.cv', password: 'Parceiro!2026' },
 } as const;
+
+type Goto = Page['goto'];
+const patched = new WeakSet<object>();
+
+/**
+ * Playwright's test, where every page (of any context) waits after `goto` until a server-rendered page has
+ * hydrated: a click on its HTML before would do nothing, as it would for a user on a slow phone.
+ */
+export const test = base.extend<{ waitForHydration: void }>({
+  waitForHydration: [
+    async ({ page }, use) => {
+      const prototype = Object.getPrototypeOf(page) as { goto: Goto };
+      if (!patched.has(prototype)) {
+        patched.add(prototype);
+        const goto = prototype.goto;
+        prototype.goto = async function (this: Page, ...args: Parameters<Goto>) {
+          const response = await goto.apply(this, args);
+          await waitForApp(this);
+          return response;
+        };
+      }
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+/** Until the page is interactive: at once for pages the browser renders, after hydration for rendered ones. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => {
+      const { document } = globalThis as unknown as {
+        document: {
+          getElementById(id: string): unknown;
+          documentElement: { dataset: Record<string, string | undefined> };
+        };
+      };
+      return !document.getElementById('ssr-data') || document.documentElement.dataset.ready === 'true';
+    })
+    .catch(() => undefined);
+}
 
 /** The text a user sees for a catalog key, so specs read the same in every language. */
 export const t = (language: Language, key: string, params?: Record<string, string | number>) =>

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { languageItem, sideMenu, t } from './support.ts';
+import { expect } from '@playwright/test';
+import { languageItem, sideMenu, t, test } from './support.ts';
 
 test.describe('a visitor', () => {
   test('gets the 404 page for an unknown path, without a layout', async ({ page }) => {

@@ -1,9 +1,15 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { firstLanguage } from '../lib/i18n.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { ModalHost } from '../ui/modal-host.tsx';
 
 export function AppRoot() {
+  // Marks the page as interactive once React runs it (hydrated, or rendered in the browser): end-to-end tests
+  // wait for it before they click a server-rendered page.
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return (
     <>
       <Outlet />

@@ -1,0 +1,100 @@
+import { expect } from '@playwright/test';
+import { LANGUAGES } from '../packages/domain/src/index.ts';
+import { t, test } from './support.ts';
+
+const BASE = 'http://localhost:3100';
+
+/** The page's HTML as a crawler or a visitor without JavaScript gets it. */
+async function html(request: import('@playwright/test').APIRequestContext, path: string) {
+  const response = await request.get(path, { headers: { accept: 'text/html' } });
+  return { response, body: await response.text() };
+}
+
+test.describe('public pages rendered on the server', () => {
+  for (const language of LANGUAGES) {
+    test(`the about page arrives with its text and head in ${language}`, async ({ request }) => {
+      const { response, body } = await html(request, `/${language}/public/sobre`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('text/html');
+      const title = `${t(language, 'pages:about.title')} · ${t(language, 'common:appName')}`;
+      expect(body).toContain(`<html lang="${language}"`);
+      expect(body).toContain(`<title>${title}</title>`);
+      expect(body).toContain(`<meta name="description" content="${t(language, 'pages:about.p1')}">`);
+      expect(body).toContain(`<link rel="canonical" href="${BASE}/${language}/public/sobre">`);
+      for (const other of LANGUAGES) {
+        expect(body).toContain(
+          `<link rel="alternate" hreflang="${other}" href="${BASE}/${other}/public/sobre">`,
+        );
+      }
+      expect(body).toContain(`<link rel="alternate" hreflang="x-default" href="${BASE}/pt/public/sobre">`);
+      expect(body).toContain(`<meta property="og:title" content="${t(language, 'pages:about.title')}">`);
+      // The page's own text is in the HTML, before any JavaScript runs.
+      expect(body).toMatch(new RegExp(`<h1[^>]*>${t(language, 'pages:about.title')}</h1>`));
+      expect(body).toContain('id="ssr-data"');
+    });
+  }
+
+  test('the directory arrives with its first page of companies, and /404 answers 404', async ({
+    request,
+  }) => {
+    const directory = await html(request, '/en/public/companies');
+    expect(directory.response.status()).toBe(200);
+    const companies = (await (
+      await request.get('/app/api/v1/public/companies?page=1&pageSize=20')
+    ).json()) as {
+      items: Array<{ companyName: string }>;
+    };
+    expect(companies.items.length).toBeGreaterThan(0);
+    for (const company of companies.items.slice(0, 3)) {
+      expect(directory.body).toContain(company.companyName.replace(/&/g, '&amp;'));
+    }
+    const missing = await html(request, '/fr/404');
+    expect(missing.response.status()).toBe(404);
+    expect(missing.body).toContain(t('fr', 'shell:notFound.title').replace(/'/g, '&#x27;'));
+    expect(missing.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  test('a signed-in visitor (session cookie) gets the app shell, not a page rendered for visitors', async ({
+    request,
+  }) => {
+    const response = await request.get('/pt/public/sobre', {
+      headers: { accept: 'text/html', cookie: 'portal_session=not-a-session' },
+    });
+    expect(response.status()).toBe(200);
+    const body = await response.text();
+    expect(body).toContain('<div id="root"></div>');
+    expect(body).not.toContain('id="ssr-data"');
+  });
+
+  test('the FAQ reads and opens without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/pt/public/faqs');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    const question = page.locator('main details summary').first();
+    await expect(question).toBeVisible();
+    await question.click();
+    const answer = page.locator('main details[open]').first();
+    await expect(answer).toBeVisible();
+    expect(((await answer.innerText()) ?? '').length).toBeGreaterThan((await question.innerText()).length);
+    await context.close();
+  });
+
+  test('a rendered page hydrates without errors and then works as the app', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/en/');
+    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    await page
+      .getByRole('link', { name: t('en', 'shell:nav.about') })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/en\/public\/sobre$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'pages:about.title'));
+    await expect(page).toHaveTitle(`${t('en', 'pages:about.title')} · ${t('en', 'common:appName')}`);
+    expect(errors).toEqual([]);
+  });
+});
