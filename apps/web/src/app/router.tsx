@@ -182,7 +182,9 @@ function signedInPageRoute(page: PageDef): RouteObject {
 }
 
 const publicPages = () => import('../features/public/pages/public-pages.tsx');
-const legalPages = () => import('../features/registration/legal-pages.tsx');
+const newsPages = () => import('../features/content-public/news-pages.tsx');
+const galleryPage = () => import('../features/content-public/gallery-page.tsx');
+const sitePages = () => import('../features/content-public/site-pages.tsx');
 const directoryPage = () => import('../features/directory/directory-page.tsx');
 const publicCompanyPage = () => import('../features/directory/public-company-page.tsx');
 const resultsPages = () => import('../features/applications/pages/public-results-pages.tsx');
@@ -210,8 +212,14 @@ export const routes: RouteObject[] = [
               { path: 'public/candidaturas', lazy: lazyComponent(publicPages, 'ApplicationsInfoPage') },
               { path: 'public/autodiagnostico', lazy: lazyComponent(publicPages, 'SelfDiagnosisInfoPage') },
               { path: 'public/faqs', lazy: lazyComponent(publicPages, 'FaqPage') },
-              { path: 'public/privacy', lazy: lazyComponent(legalPages, 'PrivacyPage') },
-              { path: 'public/regulation', lazy: lazyComponent(legalPages, 'RegulationPage') },
+              { path: 'public/privacy', lazy: lazyComponent(sitePages, 'PrivacyPage') },
+              { path: 'public/regulation', lazy: lazyComponent(sitePages, 'RegulationPage') },
+              { path: 'public/news', lazy: lazyComponent(newsPages, 'NewsListPage') },
+              { path: 'public/news/:slug', lazy: lazyComponent(newsPages, 'NewsArticlePage') },
+              { path: 'public/gallery', lazy: lazyComponent(galleryPage, 'GalleryPage') },
+              { path: 'public/testimonies', lazy: lazyComponent(sitePages, 'TestimoniesPage') },
+              { path: 'public/events', lazy: lazyComponent(sitePages, 'EventsPage') },
+              { path: 'public/sitemap', lazy: lazyComponent(sitePages, 'SitemapPage') },
               { path: 'public/companies', lazy: lazyComponent(directoryPage, 'DirectoryPage') },
               { path: 'public/companies/:id', lazy: lazyComponent(publicCompanyPage, 'PublicCompanyPage') },
               { path: 'public/distinguidas', lazy: lazyComponent(resultsPages, 'DistinguishedPage') },

@@ -22,6 +22,7 @@ export const MESSAGE_GROUPS = {
     'applicationsWeb',
     'balanceSheetsWeb',
     'newsletter',
+    'contentPublic',
   ],
   signedIn: [
     'applicationsAdmin',

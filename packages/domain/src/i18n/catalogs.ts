@@ -7,6 +7,7 @@ import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
 import { contentAdmin } from './content-admin.ts';
+import { contentPublic } from './content-public.ts';
 import type { MessageTree } from './define.ts';
 import { diagnosis } from './diagnosis.ts';
 import { diagnosisWeb } from './diagnosis-web.ts';
@@ -40,6 +41,7 @@ export const namespaces = {
   common,
   companies,
   contentAdmin,
+  contentPublic,
   diagnosis,
   directory,
   diagnosisWeb,

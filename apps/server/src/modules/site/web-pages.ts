@@ -16,11 +16,17 @@ export const PUBLIC_PAGES = [
   'public/privacy',
   'public/regulation',
   'public/distinguidas',
+  'public/news',
+  'public/events',
+  'public/gallery',
+  'public/testimonies',
+  'public/sitemap',
 ] as const;
 
-/** Pages that exist but have no place in a sitemap: one per company or seal, or steps of a flow. */
+/** Pages that exist but have no place in a sitemap: one per company, news item or seal, or steps of a flow. */
 const OTHER_PAGES = [
   'public/companies/:id',
+  'public/news/:slug',
   'public/selo/:code',
   'register',
   'register/confirm',

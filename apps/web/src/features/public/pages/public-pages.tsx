@@ -1,28 +1,44 @@
+import { type ContentPageKey, localized, type PublicPageItem, stripHtml } from '@excelencia/domain';
+import { Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  Accordion,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconClipboardCheck, IconFileSpreadsheet, IconUserPlus } from '@tabler/icons-react';
+  IconArrowRight,
+  IconAward,
+  IconClipboardCheck,
+  IconFileSpreadsheet,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalePath } from '../../../lib/language-context.ts';
-import { definePage } from '../../../lib/page-data.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { definePage, type PageContext } from '../../../lib/page-data.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { EditionCountdown } from '../../applications/components/public-countdown.tsx';
-import { currentEditionQuery, useCurrentEditionQuery } from '../../applications/queries.ts';
+import {
+  currentEditionQuery,
+  distinguishedQuery,
+  publishedEditionsQuery,
+  useCurrentEditionQuery,
+} from '../../applications/queries.ts';
+import {
+  EventCard,
+  FallbackNote,
+  NewsCard,
+  TestimonyCard,
+  useContentHref,
+} from '../../content-public/content-ui.tsx';
+import { FaqList } from '../../content-public/faq-list.tsx';
+import {
+  contentPageQuery,
+  everyFaqQuery,
+  publicListQuery,
+  useContentPageQuery,
+} from '../../content-public/queries.ts';
+import { RichText } from '../../content-public/rich-text.tsx';
 import { useSession } from '../../session/queries.ts';
 
-/** The public pages (SPEC §2). */
+/** The public pages (SPEC §2), their texts from the content manager where it has them, else the catalogs. */
 
 /** Which year the announced edition evaluates; nothing while none is announced. */
 function CurrentEditionLine() {
@@ -39,84 +55,331 @@ function CurrentEditionLine() {
   );
 }
 
+const HOME_NEWS = { limit: 3 };
+const HOME_EVENTS = { limit: 3, upcoming: true };
+const HOME_TESTIMONIES = { limit: 3 };
+const HOME_DISTINGUISHED = 6;
+
+/** A block of the home page: a heading, its cards, a link to the whole list. */
+function HomeBlock({
+  id,
+  title,
+  link,
+  children,
+}: {
+  id: string;
+  title: string;
+  link?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <Stack component="section" gap="md" aria-labelledby={id} data-testid={id}>
+      <Group justify="space-between" align="baseline" gap="sm">
+        <Title order={2} id={id}>
+          {title}
+        </Title>
+        {link ? (
+          <Anchor component={Link} to={link.to} fw={600}>
+            {link.label}
+            <IconArrowRight
+              size={16}
+              aria-hidden="true"
+              style={{ verticalAlign: 'middle', marginInlineStart: 4 }}
+            />
+          </Anchor>
+        ) : null}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+function LatestNews() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const news = useQuery(publicListQuery('news', language, HOME_NEWS));
+  const items = news.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <HomeBlock
+      id="home-news"
+      title={t('contentPublic:home.news')}
+      link={{ to: localePath('/public/news'), label: t('contentPublic:home.allNews') }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {items.map((item) => (
+          <NewsCard key={item.id} item={item} />
+        ))}
+      </SimpleGrid>
+    </HomeBlock>
+  );
+}
+
+function UpcomingEvents() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const events = useQuery(publicListQuery('events', language, HOME_EVENTS));
+  const items = events.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <HomeBlock
+      id="home-events"
+      title={t('contentPublic:home.events')}
+      link={{ to: localePath('/public/events'), label: t('contentPublic:home.allEvents') }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {items.map((item) => (
+          <EventCard key={item.id} item={item} />
+        ))}
+      </SimpleGrid>
+    </HomeBlock>
+  );
+}
+
+function HomeTestimonies() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const testimonies = useQuery(publicListQuery('testimonies', language, HOME_TESTIMONIES));
+  const items = testimonies.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <HomeBlock
+      id="home-testimonies"
+      title={t('contentPublic:home.testimonies')}
+      link={{ to: localePath('/public/testimonies'), label: t('contentPublic:home.allTestimonies') }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {items.map((item) => (
+          <TestimonyCard key={item.id} item={item} />
+        ))}
+      </SimpleGrid>
+    </HomeBlock>
+  );
+}
+
+/** The distinguished companies of the last edition with published results, a few, and a link to them all. */
+function LastDistinguished() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const editions = useQuery(publishedEditionsQuery());
+  const last = editions.data?.[0] ?? null;
+  const companies = useQuery(distinguishedQuery(last?.id ?? null));
+  const rows = companies.data ?? [];
+  if (!last || rows.length === 0) return null;
+  return (
+    <HomeBlock
+      id="home-distinguished"
+      title={t('contentPublic:home.distinguished', {
+        edition: t('applications:editionName', { number: last.number, year: last.year }),
+      })}
+      link={{ to: localePath('/public/distinguidas'), label: t('contentPublic:home.allDistinguished') }}
+    >
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, md: 3 }}
+        spacing="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {rows.slice(0, HOME_DISTINGUISHED).map((row) => (
+          <Paper key={row.sealCode} component="li" withBorder p="md">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon size={36} radius="xl" variant="light" aria-hidden="true">
+                <IconAward size={20} />
+              </ThemeIcon>
+              <div>
+                <Text fw={600}>{row.companyName}</Text>
+                {row.island ? (
+                  <Text size="sm" c="gray.7">
+                    {localized(row.island, language)}
+                  </Text>
+                ) : null}
+              </div>
+            </Group>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </HomeBlock>
+  );
+}
+
+const STEP_ICONS = [IconUserPlus, IconFileSpreadsheet, IconClipboardCheck] as const;
+
 function Home() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const localePath = useLocalePath();
+  const contentHref = useContentHref();
   // The call to register is for visitors: a signed-in user (a company's) has an account already.
   const signedIn = useSession().status === 'authenticated';
-  const steps = [
-    { key: 'register', icon: IconUserPlus },
-    { key: 'upload', icon: IconFileSpreadsheet },
-    { key: 'apply', icon: IconClipboardCheck },
-  ] as const;
+  const page = useContentPageQuery('home', language).data ?? null;
+  const blocks = page?.home ?? null;
+  const banner = blocks?.banner.text
+    ? blocks.banner
+    : { text: t('pages:home.callToRegister'), link: '/register', linkLabel: t('pages:home.registerButton') };
+  // The banner's call to register is hidden from signed-in users, as before.
+  const showBanner = !(signedIn && /^\/((pt|en|fr)\/)?register/.test(banner.link));
+  const highlights =
+    blocks && blocks.highlights.length > 0
+      ? blocks.highlights
+      : (['register', 'upload', 'apply'] as const).map((key) => ({
+          title: t(`pages:home.steps.${key}`),
+          text: '',
+          link: '',
+        }));
   return (
     <Stack gap={48}>
       <Stack gap="md" maw={760}>
-        <PageTitle>{t('pages:home.title')}</PageTitle>
+        <PageTitle>{page?.title || t('pages:home.title')}</PageTitle>
+        <FallbackNote missing={page?.missing} />
         <Text size="xl" fw={500}>
-          {t('pages:home.lead')}
+          {blocks?.hero || t('pages:home.lead')}
         </Text>
-        <Text>{t('pages:home.intro')}</Text>
+        {page?.body ? <RichText html={page.body} /> : <Text>{t('pages:home.intro')}</Text>}
         <CurrentEditionLine />
-        {signedIn ? null : <Text fw={600}>{t('pages:home.callToRegister')}</Text>}
+        {showBanner && banner.text ? <Text fw={600}>{banner.text}</Text> : null}
         <Group gap="sm">
-          {signedIn ? null : (
-            <Button component={Link} to={localePath('/register')} size="md">
-              {t('pages:home.registerButton')}
+          {showBanner && banner.link && banner.linkLabel ? (
+            <Button component={Link} to={contentHref(banner.link)} size="md">
+              {banner.linkLabel}
             </Button>
-          )}
+          ) : null}
           <Button component={Link} to={localePath('/public/sobre')} size="md" variant="default">
             {t('pages:home.learnMore')}
           </Button>
         </Group>
       </Stack>
       <EditionCountdown />
-      <Stack gap="md">
-        <Title order={2}>{t('pages:home.steps.title')}</Title>
+      <Stack component="section" gap="md" aria-labelledby="home-steps">
+        <Title order={2} id="home-steps">
+          {t('pages:home.steps.title')}
+        </Title>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          {steps.map(({ key, icon: Icon }, index) => (
-            <Paper key={key} withBorder p="lg">
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <ThemeIcon size={40} radius="xl" aria-hidden="true">
-                  <Icon size={22} />
-                </ThemeIcon>
-                <Text>
-                  <Text span fw={700}>
-                    {index + 1}.{' '}
-                  </Text>
-                  {t(`pages:home.steps.${key}`)}
-                </Text>
-              </Group>
-            </Paper>
-          ))}
+          {highlights.map((highlight, index) => {
+            const Icon = STEP_ICONS[index % STEP_ICONS.length] ?? IconClipboardCheck;
+            return (
+              <Paper key={highlight.title} withBorder p="lg">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <ThemeIcon size={40} radius="xl" aria-hidden="true">
+                    <Icon size={22} />
+                  </ThemeIcon>
+                  <Stack gap={4}>
+                    <Text>
+                      <Text span fw={700}>
+                        {index + 1}.{' '}
+                      </Text>
+                      {highlight.link ? (
+                        <Anchor component={Link} to={contentHref(highlight.link)} fw={600}>
+                          {highlight.title}
+                        </Anchor>
+                      ) : (
+                        highlight.title
+                      )}
+                    </Text>
+                    {highlight.text ? (
+                      <Text size="sm" c="gray.7">
+                        {highlight.text}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Group>
+              </Paper>
+            );
+          })}
         </SimpleGrid>
       </Stack>
+      <LatestNews />
+      <UpcomingEvents />
+      <HomeTestimonies />
+      <LastDistinguished />
     </Stack>
   );
 }
 
-function TextPage({
-  titleKey,
-  paragraphKeys,
+/** Fetches what the home page shows; a block whose read fails is left out, the page still renders. */
+async function prefetchHome({ queryClient, language }: PageContext) {
+  await Promise.all([
+    queryClient.prefetchQuery(currentEditionQuery()),
+    queryClient.prefetchQuery(contentPageQuery('home', language)),
+    queryClient.prefetchQuery(publicListQuery('news', language, HOME_NEWS)),
+    queryClient.prefetchQuery(publicListQuery('events', language, HOME_EVENTS)),
+    queryClient.prefetchQuery(publicListQuery('testimonies', language, HOME_TESTIMONIES)),
+    queryClient
+      .fetchQuery(publishedEditionsQuery())
+      .then((editions) =>
+        editions[0] ? queryClient.prefetchQuery(distinguishedQuery(editions[0].id)) : undefined,
+      )
+      .catch(() => undefined),
+  ]);
+}
+
+export const HomePage = definePage(Home, {
+  prefetch: prefetchHome,
+  meta: ({ t, queryClient, language }) => {
+    const page = queryClient.getQueryData(contentPageQuery('home', language).queryKey);
+    return { title: t('common:appName'), description: page?.home?.hero || t('pages:home.lead') };
+  },
+});
+
+/**
+ * A fixed page from the content manager (its title and rich text), or the catalog's texts when it has none;
+ * `children` come below either (links to the template, to the distinguished companies).
+ */
+function ContentTextPage({
+  pageKey,
+  fallback,
   children,
 }: {
-  titleKey: string;
-  paragraphKeys: readonly string[];
+  pageKey: ContentPageKey;
+  fallback: { titleKey: string; body: ReactNode };
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const page = useContentPageQuery(pageKey, language);
+  if (page.isPending) return <Text c="gray.7">{t('contentPublic:loading')}</Text>;
+  const item: PublicPageItem | null = page.data ?? null;
   return (
-    <Stack gap="md" maw={760}>
-      <PageTitle>{t(titleKey)}</PageTitle>
-      {paragraphKeys.map((key) => (
-        <Text key={key} size="lg">
-          {t(key)}
-        </Text>
-      ))}
+    <Stack gap="md" maw={760} lang={item?.language}>
+      <PageTitle>{item?.title || t(fallback.titleKey)}</PageTitle>
+      <FallbackNote missing={item?.missing} />
+      {item?.body ? <RichText html={item.body} testId={`page-${pageKey}`} /> : fallback.body}
       {children}
     </Stack>
   );
 }
+
+function CatalogParagraphs({ keys }: { keys: readonly string[] }) {
+  const { t } = useTranslation();
+  return keys.map((key) => (
+    <Text key={key} size="lg">
+      {t(key)}
+    </Text>
+  ));
+}
+
+function contentMeta(pageKey: ContentPageKey, titleKey: string, descriptionKey: string) {
+  return ({ t, queryClient, language }: PageContext) => {
+    const page = queryClient.getQueryData(contentPageQuery(pageKey, language).queryKey);
+    const description = page?.body ? stripHtml(page.body) : '';
+    return {
+      title: page?.title || t(titleKey),
+      description: description
+        ? description.length > 160
+          ? `${description.slice(0, 157).trimEnd()}…`
+          : description
+        : t(descriptionKey),
+    };
+  };
+}
+
+const prefetchContentPage =
+  (pageKey: ContentPageKey) =>
+  ({ queryClient, language }: PageContext) =>
+    queryClient.prefetchQuery(contentPageQuery(pageKey, language));
 
 /** The link to the balance-sheet template page and its rules. */
 function TemplateLink() {
@@ -139,31 +402,43 @@ function TemplateLink() {
   );
 }
 
-export const HomePage = definePage(Home, {
-  prefetch: ({ queryClient }) => queryClient.prefetchQuery(currentEditionQuery()),
-  meta: ({ t }) => ({ title: t('common:appName'), description: t('pages:home.lead') }),
-});
-
 export const AboutPage = definePage(
   () => (
-    <TextPage
-      titleKey="pages:about.title"
-      paragraphKeys={['pages:about.p1', 'pages:about.p2', 'pages:about.p3']}
+    <ContentTextPage
+      pageKey="about"
+      fallback={{
+        titleKey: 'pages:about.title',
+        body: <CatalogParagraphs keys={['pages:about.p1', 'pages:about.p2', 'pages:about.p3']} />,
+      }}
     />
   ),
-  { meta: ({ t }) => ({ title: t('pages:about.title'), description: t('pages:about.p1') }) },
+  {
+    prefetch: prefetchContentPage('about'),
+    meta: contentMeta('about', 'pages:about.title', 'pages:about.p1'),
+  },
 );
 
-function SelfDiagnosisInfo() {
-  return (
-    <TextPage
-      titleKey="pages:selfDiagnosis.title"
-      paragraphKeys={['pages:selfDiagnosis.p1', 'pages:selfDiagnosis.p2', 'pages:selfDiagnosis.p3']}
+export const SelfDiagnosisInfoPage = definePage(
+  () => (
+    <ContentTextPage
+      pageKey="self-diagnosis"
+      fallback={{
+        titleKey: 'pages:selfDiagnosis.title',
+        body: (
+          <CatalogParagraphs
+            keys={['pages:selfDiagnosis.p1', 'pages:selfDiagnosis.p2', 'pages:selfDiagnosis.p3']}
+          />
+        ),
+      }}
     >
       <TemplateLink />
-    </TextPage>
-  );
-}
+    </ContentTextPage>
+  ),
+  {
+    prefetch: prefetchContentPage('self-diagnosis'),
+    meta: contentMeta('self-diagnosis', 'pages:selfDiagnosis.title', 'pages:selfDiagnosis.p1'),
+  },
+);
 
 const DOCUMENTS = [
   'socialSecurity',
@@ -176,16 +451,11 @@ const DOCUMENTS = [
   'model1b',
 ] as const;
 
-export const SelfDiagnosisInfoPage = definePage(SelfDiagnosisInfo, {
-  meta: ({ t }) => ({ title: t('pages:selfDiagnosis.title'), description: t('pages:selfDiagnosis.p1') }),
-});
-
-function ApplicationsInfo() {
+/** The catalog's applications text: what the page said before the content manager had it. */
+function ApplicationsCatalogText() {
   const { t } = useTranslation();
-  const localePath = useLocalePath();
   return (
-    <Stack gap="md" maw={760}>
-      <PageTitle>{t('pages:applications.title')}</PageTitle>
+    <>
       <Text size="lg">{t('pages:applications.p1')}</Text>
       <Title order={2} size="h3">
         {t('pages:applications.documentsTitle')}
@@ -196,6 +466,18 @@ function ApplicationsInfo() {
         ))}
       </List>
       <Text size="lg">{t('pages:applications.p2')}</Text>
+    </>
+  );
+}
+
+function ApplicationsInfo() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <ContentTextPage
+      pageKey="applications"
+      fallback={{ titleKey: 'pages:applications.title', body: <ApplicationsCatalogText /> }}
+    >
       <Anchor
         component={Link}
         to={localePath('/public/distinguidas')}
@@ -204,35 +486,29 @@ function ApplicationsInfo() {
       >
         {t('applicationsWeb:distinguished.link')}
       </Anchor>
-    </Stack>
+    </ContentTextPage>
   );
 }
 
 export const ApplicationsInfoPage = definePage(ApplicationsInfo, {
-  meta: ({ t }) => ({ title: t('pages:applications.title'), description: t('pages:applications.p1') }),
+  prefetch: prefetchContentPage('applications'),
+  meta: contentMeta('applications', 'pages:applications.title', 'pages:applications.p1'),
 });
 
-const QUESTIONS = ['1', '2', '3', '4'] as const;
-
+/** /:lang/public/faqs: the content manager's questions by category, with a search, readable without JavaScript. */
 function Faq() {
   const { t } = useTranslation();
   return (
     <Stack gap="md" maw={760}>
       <PageTitle>{t('pages:faq.title')}</PageTitle>
-      <Accordion variant="separated" multiple>
-        {QUESTIONS.map((n) => (
-          <Accordion.Item key={n} value={n}>
-            <Accordion.Control>{t(`pages:faq.q${n}`)}</Accordion.Control>
-            <Accordion.Panel>{t(`pages:faq.a${n}`)}</Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+      <FaqList />
       <TemplateLink />
     </Stack>
   );
 }
 
 export const FaqPage = definePage(Faq, {
+  prefetch: ({ queryClient, language }) => queryClient.prefetchQuery(everyFaqQuery(language)),
   meta: ({ t }) => ({
     title: t('pages:faq.title'),
     description: `${t('pages:faq.q1')} ${t('pages:faq.a1')}`,

@@ -1,0 +1,90 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useLanguage } from '../../lib/language-context.ts';
+import { definePage } from '../../lib/page-data.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useTranslate } from '../../ui/use-translate.ts';
+import { ContentPicture, FallbackNote, LoadFailed, LoadMore } from './content-ui.tsx';
+import classes from './gallery-page.module.css';
+import { pagedListQuery, usePagedListQuery } from './queries.ts';
+import { YoutubeVideo } from './youtube-video.tsx';
+
+const ALBUMS_PER_PAGE = 4;
+
+/** /:lang/public/gallery: the albums of pictures and videos, 'load more' below. */
+function Gallery() {
+  const t = useTranslate();
+  const language = useLanguage();
+  const [params] = useSearchParams();
+  const list = usePagedListQuery('gallery', language, params.get('cursor'), ALBUMS_PER_PAGE);
+  const albums = list.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack gap="xl">
+      <div>
+        <PageTitle>{t('contentPublic:gallery.title')}</PageTitle>
+        <Text c="gray.7">{t('contentPublic:gallery.intro')}</Text>
+      </div>
+      <FallbackNote missing={albums.some((album) => album.missing)} />
+      {list.isError && !list.data ? <LoadFailed onRetry={() => void list.refetch()} /> : null}
+      {list.isPending ? <Text c="gray.7">{t('contentPublic:loading')}</Text> : null}
+      {list.data && albums.length === 0 ? <Text>{t('contentPublic:gallery.empty')}</Text> : null}
+      {albums.map((album, albumIndex) => (
+        <Stack
+          key={album.id}
+          component="section"
+          gap="sm"
+          aria-labelledby={`album-${album.id}`}
+          lang={album.language}
+          data-testid="gallery-album"
+        >
+          <Title order={2} size="h3" id={`album-${album.id}`}>
+            {album.title}
+          </Title>
+          {album.description ? <Text c="gray.7">{album.description}</Text> : null}
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {album.media.map((media, index) =>
+              media.kind === 'video' ? (
+                <YoutubeVideo
+                  key={`${media.kind}-${media.order}-${media.videoUrl}`}
+                  url={media.videoUrl}
+                  title={media.caption}
+                />
+              ) : (
+                <figure key={`${media.kind}-${media.order}-${media.image.id}`} className={classes.figure}>
+                  <ContentPicture
+                    image={media.image}
+                    sizes="(min-width: 62em) 320px, (min-width: 48em) 50vw, 100vw"
+                    eager={albumIndex === 0 && index < 3}
+                    className={classes.picture}
+                  />
+                  {media.caption ? (
+                    <Text component="figcaption" size="sm" c="gray.7" mt={4}>
+                      {media.caption}
+                    </Text>
+                  ) : null}
+                </figure>
+              ),
+            )}
+          </SimpleGrid>
+        </Stack>
+      ))}
+      <LoadMore
+        nextCursor={list.data?.pages.at(-1)?.nextCursor}
+        loading={list.isFetchingNextPage}
+        onMore={() => void list.fetchNextPage()}
+        testId="gallery-load-more"
+      />
+    </Stack>
+  );
+}
+
+export const GalleryPage = definePage(Gallery, {
+  prefetch: ({ queryClient, language, searchParams }) =>
+    queryClient.prefetchInfiniteQuery(
+      pagedListQuery('gallery', language, searchParams.get('cursor'), ALBUMS_PER_PAGE),
+    ),
+  meta: ({ t }) => ({
+    title: t('contentPublic:gallery.title'),
+    description: t('contentPublic:gallery.intro'),
+  }),
+});
