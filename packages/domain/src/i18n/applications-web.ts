@@ -218,7 +218,7 @@ export const applicationsWeb = defineMessages({
       at: 'Exactly at the threshold',
       summary: '{{count}} of {{total}} criteria met',
       missingTitle: 'Annual trial balances missing',
-      uploadSheet: 'Upload a balance sheet',
+      uploadSheet: 'Upload a trial balance',
     },
     documents: {
       title: 'Documents',

@@ -45,7 +45,7 @@ export const diagnosis = defineMessages({
       account: 'Conta',
       accountDescription: 'Descrição da conta',
       amount: 'Montante',
-      handEntered: 'Contas configuradas (balanço introduzido à mão)',
+      handEntered: 'Contas configuradas (balancete introduzido à mão)',
       otherLines: 'e mais {{count}} contas',
       change: 'Variação (%)',
       sectorMedian: 'Mediana do setor',
@@ -68,9 +68,9 @@ export const diagnosis = defineMessages({
     dimensions: { island: 'Ilha', caeSection: 'Secção CAE', employeeRange: 'Escalão de trabalhadores' },
   },
   en: {
-    chooseSheet: 'Choose a balance sheet.',
-    sameSheet: 'The previous balance sheet must differ from the one analysed.',
-    previousNotEarlier: 'The previous balance sheet must end before the one analysed.',
+    chooseSheet: 'Choose a trial balance.',
+    sameSheet: 'The previous trial balance must differ from the one analysed.',
+    previousNotEarlier: 'The previous trial balance must end before the one analysed.',
     noCriteria: 'There are no active criteria: configure them in the parametrization.',
     types: {
       simple: 'Simple',
@@ -83,8 +83,8 @@ export const diagnosis = defineMessages({
     export: {
       title: 'Financial self-diagnosis',
       company: 'Company',
-      sheet: 'Balance sheet',
-      previousSheet: 'Previous balance sheet',
+      sheet: 'Trial balance',
+      previousSheet: 'Previous trial balance',
       period: 'Period',
       createdAt: 'Created on',
       type: 'Type',

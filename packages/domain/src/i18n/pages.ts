@@ -72,7 +72,7 @@ export const pages = defineMessages({
       steps: {
         title: 'How it works',
         register: 'Register the company and the people in charge.',
-        upload: 'Upload the balance sheets and run the financial self-diagnosis.',
+        upload: 'Upload the trial balances and run the financial self-diagnosis.',
         apply: 'Apply for the status with the requested documents.',
       },
     },
@@ -84,7 +84,7 @@ export const pages = defineMessages({
     },
     applications: {
       title: 'Applications',
-      p1: 'Registered companies apply in their area after uploading the balance sheets of the year evaluated.',
+      p1: 'Registered companies apply in their area after uploading the trial balances of the year evaluated.',
       documentsTitle: 'Requested documents (PDF)',
       documents: {
         socialSecurity: 'Declaration of regularised status with social security (INPS)',
@@ -100,7 +100,7 @@ export const pages = defineMessages({
     },
     selfDiagnosis: {
       title: 'Self-diagnosis',
-      p1: "The self-diagnosis computes your company's financial indicators from the balance sheets you upload and compares them with the distinction's targets.",
+      p1: "The self-diagnosis computes your company's financial indicators from the trial balances you upload and compares them with the distinction's targets.",
       p2: 'Run it as often as you like: monthly, quarterly, semi-annually or annually, and compare one period with the previous one.',
       p3: 'The indicators cover debt structure, functioning, liquidity and economic and financial profitability.',
     },
@@ -110,7 +110,7 @@ export const pages = defineMessages({
       a1: 'Nothing. Applying is free and voluntary.',
       q2: 'How long is the status valid?',
       a2: 'For at most one year; each edition evaluates the companies again.',
-      q3: 'In which format do I upload the balance sheets?',
+      q3: 'In which format do I upload the trial balances?',
       a3: 'As an .xlsx file, with no blank lines and no ledger or class totals, with the columns account, description, accumulated debit and accumulated credit.',
       q4: "Who can see my company's data?",
       a4: 'Your company, the managing entity and, for the applications they assist, the partner banks.',
@@ -129,7 +129,7 @@ export const pages = defineMessages({
       steps: {
         title: 'Comment ça marche',
         register: "Inscrivez l'entreprise et ses responsables.",
-        upload: "Téléversez les bilans et faites l'autodiagnostic financier.",
+        upload: "Téléversez les balances et faites l'autodiagnostic financier.",
         apply: 'Portez-vous candidat au statut avec les documents demandés.',
       },
     },
@@ -141,7 +141,7 @@ export const pages = defineMessages({
     },
     applications: {
       title: 'Candidatures',
-      p1: "Les entreprises inscrites se portent candidates dans leur espace après avoir téléversé les bilans de l'année évaluée.",
+      p1: "Les entreprises inscrites se portent candidates dans leur espace après avoir téléversé les balances de l'année évaluée.",
       documentsTitle: 'Documents demandés (PDF)',
       documents: {
         socialSecurity: 'Attestation de situation régulière auprès de la sécurité sociale (INPS)',
@@ -157,7 +157,7 @@ export const pages = defineMessages({
     },
     selfDiagnosis: {
       title: 'Autodiagnostic',
-      p1: "L'autodiagnostic calcule les indicateurs financiers de votre entreprise à partir des bilans téléversés et les compare aux objectifs de la distinction.",
+      p1: "L'autodiagnostic calcule les indicateurs financiers de votre entreprise à partir des balances téléversées et les compare aux objectifs de la distinction.",
       p2: 'Faites-le au rythme qui vous convient : mensuel, trimestriel, semestriel ou annuel, et comparez une période à la précédente.',
       p3: "Les indicateurs couvrent la structure d'endettement, le fonctionnement, la liquidité et la rentabilité économique et financière.",
     },
@@ -167,7 +167,7 @@ export const pages = defineMessages({
       a1: 'Rien. La candidature est gratuite et volontaire.',
       q2: 'Combien de temps le statut est-il valable ?',
       a2: 'Au plus un an ; chaque édition évalue de nouveau les entreprises.',
-      q3: 'Dans quel format téléverser les bilans ?',
+      q3: 'Dans quel format téléverser les balances ?',
       a3: 'En fichier .xlsx, sans lignes vides ni totaux de grand livre et de classe, avec les colonnes compte, description, débit cumulé et crédit cumulé.',
       q4: 'Qui peut voir les données de mon entreprise ?',
       a4: "Votre entreprise, l'entité gestionnaire et, pour les candidatures qu'elles accompagnent, les banques partenaires.",

@@ -137,7 +137,7 @@ export const reference = defineMessages({
       caeDivisions: 'CAE divisions',
       companies: 'companies',
       criteria: 'criteria',
-      balanceSheets: 'balance sheets',
+      balanceSheets: 'trial balances',
       subHeadings: 'sub-headings',
       categories: 'categories',
       subCategories: 'sub-categories',

@@ -330,7 +330,7 @@ describe('diagnosisXlsx', () => {
     };
     const sheet = await readXlsx(await diagnosisXlsx(simple, 'en'));
     expect(rowValues(sheet, findRow(sheet, 'Type'))).toEqual(['Type', 'Simple']);
-    expect(() => findRow(sheet, 'Previous balance sheet')).toThrow();
+    expect(() => findRow(sheet, 'Previous trial balance')).toThrow();
     const pdf = await diagnosisPdf(simple, 'en');
     expect(pdfTexts(pdf).join('\n')).not.toContain('Previous value');
   });

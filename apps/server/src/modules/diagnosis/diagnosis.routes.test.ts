@@ -224,7 +224,7 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
     expect(later.statusCode).toBe(400);
     expect(later.json().error).toMatchObject({
       code: 'previous_not_earlier',
-      message: 'The previous balance sheet must end before the one analysed.',
+      message: 'The previous trial balance must end before the one analysed.',
     });
     const same = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
       balanceSheetId: sheet2024,
@@ -234,7 +234,7 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
     expect(same.json().error.details).toEqual([
       {
         path: 'previousBalanceSheetId',
-        message: 'The previous balance sheet must differ from the one analysed.',
+        message: 'The previous trial balance must differ from the one analysed.',
       },
     ]);
     const unknown = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {

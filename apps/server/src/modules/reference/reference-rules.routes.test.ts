@@ -472,7 +472,7 @@ describe('self-diagnosis codes', () => {
       undefined,
       'en',
     );
-    expect(stored.json().error.message).toBe('Cannot delete: balance sheets still refer to it.');
+    expect(stored.json().error.message).toBe('Cannot delete: trial balances still refer to it.');
     const free = await call(
       'PUT',
       `self-diagnosis/headings/${nodes.liabilities.id}`,

@@ -434,11 +434,11 @@ describe('inputAccountsView', () => {
     expect(inputAccountsView({ ...input, source: 'entry' }, en)).toEqual({
       kind: 'configured',
       codes: '22, 25, 27',
-      note: 'Balance sheet entered by hand: the accounts configured for each aggregate are shown.',
+      note: 'Trial balance entered by hand: the accounts configured for each aggregate are shown.',
     });
     expect(inputAccountsView(input, en)).toEqual({ kind: 'configured', codes: '22, 25, 27', note: null });
     expect(inputAccountsView({ ...input, period: 'previous', source: 'entry' }, en)).toMatchObject({
-      note: "Previous period's balance sheet entered by hand: the accounts configured for its aggregates are shown.",
+      note: "Previous period's trial balance entered by hand: the accounts configured for its aggregates are shown.",
     });
     // An uploaded sheet whose lines were not kept (the tree changed since): the configured accounts, no note.
     expect(inputAccountsView({ ...input, source: 'upload' }, en)).toMatchObject({
