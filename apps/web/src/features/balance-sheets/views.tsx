@@ -42,6 +42,17 @@ const IndicatorChart = lazy(() =>
 );
 
 const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/**
+ * A statement's amount column title wraps (company, tag and period are long) so the amounts and the difference
+ * fit beside the items instead of being pushed out of view; the item names keep room for a few words a line.
+ */
+const AMOUNT_HEADER = {
+  textAlign: 'end',
+  verticalAlign: 'bottom',
+  minWidth: '7.5rem',
+  maxWidth: '14rem',
+} as const;
+const ITEM_COLUMN = { minWidth: '11rem' } as const;
 
 /** The company's sheets: period, frequency, tag, insert date, source; open, correct, download, delete. */
 export function SheetsTable({
@@ -282,14 +293,14 @@ export function StatementTable({
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('balanceSheetsWeb:views.item')}</Table.Th>
+            <Table.Th style={ITEM_COLUMN}>{t('balanceSheetsWeb:views.item')}</Table.Th>
             {sheets.map((sheet) => (
-              <Table.Th key={sheet.id} style={NUMERIC}>
+              <Table.Th key={sheet.id} style={AMOUNT_HEADER}>
                 {columnTitle(sheet, language)}
               </Table.Th>
             ))}
             {differences ? (
-              <Table.Th style={NUMERIC}>{t('balanceSheetsWeb:admin.difference')}</Table.Th>
+              <Table.Th style={AMOUNT_HEADER}>{t('balanceSheetsWeb:admin.difference')}</Table.Th>
             ) : null}
           </Table.Tr>
         </Table.Thead>
@@ -298,7 +309,13 @@ export function StatementTable({
             const depth = depthOf.get(node.code) ?? 0;
             return (
               <Table.Tr key={node.code} data-testid={`bs-view-row-${node.code}`}>
-                <Table.Td style={{ paddingInlineStart: 8 + depth * 16, fontWeight: depth < 2 ? 700 : 400 }}>
+                <Table.Td
+                  style={{
+                    ...ITEM_COLUMN,
+                    paddingInlineStart: 8 + depth * 16,
+                    fontWeight: depth < 2 ? 700 : 400,
+                  }}
+                >
                   {node.description[language] || node.code}
                 </Table.Td>
                 {sheets.map((sheet) => (
