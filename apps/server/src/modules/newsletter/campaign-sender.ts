@@ -69,6 +69,7 @@ export function createCampaignSender(options: {
             language: subscriber.language,
             subject: text.subject,
             bodyHtml: text.body,
+            publicUrl,
             unsubscribeLink: unsubscribeLink(publicUrl, subscriber.unsubscribeToken, campaign.id),
           }),
         );

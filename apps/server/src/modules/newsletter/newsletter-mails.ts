@@ -92,8 +92,13 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/** The site's own paths of a (sanitised) body made absolute, since a mail has no page to resolve them against. */
+export function absoluteUrls(html: string, publicUrl: string): string {
+  return html.replace(/\b(href|src)="\/(?![/\\])/g, (_all, name: string) => `${name}="${publicUrl}/`);
+}
+
 /**
- * A campaign as one subscriber gets it: the (already sanitised) body in a page, the footer with the unsubscribe
+ * A campaign as one subscriber gets it: the (already sanitised) body in a page, its links and images absolute, the footer with the unsubscribe
  * link, and the List-Unsubscribe headers. Without a link (the administrator's test), neither link nor headers.
  */
 export function campaignMail(input: {
@@ -101,20 +106,19 @@ export function campaignMail(input: {
   language: Language;
   subject: string;
   bodyHtml: string;
+  publicUrl: string;
   unsubscribeLink: string | null;
 }): OutgoingMail {
   const end = footer(input.language, input.unsubscribeLink);
+  const body = absoluteUrls(input.bodyHtml, input.publicUrl);
   return {
     to: input.to,
     language: input.language,
     subject: input.subject,
-    text: [htmlToText(input.bodyHtml), ...end.text].join('\n'),
-    html: [
-      `<!doctype html><html lang="${input.language}"><body>`,
-      input.bodyHtml,
-      ...end.html,
-      '</body></html>',
-    ].join('\n'),
+    text: [htmlToText(body), ...end.text].join('\n'),
+    html: [`<!doctype html><html lang="${input.language}"><body>`, body, ...end.html, '</body></html>'].join(
+      '\n',
+    ),
     ...(input.unsubscribeLink ? { headers: listUnsubscribeHeaders(input.unsubscribeLink) } : {}),
   };
 }

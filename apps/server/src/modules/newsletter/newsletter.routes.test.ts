@@ -288,7 +288,7 @@ describe('newsletter administration', () => {
       subject: { pt: 'Novidades de novembro', en: 'November news', fr: '' },
       body: {
         pt: '<p onclick="steal()">Olá <strong>a todos</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
-        en: '<p>Hello <em>everyone</em></p><iframe src="https://evil.example"></iframe>',
+        en: '<p>Hello <em>everyone</em></p><iframe src="https://evil.example"></iframe><p><a href="/en/public/faqs">FAQ</a></p>',
         fr: '',
       },
     });
@@ -299,17 +299,17 @@ describe('newsletter administration', () => {
       missingLanguages: ['fr'],
       counts: { total: 5, queued: 0 },
     });
-    expect(campaign.body.pt).toBe(
-      '<p>Olá <strong>a todos</strong></p><a rel="noopener noreferrer" target="_blank">x</a>',
+    expect(campaign.body.pt).toBe('<p>Olá <strong>a todos</strong></p><a rel="noopener noreferrer">x</a>');
+    expect(campaign.body.en).toBe(
+      '<p>Hello <em>everyone</em></p><p><a rel="noopener noreferrer" href="/en/public/faqs">FAQ</a></p>',
     );
-    expect(campaign.body.en).toBe('<p>Hello <em>everyone</em></p>');
 
     const preview = await admin$('GET', `newsletter/campaigns/${campaign.id}/preview/fr`);
     expect(preview.json()).toEqual({
       language: 'pt',
       fallback: true,
       subject: 'Novidades de novembro',
-      html: '<p>Olá <strong>a todos</strong></p><a rel="noopener noreferrer" target="_blank">x</a>',
+      html: '<p>Olá <strong>a todos</strong></p><a rel="noopener noreferrer">x</a>',
     });
 
     const test = await admin$('POST', `newsletter/campaigns/${campaign.id}/test`, { language: 'en' });
@@ -363,6 +363,11 @@ describe('newsletter administration', () => {
     });
     const ben = all.find((m) => m.to?.[0]?.address === 'ben@exemplo.cv');
     expect(ben?.html).toContain('<p>Hello <em>everyone</em></p>');
+    // The site's own links are absolute in a mail.
+    expect(ben?.html).toContain(
+      '<a rel="noopener noreferrer" href="http://localhost:4200/en/public/faqs">FAQ</a>',
+    );
+    expect(ben?.text).toContain('FAQ (http://localhost:4200/en/public/faqs)');
     const benLink = linkIn(ben, 'unsubscribe');
     expect(benLink).toContain(`?campaign=${campaign.id}`);
     expect(header(ben, 'List-Unsubscribe')).toBe(`<http://localhost:4200${benLink}>`);

@@ -40,8 +40,8 @@ import {
 } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
+import { sanitizeRichText } from '../content/sanitize.ts';
 import { hashLinkToken, newLinkToken } from '../registration/tokens.ts';
-import { sanitizeCampaignHtml } from './campaign-html.ts';
 import { campaignMail, confirmationMail, confirmLink, unsubscribeLink } from './newsletter-mails.ts';
 
 /** The audit entity of campaign changes: the resource path. */
@@ -185,9 +185,9 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
     return {
       subject: input.subject,
       body: {
-        pt: sanitizeCampaignHtml(input.body.pt),
-        en: sanitizeCampaignHtml(input.body.en),
-        fr: sanitizeCampaignHtml(input.body.fr),
+        pt: sanitizeRichText(input.body.pt),
+        en: sanitizeRichText(input.body.en),
+        fr: sanitizeRichText(input.body.fr),
       },
     };
   }
@@ -445,6 +445,7 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
             language: wanted,
             subject: `${prefix} ${text.subject}`,
             bodyHtml: text.body,
+            publicUrl,
             unsubscribeLink: null,
           }),
         );
