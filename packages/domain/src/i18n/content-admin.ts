@@ -137,7 +137,7 @@ export const contentAdmin = defineMessages({
       date: 'Data',
       place: 'Local',
       description: 'Descrição',
-      listLabel: 'Eventos',
+      listLabel: 'Lista de eventos',
     },
     documents: {
       intro: 'Regulamentos e guias em PDF, por edição, com os artigos citados.',
@@ -348,7 +348,7 @@ export const contentAdmin = defineMessages({
       date: 'Date',
       place: 'Place',
       description: 'Description',
-      listLabel: 'Events',
+      listLabel: 'List of events',
     },
     documents: {
       intro: 'Regulations and guides as PDFs, per edition, with the articles cited.',
@@ -560,7 +560,7 @@ export const contentAdmin = defineMessages({
       date: 'Date',
       place: 'Lieu',
       description: 'Description',
-      listLabel: 'Événements',
+      listLabel: 'Liste des événements',
     },
     documents: {
       intro: 'Règlements et guides en PDF, par édition, avec les articles cités.',
