@@ -46,3 +46,20 @@ describe('MissingLanguages', () => {
     expect(screen.getByText('Complete')).toBeTruthy();
   });
 });
+
+function CaptionForm({ initial }: { initial: Trilingual }) {
+  const form = useForm({ mode: 'controlled', initialValues: { caption: initial } });
+  return <TrilingualField form={form} path="caption" label="Caption" required={false} />;
+}
+
+describe('TrilingualField, optional', () => {
+  it('marks nothing while an optional text is empty in every language, and the others once one is written', () => {
+    renderWithApp(<CaptionForm initial={{ pt: '', en: '', fr: '' }} />);
+    expect(screen.queryByTestId('missing-pt')).toBeNull();
+    expect(screen.queryByTestId('missing-en')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Caption (English)'), { target: { value: 'The ceremony' } });
+    expect(screen.getByTestId('missing-pt')).toBeTruthy();
+    expect(screen.getByTestId('missing-fr')).toBeTruthy();
+    expect(screen.queryByTestId('missing-en')).toBeNull();
+  });
+});

@@ -92,10 +92,17 @@ export function TrilingualField({
         </Text>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
-        {LANGUAGES.map((language) => {
+        {LANGUAGES.map((language, _, all) => {
           const binding = form.getInputProps(`${path}.${language}`);
           const value = typeof binding.value === 'string' ? binding.value : '';
-          const missing = isBlankText(value);
+          // An optional text left empty in every language is not missing anywhere (as the server counts it).
+          const used =
+            required ||
+            all.some((other) => {
+              const text = form.getInputProps(`${path}.${other}`).value;
+              return typeof text === 'string' && !isBlankText(text);
+            });
+          const missing = used && isBlankText(value);
           const mandatory = required && language === 'pt';
           const heading = (
             <Group key={language} gap={6} component="span" wrap="nowrap" display="inline-flex">

@@ -196,7 +196,7 @@ function AlbumForm({
                   <Text fw={600}>
                     {media.kind === 'picture'
                       ? t('contentAdmin:gallery.picture', { n })
-                      : `${t('contentAdmin:gallery.videos')} ${n}`}
+                      : t('contentAdmin:gallery.video', { n })}
                   </Text>
                   <Group gap={4} wrap="nowrap">
                     <ActionIcon
