@@ -1,3 +1,4 @@
+import './lib/zod-config.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { hydrate } from '@tanstack/react-query';
