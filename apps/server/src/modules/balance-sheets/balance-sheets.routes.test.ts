@@ -4,9 +4,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
-import { balanceSheets, files } from '../../db/schema/index.ts';
+import { balanceSheets, files, indicatorValues } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
+import { activeCriteria, refreshCompanyIndicators } from '../diagnosis/indicators.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 
 const API = '/app/api/v1';
@@ -647,6 +648,52 @@ describe('admin lists and comparator', () => {
       403,
     );
   });
+});
+
+describe('concurrent uploads for one company', () => {
+  // Every write of a company's sheets rebuilds its indicator values (delete, then insert): without a lock per
+  // company, two writes at once inserted the same (sheet, criterion) rows and one answered 500 on PostgreSQL.
+  it('all succeed and leave one indicator value per kept sheet and active criterion, as a rebuild computes', async () => {
+    const owner = await ctx.createUser({ email: 'concurrent@bs.cv', roles: ['company'] });
+    const companyId = await ctx.linkCompany(owner.accountId, {
+      companyName: 'Concurrent, Lda',
+      nif: '200100009',
+    });
+    const session = await ctx.signIn(owner.email, owner.password);
+    const data = await xlsx(CLEAN_ROWS);
+    const years = [2019, 2020, 2021, 2022, 2023, 2024];
+    const responses = await Promise.all(
+      years.map((year) =>
+        upload(session, companyId, period(`${year}-01-01`, `${year}-12-31`), {
+          data,
+          filename: `b${year}.xlsx`,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(years.map(() => 201));
+
+    const criteriaCount = (await activeCriteria(ctx.db)).length;
+    expect(criteriaCount).toBeGreaterThan(0);
+    const snapshot = async () =>
+      (
+        await ctx.db
+          .select({
+            sheet: indicatorValues.balanceSheetId,
+            criterion: indicatorValues.criterionId,
+            value: indicatorValues.value,
+            passed: indicatorValues.passed,
+          })
+          .from(indicatorValues)
+          .where(eq(indicatorValues.companyId, companyId))
+      )
+        .map((row) => JSON.stringify(row))
+        .sort();
+    const stored = await snapshot();
+    expect(stored).toHaveLength(years.length * criteriaCount);
+    // prev() of each year reads the year before, uploaded concurrently: a fresh rebuild gives the same rows.
+    await ctx.db.transaction((tx) => refreshCompanyIndicators(tx, companyId));
+    expect(await snapshot()).toEqual(stored);
+  }, 30_000);
 });
 
 describe('stored files', () => {

@@ -172,12 +172,19 @@ const INSERT_BATCH = 1000;
  * Rebuilds a company's indicator values: every kept sheet, every active criterion, prev() from the sheet of
  * the previous year (previousYearSheet; none when that year is missing). Runs inside the transaction that
  * changed the sheets.
+ *
+ * Serialised per company by a transaction-scoped advisory lock (held until that transaction ends): two writes
+ * of one company's sheets at once, or two instances refreshing at start-up, would otherwise both delete and
+ * insert the same rows (a primary-key clash answered 500) or leave values computed without the other's sheet.
+ * The one that waits reads the sheets once the other has committed (read committed: a fresh snapshot per
+ * statement), so the last rebuild sees every sheet.
  */
 export async function refreshCompanyIndicators(
   tx: Executor,
   companyId: string,
   inputs?: { criteria: StoredCriterion[]; tree: TreeLevelNode[] },
 ): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('indicator_values'), hashtext(${companyId}))`);
   const sheets = await keptSheets(tx, companyId);
   await tx.delete(indicatorValues).where(eq(indicatorValues.companyId, companyId));
   if (sheets.length === 0) return;
