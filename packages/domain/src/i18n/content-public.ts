@@ -54,6 +54,7 @@ export const contentPublic = defineMessages({
       empty: 'A galeria ainda está vazia.',
       play: 'Ver o vídeo: {{title}}',
       openOnYoutube: 'Abrir no YouTube: {{title}}',
+      openOnYoutubeShort: 'Abrir no YouTube',
       video: 'Vídeo',
     },
     testimonies: {
@@ -140,6 +141,7 @@ export const contentPublic = defineMessages({
       empty: 'The gallery is empty for now.',
       play: 'Play the video: {{title}}',
       openOnYoutube: 'Open on YouTube: {{title}}',
+      openOnYoutubeShort: 'Open on YouTube',
       video: 'Video',
     },
     testimonies: {
@@ -227,6 +229,7 @@ export const contentPublic = defineMessages({
       empty: 'La galerie est vide pour le moment.',
       play: 'Lire la vidéo : {{title}}',
       openOnYoutube: 'Ouvrir sur YouTube : {{title}}',
+      openOnYoutubeShort: 'Ouvrir sur YouTube',
       video: 'Vidéo',
     },
     testimonies: {

@@ -210,13 +210,11 @@ function Regulation() {
   const language = useLanguage();
   const documents = useQuery(everyDocumentQuery(language));
   const items = documents.data ?? [];
-  const editions = [...new Set(items.map((item) => item.editionYear))].sort(
-    (a, b) => (b ?? Number.MAX_SAFE_INTEGER) - (a ?? Number.MAX_SAFE_INTEGER),
-  );
+  // The newest edition first; the documents of every edition last.
+  const editions = [...new Set(items.map((item) => item.editionYear))].sort((a, b) => (b ?? -1) - (a ?? -1));
   return (
     <Stack gap="lg" maw={960}>
-      <PageTitle>{t('registration:legal.regulationTitle')}</PageTitle>
-      <Text>{t('registration:legal.regulation.intro')}</Text>
+      <PageTitle>{t('contentPublic:nav.regulation')}</PageTitle>
       <Stack component="section" gap="md" aria-labelledby="regulation-documents">
         <Title order={2} size="h3" id="regulation-documents">
           {t('contentPublic:regulation.documents')}
@@ -258,14 +256,20 @@ function Regulation() {
           </Stack>
         ))}
       </Stack>
-      {REGULATION_SECTIONS.map((section) => (
-        <Stack gap={4} key={section} component="section">
-          <Title order={2} size="h4">
-            {t(`registration:legal.regulation.${section}.title`)}
-          </Title>
-          <Text>{t(`registration:legal.regulation.${section}.text`)}</Text>
-        </Stack>
-      ))}
+      <Stack component="section" gap="md" aria-labelledby="regulation-articles">
+        <Title order={2} size="h3" id="regulation-articles">
+          {t('registration:legal.regulationTitle')}
+        </Title>
+        <Text>{t('registration:legal.regulation.intro')}</Text>
+        {REGULATION_SECTIONS.map((section) => (
+          <Stack gap={4} key={section}>
+            <Title order={3} size="h4">
+              {t(`registration:legal.regulation.${section}.title`)}
+            </Title>
+            <Text>{t(`registration:legal.regulation.${section}.text`)}</Text>
+          </Stack>
+        ))}
+      </Stack>
     </Stack>
   );
 }
@@ -273,7 +277,7 @@ function Regulation() {
 export const RegulationPage = definePage(Regulation, {
   prefetch: ({ queryClient, language }) => queryClient.prefetchQuery(everyDocumentQuery(language)),
   meta: ({ t }) => ({
-    title: t('registration:legal.regulationTitle'),
+    title: t('contentPublic:nav.regulation'),
     description: t('registration:legal.regulation.intro'),
   }),
 });

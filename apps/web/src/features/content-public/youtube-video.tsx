@@ -46,9 +46,16 @@ export function YoutubeVideo({ url, title }: { url: string; title: string }) {
       </div>
       <figcaption className={classes.caption}>
         {title ? <Text size="sm">{title}</Text> : null}
-        <Anchor href={youtubeWatchUrl(url)} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+        <Anchor
+          href={youtubeWatchUrl(url)}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          fw={600}
+          aria-label={t('contentPublic:gallery.openOnYoutube', { title: label })}
+        >
           <IconBrandYoutube size={16} aria-hidden="true" className={classes.icon} />
-          {t('contentPublic:gallery.openOnYoutube', { title: label })}
+          {t('contentPublic:gallery.openOnYoutubeShort')}
           <IconExternalLink size={12} aria-hidden="true" className={classes.iconAfter} />
         </Anchor>
       </figcaption>
