@@ -78,7 +78,7 @@ test.describe
       await expect(preview).toBeVisible();
       await expect(preview).toHaveAttribute('srcset', /\.webp \d+w/);
 
-      await admin.getByTestId('publication-status').getByText(en('contentAdmin:status.published')).click();
+      await admin.getByRole('radio', { name: en('contentAdmin:status.published') }).check();
       expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
       await admin.getByTestId('content-save').click();
       await expect(admin.getByText(en('common:created'))).toBeVisible();

@@ -1,4 +1,4 @@
-import { Fieldset, Group, Input, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { fromLocalInput, toLocalInput } from './content-values.ts';
@@ -36,7 +36,6 @@ export function PublicationControl({
 }) {
   const t = useTranslate();
   const dateId = useId();
-  const labelId = useId();
   const problem = error ?? null;
   const setStatus = (status: string) => {
     const next = status as PublicationStatus;
@@ -45,23 +44,23 @@ export function PublicationControl({
   return (
     <Fieldset legend={t('contentAdmin:publication.title')} data-testid="publication">
       <Stack gap="sm">
-        <Stack gap={4}>
-          <Input.Label id={labelId} component="span">
-            {t('contentAdmin:publication.status')}
-          </Input.Label>
-          <SegmentedControl
-            aria-labelledby={labelId}
-            value={value.status}
-            onChange={setStatus}
-            data={PUBLICATION_STATUSES.map((status) => ({
-              value: status,
-              label: t(`contentAdmin:status.${status}`),
-            }))}
-            data-testid="publication-status"
-            fullWidth
-            maw={480}
-          />
-        </Stack>
+        <Radio.Group
+          label={t('contentAdmin:publication.status')}
+          value={value.status}
+          onChange={setStatus}
+          data-testid="publication-status"
+        >
+          <Group gap="lg" mt={6}>
+            {PUBLICATION_STATUSES.map((status) => (
+              <Radio
+                key={status}
+                value={status}
+                label={t(`contentAdmin:status.${status}`)}
+                data-testid={`publication-status-${status}`}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
         {value.status === 'draft' ? (
           <Text size="sm" c="gray.7">
             {t('contentAdmin:publication.draftHint')}
