@@ -69,7 +69,12 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { webPageStatus } from './modules/site/web-pages.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { registerErrorHandler, sendError } from './platform/error-handler.ts';
+import {
+  clientErrorHandler,
+  handleError,
+  registerErrorHandler,
+  sendError,
+} from './platform/error-handler.ts';
 import { AppError, notFound } from './platform/errors.ts';
 import { dataDirFileStore, type FileStore } from './platform/files/file-store.ts';
 import { registerInputCharacterCheck } from './platform/input-characters.ts';
@@ -141,6 +146,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // The router's refusals (a path parameter over maxParamLength, a malformed escape) and Node's (request
+    // line and headers over the size limit) in the one error shape, never echoing the URL.
+    frameworkErrors: handleError,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,12 @@
-import { type ErrorResponse, isCatalogKey, type Language, translate } from '@excelencia/domain';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  DEFAULT_LANGUAGE,
+  type ErrorResponse,
+  isCatalogKey,
+  type Language,
+  translate,
+} from '@excelencia/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { sqlState } from './database-errors.ts';
@@ -13,6 +21,10 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; key:
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', key: 'errors:payloadTooLarge' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', key: 'errors:badRequest' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', key: 'errors:badRequest' },
+  // The router's own refusals (frameworkErrors): a malformed escape in the path, a path parameter over
+  // maxParamLength. Fastify's raw answers echo the path; ours never do.
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_request', key: 'errors:badRequest' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', key: 'errors:uriTooLong' },
 };
 
 /**
@@ -123,22 +135,55 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(request, error));
 }
 
+/** Logs a failed request by its severity and answers it in the one error shape. */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = toAppError(error);
+  if (isUnstorableTextError(error)) {
+    // Input the request check let through: worth a look, so with the database's own message.
+    request.log.warn({ err: error, reqId: request.id }, 'the database refused characters of the input');
+  } else if (appError.status >= 500) {
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+  } else {
+    const level = appError.status === 401 || appError.status === 404 ? 'info' : 'warn';
+    request.log[level](
+      { reqId: request.id, status: appError.status, code: appError.code },
+      `client error ${appError.status} ${appError.code}`,
+    );
+  }
+  return sendError(request, reply, appError);
+}
+
 /** Registers the one error handler of the application. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
-    if (isUnstorableTextError(error)) {
-      // Input the request check let through: worth a look, so with the database's own message.
-      request.log.warn({ err: error, reqId: request.id }, 'the database refused characters of the input');
-    } else if (appError.status >= 500) {
-      request.log.error({ err: error, reqId: request.id }, 'request failed');
-    } else {
-      const level = appError.status === 401 || appError.status === 404 ? 'info' : 'warn';
-      request.log[level](
-        { reqId: request.id, status: appError.status, code: appError.code },
-        `client error ${appError.status} ${appError.code}`,
-      );
-    }
-    return sendError(request, reply, appError);
-  });
+  app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node refuses before any request exists (request line and headers over
+ * the header size limit, a malformed request) answered in the one error shape, in the default language (no
+ * header can be read), without echoing the request.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError(431, 'headers_too_large', 'errors:headersTooLarge')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError(408, 'request_timeout', 'errors:badRequest')
+        : new AppError(400, 'bad_request', 'errors:badRequest');
+  const { status } = appError;
+  if (socket.writable) {
+    const body = JSON.stringify({
+      error: {
+        code: appError.code,
+        key: appError.key,
+        message: translate(DEFAULT_LANGUAGE, appError.key),
+      },
+    } satisfies ErrorResponse);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
