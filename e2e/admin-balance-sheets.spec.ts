@@ -181,8 +181,8 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       const pickers = admin.getByRole('combobox', { name: t('en', 'balanceSheetsWeb:admin.chooseCompany') });
       const sheetSelects = admin.getByLabel(t('en', 'balanceSheetsWeb:views.sheet'), { exact: true });
       for (const [index, period] of [
-        [0, '2019-01-01'],
-        [1, '2020-01-01'],
+        [0, '1 January 2019'],
+        [1, '1 January 2020'],
       ] as const) {
         await pickers.nth(index).fill(company.nif);
         await admin.getByRole('option', { name: `${company.companyName} · ${company.nif}` }).click();

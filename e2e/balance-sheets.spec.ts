@@ -110,6 +110,11 @@ test('a company uploads the filled template, sees tags and its income statement,
 
   // The trial-balance lines, the original file, then delete with confirmation.
   await app.goto('/en/company/others');
+  // Sheets are listed latest period first: the 2023 upload is chosen by its period.
+  const sheetSelect = app.getByLabel(t('en', 'balanceSheetsWeb:views.sheet'), { exact: true });
+  const sheet2023 = sheetSelect.locator('option', { hasText: '1 January 2023' }).first();
+  await expect(sheet2023).toBeAttached();
+  await sheetSelect.selectOption((await sheet2023.getAttribute('value')) ?? '');
   await expect(app.getByTestId('bs-lines').locator('tbody tr')).toHaveCount(SAMPLE.length);
   await app.goto('/en/company/balances');
   const original = app.waitForEvent('download');
