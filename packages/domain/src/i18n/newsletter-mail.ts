@@ -4,15 +4,15 @@ import { defineMessages } from './define.ts';
 export const newsletterMail = defineMessages({
   pt: {
     confirm: {
-      subject: 'Confirme a sua subscrição da newsletter do Prémio Excelência',
+      subject: 'Confirme a sua subscrição da newsletter da Excelência Empresarial',
       greeting: 'Olá,',
-      intro: 'Recebemos um pedido para subscrever a newsletter do Prémio Excelência com este endereço.',
+      intro: 'Recebemos um pedido para subscrever a newsletter da Excelência Empresarial com este endereço.',
       action: 'Para confirmar, siga esta ligação (só funciona uma vez):',
       button: 'Confirmar a subscrição',
       ignore: 'Se não fez este pedido, ignore este e-mail: não receberá nada.',
     },
     footer: {
-      reason: 'Recebe este e-mail porque subscreveu a newsletter do Prémio Excelência.',
+      reason: 'Recebe este e-mail porque subscreveu a newsletter da Excelência Empresarial.',
       unsubscribe: 'Cancelar a subscrição',
     },
     test: { prefix: '[Teste]' },
@@ -20,7 +20,7 @@ export const newsletterMail = defineMessages({
       confirmedTitle: 'Subscrição confirmada',
       confirmed: 'Obrigado! A sua subscrição da newsletter está confirmada.',
       unsubscribedTitle: 'Subscrição cancelada',
-      unsubscribed: 'Já não receberá a newsletter do Prémio Excelência neste endereço ({{email}}).',
+      unsubscribed: 'Já não receberá a newsletter da Excelência Empresarial neste endereço ({{email}}).',
       invalidTitle: 'Ligação inválida',
       invalid: 'Esta ligação não é válida ou já foi usada.',
       home: 'Voltar ao site',
@@ -28,15 +28,15 @@ export const newsletterMail = defineMessages({
   },
   en: {
     confirm: {
-      subject: 'Confirm your subscription to the Excelência Award newsletter',
+      subject: 'Confirm your subscription to the Business Excellence newsletter',
       greeting: 'Hello,',
-      intro: 'We received a request to subscribe this address to the Excelência Award newsletter.',
+      intro: 'We received a request to subscribe this address to the Business Excellence newsletter.',
       action: 'To confirm, follow this link (it works once):',
       button: 'Confirm my subscription',
       ignore: 'If you did not ask for this, ignore this e-mail: you will receive nothing.',
     },
     footer: {
-      reason: 'You receive this e-mail because you subscribed to the Excelência Award newsletter.',
+      reason: 'You receive this e-mail because you subscribed to the Business Excellence newsletter.',
       unsubscribe: 'Unsubscribe',
     },
     test: { prefix: '[Test]' },
@@ -44,7 +44,8 @@ export const newsletterMail = defineMessages({
       confirmedTitle: 'Subscription confirmed',
       confirmed: 'Thank you! Your newsletter subscription is confirmed.',
       unsubscribedTitle: 'Unsubscribed',
-      unsubscribed: 'You will no longer receive the Excelência Award newsletter at this address ({{email}}).',
+      unsubscribed:
+        'You will no longer receive the Business Excellence newsletter at this address ({{email}}).',
       invalidTitle: 'Invalid link',
       invalid: 'This link is not valid or has already been used.',
       home: 'Back to the site',
@@ -52,16 +53,17 @@ export const newsletterMail = defineMessages({
   },
   fr: {
     confirm: {
-      subject: "Confirmez votre abonnement à la lettre d'information du Prix Excelência",
+      subject: "Confirmez votre abonnement à la lettre d'information d'Excellence des Entreprises",
       greeting: 'Bonjour,',
       intro:
-        "Nous avons reçu une demande d'abonnement de cette adresse à la lettre d'information du Prix Excelência.",
+        "Nous avons reçu une demande d'abonnement de cette adresse à la lettre d'information d'Excellence des Entreprises.",
       action: 'Pour confirmer, suivez ce lien (il ne fonctionne qu’une fois) :',
       button: 'Confirmer mon abonnement',
       ignore: "Si vous n'avez rien demandé, ignorez cet e-mail : vous ne recevrez rien.",
     },
     footer: {
-      reason: "Vous recevez cet e-mail car vous êtes abonné à la lettre d'information du Prix Excelência.",
+      reason:
+        "Vous recevez cet e-mail car vous êtes abonné à la lettre d'information d'Excellence des Entreprises.",
       unsubscribe: 'Se désabonner',
     },
     test: { prefix: '[Test]' },
@@ -70,7 +72,7 @@ export const newsletterMail = defineMessages({
       confirmed: "Merci ! Votre abonnement à la lettre d'information est confirmé.",
       unsubscribedTitle: 'Désabonnement effectué',
       unsubscribed:
-        "Vous ne recevrez plus la lettre d'information du Prix Excelência à cette adresse ({{email}}).",
+        "Vous ne recevrez plus la lettre d'information d'Excellence des Entreprises à cette adresse ({{email}}).",
       invalidTitle: 'Lien invalide',
       invalid: "Ce lien n'est pas valide ou a déjà été utilisé.",
       home: 'Retour au site',

@@ -5,7 +5,7 @@ export const newsletter = defineMessages({
   pt: {
     form: {
       title: 'Newsletter',
-      intro: 'Receba as novidades do Prémio Excelência no seu e-mail.',
+      intro: 'Receba as novidades da Excelência Empresarial no seu e-mail.',
       email: 'O seu e-mail',
       placeholder: 'nome@exemplo.cv',
       subscribe: 'Subscrever',
@@ -16,7 +16,7 @@ export const newsletter = defineMessages({
   en: {
     form: {
       title: 'Newsletter',
-      intro: 'Get the Excelência Award news in your inbox.',
+      intro: 'Get the Business Excellence news in your inbox.',
       email: 'Your e-mail',
       placeholder: 'name@example.cv',
       subscribe: 'Subscribe',
@@ -27,7 +27,7 @@ export const newsletter = defineMessages({
   fr: {
     form: {
       title: "Lettre d'information",
-      intro: 'Recevez les nouvelles du Prix Excelência dans votre boîte mail.',
+      intro: "Recevez les nouvelles d'Excellence des Entreprises dans votre boîte mail.",
       email: 'Votre e-mail',
       placeholder: 'nom@exemple.cv',
       subscribe: "S'abonner",

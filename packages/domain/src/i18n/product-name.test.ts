@@ -8,7 +8,7 @@ function texts(tree: MessageTree): string[] {
 }
 
 /** Where the product names itself: mails, the identity provider's pages, the app's shell, public pages, server pages. */
-const NAMING = ['mail', 'idp', 'shell', 'pages', 'server'] as const;
+const NAMING = ['mail', 'idp', 'shell', 'pages', 'server', 'newsletter', 'newsletterMail'] as const;
 
 describe('one product name per language', () => {
   for (const language of LANGUAGES) {

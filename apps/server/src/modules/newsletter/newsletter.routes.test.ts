@@ -119,7 +119,7 @@ describe('POST /app/api/v1/public/newsletter/subscriptions', () => {
     const [mail, ...others] = await deliver();
     expect(others).toHaveLength(0);
     expect(mail?.to?.[0]?.address).toBe('leitor@exemplo.cv');
-    expect(mail?.subject).toBe('Confirm your subscription to the Excelência Award newsletter');
+    expect(mail?.subject).toBe('Confirm your subscription to the Business Excellence newsletter');
     const unsubscribe = linkIn(mail, 'unsubscribe');
     expect(header(mail, 'List-Unsubscribe')).toBe(`<http://localhost:4200${unsubscribe}>`);
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
