@@ -185,7 +185,7 @@ describe('page shell', () => {
     expect(new Map(PUBLIC_ROUTE_MODULES)).toEqual(new Map(routes));
   });
 
-  it("preloads the route chunk of the page asked for and its imports, beside the entry's", () => {
+  it("preloads the route chunk of the page asked for and its imports, beside the entry's, with their styles", () => {
     const config = testConfig();
     mkdirSync(join(config.webDistDir, '.vite'), { recursive: true });
     writeFileSync(
@@ -201,8 +201,13 @@ describe('page shell', () => {
         'src/features/public/pages/public-pages.tsx': {
           file: 'assets/public-pages-3.js',
           imports: ['index.html', '_vendor-2.js', '_Accordion-4.js'],
+          css: ['assets/public-pages-7.css'],
         },
-        '_Accordion-4.js': { file: 'assets/Accordion-4.js', imports: ['_vendor-2.js'] },
+        '_Accordion-4.js': {
+          file: 'assets/Accordion-4.js',
+          imports: ['_vendor-2.js'],
+          css: ['assets/Accordion-8.css'],
+        },
         'virtual:messages/pt/public': { file: 'assets/public-5.js' },
         'virtual:messages/en/public': { file: 'assets/public-6.js' },
       }),
@@ -215,6 +220,10 @@ describe('page shell', () => {
     expect(faqs.indexOf('public-pages-3.js')).toBeLessThan(faqs.indexOf('</head>'));
     expect(faqs).toContain('<link rel="modulepreload" crossorigin href="/assets/public-5.js">');
     expect(faqs).not.toContain('public-6.js');
+    // The route's styles and those of its imports come with the page, before the end of its head.
+    expect(faqs).toContain('<link rel="stylesheet" crossorigin href="/assets/public-pages-7.css">');
+    expect(faqs).toContain('<link rel="stylesheet" crossorigin href="/assets/Accordion-8.css">');
+    expect(faqs.indexOf('Accordion-8.css')).toBeLessThan(faqs.indexOf('</head>'));
     const home = shell('/en/');
     expect(home).toContain('public-pages-3.js');
     expect(home).toContain('public-6.js');

@@ -30,6 +30,7 @@ export const PUBLIC_ROUTE_MODULES: ReadonlyArray<readonly [pattern: string, modu
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 
 /** The language of a page path: its prefix, else the default (the app moves such paths under a language). */
@@ -80,6 +81,7 @@ export function createPageShell(distDir: string): (path: string) => string {
 
   function withPreloads(modules: readonly string[]): string {
     const files: string[] = [];
+    const styles: string[] = [];
     const seen = new Set<string>();
     const visit = (key: string) => {
       if (seen.has(key)) return;
@@ -87,12 +89,18 @@ export function createPageShell(distDir: string): (path: string) => string {
       const chunk = manifest[key];
       if (!chunk) return;
       if (!html.includes(`"/${chunk.file}"`)) files.push(chunk.file);
+      for (const style of chunk.css ?? []) {
+        if (!html.includes(`"/${style}"`) && !styles.includes(style)) styles.push(style);
+      }
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     for (const module of modules) visit(module);
-    const links = files
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('\n    ');
+    // The route's own styles (CSS modules of the page and its imports) come with the HTML: a server-rendered
+    // page would otherwise show unstyled until its JavaScript has loaded them, and move (layout shift).
+    const links = [
+      ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('\n    ');
     return links === '' ? html : html.replace('</head>', `  ${links}\n  </head>`);
   }
 
