@@ -51,6 +51,7 @@ export function ContentPicture({
       height={image.height}
       alt={image.alt}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={className ?? classes.picture}
     />

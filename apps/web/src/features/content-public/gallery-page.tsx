@@ -10,6 +10,7 @@ import { pagedListQuery, usePagedListQuery } from './queries.ts';
 import { YoutubeVideo } from './youtube-video.tsx';
 
 const ALBUMS_PER_PAGE = 4;
+const EAGER_PICTURES = 3;
 
 /** /:lang/public/gallery: the albums of pictures and videos, 'load more' below. */
 function Gallery() {
@@ -18,6 +19,13 @@ function Gallery() {
   const [params] = useSearchParams();
   const list = usePagedListQuery('gallery', language, params.get('cursor'), ALBUMS_PER_PAGE);
   const albums = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // The first pictures of the page may be in the first screen: loaded at once, the others when scrolled to.
+  const firstPictures = new Set(
+    albums
+      .flatMap((album) => album.media)
+      .flatMap((media) => (media.kind === 'picture' ? [media.image.id] : []))
+      .slice(0, EAGER_PICTURES),
+  );
   return (
     <Stack gap="xl">
       <div>
@@ -28,7 +36,7 @@ function Gallery() {
       {list.isError && !list.data ? <LoadFailed onRetry={() => void list.refetch()} /> : null}
       {list.isPending ? <Text c="gray.7">{t('contentPublic:loading')}</Text> : null}
       {list.data && albums.length === 0 ? <Text>{t('contentPublic:gallery.empty')}</Text> : null}
-      {albums.map((album, albumIndex) => (
+      {albums.map((album) => (
         <Stack
           key={album.id}
           component="section"
@@ -42,7 +50,7 @@ function Gallery() {
           </Title>
           {album.description ? <Text c="gray.7">{album.description}</Text> : null}
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {album.media.map((media, index) =>
+            {album.media.map((media) =>
               media.kind === 'video' ? (
                 <YoutubeVideo
                   key={`${media.kind}-${media.order}-${media.videoUrl}`}
@@ -54,7 +62,7 @@ function Gallery() {
                   <ContentPicture
                     image={media.image}
                     sizes="(min-width: 62em) 320px, (min-width: 48em) 50vw, 100vw"
-                    eager={albumIndex === 0 && index < 3}
+                    eager={firstPictures.has(media.image.id)}
                     className={classes.picture}
                   />
                   {media.caption ? (
