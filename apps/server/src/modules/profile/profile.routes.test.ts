@@ -1,6 +1,7 @@
 import { PROFILE_PICTURE_MAX_BYTES } from '@excelencia/domain';
 import { IdpTestBrowser, pageErrorText, parseForms } from '@excelencia/idp/testing';
 import { decodeJwt } from 'jose';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cookieValue,
@@ -20,18 +21,12 @@ let session: SignedIn;
 
 const API = '/app/api/v1';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-  Buffer.from('IHDR'),
-  Buffer.alloc(32, 1),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([40, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(32, 3),
-]);
+// Real images (sharp decodes every upload): 3×2 px, one colour each.
+const pixels = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 3, height: 2, channels: 3, background: { r, g, b } } });
+let PNG: Buffer;
+let JPEG: Buffer;
+let WEBP: Buffer;
 
 function multipart(file: Buffer, filename: string, type: string) {
   const boundary = `----c2boundary${Math.random().toString(16).slice(2)}`;
@@ -57,6 +52,11 @@ const upload = (file: Buffer, filename: string, type = 'image/png') => {
 };
 
 beforeAll(async () => {
+  [PNG, JPEG, WEBP] = await Promise.all([
+    pixels(255, 0, 0).png().toBuffer(),
+    pixels(0, 255, 0).jpeg().toBuffer(),
+    pixels(0, 0, 255).webp().toBuffer(),
+  ]);
   ctx = await createTestContext();
   await ctx.reset();
   user = await ctx.createUser({ email: 'perfil@empresa.cv', name: 'Nome Antigo', roles: ['company'] });
@@ -118,10 +118,55 @@ describe('me/profile-picture', () => {
       });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(mime);
-      expect(served.rawPayload.equals(data)).toBe(true);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.format).toBe(mime.replace('image/', ''));
+      expect([meta.width, meta.height]).toEqual([3, 2]);
     }
     const [audit] = await listAudit(ctx.db, { entity: 'me/profile', entityId: user.accountId });
     expect(audit?.action).toBe('profile-picture');
+  });
+
+  it('stores only the re-encoded image: HTML after a PNG, a zip after a JPEG and the EXIF are gone', async () => {
+    const served = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `${API}/accounts/${user.accountId}/profile-pictures`,
+          headers: { cookie: session.cookie },
+        })
+      ).rawPayload;
+    const html = '<html><body><script>alert(document.cookie)</script></body></html>';
+    const png = await upload(Buffer.concat([PNG, Buffer.from(html)]), 'polyglot.png');
+    expect(png.statusCode, png.body).toBe(200);
+    const pngBytes = await served();
+    expect(pngBytes.includes('<script>')).toBe(false);
+    // A PNG ends with its IEND chunk: nothing after it.
+    expect(pngBytes.subarray(-8).toString('latin1')).toBe('IEND\xae\x42\x60\x82');
+    expect((await sharp(pngBytes).metadata()).format).toBe('png');
+
+    const withExif = await pixels(10, 20, 30)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'Secret Owner', Artist: 'Secret Owner' } })
+      .toBuffer();
+    expect((await sharp(withExif).metadata()).exif).toBeDefined();
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('payload.html<html>')]);
+    const jpeg = await upload(Buffer.concat([withExif, zip]), 'polyglot.jpg', 'image/jpeg');
+    expect(jpeg.statusCode, jpeg.body).toBe(200);
+    const jpegBytes = await served();
+    expect(jpegBytes.includes('PK\x03\x04')).toBe(false);
+    expect(jpegBytes.includes('Secret Owner')).toBe(false);
+    // A JPEG ends with its EOI marker.
+    expect([...jpegBytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+    const meta = await sharp(jpegBytes).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('refuses bytes that begin like a PNG but do not decode (400)', async () => {
+    const fake = Buffer.concat([PNG.subarray(0, 16), Buffer.from('<html>not pixels</html>')]);
+    const response = await upload(fake, 'fake.png');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('not_an_image');
   });
 
   it('refuses a text file named .png (400) and a too large file (413), leaving the picture as it was', async () => {

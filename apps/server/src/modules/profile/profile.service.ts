@@ -8,11 +8,14 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
-import { detectImage } from '../../platform/files/image.ts';
+import { detectImage, reencodeImage } from '../../platform/files/image.ts';
 import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
 import { type AccountRow, findAccountById } from '../accounts/accounts.repository.ts';
 import { profilePicturePath } from '../accounts/accounts.service.ts';
 import { atProvider, providerIdOf } from '../users/provider.ts';
+
+/** The largest side of a stored profile picture (px); larger uploads are scaled down, smaller ones kept. */
+export const PICTURE_MAX_SIDE = 1024;
 
 /** The audit entity of a user's changes to their own profile. */
 export const PROFILE_ENTITY = 'me/profile';
@@ -103,7 +106,10 @@ export function createProfileService(deps: { db: Database; identity: IdentityAdm
       });
     },
 
-    /** Stores a JPEG, PNG or WebP (decided by the bytes, not the name or the declared type). */
+    /**
+     * Stores a JPEG, PNG or WebP (decided by the bytes, not the name or the declared type), re-encoded by sharp
+     * within PICTURE_MAX_SIDE px: metadata and anything after the image are not kept.
+     */
     async setPicture(
       caller: AuthContext,
       actor: Actor,
@@ -112,13 +118,16 @@ export function createProfileService(deps: { db: Database; identity: IdentityAdm
       if (file.data.length > PROFILE_PICTURE_MAX_BYTES) throw pictureTooLarge();
       const detected = detectImage(file.data);
       if (!detected) throw notAnImage();
+      // Only the re-encoded image is kept: no metadata, nothing appended after the image.
+      const picture = await reencodeImage(file.data, detected.mime, { maxSide: PICTURE_MAX_SIDE });
+      if (!picture) throw notAnImage();
       return db.transaction(async (tx) => {
         const before = await findAccountById(tx, caller.accountId);
         if (!before) throw notFound();
         const stored = await fileStore.put(tx, {
-          data: file.data,
+          data: picture.data,
           originalName: storedPictureName(file.filename),
-          mime: detected.mime,
+          mime: picture.mime,
           kind: 'profile-picture',
           ownerAccountId: before.id,
         });
@@ -134,7 +143,7 @@ export function createProfileService(deps: { db: Database; identity: IdentityAdm
           entity: PROFILE_ENTITY,
           entityId: before.id,
           before: { profilePictureFileId: before.profilePictureFileId },
-          after: { profilePictureFileId: stored.id, mime: detected.mime, size: file.data.length },
+          after: { profilePictureFileId: stored.id, mime: picture.mime, size: picture.data.length },
           requestId: actor.requestId,
         });
         return present(after);

@@ -1,4 +1,5 @@
 import type { ImageMime } from '@excelencia/domain';
+import sharp from 'sharp';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -28,4 +29,35 @@ export function detectImage(data: Buffer): { mime: ImageMime } | null {
     if (chunk === 'VP8 ' || chunk === 'VP8L' || chunk === 'VP8X') return { mime: 'image/webp' };
   }
   return null;
+}
+
+/** The largest picture sharp decodes (40 megapixels): a small file that inflates to more is refused. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * An uploaded image decoded and written anew in its own format (JPEG, PNG or WebP), turned upright by its EXIF
+ * orientation and fitted within `maxSide` px (never enlarged). Only the decoded pixels are written: metadata
+ * (EXIF, GPS, comments) and any bytes after the image (HTML or a zip appended to a PNG) are gone, so what is
+ * stored and served is a plain image whatever was uploaded. Null when sharp cannot decode the bytes.
+ */
+export async function reencodeImage(
+  data: Buffer,
+  mime: ImageMime,
+  options: { maxSide: number },
+): Promise<{ data: Buffer; mime: ImageMime; width: number; height: number } | null> {
+  try {
+    const pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: options.maxSide, height: options.maxSide, fit: 'inside', withoutEnlargement: true });
+    const encoded =
+      mime === 'image/jpeg'
+        ? pipeline.jpeg({ quality: 85 })
+        : mime === 'image/png'
+          ? pipeline.png()
+          : pipeline.webp({ quality: 85 });
+    const { data: out, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { data: out, mime, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
 }
