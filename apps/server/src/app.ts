@@ -79,6 +79,7 @@ import { AppError, notFound } from './platform/errors.ts';
 import { dataDirFileStore, type FileStore } from './platform/files/file-store.ts';
 import { registerInputCharacterCheck } from './platform/input-characters.ts';
 import { requestLanguage } from './platform/request-language.ts';
+import { registerUploadRateLimit } from './platform/upload-rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -268,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const auth: AuthService = createAuthService({ config, db: database.db, oidc });
   const apiTokens = createApiTokensService({ db: database.db });
   registerAuthGuard(app, auth, apiTokens);
+  // After the guard: uploads are counted per signed-in account.
+  registerUploadRateLimit(app);
 
   await app.register(authRoutes({ config, auth }));
   await app.register(signInPages({ config, auth }));

@@ -13,6 +13,7 @@ import {
 } from '../../../test/support/context.ts';
 import { SESSION_COOKIE } from '../../auth/guard.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
+import { UPLOADS_PER_MINUTE } from '../../platform/upload-rate-limit.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 
 let ctx: TestContext;
@@ -199,6 +200,45 @@ describe('me/profile-picture', () => {
       headers: { cookie: session.cookie },
     });
     expect(served.statusCode).toBe(404);
+  });
+});
+
+describe('uploads per user', () => {
+  it(`answers the ${UPLOADS_PER_MINUTE + 1}th upload of a minute 429 with Retry-After, for that user only`, async () => {
+    const busy = await ctx.createUser({ email: 'busy@empresa.cv', roles: ['company'] });
+    const busySession = await ctx.signIn(busy.email, busy.password);
+    const put = (signed: SignedIn) => {
+      const body = multipart(PNG, 'me.png', 'image/png');
+      return ctx.app.inject({
+        method: 'PUT',
+        url: `${API}/me/profile-picture`,
+        headers: { ...signed.headers, 'content-type': body.contentType, 'x-language': 'en' },
+        payload: body.payload,
+      });
+    };
+    for (let i = 0; i < UPLOADS_PER_MINUTE; i += 1) {
+      const response = await put(busySession);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const limited = await put(busySession);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        key: 'errors:uploadRateLimited',
+        message: `Too many files uploaded (at most ${UPLOADS_PER_MINUTE} a minute). Try again in a moment.`,
+      },
+    });
+    // Other calls of that user, and other users' uploads, go on.
+    const profile = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API}/me/profile`,
+      headers: busySession.headers,
+      payload: { name: 'Busy', language: 'pt' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect((await put(session)).statusCode).toBe(200);
   });
 });
 
