@@ -213,6 +213,12 @@ describe('GET /auth/csrf', () => {
 describe('POST /auth/logout', () => {
   it('needs the CSRF token, then ends the session here and returns the provider sign-out address back to the home page in the user language', async () => {
     const { cookie, csrf } = await ctx.signIn(company.email, company.password);
+    const [row] = await ctx.db
+      .select({ idToken: sessions.idToken })
+      .from(sessions)
+      .where(eq(sessions.id, sha256(cookie.slice(cookie.indexOf('=') + 1))));
+    const idToken = String(row?.idToken);
+    expect(idToken.length).toBeGreaterThan(20);
     const refused = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('csrf');
@@ -226,11 +232,25 @@ describe('POST /auth/logout', () => {
       headers: { cookie, 'x-csrf-token': csrf, 'x-language': 'fr' },
     });
     expect(res.statusCode).toBe(200);
-    const redirect = new URL(res.json().redirectUrl);
+    // The page gets an address of the portal with an opaque value: no id_token (ARCHITECTURE §4).
+    const next: string = res.json().redirectUrl;
+    expect(next).toMatch(/^\/auth\/logout\/end\?hint=[\w-]+$/);
+    expect(res.body).not.toContain(idToken);
+    expect(res.body).not.toContain('id_token');
+    expect(JSON.stringify(res.headers)).not.toContain(idToken);
+    // The portal redirects to the provider itself, with the hint.
+    const end = await ctx.app.inject({ url: next });
+    expect(end.statusCode).toBe(302);
+    expect(end.body).not.toContain(idToken);
+    const redirect = new URL(String(end.headers.location));
     expect(redirect.href.startsWith(`${ctx.idp.issuer}/protocol/openid-connect/logout`)).toBe(true);
     expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:4200/fr/');
-    expect(redirect.searchParams.get('id_token_hint')).toBeTruthy();
+    expect(redirect.searchParams.get('id_token_hint')).toBe(idToken);
     expect(String(res.headers['set-cookie'])).toMatch(/portal_session=;/);
+    // An altered value leads home, to nothing else.
+    const altered = await ctx.app.inject({ url: `${next.slice(0, -2)}xx`, headers: { 'x-language': 'fr' } });
+    expect(altered.statusCode).toBe(302);
+    expect(altered.headers.location).toBe('/fr/');
     expect((await ctx.app.inject({ url: '/auth/session', headers: { cookie } })).json().status).toBe(
       'unauthenticated',
     );

@@ -16,6 +16,7 @@ import { AppError, badRequest } from '../platform/errors.ts';
 import { requestLanguage } from '../platform/request-language.ts';
 import { type AuthService, type LoginState, randomToken } from './auth.service.ts';
 import { SESSION_COOKIE, VISITOR_CSRF_COOKIE } from './guard.ts';
+import { openLogoutHint, sealLogoutHint } from './logout-hint.ts';
 
 export const LOGIN_COOKIE = 'portal_login';
 
@@ -227,16 +228,42 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
       {
         schema: {
           tags: ['auth'],
-          summary: 'Ends the session here and returns the provider sign-out address',
+          summary:
+            'Ends the session here and returns where the browser goes next: /auth/logout/end with an opaque ' +
+            'value (it redirects to the provider sign-out), or the home page',
           response: { 200: LogoutResponse, 403: ErrorResponse },
         },
         config: rateLimit(60),
       },
       async (request, reply) => {
-        const result = await auth.logout(request.cookies[SESSION_COOKIE], requestLanguage(request));
+        const { redirectUrl } = await auth.logout(request.cookies[SESSION_COOKIE], requestLanguage(request));
         reply.clearCookie(SESSION_COOKIE, { ...cookieBase, path: '/' });
         reply.header('cache-control', 'no-store');
-        return result;
+        // The provider's address carries the id_token: the page gets it sealed, never in clear.
+        if (redirectUrl.startsWith('/')) return { redirectUrl };
+        const hint = sealLogoutHint(config.sessionSecret, redirectUrl);
+        return { redirectUrl: `/auth/logout/end?${new URLSearchParams({ hint }).toString()}` };
+      },
+    );
+
+    r.get(
+      '/auth/logout/end',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Redirects to the provider sign-out of a session POST /auth/logout just ended (the value it returned); ' +
+            'an altered or expired value leads to the home page',
+          querystring: z.object({ hint: z.string().max(8192).optional() }),
+          response: { 302: z.null().describe('redirect') },
+        },
+        config: rateLimit(60),
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        reply.header('referrer-policy', 'no-referrer');
+        const target = request.query.hint ? openLogoutHint(config.sessionSecret, request.query.hint) : null;
+        return reply.redirect(target ?? `/${requestLanguage(request)}/`, 302);
       },
     );
   };

@@ -17,7 +17,11 @@ export const CsrfResponse = z.object({ csrfToken: z.string() });
 export type CsrfResponse = z.infer<typeof CsrfResponse>;
 
 export const LogoutResponse = z.object({
-  redirectUrl: z.string().describe('Where the browser goes next: the provider end-session address, or /'),
+  redirectUrl: z
+    .string()
+    .describe(
+      'Where the browser goes next: /auth/logout/end?hint=… (it redirects to the provider sign-out), or the home page',
+    ),
 });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
