@@ -49,6 +49,9 @@ export const contentAdmin = defineMessages({
       linkExternal: 'Abre num novo separador',
       linkInternal: 'Abre no mesmo separador',
       linkSave: 'Guardar',
+      image: 'Inserir imagem',
+      imageAlt: 'Descrição da imagem',
+      imageAltHint: 'O que a imagem mostra, para quem não a vê',
     },
     image: {
       choose: 'Escolher imagem',
@@ -247,6 +250,9 @@ export const contentAdmin = defineMessages({
       linkExternal: 'Opens in a new tab',
       linkInternal: 'Opens in the same tab',
       linkSave: 'Save',
+      image: 'Insert image',
+      imageAlt: 'Image description',
+      imageAltHint: 'What the image shows, for those who cannot see it',
     },
     image: {
       choose: 'Choose image',
@@ -445,6 +451,9 @@ export const contentAdmin = defineMessages({
       linkExternal: 'Ouvre un nouvel onglet',
       linkInternal: 'Ouvre dans le même onglet',
       linkSave: 'Enregistrer',
+      image: 'Insérer une image',
+      imageAlt: "Description de l'image",
+      imageAltHint: 'Ce que montre l’image, pour qui ne la voit pas',
     },
     image: {
       choose: 'Choisir une image',

@@ -1,10 +1,95 @@
 import '@mantine/tiptap/styles.css';
+import { Button, FileButton, Popover, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import { IconPhoto, IconPhotoUp } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
-import { useEditor } from '@tiptap/react';
+import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { uploadImage } from '../api.ts';
+import { IMAGE_TYPES } from './image-upload.tsx';
+
+/**
+ * The toolbar's picture button: a description (alt text) first, then the file, uploaded with its progress; the
+ * server's WebP is placed at the cursor. Only the site's own uploaded images pass the server's allow-list.
+ */
+function InsertImageControl({ editor, testId }: { editor: Editor | null; testId?: string }) {
+  const t = useTranslate();
+  const [opened, setOpened] = useState(false);
+  const [alt, setAlt] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const choose = async (file: File | null) => {
+    setProblem(null);
+    if (!file || !editor) return;
+    if (!IMAGE_TYPES.split(',').includes(file.type)) {
+      setProblem(t('contentAdmin:image.wrongType'));
+      return;
+    }
+    setProgress(0);
+    try {
+      const image = await uploadImage(file, setProgress);
+      editor.chain().focus().setImage({ src: image.url, alt: alt.trim() }).run();
+      setAlt('');
+      setOpened(false);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom" withArrow shadow="md">
+      <Popover.Target>
+        <RichTextEditor.Control
+          onClick={() => setOpened((open) => !open)}
+          aria-label={t('contentAdmin:editor.image')}
+          title={t('contentAdmin:editor.image')}
+          data-testid={testId ? `${testId}-image` : undefined}
+        >
+          <IconPhoto size={16} stroke={1.5} aria-hidden="true" />
+        </RichTextEditor.Control>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" w={260}>
+          <TextInput
+            label={t('contentAdmin:editor.imageAlt')}
+            description={t('contentAdmin:editor.imageAltHint')}
+            value={alt}
+            maxLength={200}
+            onChange={(event) => setAlt(event.currentTarget.value)}
+          />
+          <FileButton
+            onChange={(file) => void choose(file)}
+            accept={IMAGE_TYPES}
+            disabled={progress !== null}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                variant="light"
+                loading={progress !== null}
+                leftSection={<IconPhotoUp size={14} aria-hidden="true" />}
+              >
+                {t('contentAdmin:image.choose')}
+              </Button>
+            )}
+          </FileButton>
+          {progress !== null ? (
+            <Progress value={Math.round(progress * 100)} aria-label={t('contentAdmin:image.uploading')} />
+          ) : null}
+          {problem ? (
+            <Text size="xs" c="red.9" role="alert">
+              {problem}
+            </Text>
+          ) : null}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
 
 export interface RichTextEditorProps {
   /** HTML as the server keeps it (cleaned with its allow-list at write). */
@@ -112,6 +197,7 @@ export function RichTextEditorField({ value, onChange, label, lang, invalid, tes
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.Link />
           <RichTextEditor.Unlink />
+          <InsertImageControl editor={editor} testId={testId} />
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.Undo />
