@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { caeDivisions, caeSections, cities, islands, pendingRegistrations } from '../src/db/schema/index.ts';
@@ -243,11 +244,12 @@ describe('user names and profiles', () => {
   });
 
   it('stores a profile picture whose file name holds U+0000, without it', async () => {
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-      Buffer.from('IHDR'),
-      Buffer.alloc(32, 1),
-    ]);
+    // A real image: the portal decodes and re-encodes every profile picture.
+    const png = await sharp({
+      create: { width: 2, height: 2, channels: 3, background: { r: 1, g: 2, b: 3 } },
+    })
+      .png()
+      .toBuffer();
     const boundary = '----nulboundary';
     for (const disposition of ['filename="me\u0000.png"', "filename*=UTF-8''me%00%01.png"]) {
       const payload = Buffer.concat([
