@@ -268,6 +268,30 @@ describe('POST /auth/logout', () => {
   });
 });
 
+describe('GET /auth/login rate-limited', () => {
+  it('answers the sign-in button a translated page with Retry-After, and API clients JSON', async () => {
+    // One client address of its own: the limit (60 a minute per address) leaves the other tests alone.
+    const login = (accept: string, remoteAddress = '10.17.0.6') =>
+      ctx.app.inject({ url: '/auth/login?callbackUrl=/fr/&lang=fr', headers: { accept }, remoteAddress });
+    for (let i = 0; i < 60; i += 1) expect((await login('text/html')).statusCode).toBe(302);
+    const page = await login('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    expect(page.statusCode).toBe(429);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const seconds = Number(page.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(page.body).toContain('<html lang="fr">');
+    expect(page.body).toContain(`Trop de requêtes depuis ce navigateur. Réessayez dans ${seconds} secondes.`);
+    expect(page.body).toContain('href="/auth/login?callbackUrl=/fr/&amp;lang=fr"');
+    expect(page.body).not.toContain('"error"');
+    const json = await login('application/json');
+    expect(json.statusCode).toBe(429);
+    expect(json.json().error.code).toBe('rate_limited');
+    // Another address signs in as before.
+    expect((await login('text/html', '10.17.0.7')).statusCode).toBe(302);
+  });
+});
+
 describe('CSRF on the API', () => {
   it('refuses a state-changing call with a missing or wrong token and changes nothing', async () => {
     const { cookie, csrf } = await ctx.signIn(company.email, company.password);

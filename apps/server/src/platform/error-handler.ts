@@ -12,6 +12,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { sqlState } from './database-errors.ts';
 import { AppError, type ErrorDetail } from './errors.ts';
 import { invalidCharacters } from './input-characters.ts';
+import { sendRateLimitedPage, wantsPage } from './rate-limited-page.ts';
 import { requestLanguage } from './request-language.ts';
 
 /** Fastify's own client errors, mapped to our codes and catalog keys. */
@@ -150,6 +151,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       `client error ${appError.status} ${appError.code}`,
     );
   }
+  if (appError.status === 429 && wantsPage(request)) return sendRateLimitedPage(request, reply);
   return sendError(request, reply, appError);
 }
 

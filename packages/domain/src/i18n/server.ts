@@ -11,6 +11,12 @@ export const server = defineMessages({
       button: 'Sair',
       cancel: 'Voltar à página inicial',
     },
+    tooManyRequests: {
+      title: 'Aguarde um momento',
+      text: 'Demasiados pedidos deste navegador. Tente de novo dentro de {{seconds}} segundos.',
+      retry: 'Tentar de novo',
+      home: 'Voltar à página inicial',
+    },
   },
   en: {
     webNotBuilt:
@@ -21,6 +27,12 @@ export const server = defineMessages({
       button: 'Sign out',
       cancel: 'Back to the home page',
     },
+    tooManyRequests: {
+      title: 'Please wait a moment',
+      text: 'Too many requests from this browser. Try again in {{seconds}} seconds.',
+      retry: 'Try again',
+      home: 'Back to the home page',
+    },
   },
   fr: {
     webNotBuilt:
@@ -30,6 +42,12 @@ export const server = defineMessages({
       text: 'Connecté en tant que {{name}}. Se déconnecter dans ce navigateur ?',
       button: 'Se déconnecter',
       cancel: "Retour à la page d'accueil",
+    },
+    tooManyRequests: {
+      title: 'Patientez un instant',
+      text: 'Trop de requêtes depuis ce navigateur. Réessayez dans {{seconds}} secondes.',
+      retry: 'Réessayer',
+      home: "Retour à la page d'accueil",
     },
   },
 });
