@@ -45,8 +45,12 @@ export function useContentSubmit<K extends ContentKind, V>({
           },
           onError: (error) => {
             if (error instanceof ApiError && error.details.length > 0) {
+              // The form keeps status and publishedAt together as 'publication'.
+              const details = error.details.map((detail) =>
+                /(^|[/.])publishedAt$/.test(detail.path) ? { ...detail, path: 'publication' } : detail,
+              );
               const { fields, other } = serverFieldErrors(
-                error.details,
+                details,
                 (path) => hasFieldPath(form.getValues(), path),
                 t,
               );
