@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import type { Language } from '../packages/domain/src/index.ts';
-import { DEMO, fillLoginPage, t } from './support.ts';
+import { DEMO, fillLoginPage, t, test } from './support.ts';
 
 /**
  * The content manager end to end: an admin writes a news item in pt, en and fr side by side (each language's

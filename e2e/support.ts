@@ -33,18 +33,17 @@ export const test = base.extend<{ waitForHydration: void }>({
   ],
 });
 
-/** Until the page is interactive: at once for pages the browser renders, after hydration for rendered ones. */
+/**
+ * Until the page is interactive: at once for pages the browser renders, after hydration for rendered ones, and
+ * at once where scripts do not run (boot.js marks <html data-boot> when they do; it runs before `load`).
+ */
 export async function waitForApp(page: Page): Promise<void> {
+  const html = page.locator('html');
+  const rendered = (await page.locator('#ssr-data').count()) > 0;
+  if (!rendered || (await html.getAttribute('data-boot')) !== 'true') return;
   await page
-    .waitForFunction(() => {
-      const { document } = globalThis as unknown as {
-        document: {
-          getElementById(id: string): unknown;
-          documentElement: { dataset: Record<string, string | undefined> };
-        };
-      };
-      return !document.getElementById('ssr-data') || document.documentElement.dataset.ready === 'true';
-    })
+    .locator('html[data-ready="true"]')
+    .waitFor({ state: 'attached' })
     .catch(() => undefined);
 }
 

@@ -106,7 +106,7 @@ function headTags(
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    meta.noindex ? '<meta name="robots" content="noindex">' : '',
+    meta.noindex || meta.notFound ? '<meta name="robots" content="noindex">' : '',
     `<link rel="canonical" href="${escapeHtml(address(language))}">`,
     ...LANGUAGES.map(
       (lang) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(address(lang))}">`,
@@ -177,7 +177,7 @@ export async function render(request: RenderRequest, status: number): Promise<Re
   const pathWithoutLanguage = url.pathname.slice(language.length + 1).replace(/\/$/, '');
   return {
     kind: 'page',
-    status,
+    status: meta.notFound ? 404 : status,
     language,
     head: headTags(meta, language, pathWithoutLanguage, request.publicUrl, appName),
     html,

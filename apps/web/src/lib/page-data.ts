@@ -19,6 +19,8 @@ export interface PageMeta {
   description: string;
   /** Crawlers are told not to index it (one-off pages: a seal's check). */
   noindex?: boolean;
+  /** What the address names does not exist (an unknown article or company): the page answers 404. */
+  notFound?: boolean;
 }
 
 /**

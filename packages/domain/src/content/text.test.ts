@@ -11,7 +11,7 @@ import {
 
 describe('truncateText (SPEC §9)', () => {
   it('strips the HTML and keeps a text that fits whole', () => {
-    expect(truncateText('<p>Olá <strong>mundo</strong>.</p>', 50)).toBe('Olá mundo .');
+    expect(truncateText('<p>Olá <strong>mundo</strong>.</p>', 50)).toBe('Olá mundo.');
     expect(truncateText('<p>Uma frase.</p><p>Outra.</p>', 100)).toBe('Uma frase. Outra.');
   });
 
@@ -31,6 +31,10 @@ describe('truncateText (SPEC §9)', () => {
     const html =
       '<p>A &amp; B.</p><script>alert("x. y. z.")</script><img src="/x.webp" alt="x"> C is long enough';
     expect(stripHtml(html)).toBe('A & B. C is long enough');
+    // A closing tag before punctuation leaves no space before it.
+    expect(stripHtml('<p>Meet the <strong>criteria</strong>. Then <em>apply</em>!</p>')).toBe(
+      'Meet the criteria. Then apply!',
+    );
     expect(truncateText(html, 12)).toBe('A & B.');
   });
 });

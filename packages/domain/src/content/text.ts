@@ -30,14 +30,18 @@ function decodeEntities(text: string): string {
  * decoded, runs of white space collapsed to one space.
  */
 export function stripHtml(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<[^>]*>/g, ' '),
-  )
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    decodeEntities(
+      html
+        .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+        .replace(/<!--[\s\S]*?-->/g, ' ')
+        .replace(/<[^>]*>/g, ' '),
+    )
+      .replace(/\s+/g, ' ')
+      // A tag's place becomes a space, but never before punctuation: '<strong>criteria</strong>.' → 'criteria.'
+      .replace(/ ([.,;:!?…)])/g, '$1')
+      .trim()
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ export const pages = defineMessages({
       edition: 'A avaliação da {{edition}} baseia-se nos indicadores de {{year}}.',
       callToRegister: 'Registe a sua empresa para fazer o autodiagnóstico e candidatar-se.',
       registerButton: 'Registar a empresa',
-      learnMore: 'Saber mais',
+      learnMore: 'Saber mais sobre a distinção',
       steps: {
         title: 'Como funciona',
         register: 'Registe a empresa e os seus responsáveis.',
@@ -68,7 +68,7 @@ export const pages = defineMessages({
       edition: 'The evaluation of {{edition}} is based on the {{year}} indicators.',
       callToRegister: 'Register your company to run the self-diagnosis and apply.',
       registerButton: 'Register the company',
-      learnMore: 'Learn more',
+      learnMore: 'Learn more about the distinction',
       steps: {
         title: 'How it works',
         register: 'Register the company and the people in charge.',
@@ -125,7 +125,7 @@ export const pages = defineMessages({
       edition: "L'évaluation de la {{edition}} repose sur les indicateurs de {{year}}.",
       callToRegister: "Inscrivez votre entreprise pour faire l'autodiagnostic et vous porter candidate.",
       registerButton: "Inscrire l'entreprise",
-      learnMore: 'En savoir plus',
+      learnMore: 'En savoir plus sur la distinction',
       steps: {
         title: 'Comment ça marche',
         register: "Inscrivez l'entreprise et ses responsables.",

@@ -109,6 +109,10 @@ export const NewsArticlePage = definePage(NewsArticle, {
     );
     return item
       ? { title: item.title, description: truncateText(item.summary || item.body, 160) }
-      : { title: context.t('contentPublic:news.title'), description: context.t('contentPublic:news.intro') };
+      : {
+          title: context.t('contentPublic:news.notFound'),
+          description: context.t('contentPublic:news.intro'),
+          notFound: true,
+        };
   },
 });

@@ -91,7 +91,16 @@ export const PublicCompanyPage = definePage(PublicCompany, {
   prefetch: ({ queryClient, params }) => queryClient.prefetchQuery(publicCompanyQuery(params.id ?? '')),
   meta: ({ queryClient, params, t }) => {
     const company = queryClient.getQueryData(publicCompanyQuery(params.id ?? '').queryKey);
-    if (!company) return { title: t('directory:notFound'), description: t('directory:intro'), noindex: true };
+    if (!company) {
+      const error = queryClient.getQueryState(publicCompanyQuery(params.id ?? '').queryKey)?.error;
+      const missing = error instanceof ApiError && error.status === 404;
+      return {
+        title: t('directory:notFound'),
+        description: t('directory:intro'),
+        noindex: true,
+        notFound: missing,
+      };
+    }
     return {
       title: company.companyName,
       description: [company.companyName, company.city, company.island].filter(Boolean).join(' · '),
