@@ -60,6 +60,33 @@ test.describe('public pages rendered on the server', () => {
     expect(missing.body).toContain('<meta name="robots" content="noindex">');
   });
 
+  test('the eligibility page shows the thresholds of the criteria, and the sustainability page the current ESG form', async ({
+    request,
+  }) => {
+    const eligibility = (await (
+      await request.get('/app/api/v1/public/content/pages/eligibility?language=en')
+    ).json()) as {
+      thresholds: Array<{ description: string; targetComparison: string; targetValue: string }>;
+    };
+    expect(eligibility.thresholds.length).toBeGreaterThan(0);
+    const page = await html(request, '/en/public/elegibilidade');
+    expect(page.response.status()).toBe(200);
+    expect(page.body).toContain('data-testid="eligibility-thresholds"');
+    for (const threshold of eligibility.thresholds) {
+      expect(page.body).toContain(threshold.description.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+    }
+    const esg = await request.get('/app/api/v1/public/esg/current');
+    const survey = await html(request, '/fr/public/sustentabilidade');
+    expect(survey.response.status()).toBe(200);
+    if (esg.ok()) {
+      const form = (await esg.json()) as { title: Record<string, string> };
+      expect(survey.body).toContain('data-testid="esg-current"');
+      expect(survey.body).toContain((form.title.fr || form.title.pt || '').replace(/'/g, '&#x27;'));
+    } else {
+      expect(survey.body).toContain(t('fr', 'contentPublic:sustainability.noForm').replace(/'/g, '&#x27;'));
+    }
+  });
+
   test('a signed-in visitor (session cookie) gets the app shell, not a page rendered for visitors', async ({
     request,
   }) => {

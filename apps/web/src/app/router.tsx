@@ -209,6 +209,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazyComponent(publicPages, 'HomePage') },
               { path: 'public/sobre', lazy: lazyComponent(publicPages, 'AboutPage') },
+              { path: 'public/elegibilidade', lazy: lazyComponent(publicPages, 'EligibilityPage') },
+              { path: 'public/sustentabilidade', lazy: lazyComponent(publicPages, 'SustainabilityPage') },
               { path: 'public/candidaturas', lazy: lazyComponent(publicPages, 'ApplicationsInfoPage') },
               { path: 'public/autodiagnostico', lazy: lazyComponent(publicPages, 'SelfDiagnosisInfoPage') },
               { path: 'public/faqs', lazy: lazyComponent(publicPages, 'FaqPage') },

@@ -11,8 +11,27 @@ export const contentPublic = defineMessages({
       regulation: 'Regulamentos e guias',
       privacy: 'Política de privacidade',
       sitemap: 'Mapa do site',
+      eligibility: 'Critérios de elegibilidade',
+      sustainability: 'Inquérito de sustentabilidade',
       distinguished: 'Empresas distinguidas',
       template: 'Modelo de balancete',
+    },
+    eligibility: {
+      title: 'Critérios de elegibilidade',
+      intro:
+        'Para se candidatar, a empresa tem de cumprir, nos balancetes anuais do ano avaliado, os critérios financeiros abaixo.',
+      thresholdsTitle: 'Limiares em vigor',
+      criterion: 'Critério',
+      threshold: 'Limiar',
+    },
+    sustainability: {
+      title: 'Inquérito de sustentabilidade',
+      intro:
+        'O programa acompanha também as práticas ambientais, sociais e de governação (ESG) das empresas registadas, através de um inquérito anual.',
+      currentForm: 'Inquérito em curso',
+      questions: '{{count}} perguntas · período {{period}}',
+      noForm: 'Não há nenhum inquérito aberto neste momento.',
+      howTo: 'As empresas registadas respondem na sua área, em ESG.',
     },
     fallback: 'Parte deste texto é mostrada em português porque ainda não está disponível neste idioma.',
     loading: 'A carregar…',
@@ -98,8 +117,27 @@ export const contentPublic = defineMessages({
       regulation: 'Regulations and guides',
       privacy: 'Privacy policy',
       sitemap: 'Site map',
+      eligibility: 'Eligibility criteria',
+      sustainability: 'Sustainability survey',
       distinguished: 'Distinguished companies',
       template: 'Trial balance template',
+    },
+    eligibility: {
+      title: 'Eligibility criteria',
+      intro:
+        'To apply, a company must meet the financial criteria below in the annual trial balances of the year evaluated.',
+      thresholdsTitle: 'Thresholds in force',
+      criterion: 'Criterion',
+      threshold: 'Threshold',
+    },
+    sustainability: {
+      title: 'Sustainability survey',
+      intro:
+        'The programme also follows the environmental, social and governance (ESG) practices of registered companies, through a yearly survey.',
+      currentForm: 'Current survey',
+      questions: '{{count}} questions · period {{period}}',
+      noForm: 'No survey is open at the moment.',
+      howTo: 'Registered companies answer it in their area, under ESG.',
     },
     fallback: 'Part of this text is shown in Portuguese because it is not yet available in English.',
     loading: 'Loading…',
@@ -185,8 +223,27 @@ export const contentPublic = defineMessages({
       regulation: 'Règlements et guides',
       privacy: 'Politique de confidentialité',
       sitemap: 'Plan du site',
+      eligibility: "Critères d'éligibilité",
+      sustainability: 'Enquête de durabilité',
       distinguished: 'Entreprises distinguées',
       template: 'Modèle de balance',
+    },
+    eligibility: {
+      title: "Critères d'éligibilité",
+      intro:
+        "Pour se porter candidate, l'entreprise doit remplir, dans les balances annuelles de l'année évaluée, les critères financiers ci-dessous.",
+      thresholdsTitle: 'Seuils en vigueur',
+      criterion: 'Critère',
+      threshold: 'Seuil',
+    },
+    sustainability: {
+      title: 'Enquête de durabilité',
+      intro:
+        'Le programme suit aussi les pratiques environnementales, sociales et de gouvernance (ESG) des entreprises inscrites, au moyen d’une enquête annuelle.',
+      currentForm: 'Enquête en cours',
+      questions: '{{count}} questions · période {{period}}',
+      noForm: "Aucune enquête n'est ouverte pour le moment.",
+      howTo: 'Les entreprises inscrites y répondent dans leur espace, sous ESG.',
     },
     fallback:
       "Une partie de ce texte est affichée en portugais car elle n'est pas encore disponible en français.",

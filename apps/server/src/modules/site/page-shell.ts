@@ -9,6 +9,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@excelencia/domain';
 export const PUBLIC_ROUTE_MODULES: ReadonlyArray<readonly [pattern: string, module: string]> = [
   ['', 'src/features/public/pages/public-pages.tsx'],
   ['public/sobre', 'src/features/public/pages/public-pages.tsx'],
+  ['public/elegibilidade', 'src/features/public/pages/public-pages.tsx'],
+  ['public/sustentabilidade', 'src/features/public/pages/public-pages.tsx'],
   ['public/candidaturas', 'src/features/public/pages/public-pages.tsx'],
   ['public/autodiagnostico', 'src/features/public/pages/public-pages.tsx'],
   ['public/faqs', 'src/features/public/pages/public-pages.tsx'],

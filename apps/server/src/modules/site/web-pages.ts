@@ -8,6 +8,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@excelencia/domain';
 export const PUBLIC_PAGES = [
   '',
   'public/sobre',
+  'public/elegibilidade',
+  'public/sustentabilidade',
   'public/candidaturas',
   'public/autodiagnostico',
   'public/faqs',

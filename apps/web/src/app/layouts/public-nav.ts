@@ -15,6 +15,8 @@ export const FOOTER_LINKS = [
   { path: '/public/gallery', labelKey: 'contentPublic:nav.gallery' },
   { path: '/public/testimonies', labelKey: 'contentPublic:nav.testimonies' },
   { path: '/public/regulation', labelKey: 'contentPublic:nav.regulation' },
+  { path: '/public/elegibilidade', labelKey: 'contentPublic:nav.eligibility' },
+  { path: '/public/sustentabilidade', labelKey: 'contentPublic:nav.sustainability' },
   { path: '/public/privacy', labelKey: 'contentPublic:nav.privacy' },
   { path: '/public/sitemap', labelKey: 'contentPublic:nav.sitemap' },
 ] as const;

@@ -129,12 +129,4 @@ export async function fetchApplicationCriteria(signal?: AbortSignal): Promise<Cr
     .filter((criterion) => criterion.isApplicationCriterion && criterion.isActive);
 }
 
-/** The current ESG form the sustainability survey item links to; null when none is open. */
-export async function fetchCurrentEsgForm(signal?: AbortSignal): Promise<EsgPublicForm | null> {
-  try {
-    return EsgPublicForm.parse(await apiJson<unknown>(`${API_BASE}/public/esg/current`, { signal }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
+export { fetchCurrentEsgForm } from '../content-public/api.ts';

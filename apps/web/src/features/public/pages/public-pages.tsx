@@ -1,5 +1,23 @@
-import { type ContentPageKey, localized, type PublicPageItem, stripHtml } from '@excelencia/domain';
-import { Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  type ContentPageKey,
+  localized,
+  type PublicPageItem,
+  type TargetComparison,
+  truncateText,
+} from '@excelencia/domain';
+import {
+  Anchor,
+  Button,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconArrowRight,
   IconAward,
@@ -31,6 +49,7 @@ import {
 import { FaqList } from '../../content-public/faq-list.tsx';
 import {
   contentPageQuery,
+  currentEsgFormQuery,
   everyFaqQuery,
   publicListQuery,
   useContentPageQuery,
@@ -364,15 +383,8 @@ function CatalogParagraphs({ keys }: { keys: readonly string[] }) {
 function contentMeta(pageKey: ContentPageKey, titleKey: string, descriptionKey: string) {
   return ({ t, queryClient, language }: PageContext) => {
     const page = queryClient.getQueryData(contentPageQuery(pageKey, language).queryKey);
-    const description = page?.body ? stripHtml(page.body) : '';
-    return {
-      title: page?.title || t(titleKey),
-      description: description
-        ? description.length > 160
-          ? `${description.slice(0, 157).trimEnd()}…`
-          : description
-        : t(descriptionKey),
-    };
+    const description = page?.body ? truncateText(page.body, 160) : '';
+    return { title: page?.title || t(titleKey), description: description || t(descriptionKey) };
   };
 }
 
@@ -480,6 +492,14 @@ function ApplicationsInfo() {
     >
       <Anchor
         component={Link}
+        to={localePath('/public/elegibilidade')}
+        fw={600}
+        data-testid="eligibility-link"
+      >
+        {t('contentPublic:eligibility.title')}
+      </Anchor>
+      <Anchor
+        component={Link}
         to={localePath('/public/distinguidas')}
         fw={600}
         data-testid="distinguished-link"
@@ -513,4 +533,125 @@ export const FaqPage = definePage(Faq, {
     title: t('pages:faq.title'),
     description: `${t('pages:faq.q1')} ${t('pages:faq.a1')}`,
   }),
+});
+
+/** How a threshold's comparison reads. */
+const COMPARISON_SIGNS: Record<TargetComparison, string> = {
+  '>': '>',
+  '>=': '≥',
+  '<': '<',
+  '<=': '≤',
+  '=': '=',
+};
+
+/**
+ * /:lang/public/elegibilidade: the content manager's text on the eligibility criteria, with the thresholds in
+ * force read from the criteria reference data (never a copy of them).
+ */
+function Eligibility() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const page = useContentPageQuery('eligibility', language);
+  const thresholds = page.data?.thresholds ?? [];
+  return (
+    <ContentTextPage
+      pageKey="eligibility"
+      fallback={{
+        titleKey: 'contentPublic:eligibility.title',
+        body: <CatalogParagraphs keys={['contentPublic:eligibility.intro']} />,
+      }}
+    >
+      {thresholds.length > 0 ? (
+        <Stack gap="xs">
+          <Title order={2} size="h3">
+            {t('contentPublic:eligibility.thresholdsTitle')}
+          </Title>
+          <Table striped withTableBorder data-testid="eligibility-thresholds">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('contentPublic:eligibility.criterion')}</Table.Th>
+                <Table.Th scope="col">{t('contentPublic:eligibility.threshold')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {thresholds.map((threshold) => (
+                <Table.Tr key={threshold.code}>
+                  <Table.Td>{threshold.description}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {COMPARISON_SIGNS[threshold.targetComparison]}{' '}
+                    {new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(
+                      Number(threshold.targetValue),
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      ) : null}
+    </ContentTextPage>
+  );
+}
+
+export const EligibilityPage = definePage(Eligibility, {
+  prefetch: prefetchContentPage('eligibility'),
+  meta: contentMeta('eligibility', 'contentPublic:eligibility.title', 'contentPublic:eligibility.intro'),
+});
+
+/** /:lang/public/sustentabilidade: the sustainability survey item, and the current ESG form it points to. */
+function Sustainability() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const form = useQuery(currentEsgFormQuery());
+  return (
+    <ContentTextPage
+      pageKey="sustainability-survey"
+      fallback={{
+        titleKey: 'contentPublic:sustainability.title',
+        body: <CatalogParagraphs keys={['contentPublic:sustainability.intro']} />,
+      }}
+    >
+      {form.data ? (
+        <Paper
+          withBorder
+          p="lg"
+          component="section"
+          aria-labelledby="esg-current-title"
+          data-testid="esg-current"
+        >
+          <Stack gap="xs">
+            <Text size="sm" c="gray.7">
+              {t('contentPublic:sustainability.currentForm')}
+            </Text>
+            <Title order={2} size="h3" id="esg-current-title">
+              {localized(form.data.title, language)}
+            </Title>
+            {form.data.description ? <Text>{localized(form.data.description, language)}</Text> : null}
+            <Text size="sm" c="gray.7">
+              {t('contentPublic:sustainability.questions', {
+                count: form.data.questionCount,
+                period: form.data.period,
+              })}
+            </Text>
+            <Text>{t('contentPublic:sustainability.howTo')}</Text>
+          </Stack>
+        </Paper>
+      ) : form.data === null ? (
+        <Text data-testid="esg-none">{t('contentPublic:sustainability.noForm')}</Text>
+      ) : null}
+    </ContentTextPage>
+  );
+}
+
+export const SustainabilityPage = definePage(Sustainability, {
+  prefetch: (context) =>
+    Promise.all([
+      prefetchContentPage('sustainability-survey')(context),
+      context.queryClient.prefetchQuery(currentEsgFormQuery()),
+    ]),
+  meta: contentMeta(
+    'sustainability-survey',
+    'contentPublic:sustainability.title',
+    'contentPublic:sustainability.intro',
+  ),
 });
