@@ -66,6 +66,9 @@ export const theme = createTheme({
   components: {
     // Input descriptions in gray.7 like the rest of the secondary text: Mantine's dimmed fails axe's contrast.
     InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
+    // A badge is a short word (a status, a period tag): it keeps its whole width in a narrow table column
+    // instead of being cut to 'PUBLICA…' or 'Y.' at a phone's width.
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
   },
 });
 
