@@ -126,6 +126,7 @@ function isServerPath(path: string): boolean {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const fileStore = deps.fileStore ?? dataDirFileStore(config.dataDir);
+  const content = createContentService({ db: database.db, fileStore, apiPrefix: API_PREFIX });
   const identity =
     deps.identity ??
     createIdentityAdmin({
@@ -309,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(esgRoutes({ esg: createEsgService({ db: database.db }) }));
       await api.register(
         contentRoutes({
-          content: createContentService({ db: database.db, fileStore, apiPrefix: API_PREFIX }),
+          content,
           images: createContentImagesService({ db: database.db, fileStore }),
         }),
       );
@@ -343,7 +344,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: API_PREFIX },
   );
   await app.register(devMailRoutes({ db: database.db, enabled: !config.isProduction }));
-  await app.register(siteRoutes({ publicUrl: config.publicUrl }));
+  await app.register(
+    siteRoutes({
+      publicUrl: config.publicUrl,
+      newsSlugs: async () => (await content.publicSlugs('news')).map((item) => item.slug),
+    }),
+  );
 
   const webIndex = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(webIndex);

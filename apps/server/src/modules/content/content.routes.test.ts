@@ -160,6 +160,12 @@ describe('content items: create, fall back, schedule, page', () => {
     expect(slugs).not.toContain('later');
     expect(slugs).not.toContain('draft');
 
+    // The sitemap lists the article a visitor may read, in each language, and neither of the others.
+    const sitemap = (await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    for (const language of ['pt', 'en', 'fr']) expect(sitemap).toContain(`/${language}/public/news/due</loc>`);
+    expect(sitemap).not.toContain('/public/news/later<');
+    expect(sitemap).not.toContain('/public/news/draft<');
+
     // The admin sees all three, and previews the draft as a visitor would read it.
     const adminSlugs = (await get('/content/news', admin)).json().items.map((i: { slug: string }) => i.slug);
     expect(adminSlugs).toEqual(expect.arrayContaining(['due', 'later', 'draft']));

@@ -347,6 +347,15 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
       return present(db, rows);
     },
 
+    /** The slugs of a kind's items a visitor may read now, for the sitemap. */
+    async publicSlugs(kind: ContentKind): Promise<Array<{ slug: string; updatedAt: Date }>> {
+      return db
+        .select({ slug: contentItems.slug, updatedAt: contentItems.updatedAt })
+        .from(contentItems)
+        .where(and(eq(contentItems.kind, kind), isPublicNow(new Date())))
+        .orderBy(asc(contentItems.slug));
+    },
+
     async get(kind: ContentKind, id: string): Promise<ContentItem> {
       const row = await rowOf(db, kind, id);
       const [item] = await present(db, [row]);

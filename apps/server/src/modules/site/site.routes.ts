@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { robotsTxt, sitemapXml } from './web-pages.ts';
 
-/** robots.txt and sitemap.xml for crawlers, both written from the public address once at start. */
-export function siteRoutes(deps: { publicUrl: string }) {
+/**
+ * robots.txt (written once at start) and sitemap.xml for crawlers: the public pages, and each published news
+ * article, in every language.
+ */
+export function siteRoutes(deps: { publicUrl: string; newsSlugs: () => Promise<string[]> }) {
   const robots = robotsTxt(deps.publicUrl);
-  const sitemap = sitemapXml(deps.publicUrl);
   return async function routes(app: FastifyInstance) {
     app.get('/robots.txt', async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
@@ -13,7 +15,12 @@ export function siteRoutes(deps: { publicUrl: string }) {
       reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
-        .send(sitemap),
+        .send(
+          sitemapXml(
+            deps.publicUrl,
+            (await deps.newsSlugs()).map((slug) => `public/news/${slug}`),
+          ),
+        ),
     );
   };
 }

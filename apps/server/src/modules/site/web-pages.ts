@@ -88,8 +88,8 @@ function escapeXml(text: string): string {
 }
 
 /** sitemap.xml: every public page in each language, each with its alternates in the others (hreflang). */
-export function sitemapXml(publicUrl: string): string {
-  const entries = PUBLIC_PAGES.flatMap((page) => {
+export function sitemapXml(publicUrl: string, articles: readonly string[] = []): string {
+  const entries = [...PUBLIC_PAGES, ...articles].flatMap((page) => {
     const alternates = [
       ...LANGUAGES.map((language) => ({ hreflang: language, href: pageUrl(publicUrl, language, page) })),
       { hreflang: 'x-default', href: pageUrl(publicUrl, DEFAULT_LANGUAGE, page) },
