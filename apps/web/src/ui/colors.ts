@@ -13,13 +13,22 @@ export const NEUTRAL_GRAY = '#495057';
 /** A subtle button's text: Mantine draws a shade above 6 as shade 6 there, which is too light on white. */
 export const DANGER_RED = '#c92a2a';
 
-/** `color` laid at `alpha` (else its own) over a white page, as the eye sees it (rgb()). */
-export function overWhite(color: string, alpha?: number): string {
+/** `color` laid at `alpha` (else its own) over an opaque `base`, as the eye sees it (rgb()). */
+export function laidOver(color: string, base: string, alpha?: number): string {
   const { r, g, b, a } = toRgba(color);
+  const under = toRgba(base);
   alpha ??= a;
-  const mix = (channel: number) => Math.round(255 * (1 - alpha) + channel * alpha);
-  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+  const mix = (channel: number, below: number) => Math.round(below * (1 - alpha) + channel * alpha);
+  return `rgb(${mix(r, under.r)}, ${mix(g, under.g)}, ${mix(b, under.b)})`;
 }
+
+/** `color` laid at `alpha` (else its own) over a white page. */
+export function overWhite(color: string, alpha?: number): string {
+  return laidOver(color, '#ffffff', alpha);
+}
+
+/** The darkest surface a tinted badge or alert sits on: a striped or hovered table row (Mantine gray.1). */
+export const ROW_GRAY = '#f1f3f5';
 
 /** WCAG contrast ratio of two opaque colours (1 to 21); axe asks 4.5 for normal text. */
 export function contrastRatio(a: string, b: string): number {

@@ -9,7 +9,7 @@ import {
   rgba,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { contrastRatio, DANGER_RED, overWhite } from './colors.ts';
+import { contrastRatio, DANGER_RED, laidOver, ROW_GRAY } from './colors.ts';
 
 /** A dark Cabo Verde blue: white text on shade 7 reaches about 9:1, so axe's contrast check passes. */
 const brand: MantineColorsTuple = [
@@ -36,9 +36,10 @@ const TINT = 0.1;
 export const variantColorResolver: VariantColorsResolver = (input) => {
   if (input.variant === 'light') {
     const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
-    if (parsed.isThemeColor && parsed.shade !== undefined) {
-      // A shade too light for text on its tint (green.9 reaches 4.4:1) is darkened until it reads at 4.5:1.
-      const page = overWhite(parsed.value, TINT);
+    if (!parsed.isThemeColor || parsed.shade !== undefined) {
+      // A shade too light for text on its tint (green.9 reaches 4.4:1) is darkened until it reads at 4.5:1, on the
+      // tint over the darkest surface it sits on (a striped table row), so over white too.
+      const page = laidOver(parsed.value, ROW_GRAY, TINT);
       let text = parsed.value;
       for (let step = 0.05; contrastRatio(text, page) < 4.5 && step < 1; step += 0.05) {
         text = darken(parsed.value, step);
