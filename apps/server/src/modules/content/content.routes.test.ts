@@ -162,7 +162,8 @@ describe('content items: create, fall back, schedule, page', () => {
 
     // The sitemap lists the article a visitor may read, in each language, and neither of the others.
     const sitemap = (await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
-    for (const language of ['pt', 'en', 'fr']) expect(sitemap).toContain(`/${language}/public/news/due</loc>`);
+    for (const language of ['pt', 'en', 'fr'])
+      expect(sitemap).toContain(`/${language}/public/news/due</loc>`);
     expect(sitemap).not.toContain('/public/news/later<');
     expect(sitemap).not.toContain('/public/news/draft<');
 
