@@ -75,6 +75,8 @@ async function companySessionCookie(): Promise<string> {
   try {
     const page = await browser.newPage();
     await page.goto(`${BASE}/pt/`);
+    // The server-rendered page's button acts once the page has hydrated.
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: translate('pt', 'shell:nav.login') }).click();
     await page.getByLabel(translate('pt', 'idp:signIn.email'), { exact: true }).fill(DEMO_COMPANY.email);
     await page

@@ -7,6 +7,9 @@ export const errors = defineMessages({
     inUse: 'Não é possível eliminar: ainda há {{what}} que se referem a este registo.',
     duplicateCode: 'Este código já está a ser usado.',
     codeInUse: 'Não é possível mudar o código: {{what}} usam-no.',
+    parentHasAccounts:
+      'O nó {{code}} tem contas: mova as contas para os seus sub-nós antes de lhe acrescentar um (os balancetes continuam a ser lidos).',
+    accountsNeedLeaf: 'Só um nó sem sub-nós pode ter contas: ponha as contas nos sub-nós de {{code}}.',
     invalidSort: 'Não é possível ordenar por este campo.',
     overlappingRange: 'Este intervalo sobrepõe-se a {{code}}.',
     parentNotFound: 'O registo escolhido não existe.',
@@ -51,6 +54,10 @@ export const errors = defineMessages({
     inUse: 'Cannot delete: {{what}} still refer to it.',
     duplicateCode: 'This code is already used.',
     codeInUse: 'The code cannot be changed: {{what}} use it.',
+    parentHasAccounts:
+      'Node {{code}} has accounts: move its accounts to its sub-nodes before adding one under it (so trial balances can still be read).',
+    accountsNeedLeaf:
+      'Only a node without sub-nodes can have accounts: put the accounts in the sub-nodes of {{code}}.',
     invalidSort: 'The list cannot be sorted by this field.',
     overlappingRange: 'This range overlaps {{code}}.',
     parentNotFound: 'The chosen record does not exist.',
@@ -92,6 +99,10 @@ export const errors = defineMessages({
     inUse: 'Suppression impossible : des {{what}} y font encore référence.',
     duplicateCode: 'Ce code est déjà utilisé.',
     codeInUse: 'Le code ne peut pas être modifié : des {{what}} l’utilisent.',
+    parentHasAccounts:
+      'Le nœud {{code}} a des comptes : déplacez ses comptes vers ses sous-nœuds avant de lui en ajouter un (pour que les balances restent lisibles).',
+    accountsNeedLeaf:
+      'Seul un nœud sans sous-nœuds peut avoir des comptes : mettez les comptes dans les sous-nœuds de {{code}}.',
     invalidSort: 'La liste ne peut pas être triée selon ce champ.',
     overlappingRange: 'Cette tranche chevauche {{code}}.',
     parentNotFound: "L'enregistrement choisi n'existe pas.",

@@ -128,7 +128,8 @@ describe('random payloads to every create and update endpoint', () => {
       description: text('Caixa'),
       sortOrder: 1,
       subHeadingId: subHeading.id,
-      accountCodes: ['11'],
+      // No accounts: sub-categories are created under it (accounts live in leaves only).
+      accountCodes: [],
     });
 
     const simple = { code: 'NEW1', description: text('Novo'), isActive: true };

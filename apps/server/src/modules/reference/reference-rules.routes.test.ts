@@ -216,12 +216,19 @@ async function tree() {
     subHeadingId: current.id,
     accountCodes: ['11', '12', '12'],
   });
+  // Its accounts move to its sub-category before one can be added under it (the next describe tests this rule).
+  const { id: _id, createdAt: _c, updatedAt: _u, subHeading: _s, ...cashBody } = cash;
+  const emptied = await call('PUT', `self-diagnosis/categories/${cash.id}`, 'admin', {
+    ...cashBody,
+    accountCodes: [],
+  });
+  expect(emptied.statusCode, emptied.body).toBe(200);
   const deposits = await create('self-diagnosis/sub-categories', {
     code: 'DO',
     description: text('Depósitos à ordem'),
     sortOrder: 1,
     categoryId: cash.id,
-    accountCodes: ['12'],
+    accountCodes: ['11', '12'],
   });
   return { heading, liabilities, current, fixed, cash, deposits };
 }
@@ -238,7 +245,7 @@ describe('the self-diagnosis tree', () => {
     expect(whole[0].subHeadings.map((s: { code: string }) => s.code)).toEqual(['ANC', 'AC']);
     expect(whole[0].subHeadings[1].categories[0]).toMatchObject({
       code: 'CAIXA',
-      subCategories: [{ code: 'DO', accountCodes: ['12'] }],
+      subCategories: [{ code: 'DO', accountCodes: ['11', '12'] }],
     });
 
     const refused = await call(
@@ -274,6 +281,73 @@ describe('the self-diagnosis tree', () => {
     expect(badAccounts.json().error.details).toEqual([
       { path: 'accountCodes.0', message: 'Códigos de conta SNCRF: só algarismos (1 a 10)' },
     ]);
+  });
+});
+
+describe('accounts live in leaves only (uploads keep reading every account)', () => {
+  it('refuses a sub-node under a node that carries accounts, and accounts on a node that has sub-nodes', async () => {
+    const current = await create('self-diagnosis/sub-headings', {
+      code: 'ACX',
+      description: text('Ativo corrente X'),
+      sortOrder: 9,
+      headingId: (
+        await create('self-diagnosis/headings', {
+          code: 'ATX',
+          description: text('Ativo X'),
+          sortOrder: 9,
+          nature: 'debit',
+        })
+      ).id,
+    });
+    const stock = await create('self-diagnosis/categories', {
+      code: 'INV',
+      description: text('Inventários'),
+      sortOrder: 1,
+      subHeadingId: current.id,
+      accountCodes: ['32'],
+    });
+    const under = await call(
+      'POST',
+      'self-diagnosis/sub-categories',
+      'admin',
+      {
+        code: 'MERC',
+        description: text('Mercadorias'),
+        sortOrder: 1,
+        categoryId: stock.id,
+        accountCodes: ['32'],
+      },
+      'en',
+    );
+    expect(under.statusCode).toBe(409);
+    expect(under.json().error).toMatchObject({
+      code: 'parent_has_accounts',
+      message:
+        'Node INV has accounts: move its accounts to its sub-nodes before adding one under it (so trial balances can still be read).',
+      details: [{ path: 'categoryId' }],
+    });
+    const tree = (await call('GET', 'self-diagnosis/tree')).json() as Array<{
+      code: string;
+      subHeadings: Array<{
+        categories: Array<{ code: string; accountCodes: string[]; subCategories: unknown[] }>;
+      }>;
+    }>;
+    const inv = tree.find((h) => h.code === 'ATX')?.subHeadings[0]?.categories[0];
+    expect(inv).toMatchObject({ code: 'INV', accountCodes: ['32'], subCategories: [] });
+
+    // The other way round: a sub-heading with categories under it cannot take accounts.
+    const { id: _id, createdAt: _c, updatedAt: _u, heading: _h, ...body } = current;
+    const onParent = await call(
+      'PUT',
+      `self-diagnosis/sub-headings/${current.id}`,
+      'admin',
+      { ...body, accountCodes: ['31'] },
+      'pt',
+    );
+    expect(onParent.statusCode).toBe(409);
+    expect(onParent.json().error.message).toBe(
+      'Só um nó sem sub-nós pode ter contas: ponha as contas nos sub-nós de ACX.',
+    );
   });
 });
 

@@ -523,9 +523,54 @@ async function refuseWhileCodeUsed(tx: Executor, code: string, error: (what: str
  * code that criteria formulas or saved balance sheets use is neither changed nor deleted (their figures would
  * silently become 'not computable' or vanish from the statements).
  */
-function treeNodeRules(levelTable: NodeTable) {
+function treeNodeRules(
+  levelTable: NodeTable,
+  links: {
+    /** The level above and the input field naming the parent. */
+    parent?: { table: NodeTable; field: string };
+    /** The level below and its column naming this node. */
+    child?: { table: NodeTable; column: AnyPgColumn };
+  } = {},
+) {
   return {
-    async validate(input: { code: string }, tx: Executor, id: string | null) {
+    async validate(input: { code: string; accountCodes?: string[] }, tx: Executor, id: string | null) {
+      // Accounts are read into leaves only: a node with accounts that gets a child would stop taking its
+      // accounts, and every upload naming them would fail. The accounts move to the children first.
+      const parentId = links.parent ? (input as Record<string, unknown>)[links.parent.field] : undefined;
+      if (links.parent && typeof parentId === 'string') {
+        const [parent] = await tx
+          .select({ code: links.parent.table.code, accountCodes: links.parent.table.accountCodes })
+          .from(links.parent.table)
+          .where(eq(links.parent.table.id, parentId))
+          .limit(1);
+        if (parent && parent.accountCodes.length > 0) {
+          throw new AppError(409, 'parent_has_accounts', 'errors:parentHasAccounts', {
+            params: { code: parent.code },
+            details: [
+              {
+                path: links.parent.field,
+                message: 'errors:parentHasAccounts',
+                params: { code: parent.code },
+              },
+            ],
+          });
+        }
+      }
+      if (links.child && id !== null && (input.accountCodes?.length ?? 0) > 0) {
+        const [child] = await tx
+          .select({ one: sql<number>`1` })
+          .from(links.child.table)
+          .where(eq(links.child.column, id))
+          .limit(1);
+        if (child) {
+          throw new AppError(409, 'accounts_need_leaf', 'errors:accountsNeedLeaf', {
+            params: { code: input.code },
+            details: [
+              { path: 'accountCodes', message: 'errors:accountsNeedLeaf', params: { code: input.code } },
+            ],
+          });
+        }
+      }
       for (const other of TREE_TABLES) {
         if (other === levelTable) continue;
         const [clash] = await tx
@@ -568,7 +613,7 @@ export const headingsResource = defineResource({
   defaultSort: ['sortOrder', 'code'],
   searchParts: nodeParts,
   codeColumn: sdHeadings.code,
-  ...treeNodeRules(sdHeadings),
+  ...treeNodeRules(sdHeadings, { child: { table: sdSubHeadings, column: sdSubHeadings.headingId } }),
   children: [{ table: sdSubHeadings, column: sdSubHeadings.headingId, what: 'reference:kinds.subHeadings' }],
   toItem: (row) => ({ ...nodeFields(row), nature: row.nature }),
   exportColumns: [
@@ -596,7 +641,10 @@ export const subHeadingsResource = defineResource({
   filters: { headingId: sdSubHeadings.headingId },
   searchParts: nodeParts,
   codeColumn: sdSubHeadings.code,
-  ...treeNodeRules(sdSubHeadings),
+  ...treeNodeRules(sdSubHeadings, {
+    parent: { table: sdHeadings, field: 'headingId' },
+    child: { table: sdCategories, column: sdCategories.subHeadingId },
+  }),
   parents: [{ field: 'headingId', as: 'heading', table: sdHeadings }],
   children: [{ table: sdCategories, column: sdCategories.subHeadingId, what: 'reference:kinds.categories' }],
   toItem: (row, parents) => ({
@@ -625,7 +673,10 @@ export const categoriesResource = defineResource({
   filters: { subHeadingId: sdCategories.subHeadingId },
   searchParts: nodeParts,
   codeColumn: sdCategories.code,
-  ...treeNodeRules(sdCategories),
+  ...treeNodeRules(sdCategories, {
+    parent: { table: sdSubHeadings, field: 'subHeadingId' },
+    child: { table: sdSubCategories, column: sdSubCategories.categoryId },
+  }),
   parents: [{ field: 'subHeadingId', as: 'subHeading', table: sdSubHeadings }],
   children: [
     { table: sdSubCategories, column: sdSubCategories.categoryId, what: 'reference:kinds.subCategories' },
@@ -656,7 +707,7 @@ export const subCategoriesResource = defineResource({
   filters: { categoryId: sdSubCategories.categoryId },
   searchParts: nodeParts,
   codeColumn: sdSubCategories.code,
-  ...treeNodeRules(sdSubCategories),
+  ...treeNodeRules(sdSubCategories, { parent: { table: sdCategories, field: 'categoryId' } }),
   parents: [{ field: 'categoryId', as: 'category', table: sdCategories }],
   toItem: (row, parents) => ({
     ...nodeFields(row),
