@@ -6,12 +6,11 @@ import {
   CriterionItem,
   DocumentItem,
   Edition,
-  EsgPublicForm,
   type Language,
   PUBLIC_CONTENT_ITEMS,
   type PublicContentItem,
 } from '@excelencia/domain';
-import { API_BASE, ApiError, apiJson } from '../../lib/api-client.ts';
+import { API_BASE, apiJson } from '../../lib/api-client.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 
 /** The calls of the content manager (ARCHITECTURE §4b); every answer is parsed with the shared schemas. */

@@ -9,7 +9,7 @@ import { hasFieldPath, serverFieldErrors } from '../../../ui/form/zod-resolver.t
 import { notifyError, notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import type { ItemOf } from '../api.ts';
-import { useSaveContent } from '../queries.ts';
+import { useContentItem, useSaveContent } from '../queries.ts';
 import { PreviewMenu } from './preview-menu.tsx';
 
 /**
@@ -147,4 +147,26 @@ export function ItemState({ isPending, error }: { isPending: boolean; error: unk
     );
   }
   return null;
+}
+
+/**
+ * The editor of one item: a new one at once, a stored one once loaded. The form gets a new key per loaded
+ * version, so it starts from what the server holds (`keyOf` may keep it, e.g. while a file still uploads).
+ */
+export function LoadedItem<K extends ContentKind>({
+  kind,
+  id,
+  keyOf = (item) => `${item.id}-${item.version}`,
+  children,
+}: {
+  kind: K;
+  id: string;
+  keyOf?: (item: ItemOf<K>) => string;
+  children: (item: ItemOf<K> | undefined, key: string) => ReactNode;
+}) {
+  const isNew = id === 'new';
+  const query = useContentItem(kind, isNew ? null : id);
+  if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
+  const item = query.data;
+  return children(item, item ? keyOf(item) : 'new');
 }

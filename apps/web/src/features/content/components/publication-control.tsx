@@ -1,4 +1,5 @@
 import { Fieldset, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { fromLocalInput, toLocalInput } from './content-values.ts';
@@ -95,4 +96,16 @@ export function PublicationControl({
       </Stack>
     </Fieldset>
   );
+}
+
+/** The control's props bound to a form's `publication` field (its value, its change, its error). */
+export function publicationFieldProps<V extends { publication: Publication }>(form: UseFormReturnType<V>) {
+  return {
+    value: form.getValues().publication,
+    onChange: (publication: Publication) => {
+      form.setFieldValue('publication', publication as never);
+      form.clearFieldError('publication');
+    },
+    error: (form.errors.publication as string | undefined) ?? null,
+  };
 }

@@ -6,18 +6,18 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { uploadImage } from '../api.ts';
-import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, publicationColumns } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, type Trilingual, textIn } from '../components/content-values.ts';
 import { ImageUpload, type ImageValue } from '../components/image-upload.tsx';
 import {
   type Publication,
   PublicationControl,
+  publicationFieldProps,
   publicationProblem,
 } from '../components/publication-control.tsx';
 import { TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
-import { useContentItem } from '../queries.ts';
 
 interface NewsValues {
   title: Trilingual;
@@ -121,29 +121,16 @@ function NewsForm({ item, onDone }: { item: NewsItem | undefined; onDone: (id: s
         maxBytes={CONTENT_IMAGE_MAX_BYTES}
         testId="news-cover"
       />
-      <PublicationControl
-        value={values.publication}
-        onChange={(publication) => {
-          form.setFieldValue('publication', publication);
-          form.clearFieldError('publication');
-        }}
-        error={(form.errors.publication as string | undefined) ?? null}
-      />
+      <PublicationControl {...publicationFieldProps(form)} />
     </EditorFrame>
   );
 }
 
 function NewsEditor({ id, onDone }: { id: string; onDone: (id: string | null) => void }) {
-  const isNew = id === 'new';
-  const query = useContentItem('news', isNew ? null : id);
-  if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
-  // A new key per loaded version, so the form starts from what the server holds.
   return (
-    <NewsForm
-      key={query.data ? `${query.data.id}-${query.data.version}` : 'new'}
-      item={query.data}
-      onDone={onDone}
-    />
+    <LoadedItem kind="news" id={id}>
+      {(item, key) => <NewsForm key={key} item={item} onDone={onDone} />}
+    </LoadedItem>
   );
 }
 

@@ -10,17 +10,18 @@ import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { updateItem } from '../api.ts';
-import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, StatusBadge } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, moveItem, type Trilingual, textIn } from '../components/content-values.ts';
 import {
   type Publication,
   PublicationControl,
+  publicationFieldProps,
   publicationProblem,
 } from '../components/publication-control.tsx';
 import { MissingLanguages, TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
-import { contentKeys, useContentItem, useContentList } from '../queries.ts';
+import { contentKeys, useContentList } from '../queries.ts';
 
 interface FaqValues {
   question: Trilingual;
@@ -96,7 +97,6 @@ function FaqForm({
     toPayload,
     onSaved: (saved) => onDone(saved.id),
   });
-  const values = form.getValues();
   return (
     <EditorFrame
       title={t(item ? 'contentAdmin:faq.editTitle' : 'contentAdmin:faq.new')}
@@ -131,14 +131,7 @@ function FaqForm({
         {...form.getInputProps('order')}
         data-testid="faq-order"
       />
-      <PublicationControl
-        value={values.publication}
-        onChange={(publication) => {
-          form.setFieldValue('publication', publication);
-          form.clearFieldError('publication');
-        }}
-        error={(form.errors.publication as string | undefined) ?? null}
-      />
+      <PublicationControl {...publicationFieldProps(form)} />
     </EditorFrame>
   );
 }
@@ -152,16 +145,10 @@ function FaqEditor({
   nextOrder: number;
   onDone: (id: string | null) => void;
 }) {
-  const isNew = id === 'new';
-  const query = useContentItem('faq', isNew ? null : id);
-  if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
   return (
-    <FaqForm
-      key={query.data ? `${query.data.id}-${query.data.version}` : 'new'}
-      item={query.data}
-      nextOrder={nextOrder}
-      onDone={onDone}
-    />
+    <LoadedItem kind="faq" id={id}>
+      {(item, key) => <FaqForm key={key} item={item} nextOrder={nextOrder} onDone={onDone} />}
+    </LoadedItem>
   );
 }
 

@@ -29,18 +29,19 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { fetchApplicationCriteria, fetchCurrentEsgForm } from '../api.ts';
-import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, publicationColumns } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, moveItem, type Trilingual, textIn } from '../components/content-values.ts';
 import { PreviewMenu } from '../components/preview-menu.tsx';
 import {
   type Publication,
   PublicationControl,
+  publicationFieldProps,
   publicationProblem,
 } from '../components/publication-control.tsx';
 import { TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
-import { contentKeys, useContentItem, useContentList } from '../queries.ts';
+import { contentKeys, useContentList } from '../queries.ts';
 
 // ---- the fixed pages (home blocks, eligibility text, sustainability survey) ------------------------------------
 
@@ -313,7 +314,6 @@ function PageSection({ pageKey, item }: { pageKey: SectionKey; item: PageItem | 
     toPayload,
     onSaved: () => undefined,
   });
-  const values = form.getValues();
   const textBlock =
     pageKey === 'eligibility' ? (
       <Grid gap="md">
@@ -384,14 +384,7 @@ function PageSection({ pageKey, item }: { pageKey: SectionKey; item: PageItem | 
       <Stack gap="md">
         <TrilingualField form={form} path="title" label={t('contentAdmin:home.heroTitle')} maxLength={200} />
         {textBlock}
-        <PublicationControl
-          value={values.publication}
-          onChange={(publication) => {
-            form.setFieldValue('publication', publication);
-            form.clearFieldError('publication');
-          }}
-          error={(form.errors.publication as string | undefined) ?? null}
-        />
+        <PublicationControl {...publicationFieldProps(form)} />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Button
             type="submit"
@@ -462,7 +455,6 @@ function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: (id:
     toPayload: eventPayload,
     onSaved: (saved) => onDone(saved.id),
   });
-  const values = form.getValues();
   return (
     <EditorFrame
       title={t(item ? 'contentAdmin:events.editTitle' : 'contentAdmin:events.new')}
@@ -489,28 +481,16 @@ function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: (id:
         label={t('contentAdmin:events.description')}
         kind="rich"
       />
-      <PublicationControl
-        value={values.publication}
-        onChange={(publication) => {
-          form.setFieldValue('publication', publication);
-          form.clearFieldError('publication');
-        }}
-        error={(form.errors.publication as string | undefined) ?? null}
-      />
+      <PublicationControl {...publicationFieldProps(form)} />
     </EditorFrame>
   );
 }
 
 function EventEditor({ id, onDone }: { id: string; onDone: (id: string | null) => void }) {
-  const isNew = id === 'new';
-  const query = useContentItem('events', isNew ? null : id);
-  if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
   return (
-    <EventForm
-      key={query.data ? `${query.data.id}-${query.data.version}` : 'new'}
-      item={query.data}
-      onDone={onDone}
-    />
+    <LoadedItem kind="events" id={id}>
+      {(item, key) => <EventForm key={key} item={item} onDone={onDone} />}
+    </LoadedItem>
   );
 }
 

@@ -30,17 +30,18 @@ import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { documentFilePath, fetchEditions, uploadDocumentFile } from '../api.ts';
-import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, StatusBadge } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, type Trilingual, textIn } from '../components/content-values.ts';
 import {
   type Publication,
   PublicationControl,
+  publicationFieldProps,
   publicationProblem,
 } from '../components/publication-control.tsx';
 import { MissingLanguages, TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
-import { contentKeys, useContentItem } from '../queries.ts';
+import { contentKeys } from '../queries.ts';
 
 interface DocumentValues {
   title: Trilingual;
@@ -200,7 +201,6 @@ function DocumentForm({
     setFile(chosen);
   };
 
-  const values = form.getValues();
   return (
     <EditorFrame
       title={t(item ? 'contentAdmin:documents.editTitle' : 'contentAdmin:documents.new')}
@@ -306,24 +306,18 @@ function DocumentForm({
         w={160}
         {...form.getInputProps('order')}
       />
-      <PublicationControl
-        value={values.publication}
-        onChange={(publication) => {
-          form.setFieldValue('publication', publication);
-          form.clearFieldError('publication');
-        }}
-        error={(form.errors.publication as string | undefined) ?? null}
-      />
+      <PublicationControl {...publicationFieldProps(form)} />
     </EditorFrame>
   );
 }
 
 /** Keyed by id only: a save must not remount the form while its PDF is still uploading. */
 function DocumentEditor({ id, onDone }: { id: string; onDone: (id: string | null) => void }) {
-  const isNew = id === 'new';
-  const query = useContentItem('documents', isNew ? null : id);
-  if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
-  return <DocumentForm key={query.data?.id ?? 'new'} item={query.data} onDone={onDone} />;
+  return (
+    <LoadedItem kind="documents" id={id} keyOf={(item) => item.id}>
+      {(item, key) => <DocumentForm key={key} item={item} onDone={onDone} />}
+    </LoadedItem>
+  );
 }
 
 /** /admin/content-managment/regularization: regulations and guides as PDFs per edition, with the articles cited. */

@@ -6,18 +6,19 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { uploadImage } from '../api.ts';
-import { EditorFrame, ItemState, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, StatusBadge } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, type Trilingual, textIn } from '../components/content-values.ts';
 import { ImageUpload, type ImageValue, srcsetOf } from '../components/image-upload.tsx';
 import {
   type Publication,
   PublicationControl,
+  publicationFieldProps,
   publicationProblem,
 } from '../components/publication-control.tsx';
 import { MissingLanguages, TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
-import { useContentItem, useContentList } from '../queries.ts';
+import { useContentList } from '../queries.ts';
 
 interface TestimonyValues {
   person: string;
@@ -143,14 +144,7 @@ function TestimonyForm({
         w={160}
         {...form.getInputProps('order')}
       />
-      <PublicationControl
-        value={values.publication}
-        onChange={(publication) => {
-          form.setFieldValue('publication', publication);
-          form.clearFieldError('publication');
-        }}
-        error={(form.errors.publication as string | undefined) ?? null}
-      />
+      <PublicationControl {...publicationFieldProps(form)} />
     </EditorFrame>
   );
 }
@@ -164,16 +158,10 @@ function TestimonyEditor({
   nextOrder: number;
   onDone: (id: string | null) => void;
 }) {
-  const isNew = id === 'new';
-  const query = useContentItem('testimonies', isNew ? null : id);
-  if (!isNew && !query.data) return <ItemState isPending={query.isPending} error={query.error} />;
   return (
-    <TestimonyForm
-      key={query.data ? `${query.data.id}-${query.data.version}` : 'new'}
-      item={query.data}
-      nextOrder={nextOrder}
-      onDone={onDone}
-    />
+    <LoadedItem kind="testimonies" id={id}>
+      {(item, key) => <TestimonyForm key={key} item={item} nextOrder={nextOrder} onDone={onDone} />}
+    </LoadedItem>
   );
 }
 
