@@ -388,7 +388,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       if (pageRenderer?.renders(request, path)) {
         try {
-          const page = await pageRenderer.render(request, status, pageShell(path));
+          const page = await pageRenderer.render(request, status, pageShell(path, true));
           if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
           return reply.code(page.status).send(page.html);
         } catch (error) {

@@ -231,5 +231,13 @@ describe('page shell', () => {
     expect(shell('/pt/company/dashboard')).not.toContain('public-pages-3.js');
     expect(shell('/pt/public/nope')).not.toContain('public-pages-3.js');
     expect(routeModuleFor('/fr/public/companies/abc')).toBe('src/features/directory/public-company-page.tsx');
+
+    // A page the server renders keeps its styles but preloads nothing: /boot.js starts the entry after load.
+    const rendered = shell('/pt/public/faqs', true);
+    expect(rendered).toContain('<link rel="stylesheet" crossorigin href="/assets/public-pages-7.css">');
+    expect(rendered).not.toContain('modulepreload');
+    expect(rendered).toContain(
+      '<script type="module" src="/boot.js" data-entry="/assets/index-1.js"></script>',
+    );
   });
 });

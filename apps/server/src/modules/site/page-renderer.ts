@@ -40,17 +40,12 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
-/** The built shell with the page's language, head tags, content and data block in place. */
+/** The shell of a rendered page (createPageShell's, scripts deferred) with its language, head, content and data. */
 export function composePage(
   shell: string,
   page: { language: Language; head: string; html: string; data: string },
 ): string {
   return shell
-    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      '<script type="module" src="/boot.js" data-entry="$1"></script>',
-    )
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(page.language)}"`)
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')

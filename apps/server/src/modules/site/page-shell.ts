@@ -58,11 +58,25 @@ export function routeModuleFor(path: string): string | undefined {
 }
 
 /**
- * The built index.html with `<link rel="modulepreload">` for the route chunk of the page asked for and its
- * imports, so that the browser fetches them with the entry instead of after it has run (one round trip less
- * before a public page shows). Re-read when the build changes; without a manifest the HTML is sent as built.
+ * A server-rendered page's start: no module preloads, and the entry started by /boot.js after `load`, so the
+ * HTML and styles get the connection first (docs/adr/0010).
  */
-export function createPageShell(distDir: string): (path: string) => string {
+function deferScripts(html: string): string {
+  return html
+    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      '<script type="module" src="/boot.js" data-entry="$1"></script>',
+    );
+}
+
+/**
+ * The built index.html for a page path, with its route's stylesheets in the head. As the app shell (the
+ * browser renders the page), it also preloads the route chunk and its imports, so that the browser fetches
+ * them with the entry instead of after it has run. For a page the server renders (`rendered`), the scripts
+ * wait instead (deferScripts). Re-read when the build changes; without a manifest the HTML is sent as built.
+ */
+export function createPageShell(distDir: string): (path: string, rendered?: boolean) => string {
   const indexPath = join(distDir, 'index.html');
   const manifestPath = join(distDir, '.vite/manifest.json');
   let builtAt = -1;
@@ -81,7 +95,7 @@ export function createPageShell(distDir: string): (path: string) => string {
     byModule.clear();
   }
 
-  function withPreloads(modules: readonly string[]): string {
+  function withPreloads(modules: readonly string[], rendered: boolean): string {
     const files: string[] = [];
     const styles: string[] = [];
     const seen = new Set<string>();
@@ -101,23 +115,24 @@ export function createPageShell(distDir: string): (path: string) => string {
     // page would otherwise show unstyled until its JavaScript has loaded them, and move (layout shift).
     const links = [
       ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...(rendered ? [] : files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
     ].join('\n    ');
-    return links === '' ? html : html.replace('</head>', `  ${links}\n  </head>`);
+    const page = rendered ? deferScripts(html) : html;
+    return links === '' ? page : page.replace('</head>', `  ${links}\n  </head>`);
   }
 
-  return (path) => {
+  return (path, rendered = false) => {
     refresh();
     const module = routeModuleFor(path);
-    if (!module || !manifest[module]) return html;
+    if (!module || !manifest[module]) return rendered ? deferScripts(html) : html;
     // The public texts of the page's language (the web's message catalogs per language) come with it.
     const language = languageOf(path);
     const messages = `virtual:messages/${language}/public`;
     const modules = manifest[messages] ? [module, messages] : [module];
-    const key = modules.join(' ');
+    const key = `${modules.join(' ')} ${rendered}`;
     let page = byModule.get(key);
     if (page === undefined) {
-      page = withPreloads(modules);
+      page = withPreloads(modules, rendered);
       byModule.set(key, page);
     }
     return page;
