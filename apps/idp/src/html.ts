@@ -1,3 +1,5 @@
+import { escapeHtml } from '@excelencia/domain';
+
 /** A piece of HTML that is already safe to insert as is. */
 export class SafeHtml {
   readonly value: string;
@@ -9,17 +11,7 @@ export class SafeHtml {
   }
 }
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
-}
+export { escapeHtml };
 
 function render(value: unknown): string {
   if (value === null || value === undefined || value === false) return '';

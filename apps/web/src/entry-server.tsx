@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  escapeHtml,
   isLanguage,
   LANGUAGES,
   type Language,
@@ -79,10 +80,6 @@ const handler = createStaticHandler(routes);
 
 /** The calls the pages make while prefetching go to the portal server's own routes (set once at start). */
 export { setApiTransport };
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** A JSON value safe inside a <script type="application/json"> block. */
 function scriptJson(value: unknown): string {

@@ -8,6 +8,7 @@ export * from './diagnosis/index.ts';
 export * from './esg/index.ts';
 export * from './files.ts';
 export * from './formula.ts';
+export * from './html.ts';
 export * from './i18n/catalogs.ts';
 export * from './i18n/define.ts';
 export * from './ids.ts';

@@ -1,12 +1,6 @@
-/** Escapes text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '@excelencia/domain';
+
+export { escapeHtml };
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/g;
 

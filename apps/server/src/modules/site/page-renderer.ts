@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isLanguage, type Language } from '@excelencia/domain';
+import { escapeHtml, isLanguage, type Language } from '@excelencia/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../auth/guard.ts';
 import { routeModuleFor } from './page-shell.ts';
@@ -36,17 +36,13 @@ export interface PageRenderer {
 /** The client address of the page request the renderer is fetching data for (the API's rate limits see it). */
 const visitor = new AsyncLocalStorage<string>();
 
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-}
-
 /** The shell of a rendered page (createPageShell's, scripts deferred) with its language, head, content and data. */
 export function composePage(
   shell: string,
   page: { language: Language; head: string; html: string; data: string },
 ): string {
   return shell
-    .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(page.language)}"`)
+    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(page.language)}"`)
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${page.head}\n  </head>`)
