@@ -1,26 +1,18 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
-import { DEMO, signIn, test } from './support.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { expect } from '@playwright/test';
+import { axeViolations, DEMO, signIn, test } from './support.ts';
 
 test.describe('accessibility (axe: no serious or critical violations)', () => {
   test('public home', async ({ page }) => {
     await page.goto('/pt/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'serious')).toEqual([]);
   });
 
   test('admin dashboard', async ({ page }) => {
     await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
     await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'serious')).toEqual([]);
   });
 
   test('company dashboard', async ({ page, context }) => {
@@ -29,7 +21,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     const dashboard = await tab;
     await expect(dashboard).toHaveURL(/\/pt\/company\/dashboard$/);
     await expect(dashboard.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await seriousViolations(dashboard)).toEqual([]);
+    expect(await axeViolations(dashboard, 'serious')).toEqual([]);
   });
 
   test('wide tables on a phone scroll by keyboard: an admin list and the public directory', async ({
@@ -41,13 +33,13 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/en/admin/islands');
     await expect(page.getByTestId('table-row').first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'serious')).toEqual([]);
 
     const visitorContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
     const visitor = await visitorContext.newPage();
     await visitor.goto('/fr/public/companies');
     await expect(visitor.getByTestId('directory-table').locator('tbody tr').first()).toBeVisible();
-    expect(await seriousViolations(visitor)).toEqual([]);
+    expect(await axeViolations(visitor, 'serious')).toEqual([]);
     await visitorContext.close();
   });
 
@@ -55,6 +47,6 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await signIn(page, 'fr', DEMO.partner.email, DEMO.partner.password);
     await expect(page).toHaveURL(/\/fr\/partner\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'serious')).toEqual([]);
   });
 });

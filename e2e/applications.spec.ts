@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { type Language, translate } from '../packages/domain/src/index.ts';
-import { DEMO, fillLoginPage, t, test } from './support.ts';
+import { axeViolations, DEMO, fillLoginPage, t, test } from './support.ts';
 
 /**
  * The whole application flow on the demo edition (application window open, the demo company meets the eight
@@ -120,8 +119,7 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
     second.getByText(t('en', 'applications:resultsPublishedToast'), { exact: true }),
   ).toBeVisible();
   await expect(second.getByTestId('results-companies')).toContainText('Demo Comércio, Lda');
-  const accessibility = await new AxeBuilder({ page: second }).analyze();
-  expect(accessibility.violations).toEqual([]);
+  expect(await axeViolations(second)).toEqual([]);
 
   // ---- the company sees its status and downloads the certificate ----
   await company.reload();

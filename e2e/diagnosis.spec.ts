@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { choose, DEMO, fillLoginPage, t, test } from './support.ts';
+import { axeViolations, choose, DEMO, fillLoginPage, t, test } from './support.ts';
 
 /** Signs the demo company in and returns the company dashboard tab it opens on the first visit. */
 async function signInCompany(page: Page, baseURL: string): Promise<Page> {
@@ -132,12 +131,7 @@ test('a company compares two years, reads the changes and inputs, charts its ind
 
   // The saved list shows it; axe finds nothing serious on the page with the view open.
   await expect(app.getByTestId('dg-row')).toHaveCount(1);
-  const axe = await new AxeBuilder({ page: app }).analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`),
-  ).toEqual([]);
+  expect(await axeViolations(app, 'serious')).toEqual([]);
 
   // The PDF export.
   const download = app.waitForEvent('download');

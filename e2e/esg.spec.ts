@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import type { Language } from '../packages/domain/src/index.ts';
-import { DEMO, fillLoginPage, t, test } from './support.ts';
+import { axeViolations, DEMO, fillLoginPage, t, test } from './support.ts';
 
 /**
  * ESG end to end: an admin builds a form of its own (one question of each of the four types, a later period than
@@ -110,7 +109,7 @@ test('an admin builds a form of the four types, the company answers in two sitti
   await g1.getByTestId('builder-question-G1-label-pt').fill('Como previne a corrupção?');
   await g1.getByRole('switch', { name: en('esg:builder.required') }).check();
 
-  expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(admin)).toEqual([]);
   await admin.getByTestId('builder-save').click();
   await expect(admin.getByText(en('esg:builder.saved'))).toBeVisible();
   await expect(admin).toHaveURL(/view=edit&form=/);
@@ -134,7 +133,7 @@ test('an admin builds a form of the four types, the company answers in two sitti
     pt('esg:company.progress', { answered: 0, total: 1 }),
   );
 
-  expect((await new AxeBuilder({ page: company }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(company)).toEqual([]);
   const social = company.getByTestId('esg-section-social');
   await social.getByRole('radio', { name: 'Chefias: Trimestral' }).check();
   await social.getByRole('radio', { name: 'Pessoal: Anual' }).check();
@@ -171,7 +170,7 @@ test('an admin builds a form of the four types, the company answers in two sitti
     admin.getByTestId('esg-responses').getByRole('row').filter({ hasText: 'Demo Comércio' }),
   ).toContainText('75.0 %');
 
-  expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(admin)).toEqual([]);
   const download = admin.waitForEvent('download');
   await admin.getByTestId('esg-export').click();
   expect((await download).suggestedFilename()).toMatch(/^esg-2099-\d+-\d{4}-\d{2}-\d{2}\.xlsx$/);

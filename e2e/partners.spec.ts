@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { DEMO, signIn, t, test } from './support.ts';
+import { axeViolations, DEMO, signIn, t, test } from './support.ts';
 
 /** A company of this spec only: its NIF and e-mail appear nowhere else in the suite. */
 const company = {
@@ -29,13 +28,6 @@ async function openAssisted(partner: Page) {
   return view;
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
 function consentSwitch(page: Page, level: 'status' | 'diagnosis') {
   return page.getByRole('switch', {
     name: t('en', 'partners:consents.toggle', { level: t('en', `partners:levels.${level}`), entity: BANK }),
@@ -60,7 +52,7 @@ test('a bank invites a company, which registers and shares its diagnosis with th
   const row = partner.getByTestId('assisted-row').filter({ hasText: company.nif });
   await expect(row.getByTestId('assisted-state')).toHaveAttribute('data-state', 'invited');
   await expect(row.getByTestId('assisted-consent')).toHaveAttribute('data-consent', 'none');
-  expect(await seriousViolations(partner)).toEqual([]);
+  expect(await axeViolations(partner, 'serious')).toEqual([]);
 
   // The company accepts the invitation mailed to it and signs in.
   const visitor = await (await browser.newContext()).newPage();
@@ -101,14 +93,14 @@ test('a bank invites a company, which registers and shares its diagnosis with th
   await expect(view.getByTestId('partner-diagnosis')).toBeVisible();
   await expect(view.getByTestId('el-criterion')).toHaveCount(8);
   await expect(view.getByTestId('partner-no-state')).toBeVisible();
-  expect(await seriousViolations(partner)).toEqual([]);
+  expect(await axeViolations(partner, 'serious')).toEqual([]);
   await partner.keyboard.press('Escape');
   await owner.reload();
   const log = owner.getByTestId('partner-access-log');
   await expect(log.getByTestId('access-log-row')).toHaveCount(1);
   await expect(log.getByTestId('access-log-row').first()).toContainText(BANK);
   await expect(log.getByTestId('access-log-row').first()).toHaveAttribute('data-level', 'diagnosis');
-  expect(await seriousViolations(owner)).toEqual([]);
+  expect(await axeViolations(owner, 'serious')).toEqual([]);
 
   // The company withdraws it: the bank no longer sees the diagnosis, and nothing more is logged.
   await consentSwitch(owner, 'diagnosis').click();
@@ -134,7 +126,7 @@ test('a partner makes an API token on its profile, shown once, which reads the p
   expect(token).toMatch(/^exp_/);
   const row = section.getByTestId('api-token-row').filter({ hasText: 'Core banking' });
   await expect(row).toHaveAttribute('data-state', 'active');
-  expect(await seriousViolations(partner)).toEqual([]);
+  expect(await axeViolations(partner, 'serious')).toEqual([]);
 
   const read = () =>
     request.get('/app/api/v1/partner/companies', { headers: { authorization: `Bearer ${token}` } });

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO, fillLoginPage, signIn, t, test } from './support.ts';
+import { axeViolations, DEMO, fillLoginPage, signIn, t, test } from './support.ts';
 
 /**
  * Issue 15, company screens: what only a real browser can tell (contrast as drawn, widths at 390 and 1366 px).
@@ -31,11 +30,6 @@ async function unbalancedWorkbook(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
 /** Whether the element shows all its content (nothing cut by an ellipsis or an overflow). */
 const uncut = (locator: Locator) => locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
 
@@ -58,7 +52,7 @@ test('the upload page warns before replacing a period, and its refused-file aler
   await expect(problems).toContainText(t('en', 'balanceSheetsWeb:upload.problemsTitle'));
   await expect(problems.getByRole('listitem').first()).not.toContainText(/^(sheet|file):/);
   // The red title on its tint reads at 4.5:1 (it was dark red on solid red).
-  expect(await seriousViolations(app)).toEqual([]);
+  expect(await axeViolations(app, 'serious')).toEqual([]);
 });
 
 test('at 390 px the period tags are whole (Y0 and Y1, not Y.)', async ({ page, baseURL }) => {

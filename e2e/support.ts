@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { type Language, translate } from '../packages/domain/src/index.ts';
 
@@ -84,4 +85,26 @@ export async function choose(page: Page, testId: string, text?: string) {
     : select.locator('option:not([value=""])');
   await expect(options.first()).toBeAttached();
   await select.selectOption((await options.first().getAttribute('value')) ?? '');
+}
+
+/**
+ * What axe finds on the page once it is still: a drawer, modal or toast that is still fading in would be measured
+ * half transparent, and its text then fails the contrast rule it meets when shown. `level` 'serious' keeps the
+ * serious and critical violations only. Each violation reads `rule: help (elements)`.
+ */
+export async function axeViolations(page: Page, level: 'all' | 'serious' = 'all'): Promise<string[]> {
+  // Two frames let a transition that was just scheduled start, so it is among the running animations; endless
+  // ones (a loader's spin) are left out. Written as a string: this tsconfig has no DOM types.
+  await page.evaluate(`(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
+  })()`);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => level === 'all' || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
