@@ -123,5 +123,19 @@ describe('file store on local disk', () => {
     const driver = localDiskDriver(root);
     await expect(driver.read('../../etc/passwd')).rejects.toThrow();
     await expect(driver.write('ab/../../x', Buffer.from('x'))).rejects.toThrow();
+    await expect(driver.delete('../../etc/passwd')).rejects.toThrow();
+  });
+
+  it('deletes a blob, after which it is gone; deleting it again is a no-op', async () => {
+    const driver = localDiskDriver(root);
+    const data = Buffer.from('retrato antigo');
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    await driver.write(sha256, data);
+    expect(await driver.exists(sha256)).toBe(true);
+    await driver.delete(sha256);
+    expect(await driver.exists(sha256)).toBe(false);
+    expect(await driver.read(sha256)).toBeNull();
+    expect(await blobsOnDisk()).toEqual([]);
+    await driver.delete(sha256);
   });
 });

@@ -12,6 +12,8 @@ export interface BlobDriver {
   /** The content, or null when no blob has that hash. */
   read(sha256: string): Promise<Buffer | null>;
   exists(sha256: string): Promise<boolean>;
+  /** Removes the content; removing a hash that is not stored is a no-op. */
+  delete(sha256: string): Promise<void>;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -59,6 +61,9 @@ export function localDiskDriver(root: string): BlobDriver {
         await rm(temporary, { force: true });
         throw error;
       }
+    },
+    async delete(sha256) {
+      await rm(pathOf(sha256), { force: true });
     },
     async read(sha256) {
       try {
