@@ -1,4 +1,15 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Stored files: content-addressed on disk by sha256; this row is the metadata. */
 export const files = pgTable(
@@ -55,4 +66,35 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_due_idx').on(t.state, t.nextAttemptAt)],
+);
+
+/**
+ * Background work (platform/jobs): written in the transaction of the change that needs it, run by the job
+ * worker of any instance (claimed with FOR UPDATE SKIP LOCKED), retried with backoff up to max_attempts.
+ * `key` makes a job unique while it waits or runs (a recurring sweep is enqueued once however many instances
+ * start).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    key: text('key'),
+    state: text('state', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.state, t.nextAttemptAt),
+    uniqueIndex('jobs_key_active_idx')
+      .on(t.key)
+      .where(sql`${t.state} in ('pending', 'running')`),
+  ],
 );
