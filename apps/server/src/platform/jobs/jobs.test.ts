@@ -120,7 +120,11 @@ describe('jobs', () => {
     const options = {
       db,
       logger: recordingLogger().logger,
-      handlers: { 'test.sweep': async () => void (runs += 1) },
+      handlers: {
+        'test.sweep': async () => {
+          runs += 1;
+        },
+      },
       recurring: [{ kind: 'test.sweep', everyMs: 3_600_000 }],
     };
     const a = createJobWorker(options);
