@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { translate } from '@excelencia/domain';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -79,6 +78,7 @@ import { AppError, notFound } from './platform/errors.ts';
 import { dataDirFileStore, type FileStore } from './platform/files/file-store.ts';
 import { registerInputCharacterCheck } from './platform/input-characters.ts';
 import { requestLanguage } from './platform/request-language.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerUploadRateLimit } from './platform/upload-rate-limit.ts';
 
 declare module 'fastify' {
@@ -159,8 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Control characters and lone surrogates in params, query or JSON body: 400 before any route's validation.
   registerInputCharacterCheck(app);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // API answers carry personal data: no shared cache keeps them unless a route says otherwise.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -174,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE_TYPES });
 
   const issuerOrigin = new URL(config.issuerUrl).origin;
-  await app.register(fastifyHelmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {

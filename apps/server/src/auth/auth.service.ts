@@ -24,6 +24,7 @@ import {
   findSession,
   insertSession,
   type SessionRow,
+  sessionWithAccountLookup,
   updateSessionTokens,
 } from './sessions.repository.ts';
 import type { AuthContext, SessionContext } from './types.ts';
@@ -117,7 +118,11 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
     return created;
   }
 
-  function authOf(account: AccountRow, roles: string[], via: AuthContext['via']): AuthContext {
+  function authOf(
+    account: Pick<AccountRow, 'id' | 'email' | 'name' | 'language'>,
+    roles: string[],
+    via: AuthContext['via'],
+  ): AuthContext {
     return {
       accountId: account.id,
       email: account.email,
@@ -153,16 +158,28 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
     }
   }
 
+  const findSessionWithAccount = sessionWithAccountLookup(db);
+
   async function resolveSession(sessionToken: string) {
     if (!/^[\w-]{20,100}$/.test(sessionToken)) return null;
     const id = sha256(sessionToken);
-    const row = await findSession(db, id);
-    if (!row) return null;
-    if (row.expiresAt.getTime() <= Date.now()) {
+    // One round trip on every signed-in request: the session and its account, without the tokens.
+    const found = await findSessionWithAccount(id);
+    if (!found) return null;
+    if (found.expiresAt.getTime() <= Date.now() || !found.account.isActive) {
       await deleteSession(db, id);
       return null;
     }
-    const current = await refreshed(row);
+    if (found.accessExpiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) {
+      const { account } = found;
+      return {
+        auth: authOf({ id: found.accountId, ...account }, found.roles, 'session'),
+        session: { id, csrfToken: found.csrfToken, expiresAt: found.expiresAt },
+      };
+    }
+    // The access token is (nearly) expired: the whole row, to refresh its tokens at the provider.
+    const row = await findSession(db, id);
+    const current = row ? await refreshed(row) : null;
     if (!current) {
       await deleteSession(db, id);
       return null;

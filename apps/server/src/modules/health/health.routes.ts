@@ -1,9 +1,10 @@
 import { HealthResponse } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkHealth } from './health.service.ts';
+import { checkHealth, sharedPing } from './health.service.ts';
 
 export function healthRoutes(deps: { ping: () => Promise<boolean> }) {
+  const ping = sharedPing(deps.ping);
   return async function register(app: FastifyInstance): Promise<void> {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/health',
@@ -16,7 +17,7 @@ export function healthRoutes(deps: { ping: () => Promise<boolean> }) {
         config: { roles: 'public' },
       },
       async (_request, reply) => {
-        const health = await checkHealth(deps.ping);
+        const health = await checkHealth(ping);
         reply.header('cache-control', 'no-store');
         return reply.code(health.status === 'ok' ? 200 : 503).send(health);
       },
