@@ -15,6 +15,7 @@ export * from './ids.ts';
 export * from './languages.ts';
 export * from './newsletter/index.ts';
 export * from './partners/index.ts';
+export * from './retention.ts';
 export * from './roles.ts';
 export * from './schemas/index.ts';
 export * from './search-text.ts';

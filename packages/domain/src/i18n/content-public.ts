@@ -107,6 +107,75 @@ export const contentPublic = defineMessages({
       main: 'Páginas principais',
       more: 'Mais páginas',
     },
+    retention: {
+      title: 'Prazos de conservação',
+      intro:
+        'A lei de proteção de dados pessoais de Cabo Verde (Lei n.º 133/V/2001, alterada pela Lei n.º 41/VIII/2013) pede que os dados pessoais não sejam guardados mais tempo do que o necessário para a finalidade com que foram recolhidos. Por isso, cada tipo de dados é conservado durante o prazo abaixo e depois apagado automaticamente.',
+      columns: { data: 'Dados', period: 'Prazo', after: 'Depois do prazo' },
+      units: { days: '{{count}} dias', years: '{{count}} anos' },
+      kinds: {
+        sessions: { label: 'Sessões de acesso ao portal', period: 'Até expirarem', after: 'Apagadas.' },
+        registrations: {
+          label: 'Pedidos de registo de empresa (o formulário à espera da confirmação por e-mail)',
+          period: '{{period}} após a expiração do link de confirmação',
+          after:
+            'Apagados. Se o pedido nunca foi confirmado, a conta de acesso criada para ele também é apagada.',
+        },
+        invitations: {
+          label: 'Convites de pré-registo não aceites (nome e e-mail do responsável)',
+          period: '{{period}} após a expiração do link do convite',
+          after: 'Apagados. A empresa pré-registada mantém-se.',
+        },
+        accounts: {
+          label: 'Contas desativadas (nome, e-mail, fotografia de perfil)',
+          period: '{{period}} após a última alteração da conta desativada',
+          after:
+            'Nome, e-mail e fotografia apagados e conta de acesso eliminada; fica apenas um registo anónimo.',
+        },
+        companies: {
+          label: 'Dados pessoais do perfil da empresa (responsável, proprietário, gerente, contactos)',
+          period: 'Enquanto a empresa tiver uma conta ativa, e {{period}} depois de a última ser desativada',
+          after:
+            'Nomes e contactos apagados e empresa retirada do diretório; o nome, o NIF e os registos financeiros mantêm-se.',
+        },
+        balanceSheets: {
+          label: 'Balancetes e autodiagnósticos',
+          period: 'Enquanto a empresa estiver registada; os que a empresa apaga, {{period}} depois',
+          after:
+            'Apagados com o ficheiro carregado. Um balancete ainda usado por um autodiagnóstico guardado fica até esse autodiagnóstico ser apagado.',
+        },
+        applicationDocuments: {
+          label: 'Documentos das candidaturas (declarações, certidões, relatórios em PDF)',
+          period: '{{period}} após a data dos resultados da edição',
+          after: 'Documentos apagados; a candidatura e a decisão mantêm-se.',
+        },
+        newsletterPending: {
+          label: 'Subscrições da newsletter por confirmar',
+          period: '{{period}} após o último pedido (o link de confirmação vale {{linkDays}} dias)',
+          after: 'Apagadas.',
+        },
+        newsletterUnsubscribed: {
+          label: 'Subscrições da newsletter canceladas',
+          period: '{{period}} após o cancelamento',
+          after: 'Apagadas. Nenhuma newsletter é enviada sem nova subscrição confirmada.',
+        },
+        mail: {
+          label: 'E-mails enviados pelo portal (destinatário e conteúdo)',
+          period: '{{period}} após o envio (ou após a criação, se não pôde ser enviado)',
+          after: 'Apagados.',
+        },
+        auditLog: {
+          label: 'Registo de alterações (quem alterou o quê e quando)',
+          period: '{{period}} após cada entrada',
+          after: 'Apagado.',
+        },
+        partnerAccessLog: {
+          label: 'Registo das consultas dos parceiros aos dados de uma empresa',
+          period: '{{period}} após cada consulta',
+          after: 'Apagado.',
+        },
+      },
+    },
   },
   en: {
     nav: {
@@ -212,6 +281,75 @@ export const contentPublic = defineMessages({
       intro: 'Every public page of the portal.',
       main: 'Main pages',
       more: 'More pages',
+    },
+    retention: {
+      title: 'Retention periods',
+      intro:
+        "Cape Verde's personal data protection law (Lei n.º 133/V/2001, as amended by Lei n.º 41/VIII/2013) asks that personal data be kept no longer than the purpose it was collected for requires. So each kind of data is kept for the period below and then deleted automatically.",
+      columns: { data: 'Data', period: 'Kept for', after: 'After that' },
+      units: { days: '{{count}} days', years: '{{count}} years' },
+      kinds: {
+        sessions: { label: 'Sign-in sessions', period: 'Until they expire', after: 'Deleted.' },
+        registrations: {
+          label: 'Company registration requests (the form waiting for its e-mail confirmation)',
+          period: '{{period}} after the confirmation link expires',
+          after:
+            'Deleted. If the request was never confirmed, the sign-in account created for it is deleted too.',
+        },
+        invitations: {
+          label: "Pre-registration invitations never accepted (the responsible person's name and e-mail)",
+          period: '{{period}} after the invitation link expires',
+          after: 'Deleted. The pre-registered company stays.',
+        },
+        accounts: {
+          label: 'Deactivated accounts (name, e-mail, profile picture)',
+          period: '{{period}} after the last change to the deactivated account',
+          after:
+            'Name, e-mail and picture erased and the sign-in account deleted; only an anonymous record remains.',
+        },
+        companies: {
+          label: 'Personal data of the company profile (responsible person, owner, manager, contacts)',
+          period: 'While the company has an active account, and {{period}} after the last one is deactivated',
+          after:
+            'Names and contacts erased and the company taken out of the directory; its name, NIF and financial records stay.',
+        },
+        balanceSheets: {
+          label: 'Trial balances and self-diagnoses',
+          period: 'While the company is registered; those the company deletes, {{period}} after',
+          after:
+            'Deleted with the uploaded file. A trial balance still used by a saved self-diagnosis stays until that self-diagnosis is deleted.',
+        },
+        applicationDocuments: {
+          label: 'Application documents (declarations, certificates, reports in PDF)',
+          period: "{{period}} after the edition's results date",
+          after: 'Documents deleted; the application and its decision stay.',
+        },
+        newsletterPending: {
+          label: 'Newsletter subscriptions not confirmed',
+          period: '{{period}} after the last request (the confirmation link works for {{linkDays}} days)',
+          after: 'Deleted.',
+        },
+        newsletterUnsubscribed: {
+          label: 'Cancelled newsletter subscriptions',
+          period: '{{period}} after unsubscribing',
+          after: 'Deleted. No newsletter is sent without a new, confirmed subscription.',
+        },
+        mail: {
+          label: 'E-mails sent by the portal (recipient and content)',
+          period: '{{period}} after sending (or after it was written, if it could not be sent)',
+          after: 'Deleted.',
+        },
+        auditLog: {
+          label: 'Change log (who changed what and when)',
+          period: '{{period}} after each entry',
+          after: 'Deleted.',
+        },
+        partnerAccessLog: {
+          label: "Log of partners' reads of a company's data",
+          period: '{{period}} after each read',
+          after: 'Deleted.',
+        },
+      },
     },
   },
   fr: {
@@ -319,6 +457,81 @@ export const contentPublic = defineMessages({
       intro: 'Toutes les pages publiques du portail.',
       main: 'Pages principales',
       more: 'Autres pages',
+    },
+    retention: {
+      title: 'Durées de conservation',
+      intro:
+        "La loi cap-verdienne de protection des données personnelles (Lei n.º 133/V/2001, modifiée par la Lei n.º 41/VIII/2013) demande que les données personnelles ne soient pas gardées plus longtemps que ne l'exige la finalité pour laquelle elles ont été collectées. Chaque type de données est donc conservé pendant la durée ci-dessous, puis supprimé automatiquement.",
+      columns: { data: 'Données', period: 'Durée', after: 'Ensuite' },
+      units: { days: '{{count}} jours', years: '{{count}} ans' },
+      kinds: {
+        sessions: {
+          label: 'Sessions de connexion au portail',
+          period: "Jusqu'à leur expiration",
+          after: 'Supprimées.',
+        },
+        registrations: {
+          label: "Demandes d'inscription d'entreprise (le formulaire en attente de confirmation par e-mail)",
+          period: '{{period}} après l’expiration du lien de confirmation',
+          after:
+            "Supprimées. Si la demande n'a jamais été confirmée, le compte de connexion créé pour elle est aussi supprimé.",
+        },
+        invitations: {
+          label: 'Invitations de pré-inscription jamais acceptées (nom et e-mail du responsable)',
+          period: '{{period}} après l’expiration du lien d’invitation',
+          after: "Supprimées. L'entreprise pré-inscrite reste.",
+        },
+        accounts: {
+          label: 'Comptes désactivés (nom, e-mail, photo de profil)',
+          period: '{{period}} après la dernière modification du compte désactivé',
+          after:
+            'Nom, e-mail et photo effacés et compte de connexion supprimé ; seule une trace anonyme reste.',
+        },
+        companies: {
+          label:
+            "Données personnelles du profil de l'entreprise (responsable, propriétaire, gérant, contacts)",
+          period:
+            "Tant que l'entreprise a un compte actif, puis {{period}} après la désactivation du dernier",
+          after:
+            "Noms et contacts effacés et entreprise retirée de l'annuaire ; son nom, son NIF et ses documents financiers restent.",
+        },
+        balanceSheets: {
+          label: 'Balances et autodiagnostics',
+          period: "Tant que l'entreprise est inscrite ; celles que l'entreprise supprime, {{period}} après",
+          after:
+            "Supprimées avec le fichier téléversé. Une balance encore utilisée par un autodiagnostic enregistré reste jusqu'à la suppression de cet autodiagnostic.",
+        },
+        applicationDocuments: {
+          label: 'Documents des candidatures (déclarations, certificats, rapports en PDF)',
+          period: "{{period}} après la date des résultats de l'édition",
+          after: 'Documents supprimés ; la candidature et sa décision restent.',
+        },
+        newsletterPending: {
+          label: 'Abonnements à la newsletter non confirmés',
+          period: '{{period}} après la dernière demande (le lien de confirmation vaut {{linkDays}} jours)',
+          after: 'Supprimés.',
+        },
+        newsletterUnsubscribed: {
+          label: 'Abonnements à la newsletter résiliés',
+          period: '{{period}} après la désinscription',
+          after: "Supprimés. Aucune newsletter n'est envoyée sans un nouvel abonnement confirmé.",
+        },
+        mail: {
+          label: 'E-mails envoyés par le portail (destinataire et contenu)',
+          period: "{{period}} après l'envoi (ou après sa création, s'il n'a pas pu être envoyé)",
+          after: 'Supprimés.',
+        },
+        auditLog: {
+          label: 'Journal des modifications (qui a modifié quoi et quand)',
+          period: '{{period}} après chaque entrée',
+          after: 'Supprimé.',
+        },
+        partnerAccessLog: {
+          label: "Journal des consultations des données d'une entreprise par les partenaires",
+          period: '{{period}} après chaque consultation',
+          after: 'Supprimé.',
+        },
+      },
     },
   },
 });

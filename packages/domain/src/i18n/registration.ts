@@ -73,7 +73,7 @@ export const registration = defineMessages({
         },
         retention: {
           title: 'Conservação',
-          text: 'Os dados são conservados enquanto a conta estiver ativa e durante o prazo legal aplicável às candidaturas.',
+          text: 'Cada tipo de dados é conservado durante um prazo fixo e depois apagado automaticamente: os prazos estão na tabela «Prazos de conservação» no fim desta página.',
         },
         rights: {
           title: 'Os seus direitos',
@@ -169,7 +169,7 @@ export const registration = defineMessages({
         },
         retention: {
           title: 'Retention',
-          text: 'Data is kept while the account is active and for the legal period that applies to applications.',
+          text: 'Each kind of data is kept for a fixed period and then deleted automatically: the periods are in the ‘Retention periods’ table at the end of this page.',
         },
         rights: {
           title: 'Your rights',
@@ -267,7 +267,7 @@ export const registration = defineMessages({
         },
         retention: {
           title: 'Conservation',
-          text: 'Les données sont conservées tant que le compte est actif et pendant la durée légale applicable aux candidatures.',
+          text: 'Chaque type de données est conservé pendant une durée fixe, puis supprimé automatiquement : les durées figurent dans le tableau « Durées de conservation » à la fin de cette page.',
         },
         rights: {
           title: 'Vos droits',

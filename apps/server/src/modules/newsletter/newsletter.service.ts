@@ -8,7 +8,9 @@ import {
   campaignTextFor,
   type Language,
   missingCampaignLanguages,
+  NEWSLETTER_CONFIRM_LINK_DAYS,
   type Page,
+  periodBefore,
   SUBSCRIBE_MAX_PER_ADDRESS,
   SUBSCRIBE_WINDOW_MINUTES,
   type SubscribeRequest,
@@ -16,7 +18,7 @@ import {
   type SubscriberListQuery,
   translate,
 } from '@excelencia/domain';
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -256,12 +258,22 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
       });
     },
 
-    /** Follows a confirmation link (once): the subscriber is confirmed. Undefined when the link is not valid. */
+    /**
+     * Follows a confirmation link (once, within NEWSLETTER_CONFIRM_LINK_DAYS of the request that sent it): the
+     * subscriber is confirmed. Undefined when the link is not valid or has expired.
+     */
     async confirm(token: string): Promise<{ language: Language } | undefined> {
+      const at = now();
+      const sentAfter = periodBefore(at, { count: NEWSLETTER_CONFIRM_LINK_DAYS, unit: 'days' });
       const [row] = await db
         .update(newsletterSubscribers)
-        .set({ status: 'confirmed', confirmedAt: now(), confirmTokenHash: null, unsubscribedAt: null })
-        .where(eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)))
+        .set({ status: 'confirmed', confirmedAt: at, confirmTokenHash: null, unsubscribedAt: null })
+        .where(
+          and(
+            eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)),
+            gt(newsletterSubscribers.requestWindowStartedAt, sentAfter),
+          ),
+        )
         .returning();
       return row ? { language: row.language } : undefined;
     },
