@@ -75,7 +75,8 @@ import {
   sendError,
 } from './platform/error-handler.ts';
 import { AppError, notFound } from './platform/errors.ts';
-import { dataDirFileStore, type FileStore } from './platform/files/file-store.ts';
+import { fileStoreFor } from './platform/files/configured-store.ts';
+import type { FileStore } from './platform/files/file-store.ts';
 import { registerInputCharacterCheck } from './platform/input-characters.ts';
 import { requestLanguage } from './platform/request-language.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -91,7 +92,7 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
-  /** Defaults to files on local disk under $DATA_DIR/files. */
+  /** Defaults to the store of the configuration (FILES_URL, or local disk under $DATA_DIR/files). */
   fileStore?: FileStore;
   /** Defaults to the provider's admin REST API from the configuration (IDP_ADMIN_URL and its client). */
   identity?: IdentityAdmin;
@@ -125,7 +126,7 @@ function isServerPath(path: string): boolean {
 /** Builds the portal server with every plugin and module registered; the caller listens (or injects). */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
-  const fileStore = deps.fileStore ?? dataDirFileStore(config.dataDir);
+  const fileStore = deps.fileStore ?? fileStoreFor(config);
   const content = createContentService({ db: database.db, fileStore, apiPrefix: API_PREFIX });
   const identity =
     deps.identity ??

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Location } from './platform/files/s3-driver.ts';
 
 /** Every environment variable the server reads, with a one-line description (the README mirrors this). */
 export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; description: string }> = [
@@ -19,6 +20,12 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; descrip
     name: 'DATA_DIR',
     default: './data',
     description: 'Folder for the embedded database, files and IdP data.',
+  },
+  {
+    name: 'FILES_URL',
+    default: '(unset)',
+    description:
+      's3://[key:secret@]bucket[/prefix][?endpoint=http://host:port&region=…&forcePathStyle=true] stores uploaded files in an S3-compatible bucket; unset = local disk in $DATA_DIR/files.',
   },
   {
     name: 'DATABASE_URL',
@@ -97,6 +104,11 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  FILES_URL: optionalString.pipe(
+    z.url({ protocol: /^s3$/, error: 'must be s3://bucket/prefix?…' }).optional(),
+  ),
+  AWS_REGION: optionalString,
+  AWS_DEFAULT_REGION: optionalString,
   ISSUER_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   CLIENT_ID: z.string().min(1).default('portal'),
@@ -123,6 +135,68 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: optionalString,
 });
 
+/** The query of FILES_URL: every key known, so a misspelt one is an error, not ignored. */
+const FilesUrlQuery = z.strictObject({
+  endpoint: z.url({ protocol: /^https?$/ }).optional(),
+  region: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .optional(),
+  forcePathStyle: booleanString.optional(),
+});
+
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** Where uploaded files live: local disk, or a bucket (FILES_URL). */
+export type FilesConfig = { kind: 'disk'; root: string } | ({ kind: 's3' } & S3Location);
+
+/**
+ * s3://[accessKeyId:secretAccessKey@]bucket[/prefix][?endpoint=…&region=…&forcePathStyle=true|false]. The
+ * region falls back to AWS_REGION, AWS_DEFAULT_REGION, then us-east-1; path-style addressing is the default
+ * with an endpoint (S3-compatible servers), virtual-hosted without (AWS). Throws a readable message.
+ */
+export function parseFilesUrl(
+  value: string,
+  env: { AWS_REGION?: string | undefined; AWS_DEFAULT_REGION?: string | undefined } = {},
+): Extract<FilesConfig, { kind: 's3' }> {
+  const url = new URL(value);
+  if (url.protocol !== 's3:') throw new Error('FILES_URL must start with s3://');
+  const bucket = url.hostname;
+  if (!BUCKET_NAME.test(bucket) || url.port) {
+    throw new Error(
+      'FILES_URL: the bucket (s3://bucket/…) must be 3 to 63 lowercase letters, digits, dots or dashes',
+    );
+  }
+  const query = FilesUrlQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) {
+    const problems = query.error.issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    );
+    throw new Error(`FILES_URL: ${problems.join('; ')}`);
+  }
+  const path = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  if (path !== '' && path.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    throw new Error('FILES_URL: the prefix must be plain folder names (no empty, . or .. parts)');
+  }
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  if (Boolean(user) !== Boolean(password)) {
+    throw new Error(
+      'FILES_URL: give both the access key id and the secret (s3://key:secret@bucket), or neither',
+    );
+  }
+  const { endpoint, region, forcePathStyle } = query.data;
+  return {
+    kind: 's3',
+    bucket,
+    prefix: path ? `${path}/` : '',
+    ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}),
+    region: region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    forcePathStyle: forcePathStyle ?? Boolean(endpoint),
+    ...(user ? { credentials: { accessKeyId: user, secretAccessKey: password } } : {}),
+  };
+}
+
 export const BUILT_IN_REALM = 'excelencia';
 const DEV_CLIENT_SECRET = 'portal-dev-secret-change-me';
 
@@ -137,6 +211,8 @@ export interface Config {
   isHttps: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where uploaded files live (FILES_URL; local disk in $DATA_DIR/files by default). */
+  files: FilesConfig;
   /** True when the portal starts its own identity provider (ISSUER_URL unset). */
   builtInIdp: boolean;
   issuerUrl: string;
@@ -233,6 +309,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('DEMO_DATA creates accounts with published passwords: not allowed in production.');
   }
 
+  let files: FilesConfig = { kind: 'disk', root: join(dataDir, 'files') };
+  if (e.FILES_URL) {
+    try {
+      files = parseFilesUrl(e.FILES_URL, e);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -244,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isHttps,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    files,
     builtInIdp,
     issuerUrl,
     idpPort: e.IDP_PORT,

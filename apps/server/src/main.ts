@@ -7,7 +7,7 @@ import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { adminUrlFromIssuer, type Config, loadConfig } from './config.ts';
 import { type Executor, openDatabase } from './db/client.ts';
 import { createCampaignSender } from './modules/newsletter/campaign-sender.ts';
-import { dataDirFileStore } from './platform/files/file-store.ts';
+import { describeFiles, fileStoreFor } from './platform/files/configured-store.ts';
 import { createMailWorker, enqueueMail } from './platform/mail/outbox.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed.ts';
 import { seedReferenceData } from './seed/seed-reference.ts';
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     config = withIssuer(config, idp.issuer);
   }
   await seedReferenceData(database.db, { onlyIntoEmptyDatabase: true });
-  const fileStore = dataDirFileStore(config.dataDir);
+  const fileStore = fileStoreFor(config);
   if (config.demoData) await seedDemoData(database.db, identityAdminFor(config), fileStore);
 
   const app = await buildApp({ config, database, fileStore });
@@ -118,6 +118,7 @@ async function main(): Promise<void> {
     `  API docs: ${config.publicUrl}/app/api/v1/docs`,
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
     `  identity provider: ${idp ? `built-in at ${config.issuerUrl}` : config.issuerUrl}`,
+    `  files: ${describeFiles(config.files)}`,
     `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'kept in the outbox (no SMTP_URL)'}`,
   ];
   if (!config.isProduction) lines.push(`  outgoing mail (development): ${config.publicUrl}/dev/mail`);

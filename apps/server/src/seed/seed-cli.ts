@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { identityAdminFor, startBuiltInIdp, withIssuer } from '../main.ts';
-import { dataDirFileStore } from '../platform/files/file-store.ts';
+import { fileStoreFor } from '../platform/files/configured-store.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
 import { seedReferenceData } from './seed-reference.ts';
 
@@ -20,7 +20,7 @@ async function seed(): Promise<void> {
     const added = await seedReferenceData(database.db);
     const total = Object.values(added).reduce((sum, count) => sum + count, 0);
     process.stdout.write(`Reference data: ${total} missing rows added\n`);
-    await seedDemoData(database.db, identityAdminFor(config), dataDirFileStore(config.dataDir));
+    await seedDemoData(database.db, identityAdminFor(config), fileStoreFor(config));
     process.stdout.write(
       `Migrations applied and demo data in place: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}\n`,
     );

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { sendStream } from '../../platform/attachment.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -67,7 +68,8 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
         const picture = await accounts.profilePicture(caller(request), request.params.id);
         reply.header('cache-control', 'private, max-age=300');
         reply.header('content-disposition', 'inline');
-        return reply.type(picture.mime).send(picture.data);
+        reply.type(picture.mime);
+        return sendStream(reply, picture);
       },
     );
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type AccountByEmailResponse,
   type AccountResponse,
@@ -11,7 +12,7 @@ import {
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import type { FileStore } from '../../platform/files/file-store.ts';
+import { type FileStore, peekStream } from '../../platform/files/file-store.ts';
 import { detectImage } from '../../platform/files/image.ts';
 import {
   type AccountRow,
@@ -43,6 +44,9 @@ function presentByEmail(account: AccountRow): AccountByEmailResponse {
   };
 }
 
+/** detectImage reads at most the first 16 bytes (a WebP's first chunk name ends there). */
+const IMAGE_SIGNATURE_BYTES = 16;
+
 export function createAccountsService(deps: { db: Database; fileStore: FileStore }) {
   const { db, fileStore } = deps;
   return {
@@ -67,16 +71,24 @@ export function createAccountsService(deps: { db: Database; fileStore: FileStore
       };
     },
 
-    async profilePicture(caller: AuthContext, id: string): Promise<{ mime: string; data: Buffer }> {
+    /** The picture, streamed, with the type its first bytes show. */
+    async profilePicture(
+      caller: AuthContext,
+      id: string,
+    ): Promise<{ mime: string; stream: Readable; size: number }> {
       assertMayRead(caller, { id });
       const account = await findAccountById(db, id);
       if (!account?.profilePictureFileId) throw notFound();
-      const stored = await fileStore.get(db, account.profilePictureFileId);
+      const stored = await fileStore.open(db, account.profilePictureFileId);
       if (!stored) throw notFound();
       // Only raster images are served as images: the bytes decide, not the stored label.
-      const detected = detectImage(stored.data);
-      if (!detected) throw notFound();
-      return { mime: detected.mime, data: stored.data };
+      const { head, stream } = await peekStream(stored.stream, IMAGE_SIGNATURE_BYTES);
+      const detected = detectImage(head);
+      if (!detected) {
+        stream.destroy();
+        throw notFound();
+      }
+      return { mime: detected.mime, stream, size: stored.file.size };
     },
 
     async companyDetailsByEmail(caller: AuthContext, email: string): Promise<CompanyDetailsResponse> {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   calendarDayOf,
   type DistinguishedCompany,
@@ -686,19 +687,38 @@ export function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
-/** The files in one zip, stored as they are (PDFs are compressed already), under unique names. */
-export function documentsZip(files: ReadonlyArray<{ name: string; data: Buffer }>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const archive = archiver('zip', { store: true });
-    const chunks: Buffer[] = [];
-    archive.on('data', (chunk: Buffer) => chunks.push(chunk));
-    archive.on('end', () => resolve(Buffer.concat(chunks)));
-    archive.on('warning', reject);
-    archive.on('error', reject);
-    const names = uniqueNames(files.map((file) => file.name));
-    files.forEach((file, index) => {
-      archive.append(file.data, { name: names[index] ?? `document-${index + 1}.pdf` });
-    });
-    archive.finalize().catch(reject);
+/** A file for the zip: its bytes, or a function that opens its stream when the zip comes to it. */
+export type ZipEntry = { name: string; data: Buffer } | { name: string; open: () => Promise<Readable> };
+
+/** A stream that calls `open` only when first read, then passes the opened stream's content on. */
+function lazyStream(open: () => Promise<Readable>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield* await open();
+    })(),
+    { objectMode: false },
+  );
+}
+
+/**
+ * The files in one zip, stored as they are (PDFs are compressed already), under unique names, as a stream:
+ * entries given by `open` are read one at a time as the zip is written, so none is held whole in memory.
+ */
+export function documentsZipStream(files: ReadonlyArray<ZipEntry>): Readable {
+  const archive = archiver('zip', { store: true });
+  const names = uniqueNames(files.map((file) => file.name));
+  files.forEach((file, index) => {
+    const name = names[index] ?? `document-${index + 1}.pdf`;
+    archive.append('data' in file ? file.data : lazyStream(file.open), { name });
   });
+  archive.on('warning', (error) => archive.destroy(error));
+  void archive.finalize().catch((error: unknown) => archive.destroy(error as Error));
+  return archive;
+}
+
+/** The zip of `documentsZipStream`, whole in memory. */
+export async function documentsZip(files: ReadonlyArray<ZipEntry>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of documentsZipStream(files)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -27,7 +27,7 @@ import { AppError } from '../../platform/errors.ts';
 import { PDF_UPLOAD_LIMITS, receiveFile } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ApplicationsService, noPdf } from './applications.service.ts';
-import { certificatePdf, documentsZip } from './applications-export.ts';
+import { certificatePdf, documentsZipStream } from './applications-export.ts';
 import type { ResultsService } from './results.service.ts';
 
 const errors = errorResponses;
@@ -114,7 +114,7 @@ export function applicationsRoutes(deps: { applications: ApplicationsService; re
       },
       async (request, reply) => {
         const application = await applications.adminGet(request.params.id);
-        const zip = await documentsZip(await applications.adminDocuments(request.params.id));
+        const zip = documentsZipStream(await applications.adminDocuments(request.params.id));
         reply.header('content-type', 'application/zip');
         reply.header('content-disposition', attachment(`${application.nif}_documents.zip`));
         return reply.send(zip);
@@ -135,7 +135,7 @@ export function applicationsRoutes(deps: { applications: ApplicationsService; re
       },
       async (request, reply) => {
         const file = await applications.adminFile(request.params.id, request.params.fileId);
-        return sendPdf(reply, file.data, file.name, request.query.download === '1' ? 'attachment' : 'inline');
+        return sendPdf(reply, file, file.name, request.query.download === '1' ? 'attachment' : 'inline');
       },
     );
 
@@ -342,7 +342,7 @@ export function applicationsRoutes(deps: { applications: ApplicationsService; re
       async (request, reply) => {
         const { companyId, id, fileId } = request.params;
         const file = await applications.file(caller(request), companyId, id, fileId);
-        return sendPdf(reply, file.data, file.name, request.query.download === '1' ? 'attachment' : 'inline');
+        return sendPdf(reply, file, file.name, request.query.download === '1' ? 'attachment' : 'inline');
       },
     );
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type AdminApplicationQuery,
   APPLICATION_FILE_TYPE_COUNT,
@@ -585,13 +586,24 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       return documentOf(db, id, fileId);
     },
 
-    /** Every live document of an application, for the evaluator's zip. */
-    async adminDocuments(id: string): Promise<{ name: string; data: Buffer }[]> {
+    /**
+     * Every live document of an application whose content is stored, for the evaluator's zip: each is opened
+     * only when the zip comes to it, so one file at a time is read and none is held whole in memory.
+     */
+    async adminDocuments(id: string): Promise<{ name: string; open: () => Promise<Readable> }[]> {
       const row = await adminRow(db, id);
-      const out: { name: string; data: Buffer }[] = [];
+      const out: { name: string; open: () => Promise<Readable> }[] = [];
       for (const file of await liveFiles(db, row.id)) {
-        const stored = await fileStore.get(db, file.fileId);
-        if (stored) out.push({ name: file.fileName, data: stored.data });
+        const meta = await fileStore.meta(db, file.fileId);
+        if (!meta || !(await fileStore.driver.exists(meta.sha256))) continue;
+        out.push({
+          name: file.fileName,
+          open: async () => {
+            const stream = await fileStore.driver.stream(meta.sha256);
+            if (!stream) throw new Error(`The content of file ${meta.id} is gone`);
+            return stream;
+          },
+        });
       }
       return out;
     },
@@ -773,9 +785,9 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       .where(and(eq(applicationFiles.id, fileId), eq(applicationFiles.applicationId, applicationId)))
       .limit(1);
     if (!file) throw notFound();
-    const stored = await fileStore.get(executor, file.fileId);
+    const stored = await fileStore.open(executor, file.fileId);
     if (!stored) throw notFound();
-    return { data: stored.data, name: file.fileName };
+    return { stream: stored.stream, size: stored.file.size, name: file.fileName };
   }
 }
 

@@ -134,7 +134,7 @@ export function editionsRoutes(deps: { editions: EditionsService; results: Resul
       },
       async (request, reply) => {
         const file = await editions.regulation(request.params.id);
-        return sendPdf(reply, file.data, file.name, 'inline');
+        return sendPdf(reply, file, file.name, 'inline');
       },
     );
 

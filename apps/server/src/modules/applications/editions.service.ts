@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   APPLICATION_PDF_MAX_BYTES,
   type Edition,
@@ -239,12 +240,17 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
       });
     },
 
-    async regulation(id: string): Promise<{ data: Buffer; name: string }> {
+    /** The regulation PDF, streamed. */
+    async regulation(id: string): Promise<{ stream: Readable; size: number; name: string }> {
       const row = await editionRow(db, id);
       if (!row.regulationFileId) throw notFound();
-      const file = await fileStore.get(db, row.regulationFileId);
-      if (!file) throw notFound();
-      return { data: file.data, name: row.regulationFileName ?? 'regulation.pdf' };
+      const stored = await fileStore.open(db, row.regulationFileId);
+      if (!stored) throw notFound();
+      return {
+        stream: stored.stream,
+        size: stored.file.size,
+        name: row.regulationFileName ?? 'regulation.pdf',
+      };
     },
   };
 }

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../../platform/actor.ts';
-import { attachment } from '../../platform/attachment.ts';
+import { attachment, type FileStream, sendStream } from '../../platform/attachment.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
@@ -44,10 +44,11 @@ const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
 const ADMIN = { roles: ['admin'] as ['admin'] };
 const COMPANY_SHEETS = '/companies/:companyId/balance-sheets';
 
-function sendFile(reply: FastifyReply, data: Buffer, name: string): FastifyReply {
+/** A workbook made here (the template) or a stored upload's stream, saved under `name`. */
+function sendFile(reply: FastifyReply, data: Buffer | FileStream, name: string): FastifyReply {
   reply.header('content-type', XLSX_MIME);
   reply.header('content-disposition', attachment(name));
-  return reply.send(data);
+  return Buffer.isBuffer(data) ? reply.send(data) : sendStream(reply, data);
 }
 
 const ADMIN_EXPORT_COLUMNS: readonly ExportColumn<AdminBalanceSheetItem>[] = [
@@ -309,7 +310,7 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
       },
       async (request, reply) => {
         const file = await balanceSheets.file(caller(request), request.params.companyId, request.params.id);
-        return sendFile(reply, file.data, file.name);
+        return sendFile(reply, file, file.name);
       },
     );
 

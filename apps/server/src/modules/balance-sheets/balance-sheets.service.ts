@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import {
   type BalanceSheetComparison,
   type BalanceSheetDetail,
@@ -312,13 +313,22 @@ export function createBalanceSheetsService(deps: {
       return detailOf(db, await sheetOf(db, companyId, id));
     },
 
-    async file(caller: AuthContext, companyId: string, id: string): Promise<{ data: Buffer; name: string }> {
+    /** The original upload, streamed. */
+    async file(
+      caller: AuthContext,
+      companyId: string,
+      id: string,
+    ): Promise<{ stream: Readable; size: number; name: string }> {
       await assertMayAccess(caller, companyId);
       const row = await sheetOf(db, companyId, id);
       if (!row.fileId) throw notFound();
-      const stored = await fileStore.get(db, row.fileId);
+      const stored = await fileStore.open(db, row.fileId);
       if (!stored) throw notFound();
-      return { data: stored.data, name: displayFileName(row.fileName ?? stored.file.originalName) };
+      return {
+        stream: stored.stream,
+        size: stored.file.size,
+        name: displayFileName(row.fileName ?? stored.file.originalName),
+      };
     },
 
     async lines(

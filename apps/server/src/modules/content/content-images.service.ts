@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_IMAGE_WIDTHS, type ContentImageUpload } from '@excelencia/domain';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -144,14 +145,14 @@ export function createContentImagesService(deps: { db: Database; fileStore: File
       });
     },
 
-    /** The WebP bytes of one width of an image; 404 for an unknown image or width. */
-    async read(id: string, width: number): Promise<Buffer> {
+    /** The WebP of one width of an image, streamed; 404 for an unknown image or width. */
+    async read(id: string, width: number): Promise<{ stream: Readable; size: number }> {
       const row = (await imagesById(db, [id])).get(id);
       const variant = (row?.variants as ImageVariant[] | undefined)?.find((v) => v.width === width);
       if (!variant) throw notFound();
-      const stored = await fileStore.get(db, variant.fileId);
+      const stored = await fileStore.open(db, variant.fileId);
       if (!stored) throw notFound();
-      return stored.data;
+      return { stream: stored.stream, size: stored.file.size };
     },
   };
 }

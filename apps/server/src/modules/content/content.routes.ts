@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor.ts';
-import { sendPdf } from '../../platform/attachment.ts';
+import { sendPdf, sendStream } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { PDF_UPLOAD_LIMITS, receiveFile } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
@@ -101,10 +101,10 @@ export function contentRoutes(deps: { content: ContentService; images: ContentIm
       },
       async (request, reply) => {
         const width = Number.parseInt(request.params.file, 10);
-        const data = await images.read(request.params.id, width);
+        const image = await images.read(request.params.id, width);
         reply.header('content-type', 'image/webp');
         reply.header('cache-control', 'public, max-age=31536000, immutable');
-        return reply.send(data);
+        return sendStream(reply, image);
       },
     );
 
@@ -279,7 +279,7 @@ export function contentRoutes(deps: { content: ContentService; images: ContentIm
       },
       async (request, reply) => {
         const file = await content.documentFile(request.params.id);
-        return sendPdf(reply, file.data, file.name, 'inline');
+        return sendPdf(reply, file, file.name, 'inline');
       },
     );
 
@@ -303,7 +303,7 @@ export function contentRoutes(deps: { content: ContentService; images: ContentIm
         },
         async (request, reply) => {
           const file = await content.publicDocumentFile(request.params.slugOrId);
-          return sendPdf(reply, file.data, file.name, disposition);
+          return sendPdf(reply, file, file.name, disposition);
         },
       );
     }

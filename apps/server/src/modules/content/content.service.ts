@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type AdminContentListQuery,
   APPLICATION_PDF_MAX_BYTES,
@@ -582,12 +583,13 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
     return row;
   }
 
-  async function documentFile(row: ContentRow): Promise<{ data: Buffer; name: string }> {
+  /** A document's PDF, streamed. */
+  async function documentFile(row: ContentRow): Promise<{ stream: Readable; size: number; name: string }> {
     const document = (await documentsOf(db, [row.id])).get(row.id);
     if (!document) throw itemNotFound();
-    const stored = await fileStore.get(db, document.fileId);
+    const stored = await fileStore.open(db, document.fileId);
     if (!stored) throw itemNotFound();
-    return { data: stored.data, name: document.fileName };
+    return { stream: stored.stream, size: stored.file.size, name: document.fileName };
   }
 }
 

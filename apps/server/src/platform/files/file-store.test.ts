@@ -1,21 +1,30 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type TestS3Server } from '../../../test/support/s3.ts';
+import { parseFilesUrl } from '../../config.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { files } from '../../db/schema/platform.ts';
-import { createFileStore, type FileStore, localDiskDriver } from './file-store.ts';
+import { type BlobDriver, createFileStore, localDiskDriver, peekStream } from './file-store.ts';
+import { type S3BlobDriver, s3Driver } from './s3-driver.ts';
 
 let handle: DatabaseHandle;
 let root: string;
-let store: FileStore;
+let s3: TestS3Server;
+let bucket: S3BlobDriver;
+
+const BUCKET = 'portal-files';
 
 beforeAll(async () => {
   handle = await openDatabase({ dataDir: 'memory://' });
   root = await mkdtemp(join(tmpdir(), 'excelencia-files-'));
-  store = createFileStore(localDiskDriver(root));
+  s3 = await startS3Server([BUCKET]);
+  bucket = s3Driver(parseFilesUrl(s3.filesUrl(BUCKET, 'uploads')));
 });
 
 afterEach(async () => {
@@ -24,9 +33,26 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  bucket.close();
+  await s3.close();
   await handle.close();
   await rm(root, { recursive: true, force: true });
 });
+
+const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A blob name nobody stores: random bytes' hash. */
+const unusedSha256 = () => sha256Of(randomBytes(16));
+
+async function collect(stream: Readable): Promise<{ data: Buffer; chunks: number; largest: number }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return {
+    data: Buffer.concat(chunks),
+    chunks: chunks.length,
+    largest: Math.max(0, ...chunks.map((c) => c.length)),
+  };
+}
 
 /** Every regular file under root, as paths relative to it. */
 async function blobsOnDisk(): Promise<string[]> {
@@ -38,44 +64,83 @@ async function blobsOnDisk(): Promise<string[]> {
   }
 }
 
-describe('file store on local disk', () => {
-  it('stores a file and gives back the same bytes and metadata', async () => {
+/** The same contract, on local disk and on a real S3-protocol server (s3rver). */
+describe.each([
+  { name: 'local disk', driver: (): BlobDriver => localDiskDriver(root) },
+  { name: 'an S3 bucket', driver: (): BlobDriver => bucket },
+])('blob driver on $name', ({ driver: makeDriver }) => {
+  it('writes, reads, streams, tells it exists and deletes; deleting again is a no-op', async () => {
+    const driver = makeDriver();
     const data = Buffer.from('Balancete 2024 — conta 11 Caixa\n', 'utf8');
-    const owner = randomUUID();
-    const stored = await store.put(handle.db, {
-      data,
-      originalName: 'balancete_2024_01.xlsx',
-      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      kind: 'balance-sheet',
-      ownerAccountId: owner,
-    });
-    const sha256 = createHash('sha256').update(data).digest('hex');
-    expect(stored).toMatchObject({
-      sha256,
-      size: data.length,
-      originalName: 'balancete_2024_01.xlsx',
-      kind: 'balance-sheet',
-      ownerAccountId: owner,
-    });
-    expect(stored.createdAt).toBeInstanceOf(Date);
+    const sha256 = sha256Of(data);
+    expect(await driver.exists(sha256)).toBe(false);
+    await driver.write(sha256, data);
+    expect(await driver.exists(sha256)).toBe(true);
+    expect((await driver.read(sha256))?.equals(data)).toBe(true);
+    const stream = await driver.stream(sha256);
+    expect(stream).toBeInstanceOf(Readable);
+    expect((await collect(stream as Readable)).data.equals(data)).toBe(true);
 
-    const got = await store.get(handle.db, stored.id);
-    expect(got?.data.equals(data)).toBe(true);
-    expect(got?.file).toEqual(stored);
-    expect(await store.meta(handle.db, stored.id)).toEqual(stored);
-    expect(await blobsOnDisk()).toEqual([join(sha256.slice(0, 2), sha256.slice(2, 4), sha256)]);
-    expect((await readFile(join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256))).equals(data)).toBe(
-      true,
-    );
+    await driver.delete(sha256);
+    expect(await driver.exists(sha256)).toBe(false);
+    expect(await driver.read(sha256)).toBeNull();
+    expect(await driver.stream(sha256)).toBeNull();
+    await driver.delete(sha256);
   });
 
-  it('keeps one copy on disk for the same content uploaded twice, with two rows', async () => {
+  it('answers null and false for a blob never stored', async () => {
+    const driver = makeDriver();
+    const sha256 = unusedSha256();
+    expect(await driver.exists(sha256)).toBe(false);
+    expect(await driver.read(sha256)).toBeNull();
+    expect(await driver.stream(sha256)).toBeNull();
+  });
+
+  it('stores the same content twice without error, and it reads back unchanged', async () => {
+    const driver = makeDriver();
     const data = Buffer.from('%PDF-1.7 same declaration');
+    const sha256 = sha256Of(data);
+    await driver.write(sha256, data);
+    await driver.write(sha256, data);
+    await Promise.all([driver.write(sha256, data), driver.write(sha256, data)]);
+    expect((await driver.read(sha256))?.equals(data)).toBe(true);
+    await driver.delete(sha256);
+  });
+
+  it('refuses a blob name that is not a lowercase sha256, so no name leaves its place', async () => {
+    const driver = makeDriver();
+    const upper = sha256Of(Buffer.from('x')).toUpperCase();
+    for (const name of ['../../etc/passwd', 'ab/../../x', upper, '', `${'a'.repeat(64)}/x`]) {
+      await expect(driver.read(name)).rejects.toThrow('Not a lowercase hex sha256');
+      await expect(driver.stream(name)).rejects.toThrow('Not a lowercase hex sha256');
+      await expect(driver.exists(name)).rejects.toThrow('Not a lowercase hex sha256');
+      await expect(driver.write(name, Buffer.from('x'))).rejects.toThrow('Not a lowercase hex sha256');
+      await expect(driver.delete(name)).rejects.toThrow('Not a lowercase hex sha256');
+    }
+  });
+
+  it('streams a 3 MB file in pieces, none of them the whole file', async () => {
+    const driver = makeDriver();
+    const data = randomBytes(3 * 1024 * 1024);
+    const sha256 = sha256Of(data);
+    await driver.write(sha256, data);
+    const streamed = await collect((await driver.stream(sha256)) as Readable);
+    expect(sha256Of(streamed.data)).toBe(sha256);
+    expect(streamed.chunks).toBeGreaterThan(1);
+    expect(streamed.largest).toBeLessThan(data.length);
+    await driver.delete(sha256);
+  });
+
+  it('keeps files through the store: one row per upload, the same bytes back by get and open', async () => {
+    const store = createFileStore(makeDriver());
+    const data = Buffer.from('declaração de não dívida');
+    const owner = randomUUID();
     const a = await store.put(handle.db, {
       data,
-      originalName: 'a.pdf',
+      originalName: 'declaracao.pdf',
       mime: 'application/pdf',
       kind: 'doc',
+      ownerAccountId: owner,
     });
     const b = await store.put(handle.db, {
       data,
@@ -83,28 +148,43 @@ describe('file store on local disk', () => {
       mime: 'application/pdf',
       kind: 'doc',
     });
+    expect(a).toMatchObject({ sha256: sha256Of(data), size: data.length, ownerAccountId: owner });
     expect(a.id).not.toBe(b.id);
-    expect(a.sha256).toBe(b.sha256);
-    expect(a.ownerAccountId).toBeNull();
-    expect(await blobsOnDisk()).toHaveLength(1);
-    expect((await store.get(handle.db, b.id))?.file.originalName).toBe('b.pdf');
-  });
+    expect(b.ownerAccountId).toBeNull();
+    expect(a.createdAt).toBeInstanceOf(Date);
 
-  it('answers null for an unknown id, a malformed id, and a row whose blob is gone', async () => {
-    const stored = await store.put(handle.db, {
-      data: Buffer.from('x'),
-      originalName: 'x.txt',
-      mime: 'text/plain',
-      kind: 'doc',
-    });
+    const got = await store.get(handle.db, a.id);
+    expect(got?.data.equals(data)).toBe(true);
+    expect(got?.file).toEqual(a);
+    const opened = await store.open(handle.db, b.id);
+    expect(opened?.file).toEqual(b);
+    expect((await collect(opened?.stream as Readable)).data.equals(data)).toBe(true);
+    expect(await store.meta(handle.db, a.id)).toEqual(a);
+
+    await store.driver.delete(a.sha256);
+    expect(await store.meta(handle.db, a.id)).not.toBeNull();
+    expect(await store.get(handle.db, a.id)).toBeNull();
+    expect(await store.open(handle.db, a.id)).toBeNull();
     expect(await store.get(handle.db, randomUUID())).toBeNull();
-    expect(await store.meta(handle.db, 'not-a-uuid')).toBeNull();
-    await rm(root, { recursive: true, force: true });
-    expect(await store.meta(handle.db, stored.id)).not.toBeNull();
-    expect(await store.get(handle.db, stored.id)).toBeNull();
+    expect(await store.open(handle.db, 'not-a-uuid')).toBeNull();
+  });
+});
+
+describe('file store on local disk', () => {
+  it('keeps one copy at ab/cd/<sha256> for the same content uploaded twice', async () => {
+    const store = createFileStore(localDiskDriver(root));
+    const data = Buffer.from('%PDF-1.7 same declaration');
+    await store.put(handle.db, { data, originalName: 'a.pdf', mime: 'application/pdf', kind: 'doc' });
+    await store.put(handle.db, { data, originalName: 'b.pdf', mime: 'application/pdf', kind: 'doc' });
+    const sha256 = sha256Of(data);
+    expect(await blobsOnDisk()).toEqual([join(sha256.slice(0, 2), sha256.slice(2, 4), sha256)]);
+    expect((await readFile(join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256))).equals(data)).toBe(
+      true,
+    );
   });
 
   it('writes no row when the transaction rolls back', async () => {
+    const store = createFileStore(localDiskDriver(root));
     await expect(
       handle.db.transaction(async (tx) => {
         await store.put(tx, {
@@ -118,24 +198,35 @@ describe('file store on local disk', () => {
     ).rejects.toThrow('upload refused');
     expect(await handle.db.select({ n: count() }).from(files)).toEqual([{ n: 0 }]);
   });
+});
 
-  it('refuses a blob name that is not a sha256, so no path leaves the root', async () => {
-    const driver = localDiskDriver(root);
-    await expect(driver.read('../../etc/passwd')).rejects.toThrow();
-    await expect(driver.write('ab/../../x', Buffer.from('x'))).rejects.toThrow();
-    await expect(driver.delete('../../etc/passwd')).rejects.toThrow();
+describe('file store in an S3 bucket', () => {
+  it('keeps one object, <prefix>/<sha256>, for the same content uploaded twice', async () => {
+    const store = createFileStore(bucket);
+    const data = Buffer.from(`retrato ${randomUUID()}`);
+    await store.put(handle.db, { data, originalName: 'a.png', mime: 'image/png', kind: 'avatar' });
+    await store.put(handle.db, { data, originalName: 'b.png', mime: 'image/png', kind: 'avatar' });
+    const listed = await bucket.client.send(
+      new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `uploads/${sha256Of(data)}` }),
+    );
+    expect(listed.Contents?.map((object) => [object.Key, object.Size])).toEqual([
+      [`uploads/${sha256Of(data)}`, data.length],
+    ]);
+    await bucket.delete(sha256Of(data));
+  });
+});
+
+describe('peekStream', () => {
+  it('gives the first bytes and a stream of the whole content, head included', async () => {
+    const source = Readable.from([Buffer.from('RIFF'), Buffer.from('\0\0\0\0WEBPVP8 '), Buffer.from('rest')]);
+    const { head, stream } = await peekStream(source, 16);
+    expect(head.toString('latin1')).toBe('RIFF\0\0\0\0WEBPVP8 ');
+    expect((await collect(stream)).data.toString('latin1')).toBe('RIFF\0\0\0\0WEBPVP8 rest');
   });
 
-  it('deletes a blob, after which it is gone; deleting it again is a no-op', async () => {
-    const driver = localDiskDriver(root);
-    const data = Buffer.from('retrato antigo');
-    const sha256 = createHash('sha256').update(data).digest('hex');
-    await driver.write(sha256, data);
-    expect(await driver.exists(sha256)).toBe(true);
-    await driver.delete(sha256);
-    expect(await driver.exists(sha256)).toBe(false);
-    expect(await driver.read(sha256)).toBeNull();
-    expect(await blobsOnDisk()).toEqual([]);
-    await driver.delete(sha256);
+  it('gives what there is of a stream shorter than asked', async () => {
+    const { head, stream } = await peekStream(Readable.from([Buffer.from('GIF8')]), 16);
+    expect(head.toString()).toBe('GIF8');
+    expect((await collect(stream)).data.toString()).toBe('GIF8');
   });
 });

@@ -1,16 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/platform.ts';
 
-/** Where file contents live, addressed by their sha256 (hex). Local disk today, object storage later. */
+/**
+ * Where file contents live, addressed by their sha256 (hex): local disk (below) or an S3-compatible bucket
+ * (s3-driver.ts). Every method refuses a name that is not a lowercase hex sha256.
+ */
 export interface BlobDriver {
   /** Stores the content under its hash; storing the same hash again is a no-op. */
   write(sha256: string, data: Buffer): Promise<void>;
-  /** The content, or null when no blob has that hash. */
+  /** The whole content in memory, or null when no blob has that hash: for code that needs the bytes. */
   read(sha256: string): Promise<Buffer | null>;
+  /** The content as a stream (downloads: never held whole in memory), or null when no blob has that hash. */
+  stream(sha256: string): Promise<Readable | null>;
   exists(sha256: string): Promise<boolean>;
   /** Removes the content; removing a hash that is not stored is a no-op. */
   delete(sha256: string): Promise<void>;
@@ -19,7 +25,7 @@ export interface BlobDriver {
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function assertSha256(sha256: string): void {
+export function assertSha256(sha256: string): void {
   if (!SHA256_HEX.test(sha256)) throw new Error('Not a lowercase hex sha256');
 }
 
@@ -73,7 +79,52 @@ export function localDiskDriver(root: string): BlobDriver {
         throw error;
       }
     },
+    async stream(sha256) {
+      // Opened first, so a missing blob is null here rather than an error in the middle of a response.
+      try {
+        const handle = await open(pathOf(sha256), 'r');
+        return handle.createReadStream({ autoClose: true });
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
   };
+}
+
+/**
+ * The first `bytes` bytes of a stream (fewer when it is shorter), and a stream of the whole content, head
+ * included: to sniff a file's type before sending it without reading all of it.
+ */
+export async function peekStream(
+  source: Readable,
+  bytes: number,
+): Promise<{ head: Buffer; stream: Readable }> {
+  const iterator: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* whole() {
+    try {
+      if (head.length > 0) yield head;
+      if (ended) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      // A consumer that stops early (client gone) closes the source too.
+      await iterator.return?.();
+    }
+  }
+  return { head: head.subarray(0, bytes), stream: Readable.from(whole(), { objectMode: false }) };
 }
 
 export interface StoredFile {
@@ -140,6 +191,7 @@ export function createFileStore(driver: BlobDriver) {
       return toStoredFile(row);
     },
 
+    /** The metadata and the whole content in memory: for code that needs the bytes (re-encoding, PDFs). */
     async get(db: Executor, id: string): Promise<{ file: StoredFile; data: Buffer } | null> {
       const file = await meta(db, id);
       if (!file) return null;
@@ -147,13 +199,22 @@ export function createFileStore(driver: BlobDriver) {
       return data ? { file, data } : null;
     },
 
+    /** The metadata and a stream of the content: for downloads, so a file is never held whole in memory. */
+    async open(db: Executor, id: string): Promise<{ file: StoredFile; stream: Readable } | null> {
+      const file = await meta(db, id);
+      if (!file) return null;
+      const stream = await driver.stream(file.sha256);
+      return stream ? { file, stream } : null;
+    },
+
     meta,
+    driver,
   };
 }
 
 export type FileStore = ReturnType<typeof createFileStore>;
 
-/** The store of `npm start`: blobs on local disk under $DATA_DIR/files. */
+/** The store of `npm start` without FILES_URL: blobs on local disk under $DATA_DIR/files. */
 export function dataDirFileStore(dataDir: string): FileStore {
   return createFileStore(localDiskDriver(join(dataDir, 'files')));
 }
