@@ -17,6 +17,7 @@ import {
   useContentPageQuery,
   usePagedListQuery,
 } from './queries.ts';
+import { RetentionTable } from './retention-table.tsx';
 import { RichText } from './rich-text.tsx';
 
 /** The public content pages of the footer: testimonies, events, regulations and guides, privacy, site map. */
@@ -284,7 +285,10 @@ export const RegulationPage = definePage(Regulation, {
 
 const PRIVACY_SECTIONS = ['data', 'purpose', 'sharing', 'retention', 'rights'] as const;
 
-/** /:lang/public/privacy: the content manager's privacy page, else the text the portal had fixed. */
+/**
+ * /:lang/public/privacy: the content manager's privacy page, else the text the portal had fixed; below either, the
+ * retention table read from the domain rules the server enforces.
+ */
 function Privacy() {
   const t = useTranslate();
   const language = useLanguage();
@@ -296,6 +300,7 @@ function Privacy() {
         <PageTitle>{page.data.title}</PageTitle>
         <FallbackNote missing={page.data.missing} />
         <RichText html={page.data.body} testId="privacy-body" />
+        <RetentionTable />
       </Stack>
     );
   }
@@ -311,6 +316,7 @@ function Privacy() {
           <Text>{t(`registration:legal.privacy.${section}.text`)}</Text>
         </Stack>
       ))}
+      <RetentionTable />
     </Stack>
   );
 }
