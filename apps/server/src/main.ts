@@ -3,10 +3,10 @@ import { type IdpMail, startIdp } from '@excelencia/idp';
 import { buildApp } from './app.ts';
 import { postLogoutRedirectUris } from './auth/auth.service.ts';
 import { createIdentityAdmin } from './auth/identity-admin.ts';
-import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { adminUrlFromIssuer, type Config, loadConfig } from './config.ts';
 import { type Executor, openDatabase } from './db/client.ts';
 import { createCampaignSender } from './modules/newsletter/campaign-sender.ts';
+import { enforceRetention } from './modules/retention/retention.ts';
 import { describeFiles, fileStoreFor } from './platform/files/configured-store.ts';
 import { createMailWorker, enqueueMail } from './platform/mail/outbox.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed.ts';
@@ -81,10 +81,20 @@ async function main(): Promise<void> {
   const campaigns = createCampaignSender({ db: database.db, publicUrl: config.publicUrl, logger: app.log });
   campaigns.start();
 
+  // Every hour: what is past its retention period (packages/domain/src/retention.ts, expired sessions
+  // included) is deleted or erased, and each kind's count audited.
+  const retentionIdentity = identityAdminFor(config);
   const housekeeping = setInterval(() => {
-    deleteExpiredSessions(database.db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'removing expired sessions failed'),
-    );
+    enforceRetention(database.db, new Date(), { identity: retentionIdentity })
+      .then(({ counts, providerFailures }) => {
+        const removed = Object.entries(counts).filter(([, count]) => count > 0);
+        if (removed.length > 0) app.log.info({ retention: Object.fromEntries(removed) }, 'retention sweep');
+        for (const failure of providerFailures) {
+          const { error, kind, id } = failure;
+          app.log.warn({ err: error, kind, id }, 'retention: a provider account could not be deleted');
+        }
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'retention sweep failed'));
   }, 3_600_000);
   housekeeping.unref();
 
