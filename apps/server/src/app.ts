@@ -18,6 +18,7 @@ import { createOidc, type Oidc } from './auth/oidc.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { devMailRoutes } from './dev/mail-viewer.routes.ts';
+import { createBackgroundJobs } from './jobs.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
@@ -78,6 +79,7 @@ import { AppError, notFound } from './platform/errors.ts';
 import { fileStoreFor } from './platform/files/configured-store.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { registerInputCharacterCheck } from './platform/input-characters.ts';
+import type { JobWorker } from './platform/jobs/jobs.ts';
 import { requestLanguage } from './platform/request-language.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerUploadRateLimit } from './platform/upload-rate-limit.ts';
@@ -86,6 +88,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The background refresh of derived indicator values (modules/diagnosis/indicators.ts). */
     indicators: IndicatorRefresher;
+    /** The background job worker (jobs.ts): main.ts starts it; tests run one pass with jobs.runOnce(now). */
+    jobs: JobWorker;
   }
 }
 
@@ -267,6 +271,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void indicators.refresh();
   });
   app.addHook('onClose', () => indicators.idle());
+  const jobs = createBackgroundJobs({ db: database.db, identity, fileStore, logger: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   const oidc: Oidc = createOidc(config);
   const auth: AuthService = createAuthService({ config, db: database.db, oidc });
@@ -288,8 +295,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         effects: { criteriaChanged: () => void indicators.refresh() },
       });
       await api.register(referenceRoutes({ reference }));
-      await api.register(usersRoutes({ users: createUsersService({ db: database.db, identity }) }));
-      await api.register(partnersRoutes({ partners: createPartnersService({ db: database.db, identity }) }));
+      await api.register(
+        usersRoutes({ users: createUsersService({ db: database.db, identity, logger: app.log }) }),
+      );
+      await api.register(
+        partnersRoutes({
+          partners: createPartnersService({ db: database.db, identity, logger: app.log }),
+        }),
+      );
       await api.register(companiesRoutes({ companies: createCompaniesService({ db: database.db }) }));
       const balanceSheets = createBalanceSheetsService({
         db: database.db,
@@ -324,9 +337,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       await api.register(
-        profileRoutes({ profile: createProfileService({ db: database.db, identity, fileStore }) }),
+        profileRoutes({
+          profile: createProfileService({ db: database.db, identity, logger: app.log, fileStore }),
+        }),
       );
-      const onboarding = { db: database.db, identity, publicUrl: config.publicUrl };
+      const onboarding = { db: database.db, identity, logger: app.log, publicUrl: config.publicUrl };
       const invitations = createInvitationsService(onboarding);
       await api.register(
         registrationRoutes({

@@ -80,6 +80,8 @@ async function main(): Promise<void> {
   // Newsletter campaigns being sent go into the outbox in batches, resumed after a restart.
   const campaigns = createCampaignSender({ db: database.db, publicUrl: config.publicUrl, logger: app.log });
   campaigns.start();
+  // Background jobs (jobs.ts: provider repairs, the file sweep), claimed so that several instances can run it.
+  app.jobs.start();
 
   // Every hour: what is past its retention period (packages/domain/src/retention.ts, expired sessions
   // included) is deleted or erased, and each kind's count audited.
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await campaigns.stop();
+      await app.jobs.stop();
       await worker?.stop();
       await idp?.close();
       await database.close();

@@ -9,8 +9,7 @@ import {
 } from '@excelencia/domain';
 import { or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { IdentityAdmin } from '../../auth/identity-admin.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { accounts, partnerEntities, partners } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -32,6 +31,8 @@ import {
   compensateCreatedUser,
   duplicateEmail,
   isUniqueViolation,
+  keepProviderInStep,
+  type ProviderDeps,
   portalRolesOf,
   providerIdOf,
   storedRoles,
@@ -99,7 +100,7 @@ export function presentPartner({ partner, account, entity }: PartnerRecord): Par
  * Partner users (/admin/partners): an account with the partner role, linked to one partner entity, made at
  * the identity provider as users are (see users.service.ts for the order of the changes).
  */
-export function createPartnersService(deps: { db: Database; identity: IdentityAdmin }) {
+export function createPartnersService(deps: ProviderDeps) {
   const { db, identity } = deps;
 
   /** The entity a partner is linked to: it must exist, and be active unless the partner already has it. */
@@ -217,7 +218,7 @@ export function createPartnersService(deps: { db: Database; identity: IdentityAd
           return item;
         });
       } catch (error) {
-        await compensateCreatedUser(identity, subject);
+        await compensateCreatedUser(deps, subject);
         if (isUniqueViolation(error)) throw duplicateEmail();
         throw error;
       }
@@ -228,43 +229,62 @@ export function createPartnersService(deps: { db: Database; identity: IdentityAd
       id: string,
       input: z.output<typeof UpdatePartnerRequest>,
     ): Promise<PartnerItem> {
-      return db.transaction(async (tx) => {
-        const before = await existing(tx, id, input.version);
-        const entity = await usableEntity(tx, input.partnerEntityId, before.partner.partnerEntityId);
-        const partner = await updatePartnerAtVersion(tx, id, input.version, {
-          partnerEntityId: entity.id,
-        });
-        if (!partner) throw staleVersion();
-        const account = await updateAccountBumpingVersion(tx, before.account.id, {
-          name: input.name,
-          language: input.language,
-        });
-        const item = presentPartner({ partner, account, entity });
-        await audit(tx, actor, 'update', id, presentPartner(before), item);
-        const providerId = await providerIdOf(identity, before.account);
-        if (providerId) {
-          await atProvider(() =>
-            identity.updateProfile(providerId, { name: input.name, language: input.language }),
-          );
-        }
-        return item;
-      });
+      return keepProviderInStep(deps, (atProviderSteps) =>
+        db.transaction(async (tx) => {
+          const before = await existing(tx, id, input.version);
+          const entity = await usableEntity(tx, input.partnerEntityId, before.partner.partnerEntityId);
+          const partner = await updatePartnerAtVersion(tx, id, input.version, {
+            partnerEntityId: entity.id,
+          });
+          if (!partner) throw staleVersion();
+          const account = await updateAccountBumpingVersion(tx, before.account.id, {
+            name: input.name,
+            language: input.language,
+          });
+          const item = presentPartner({ partner, account, entity });
+          await audit(tx, actor, 'update', id, presentPartner(before), item);
+          const providerId = await providerIdOf(identity, before.account);
+          if (providerId) {
+            await atProviderSteps(before.account.id, [
+              {
+                apply: () =>
+                  identity.updateProfile(providerId, { name: input.name, language: input.language }),
+                undo: () =>
+                  identity.updateProfile(providerId, {
+                    name: before.account.name,
+                    language: before.account.language,
+                  }),
+              },
+            ]);
+          }
+          return item;
+        }),
+      );
     },
 
     async setActive(actor: Actor, id: string, version: number, isActive: boolean): Promise<PartnerItem> {
-      return db.transaction(async (tx) => {
-        const before = await existing(tx, id, version);
-        if (before.account.id === actor.accountId && !isActive) throw cannotChangeSelf();
-        const partner = await updatePartnerAtVersion(tx, id, version, {});
-        if (!partner) throw staleVersion();
-        const account = await updateAccountBumpingVersion(tx, before.account.id, { isActive });
-        if (!isActive) await deleteSessionsOfAccount(tx, account.id);
-        const item = presentPartner({ partner, account, entity: before.entity });
-        await audit(tx, actor, isActive ? 'activate' : 'deactivate', id, presentPartner(before), item);
-        const providerId = await providerIdOf(identity, before.account);
-        if (providerId) await atProvider(() => identity.setEnabled(providerId, isActive));
-        return item;
-      });
+      return keepProviderInStep(deps, (atProviderSteps) =>
+        db.transaction(async (tx) => {
+          const before = await existing(tx, id, version);
+          if (before.account.id === actor.accountId && !isActive) throw cannotChangeSelf();
+          const partner = await updatePartnerAtVersion(tx, id, version, {});
+          if (!partner) throw staleVersion();
+          const account = await updateAccountBumpingVersion(tx, before.account.id, { isActive });
+          if (!isActive) await deleteSessionsOfAccount(tx, account.id);
+          const item = presentPartner({ partner, account, entity: before.entity });
+          await audit(tx, actor, isActive ? 'activate' : 'deactivate', id, presentPartner(before), item);
+          const providerId = await providerIdOf(identity, before.account);
+          if (providerId) {
+            await atProviderSteps(before.account.id, [
+              {
+                apply: () => identity.setEnabled(providerId, isActive),
+                undo: () => identity.setEnabled(providerId, before.account.isActive),
+              },
+            ]);
+          }
+          return item;
+        }),
+      );
     },
 
     /**
@@ -272,31 +292,43 @@ export function createPartnersService(deps: { db: Database; identity: IdentityAd
      * deactivated (it can no longer sign in), while one that is also admin or company keeps signing in.
      */
     async remove(actor: Actor, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const before = await existing(tx, id);
-        const remaining = withRole(before.account.roles, 'partner', false);
-        const disable = remaining.length === 0;
-        if (disable && before.account.id === actor.accountId) throw cannotChangeSelf();
-        await deletePartner(tx, id);
-        await updateAccountBumpingVersion(tx, before.account.id, {
-          roles: storedRoles(remaining),
-          ...(disable ? { isActive: false } : {}),
-        });
-        // Open sessions still carry the partner role.
-        await deleteSessionsOfAccount(tx, before.account.id);
-        await audit(tx, actor, 'delete', id, presentPartner(before), {
-          accountId: before.account.id,
-          roles: portalRolesOf(remaining),
-          isActive: disable ? false : before.account.isActive,
-        });
-        const providerId = await providerIdOf(identity, before.account);
-        if (providerId) {
-          await atProvider(async () => {
-            await identity.setRoles(providerId, remaining);
-            if (disable) await identity.setEnabled(providerId, false);
+      await keepProviderInStep(deps, (atProviderSteps) =>
+        db.transaction(async (tx) => {
+          const before = await existing(tx, id);
+          const remaining = withRole(before.account.roles, 'partner', false);
+          const disable = remaining.length === 0;
+          if (disable && before.account.id === actor.accountId) throw cannotChangeSelf();
+          await deletePartner(tx, id);
+          await updateAccountBumpingVersion(tx, before.account.id, {
+            roles: storedRoles(remaining),
+            ...(disable ? { isActive: false } : {}),
           });
-        }
-      });
+          // Open sessions still carry the partner role.
+          await deleteSessionsOfAccount(tx, before.account.id);
+          await audit(tx, actor, 'delete', id, presentPartner(before), {
+            accountId: before.account.id,
+            roles: portalRolesOf(remaining),
+            isActive: disable ? false : before.account.isActive,
+          });
+          const providerId = await providerIdOf(identity, before.account);
+          if (providerId) {
+            await atProviderSteps(before.account.id, [
+              {
+                apply: () => identity.setRoles(providerId, remaining),
+                undo: () => identity.setRoles(providerId, portalRolesOf(before.account.roles)),
+              },
+              ...(disable
+                ? [
+                    {
+                      apply: () => identity.setEnabled(providerId, false),
+                      undo: () => identity.setEnabled(providerId, before.account.isActive),
+                    },
+                  ]
+                : []),
+            ]);
+          }
+        }),
+      );
     },
   };
 }

@@ -1,8 +1,6 @@
 import { type MyProfile, PROFILE_PICTURE_MAX_BYTES, type UpdateMyProfileRequest } from '@excelencia/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import type { AuthContext } from '../../auth/types.ts';
-import type { Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -12,7 +10,7 @@ import { detectImage, reencodeImage } from '../../platform/files/image.ts';
 import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
 import { type AccountRow, findAccountById } from '../accounts/accounts.repository.ts';
 import { profilePicturePath } from '../accounts/accounts.service.ts';
-import { atProvider, providerIdOf } from '../users/provider.ts';
+import { keepProviderInStep, type ProviderDeps, providerIdOf } from '../users/provider.ts';
 
 /** The largest side of a stored profile picture (px); larger uploads are scaled down, smaller ones kept. */
 export const PICTURE_MAX_SIDE = 1024;
@@ -57,7 +55,7 @@ function present(row: AccountRow): MyProfile {
  * so the next sign-in's token carries them) and the profile picture (checked by content, stored in the file
  * store). The password is changed at the identity provider (GET /auth/change-password).
  */
-export function createProfileService(deps: { db: Database; identity: IdentityAdmin; fileStore: FileStore }) {
+export function createProfileService(deps: ProviderDeps & { fileStore: FileStore }) {
   const { db, identity, fileStore } = deps;
 
   async function accountOf(caller: AuthContext): Promise<AccountRow> {
@@ -73,37 +71,44 @@ export function createProfileService(deps: { db: Database; identity: IdentityAdm
 
     /** The portal row changes in a transaction whose last step is the provider call: both change or neither. */
     async update(caller: AuthContext, actor: Actor, input: UpdateMyProfileRequest): Promise<MyProfile> {
-      return db.transaction(async (tx) => {
-        const before = await findAccountById(tx, caller.accountId);
-        if (!before) throw notFound();
-        const [after] = await tx
-          .update(accounts)
-          .set({
-            name: input.name,
-            language: input.language,
-            version: sql`${accounts.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(accounts.id, before.id))
-          .returning();
-        if (!after) throw notFound();
-        await writeAudit(tx, {
-          actorAccountId: actor.accountId,
-          action: 'update',
-          entity: PROFILE_ENTITY,
-          entityId: before.id,
-          before: { name: before.name, language: before.language },
-          after: { name: after.name, language: after.language },
-          requestId: actor.requestId,
-        });
-        const providerId = await providerIdOf(identity, before);
-        if (providerId) {
-          await atProvider(() =>
-            identity.updateProfile(providerId, { name: input.name, language: input.language }),
-          );
-        }
-        return present(after);
-      });
+      return keepProviderInStep(deps, (atProviderSteps) =>
+        db.transaction(async (tx) => {
+          const before = await findAccountById(tx, caller.accountId);
+          if (!before) throw notFound();
+          const [after] = await tx
+            .update(accounts)
+            .set({
+              name: input.name,
+              language: input.language,
+              version: sql`${accounts.version} + 1`,
+              updatedAt: new Date(),
+            })
+            .where(eq(accounts.id, before.id))
+            .returning();
+          if (!after) throw notFound();
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'update',
+            entity: PROFILE_ENTITY,
+            entityId: before.id,
+            before: { name: before.name, language: before.language },
+            after: { name: after.name, language: after.language },
+            requestId: actor.requestId,
+          });
+          const providerId = await providerIdOf(identity, before);
+          if (providerId) {
+            await atProviderSteps(before.id, [
+              {
+                apply: () =>
+                  identity.updateProfile(providerId, { name: input.name, language: input.language }),
+                undo: () =>
+                  identity.updateProfile(providerId, { name: before.name, language: before.language }),
+              },
+            ]);
+          }
+          return present(after);
+        }),
+      );
     },
 
     /**

@@ -11,8 +11,7 @@ import {
 } from '@excelencia/domain';
 import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { IdentityAdmin } from '../../auth/identity-admin.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { accounts, companies, companyInvitations, companyMembers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -23,7 +22,9 @@ import {
   atProvider,
   compensateCreatedUser,
   isUniqueViolation,
+  keepProviderInStep,
   type PortalRole,
+  type ProviderDeps,
   portalRolesOf,
   storedRoles,
 } from '../users/provider.ts';
@@ -68,12 +69,12 @@ function stateOf(row: Pick<InvitationRow, 'acceptedAt' | 'expiresAt'>, at: Date)
  * an invitation (single use, 7 days) to set a password. Accepting creates the provider account (enabled, company
  * role) or links the existing one, the portal account and the membership.
  */
-export function createInvitationsService(deps: {
-  db: Database;
-  identity: IdentityAdmin;
-  publicUrl: string;
-  now?: () => Date;
-}) {
+export function createInvitationsService(
+  deps: ProviderDeps & {
+    publicUrl: string;
+    now?: () => Date;
+  },
+) {
   const { db, identity, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -317,67 +318,76 @@ export function createInvitationsService(deps: {
       }
       const subject = found?.id ?? (created as string);
       try {
-        return await db.transaction(async (tx) => {
-          const row = await byToken(tx, input.token, true);
-          const at = now();
-          const [current] = await tx.select().from(accounts).where(eq(accounts.email, email)).for('update');
-          const portalRoles: PortalRole[] = [
-            ...new Set([...portalRolesOf(current?.roles ?? []), 'company' as const]),
-          ];
-          let accountId: string;
-          if (current) {
-            accountId = current.id;
+        return await keepProviderInStep(deps, (atProviderSteps) =>
+          db.transaction(async (tx) => {
+            const row = await byToken(tx, input.token, true);
+            const at = now();
+            const [current] = await tx.select().from(accounts).where(eq(accounts.email, email)).for('update');
+            const portalRoles: PortalRole[] = [
+              ...new Set([...portalRolesOf(current?.roles ?? []), 'company' as const]),
+            ];
+            let accountId: string;
+            if (current) {
+              accountId = current.id;
+              await tx
+                .update(accounts)
+                .set({
+                  subject,
+                  roles: storedRoles(portalRoles),
+                  version: sql`${accounts.version} + 1`,
+                  updatedAt: at,
+                })
+                .where(eq(accounts.id, current.id));
+            } else {
+              const [inserted] = await tx
+                .insert(accounts)
+                .values({
+                  subject,
+                  email,
+                  name: row.invitation.name,
+                  language: row.invitation.language,
+                  roles: storedRoles(portalRoles),
+                })
+                .returning({ id: accounts.id });
+              if (!inserted) throw new Error('The account could not be stored');
+              accountId = inserted.id;
+            }
             await tx
-              .update(accounts)
-              .set({
-                subject,
-                roles: storedRoles(portalRoles),
-                version: sql`${accounts.version} + 1`,
-                updatedAt: at,
-              })
-              .where(eq(accounts.id, current.id));
-          } else {
-            const [inserted] = await tx
-              .insert(accounts)
-              .values({
-                subject,
-                email,
-                name: row.invitation.name,
-                language: row.invitation.language,
-                roles: storedRoles(portalRoles),
-              })
-              .returning({ id: accounts.id });
-            if (!inserted) throw new Error('The account could not be stored');
-            accountId = inserted.id;
-          }
-          await tx
-            .insert(companyMembers)
-            .values({ companyId: row.invitation.companyId, accountId })
-            .onConflictDoNothing();
-          await tx
-            .update(companyInvitations)
-            .set({ acceptedAt: at })
-            .where(eq(companyInvitations.id, row.invitation.id));
-          await writeAudit(tx, {
-            actorAccountId: accountId,
-            action: 'accept',
-            entity: INVITATIONS_ENTITY,
-            entityId: row.invitation.id,
-            after: { companyId: row.invitation.companyId, accountId, linkedExistingAccount: !created },
-            requestId,
-          });
-          if (!created) {
-            // Last: a provider failure rolls the portal back and the link stays usable.
-            await atProvider(async () => {
-              await identity.setRoles(subject, portalRoles);
-              await identity.setPassword(subject, input.password);
-              await identity.setEnabled(subject, true);
+              .insert(companyMembers)
+              .values({ companyId: row.invitation.companyId, accountId })
+              .onConflictDoNothing();
+            await tx
+              .update(companyInvitations)
+              .set({ acceptedAt: at })
+              .where(eq(companyInvitations.id, row.invitation.id));
+            await writeAudit(tx, {
+              actorAccountId: accountId,
+              action: 'accept',
+              entity: INVITATIONS_ENTITY,
+              entityId: row.invitation.id,
+              after: { companyId: row.invitation.companyId, accountId, linkedExistingAccount: !created },
+              requestId,
             });
-          }
-          return { status: 'accepted' as const, email };
-        });
+            if (!created) {
+              // Last: a provider failure rolls the portal back and the link stays usable.
+              // The password last: it cannot be put back, the others can.
+              await atProviderSteps(current?.id ?? null, [
+                {
+                  apply: () => identity.setRoles(subject, portalRoles),
+                  undo: () => identity.setRoles(subject, portalRolesOf(current?.roles ?? [])),
+                },
+                {
+                  apply: () => identity.setEnabled(subject, true),
+                  undo: () => identity.setEnabled(subject, found?.enabled ?? false),
+                },
+                { apply: () => identity.setPassword(subject, input.password) },
+              ]);
+            }
+            return { status: 'accepted' as const, email };
+          }),
+        );
       } catch (error) {
-        if (created) await compensateCreatedUser(identity, created);
+        if (created) await compensateCreatedUser(deps, created);
         throw error;
       }
     },

@@ -5,13 +5,19 @@ import {
   type RegistrationPending,
 } from '@excelencia/domain';
 import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { IdentityAdmin } from '../../auth/identity-admin.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { accounts, companies, companyMembers, pendingRegistrations } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { atProvider, compensateCreatedUser, isUniqueViolation, storedRoles } from '../users/provider.ts';
+import {
+  atProvider,
+  compensateCreatedUser,
+  isUniqueViolation,
+  keepProviderInStep,
+  type ProviderDeps,
+  storedRoles,
+} from '../users/provider.ts';
 import { registrationLink, registrationMail } from './mails.ts';
 import { checkPlaces } from './reference-checks.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
@@ -78,13 +84,13 @@ async function pendingOfEmail(db: Executor, email: string): Promise<{ nif: strin
  * written in one transaction. Confirming creates the account row, the company and the membership in one
  * transaction whose last step enables the account at the provider.
  */
-export function createRegistrationService(deps: {
-  db: Database;
-  identity: IdentityAdmin;
-  publicUrl: string;
-  /** The clock (tests move it). */
-  now?: () => Date;
-}) {
+export function createRegistrationService(
+  deps: ProviderDeps & {
+    publicUrl: string;
+    /** The clock (tests move it). */
+    now?: () => Date;
+  },
+) {
   const { db, identity, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -103,7 +109,7 @@ export function createRegistrationService(deps: {
         ),
       )
       .returning({ idpUserId: pendingRegistrations.idpUserId });
-    for (const row of stale) await compensateCreatedUser(identity, row.idpUserId).catch(() => undefined);
+    for (const row of stale) await compensateCreatedUser(deps, row.idpUserId);
   }
 
   async function sendLink(
@@ -181,7 +187,7 @@ export function createRegistrationService(deps: {
           });
         });
       } catch (error) {
-        await compensateCreatedUser(identity, idpUserId);
+        await compensateCreatedUser(deps, idpUserId);
         if (isUniqueViolation(error)) {
           // A registration of the same e-mail and NIF was stored meanwhile (a double submission).
           if ((await pendingOfEmail(db, input.email))?.nif === input.nif) throw registrationPending();
@@ -194,97 +200,105 @@ export function createRegistrationService(deps: {
 
     async confirm(token: string, requestId: string): Promise<RegistrationConfirmed> {
       const hash = hashLinkToken(token);
-      const confirmed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(pendingRegistrations)
-          .where(eq(pendingRegistrations.tokenHash, hash))
-          .for('update');
-        if (!row || row.usedAt) throw linkInvalid();
-        const at = now();
-        if (row.expiresAt <= at) throw linkExpired();
-        if (await companyNifExists(tx, row.nif)) throw nifTaken();
-        const payload = row.payload as RegistrationPayload;
-        // An administrator may have deactivated or deleted the chosen division or city since the registration:
-        // the link is spent (expired now, so registering again is open) and the user is told to register again.
-        const placesGone = await checkPlaces(tx, {
-          caeDivisionId: payload.caeDivisionId,
-          cityId: payload.cityId,
-        }).then(
-          () => false,
-          () => true,
-        );
-        if (placesGone) {
-          await tx
-            .update(pendingRegistrations)
-            .set({ expiresAt: at })
-            .where(eq(pendingRegistrations.id, row.id));
-          return null;
-        }
-
-        const [used] = await tx
-          .update(pendingRegistrations)
-          .set({ usedAt: at })
-          .where(and(eq(pendingRegistrations.id, row.id), isNull(pendingRegistrations.usedAt)))
-          .returning({ id: pendingRegistrations.id });
-        if (!used) throw linkInvalid();
-        const [existing] = await tx
-          .select({ id: accounts.id })
-          .from(accounts)
-          .where(or(eq(accounts.email, row.email), eq(accounts.subject, row.idpUserId)))
-          .limit(1);
-        if (existing) throw emailTaken();
-        const [account] = await tx
-          .insert(accounts)
-          .values({
-            subject: row.idpUserId,
-            email: row.email,
-            name: payload.responsibleName,
-            language: row.language,
-            roles: storedRoles(['company']),
-          })
-          .returning();
-        if (!account) throw new Error('The account could not be stored');
-        const [company] = await tx
-          .insert(companies)
-          .values({
-            companyName: payload.companyName,
-            nif: row.nif,
-            email: row.email,
-            phone: payload.phone,
-            responsibleName: payload.responsibleName,
+      const confirmed = await keepProviderInStep(deps, (atProviderSteps) =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .select()
+            .from(pendingRegistrations)
+            .where(eq(pendingRegistrations.tokenHash, hash))
+            .for('update');
+          if (!row || row.usedAt) throw linkInvalid();
+          const at = now();
+          if (row.expiresAt <= at) throw linkExpired();
+          if (await companyNifExists(tx, row.nif)) throw nifTaken();
+          const payload = row.payload as RegistrationPayload;
+          // An administrator may have deactivated or deleted the chosen division or city since the registration:
+          // the link is spent (expired now, so registering again is open) and the user is told to register again.
+          const placesGone = await checkPlaces(tx, {
             caeDivisionId: payload.caeDivisionId,
             cityId: payload.cityId,
-          })
-          .returning();
-        if (!company) throw new Error('The company could not be stored');
-        await tx.insert(companyMembers).values({ companyId: company.id, accountId: account.id });
-        const audit = { actorAccountId: account.id, requestId };
-        await writeAudit(tx, {
-          ...audit,
-          action: 'create',
-          entity: 'accounts',
-          entityId: account.id,
-          after: account,
-        });
-        await writeAudit(tx, {
-          ...audit,
-          action: 'create',
-          entity: COMPANIES_ENTITY,
-          entityId: company.id,
-          after: company,
-        });
-        await writeAudit(tx, {
-          ...audit,
-          action: 'confirm',
-          entity: REGISTRATION_ENTITY,
-          entityId: row.id,
-          after: { companyId: company.id, accountId: account.id },
-        });
-        // Last: if the provider cannot enable the account, everything above rolls back and the link stays usable.
-        await atProvider(() => identity.setEnabled(row.idpUserId, true));
-        return { status: 'confirmed' as const, email: row.email };
-      });
+          }).then(
+            () => false,
+            () => true,
+          );
+          if (placesGone) {
+            await tx
+              .update(pendingRegistrations)
+              .set({ expiresAt: at })
+              .where(eq(pendingRegistrations.id, row.id));
+            return null;
+          }
+
+          const [used] = await tx
+            .update(pendingRegistrations)
+            .set({ usedAt: at })
+            .where(and(eq(pendingRegistrations.id, row.id), isNull(pendingRegistrations.usedAt)))
+            .returning({ id: pendingRegistrations.id });
+          if (!used) throw linkInvalid();
+          const [existing] = await tx
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(or(eq(accounts.email, row.email), eq(accounts.subject, row.idpUserId)))
+            .limit(1);
+          if (existing) throw emailTaken();
+          const [account] = await tx
+            .insert(accounts)
+            .values({
+              subject: row.idpUserId,
+              email: row.email,
+              name: payload.responsibleName,
+              language: row.language,
+              roles: storedRoles(['company']),
+            })
+            .returning();
+          if (!account) throw new Error('The account could not be stored');
+          const [company] = await tx
+            .insert(companies)
+            .values({
+              companyName: payload.companyName,
+              nif: row.nif,
+              email: row.email,
+              phone: payload.phone,
+              responsibleName: payload.responsibleName,
+              caeDivisionId: payload.caeDivisionId,
+              cityId: payload.cityId,
+            })
+            .returning();
+          if (!company) throw new Error('The company could not be stored');
+          await tx.insert(companyMembers).values({ companyId: company.id, accountId: account.id });
+          const audit = { actorAccountId: account.id, requestId };
+          await writeAudit(tx, {
+            ...audit,
+            action: 'create',
+            entity: 'accounts',
+            entityId: account.id,
+            after: account,
+          });
+          await writeAudit(tx, {
+            ...audit,
+            action: 'create',
+            entity: COMPANIES_ENTITY,
+            entityId: company.id,
+            after: company,
+          });
+          await writeAudit(tx, {
+            ...audit,
+            action: 'confirm',
+            entity: REGISTRATION_ENTITY,
+            entityId: row.id,
+            after: { companyId: company.id, accountId: account.id },
+          });
+          // Last: if the provider cannot enable the account, everything above rolls back and the link stays usable.
+          // No portal account to repair from if this rolls back (it is created here): an undo failure is logged.
+          await atProviderSteps(null, [
+            {
+              apply: () => identity.setEnabled(row.idpUserId, true),
+              undo: () => identity.setEnabled(row.idpUserId, false),
+            },
+          ]);
+          return { status: 'confirmed' as const, email: row.email };
+        }),
+      );
       if (!confirmed) throw new AppError(409, 'registration_place_gone', 'errors:registrationPlaceGone');
       return confirmed;
     },

@@ -9,8 +9,6 @@ import {
 } from '@excelencia/domain';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { IdentityAdmin } from '../../auth/identity-admin.ts';
-import type { Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -33,6 +31,8 @@ import {
   compensateCreatedUser,
   duplicateEmail,
   isUniqueViolation,
+  keepProviderInStep,
+  type ProviderDeps,
   portalRolesOf,
   providerIdOf,
   storedRoles,
@@ -85,11 +85,11 @@ export function presentUser(row: AccountRow): UserItem {
 
 /**
  * Portal users (/admin/admin). Every change is made at the identity provider too: the portal's row changes
- * in a transaction whose last step is the provider call, so a provider failure leaves the portal unchanged.
- * A creation goes the other way round (the provider's id is needed first) and is undone at the provider when
- * the portal cannot store it.
+ * in a transaction whose last step is the provider calls, so a provider failure leaves the portal unchanged,
+ * and the provider calls already made are put back (keepProviderInStep). A creation goes the other way round
+ * (the provider's id is needed first) and is undone at the provider when the portal cannot store it.
  */
-export function createUsersService(deps: { db: Database; identity: IdentityAdmin }) {
+export function createUsersService(deps: ProviderDeps) {
   const { db, identity } = deps;
 
   async function existing(id: string): Promise<AccountRow> {
@@ -195,74 +195,95 @@ export function createUsersService(deps: { db: Database; identity: IdentityAdmin
           return item;
         });
       } catch (error) {
-        await compensateCreatedUser(identity, subject);
+        await compensateCreatedUser(deps, subject);
         if (isUniqueViolation(error)) throw duplicateEmail();
         throw error;
       }
     },
 
     async update(actor: Actor, id: string, input: z.output<typeof UpdateUserRequest>): Promise<UserItem> {
-      return db.transaction(async (tx) => {
-        const before = await findAccountById(tx, id);
-        if (!before) throw notFound();
-        if (before.version !== input.version) throw staleVersion();
-        const wasAdmin = before.roles.includes('admin');
-        if (id === actor.accountId && wasAdmin && !input.isAdmin) throw cannotChangeSelf();
-        const portalRoles = withRole(before.roles, 'admin', input.isAdmin);
-        const after = await updateAccountAtVersion(tx, id, input.version, {
-          name: input.name,
-          language: input.language,
-          roles: storedRoles(portalRoles),
-        });
-        if (!after) throw staleVersion();
-        // Admin rights taken away end at once: the user's open sessions still carry the old roles.
-        if (wasAdmin && !input.isAdmin) await deleteSessionsOfAccount(tx, id);
-        const item = presentUser(after);
-        await writeAudit(tx, {
-          actorAccountId: actor.accountId,
-          action: 'update',
-          entity: USERS_ENTITY,
-          entityId: id,
-          before: presentUser(before),
-          after: { ...item, ...(input.password ? { passwordReset: true } : {}) },
-          requestId: actor.requestId,
-        });
-        const providerId = await providerIdOf(identity, before);
-        if (providerId) {
-          await atProvider(async () => {
-            await identity.updateProfile(providerId, { name: input.name, language: input.language });
-            await identity.setRoles(providerId, portalRoles);
-            if (input.password) await identity.setPassword(providerId, input.password);
+      return keepProviderInStep(deps, (atProviderSteps) =>
+        db.transaction(async (tx) => {
+          const before = await findAccountById(tx, id);
+          if (!before) throw notFound();
+          if (before.version !== input.version) throw staleVersion();
+          const wasAdmin = before.roles.includes('admin');
+          if (id === actor.accountId && wasAdmin && !input.isAdmin) throw cannotChangeSelf();
+          const portalRoles = withRole(before.roles, 'admin', input.isAdmin);
+          const after = await updateAccountAtVersion(tx, id, input.version, {
+            name: input.name,
+            language: input.language,
+            roles: storedRoles(portalRoles),
           });
-        }
-        return item;
-      });
+          if (!after) throw staleVersion();
+          // Admin rights taken away end at once: the user's open sessions still carry the old roles.
+          if (wasAdmin && !input.isAdmin) await deleteSessionsOfAccount(tx, id);
+          const item = presentUser(after);
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: 'update',
+            entity: USERS_ENTITY,
+            entityId: id,
+            before: presentUser(before),
+            after: { ...item, ...(input.password ? { passwordReset: true } : {}) },
+            requestId: actor.requestId,
+          });
+          const providerId = await providerIdOf(identity, before);
+          if (providerId) {
+            // The password last: it cannot be put back, the others can.
+            const password = input.password;
+            await atProviderSteps(id, [
+              {
+                apply: () =>
+                  identity.updateProfile(providerId, { name: input.name, language: input.language }),
+                undo: () =>
+                  identity.updateProfile(providerId, { name: before.name, language: before.language }),
+              },
+              {
+                apply: () => identity.setRoles(providerId, portalRoles),
+                undo: () => identity.setRoles(providerId, portalRolesOf(before.roles)),
+              },
+              ...(password ? [{ apply: () => identity.setPassword(providerId, password) }] : []),
+            ]);
+          }
+          return item;
+        }),
+      );
     },
 
     /** Activates or deactivates; a deactivated user is signed out everywhere and refused by the provider. */
     async setActive(actor: Actor, id: string, version: number, isActive: boolean): Promise<UserItem> {
-      return db.transaction(async (tx) => {
-        const before = await findAccountById(tx, id);
-        if (!before) throw notFound();
-        if (before.version !== version) throw staleVersion();
-        if (id === actor.accountId && !isActive) throw cannotChangeSelf();
-        const after = await updateAccountAtVersion(tx, id, version, { isActive });
-        if (!after) throw staleVersion();
-        if (!isActive) await deleteSessionsOfAccount(tx, id);
-        const item = presentUser(after);
-        await writeAudit(tx, {
-          actorAccountId: actor.accountId,
-          action: isActive ? 'activate' : 'deactivate',
-          entity: USERS_ENTITY,
-          entityId: id,
-          before: presentUser(before),
-          after: item,
-          requestId: actor.requestId,
-        });
-        const providerId = await providerIdOf(identity, before);
-        if (providerId) await atProvider(() => identity.setEnabled(providerId, isActive));
-        return item;
-      });
+      return keepProviderInStep(deps, (atProviderSteps) =>
+        db.transaction(async (tx) => {
+          const before = await findAccountById(tx, id);
+          if (!before) throw notFound();
+          if (before.version !== version) throw staleVersion();
+          if (id === actor.accountId && !isActive) throw cannotChangeSelf();
+          const after = await updateAccountAtVersion(tx, id, version, { isActive });
+          if (!after) throw staleVersion();
+          if (!isActive) await deleteSessionsOfAccount(tx, id);
+          const item = presentUser(after);
+          await writeAudit(tx, {
+            actorAccountId: actor.accountId,
+            action: isActive ? 'activate' : 'deactivate',
+            entity: USERS_ENTITY,
+            entityId: id,
+            before: presentUser(before),
+            after: item,
+            requestId: actor.requestId,
+          });
+          const providerId = await providerIdOf(identity, before);
+          if (providerId) {
+            await atProviderSteps(id, [
+              {
+                apply: () => identity.setEnabled(providerId, isActive),
+                undo: () => identity.setEnabled(providerId, before.isActive),
+              },
+            ]);
+          }
+          return item;
+        }),
+      );
     },
   };
 }
