@@ -1,23 +1,28 @@
 /**
  * Speed and memory figures (printed, never asserted): the portal on PGlite with the real built-in identity
- * provider, loaded over loopback with autocannon. Run with `npm run bench`.
+ * provider, loaded over loopback with autocannon. Run with `npm run bench`. With BENCH_DATABASE_URL (a
+ * PostgreSQL URL whose user may create databases) the api and directory cases run again on a fresh database of
+ * that server, dropped at the end. BENCH_SECONDS sets each load case's length (5), BENCH_SOAK_SECONDS the soak's
+ * (600).
  */
 import { execFile } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { bigTrialBalance } from '../apps/server/test/support/balance-sheets.ts';
-import { createTestContext } from '../apps/server/test/support/context.ts';
+import { createTestContext, type TestContext } from '../apps/server/test/support/context.ts';
 import { benchDiagnosis } from './bench-diagnosis.ts';
+import { benchApi, benchDirectoryLoad } from './bench-load.ts';
 import { benchPages } from './bench-pages.ts';
+import { benchSoak } from './bench-soak.ts';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-
-/** BENCH_ONLY=diagnosis,directory runs only those cases (api, directory, balance-sheets, diagnosis, pages); all by default. */
-const CASES = ['api', 'directory', 'balance-sheets', 'diagnosis', 'pages'] as const;
+/**
+ * BENCH_ONLY=diagnosis,directory runs only those cases (api, directory, balance-sheets, diagnosis, pages, soak);
+ * all by default.
+ */
+const CASES = ['api', 'directory', 'balance-sheets', 'diagnosis', 'pages', 'soak'] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((name) => name.trim())
@@ -37,62 +42,54 @@ if (runs('pages')) await benchPages();
 // The other cases share one in-process portal; none of them asked for, it is not started.
 if (!CASES.some((name) => name !== 'pages' && runs(name))) process.exit(0);
 
-const startedAt = performance.now();
-const ctx = await createTestContext();
-console.log(
-  `start-up (migrations, identity provider, app): ${(performance.now() - startedAt).toFixed(0)} ms`,
-);
-
-if (runs('api')) {
-  const user = await ctx.createUser({ email: 'bench@excelencia.cv', roles: ['company'] });
-  await ctx.linkCompany(user.accountId, { companyName: 'Bench, Lda', nif: '299999999' });
-  const session = await ctx.signIn(user.email, user.password);
-  const token = await ctx.bearer(user.email, user.password);
-
-  const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-
-  // /auth/* is rate-limited per address (600 a minute on /auth/session), so it is not load-tested here.
-  const cases: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
-    { name: 'GET /app/api/v1/health (database ping)', path: '/app/api/v1/health' },
-    {
-      name: 'GET /app/api/v1/me/companies (session cookie)',
-      path: '/app/api/v1/me/companies',
-      headers: { cookie: session.cookie },
-    },
-    {
-      name: 'GET /app/api/v1/me (bearer token, JWKS)',
-      path: '/app/api/v1/me',
-      headers: { authorization: `Bearer ${token}` },
-    },
-  ];
-
-  console.log(`\n${DURATION_SECONDS} s per case, 10 connections, loopback\n`);
-  console.log(
-    'case'.padEnd(52),
-    'req/s'.padStart(8),
-    'p50 ms'.padStart(8),
-    'p99 ms'.padStart(8),
-    'non-2xx'.padStart(8),
-  );
-  for (const c of cases) {
-    const result = await autocannon({
-      url: `${address}${c.path}`,
-      headers: c.headers,
-      connections: 10,
-      duration: DURATION_SECONDS,
-    });
+/**
+ * A portal with its own identity provider and a fresh database: PGlite in memory, or a new database on the
+ * PostgreSQL server of BENCH_DATABASE_URL. The proxy header is trusted, so the directory's load can come from
+ * many visitor addresses (its routes are rate-limited per address).
+ */
+async function portal(on: 'PGlite' | 'PostgreSQL'): Promise<TestContext> {
+  const startedAt = performance.now();
+  const previous = process.env.TEST_DATABASE_URL;
+  if (on === 'PostgreSQL') process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  else delete process.env.TEST_DATABASE_URL;
+  try {
+    const ctx = await createTestContext({ env: { TRUST_PROXY: 'true' } });
     console.log(
-      c.name.padEnd(52),
-      result.requests.average.toFixed(0).padStart(8),
-      String(result.latency.p50).padStart(8),
-      String(result.latency.p99).padStart(8),
-      String(result.non2xx).padStart(8),
+      `\n== ${on}: start-up (migrations, identity provider, app): ${(performance.now() - startedAt).toFixed(0)} ms`,
     );
+    return ctx;
+  } finally {
+    if (previous === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = previous;
   }
 }
 
+const DATABASES: Array<'PGlite' | 'PostgreSQL'> = process.env.BENCH_DATABASE_URL
+  ? ['PGlite', 'PostgreSQL']
+  : ['PGlite'];
+if (!process.env.BENCH_DATABASE_URL) {
+  console.log('BENCH_DATABASE_URL is not set: the api and directory cases run on PGlite only.');
+}
+
+// The api and directory cases on each database; the others (balance-sheets, diagnosis) on PGlite's portal.
+let ctx: TestContext | undefined;
+for (const on of DATABASES) {
+  if (
+    !runs('api') &&
+    !runs('directory') &&
+    (on !== 'PGlite' || !(runs('balance-sheets') || runs('diagnosis')))
+  ) {
+    continue;
+  }
+  const current = await portal(on);
+  if (runs('api')) await benchApi(current, on);
+  if (runs('directory')) await benchDirectory(current, on);
+  if (on === 'PGlite') ctx = current;
+  else await current.close();
+}
+
 // ---- the public company directory on 100 000 listed companies ----------------------------------------
-if (runs('directory')) {
+async function benchDirectory(ctx: TestContext, on: string): Promise<void> {
   const DIRECTORY_COMPANIES = 100_000;
   const DIRECTORY_QUERIES = Number(process.env.BENCH_DIRECTORY_QUERIES ?? 200);
   const seededAt = performance.now();
@@ -117,7 +114,7 @@ if (runs('directory')) {
 `);
   await ctx.db.execute(sql`analyze companies`);
   console.log(
-    `\ndirectory: ${DIRECTORY_COMPANIES} listed companies seeded in ${(performance.now() - seededAt).toFixed(0)} ms`,
+    `\ndirectory on ${on}: ${DIRECTORY_COMPANIES} listed companies seeded in ${(performance.now() - seededAt).toFixed(0)} ms`,
   );
 
   /** The plan the database picks for a directory filter (to see the indexes at work). */
@@ -196,12 +193,14 @@ if (runs('directory')) {
     String(100000000 + ((i * 7919) % 100_000) * 7).slice(0, 4 + (i % 3)),
   );
   await directoryCase('GET public/companies (no search, first page)', () => '');
+
+  await benchDirectoryLoad(ctx, on);
 }
 
 // ---- a 50 000-line trial balance: upload check ----------------------------------------------------------
 // Written here with exceljs's streaming writer, then parsed, checked and aggregated by the upload's own code path
 // (trial-balance-file.ts) in a child process, so the peak memory printed is that of the check alone.
-if (runs('balance-sheets')) {
+if (runs('balance-sheets') && ctx) {
   const lines = Number(process.env.BENCH_TRIAL_BALANCE_LINES ?? 50_000);
   const path = join(tmpdir(), `bench-trial-balance-${process.pid}.xlsx`);
   await writeFile(path, await bigTrialBalance(lines));
@@ -217,8 +216,18 @@ if (runs('balance-sheets')) {
 }
 
 // ---- admin statistics over 10 000 companies × 12 periods, in scripts/bench-diagnosis.ts ----------------
-if (runs('diagnosis')) await benchDiagnosis(ctx);
+if (runs('diagnosis') && ctx) await benchDiagnosis(ctx);
 
-const memory = process.memoryUsage();
-console.log(`\nmemory after the run: rss ${mib(memory.rss)}, heap used ${mib(memory.heapUsed)}`);
-await ctx.close();
+if (ctx) {
+  const memory = process.memoryUsage();
+  console.log(`\nmemory after the run: rss ${mib(memory.rss)}, heap used ${mib(memory.heapUsed)}`);
+  await ctx.close();
+}
+
+// ---- the soak, on its own portal (so its memory figures are its own), on PostgreSQL when given ----------
+if (runs('soak')) {
+  const on = DATABASES.at(-1) ?? 'PGlite';
+  const soakPortal = await portal(on);
+  await benchSoak(soakPortal, on);
+  await soakPortal.close();
+}

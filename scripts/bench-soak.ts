@@ -1,0 +1,213 @@
+/**
+ * The soak of scripts/bench.ts (BENCH_ONLY=soak): BENCH_SOAK_SECONDS (600 by default) of a mixed workload on one
+ * portal, then its errors, latency and memory at the start and the end.
+ * - browse: autocannon at BENCH_SOAK_CONNECTIONS (10) connections, held to BENCH_SOAK_RATE (300) requests a
+ *   second, cycling through the directory search, a company user's companies, diagnoses, balance sheets,
+ *   eligibility to apply and the health route;
+ * - alongside, a company user in a loop: upload a monthly trial balance (a new period each time; paced under the
+ *   upload limit of 30 a minute), diagnose it, and check the company's eligibility to apply and its applications.
+ * Memory is read after a full garbage collection, so what stays is what is held.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { seedReferenceData } from '../apps/server/src/seed/seed-reference.ts';
+import { HEADER, multipart, xlsx } from '../apps/server/test/support/balance-sheets.ts';
+import type { TestContext } from '../apps/server/test/support/context.ts';
+import { directoryTerms, listening } from './bench-load.ts';
+
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 10);
+const RATE = Number(process.env.BENCH_SOAK_RATE ?? 300);
+/** One upload every 2.5 s: 24 a minute, under the per-user limit of 30. */
+const UPLOAD_EVERY_MS = 2_500;
+const API = '/app/api/v1';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function memory(): { rss: number; heapUsed: number } {
+  gc();
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** A month's trial balance: cash and capital, with sales and supplies varying by month. */
+function monthRows(k: number): unknown[][] {
+  const sales = 800 + (k % 50);
+  const supplies = 300 + (k % 7);
+  return [
+    HEADER,
+    ['11', 'Caixa', 1000 + sales - supplies, 0],
+    ['12', 'Depósitos à ordem', 2000.2, 0],
+    ['51', 'Capital', 0, 3000.2],
+    ['71', 'Vendas', 0, sales],
+    ['62', 'Fornecimentos e serviços externos', supplies, 0],
+  ];
+}
+
+/** The k-th month from January 2000: its first and last day. */
+function monthOf(k: number): { startDate: string; endDate: string } {
+  const year = 2000 + Math.floor(k / 12);
+  const month = k % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const mm = String(month + 1).padStart(2, '0');
+  return { startDate: `${year}-${mm}-01`, endDate: `${year}-${mm}-${last}` };
+}
+
+interface StepFigures {
+  times: number[];
+  errors: number;
+  firstError?: string;
+}
+
+export async function benchSoak(ctx: TestContext, label: string): Promise<void> {
+  await seedReferenceData(ctx.db, { onlyIntoEmptyDatabase: true });
+  const user = await ctx.createUser({ email: 'soak@excelencia.cv', roles: ['company'] });
+  const companyId = await ctx.linkCompany(user.accountId, { companyName: 'Soak, Lda', nif: '299999998' });
+  const session = await ctx.signIn(user.email, user.password);
+  const origin = await listening(ctx);
+
+  const browse = [
+    ...directoryTerms().map((term) => ({
+      method: 'GET' as const,
+      path: `${API}/public/companies?search=${encodeURIComponent(term)}&pageSize=20`,
+      headers: { 'x-forwarded-for': '10.8.[<id>]' },
+    })),
+    ...['/me/companies', `/companies/${companyId}/diagnoses`, `/companies/${companyId}/balance-sheets`].map(
+      (path) => ({ method: 'GET' as const, path: `${API}${path}`, headers: { cookie: session.cookie } }),
+    ),
+    {
+      method: 'GET' as const,
+      path: `${API}/companies/${companyId}/eligibility`,
+      headers: { cookie: session.cookie },
+    },
+    { method: 'GET' as const, path: `${API}/health` },
+  ];
+
+  const steps: Record<'upload' | 'diagnose' | 'apply', StepFigures> = {
+    upload: { times: [], errors: 0 },
+    diagnose: { times: [], errors: 0 },
+    apply: { times: [], errors: 0 },
+  };
+  async function step(
+    name: keyof typeof steps,
+    send: () => Promise<Response>,
+    ok: number,
+  ): Promise<Response | undefined> {
+    const started = performance.now();
+    try {
+      const response = await send();
+      steps[name].times.push(performance.now() - started);
+      if (response.status !== ok) {
+        steps[name].errors += 1;
+        steps[name].firstError ??= `${response.status} ${(await response.text()).slice(0, 200)}`;
+        return undefined;
+      }
+      return response;
+    } catch (error) {
+      steps[name].errors += 1;
+      steps[name].firstError ??= String(error);
+      return undefined;
+    }
+  }
+
+  const headers = { ...session.headers, 'x-language': 'en' };
+  const deadline = Date.now() + SOAK_SECONDS * 1000;
+  async function writer(): Promise<void> {
+    for (let k = 0; Date.now() < deadline; k++) {
+      const started = Date.now();
+      const body = multipart(
+        { ...monthOf(k), typeFrequence: 'monthly' },
+        { data: await xlsx(monthRows(k)), filename: `balancete-${k}.xlsx` },
+      );
+      const uploaded = await step(
+        'upload',
+        () =>
+          fetch(`${origin}${API}/companies/${companyId}/balance-sheets`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': body.contentType },
+            body: new Uint8Array(body.payload),
+          }),
+        201,
+      );
+      const sheet = uploaded ? ((await uploaded.json()) as { id: string }) : undefined;
+      if (sheet) {
+        const diagnosed = await step(
+          'diagnose',
+          () =>
+            fetch(`${origin}${API}/companies/${companyId}/diagnoses`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ balanceSheetId: sheet.id }),
+            }),
+          201,
+        );
+        await diagnosed?.arrayBuffer();
+      }
+      for (const path of [`/companies/${companyId}/eligibility`, `/companies/${companyId}/applications`]) {
+        const read = await step('apply', () => fetch(`${origin}${API}${path}`, { headers }), 200);
+        await read?.arrayBuffer();
+      }
+      const rest = UPLOAD_EVERY_MS - (Date.now() - started);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    }
+  }
+
+  const atStart = memory();
+  console.log(
+    `\nsoak on ${label}: ${SOAK_SECONDS} s, browse at ${CONNECTIONS} connections (≤ ${RATE} req/s) + upload, diagnose, apply`,
+  );
+  console.log(`memory at start: rss ${mib(atStart.rss)}, heap used ${mib(atStart.heapUsed)}`);
+  const autocannon = (await import('autocannon')).default;
+  const [browsed] = await Promise.all([
+    autocannon({
+      url: origin,
+      requests: browse,
+      idReplacement: true,
+      connections: CONNECTIONS,
+      overallRate: RATE,
+      duration: SOAK_SECONDS,
+      workers: 1,
+    }),
+    writer(),
+  ]);
+  const atEnd = memory();
+
+  console.log(
+    `${'step'.padEnd(44)}${'count'.padStart(8)}${'errors'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}`,
+  );
+  console.log(
+    `${`browse (autocannon, ${browse.length} GETs in turn)`.padEnd(44)}${String(browsed.requests.total).padStart(8)}${String(
+      browsed.non2xx + browsed.errors + browsed.timeouts,
+    ).padStart(8)}${String(browsed.latency.p50).padStart(8)}${String(browsed.latency.p99).padStart(8)}`,
+  );
+  const names: Record<keyof typeof steps, string> = {
+    upload: 'upload a monthly trial balance (POST)',
+    diagnose: 'diagnose it (POST diagnoses)',
+    apply: 'apply: eligibility + applications (GET)',
+  };
+  for (const [name, figures] of Object.entries(steps) as [keyof typeof steps, StepFigures][]) {
+    const sorted = [...figures.times].sort((a, b) => a - b);
+    console.log(
+      `${names[name].padEnd(44)}${String(sorted.length).padStart(8)}${String(figures.errors).padStart(8)}${percentile(
+        sorted,
+        50,
+      )
+        .toFixed(0)
+        .padStart(8)}${percentile(sorted, 99).toFixed(0).padStart(8)}`,
+    );
+    if (figures.firstError) console.log(`  first error: ${figures.firstError}`);
+  }
+  console.log(
+    `memory at end:   rss ${mib(atEnd.rss)}, heap used ${mib(atEnd.heapUsed)} ` +
+      `(change: rss ${mib(atEnd.rss - atStart.rss)}, heap ${mib(atEnd.heapUsed - atStart.heapUsed)})`,
+  );
+}
