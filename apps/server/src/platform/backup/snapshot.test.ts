@@ -1,7 +1,7 @@
 import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getTableName, is } from 'drizzle-orm';
+import { eq, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/context.ts';
@@ -80,6 +80,7 @@ describe('backup and restore', () => {
       [...new Set(stored.map((file) => file.sha256))].sort(),
     );
     expect(manifest.missingBlobs).toEqual([]);
+    expect(manifest.sweptBlobs).toEqual([]);
     expect(manifest.idp?.map((file) => file.name)).toEqual(['accounts.json', 'jwks.json']);
   });
 
@@ -112,6 +113,24 @@ describe('backup and restore', () => {
     const [next] = await target.handle.db.insert(schema.auditLog).values(auditRow()).returning();
     const ids = (await ctx.db.select({ id: schema.auditLog.id }).from(schema.auditLog)).map((row) => row.id);
     expect(next?.id).toBeGreaterThan(Math.max(0, ...ids));
+  });
+
+  it('lists a file the store no longer has as missing, and leaves it out', async () => {
+    const source = sourceDriver();
+    const [lost, ...kept] = manifest.blobs;
+    if (!lost) throw new Error('no blob in the snapshot');
+    const partial = await takeSnapshot({
+      connection: connectionOf(ctx.database.handle),
+      driver: {
+        ...source,
+        stream: async (sha256) => (sha256 === lost.sha256 ? null : source.stream(sha256)),
+      },
+      to: join(work, 'partial'),
+    });
+    expect(partial.missingBlobs).toEqual([lost.sha256]);
+    expect(partial.sweptBlobs).toEqual([]);
+    expect(partial.blobs).toEqual(kept);
+    expect(partial.idp).toBeNull();
   });
 
   it('refuses a target database that is not empty', async () => {
@@ -161,6 +180,33 @@ describe('backup and restore', () => {
       /is damaged; nothing was restored:\n {2}table companies: sha256 [0-9a-f]{64} does not match/,
     );
     expect(await rowsOf(scratch.handle.db, schema.companies)).toEqual([]);
+  });
+
+  it('does not count as missing a file the sweep removed while the snapshot was taken', async () => {
+    const source = sourceDriver();
+    const orphan = await createFileStore(source).put(ctx.db, {
+      data: Buffer.from('a replaced profile picture'),
+      originalName: 'old.png',
+      mime: 'image/png',
+      kind: 'avatar',
+    });
+    const swept = await takeSnapshot({
+      connection: connectionOf(ctx.database.handle),
+      driver: {
+        ...source,
+        // The sweep runs between the tables and the files: it removes the row, then the blob.
+        stream: async (sha256) => {
+          if (sha256 !== orphan.sha256) return source.stream(sha256);
+          await ctx.db.delete(schema.files).where(eq(schema.files.id, orphan.id));
+          await source.delete(sha256);
+          return null;
+        },
+      },
+      to: join(work, 'swept'),
+    });
+    expect(swept.missingBlobs).toEqual([]);
+    expect(swept.sweptBlobs).toEqual([orphan.sha256]);
+    expect(swept.blobs).toEqual(manifest.blobs);
   });
 });
 

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { BlobDriver } from '../files/file-store.ts';
 import { quoteIdentifier, type SqlConnection, type SqlSession } from './sql-connection.ts';
@@ -32,8 +34,10 @@ export interface Manifest {
   tables: Array<{ name: string; file: string; rows: number; sha256: string }>;
   sequences: Array<{ name: string; lastValue: string | null }>;
   blobs: Array<{ sha256: string; size: number }>;
-  /** Blobs the files table references that the store did not have when the snapshot was taken. */
+  /** Blobs the files table references that the store does not have (or not with those bytes). */
   missingBlobs: string[];
+  /** Blobs of file rows the sweep removed while the snapshot was taken (no row names them any more). */
+  sweptBlobs: string[];
   /** The built-in identity provider's files, or null when the snapshot was taken without them. */
   idp: Array<{ name: string; size: number; sha256: string }> | null;
 }
@@ -197,16 +201,26 @@ export async function takeSnapshot(input: BackupInput): Promise<Manifest> {
     );
 
     const blobs: Manifest['blobs'] = [];
-    const missingBlobs: string[] = [];
+    const absent: string[] = [];
     for (const sha256 of blobHashes) {
-      const data = await input.driver.read(sha256);
-      if (!data || sha256Of(data) !== sha256) {
-        missingBlobs.push(sha256);
-        continue;
-      }
-      await writeFile(join(partial, 'blobs', sha256), data, { flag: 'wx' });
-      blobs.push({ sha256, size: data.length });
+      const copied = await copyBlob(input.driver, sha256, join(partial, 'blobs', sha256));
+      if (copied) blobs.push({ sha256, size: copied.size });
+      else absent.push(sha256);
     }
+    // The sweep of unreferenced files may remove one after the tables were read: no row names it any more, so
+    // it is not needed. Only a blob some row still names is missing.
+    const missingBlobs =
+      absent.length === 0
+        ? []
+        : (
+            await input.connection.transaction('snapshot', (session) =>
+              session.query<{ sha256: string }>(
+                'select distinct sha256 from files where sha256 = any($1::text[]) order by sha256',
+                [absent],
+              ),
+            )
+          ).map((row) => row.sha256);
+    const sweptBlobs = absent.filter((sha256) => !missingBlobs.includes(sha256));
 
     const idp = input.idpDir ? await copyIdpFiles(input.idpDir, join(partial, 'idp')) : null;
 
@@ -218,6 +232,7 @@ export async function takeSnapshot(input: BackupInput): Promise<Manifest> {
       sequences,
       blobs,
       missingBlobs,
+      sweptBlobs,
       idp,
     };
     await writeFile(join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -227,6 +242,28 @@ export async function takeSnapshot(input: BackupInput): Promise<Manifest> {
     await rm(partial, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Streams one blob from the store into the snapshot (never whole in memory), hashing it on the way. Null, and
+ * no file left behind, when the store has no such blob or its bytes do not hash to its name.
+ */
+async function copyBlob(driver: BlobDriver, sha256: string, path: string): Promise<{ size: number } | null> {
+  const source = await driver.stream(sha256);
+  if (!source) return null;
+  const hash = createHash('sha256');
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(source, counter, createWriteStream(path, { flags: 'wx' }));
+  if (hash.digest('hex') === sha256) return { size };
+  await rm(path, { force: true });
+  return null;
 }
 
 /** The provider writes its JSON files atomically (temporary file, then rename): copy the finished ones. */
@@ -455,7 +492,9 @@ export async function restoreSnapshot(input: RestoreInput): Promise<RestoreSumma
   }
   if (target.filled.length > 0) {
     throw new SnapshotError(
-      `The target database is not empty (rows in ${target.filled.join(', ')}): restore only into an empty database`,
+      `The target database is not empty (rows in ${target.filled.slice(0, 5).join(', ')}${
+        target.filled.length > 5 ? ` and ${target.filled.length - 5} more tables` : ''
+      }): restore only into an empty database`,
     );
   }
   const unknown = manifest.tables.filter((table) => !target.tables.includes(table.name));
