@@ -43,7 +43,8 @@ function referenced(): SQL {
   checks.push(
     sql`exists (select 1 from ${contentImages} where ${contentImages.variants} @> jsonb_build_array(jsonb_build_object('fileId', ${files.id}::text)))`,
   );
-  return sql.join(checks, sql` or `);
+  // Parenthesised: not() and and() put none around a raw fragment.
+  return sql`(${sql.join(checks, sql` or `)})`;
 }
 
 /**
