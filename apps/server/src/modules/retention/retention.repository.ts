@@ -28,6 +28,7 @@ import {
   mailOutbox,
   newsletterSubscribers,
   partnerAccessLog,
+  partners,
   pendingRegistrations,
   sessions,
 } from '../../db/schema/index.ts';
@@ -105,6 +106,8 @@ export async function eraseAccount(db: Executor, accountId: string, now: Date): 
     .where(and(eq(accounts.id, accountId), eq(accounts.isActive, false), not(isErased)))
     .returning({ id: accounts.id });
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
+  // A partner user's search text holds the e-mail.
+  await db.update(partners).set({ searchText: '' }).where(eq(partners.accountId, accountId));
   return rows.length > 0;
 }
 

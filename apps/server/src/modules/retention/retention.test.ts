@@ -18,6 +18,7 @@ import {
   newsletterSubscribers,
   partnerAccessLog,
   partnerEntities,
+  partners,
   partnerTypes,
   pendingRegistrations,
   sessions,
@@ -78,6 +79,24 @@ async function storedFile(owner: string | null, name: string): Promise<string> {
     .returning({ id: files.id });
   if (!row) throw new Error('no file');
   return row.id;
+}
+
+async function partnerEntity(): Promise<string> {
+  const [type] = await ctx.db
+    .insert(partnerTypes)
+    .values({ code: 'BANK', description: { pt: 'Banco', en: 'Bank', fr: 'Banque' } })
+    .returning({ id: partnerTypes.id });
+  const [entity] = await ctx.db
+    .insert(partnerEntities)
+    .values({
+      code: 'BA',
+      name: 'Banco A',
+      description: { pt: 'Banco A', en: '', fr: '' },
+      partnerTypeId: type?.id as string,
+      searchText: searchText('BA', 'Banco A'),
+    })
+    .returning({ id: partnerEntities.id });
+  return entity?.id as string;
 }
 
 describe('the retention sweep', () => {
@@ -196,6 +215,17 @@ describe('the retention sweep', () => {
       .update(accounts)
       .set({ isActive: false, updatedAt: past('accounts'), profilePictureFileId: picture })
       .where(eq(accounts.id, userC.accountId));
+    // A partner user deactivated as long ago: its search text (the e-mail) goes too.
+    const partnerUser = await ctx.createUser({ email: 'paulo@banco.cv', roles: ['partner'], name: 'Paulo' });
+    await ctx.db.insert(partners).values({
+      accountId: partnerUser.accountId,
+      partnerEntityId: await partnerEntity(),
+      searchText: searchText(partnerUser.email),
+    });
+    await ctx.db
+      .update(accounts)
+      .set({ isActive: false, updatedAt: past('accounts') })
+      .where(eq(accounts.id, partnerUser.accountId));
     // Deactivated more recently: kept.
     await ctx.db
       .update(accounts)
@@ -204,7 +234,13 @@ describe('the retention sweep', () => {
 
     const result = await sweep();
 
-    expect(result.counts.accounts).toBe(1);
+    expect(result.counts.accounts).toBe(2);
+    const [partner] = await ctx.db
+      .select()
+      .from(partners)
+      .where(eq(partners.accountId, partnerUser.accountId));
+    expect(partner?.searchText).toBe('');
+    expect(await ctx.identity.findUserByEmail(partnerUser.email)).toBeNull();
     expect(result.counts.companies).toBe(1);
     const [c] = await ctx.db.select().from(accounts).where(eq(accounts.id, userC.accountId));
     expect(c).toMatchObject({
@@ -402,23 +438,10 @@ describe('the retention sweep', () => {
         at: inside('auditLog'),
       },
     ]);
-    const [type] = await ctx.db
-      .insert(partnerTypes)
-      .values({ code: 'BANK', description: { pt: 'Banco', en: 'Bank', fr: 'Banque' } })
-      .returning({ id: partnerTypes.id });
-    const [entity] = await ctx.db
-      .insert(partnerEntities)
-      .values({
-        code: 'BA',
-        name: 'Banco A',
-        description: { pt: 'Banco A', en: '', fr: '' },
-        partnerTypeId: type?.id as string,
-        searchText: searchText('BA', 'Banco A'),
-      })
-      .returning({ id: partnerEntities.id });
+    const entityId = await partnerEntity();
     const read = (companyId: string, at: Date) => ({
       companyId,
-      partnerEntityId: entity?.id as string,
+      partnerEntityId: entityId,
       readerName: 'Leitor',
       level: 'status' as const,
       via: 'session' as const,
