@@ -1,3 +1,4 @@
+import { searchText } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +9,7 @@ import {
 } from '../../../test/support/context.ts';
 import { type App, buildApp } from '../../app.ts';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
-import { accounts } from '../../db/schema/index.ts';
+import { accounts, partnerEntities, partners, partnerTypes } from '../../db/schema/index.ts';
 import { listJobs } from '../../platform/jobs/jobs.ts';
 import { findAccountByEmail } from '../accounts/accounts.repository.ts';
 import { IDENTITY_DELETE_USER_JOB, IDENTITY_SYNC_ACCOUNT_JOB } from './provider.ts';
@@ -209,6 +210,48 @@ describe('a user change that fails at the provider part-way', () => {
     const portal = await inPortal(user.email);
     expect(portal).toEqual({ name: 'Nome Antigo', enabled: true, roles: ['company'] });
     expect(await atProvider(user)).toEqual(portal);
+  });
+});
+
+describe('a partner unlinked while the provider fails part-way', () => {
+  it('gives the partner role back and enables the account again, so the partner still signs in', async () => {
+    const [type] = await ctx.db
+      .insert(partnerTypes)
+      .values({ code: 'BANK', description: { pt: 'Banco', en: 'Bank', fr: 'Banque' } })
+      .returning({ id: partnerTypes.id });
+    const [entity] = await ctx.db
+      .insert(partnerEntities)
+      .values({
+        code: 'BCA',
+        name: 'Banco Comercial',
+        description: { pt: 'Banco Comercial', en: '', fr: '' },
+        partnerTypeId: type?.id ?? '',
+        isActive: true,
+        searchText: searchText('BCA', 'Banco Comercial'),
+      })
+      .returning({ id: partnerEntities.id });
+    const email = 'parceira@consistencia.cv';
+    const password = 'Parceira!Senha-2026';
+    const created = await app.inject({
+      method: 'POST',
+      url: '/app/api/v1/partners',
+      headers: adminSession.headers,
+      payload: { name: 'Parceira', email, language: 'pt', password, partnerEntityId: entity?.id },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Taking the role away works; disabling the account (left without roles) fails.
+    provider.failOn(2);
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/app/api/v1/partners/${created.json().id}`,
+      headers: adminSession.headers,
+    });
+    expect(res.statusCode).toBe(503);
+    expect(provider.calls()).toEqual(['setRoles', 'setEnabled', 'setEnabled', 'setRoles']);
+    expect(await ctx.db.select().from(partners).where(eq(partners.id, created.json().id))).toHaveLength(1);
+    const portal = await inPortal(email);
+    expect(portal).toEqual({ name: 'Parceira', enabled: true, roles: ['partner'] });
+    expect(await atProvider({ email, password })).toEqual(portal);
   });
 });
 
