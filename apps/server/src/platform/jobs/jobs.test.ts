@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/database.ts';
+import { jobs } from '../../db/schema/index.ts';
 import type { PinoLike } from '../mail/outbox.ts';
-import { createJobWorker, enqueueJob, type JobPayload, listJobs } from './jobs.ts';
+import { createJobWorker, enqueueJob, type JobPayload, listJobs, STALE_RUNNING_MS } from './jobs.ts';
 
 function recordingLogger() {
   const lines: { level: string; obj: object; msg?: string }[] = [];
@@ -100,6 +101,31 @@ describe('jobs', () => {
       ['warn', 'jobs: job failed, will retry', 2],
       ['error', 'jobs: giving up on a job', 3],
     ]);
+  });
+
+  it('runs again a job whose worker died while running it, 15 minutes after it was claimed', async () => {
+    const { db } = database.handle;
+    const t0 = new Date(Date.now() + 1000);
+    await enqueueJob(db, 'test.interrupted', {}, { runAt: t0 });
+    await db.update(jobs).set({ state: 'running', nextAttemptAt: t0 });
+    let runs = 0;
+    const { logger, lines } = recordingLogger();
+    const worker = createJobWorker({
+      db,
+      logger,
+      handlers: {
+        'test.interrupted': async () => {
+          runs += 1;
+        },
+      },
+    });
+    expect(await worker.runOnce(new Date(t0.getTime() + STALE_RUNNING_MS - 1000))).toEqual({
+      done: 0,
+      failed: 0,
+    });
+    expect(await worker.runOnce(new Date(t0.getTime() + STALE_RUNNING_MS))).toEqual({ done: 1, failed: 0 });
+    expect(runs).toBe(1);
+    expect(lines.map((l) => l.msg)).toEqual(['jobs: stale runs released']);
   });
 
   it('leaves kinds it has no handler for to another worker', async () => {
