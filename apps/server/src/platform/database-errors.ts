@@ -49,3 +49,41 @@ export function foreignKeyFields(table: PgTable): ReadonlyMap<string, string> {
   }
   return fields;
 }
+
+/**
+ * SQLSTATEs of a lost or refused connection: class 08 (connection exception) and the server shutting down or
+ * starting (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now).
+ */
+const UNAVAILABLE_STATE = /^(?:08[0-9A-Z]{3}|57P0[123])$/;
+/** What node-postgres and its pool say when the connection dies under a query or cannot be made. */
+const UNAVAILABLE_MESSAGE =
+  /^(?:Connection terminated(?: unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
+/** The socket's errors when the server is down or gone (only from the database: see isDatabaseUnavailable). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * True when the error is the database being out of reach (restarting, failing over, its connections cut)
+ * rather than refusing the statement: the request may succeed when tried again. An HTTP call's failure (fetch's
+ * TypeError, the identity provider's) is not the database's.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof TypeError) return false;
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_DEPTH && current !== null && typeof current === 'object'; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (SQLSTATE.test(code)) return UNAVAILABLE_STATE.test(code);
+      if (NETWORK_CODES.has(code)) return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

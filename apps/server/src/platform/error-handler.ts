@@ -9,7 +9,7 @@ import {
 } from '@excelencia/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { sqlState } from './database-errors.ts';
+import { isDatabaseUnavailable, sqlState } from './database-errors.ts';
 import { AppError, type ErrorDetail } from './errors.ts';
 import { invalidCharacters } from './input-characters.ts';
 import { sendRateLimitedPage, wantsPage } from './rate-limited-page.ts';
@@ -93,6 +93,10 @@ export function toAppError(error: unknown): AppError {
       ...issueMessage(issue),
     }));
     return new AppError(400, 'validation', 'errors:validation', { details });
+  }
+  // The database restarting or failing over: the request may be tried again (the pool reconnects by itself).
+  if (isDatabaseUnavailable(error)) {
+    return new AppError(503, 'database_unavailable', 'errors:databaseUnavailable', { cause: error });
   }
   if (isResponseSerializationError(error)) {
     return new AppError(500, 'internal', 'errors:internal', { cause: error });
