@@ -2,12 +2,15 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP receiver keeping every message it gets (raw, latin1). With `login` it requires that one user and
- * password (AUTH PLAIN/LOGIN over plain text, as a test server may).
+ * password (AUTH PLAIN/LOGIN over plain text, as a test server may). With `beforeAccept`, each message's data is
+ * handed to it before the server's final reply: 'drop' keeps the message out of `received` (as a server whose
+ * client vanished before that reply discards it), and the reply waits for the promise.
  */
 export function startReceiver(
   received: string[],
   port = 0,
   login?: { username: string; password: string },
+  beforeAccept?: (raw: string) => Promise<'accept' | 'drop'>,
 ): Promise<{ server: SMTPServer; port: number }> {
   const server = new SMTPServer({
     disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -22,8 +25,18 @@ export function startReceiver(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('latin1'));
-        callback();
+        const raw = Buffer.concat(chunks).toString('latin1');
+        if (!beforeAccept) {
+          received.push(raw);
+          callback();
+          return;
+        }
+        void beforeAccept(raw).then((verdict) => {
+          if (verdict === 'accept') {
+            received.push(raw);
+            callback();
+          } else callback(new Error('Dropped'));
+        });
       });
     },
   });
