@@ -9,7 +9,17 @@ import {
 } from '../../../test/support/context.ts';
 import { type App, buildApp } from '../../app.ts';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
-import { accounts, partnerEntities, partners, partnerTypes } from '../../db/schema/index.ts';
+import {
+  accounts,
+  caeDivisions,
+  caeSections,
+  cities,
+  islands,
+  partnerEntities,
+  partners,
+  partnerTypes,
+  pendingRegistrations,
+} from '../../db/schema/index.ts';
 import { listJobs } from '../../platform/jobs/jobs.ts';
 import { findAccountByEmail } from '../accounts/accounts.repository.ts';
 import { IDENTITY_DELETE_USER_JOB, IDENTITY_SYNC_ACCOUNT_JOB } from './provider.ts';
@@ -315,5 +325,88 @@ describe('a user creation the portal cannot finish', () => {
     provider.failOn();
     await app.jobs.runOnce(new Date(Date.now() + 1000));
     expect(await ctx.identity.findUserByEmail(email)).not.toBeNull();
+  });
+});
+
+describe('a company registration the portal cannot store', () => {
+  it('leaves no provider account that blocks registering the same e-mail, once the job has run', async () => {
+    const text = (pt: string) => ({ pt, en: pt, fr: pt });
+    const [section] = await ctx.db
+      .insert(caeSections)
+      .values({ code: 'G', description: text('Comércio') })
+      .returning();
+    const [division] = await ctx.db
+      .insert(caeDivisions)
+      .values({ code: '47', description: text('Retalho'), sectionId: section?.id ?? '' })
+      .returning();
+    const [island] = await ctx.db
+      .insert(islands)
+      .values({ code: 'ST', description: text('Santiago') })
+      .returning();
+    const [city] = await ctx.db
+      .insert(cities)
+      .values({ code: 'PR', description: text('Praia'), islandId: island?.id ?? '' })
+      .returning();
+    const email = 'sete@consistencia.cv';
+    const nif = '271234567';
+    const password = 'Registo!Seguro-2026';
+    let address = 0;
+    const register = async () => {
+      address += 1;
+      const remoteAddress = `10.9.0.${address}`;
+      const csrf = (await app.inject({ method: 'GET', url: '/auth/csrf', remoteAddress })).json().csrfToken;
+      return app.inject({
+        method: 'POST',
+        url: '/app/api/v1/registrations',
+        remoteAddress,
+        headers: { cookie: `portal_csrf=${csrf}`, 'x-csrf-token': csrf },
+        payload: {
+          companyName: 'Loja Sete, Lda',
+          responsibleName: 'Sete Silva',
+          email,
+          phone: '+238 991 00 07',
+          nif,
+          password,
+          confirmPassword: password,
+          caeSectionId: section?.id,
+          caeDivisionId: division?.id,
+          islandId: island?.id,
+          cityId: city?.id,
+          acceptedTerms: true,
+          language: 'pt',
+        },
+      });
+    };
+    // Another registration of the same NIF is stored meanwhile: this one is refused and undone at the
+    // provider, where removing and then disabling the account both fail.
+    provider.onCreate(async () => {
+      await ctx.db.insert(pendingRegistrations).values({
+        tokenHash: 'other',
+        email: 'outro@consistencia.cv',
+        nif,
+        companyName: 'Outra',
+        payload: {},
+        idpUserId: 'other',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    });
+    provider.failOn(2, 3);
+    let res = await register();
+    expect(res.statusCode).toBe(409);
+    expect(provider.calls()).toEqual(['createUser', 'deleteUser', 'setEnabled']);
+
+    // The other registration goes away; the left-over provider account still blocks the e-mail...
+    provider.onCreate(undefined);
+    await ctx.db.delete(pendingRegistrations).where(eq(pendingRegistrations.nif, nif));
+    provider.failOn();
+    res = await register();
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('email_taken');
+
+    // ...until the job has removed it: then the same e-mail registers.
+    await app.jobs.runOnce(new Date(Date.now() + 1000));
+    expect(await ctx.identity.findUserByEmail(email)).toBeNull();
+    res = await register();
+    expect(res.statusCode, res.body).toBe(202);
   });
 });
