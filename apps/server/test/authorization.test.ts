@@ -533,6 +533,10 @@ beforeAll(async () => {
     answered.json().id ?? (await one(sql`select id from esg_responses where company_id = ${f.companyA}`));
   f.sealA = '00000000-0000-4000-8000-000000000001';
   f.apiTokenX = await newApiToken();
+  const tokenY = await send('partnerY', 'POST', `${API}/users/profile/api-tokens`, {
+    body: { name: 'Y', days: 30 },
+  });
+  f.apiTokenY = tokenY.json().token;
   f.companyABody = JSON.stringify(
     (({ id: _id, ...rest }) => rest)(
       (await send('companyA', 'GET', `${API}/companies/${f.companyA}`)).json() as Record<string, unknown>,
@@ -716,6 +720,45 @@ function companyAMarks(): string[] {
     (mark): mark is string => Boolean(mark),
   );
 }
+
+/**
+ * The same refusals for API clients: company B's user with the identity provider's access token, entity Y with
+ * one of its own API tokens (exp_…), on every API operation the table refuses them and every read it lets through.
+ */
+describe('the authorization table with bearer tokens', () => {
+  it('holds for company B and entity Y calling as API clients', async () => {
+    const tokens: Partial<Record<Actor, string>> = {
+      companyB: await ctx.bearer(emails.companyB, demoPassword('companyB')),
+      partnerY: f.apiTokenY,
+    };
+    const wrong: string[] = [];
+    for (const op of operations) {
+      const expected = AUTHORIZATION_TABLE[op.key];
+      if (!expected || !op.path.startsWith(API)) continue;
+      for (const actor of ['companyB', 'partnerY'] as const) {
+        const outcome = expected[actor];
+        const refused = outcome === 'unauthenticated' || outcome === 'forbidden' || outcome === 'not-found';
+        if (!refused && op.method !== 'GET') continue;
+        const request = requestFor(op);
+        const bearer = { authorization: `Bearer ${tokens[actor]}` };
+        const res = await send(actor, op.method, request.url, request, { read: bearer, write: bearer });
+        // API tokens are managed with the session only: a bearer token is refused there (403).
+        const sessionOnly = op.path.startsWith(`${API}/users/profile/api-tokens`);
+        if (sessionOnly ? res.statusCode !== 403 : !matches(outcome, res.statusCode)) {
+          wrong.push(
+            `${op.key} as ${actor} (bearer): expected ${outcome}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+          );
+        }
+        if (res.statusCode < 300) {
+          const seen = companyAMarks().filter((mark) => res.body.includes(mark));
+          if (seen.length > 0)
+            wrong.push(`${op.key} as ${actor} (bearer): the answer names company A (${seen.join(', ')})`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
 
 function demoPassword(actor: Actor): string {
   const demo = DEMO_ACCOUNTS.find((a) => a.email === emails[actor]);
