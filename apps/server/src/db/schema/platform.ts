@@ -93,8 +93,6 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_due_idx').on(t.state, t.nextAttemptAt),
-    uniqueIndex('jobs_key_active_idx')
-      .on(t.key)
-      .where(sql`${t.state} in ('pending', 'running')`),
+    uniqueIndex('jobs_key_active_idx').on(t.key).where(sql`${t.state} in ('pending', 'running')`),
   ],
 );
