@@ -169,11 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done();
   });
   // API answers carry personal data: no shared cache keeps them unless a route says otherwise.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && isServerPath(request.url.split('?')[0] ?? '')) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 
   // Brotli or gzip per Accept-Encoding for every dynamic text answer; the built web files come precompressed.

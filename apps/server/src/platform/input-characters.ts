@@ -85,7 +85,14 @@ function checkRequest(request: FastifyRequest): void {
  * by their handlers; the names they keep go through `withoutInvalidCharacters`.
  */
 export function registerInputCharacterCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    checkRequest(request);
+  // A callback hook, not an async one: no promise per request for a check that never waits.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequest(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }

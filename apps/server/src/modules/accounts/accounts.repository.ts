@@ -1,6 +1,6 @@
 import type { Language } from '@excelencia/domain';
-import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
 import { accounts, companies, companyMembers } from '../../db/schema/index.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -51,4 +51,21 @@ export async function companiesOfAccount(db: Executor, accountId: string): Promi
     .where(eq(companyMembers.accountId, accountId))
     .orderBy(asc(companyMembers.createdAt), asc(companies.companyName));
   return rows.map((r) => r.company);
+}
+
+/**
+ * The companies a user acts for, as the company screens ask for them on every page (GET me/companies): the
+ * same order as companiesOfAccount, only the three fields answered, as a prepared statement (built once).
+ */
+export function myCompaniesLookup(
+  db: Database,
+): (accountId: string) => Promise<Pick<CompanyRow, 'id' | 'companyName' | 'nif'>[]> {
+  const query = db
+    .select({ id: companies.id, companyName: companies.companyName, nif: companies.nif })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.accountId, sql.placeholder('accountId')))
+    .orderBy(asc(companyMembers.createdAt), asc(companies.companyName))
+    .prepare('my_companies');
+  return (accountId) => query.execute({ accountId });
 }

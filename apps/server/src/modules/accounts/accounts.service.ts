@@ -19,6 +19,7 @@ import {
   companiesOfAccount,
   findAccountByEmail,
   findAccountById,
+  myCompaniesLookup,
   updateAccount,
 } from './accounts.repository.ts';
 
@@ -49,6 +50,7 @@ const IMAGE_SIGNATURE_BYTES = 16;
 
 export function createAccountsService(deps: { db: Database; fileStore: FileStore }) {
   const { db, fileStore } = deps;
+  const findMyCompanies = myCompaniesLookup(db);
   return {
     async accountByEmail(caller: AuthContext, email: string): Promise<AccountByEmailResponse> {
       assertMayRead(caller, { email });
@@ -101,8 +103,7 @@ export function createAccountsService(deps: { db: Database; fileStore: FileStore
     },
 
     async myCompanies(caller: AuthContext): Promise<MyCompaniesResponse> {
-      const companies = await companiesOfAccount(db, caller.accountId);
-      return companies.map((c) => ({ id: c.id, companyName: c.companyName, nif: c.nif }));
+      return findMyCompanies(caller.accountId);
     },
 
     me(caller: AuthContext): MeResponse {
