@@ -485,16 +485,16 @@ export async function restoreSnapshot(input: RestoreInput): Promise<RestoreSumma
     }
     return { level, tables, filled, keys: await foreignKeys(session) };
   });
-  if (target.level.createdAt !== manifest.database.migration.createdAt) {
-    throw new SnapshotError(
-      `The snapshot was taken at migration ${describeLevel(manifest.database.migration)}, the target database is at ${describeLevel(target.level)}: migrate the target to the snapshot's level first`,
-    );
-  }
   if (target.filled.length > 0) {
     throw new SnapshotError(
       `The target database is not empty (rows in ${target.filled.slice(0, 5).join(', ')}${
         target.filled.length > 5 ? ` and ${target.filled.length - 5} more tables` : ''
       }): restore only into an empty database`,
+    );
+  }
+  if (target.level.createdAt !== manifest.database.migration.createdAt) {
+    throw new SnapshotError(
+      `The snapshot was taken at migration ${describeLevel(manifest.database.migration)}, the target database is at ${describeLevel(target.level)}: migrate the target to the snapshot's level first`,
     );
   }
   const unknown = manifest.tables.filter((table) => !target.tables.includes(table.name));
