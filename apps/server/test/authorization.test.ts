@@ -919,22 +919,24 @@ function bodyArbitrary(op: Operation, actor: Actor, base: unknown): fc.Arbitrary
       ? fc.constant([] as { name: string; value: unknown; drop: boolean }[])
       : fc.array(
           fc.record({ name: fc.constantFrom(...names), value: junkValue(actor), drop: fc.boolean() }),
-          { minLength: 1, maxLength: 3 },
+          { maxLength: 3 },
         );
+  const edited = (marked: boolean) =>
+    edit.map((edits) => {
+      const body = marked ? withUnknownFields(structuredClone(start)) : structuredClone(start);
+      for (const { name, value, drop } of edits) {
+        if (drop) delete body[name];
+        else body[name] = value;
+      }
+      return body;
+    });
   return fc.oneof(
-    // The whole request as declared, with unknown fields: they must be dropped or refused, never stored.
-    { weight: 4, arbitrary: fc.constant(null).map(() => withUnknownFields(structuredClone(start))) },
-    {
-      weight: 4,
-      arbitrary: edit.map((edits) => {
-        const body = withUnknownFields(structuredClone(start));
-        for (const { name, value, drop } of edits) {
-          if (drop) delete body[name];
-          else body[name] = value;
-        }
-        return body;
-      }),
-    },
+    // The request as declared with unknown fields: they must be dropped or refused, never stored.
+    { weight: 3, arbitrary: fc.constant(null).map(() => withUnknownFields(structuredClone(start))) },
+    // Up to three declared fields of the wrong type, huge, another tenant's id or left out, without unknown fields
+    // (strict schemas refuse those first) or with them.
+    { weight: 3, arbitrary: edited(false) },
+    { weight: 2, arbitrary: edited(true) },
     { weight: 1, arbitrary: junkValue(actor) },
   );
 }
@@ -1016,11 +1018,45 @@ function withUnknownFields(body: Record<string, unknown>): Record<string, unknow
   return marked;
 }
 
-function requestArbitrary(op: Operation, actor: Actor): fc.Arbitrary<Request> {
-  const spec = REQUESTS[op.key] ?? {};
-  const own = spec.params?.() ?? {};
+/** The row's request, with a body the schema accepts where the row has none. */
+function baseRequest(op: Operation): Request {
   const base = requestFor(op);
-  if (!spec.body && op.body && op.bodyType === 'application/json') base.body = sampleOf(op.body);
+  if (!REQUESTS[op.key]?.body && op.body && op.bodyType === 'application/json') base.body = sampleOf(op.body);
+  return base;
+}
+
+/**
+ * Two requests every operation gets, besides the random ones: the request as declared with unknown fields (top
+ * level and one level down in the body, in the query, in a multipart form), and the request as declared naming
+ * the other tenant in every path parameter (company B's id, its sheet, its application, entity Y).
+ */
+function fixedRequests(op: Operation, actor: Actor): Request[] {
+  const base = baseRequest(op);
+  const marked: Request = {
+    ...base,
+    query: { ...base.query, [`${MARKER}_field`]: MARKER },
+    ...(base.multipart
+      ? {
+          multipart: { ...base.multipart, fields: { ...base.multipart.fields, [`${MARKER}_field`]: MARKER } },
+        }
+      : {}),
+    ...(base.body !== null && typeof base.body === 'object' && !Array.isArray(base.body)
+      ? { body: withUnknownFields(base.body as Record<string, unknown>) }
+      : {}),
+  };
+  const requests = [marked];
+  if (actor !== 'admin' && op.path.includes('{')) {
+    const theirs = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(theirValue(op.path, name)),
+    );
+    requests.push({ ...base, url: theirs });
+  }
+  return requests;
+}
+
+function requestArbitrary(op: Operation, actor: Actor): fc.Arbitrary<Request> {
+  const own = REQUESTS[op.key]?.params?.() ?? {};
+  const base = baseRequest(op);
   const multipartBase = base.multipart;
   return fc
     .record({
@@ -1068,6 +1104,14 @@ describe('every operation under junk (fast-check)', () => {
       );
       for (const [index, op] of ordered.entries()) {
         const actor = fuzzer(op);
+        for (const request of fixedRequests(op, actor)) {
+          const res = await send(actor, op.method, request.url, request);
+          if (res.statusCode >= 500) {
+            problems.push(
+              `${op.key} as ${actor} at ${request.url}: ${res.statusCode} ${res.body.slice(0, 300)}`,
+            );
+          }
+        }
         try {
           await fc.assert(
             fc.asyncProperty(requestArbitrary(op, actor), async (request) => {
