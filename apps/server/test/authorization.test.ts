@@ -711,6 +711,7 @@ describe('the authorization table', () => {
         }
       }
     }
+    expect(wrong).toEqual([]);
   }, 120_000);
 });
 
