@@ -1125,9 +1125,8 @@ describe('every operation under junk (fast-check)', () => {
             { numRuns: hasInputs(op) ? RUNS_PER_OPERATION : 1, endOnFailure: true },
           );
         } catch (error) {
-          problems.push(
-            `${op.key} as ${actor}: ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}`,
-          );
+          const message = (error as Error).message.split('\n').slice(0, 6).join(' | ');
+          problems.push(`${op.key} as ${actor}: ${message.slice(0, 1500)}`);
         }
         if (index % 40 === 39 || index === ordered.length - 1) {
           const stored = await databaseText();
