@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDiskDriver } from '../files/file-store.ts';
 import { migrationsUpTo } from './cli-database.ts';
@@ -21,12 +22,21 @@ function run(
   script: string,
   args: string[],
   dataDir: string,
+  databaseUrl = '',
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [script, ...args],
-      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', FILES_URL: '' } },
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          FILES_URL: '',
+        },
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -103,25 +113,59 @@ describe('npm run backup and npm run restore', () => {
     expect(check.code).toBe(0);
     expect(check.stdout).toContain('is whole');
 
+    // Into an empty data folder: its embedded database, or a new PostgreSQL database when the suite runs there.
     const target = join(work, 'target');
-    const restore = await run(RESTORE, [snapshot], target);
-    expect(restore.stderr).toBe('');
-    expect(restore.code).toBe(0);
-    const restored = await PGlite.create(join(target, 'db'), { extensions: { pg_trgm } });
+    const postgres = process.env.TEST_DATABASE_URL
+      ? await emptyPostgresDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
     try {
-      const islands = await restored.query<{ code: string; description: unknown }>(
-        'select code, description from islands',
-      );
-      expect(islands.rows).toEqual([{ code: 'SV', description: { pt: 'São Vicente' } }]);
-      // The migrations after the snapshot's level ran on the restored data.
-      const level = await restored.query<{ created_at: number }>(
-        'select max(created_at) as created_at from drizzle.__drizzle_migrations',
-      );
-      expect(Number(level.rows[0]?.created_at)).toBe(latest.when);
+      const url = postgres?.url ?? '';
+      const restore = await run(RESTORE, [snapshot], target, url);
+      expect(restore.stderr).toBe('');
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain(url ? 'database: PostgreSQL database' : 'database: embedded database');
+      const restored = url ? new pg.Client({ connectionString: url }) : undefined;
+      const embedded = url ? undefined : await PGlite.create(join(target, 'db'), { extensions: { pg_trgm } });
+      const query = async <T>(text: string): Promise<T[]> =>
+        restored
+          ? ((await restored.query(text)).rows as T[])
+          : ((await embedded?.query<T>(text))?.rows ?? []);
+      await restored?.connect();
+      try {
+        expect(await query('select code, description from islands')).toEqual([
+          { code: 'SV', description: { pt: 'São Vicente' } },
+        ]);
+        // The migrations after the snapshot's level ran on the restored data.
+        const [level] = await query<{ created_at: string }>(
+          'select max(created_at) as created_at from drizzle.__drizzle_migrations',
+        );
+        expect(Number(level?.created_at)).toBe(latest.when);
+      } finally {
+        await restored?.end();
+        await embedded?.close();
+      }
     } finally {
-      await restored.close();
+      await postgres?.drop();
     }
     expect(await localDiskDriver(join(target, 'files')).read(pictureHash)).toEqual(picture);
     expect(await readFile(join(target, 'idp', 'accounts.json'), 'utf8')).toBe(accounts);
   }, 180_000);
 });
+
+/** A new, empty PostgreSQL database (no migrations) on the TEST_DATABASE_URL server, dropped by drop(). */
+async function emptyPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `excelencia_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
