@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { DrizzleQueryError, getTableColumns } from 'drizzle-orm';
 import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -58,7 +58,7 @@ const UNAVAILABLE_STATE = /^(?:08[0-9A-Z]{3}|57P0[123])$/;
 /** What node-postgres and its pool say when the connection dies under a query or cannot be made. */
 const UNAVAILABLE_MESSAGE =
   /^(?:Connection terminated(?: unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
-/** The socket's errors when the server is down or gone (only from the database: see isDatabaseUnavailable). */
+/** The socket's errors when the server is down or gone: the database's only under a failed query's error. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -70,18 +70,19 @@ const NETWORK_CODES = new Set([
 
 /**
  * True when the error is the database being out of reach (restarting, failing over, its connections cut)
- * rather than refusing the statement: the request may succeed when tried again. An HTTP call's failure (fetch's
- * TypeError, the identity provider's) is not the database's.
+ * rather than refusing the statement: the request may succeed when tried again. A socket error counts only
+ * under Drizzle's failed-query error, so an HTTP call's or the bucket's failure is not taken for the database's.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (error instanceof TypeError) return false;
+  let underQuery = false;
   let current: unknown = error;
   for (let depth = 0; depth < MAX_DEPTH && current !== null && typeof current === 'object'; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string') {
       if (SQLSTATE.test(code)) return UNAVAILABLE_STATE.test(code);
-      if (NETWORK_CODES.has(code)) return true;
+      if (NETWORK_CODES.has(code)) return underQuery;
     }
+    if (current instanceof DrizzleQueryError) underQuery = true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
