@@ -682,15 +682,28 @@ describe('the authorization table', () => {
 
   it('holds for every operation and caller', async () => {
     const wrong: string[] = [];
-    // Callers the table refuses first, so that nothing they could do goes unseen by the ones let through.
-    const order: Actor[] = ['visitor', 'companyB', 'partnerY', 'partnerX', 'companyA', 'admin'];
+    const actors: Actor[] = ['visitor', 'companyB', 'partnerY', 'partnerX', 'companyA', 'admin'];
+    const isRefused = (outcome: Outcome) =>
+      outcome === 'unauthenticated' || outcome === 'forbidden' || outcome === 'not-found';
     for (const op of operations) {
       const expected = AUTHORIZATION_TABLE[op.key];
       if (!expected) continue;
       const spec = REQUESTS[op.key] ?? {};
+      // The callers the table refuses first. A write refused by a route's own check (another company's id, 404)
+      // must leave the database as it was; a refusal by role (401, 403) comes before any route runs.
+      const refusedCallers = actors.filter((actor) => isRefused(expected[actor]));
+      const order = [...refusedCallers, ...actors.filter((actor) => !isRefused(expected[actor]))];
+      const writes = op.method !== 'GET' && refusedCallers.some((actor) => expected[actor] === 'not-found');
+      let before = writes ? await databaseHash() : '';
       for (const actor of order) {
         const outcome = expected[actor];
-        const refused = outcome === 'unauthenticated' || outcome === 'forbidden' || outcome === 'not-found';
+        const refused = isRefused(outcome);
+        if (writes && !refused && before) {
+          const after = await databaseHash();
+          if (after !== before)
+            wrong.push(`${op.key}: a refused call changed ${changedTables(before, after)}`);
+          before = '';
+        }
         const overrides = !refused && spec.fresh ? await spec.fresh(actor) : {};
         const request = requestFor(op, overrides);
         const session =
@@ -714,6 +727,47 @@ describe('the authorization table', () => {
     expect(wrong).toEqual([]);
   }, 120_000);
 });
+
+/**
+ * Tables the app writes in the background or on every request: sessions (touched by each request with one), the
+ * indicator values (rebuilt after a criterion changes), the mail outbox and deliveries (marked as sent), the jobs.
+ * Balance-sheet lines and values change with their sheet's row, which is compared.
+ */
+const UNCOMPARED = [
+  'sessions',
+  'indicator_values',
+  'mail_outbox',
+  'newsletter_deliveries',
+  'jobs',
+  'balance_sheet_lines',
+  'balance_sheet_values',
+];
+
+/** A digest of each table but the uncompared ones, computed by the database. */
+async function databaseHash(): Promise<string> {
+  const tables = (
+    await rows<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = current_schema() order by 1`,
+    )
+  ).filter(({ tablename }) => !UNCOMPARED.includes(tablename));
+  const query = tables
+    .map(
+      ({ tablename }) =>
+        `select '${tablename}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${tablename}" t`,
+    )
+    .join(' union all ');
+  const digests = await rows<{ name: string; digest: string }>(sql.raw(query));
+  return digests.map(({ name, digest }) => `${name}=${digest}`).join(' ');
+}
+
+function changedTables(before: string, after: string): string {
+  const old = new Set(before.split(' '));
+  return after
+    .split(' ')
+    .filter((entry) => !old.has(entry))
+    .map((entry) => entry.split('=')[0])
+    .join(', ');
+}
 
 /** What identifies company A in an answer: its id, NIF, name and its user's id and e-mail. */
 function companyAMarks(): string[] {
