@@ -33,8 +33,10 @@ function precompress(): Plugin {
       // A failed build wrote nothing: its own error is the one to see.
       if (!existsSync(outDir)) return;
       // .vite/ holds the build manifest, read by tools and never served.
-      const files = (await readdir(outDir, { recursive: true })).filter(
-        (file) => COMPRESSIBLE.test(file) && !file.startsWith('.vite'),
+      // The islands build writes into the same folder after the app's: what is compressed already stays.
+      const all = new Set(await readdir(outDir, { recursive: true }));
+      const files = [...all].filter(
+        (file) => COMPRESSIBLE.test(file) && !file.startsWith('.vite') && !all.has(`${file}.br`),
       );
       await Promise.all(
         files.map(async (file) => {
@@ -70,7 +72,7 @@ function packageOf(moduleId: string): string | undefined {
  * Writes .vite/chunk-packages.json: the npm packages bundled into each JavaScript chunk, so that the budget
  * check can tell which pages load chart, date, dropzone or rich-text code.
  */
-function chunkPackages(): Plugin {
+function chunkPackages(fileName: string): Plugin {
   return {
     name: 'excelencia:chunk-packages',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -83,7 +85,7 @@ function chunkPackages(): Plugin {
       }
       this.emitFile({
         type: 'asset',
-        fileName: '.vite/chunk-packages.json',
+        fileName,
         source: `${JSON.stringify(packages, null, 2)}\n`,
       });
     },
@@ -91,11 +93,18 @@ function chunkPackages(): Plugin {
 }
 
 /**
- * Two builds (`npm run build`): the browser's app into dist/, and the server renderer of the public pages
+ * Three builds (`npm run build`): the browser's app into dist/; the islands of the pages rendered for visitors
+ * (src/islands.tsx, `vite build --mode islands`) into dist/ beside it, with their own chunks and manifest, so
+ * that none of the app's libraries ships with them (docs/adr/0013); and the server renderer of the public pages
  * (src/entry-server.tsx, `vite build --ssr`) into dist-ssr/, which the portal server imports (docs/adr/0010).
  */
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), messageCatalogs(), precompress(), chunkPackages()],
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: [
+    react(),
+    messageCatalogs(),
+    precompress(),
+    chunkPackages(mode === 'islands' ? '.vite/islands-chunk-packages.json' : '.vite/chunk-packages.json'),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -106,26 +115,41 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, target: 'node20', copyPublicDir: false }
-    : {
-        outDir: 'dist',
-        emptyOutDir: true,
-        sourcemap: false,
-        chunkSizeWarningLimit: 600,
-        // The budget check (scripts/check-budgets.ts) reads which chunks and styles each page loads from here.
-        manifest: true,
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              // What every page runs at start comes in two files (libraries, the app's own code) instead of some
-              // thirty small ones: on a phone each request costs a round trip. Lazy routes keep their own chunks.
-              groups: [
-                { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
-                { name: 'app', tags: ['$initial'], priority: 1 },
-                // The domain's code the lazy routes share (schemas, rules, formats) in one chunk, not one per file.
-                { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]/, priority: 0 },
-              ],
+    : mode === 'islands'
+      ? {
+          outDir: 'dist',
+          emptyOutDir: false,
+          sourcemap: false,
+          copyPublicDir: false,
+          manifest: '.vite/islands-manifest.json',
+          rolldownOptions: {
+            input: 'src/islands.tsx',
+            // The islands in one file and their libraries in another: two requests for a visitor's page.
+            output: {
+              codeSplitting: { groups: [{ name: 'islands-lib', test: /node_modules/, tags: ['$initial'] }] },
+            },
+          },
+        }
+      : {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: false,
+          chunkSizeWarningLimit: 600,
+          // The budget check (scripts/check-budgets.ts) reads which chunks and styles each page loads from here.
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // What every page runs at start comes in two files (libraries, the app's own code) instead of some
+                // thirty small ones: on a phone each request costs a round trip. Lazy routes keep their own chunks.
+                groups: [
+                  { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
+                  { name: 'app', tags: ['$initial'], priority: 1 },
+                  // The domain's code the lazy routes share (schemas, rules, formats) in one chunk, not one per file.
+                  { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]/, priority: 0 },
+                ],
+              },
             },
           },
         },
-      },
 }));

@@ -4,19 +4,28 @@ import {
   isLanguage,
   LANGUAGES,
   type Language,
+  type MessageTree,
+  type NamespaceName,
   namespaces,
   type SessionResponse,
 } from '@excelencia/domain';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { sessionKeys } from './features/session/queries.ts';
+import { IslandProviders } from './islands/island-providers.tsx';
 import { setApiTransport } from './lib/api-client.ts';
+import {
+  ISLAND_MESSAGES,
+  type IslandName,
+  type IslandRenderer,
+  IslandRendererContext,
+} from './lib/island.tsx';
 import type { PageComponent, PageContext, PageMeta } from './lib/page-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { SsrData } from './lib/ssr-data.ts';
@@ -126,6 +135,58 @@ function headTags(
 
 const OG_LOCALES: Record<Language, string> = { pt: 'pt_CV', en: 'en_GB', fr: 'fr_FR' };
 
+/**
+ * Renders each island of a page as its own root (its ids prefixed, so that they match when the browser hydrates
+ * it alone) inside an element that names it and carries its props; `used` collects the islands' names.
+ */
+function islandRenderer(
+  i18n: I18n,
+  language: Language,
+  renderedAt: Date,
+  used: Set<IslandName>,
+): IslandRenderer {
+  let count = 0;
+  return (name, element, props) => {
+    used.add(name);
+    const id = `i${count++}-`;
+    const html = renderToString(
+      <IslandProviders i18n={i18n} language={language} renderedAt={renderedAt}>
+        {element}
+      </IslandProviders>,
+      { identifierPrefix: id },
+    );
+    return (
+      <div
+        data-island={name}
+        data-island-id={id}
+        data-props={JSON.stringify(props)}
+        style={{ display: 'contents' }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    );
+  };
+}
+
+/** The texts under the given keys (`namespace:path.to.key` or a prefix of it) in a language, as catalogs. */
+function pickMessages(keys: readonly string[], language: Language): SsrData['messages'] {
+  type Tree = { [key: string]: string | Tree };
+  const picked: Record<string, Tree> = {};
+  for (const key of keys) {
+    const [namespace = '', path = ''] = key.split(':');
+    let source: MessageTree | string | undefined = namespaces[namespace as NamespaceName]?.[language];
+    let target = (picked[namespace] ??= {});
+    const parts = path.split('.');
+    for (const [index, part] of parts.entries()) {
+      source = typeof source === 'object' ? source[part] : undefined;
+      if (source === undefined) throw new Error(`No message ${key} in ${language}.`);
+      if (index === parts.length - 1) target[part] = source;
+      else target = (target[part] ??= {}) as Tree;
+    }
+  }
+  return picked;
+}
+
 /** The whole page once every lazy part has rendered: crawlers and visitors without JavaScript read it all. */
 async function renderToHtml(element: ReactNode): Promise<string> {
   const stream = await renderToReadableStream(element, {
@@ -165,12 +226,19 @@ export async function render(request: RenderRequest, status: number): Promise<Re
 
   const renderedAt = new Date();
   const router = createStaticRouter(handler.dataRoutes, context);
+  const islands = new Set<IslandName>();
   const html = await renderToHtml(
     <Providers i18n={i18n} queryClient={queryClient} renderedAt={renderedAt}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <IslandRendererContext value={islandRenderer(i18n, language, renderedAt, islands)}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </IslandRendererContext>
     </Providers>,
   );
-  const data: SsrData = { renderedAt: renderedAt.toISOString(), queries: dehydrate(queryClient) };
+  const messages = pickMessages(
+    [...islands].flatMap((name) => ISLAND_MESSAGES[name]),
+    language,
+  );
+  const data: SsrData = { renderedAt: renderedAt.toISOString(), messages };
   const pathWithoutLanguage = url.pathname.slice(language.length + 1).replace(/\/$/, '');
   return {
     kind: 'page',

@@ -1,4 +1,4 @@
-import { CsrfResponse, ErrorResponse } from '@excelencia/domain';
+import type { CsrfResponse, ErrorResponse } from '@excelencia/domain';
 import { currentLanguage } from './i18n.ts';
 
 /** An API answer other than 2xx: the server's error body (message already in the user's language). */
@@ -55,7 +55,9 @@ async function fetchCsrfToken(): Promise<string> {
     headers: { accept: 'application/json', 'x-language': currentLanguage() },
   });
   if (!response.ok) throw await toApiError(response);
-  return CsrfResponse.parse(await response.json()).csrfToken;
+  const token = ((await response.json()) as Partial<CsrfResponse> | null)?.csrfToken;
+  if (typeof token !== 'string') throw new ApiError(response.status, INVALID_ANSWER);
+  return token;
 }
 
 /** The CSRF token of this session (double-submit), for calls made outside apiJson (uploads with progress). */
@@ -69,6 +71,26 @@ export function getCsrfToken(): Promise<string> {
   return csrfToken;
 }
 
+const INVALID_ANSWER = { code: 'invalid_answer', key: 'errors:internal', message: 'Invalid answer' };
+
+/**
+ * The error of an answer's body (the domain's ErrorResponse), checked field by field rather than with its
+ * schema: this client also runs in the islands of visitors' pages, which carry no validation library
+ * (docs/adr/0013). `details` is checked by ApiError.
+ */
+function errorOf(body: unknown): ErrorResponse['error'] | null {
+  const error = (body as { error?: Partial<Record<keyof ErrorResponse['error'], unknown>> } | null)?.error;
+  if (typeof error?.code !== 'string' || typeof error.key !== 'string' || typeof error.message !== 'string') {
+    return null;
+  }
+  return {
+    code: error.code,
+    key: error.key,
+    message: error.message,
+    details: error.details as [] | undefined,
+  };
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -76,8 +98,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's page, an empty body): fall back to the status line below.
   }
-  const parsed = ErrorResponse.safeParse(body);
-  if (parsed.success) return new ApiError(response.status, parsed.data.error);
+  const error = errorOf(body);
+  if (error) return new ApiError(response.status, error);
   return new ApiError(response.status, {
     code: `http_${response.status}`,
     key: 'errors:internal',

@@ -1,4 +1,5 @@
 export * from './documents.ts';
 export * from './editions.ts';
 export * from './eligibility.ts';
+export * from './milestones.ts';
 export * from './schemas.ts';

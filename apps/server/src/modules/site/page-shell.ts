@@ -58,30 +58,33 @@ export function routeModuleFor(path: string): string | undefined {
 }
 
 /**
- * A server-rendered page's start: no module preloads, and the entry started by /boot.js after `load`, so the
- * HTML and styles get the connection first (docs/adr/0010).
+ * A server-rendered page's start (docs/adr/0013): no module preloads, and instead of the app, the islands'
+ * script (its address from the islands build's manifest), started by /boot.js after `load` so the HTML and
+ * styles get the connection first. Without an islands build, the page keeps no script.
  */
-function deferScripts(html: string): string {
+function islandsStart(html: string, islandsEntry: string | undefined): string {
   return html
     .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      '<script type="module" src="/boot.js" data-entry="$1"></script>',
+      /<script type="module" crossorigin src="[^"]+"><\/script>/,
+      islandsEntry ? `<script type="module" src="/boot.js" data-entry="/${islandsEntry}"></script>` : '',
     );
 }
 
 /**
  * The built index.html for a page path, with its route's stylesheets in the head. As the app shell (the
  * browser renders the page), it also preloads the route chunk and its imports, so that the browser fetches
- * them with the entry instead of after it has run. For a page the server renders (`rendered`), the scripts
- * wait instead (deferScripts). Re-read when the build changes; without a manifest the HTML is sent as built.
+ * them with the entry instead of after it has run. A page the server renders (`rendered`) runs its islands
+ * instead (islandsStart). Re-read when the build changes; without a manifest the HTML is sent as built.
  */
 export function createPageShell(distDir: string): (path: string, rendered?: boolean) => string {
   const indexPath = join(distDir, 'index.html');
   const manifestPath = join(distDir, '.vite/manifest.json');
+  const islandsManifestPath = join(distDir, '.vite/islands-manifest.json');
   let builtAt = -1;
   let html = '';
   let manifest: Record<string, ManifestChunk> = {};
+  let islandsEntry: string | undefined;
   const byModule = new Map<string, string>();
 
   function refresh(): void {
@@ -92,6 +95,11 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
     manifest = existsSync(manifestPath)
       ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
       : {};
+    islandsEntry = existsSync(islandsManifestPath)
+      ? (JSON.parse(readFileSync(islandsManifestPath, 'utf8')) as Record<string, ManifestChunk>)[
+          'src/islands.tsx'
+        ]?.file
+      : undefined;
     byModule.clear();
   }
 
@@ -117,14 +125,14 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
       ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
       ...(rendered ? [] : files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
     ].join('\n    ');
-    const page = rendered ? deferScripts(html) : html;
+    const page = rendered ? islandsStart(html, islandsEntry) : html;
     return links === '' ? page : page.replace('</head>', `  ${links}\n  </head>`);
   }
 
   return (path, rendered = false) => {
     refresh();
     const module = routeModuleFor(path);
-    if (!module || !manifest[module]) return rendered ? deferScripts(html) : html;
+    if (!module || !manifest[module]) return rendered ? islandsStart(html, islandsEntry) : html;
     // The public texts of the page's language (the web's message catalogs per language) come with it.
     const language = languageOf(path);
     const messages = `virtual:messages/${language}/public`;

@@ -1,17 +1,17 @@
 import { dashboardPathFor } from '@excelencia/domain';
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconLogin2, IconLogout, IconUserPlus } from '@tabler/icons-react';
+import { Anchor, Box, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconLogin2, IconLogout, IconMenu2, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { SubscribeForm } from '../../features/newsletter/subscribe-form.tsx';
+import { SubscribeFormIsland } from '../../features/newsletter/subscribe-form.tsx';
+import { clearBrowserStorage } from '../../features/session/browser-storage.ts';
 import { type SessionState, useSession } from '../../features/session/queries.ts';
-import { logout, startLogin } from '../../features/session/session-actions.ts';
+import { LOGIN_PATH, loginQuery, logout } from '../../features/session/session-actions.ts';
 import { canEnterSignedIn, publicRedirect } from '../../lib/access.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
-import { LanguageSelector } from '../../ui/language-selector.tsx';
+import { LanguageLinks } from '../../ui/language-links.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import classes from './public-layout.module.css';
 import { FOOTER_LINKS, PUBLIC_LINKS } from './public-nav.ts';
@@ -49,13 +49,15 @@ function PublicHeader({ session }: { session: SessionState }) {
   const localePath = useLocalePath();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const menu = useRef<HTMLDetailsElement>(null);
   const areaPath = useAreaPath(session);
   const logoTarget = localePath(areaPath ?? '/');
 
-  // Close the small-screen menu after a navigation.
+  // Close the small-screen menu after a navigation inside the app (a page the server rendered reloads).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
-  useEffect(() => close(), [location.pathname]);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
 
   const links = PUBLIC_LINKS.map((link) => {
     const to = localePath(link.path);
@@ -63,7 +65,6 @@ function PublicHeader({ session }: { session: SessionState }) {
     return { ...link, to, active };
   });
 
-  const login = () => startLogin(language, `${location.pathname}${location.search}`);
   const accountButtons = (fullWidth: boolean) =>
     areaPath ? (
       <Button component={Link} to={localePath(areaPath)} fullWidth={fullWidth}>
@@ -80,14 +81,7 @@ function PublicHeader({ session }: { session: SessionState }) {
       </Button>
     ) : (
       <>
-        <Button
-          variant="default"
-          onClick={login}
-          fullWidth={fullWidth}
-          leftSection={<IconLogin2 size={18} aria-hidden="true" />}
-        >
-          {t('shell:nav.login')}
-        </Button>
+        <LoginButton callbackPath={`${location.pathname}${location.search}`} fullWidth={fullWidth} />
         <Button
           component={Link}
           to={localePath('/register')}
@@ -121,47 +115,74 @@ function PublicHeader({ session }: { session: SessionState }) {
             </Group>
           </Box>
           <Group gap="xs" wrap="nowrap">
-            <LanguageSelector />
+            <LanguageLinks />
             <Group gap="xs" wrap="nowrap" visibleFrom="sm">
               {accountButtons(false)}
             </Group>
-            <Burger
-              opened={opened}
-              onClick={toggle}
+            {/* The small-screen menu is a disclosure: it opens and closes without JavaScript. */}
+            <Box
+              component="details"
+              ref={menu}
               hiddenFrom="lg"
-              aria-label={opened ? t('shell:nav.closeMenu') : t('shell:nav.openMenu')}
-              aria-expanded={opened}
-            />
+              className={classes.menu}
+              data-testid="public-menu"
+            >
+              <summary className={classes.menuToggle} aria-label={t('shell:nav.openMenu')}>
+                <IconMenu2 size={22} aria-hidden="true" className={classes.menuOpenIcon} />
+                <IconX size={22} aria-hidden="true" className={classes.menuCloseIcon} />
+              </summary>
+              <div className={classes.menuPanel}>
+                <Stack gap="xs" component="nav" aria-label={t('shell:nav.publicMenu')}>
+                  {links.map((link) => (
+                    <Anchor
+                      key={link.path}
+                      component={Link}
+                      to={link.to}
+                      className={classes.drawerLink}
+                      data-active={link.active || undefined}
+                      aria-current={link.active ? 'page' : undefined}
+                    >
+                      {t(link.labelKey)}
+                    </Anchor>
+                  ))}
+                </Stack>
+                <Divider my="md" />
+                <Stack gap="xs">{accountButtons(true)}</Stack>
+              </div>
+            </Box>
           </Group>
         </Group>
       </Container>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="xs"
-        title={t('common:appName')}
-        closeButtonProps={{ 'aria-label': t('shell:nav.closeMenu') }}
-        hiddenFrom="lg"
-      >
-        <Stack gap="xs" component="nav" aria-label={t('shell:nav.publicMenu')}>
-          {links.map((link) => (
-            <Anchor
-              key={link.path}
-              component={Link}
-              to={link.to}
-              className={classes.drawerLink}
-              data-active={link.active || undefined}
-              aria-current={link.active ? 'page' : undefined}
-            >
-              {t(link.labelKey)}
-            </Anchor>
-          ))}
-        </Stack>
-        <Divider my="md" />
-        <Stack gap="xs">{accountButtons(true)}</Stack>
-      </Drawer>
     </Box>
+  );
+}
+
+/**
+ * Login as a form (GET /auth/login with the page to come back to and the language): it signs in from a page
+ * no script runs on; where the app runs, it clears the browser's storage first (SPEC §4).
+ */
+function LoginButton({ callbackPath, fullWidth }: { callbackPath: string; fullWidth: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <form
+      method="get"
+      action={LOGIN_PATH}
+      onSubmit={() => clearBrowserStorage(language)}
+      style={fullWidth ? { width: '100%' } : undefined}
+    >
+      {Object.entries(loginQuery(language, callbackPath)).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button
+        type="submit"
+        variant="default"
+        fullWidth={fullWidth}
+        leftSection={<IconLogin2 size={18} aria-hidden="true" />}
+      >
+        {t('shell:nav.login')}
+      </Button>
+    </form>
   );
 }
 
@@ -182,7 +203,7 @@ function PublicFooter() {
               ))}
             </Group>
           </Group>
-          <SubscribeForm />
+          <SubscribeFormIsland />
           <Text size="sm" c="gray.3">
             {t('shell:footer.rights', { year: new Date().getFullYear() })}
           </Text>

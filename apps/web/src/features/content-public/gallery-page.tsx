@@ -7,7 +7,7 @@ import { useTranslate } from '../../ui/use-translate.ts';
 import { ContentPicture, FallbackNote, LoadFailed, LoadMore } from './content-ui.tsx';
 import classes from './gallery-page.module.css';
 import { pagedListQuery, usePagedListQuery } from './queries.ts';
-import { YoutubeVideo } from './youtube-video.tsx';
+import { YoutubeVideoIsland } from './youtube-video.tsx';
 
 const ALBUMS_PER_PAGE = 4;
 const EAGER_PICTURES = 3;
@@ -52,7 +52,7 @@ function Gallery() {
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
             {album.media.map((media) =>
               media.kind === 'video' ? (
-                <YoutubeVideo
+                <YoutubeVideoIsland
                   key={`${media.kind}-${media.order}-${media.videoUrl}`}
                   url={media.videoUrl}
                   title={media.caption}

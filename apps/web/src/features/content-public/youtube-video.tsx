@@ -2,6 +2,7 @@ import { youtubeEmbedUrl, youtubeWatchUrl } from '@excelencia/domain';
 import { Anchor, Text } from '@mantine/core';
 import { IconBrandYoutube, IconExternalLink, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
+import { island } from '../../lib/island.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import classes from './youtube-video.module.css';
 
@@ -62,3 +63,6 @@ export function YoutubeVideo({ url, title }: { url: string; title: string }) {
     </figure>
   );
 }
+
+/** The video as an island: on a page rendered for a visitor, the play button is what runs. */
+export const YoutubeVideoIsland = island('youtube-video', YoutubeVideo);

@@ -8,22 +8,14 @@ import {
   type Language,
   type Page,
   pageOf,
-  SubscribeAccepted,
-  type SubscribeRequest,
   SubscriberItem,
 } from '@excelencia/domain';
 import { API_BASE, apiJson } from '../../lib/api-client.ts';
 
-/** The calls of the newsletter: the footer's subscription and the administrator's screen. */
+/** The calls of the newsletter's administrator screen (the footer's subscription: subscribe-api.ts). */
 
 const enc = encodeURIComponent;
 const SubscriberPage = pageOf(SubscriberItem);
-
-export async function subscribe(body: SubscribeRequest): Promise<SubscribeAccepted> {
-  return SubscribeAccepted.parse(
-    await apiJson<unknown>(`${API_BASE}/public/newsletter/subscriptions`, { method: 'POST', body }),
-  );
-}
 
 export async function fetchSubscribers(
   queryString: string,

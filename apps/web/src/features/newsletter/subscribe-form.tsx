@@ -1,9 +1,9 @@
-import { isEmailAddress } from '@excelencia/domain';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { island } from '../../lib/island.tsx';
 import { useLanguage } from '../../lib/language-context.ts';
-import { subscribe } from './api.ts';
+import { subscribe } from './subscribe-api.ts';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string };
 
@@ -21,7 +21,10 @@ export function SubscribeForm() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isEmailAddress(email)) {
+    // The browser's own e-mail check catches a typo at once (this island carries no validation library); the
+    // server applies the portal's e-mail rule and answers with the same message.
+    const input = event.currentTarget.elements.namedItem('email');
+    if (email.trim() === '' || (input instanceof HTMLInputElement && !input.checkValidity())) {
       setState({ kind: 'error', message: t('validation:invalidEmail') });
       return;
     }
@@ -85,3 +88,6 @@ export function SubscribeForm() {
     </Stack>
   );
 }
+
+/** The form as an island: on a page rendered for a visitor, it is the part of the footer that runs. */
+export const SubscribeFormIsland = island('newsletter', SubscribeForm);

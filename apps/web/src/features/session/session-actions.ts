@@ -5,12 +5,15 @@ import { postLogout } from './api.ts';
 import { clearBrowserStorage } from './browser-storage.ts';
 import { sessionKeys } from './queries.ts';
 
-/** Login: clears storage, then a full-page navigation to the portal server's sign-in (SPEC §4). */
-export function startLogin(language: Language, callbackPath: string): void {
-  const callbackUrl = isSafeCallbackPath(callbackPath) ? callbackPath : `/${language}/`;
-  clearBrowserStorage(language);
-  const query = new URLSearchParams({ callbackUrl, lang: language });
-  window.location.assign(`/auth/login?${query.toString()}`);
+/** The portal server's sign-in (SPEC §4). */
+export const LOGIN_PATH = '/auth/login';
+
+/** The query of the sign-in: the page to come back to (this site's paths only, else the home page) and the language. */
+export function loginQuery(
+  language: Language,
+  callbackPath: string,
+): { callbackUrl: string; lang: Language } {
+  return { callbackUrl: isSafeCallbackPath(callbackPath) ? callbackPath : `/${language}/`, lang: language };
 }
 
 /**

@@ -1,0 +1,62 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '@excelencia/domain';
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { initReactI18next } from 'react-i18next';
+import { TickingCountdown } from './features/applications/components/edition-countdown-timer.tsx';
+import { YoutubeVideo } from './features/content-public/youtube-video.tsx';
+import { SubscribeForm } from './features/newsletter/subscribe-form.tsx';
+import { IslandProviders } from './islands/island-providers.tsx';
+import { i18n } from './lib/i18n.ts';
+import type { IslandName } from './lib/island.tsx';
+import { readSsrData } from './lib/ssr-data.ts';
+
+/**
+ * The script of a page the server rendered for a visitor (docs/adr/0013): it hydrates the page's islands, each
+ * alone, and nothing else; the rest of the page is HTML that works as it is (links, forms, <details>).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each island's props are the JSON the server rendered it with
+const ISLANDS: Record<IslandName, ComponentType<any>> = {
+  countdown: TickingCountdown,
+  newsletter: SubscribeForm,
+  'youtube-video': YoutubeVideo,
+};
+
+function isIslandName(name: string | undefined): name is IslandName {
+  return name !== undefined && Object.hasOwn(ISLANDS, name);
+}
+
+async function start(): Promise<void> {
+  const data = readSsrData();
+  const lang = document.documentElement.lang;
+  const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  await i18n.use(initReactI18next).init({
+    resources: { [language]: data?.messages ?? {} },
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: Object.keys(data?.messages ?? {}),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  const renderedAt = data ? new Date(data.renderedAt) : null;
+  const elements = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  for (const element of elements) {
+    const name = element.dataset.island;
+    if (!isIslandName(name)) continue;
+    const Component = ISLANDS[name];
+    const props = JSON.parse(element.dataset.props ?? '{}') as object;
+    hydrateRoot(
+      element,
+      <IslandProviders i18n={i18n} language={language} renderedAt={renderedAt}>
+        <Component {...props} />
+      </IslandProviders>,
+      { identifierPrefix: element.dataset.islandId ?? '' },
+    );
+  }
+  // End-to-end tests wait for this before they use an island (AppRoot sets it in the app).
+  document.documentElement.dataset.ready = 'true';
+}
+
+void start();
