@@ -60,6 +60,7 @@ test('a visitor registers in French, confirms through /dev/mail, signs in, fills
 
   await page.goto('/fr/public/companies');
   await page.getByTestId('directory-search').fill('28765');
+  await page.getByTestId('directory-search').press('Enter');
   const row = page.getByTestId('directory-row').filter({ hasText: company.name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('2015');

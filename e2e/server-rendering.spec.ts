@@ -99,14 +99,38 @@ test.describe('public pages rendered on the server', () => {
     expect(body).not.toContain('id="ssr-data"');
   });
 
-  test('a rendered page hydrates without errors and then works as the app', async ({ page }) => {
+  test("a visitor's page runs its islands alone: the countdown ticks, the newsletter form subscribes, links lead on", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/en/');
     await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    // Only the islands' script runs, not the app's.
+    expect(scripts.filter((path) => path.startsWith('/assets/islands'))).not.toEqual([]);
+    expect(scripts.filter((path) => /\/assets\/(index|vendor)-/.test(path))).toEqual([]);
+
+    // The countdown, an island, ticks.
+    const seconds = page.getByTestId('home-countdown-seconds');
+    const first = await seconds.innerText();
+    await expect(seconds).not.toHaveText(first, { timeout: 5_000 });
+
+    // The newsletter form, an island, checks the address and subscribes without leaving the page.
+    await page.getByTestId('newsletter-email').fill('island@');
+    await page.getByTestId('newsletter-subscribe').click();
+    await expect(page.getByTestId('newsletter-error')).toHaveText(t('en', 'validation:invalidEmail'));
+    await page.getByTestId('newsletter-email').fill(`island-${Date.now()}@exemplo.cv`);
+    await page.getByTestId('newsletter-subscribe').click();
+    await expect(page.getByTestId('newsletter-thanks')).toHaveText(t('en', 'newsletter:form.thankYou'));
+
+    // The rest is HTML: a link of the header leads to the next page the server renders.
     await page
       .getByRole('link', { name: t('en', 'shell:nav.about') })
       .first()

@@ -77,6 +77,13 @@ export function languageItem(page: Page, language: Language) {
   return page.getByRole('menuitem', { name: t(language, `common:languages.${language}`) });
 }
 
+/** A language of the public header's links: each is named in itself (Português, English, Français). */
+export function languageLink(page: Page, language: Language) {
+  return page
+    .getByTestId('language-links')
+    .getByRole('link', { name: t(language, `common:languages.${language}`) });
+}
+
 /** Chooses the option of a native select whose text contains `text` (the first real option when omitted). */
 export async function choose(page: Page, testId: string, text?: string) {
   const select = page.getByTestId(testId);

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { languageItem, sideMenu, t, test } from './support.ts';
+import { languageLink, sideMenu, t, test } from './support.ts';
 
 test.describe('a visitor', () => {
   test('gets the 404 page for an unknown path, without a layout', async ({ page }) => {
@@ -52,10 +52,11 @@ test.describe('a visitor', () => {
     const page = await context.newPage();
     await page.goto('/public/faqs');
     await expect(page).toHaveURL(/\/fr\/public\/faqs$/);
-    await page.getByTestId('language-selector').click();
-    await expect(languageItem(page, 'fr')).toHaveCount(0);
-    await languageItem(page, 'en').click();
+    const languages = page.getByTestId('language-links');
+    await expect(languageLink(page, 'fr')).toHaveAttribute('aria-current', 'true');
+    await languageLink(page, 'en').click();
     await expect(page).toHaveURL(/\/en\/public\/faqs$/);
+    await expect(languages.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await context.close();
   });
@@ -64,11 +65,9 @@ test.describe('a visitor', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto('/pt/');
-    await page.getByRole('button', { name: t('pt', 'shell:nav.openMenu') }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('link', { name: t('pt', 'shell:nav.about') })
-      .click();
+    const menu = page.getByTestId('public-menu');
+    await menu.getByLabel(t('pt', 'shell:nav.openMenu')).click();
+    await menu.getByRole('link', { name: t('pt', 'shell:nav.about') }).click();
     await expect(page).toHaveURL(/\/pt\/public\/sobre$/);
     await context.close();
   });

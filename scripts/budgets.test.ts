@@ -123,6 +123,36 @@ describe('page budgets', () => {
     expect(checkBudgets(build(), [budget]).pages[0]).toMatchObject({ jsBytes: 92 * KB, requests: 8 });
   });
 
+  it("counts a rendered page's styles without their scripts, its islands and the files it loads as they are", () => {
+    const facts = build({
+      'assets/islands-i1.js': 6 * KB,
+      'assets/islands-lib-i2.js': 80 * KB,
+      'boot.js': 1 * KB,
+    });
+    facts.manifest['islands:src/islands.tsx'] = {
+      file: 'assets/islands-i1.js',
+      isEntry: true,
+      imports: ['islands:_islands-lib-i2.js'],
+    };
+    facts.manifest['islands:_islands-lib-i2.js'] = { file: 'assets/islands-lib-i2.js' };
+    const rendered: PageBudget = {
+      ...visitor,
+      modules: ['islands:src/islands.tsx'],
+      styleModules: ['index.html', 'src/home.tsx'],
+      files: ['boot.js'],
+    };
+    const [page] = checkBudgets(facts, [rendered]).pages;
+    // 6 + 80 + 1 KB of scripts; the app's 92 KB are not loaded, its 8 KB of styles and its font are.
+    expect(page).toMatchObject({
+      jsFiles: ['assets/islands-i1.js', 'assets/islands-lib-i2.js', 'boot.js'],
+      cssFiles: ['assets/index-c3.css'],
+      jsBytes: 87 * KB,
+      cssBytes: 8 * KB,
+    });
+    // The HTML, 3 scripts, 1 stylesheet, the font and the favicon.
+    expect(page?.requests).toBe(7);
+  });
+
   it('refuses a budget naming a module the build does not have', () => {
     expect(() => checkBudgets(build(), [{ ...visitor, modules: ['index.html', 'src/moved.tsx'] }])).toThrow(
       /no src\/moved.tsx/,

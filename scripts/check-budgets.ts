@@ -7,7 +7,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { BUDGETS, type BuildFacts, checkBudgets, formatTable, type Manifest } from './budgets.ts';
+import {
+  BUDGETS,
+  type BuildFacts,
+  checkBudgets,
+  formatTable,
+  ISLANDS_PREFIX,
+  type Manifest,
+} from './budgets.ts';
 
 /** apps/web/dist, or the build folder given as the first argument. */
 const dist = process.argv[2] ?? fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
@@ -30,7 +37,21 @@ function brotliBytes(file: string): number {
   }).length;
 }
 
-const manifest = readJson<Manifest>(manifestPath);
+/** The islands build's manifest (apps/web/vite.config.ts), its keys prefixed so that they join the app's. */
+function islandsManifest(): Manifest {
+  const path = join(dist, '.vite/islands-manifest.json');
+  if (!existsSync(path)) return {};
+  const prefix = (key: string) => `${ISLANDS_PREFIX}${key}`;
+  return Object.fromEntries(
+    Object.entries(readJson<Manifest>(path)).map(([key, chunk]) => [
+      prefix(key),
+      { ...chunk, ...(chunk.imports ? { imports: chunk.imports.map(prefix) } : {}) },
+    ]),
+  );
+}
+
+const manifest = { ...readJson<Manifest>(manifestPath), ...islandsManifest() };
+const islandsPackages = join(dist, '.vite/islands-chunk-packages.json');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 /** What the HTML links to besides scripts and styles (icons, preloaded fonts and images). */
 const htmlAssets = [
@@ -38,13 +59,17 @@ const htmlAssets = [
 ]
   .map((match) => match[1] ?? '')
   .filter((file) => existsSync(join(dist, file)));
-const files = new Set(
-  Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]),
-);
+const files = new Set([
+  ...Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]),
+  ...BUDGETS.flatMap((budget) => budget.files ?? []),
+]);
 const facts: BuildFacts = {
   manifest,
   compressedBytes: Object.fromEntries([...files].map((file) => [file, brotliBytes(file)])),
-  chunkPackages: readJson(join(dist, '.vite/chunk-packages.json')),
+  chunkPackages: {
+    ...readJson<Record<string, string[]>>(join(dist, '.vite/chunk-packages.json')),
+    ...(existsSync(islandsPackages) ? readJson<Record<string, string[]>>(islandsPackages) : {}),
+  },
   htmlAssets,
 };
 

@@ -59,6 +59,22 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The islands build writes no stylesheet: an island is a part of a page whose styles the page links already (the
+ * app's and its route's, apps/server/src/modules/site/page-shell.ts), with the same class names.
+ */
+function withoutStyles(): Plugin {
+  return {
+    name: 'excelencia:islands-without-styles',
+    generateBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (fileName.endsWith('.css')) delete bundle[fileName];
+        else if (output.type === 'chunk') output.viteMetadata?.importedCss.clear();
+      }
+    },
+  };
+}
+
 /** The npm package a module id belongs to (`@scope/name` or `name`), or undefined for the app's own code. */
 function packageOf(moduleId: string): string | undefined {
   const path = moduleId.replaceAll('\\', '/');
@@ -104,6 +120,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     messageCatalogs(),
     precompress(),
     chunkPackages(mode === 'islands' ? '.vite/islands-chunk-packages.json' : '.vite/chunk-packages.json'),
+    ...(mode === 'islands' ? [withoutStyles()] : []),
   ],
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
@@ -232,12 +232,23 @@ describe('page shell', () => {
     expect(shell('/pt/public/nope')).not.toContain('public-pages-3.js');
     expect(routeModuleFor('/fr/public/companies/abc')).toBe('src/features/directory/public-company-page.tsx');
 
-    // A page the server renders keeps its styles but preloads nothing: /boot.js starts the entry after load.
+    // A page the server renders keeps its styles but runs no script of the app: without an islands build it
+    // has none; with one, /boot.js starts the islands after load (docs/adr/0013).
     const rendered = shell('/pt/public/faqs', true);
     expect(rendered).toContain('<link rel="stylesheet" crossorigin href="/assets/public-pages-7.css">');
     expect(rendered).not.toContain('modulepreload');
-    expect(rendered).toContain(
-      '<script type="module" src="/boot.js" data-entry="/assets/index-1.js"></script>',
+    expect(rendered).not.toContain('<script');
+    writeFileSync(
+      join(config.webDistDir, '.vite/islands-manifest.json'),
+      JSON.stringify({ 'src/islands.tsx': { file: 'assets/islands-9.js', isEntry: true } }),
     );
+    // The shell is read again when the build changes (index.html's time).
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(config.webDistDir, 'index.html'), later, later);
+    const withIslands = createPageShell(config.webDistDir)('/pt/public/faqs', true);
+    expect(withIslands).toContain(
+      '<script type="module" src="/boot.js" data-entry="/assets/islands-9.js"></script>',
+    );
+    expect(withIslands).not.toContain('index-1.js');
   });
 });

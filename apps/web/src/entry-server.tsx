@@ -175,13 +175,17 @@ function pickMessages(keys: readonly string[], language: Language): SsrData['mes
   for (const key of keys) {
     const [namespace = '', path = ''] = key.split(':');
     let source: MessageTree | string | undefined = namespaces[namespace as NamespaceName]?.[language];
-    let target = (picked[namespace] ??= {});
+    picked[namespace] ??= {};
+    let target = picked[namespace];
     const parts = path.split('.');
     for (const [index, part] of parts.entries()) {
       source = typeof source === 'object' ? source[part] : undefined;
       if (source === undefined) throw new Error(`No message ${key} in ${language}.`);
       if (index === parts.length - 1) target[part] = source;
-      else target = (target[part] ??= {}) as Tree;
+      else {
+        target[part] ??= {};
+        target = target[part] as Tree;
+      }
     }
   }
   return picked;

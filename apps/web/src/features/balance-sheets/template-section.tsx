@@ -1,10 +1,7 @@
 import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useLanguage } from '../../lib/language-context.ts';
 import { definePage } from '../../lib/page-data.ts';
-import { notifyApiError } from '../../ui/api-feedback.tsx';
-import { downloadWithProgress } from '../../ui/download.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { templatePath } from './api.ts';
@@ -15,22 +12,18 @@ const RULES = ['xlsx', 'columns', 'noBlank', 'noTotals', 'accounts', 'balanced']
 export function TemplateSection({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const t = useTranslate();
   const language = useLanguage();
-  const [busy, setBusy] = useState(false);
   return (
     <Paper withBorder p="md" maw={760}>
       <Stack gap="sm">
         <Text>{t('balanceSheetsWeb:template.intro')}</Text>
         <div>
+          {/* A plain link: the small file downloads from the page the server rendered, with or without scripts. */}
           <Button
+            component="a"
+            href={templatePath(language)}
+            download="balancete.xlsx"
             leftSection={<IconDownload size={16} aria-hidden="true" />}
-            loading={busy}
             data-testid="bs-template-download"
-            onClick={() => {
-              setBusy(true);
-              downloadWithProgress(templatePath(language), 'balancete.xlsx', () => undefined)
-                .catch((error: unknown) => notifyApiError(error))
-                .finally(() => setBusy(false));
-            }}
           >
             {t('balanceSheetsWeb:template.download')}
           </Button>

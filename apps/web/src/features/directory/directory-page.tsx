@@ -26,6 +26,15 @@ import { websiteHref } from './website.ts';
 
 const PAGE_SIZE = 20;
 
+/** The page each of the pagination's arrows leads to, from the current page of so many. */
+const CONTROL_PAGE: Record<'first' | 'previous' | 'next' | 'last', (page: number, pages: number) => number> =
+  {
+    first: () => 1,
+    previous: (page) => Math.max(1, page - 1),
+    next: (page, pages) => Math.min(pages, page + 1),
+    last: (_page, pages) => pages,
+  };
+
 /** The public company directory: search by name or NIF, listed companies only, paginated. */
 function Directory() {
   const t = useTranslate();
@@ -35,12 +44,13 @@ function Directory() {
   const [search] = useDebouncedValue(text.trim(), 350);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useDirectoryQuery(search, page, PAGE_SIZE);
-  const setPage = (next: number) => {
+  /** The address of a page of the list: a link, so paging works on the page the server rendered too. */
+  const pageHref = (next: number) => {
     const nextParams = new URLSearchParams(params);
     if (search) nextParams.set('search', search);
     else nextParams.delete('search');
     nextParams.set('page', String(next));
-    setParams(nextParams, { replace: true });
+    return `?${nextParams.toString()}`;
   };
   const onSearch = (value: string) => {
     setText(value);
@@ -59,18 +69,22 @@ function Directory() {
     <Stack gap="md">
       <PageTitle>{t('directory:title')}</PageTitle>
       <Text c="gray.7">{t('directory:intro')}</Text>
-      <div>
-        <TextInput
-          type="search"
-          label={t('directory:search')}
-          placeholder={t('directory:searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={text}
-          onChange={(event) => onSearch(event.currentTarget.value)}
-          maw={420}
-          data-testid="directory-search"
-        />
-      </div>
+      {/* A form, so that Enter searches on the page the server rendered; in the app the list follows typing. */}
+      <search>
+        <form method="get" onSubmit={(event) => event.preventDefault()}>
+          <TextInput
+            type="search"
+            name="search"
+            label={t('directory:search')}
+            placeholder={t('directory:searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={text}
+            onChange={(event) => onSearch(event.currentTarget.value)}
+            maw={420}
+            data-testid="directory-search"
+          />
+        </form>
+      </search>
       {list.isError && !data ? (
         <Alert color="red.9" variant="light" role="alert" title={t('companies:common.loadFailed')}>
           <Button size="compact-sm" variant="light" color="red.9" onClick={() => void list.refetch()}>
@@ -174,10 +188,15 @@ function Directory() {
               <Pagination
                 total={pages}
                 value={Math.min(page, pages)}
-                onChange={setPage}
                 size="sm"
-                getControlProps={(control) => ({ 'aria-label': t(`reference:table.${control}Page`) })}
+                getControlProps={(control) => ({
+                  component: Link,
+                  to: pageHref(CONTROL_PAGE[control](page, pages)),
+                  'aria-label': t(`reference:table.${control}Page`),
+                })}
                 getItemProps={(item) => ({
+                  component: Link,
+                  to: pageHref(item),
                   'aria-label': t('reference:table.goToPage', { page: item }),
                   'aria-current': item === page ? 'page' : undefined,
                 })}

@@ -1,5 +1,16 @@
 import { formatDisplayTime, localized } from '@excelencia/domain';
-import { ActionIcon, Anchor, Group, NativeSelect, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
@@ -120,14 +131,23 @@ function Distinguished() {
       ) : null}
       {chosen ? (
         <>
-          <NativeSelect
-            label={t('applicationsWeb:distinguished.edition')}
-            data={list.map((edition) => ({ value: edition.id, label: name(edition) }))}
-            value={chosen.id}
-            onChange={(event) => setParams({ edition: event.currentTarget.value }, { replace: true })}
-            maw={320}
-            data-testid="distinguished-edition"
-          />
+          {/* A form, so that the edition can be chosen on the page the server rendered; the app follows the choice. */}
+          <form method="get" onSubmit={(event) => event.preventDefault()}>
+            <Group align="flex-end" gap="xs">
+              <NativeSelect
+                name="edition"
+                label={t('applicationsWeb:distinguished.edition')}
+                data={list.map((edition) => ({ value: edition.id, label: name(edition) }))}
+                value={chosen.id}
+                onChange={(event) => setParams({ edition: event.currentTarget.value }, { replace: true })}
+                maw={320}
+                data-testid="distinguished-edition"
+              />
+              <Button type="submit" variant="default">
+                {t('applicationsWeb:distinguished.show')}
+              </Button>
+            </Group>
+          </form>
           <DistinguishedTable
             key={chosen.id}
             editionId={chosen.id}
