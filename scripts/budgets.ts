@@ -39,7 +39,7 @@ export interface PageBudget {
   optionalModules?: readonly string[];
   /**
    * Modules whose styles alone the page links: a page the server renders for a visitor carries the app's and
-   * its route's styles, and runs its islands instead of their scripts (docs/adr/0013).
+   * its route's styles, and runs its islands instead of their scripts (docs/adr/0014).
    */
   styleModules?: readonly string[];
   /** Files the page loads as they are, by path in dist (/boot.js, which starts the islands). */
@@ -202,7 +202,7 @@ export const ISLANDS_PREFIX = 'islands:';
 /** The portal's budgets (ARCHITECTURE §6). */
 export const BUDGETS: readonly PageBudget[] = [
   {
-    // Rendered by the server: the app's and the route's styles, boot.js, and the islands (docs/adr/0013).
+    // Rendered by the server: the app's and the route's styles, boot.js, and the islands (docs/adr/0014).
     name: "visitor's first page (/pt/)",
     modules: [`${ISLANDS_PREFIX}src/islands.tsx`],
     styleModules: ['index.html', 'src/features/public/pages/public-pages.tsx'],

@@ -111,7 +111,7 @@ function chunkPackages(fileName: string): Plugin {
 /**
  * Three builds (`npm run build`): the browser's app into dist/; the islands of the pages rendered for visitors
  * (src/islands.tsx, `vite build --mode islands`) into dist/ beside it, with their own chunks and manifest, so
- * that none of the app's libraries ships with them (docs/adr/0013); and the server renderer of the public pages
+ * that none of the app's libraries ships with them (docs/adr/0014); and the server renderer of the public pages
  * (src/entry-server.tsx, `vite build --ssr`) into dist-ssr/, which the portal server imports (docs/adr/0010).
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({

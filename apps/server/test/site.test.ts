@@ -233,7 +233,7 @@ describe('page shell', () => {
     expect(routeModuleFor('/fr/public/companies/abc')).toBe('src/features/directory/public-company-page.tsx');
 
     // A page the server renders keeps its styles but runs no script of the app: without an islands build it
-    // has none; with one, /boot.js starts the islands after load (docs/adr/0013).
+    // has none; with one, /boot.js starts the islands after load (docs/adr/0014).
     const rendered = shell('/pt/public/faqs', true);
     expect(rendered).toContain('<link rel="stylesheet" crossorigin href="/assets/public-pages-7.css">');
     expect(rendered).not.toContain('modulepreload');

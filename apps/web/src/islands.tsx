@@ -11,7 +11,7 @@ import type { IslandName } from './lib/island.tsx';
 import { readSsrData } from './lib/ssr-data.ts';
 
 /**
- * The script of a page the server rendered for a visitor (docs/adr/0013): it hydrates the page's islands, each
+ * The script of a page the server rendered for a visitor (docs/adr/0014): it hydrates the page's islands, each
  * alone, and nothing else; the rest of the page is HTML that works as it is (links, forms, <details>).
  */
 // biome-ignore lint/suspicious/noExplicitAny: each island's props are the JSON the server rendered it with

@@ -11,7 +11,7 @@ import { firstLanguage, initI18n } from './lib/i18n.ts';
 
 /**
  * The app: signed-in areas and the pages the browser renders. A page the server rendered for a visitor does
- * not run it; its islands run from src/islands.tsx (docs/adr/0013).
+ * not run it; its islands run from src/islands.tsx (docs/adr/0014).
  */
 const language = firstLanguage(window.location.pathname);
 document.documentElement.lang = language;

@@ -76,7 +76,7 @@ const INVALID_ANSWER = { code: 'invalid_answer', key: 'errors:internal', message
 /**
  * The error of an answer's body (the domain's ErrorResponse), checked field by field rather than with its
  * schema: this client also runs in the islands of visitors' pages, which carry no validation library
- * (docs/adr/0013). `details` is checked by ApiError.
+ * (docs/adr/0014). `details` is checked by ApiError.
  */
 function errorOf(body: unknown): ErrorResponse['error'] | null {
   const error = (body as { error?: Partial<Record<keyof ErrorResponse['error'], unknown>> } | null)?.error;

@@ -1,7 +1,7 @@
 import { type ComponentType, createContext, type ReactNode, use } from 'react';
 
 /**
- * Islands (docs/adr/0013): the interactive parts of a page the server renders for a visitor. The page itself is
+ * Islands (docs/adr/0014): the interactive parts of a page the server renders for a visitor. The page itself is
  * never hydrated; the browser hydrates each island alone, with only the code and the texts it needs.
  */
 /** The texts each island uses, as catalog keys or their prefixes: a page sends only these with its islands. */

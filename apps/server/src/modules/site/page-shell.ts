@@ -58,7 +58,7 @@ export function routeModuleFor(path: string): string | undefined {
 }
 
 /**
- * A server-rendered page's start (docs/adr/0013): no module preloads, and instead of the app, the islands'
+ * A server-rendered page's start (docs/adr/0014): no module preloads, and instead of the app, the islands'
  * script (its address from the islands build's manifest), started by /boot.js after `load` so the HTML and
  * styles get the connection first. Without an islands build, the page keeps no script.
  */
