@@ -824,6 +824,7 @@ function demoPassword(actor: Actor): string {
 
 /** The text an unknown field carries: found anywhere in the database afterwards, the field was stored. */
 const MARKER = 'zzunknownfieldmarker';
+/** Random requests per operation, besides the two fixed ones (AUTHZ_RUNS=30 for a longer hunt). */
 const RUNS_PER_OPERATION = Number(process.env.AUTHZ_RUNS ?? 3);
 
 /** Tables of a tenant's data: company B's and entity Y's rows there must not change. */
