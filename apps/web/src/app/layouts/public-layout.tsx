@@ -65,6 +65,19 @@ function PublicHeader({ session }: { session: SessionState }) {
     return { ...link, to, active };
   });
 
+  const navLink = (link: (typeof links)[number], className: string | undefined) => (
+    <Anchor
+      key={link.path}
+      component={Link}
+      to={link.to}
+      className={className}
+      data-active={link.active || undefined}
+      aria-current={link.active ? 'page' : undefined}
+    >
+      {t(link.labelKey)}
+    </Anchor>
+  );
+
   const accountButtons = (fullWidth: boolean) =>
     areaPath ? (
       <Button component={Link} to={localePath(areaPath)} fullWidth={fullWidth}>
@@ -100,18 +113,7 @@ function PublicHeader({ session }: { session: SessionState }) {
           <Logo to={logoTarget} />
           <Box component="nav" aria-label={t('shell:nav.publicMenu')} visibleFrom="lg">
             <Group gap={4} wrap="nowrap">
-              {links.map((link) => (
-                <Anchor
-                  key={link.path}
-                  component={Link}
-                  to={link.to}
-                  className={classes.link}
-                  data-active={link.active || undefined}
-                  aria-current={link.active ? 'page' : undefined}
-                >
-                  {t(link.labelKey)}
-                </Anchor>
-              ))}
+              {links.map((link) => navLink(link, classes.link))}
             </Group>
           </Box>
           <Group gap="xs" wrap="nowrap">
@@ -133,18 +135,7 @@ function PublicHeader({ session }: { session: SessionState }) {
               </summary>
               <div className={classes.menuPanel}>
                 <Stack gap="xs" component="nav" aria-label={t('shell:nav.publicMenu')}>
-                  {links.map((link) => (
-                    <Anchor
-                      key={link.path}
-                      component={Link}
-                      to={link.to}
-                      className={classes.drawerLink}
-                      data-active={link.active || undefined}
-                      aria-current={link.active ? 'page' : undefined}
-                    >
-                      {t(link.labelKey)}
-                    </Anchor>
-                  ))}
+                  {links.map((link) => navLink(link, classes.drawerLink))}
                 </Stack>
                 <Divider my="md" />
                 <Stack gap="xs">{accountButtons(true)}</Stack>
