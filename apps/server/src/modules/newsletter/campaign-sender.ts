@@ -3,6 +3,7 @@ import { and, asc, eq, lte, notExists } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { newsletterCampaigns, newsletterDeliveries, newsletterSubscribers } from '../../db/schema/index.ts';
 import { enqueueMail, type PinoLike } from '../../platform/mail/outbox.ts';
+import { createPoller } from '../../platform/poller.ts';
 import { campaignMail, unsubscribeLink } from './newsletter-mails.ts';
 
 /**
@@ -22,10 +23,6 @@ export function createCampaignSender(options: {
   const { db, publicUrl, logger } = options;
   const batchSize = options.batchSize ?? CAMPAIGN_BATCH_SIZE;
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
-  let timer: NodeJS.Timeout | null = null;
-  let started = false;
-  let stopping = false;
-  let chain: Promise<unknown> = Promise.resolve();
 
   /** One batch of the oldest campaign being sent; undefined when none is. */
   async function batch(): Promise<{ campaignId: string; queued: number; finished: boolean } | undefined> {
@@ -91,7 +88,7 @@ export function createCampaignSender(options: {
   /** Batches until no campaign is being sent (or stop() is called); returns how many mails were queued. */
   async function drain(maxBatches: number): Promise<number> {
     let queued = 0;
-    for (let done = 0; done < maxBatches && !stopping; done += 1) {
+    for (let done = 0; done < maxBatches && !poller.stopping; done += 1) {
       const result = await batch();
       if (!result) break;
       queued += result.queued;
@@ -104,42 +101,20 @@ export function createCampaignSender(options: {
   }
 
   function runOnce(maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
-    const run = chain.then(() => drain(maxBatches));
-    chain = run.catch(() => undefined);
-    return run;
+    return poller.serial(() => drain(maxBatches));
   }
 
-  function schedule(delayMs: number): void {
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) => logger.error({ err: String(error) }, 'newsletter: campaign batch failed'))
-        .finally(() => {
-          if (started && timer === null) schedule(pollIntervalMs);
-        });
-    }, delayMs);
-    timer.unref();
-  }
+  const poller = createPoller({
+    pollIntervalMs,
+    tick: () => drain(Number.POSITIVE_INFINITY),
+    onError: (error) => logger.error({ err: String(error) }, 'newsletter: campaign batch failed'),
+  });
 
   return {
     /** Polls for campaigns to send every pollIntervalMs until stop(). */
-    start(): void {
-      if (started) return;
-      started = true;
-      schedule(0);
-    },
+    start: poller.start,
     /** Stops polling and waits for the batch in progress (it commits whole); the rest waits for a restart. */
-    async stop(): Promise<void> {
-      started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      stopping = true;
-      try {
-        await chain;
-      } finally {
-        stopping = false;
-      }
-    },
+    stop: poller.stop,
     /** Sends batches now: at most `maxBatches` (all that are due by default). */
     runOnce,
   };

@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { jobs } from '../../db/schema/platform.ts';
 import type { PinoLike } from '../mail/outbox.ts';
+import { createPoller } from '../poller.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobPayload = Record<string, unknown>;
@@ -91,12 +92,6 @@ export function createJobWorker(options: {
   for (const job of recurring) {
     if (!handlers[job.kind]) throw new Error(`The recurring job ${job.kind} has no handler`);
   }
-
-  let timer: NodeJS.Timeout | null = null;
-  let started = false;
-  let stopping = false;
-  /** Passes run one after another; this is the latest one (never rejects). */
-  let chain: Promise<unknown> = Promise.resolve();
 
   const recurringKey = (kind: string) => `recurring:${kind}`;
 
@@ -208,7 +203,7 @@ export function createJobWorker(options: {
     await ensureRecurring(now);
     await releaseStale(now);
     await removeFinished(now);
-    while (!stopping && result.done + result.failed < MAX_PER_PASS) {
+    while (!poller.stopping && result.done + result.failed < MAX_PER_PASS) {
       const row = await claimOne(now);
       if (!row) break;
       if (await run(row, now)) result.done += 1;
@@ -219,43 +214,20 @@ export function createJobWorker(options: {
 
   /** One pass over the jobs due at `now` (tests pass a clock ahead of the real one). */
   function runOnce(now: Date = new Date()): Promise<{ done: number; failed: number }> {
-    const next = chain.then(() => pass(now));
-    chain = next.catch(() => undefined);
-    return next;
+    return poller.serial(() => pass(now));
   }
 
-  function schedule(delayMs: number): void {
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) => logger.error({ err: errorText(error) }, 'jobs: pass failed'))
-        .finally(() => {
-          // A stop() and start() during this pass already scheduled the next one.
-          if (started && timer === null) schedule(pollIntervalMs);
-        });
-    }, delayMs);
-    timer.unref();
-  }
+  const poller = createPoller({
+    pollIntervalMs,
+    tick: () => pass(new Date()),
+    onError: (error) => logger.error({ err: errorText(error) }, 'jobs: pass failed'),
+  });
 
   return {
     /** Runs due jobs every pollIntervalMs until stop(). */
-    start(): void {
-      if (started) return;
-      started = true;
-      schedule(0);
-    },
+    start: poller.start,
     /** Stops polling and waits for a job in progress; the rest of that pass is left for later. */
-    async stop(): Promise<void> {
-      started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      stopping = true;
-      try {
-        await chain;
-      } finally {
-        stopping = false;
-      }
-    },
+    stop: poller.stop,
     runOnce,
     /** The kinds this worker runs. */
     kinds,

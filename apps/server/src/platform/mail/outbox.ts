@@ -2,6 +2,7 @@ import { and, desc, eq, lte } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Database, Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
+import { createPoller } from '../poller.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -110,12 +111,6 @@ export function createMailWorker(options: {
     socketTimeout: 60_000,
   });
 
-  let timer: NodeJS.Timeout | null = null;
-  let started = false;
-  let stopping = false;
-  /** Passes run one after another; this is the latest one (never rejects). */
-  let chain: Promise<unknown> = Promise.resolve();
-
   async function releaseStale(now: Date): Promise<void> {
     const released = await db
       .update(mailOutbox)
@@ -191,7 +186,7 @@ export function createMailWorker(options: {
   async function pass(now: Date): Promise<{ sent: number; failed: number }> {
     const result = { sent: 0, failed: 0 };
     await releaseStale(now);
-    while (!stopping && result.sent + result.failed < MAX_PER_PASS) {
+    while (!poller.stopping && result.sent + result.failed < MAX_PER_PASS) {
       const row = await claimOne(now);
       if (!row) break;
       if (await deliver(row, now)) result.sent += 1;
@@ -201,42 +196,21 @@ export function createMailWorker(options: {
   }
 
   function runOnce(now: Date = new Date()): Promise<{ sent: number; failed: number }> {
-    const run = chain.then(() => pass(now));
-    chain = run.catch(() => undefined);
-    return run;
+    return poller.serial(() => pass(now));
   }
 
-  function schedule(delayMs: number): void {
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) => logger.error({ err: errorText(error) }, 'mail outbox: pass failed'))
-        .finally(() => {
-          // A stop() and start() during this pass already scheduled the next one.
-          if (started && timer === null) schedule(pollIntervalMs);
-        });
-    }, delayMs);
-    timer.unref();
-  }
+  const poller = createPoller({
+    pollIntervalMs,
+    tick: () => pass(new Date()),
+    onError: (error) => logger.error({ err: errorText(error) }, 'mail outbox: pass failed'),
+  });
 
   return {
     /** Polls the outbox every pollIntervalMs until stop(). */
-    start(): void {
-      if (started) return;
-      started = true;
-      schedule(0);
-    },
+    start: poller.start,
     /** Stops polling and waits for a send in progress; the rest of that pass is left for later. */
     async stop(): Promise<void> {
-      started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      stopping = true;
-      try {
-        await chain;
-      } finally {
-        stopping = false;
-      }
+      await poller.stop();
       transporter.close();
     },
     /** One pass over the mail due at `now`. */
