@@ -6,7 +6,7 @@ import { TickingCountdown } from './features/applications/components/edition-cou
 import { YoutubeVideo } from './features/content-public/youtube-video.tsx';
 import { SubscribeForm } from './features/newsletter/subscribe-form.tsx';
 import { IslandProviders } from './islands/island-providers.tsx';
-import { i18n } from './lib/i18n.ts';
+import { i18n, SELECTED_LANG_KEY } from './lib/i18n.ts';
 import type { IslandName } from './lib/island.tsx';
 import { readSsrData } from './lib/ssr-data.ts';
 
@@ -29,6 +29,12 @@ async function start(): Promise<void> {
   const data = readSsrData();
   const lang = document.documentElement.lang;
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  // The page's language is the visitor's choice, as the app records it on each page (SPEC §2: selectedLang).
+  try {
+    localStorage.setItem(SELECTED_LANG_KEY, language);
+  } catch {
+    // Storage may be unavailable (private mode); the path still carries the language.
+  }
   await i18n.use(initReactI18next).init({
     resources: { [language]: data?.messages ?? {} },
     lng: language,
