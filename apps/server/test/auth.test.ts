@@ -183,6 +183,29 @@ describe('access token refresh', () => {
     expect(after?.accessExpiresAt.getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('refreshes once for concurrent calls: the provider sees no reuse of a rotated refresh token', async () => {
+    const { cookie } = await ctx.signIn(company.email, company.password);
+    const id = sessionId(cookie);
+    const [before] = await ctx.db.select().from(sessions).where(eq(sessions.id, id));
+    await ctx.db
+      .update(sessions)
+      .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
+    // A page's calls arrive together, each finding the access token expired.
+    const calls = await Promise.all(
+      Array.from({ length: 6 }, () => ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } })),
+    );
+    expect(calls.map((call) => call.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const [after] = await ctx.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(after?.refreshToken).not.toBe(before?.refreshToken);
+    // The rotated refresh token still works: the provider did not revoke the grant for a reused one.
+    await ctx.db
+      .update(sessions)
+      .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
+    expect((await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie } })).statusCode).toBe(200);
+  });
+
   it('ends the session when the refresh fails: the next API call answers 401', async () => {
     const { cookie } = await ctx.signIn(company.email, company.password);
     const id = sessionId(cookie);

@@ -23,6 +23,7 @@ import {
   deleteSession,
   findSession,
   insertSession,
+  lockSession,
   type SessionRow,
   sessionWithAccountLookup,
   updateSessionTokens,
@@ -133,29 +134,52 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
     };
   }
 
+  const isFresh = (row: Pick<SessionRow, 'accessExpiresAt'>) =>
+    row.accessExpiresAt.getTime() - REFRESH_MARGIN_MS > Date.now();
+  /** Refreshes in flight in this process, by session id: the concurrent calls of one page share one. */
+  const refreshing = new Map<string, Promise<SessionRow | null>>();
+
   /** Refreshes the tokens of a session whose access token is (nearly) expired; null when that fails. */
-  async function refreshed(row: SessionRow): Promise<SessionRow | null> {
-    if (row.accessExpiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) return row;
-    if (!row.refreshToken) return null;
-    try {
-      const conf = await oidc.configuration();
-      const tokens = await client.refreshTokenGrant(conf, row.refreshToken);
-      const payload = await oidc.verifyAccessToken(tokens.access_token);
-      const values = {
-        accessToken: tokens.access_token,
-        refreshToken: tokens.refresh_token ?? row.refreshToken,
-        idToken: tokens.id_token ?? row.idToken,
-        roles: claimsOf(payload).roles,
-        accessExpiresAt: expiryFrom(tokens, payload),
-      };
-      await updateSessionTokens(db, row.id, values);
-      return { ...row, ...values };
-    } catch {
-      // A parallel request may have refreshed (and rotated) the token first: use its result if so.
-      const again = await findSession(db, row.id);
-      if (again && again.accessExpiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) return again;
-      return null;
+  function refreshed(row: SessionRow): Promise<SessionRow | null> {
+    if (isFresh(row)) return Promise.resolve(row);
+    let pending = refreshing.get(row.id);
+    if (!pending) {
+      pending = refreshUnderLock(row.id).finally(() => refreshing.delete(row.id));
+      refreshing.set(row.id, pending);
     }
+    return pending;
+  }
+
+  /**
+   * The refresh itself, with the session's row locked: the provider rotates refresh tokens and revokes the whole
+   * grant when a rotated one is used again, so two refreshes of one session (from two instances) must not race.
+   * Whoever waited for the lock finds the tokens refreshed and uses them.
+   */
+  function refreshUnderLock(id: string): Promise<SessionRow | null> {
+    return db.transaction(async (tx) => {
+      const row = await lockSession(tx, id);
+      if (!row) return null;
+      if (isFresh(row)) return row;
+      if (!row.refreshToken) return null;
+      let values: Pick<SessionRow, 'accessToken' | 'refreshToken' | 'idToken' | 'roles' | 'accessExpiresAt'>;
+      try {
+        const conf = await oidc.configuration();
+        const tokens = await client.refreshTokenGrant(conf, row.refreshToken);
+        const payload = await oidc.verifyAccessToken(tokens.access_token);
+        values = {
+          accessToken: tokens.access_token,
+          refreshToken: tokens.refresh_token ?? row.refreshToken,
+          idToken: tokens.id_token ?? row.idToken,
+          roles: claimsOf(payload).roles,
+          accessExpiresAt: expiryFrom(tokens, payload),
+        };
+      } catch {
+        // Refused (revoked, expired) or unreachable: the session ends.
+        return null;
+      }
+      await updateSessionTokens(tx, id, values);
+      return { ...row, ...values };
+    });
   }
 
   const findSessionWithAccount = sessionWithAccountLookup(db);

@@ -55,6 +55,12 @@ export async function findSession(db: Executor, id: string): Promise<SessionRow 
   return row;
 }
 
+/** The session's row, locked until the end of the transaction `tx` (FOR UPDATE). */
+export async function lockSession(tx: Executor, id: string): Promise<SessionRow | undefined> {
+  const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).limit(1).for('update');
+  return row;
+}
+
 export async function updateSessionTokens(
   db: Executor,
   id: string,
