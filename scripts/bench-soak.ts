@@ -29,10 +29,11 @@ function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-function memory(): { rss: number; heapUsed: number } {
+/** This thread's memory after a full collection (RSS is the process's: it includes autocannon's worker thread). */
+function memory(): { rss: number; heapUsed: number; external: number } {
   gc();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rss, heapUsed, external };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -165,7 +166,17 @@ export async function benchSoak(ctx: TestContext, label: string): Promise<void> 
   console.log(
     `\nsoak on ${label}: ${SOAK_SECONDS} s, browse at ${CONNECTIONS} connections (≤ ${RATE} req/s) + upload, diagnose, apply`,
   );
-  console.log(`memory at start: rss ${mib(atStart.rss)}, heap used ${mib(atStart.heapUsed)}`);
+  console.log(
+    `memory at start: rss ${mib(atStart.rss)}, heap used ${mib(atStart.heapUsed)}, external ${mib(atStart.external)}`,
+  );
+  // A sample a minute, so a plateau is told from a climb.
+  const soakStarted = Date.now();
+  const sampler = setInterval(() => {
+    const now = memory();
+    console.log(
+      `  at ${Math.round((Date.now() - soakStarted) / 1000)} s: rss ${mib(now.rss)}, heap used ${mib(now.heapUsed)}, external ${mib(now.external)}`,
+    );
+  }, 60_000);
   const autocannon = (await import('autocannon')).default;
   const [browsed] = await Promise.all([
     autocannon({
@@ -179,6 +190,7 @@ export async function benchSoak(ctx: TestContext, label: string): Promise<void> 
     }),
     writer(),
   ]);
+  clearInterval(sampler);
   const atEnd = memory();
 
   console.log(
@@ -207,7 +219,8 @@ export async function benchSoak(ctx: TestContext, label: string): Promise<void> 
     if (figures.firstError) console.log(`  first error: ${figures.firstError}`);
   }
   console.log(
-    `memory at end:   rss ${mib(atEnd.rss)}, heap used ${mib(atEnd.heapUsed)} ` +
-      `(change: rss ${mib(atEnd.rss - atStart.rss)}, heap ${mib(atEnd.heapUsed - atStart.heapUsed)})`,
+    `memory at end:   rss ${mib(atEnd.rss)}, heap used ${mib(atEnd.heapUsed)}, external ${mib(atEnd.external)} ` +
+      `(change: rss ${mib(atEnd.rss - atStart.rss)}, heap ${mib(atEnd.heapUsed - atStart.heapUsed)}, ` +
+      `external ${mib(atEnd.external - atStart.external)})`,
   );
 }
