@@ -409,6 +409,27 @@ describe('public directory', () => {
     expect((await get('/public/companies?search=2987')).json().total).toBe(0);
   });
 
+  it('shows a listing change at once, though its pages are reused for a few seconds', async () => {
+    const names = async (url: string) =>
+      (await get(url)).json().items.map((i: { companyName: string }) => i.companyName);
+    expect(await names('/public/companies?search=acucar')).toEqual(['Açúcar & Companhia']);
+    // A write the service does not make (as another instance's) is not seen while the page is fresh...
+    await ctx.db.update(companies).set({ companyName: 'Açúcar Renomeado' }).where(eq(companies.id, ids.own));
+    expect(await names('/public/companies?search=acucar')).toEqual(['Açúcar & Companhia']);
+    // ...the member's unlisting is seen at once, and so is the listing again.
+    const profile = (await get(`/companies/${ids.own}`, member)).json();
+    const unlisted = await put(`/companies/${ids.own}`, member, profileBody(profile, { isListed: false }));
+    expect(unlisted.statusCode, unlisted.body).toBe(200);
+    expect((await get('/public/companies?search=acucar')).json()).toMatchObject({ items: [], total: 0 });
+    const relisted = await put(
+      `/companies/${ids.own}`,
+      member,
+      profileBody(unlisted.json(), { companyName: 'Açúcar & Companhia', isListed: true }),
+    );
+    expect(relisted.statusCode, relisted.body).toBe(200);
+    expect(await names('/public/companies?search=ACÚCAR')).toEqual(['Açúcar & Companhia']);
+  });
+
   it('shows the public page of a listed company only', async () => {
     const page = await get(`/public/companies/${ids.own}`);
     expect(page.statusCode).toBe(200);

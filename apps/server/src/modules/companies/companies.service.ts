@@ -10,6 +10,7 @@ import {
   localized,
   type Page,
   type PublicCompany,
+  searchText,
   translate,
   type UpdateCompanySituationRequest,
   type UpdateCompanyValues,
@@ -39,6 +40,7 @@ import {
   pageWindow,
   searchCondition,
 } from '../../platform/listing.ts';
+import { shortLivedCache } from '../../platform/short-lived-cache.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { isMember } from './company-access.ts';
 
@@ -150,7 +152,10 @@ function presentListItem(row: JoinedRow, language: Language): CompanyListItem {
   };
 }
 
-function presentDirectoryItem(row: JoinedRow, language: Language): DirectoryItem {
+/** What a directory row needs: the company and its city and island (the directory reads only these joins). */
+type DirectoryRow = Pick<JoinedRow, 'company' | 'city' | 'island'>;
+
+function presentDirectoryItem(row: DirectoryRow, language: Language): DirectoryItem {
   const c = row.company;
   return {
     id: c.id,
@@ -222,6 +227,9 @@ export const COMPANY_EXPORT_COLUMNS: readonly ExportColumn<CompanyListItem>[] = 
 
 const EXPORT_BATCH = 500;
 
+/** How long a public directory page is reused (see `directoryPages`). */
+const DIRECTORY_CACHE_MS = 5000;
+
 /** The profile values a request writes (the NIF only when `withNif`). */
 function profileValues(input: UpdateCompanyValues) {
   return {
@@ -265,8 +273,18 @@ export function companyWriteError(error: unknown): unknown {
  * Companies: the profile a member or an admin reads and edits, the admin's list, export and situation, and
  * the public directory (listed companies only).
  */
-export function createCompaniesService(deps: { db: Database }) {
+export function createCompaniesService(deps: { db: Database; directoryCacheMs?: number }) {
   const { db } = deps;
+  /**
+   * The directory's pages (rows and total) by search term, page and size, for a few seconds: a public page
+   * searched as visitors type, the same terms again and again, and its exact total is a count of every match.
+   * Cleared by this service's company writes (a listing or profile change shows at once); what changes
+   * elsewhere (the retention sweep unlisting, another instance) shows within the few seconds.
+   */
+  const directoryPages = shortLivedCache<{ rows: DirectoryRow[]; total: number }>({
+    ttlMs: deps.directoryCacheMs ?? DIRECTORY_CACHE_MS,
+    maxEntries: 2000,
+  });
 
   async function readJoined(executor: Executor, id: string): Promise<JoinedRow | undefined> {
     const [row] = await joined(executor).where(eq(companies.id, id)).limit(1);
@@ -346,7 +364,7 @@ export function createCompaniesService(deps: { db: Database }) {
     ) {
       const admin = await assertMayAccess(caller, id);
       try {
-        return await db.transaction(async (tx) => {
+        const saved = await db.transaction(async (tx) => {
           const before = await readJoined(tx, id);
           if (!before) throw notFound();
           if (!admin && input.nif !== before.company.nif) throw nifNotEditable();
@@ -371,6 +389,8 @@ export function createCompaniesService(deps: { db: Database }) {
           });
           return item;
         });
+        directoryPages.clear(); // committed: the directory shows the change at once
+        return saved;
       } catch (error) {
         throw companyWriteError(error);
       }
@@ -443,17 +463,30 @@ export function createCompaniesService(deps: { db: Database }) {
     async directory(query: DirectoryQueryValues, language: Language): Promise<Page<DirectoryItem>> {
       const where = allOf(eq(companies.isListed, true), nameOrNifCondition(query.search));
       const window = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        joined(db)
-          .where(where)
-          .orderBy(asc(companies.companyName), asc(companies.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(companies).where(where),
-      ]);
+      // The term as the search compares it (case and accents aside), so "Açores" and "acores" share a page.
+      const key = JSON.stringify([searchText(query.search ?? ''), window.limit, window.offset]);
+      const { rows, total } = await directoryPages.get(key, async () => {
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({
+              company: companies,
+              city: { id: cities.id, description: cities.description },
+              island: { id: islands.id, description: islands.description },
+            })
+            .from(companies)
+            .leftJoin(cities, eq(cities.id, companies.cityId))
+            .leftJoin(islands, eq(islands.id, cities.islandId))
+            .where(where)
+            .orderBy(asc(companies.companyName), asc(companies.id))
+            .limit(window.limit)
+            .offset(window.offset),
+          db.select({ n: count() }).from(companies).where(where),
+        ]);
+        return { rows, total: Number(total?.n ?? 0) };
+      });
       return {
         items: rows.map((row) => presentDirectoryItem(row, language)),
-        total: Number(total?.n ?? 0),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
