@@ -5,8 +5,8 @@ import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { ModalHost } from '../ui/modal-host.tsx';
 
 export function AppRoot() {
-  // Marks the page as interactive once React runs it (hydrated, or rendered in the browser): end-to-end tests
-  // wait for it before they click a server-rendered page.
+  // Marks the page as interactive once the app runs it (src/islands.tsx does the same on a visitor's page):
+  // end-to-end tests wait for it before they click.
   useEffect(() => {
     document.documentElement.dataset.ready = 'true';
   }, []);

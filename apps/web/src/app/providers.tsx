@@ -11,8 +11,8 @@ import { TOAST_AUTO_CLOSE_MS } from '../ui/notify.ts';
 import { cssVariablesResolver, theme } from '../ui/theme.ts';
 
 /**
- * The app's providers. The browser passes nothing but what hydration needs (the server's query cache and
- * clock); the server renderer passes its per-request i18next instance and query client.
+ * The app's providers. The browser passes nothing; the server renderer passes its per-request i18next
+ * instance, query client and clock (a visitor's page is not hydrated: its islands have their own providers).
  */
 export function Providers({
   children,

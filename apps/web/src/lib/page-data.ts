@@ -25,7 +25,7 @@ export interface PageMeta {
 
 /**
  * A page component as the server renderer sees it: `prefetch` fills the request's query cache with the public
- * data the page shows (with the client's query keys, so hydration does not fetch it again), and `meta` gives
+ * data the page shows (with the client's query keys, which the page's hooks read as they render), and `meta` gives
  * its title and description, read after the prefetch.
  */
 export type PageComponent = ComponentType & {

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * When the server rendered the page (hydration starts from the same clock, so a countdown matches the HTML);
+ * When the server rendered the page (an island starts from the same clock, so the countdown matches the HTML);
  * null on pages the browser renders alone.
  */
 export const RenderTimeContext = createContext<Date | null>(null);

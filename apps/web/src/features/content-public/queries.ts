@@ -11,7 +11,7 @@ import {
 
 /**
  * The public content's queries, shared by the pages' hooks and their server prefetch (same keys, so the
- * hydrated page does not fetch again). The language is part of every key: the answers are in it.
+ * page the server renders reads what it prefetched). The language is part of every key: the answers are in it.
  */
 export const publicContentKeys = {
   all: ['public-content'] as const,
