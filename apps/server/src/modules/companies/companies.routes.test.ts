@@ -407,6 +407,9 @@ describe('public directory', () => {
     expect((await get('/public/companies?search=51234')).json().total).toBe(1);
     expect((await get('/public/companies?search=pescas')).json().total).toBe(0);
     expect((await get('/public/companies?search=2987')).json().total).toBe(0);
+    // The total stays exact whether the page is full (counted), short (its rows) or past the end (counted).
+    expect((await get('/public/companies?pageSize=1')).json()).toMatchObject({ total: 1, pageSize: 1 });
+    expect((await get('/public/companies?pageSize=1&page=2')).json()).toMatchObject({ items: [], total: 1 });
   });
 
   it('shows a listing change at once, though its pages are reused for a few seconds', async () => {

@@ -152,8 +152,27 @@ function presentListItem(row: JoinedRow, language: Language): CompanyListItem {
   };
 }
 
-/** What a directory row needs: the company and its city and island (the directory reads only these joins). */
-type DirectoryRow = Pick<JoinedRow, 'company' | 'city' | 'island'>;
+/** What a directory row reads: the company's public columns, its city and island (only these two joins). */
+const directoryColumns = {
+  company: {
+    id: companies.id,
+    companyName: companies.companyName,
+    nif: companies.nif,
+    establishmentDate: companies.establishmentDate,
+    createdAt: companies.createdAt,
+    contactPhone: companies.contactPhone,
+    contactEmail: companies.contactEmail,
+    phone: companies.phone,
+    website: companies.website,
+  },
+  city: { id: cities.id, description: cities.description },
+  island: { id: islands.id, description: islands.description },
+};
+type DirectoryRow = {
+  company: Pick<JoinedRow['company'], keyof (typeof directoryColumns)['company']>;
+  city: Ref;
+  island: Ref;
+};
 
 function presentDirectoryItem(row: DirectoryRow, language: Language): DirectoryItem {
   const c = row.company;
@@ -466,22 +485,21 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
       // The term as the search compares it (case and accents aside), so "Açores" and "acores" share a page.
       const key = JSON.stringify([searchText(query.search ?? ''), window.limit, window.offset]);
       const { rows, total } = await directoryPages.get(key, async () => {
-        const [rows, [total]] = await Promise.all([
-          db
-            .select({
-              company: companies,
-              city: { id: cities.id, description: cities.description },
-              island: { id: islands.id, description: islands.description },
-            })
-            .from(companies)
-            .leftJoin(cities, eq(cities.id, companies.cityId))
-            .leftJoin(islands, eq(islands.id, cities.islandId))
-            .where(where)
-            .orderBy(asc(companies.companyName), asc(companies.id))
-            .limit(window.limit)
-            .offset(window.offset),
-          db.select({ n: count() }).from(companies).where(where),
-        ]);
+        const rows = await db
+          .select(directoryColumns)
+          .from(companies)
+          .leftJoin(cities, eq(cities.id, companies.cityId))
+          .leftJoin(islands, eq(islands.id, cities.islandId))
+          .where(where)
+          .orderBy(asc(companies.companyName), asc(companies.id))
+          .limit(window.limit)
+          .offset(window.offset);
+        // A page that is not full is the last one: its rows give the exact total, without counting (most terms
+        // typed match less than a page).
+        if (rows.length < window.limit && (rows.length > 0 || window.offset === 0)) {
+          return { rows, total: window.offset + rows.length };
+        }
+        const [total] = await db.select({ n: count() }).from(companies).where(where);
         return { rows, total: Number(total?.n ?? 0) };
       });
       return {
