@@ -133,22 +133,25 @@ export async function benchApi(ctx: TestContext, label: string): Promise<void> {
   ]);
 }
 
+/** Fragments of company names a visitor might type (the bench's companies are named from them). */
+export const NAME_FRAGMENTS = [
+  'acor',
+  'mindel',
+  'turis',
+  'construc',
+  'pesca',
+  'sal re',
+  'agro 12',
+  'fogo ser',
+  'comerc',
+  'tarraf',
+];
+
 /** The directory's search terms: name fragments, accented names with a number, NIF prefixes, no search. */
 export function directoryTerms(): string[] {
-  const fragments = [
-    'acor',
-    'mindel',
-    'turis',
-    'construc',
-    'pesca',
-    'sal re',
-    'agro 12',
-    'fogo ser',
-    'comerc',
-  ];
   const accented = [7, 700, 7007, 70007].map((n) => `Açores Comércio ${n}`);
   const nifs = ['1000', '10001', '100042', '1003', '10070'];
-  return [...fragments, ...accented, ...nifs, ''];
+  return [...NAME_FRAGMENTS, ...accented, ...nifs, ''];
 }
 
 /**

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { bigTrialBalance } from '../apps/server/test/support/balance-sheets.ts';
 import { createTestContext, type TestContext } from '../apps/server/test/support/context.ts';
 import { benchDiagnosis } from './bench-diagnosis.ts';
-import { benchApi, benchDirectoryLoad } from './bench-load.ts';
+import { benchApi, benchDirectoryLoad, NAME_FRAGMENTS } from './bench-load.ts';
 import { benchPages } from './bench-pages.ts';
 import { benchSoak } from './bench-soak.ts';
 
@@ -169,21 +169,9 @@ async function benchDirectory(ctx: TestContext, on: string): Promise<void> {
     'p99 ms'.padStart(8),
     'non-2xx'.padStart(8),
   );
-  const fragments = [
-    'acor',
-    'mindel',
-    'turis',
-    'construc',
-    'pesca',
-    'sal re',
-    'agro 12',
-    'fogo ser',
-    'comerc',
-    'tarraf',
-  ];
   await directoryCase(
     'GET public/companies?search=<name fragment>',
-    (i) => `${fragments[i % fragments.length]}`,
+    (i) => `${NAME_FRAGMENTS[i % NAME_FRAGMENTS.length]}`,
   );
   await directoryCase(
     'GET public/companies?search=<accented name + number>',
