@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -127,6 +128,17 @@ async function compare(data: Buffer) {
   // "reading 'sheets'" when its parts finish in another order under load): that is the oracle failing, not a
   // refusal, so it is asked again.
   for (let retry = 0; retry < 3 && 'error' in expected && expected.error instanceof TypeError; retry += 1) {
+    expected = await settle(exceljsReading(path));
+  }
+  // Given a sheet before the shared strings, exceljs sometimes emits the sheet before it has read them, each
+  // such cell a { sharedString } object (seen under load): the oracle failing again, asked once more.
+  const unread = (reading: typeof expected) =>
+    'value' in reading && JSON.stringify(reading.value.calls).includes('[object Object]');
+  const agrees = (reading: typeof expected) =>
+    'value' in reading &&
+    'value' in actual &&
+    isDeepStrictEqual(actual.value, withFormulaResults(reading.value, actual.value.calls));
+  for (let retry = 0; retry < 3 && unread(expected) && !agrees(expected); retry += 1) {
     expected = await settle(exceljsReading(path));
   }
   if ('error' in expected) {
