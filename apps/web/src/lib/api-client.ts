@@ -1,5 +1,5 @@
 import type { CsrfResponse, ErrorResponse } from '@excelencia/domain';
-import { currentLanguage } from './i18n.ts';
+import { currentLanguage, i18n } from './i18n.ts';
 
 /** An API answer other than 2xx: the server's error body (message already in the user's language). */
 export class ApiError extends Error {
@@ -56,7 +56,13 @@ async function fetchCsrfToken(): Promise<string> {
   });
   if (!response.ok) throw await toApiError(response);
   const token = ((await response.json()) as Partial<CsrfResponse> | null)?.csrfToken;
-  if (typeof token !== 'string') throw new ApiError(response.status, INVALID_ANSWER);
+  if (typeof token !== 'string') {
+    throw new ApiError(response.status, {
+      code: 'invalid_answer',
+      key: 'errors:internal',
+      message: i18n.t('errors:internal'),
+    });
+  }
   return token;
 }
 
@@ -70,8 +76,6 @@ export function getCsrfToken(): Promise<string> {
   }
   return csrfToken;
 }
-
-const INVALID_ANSWER = { code: 'invalid_answer', key: 'errors:internal', message: 'Invalid answer' };
 
 /**
  * The error of an answer's body (the domain's ErrorResponse), checked field by field rather than with its
