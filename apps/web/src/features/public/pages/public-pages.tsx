@@ -1,8 +1,8 @@
 import {
   type ContentPageKey,
+  comparisonSign,
   localized,
   type PublicPageItem,
-  type TargetComparison,
   truncateText,
 } from '@excelencia/domain';
 import {
@@ -535,15 +535,6 @@ export const FaqPage = definePage(Faq, {
   }),
 });
 
-/** How a threshold's comparison reads. */
-const COMPARISON_SIGNS: Record<TargetComparison, string> = {
-  '>': '>',
-  '>=': '≥',
-  '<': '<',
-  '<=': '≤',
-  '=': '=',
-};
-
 /**
  * /:lang/public/elegibilidade: the content manager's text on the eligibility criteria, with the thresholds in
  * force read from the criteria reference data (never a copy of them).
@@ -578,7 +569,7 @@ function Eligibility() {
                 <Table.Tr key={threshold.code}>
                   <Table.Td>{threshold.description}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {COMPARISON_SIGNS[threshold.targetComparison]}{' '}
+                    {comparisonSign(threshold.targetComparison)}{' '}
                     {new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(
                       Number(threshold.targetValue),
                     )}
