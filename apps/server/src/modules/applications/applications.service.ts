@@ -21,7 +21,7 @@ import {
 } from '@excelencia/domain';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import { type Database, type Executor, readTogether } from '../../db/client.ts';
 import {
   accounts,
   applicationFiles,
@@ -118,13 +118,13 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
   }
 
   async function present(executor: Executor, row: ApplicationRow, asAdmin: boolean): Promise<Application> {
-    const [edition, company, files, decidedBy, confirmedBy, [seal]] = await Promise.all([
-      editionRow(executor, row.editionId),
-      companyOf(executor, row.companyId),
-      liveFiles(executor, row.id),
-      nameOf(executor, row.decidedBy),
-      nameOf(executor, row.confirmedBy),
-      executor.select().from(seals).where(eq(seals.applicationId, row.id)).limit(1),
+    const [edition, company, files, decidedBy, confirmedBy, [seal]] = await readTogether(executor, [
+      () => editionRow(executor, row.editionId),
+      () => companyOf(executor, row.companyId),
+      () => liveFiles(executor, row.id),
+      () => nameOf(executor, row.decidedBy),
+      () => nameOf(executor, row.confirmedBy),
+      () => executor.select().from(seals).where(eq(seals.applicationId, row.id)).limit(1),
     ]);
     // A draft's figures follow the company's sheets until it is submitted; then the snapshot is what was judged.
     const eligibility =
@@ -747,10 +747,10 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           reason: body.reason,
           fileType: body.fileType,
         });
-        const [edition, company, members] = await Promise.all([
-          editionRow(tx, row.editionId),
-          companyOf(tx, row.companyId),
-          membersOf(tx, row.companyId),
+        const [edition, company, members] = await readTogether(tx, [
+          () => editionRow(tx, row.editionId),
+          () => companyOf(tx, row.companyId),
+          () => membersOf(tx, row.companyId),
         ]);
         for (const member of members) {
           await enqueueMail(

@@ -5,7 +5,7 @@ import {
   eligibilityYears,
   thresholdGap,
 } from '@excelencia/domain';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, readTogether } from '../../db/client.ts';
 import {
   activeCriteria,
   balanceTree,
@@ -35,10 +35,10 @@ export async function computeEligibility(
   companyId: string,
   indicatorYear: number,
 ): Promise<Eligibility> {
-  const [criteria, tree, sheets] = await Promise.all([
-    activeCriteria(db),
-    balanceTree(db),
-    keptSheets(db, companyId),
+  const [criteria, tree, sheets] = await readTogether(db, [
+    () => activeCriteria(db),
+    () => balanceTree(db),
+    () => keptSheets(db, companyId),
   ]);
   const years = eligibilityYears(indicatorYear);
   const current = annualSheetOf(sheets, years.current);

@@ -25,7 +25,7 @@ import {
 } from '@excelencia/domain';
 import { and, asc, count, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import { type Database, type Executor, readTogether } from '../../db/client.ts';
 import {
   balanceSheetLines,
   balanceSheets,
@@ -211,10 +211,10 @@ export function createBalanceSheetsService(deps: {
   }
 
   async function detailOf(executor: Executor, row: SheetRow): Promise<BalanceSheetDetail> {
-    const [others, values, lines] = await Promise.all([
-      companySheets(executor, row.companyId),
-      valuesOf(executor, row.id),
-      lineCount(executor, row.id),
+    const [others, values, lines] = await readTogether(executor, [
+      () => companySheets(executor, row.companyId),
+      () => valuesOf(executor, row.id),
+      () => lineCount(executor, row.id),
     ]);
     return { ...presentOne(row, others), values, linesCount: lines };
   }

@@ -1,6 +1,6 @@
 import type { AssistedState, Consent, ConsentLevel } from '@excelencia/domain';
 import { and, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, readTogether } from '../../db/client.ts';
 import {
   applications,
   balanceSheets,
@@ -50,22 +50,24 @@ export async function accessOf(
   entityId: string,
   companyId: string,
 ): Promise<{ isAssisted: boolean; consent: Consent }> {
-  const [assisted, consent] = await Promise.all([
-    db
-      .select({ companyId: partnerAssistedCompanies.companyId })
-      .from(partnerAssistedCompanies)
-      .where(
-        and(
-          eq(partnerAssistedCompanies.partnerEntityId, entityId),
-          eq(partnerAssistedCompanies.companyId, companyId),
-        ),
-      )
-      .limit(1),
-    db
-      .select({ status: partnerConsents.seesStatus, diagnosis: partnerConsents.seesDiagnosis })
-      .from(partnerConsents)
-      .where(and(eq(partnerConsents.partnerEntityId, entityId), eq(partnerConsents.companyId, companyId)))
-      .limit(1),
+  const [assisted, consent] = await readTogether(db, [
+    () =>
+      db
+        .select({ companyId: partnerAssistedCompanies.companyId })
+        .from(partnerAssistedCompanies)
+        .where(
+          and(
+            eq(partnerAssistedCompanies.partnerEntityId, entityId),
+            eq(partnerAssistedCompanies.companyId, companyId),
+          ),
+        )
+        .limit(1),
+    () =>
+      db
+        .select({ status: partnerConsents.seesStatus, diagnosis: partnerConsents.seesDiagnosis })
+        .from(partnerConsents)
+        .where(and(eq(partnerConsents.partnerEntityId, entityId), eq(partnerConsents.companyId, companyId)))
+        .limit(1),
   ]);
   return { isAssisted: assisted.length > 0, consent: consent[0] ?? NO_CONSENT };
 }
@@ -88,34 +90,38 @@ export async function progressOf(
   const out = new Map<string, CompanyProgress>();
   if (companyIds.length === 0) return out;
   const ids = [...companyIds];
-  const [members, invitations, sheets, apps] = await Promise.all([
-    db
-      .selectDistinct({ companyId: companyMembers.companyId })
-      .from(companyMembers)
-      .where(inArray(companyMembers.companyId, ids)),
-    db
-      .select({
-        companyId: companyInvitations.companyId,
-        accepted: sql<boolean>`bool_or(${companyInvitations.acceptedAt} is not null)`,
-        lastExpiry: max(companyInvitations.expiresAt),
-      })
-      .from(companyInvitations)
-      .where(inArray(companyInvitations.companyId, ids))
-      .groupBy(companyInvitations.companyId),
-    db
-      .selectDistinct({ companyId: balanceSheets.companyId })
-      .from(balanceSheets)
-      .where(and(inArray(balanceSheets.companyId, ids), isNull(balanceSheets.deletedAt))),
-    db
-      .select({
-        companyId: applications.companyId,
-        status: applications.status,
-        submittedAt: applications.submittedAt,
-        published: isNotNull(editions.resultsPublishedAt),
-      })
-      .from(applications)
-      .innerJoin(editions, eq(editions.id, applications.editionId))
-      .where(inArray(applications.companyId, ids)),
+  const [members, invitations, sheets, apps] = await readTogether(db, [
+    () =>
+      db
+        .selectDistinct({ companyId: companyMembers.companyId })
+        .from(companyMembers)
+        .where(inArray(companyMembers.companyId, ids)),
+    () =>
+      db
+        .select({
+          companyId: companyInvitations.companyId,
+          accepted: sql<boolean>`bool_or(${companyInvitations.acceptedAt} is not null)`,
+          lastExpiry: max(companyInvitations.expiresAt),
+        })
+        .from(companyInvitations)
+        .where(inArray(companyInvitations.companyId, ids))
+        .groupBy(companyInvitations.companyId),
+    () =>
+      db
+        .selectDistinct({ companyId: balanceSheets.companyId })
+        .from(balanceSheets)
+        .where(and(inArray(balanceSheets.companyId, ids), isNull(balanceSheets.deletedAt))),
+    () =>
+      db
+        .select({
+          companyId: applications.companyId,
+          status: applications.status,
+          submittedAt: applications.submittedAt,
+          published: isNotNull(editions.resultsPublishedAt),
+        })
+        .from(applications)
+        .innerJoin(editions, eq(editions.id, applications.editionId))
+        .where(inArray(applications.companyId, ids)),
   ]);
   const memberSet = new Set(members.map((m) => m.companyId));
   const sheetSet = new Set(sheets.map((s) => s.companyId));
