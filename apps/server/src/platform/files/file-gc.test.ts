@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { accounts, contentImages, files } from '../../db/schema/index.ts';
 import { listJobs } from '../jobs/jobs.ts';
-import { FILE_GRACE_MS, FILE_REFERENCES, FILES_SWEEP_JOB } from './file-gc.ts';
-import { dataDirFileStore } from './file-store.ts';
+import { FILE_GRACE_MS, FILE_REFERENCES, FILES_SWEEP_JOB, sweepUnreferencedFiles } from './file-gc.ts';
+import { type BlobDriver, createFileStore, dataDirFileStore } from './file-store.ts';
 
 const API = '/app/api/v1';
 const HOUR = 60 * 60 * 1000;
@@ -170,5 +170,69 @@ describe('removal of unreferenced files', () => {
       .sort();
     const listed = FILE_REFERENCES.map((column) => `${getTableName(column.table)}.${column.name}`).sort();
     expect(listed).toEqual(rows);
+  });
+});
+
+/**
+ * An upload of content the sweep is about to remove (the same bytes as an old unreferenced file). PostgreSQL
+ * only: PGlite has one connection, so the two cannot interleave there.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('an upload racing the sweep (PostgreSQL)', () => {
+  it('never leaves a file row without its blob', async () => {
+    const data = Buffer.from(`the same content ${Date.now()}`);
+    const old = await store.put(ctx.db, { data, originalName: 'old.txt', mime: 'text/plain', kind: 'test' });
+    await ctx.db
+      .update(files)
+      .set({ createdAt: new Date(Date.now() - 2 * FILE_GRACE_MS) })
+      .where(eq(files.id, old.id));
+
+    // The upload is held just after its blob write (a no-op: the old file's blob is there) until the sweep ran.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written: () => void = () => {};
+    const writeDone = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const heldDriver: BlobDriver = {
+      ...store.driver,
+      async write(sha256, bytes) {
+        await store.driver.write(sha256, bytes);
+        written();
+        await held;
+      },
+    };
+    const upload = ctx.db.transaction((tx) =>
+      createFileStore(heldDriver).put(tx, {
+        data,
+        originalName: 'new.txt',
+        mime: 'text/plain',
+        kind: 'test',
+      }),
+    );
+    await writeDone;
+    let swept = false;
+    const sweep = sweepUnreferencedFiles(ctx.db, store.driver, { now: new Date() }).then((result) => {
+      swept = true;
+      return result;
+    });
+    // The sweep either ends (nothing held it back) or waits for the upload's transaction on the files table.
+    const sweepWaits = async () => {
+      const result = await ctx.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'lock table%'`,
+      );
+      return ((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0;
+    };
+    while (!swept && !(await sweepWaits())) await new Promise((resolve) => setImmediate(resolve));
+    expect(swept).toBe(false);
+    release();
+    const uploaded = await upload;
+    await sweep;
+
+    expect(await fileRow(old.id)).toBeNull();
+    expect((await fileRow(uploaded.id))?.sha256).toBe(uploaded.sha256);
+    expect(await blobExists(uploaded.sha256)).toBe(true);
+    expect((await store.get(ctx.db, uploaded.id))?.data.equals(data)).toBe(true);
   });
 });

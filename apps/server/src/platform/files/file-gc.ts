@@ -52,9 +52,9 @@ function referenced(): SQL {
  * when no other row has the same content (sha256). Rows go first, in batches; a row that becomes referenced
  * meanwhile is kept by its foreign key (the batch fails and is tried on the next run). A blob goes in its own
  * short transaction that holds the files table in SHARE mode: uploads in flight finish first (so their row is
- * seen) and new rows wait until the blob is gone. One window is left: an upload of the very same content whose
- * blob write (a no-op, the blob being there) falls between that lock and the blob's removal, and whose row
- * comes after, would point at no blob. Closing it needs the store's put to lock the hash too.
+ * seen) and new rows wait until the blob is gone. The store's put writes its row before its blob, so an upload of
+ * the same content either waits for this removal and then writes the blob again, or holds the sweep until its
+ * transaction ends.
  */
 export async function sweepUnreferencedFiles(
   db: Database,

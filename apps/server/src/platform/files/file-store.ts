@@ -3,6 +3,7 @@ import { access, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/pr
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/platform.ts';
 
@@ -154,7 +155,7 @@ function toStoredFile(row: typeof files.$inferSelect): StoredFile {
 /**
  * Uploaded files: the content goes to the blob driver once per distinct sha256, each upload gets its own
  * metadata row. The row is written through the given executor, so it joins the caller's transaction; a
- * rolled-back upload may leave an unreferenced blob on disk, never a row without its blob.
+ * rolled-back upload may leave an unreferenced blob (removed by the sweep), never a row without its blob.
  */
 export function createFileStore(driver: BlobDriver) {
   const meta = async (db: Executor, id: string): Promise<StoredFile | null> => {
@@ -175,20 +176,27 @@ export function createFileStore(driver: BlobDriver) {
       },
     ): Promise<StoredFile> {
       const sha256 = createHash('sha256').update(input.data).digest('hex');
-      await driver.write(sha256, input.data);
-      const [row] = await db
-        .insert(files)
-        .values({
-          sha256,
-          size: input.data.length,
-          mime: input.mime,
-          originalName: input.originalName,
-          kind: input.kind,
-          ownerAccountId: input.ownerAccountId ?? null,
-        })
-        .returning();
-      if (!row) throw new Error('Inserting the file row returned nothing');
-      return toStoredFile(row);
+      // The row first, then the blob, in one transaction (the caller's, or one of its own). The insert holds the
+      // files table against the sweep's SHARE lock (file-gc.ts): the sweep's removal of a blob with this content
+      // either came before, and the write below puts the blob back, or waits for this transaction to end and then
+      // sees the row. A failed write rolls the row back, so no row is left without its blob.
+      const store = async (tx: Executor) => {
+        const [row] = await tx
+          .insert(files)
+          .values({
+            sha256,
+            size: input.data.length,
+            mime: input.mime,
+            originalName: input.originalName,
+            kind: input.kind,
+            ownerAccountId: input.ownerAccountId ?? null,
+          })
+          .returning();
+        if (!row) throw new Error('Inserting the file row returned nothing');
+        await driver.write(sha256, input.data);
+        return toStoredFile(row);
+      };
+      return db instanceof PgTransaction ? store(db) : db.transaction(store);
     },
 
     /** The metadata and the whole content in memory: for code that needs the bytes (re-encoding, PDFs). */
