@@ -39,3 +39,24 @@ describe('the light variant (every Alert by default)', () => {
     expect(contrastRatio('#c92a2a', '#ffffff')).toBeCloseTo(5.45, 1);
   });
 });
+
+const filled = (color: string) => variantColorResolver({ color, theme: full, variant: 'filled' });
+
+describe('the filled variant (every Badge by default)', () => {
+  it.each(['green.9', 'green.8', 'red.9', 'gray.7', 'orange.9', 'blue.9', '#2b8a3e'])(
+    '%s: white text reaches 4.5:1 on the fill and on its hover',
+    (color) => {
+      const colors = filled(color);
+      const fill = colors.background.startsWith('var(')
+        ? full.colors[color.split('.')[0] ?? '']?.[Number(color.split('.')[1])]
+        : colors.background;
+      expect(contrastRatio('#ffffff', fill ?? '')).toBeGreaterThanOrEqual(4.5);
+      if (!colors.hover.startsWith('var('))
+        expect(contrastRatio('#ffffff', colors.hover)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it('keeps a shade that already reads (red.9) as Mantine draws it', () => {
+    expect(filled('red.9').background).toBe('var(--mantine-color-red-9)');
+  });
+});

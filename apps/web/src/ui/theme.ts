@@ -52,7 +52,20 @@ export const variantColorResolver: VariantColorsResolver = (input) => {
       };
     }
   }
-  return defaultVariantColorsResolver(input);
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant === 'filled' && colors.color === 'var(--mantine-color-white)') {
+    // White text on a filled shade ('green.9', an open form's badge) reads at 4.5:1: a shade that stays under it
+    // (green.9 is 4.4:1) is darkened until it does; the hover goes darker still, never back to a lighter shade.
+    const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+    if (!parsed.isThemeColor || parsed.shade !== undefined) {
+      let background = parsed.value;
+      for (let step = 0.05; contrastRatio('#ffffff', background) < 4.5 && step < 1; step += 0.05) {
+        background = darken(parsed.value, step);
+      }
+      if (background !== parsed.value) return { ...colors, background, hover: darken(background, 0.1) };
+    }
+  }
+  return colors;
 };
 
 export const theme = createTheme({
