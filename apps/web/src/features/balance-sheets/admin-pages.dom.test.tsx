@@ -48,4 +48,14 @@ describe('the admin list of balance sheets', () => {
     expect(await within(drawer).findByTestId('bs-list')).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'Close' })).toBeTruthy();
   });
+
+  it("offers 'all' in the gender of each filter's noun in Portuguese (Ilha: Todas, Periodicidade: Todas, Ano: Todos)", async () => {
+    renderWithApp(<AdminBalanceSheetsPage />, { language: 'pt' });
+    const firstOption = (label: string) =>
+      (screen.getByLabelText(label) as HTMLSelectElement).options[0]?.textContent;
+    expect(await screen.findByLabelText('Ilha')).toBeTruthy();
+    expect(firstOption('Ilha')).toBe('Todas');
+    expect(firstOption('Periodicidade')).toBe('Todas');
+    expect(firstOption('Ano')).toBe('Todos');
+  });
 });

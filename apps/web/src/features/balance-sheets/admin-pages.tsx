@@ -125,7 +125,10 @@ export function AdminBalanceSheetsPage() {
             <CompanySelect {...filter('companyId')} clearable />
             <NativeSelect
               label={t('balanceSheetsWeb:admin.island')}
-              data={[{ value: '', label: t('balanceSheetsWeb:admin.all') }, ...toSelectOptions(islands.data)]}
+              data={[
+                { value: '', label: t('balanceSheetsWeb:admin.allIslands') },
+                ...toSelectOptions(islands.data),
+              ]}
               {...filter('islandId')}
               onChange={(event) => filter('islandId').onChange(event.currentTarget.value)}
               w={{ base: '100%', xs: 160 }}
@@ -133,7 +136,7 @@ export function AdminBalanceSheetsPage() {
             <NativeSelect
               label={t('balanceSheetsWeb:list.frequency')}
               data={[
-                { value: '', label: t('balanceSheetsWeb:admin.all') },
+                { value: '', label: t('balanceSheetsWeb:admin.allFrequencies') },
                 ...['monthly', 'quarterly', 'semiannual', 'annual'].map((value) => ({
                   value,
                   label: t(`balanceSheets:frequencies.${value}`),
@@ -146,7 +149,7 @@ export function AdminBalanceSheetsPage() {
             <NativeSelect
               label={t('balanceSheetsWeb:admin.year')}
               data={[
-                { value: '', label: t('balanceSheetsWeb:admin.all') },
+                { value: '', label: t('balanceSheetsWeb:admin.allYears') },
                 ...Array.from({ length: 8 }, (_, i) => String(year - i)),
               ]}
               {...filter('year')}
