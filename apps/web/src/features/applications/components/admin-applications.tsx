@@ -28,22 +28,24 @@ import { shortDate } from './results-format.ts';
 
 function FilterSelect({
   label,
+  allLabel,
   options,
   value,
   onChange,
   testId,
 }: {
   label: string;
+  /** 'All' in the gender of the filter's noun (pt Ilha: Todas, Estado: Todos). */
+  allLabel: string;
   options: ReadonlyArray<{ value: string; label: string }>;
   value: string;
   onChange: (value: string) => void;
   testId: string;
 }) {
-  const t = useTranslate();
   return (
     <NativeSelect
       label={label}
-      data={[{ value: '', label: t('applicationsAdmin:list.filters.all') }, ...options]}
+      data={[{ value: '', label: allLabel }, ...options]}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       w={{ base: '100%', xs: 150 }}
@@ -201,6 +203,7 @@ export function ApplicationsPanel() {
           <>
             <FilterSelect
               label={t('applicationsAdmin:list.filters.status')}
+              allLabel={t('applicationsAdmin:list.filters.allStatuses')}
               options={APPLICATION_STATUSES.map((status) => ({
                 value: status,
                 label: t(`applications:statuses.${status}`),
@@ -210,6 +213,7 @@ export function ApplicationsPanel() {
             />
             <FilterSelect
               label={t('applicationsAdmin:list.filters.complete')}
+              allLabel={t('applicationsAdmin:list.filters.allComplete')}
               options={[
                 { value: 'true', label: t('applicationsAdmin:list.filters.completeYes') },
                 { value: 'false', label: t('applicationsAdmin:list.filters.completeNo') },
@@ -219,12 +223,14 @@ export function ApplicationsPanel() {
             />
             <FilterSelect
               label={t('applicationsAdmin:list.filters.island')}
+              allLabel={t('applicationsAdmin:list.filters.allIslands')}
               options={toSelectOptions(islands.data)}
               testId="filter-island"
               {...filter('islandId')}
             />
             <FilterSelect
               label={t('applicationsAdmin:list.filters.section')}
+              allLabel={t('applicationsAdmin:list.filters.allSections')}
               options={toSelectOptions(sections.data)}
               testId="filter-section"
               {...filter('sectionId')}

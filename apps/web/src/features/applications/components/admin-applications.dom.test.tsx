@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { ApplicationsPanel } from './admin-applications.tsx';
+
+const EDITION = {
+  id: '00000000-0000-4000-8000-0000000000e1',
+  number: 2,
+  year: 2026,
+  indicatorYear: 2025,
+  registrationOpensAt: '2026-09-01T00:00:00.000Z',
+  registrationClosesAt: '2026-12-25T16:00:00.000Z',
+  applicationOpensAt: '2026-09-01T00:00:00.000Z',
+  applicationClosesAt: '2026-12-31T00:00:00.000Z',
+  evaluationStartsAt: '2027-01-05T00:00:00.000Z',
+  evaluationEndsAt: '2027-01-31T00:00:00.000Z',
+  resultsAt: '2027-02-08T00:00:00.000Z',
+  resultsPublishedAt: null,
+  regulationFileName: null,
+  version: 1,
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('/editions/current')) return Response.json(EDITION);
+      if (url.includes('/editions')) return Response.json([EDITION]);
+      if (url.includes('/applications?'))
+        return Response.json({ items: [], total: 0, page: 1, pageSize: 20 });
+      return Response.json([]);
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the admin list of applications', () => {
+  it("offers 'all' in the gender of each filter's noun in Portuguese (Estado: Todos, Ilha: Todas)", async () => {
+    renderWithApp(<ApplicationsPanel />, { language: 'pt' });
+    const firstOption = async (testId: string) =>
+      ((await screen.findByTestId(testId)) as HTMLSelectElement).options[0]?.textContent;
+    expect(await firstOption('filter-status')).toBe('Todos');
+    expect(await firstOption('filter-complete')).toBe('Todos');
+    expect(await firstOption('filter-island')).toBe('Todas');
+    expect(await firstOption('filter-section')).toBe('Todas');
+  });
+
+  it('says the same in French: Statut: Tous, Île: Toutes', async () => {
+    renderWithApp(<ApplicationsPanel />, { language: 'fr' });
+    expect(((await screen.findByTestId('filter-status')) as HTMLSelectElement).options[0]?.textContent).toBe(
+      'Tous',
+    );
+    expect(((await screen.findByTestId('filter-island')) as HTMLSelectElement).options[0]?.textContent).toBe(
+      'Toutes',
+    );
+  });
+});
