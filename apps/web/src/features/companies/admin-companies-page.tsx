@@ -121,11 +121,14 @@ function PreRegisterButton({ onClick }: { onClick: () => void }) {
 
 function FilterSelect({
   label,
+  allLabel,
   options,
   value,
   onChange,
 }: {
   label: string;
+  /** 'All' in the gender of the filter's noun (pt Ilha: Todas, Tipo de empresa: Todos); 'all' when omitted. */
+  allLabel?: string;
   options: readonly Option[] | undefined;
   value: string;
   onChange: (value: string) => void;
@@ -134,7 +137,7 @@ function FilterSelect({
   return (
     <NativeSelect
       label={label}
-      data={[{ value: '', label: t('companies:admin.all') }, ...toSelectOptions(options)]}
+      data={[{ value: '', label: allLabel ?? t('companies:admin.all') }, ...toSelectOptions(options)]}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       w={{ base: '100%', xs: 180 }}
@@ -233,6 +236,7 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
             />
             <FilterSelect
               label={t('companies:fields.companyType')}
+              allLabel={t('companies:admin.allTypes')}
               options={types.data}
               {...filter('companyTypeId')}
             />
