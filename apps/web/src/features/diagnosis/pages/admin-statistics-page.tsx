@@ -220,7 +220,7 @@ export function AdminStatisticsPage() {
         />
         <NativeSelect
           label={t('diagnosis:dimensions.employeeRange')}
-          data={[all, ...toSelectOptions(ranges.data)]}
+          data={[{ value: '', label: t('diagnosis:export.allRanges') }, ...toSelectOptions(ranges.data)]}
           value={filters.employeeRangeId}
           onChange={set('employeeRangeId')}
         />
