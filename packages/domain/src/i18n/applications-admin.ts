@@ -30,7 +30,8 @@ export const applicationsAdmin = defineMessages({
       createTitle: 'Nova edição',
       editTitle: 'Editar a {{edition}}',
       empty: 'Ainda não há edições. Crie a primeira para anunciar as datas e abrir as inscrições.',
-      count: '{{count}} edição(ões)',
+      countOne: '1 edição',
+      count: '{{count}} edições',
       windows: {
         registration: 'Inscrições',
         application: 'Candidaturas',
@@ -287,7 +288,8 @@ export const applicationsAdmin = defineMessages({
       createTitle: 'New edition',
       editTitle: 'Edit the {{edition}}',
       empty: 'There is no edition yet. Create the first one to announce its dates and open registration.',
-      count: '{{count}} edition(s)',
+      countOne: '1 edition',
+      count: '{{count}} editions',
       windows: {
         registration: 'Registration',
         application: 'Applications',
@@ -544,7 +546,8 @@ export const applicationsAdmin = defineMessages({
       editTitle: 'Modifier la {{edition}}',
       empty:
         'Il n’y a encore aucune édition. Créez la première pour annoncer ses dates et ouvrir les inscriptions.',
-      count: '{{count}} édition(s)',
+      countOne: '1 édition',
+      count: '{{count}} éditions',
       windows: {
         registration: 'Inscriptions',
         application: 'Candidatures',

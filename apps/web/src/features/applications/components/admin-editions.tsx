@@ -230,7 +230,9 @@ export function EditionsPanel() {
       {editions.data && editions.data.length > 0 ? (
         <Group justify="space-between" gap="sm">
           <Text c="gray.7" size="sm" data-testid="editions-count">
-            {t('applicationsAdmin:editions.count', { count: editions.data.length })}
+            {editions.data.length === 1
+              ? t('applicationsAdmin:editions.countOne')
+              : t('applicationsAdmin:editions.count', { count: editions.data.length })}
           </Text>
           {newButton}
         </Group>

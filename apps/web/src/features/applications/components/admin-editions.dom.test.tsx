@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { EditionsPanel } from './admin-editions.tsx';
+
+const EDITION = {
+  id: '00000000-0000-4000-8000-0000000000e1',
+  number: 2,
+  year: 2026,
+  indicatorYear: 2025,
+  registrationOpensAt: '2026-09-01T00:00:00.000Z',
+  registrationClosesAt: '2026-12-25T16:00:00.000Z',
+  applicationOpensAt: '2026-09-01T00:00:00.000Z',
+  applicationClosesAt: '2026-12-31T00:00:00.000Z',
+  evaluationStartsAt: '2027-01-05T00:00:00.000Z',
+  evaluationEndsAt: '2027-01-31T00:00:00.000Z',
+  resultsAt: '2027-02-08T00:00:00.000Z',
+  resultsPublishedAt: null,
+  regulationFileName: null,
+  version: 1,
+};
+
+function serve(editions: unknown[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('/editions/current') ? Response.json(editions[0]) : Response.json(editions),
+    ),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the editions count above the list', () => {
+  it.each([
+    ['pt', '1 edição'],
+    ['en', '1 edition'],
+    ['fr', '1 édition'],
+  ] as const)(
+    '%s: one edition reads "%s", not a "(ões)"/"(s)" placeholder plural',
+    async (language, text) => {
+      serve([EDITION]);
+      renderWithApp(<EditionsPanel />, { language });
+      expect((await screen.findByTestId('editions-count')).textContent).toBe(text);
+    },
+  );
+
+  it('pt: two editions read "2 edições"', async () => {
+    serve([EDITION, { ...EDITION, id: '00000000-0000-4000-8000-0000000000e2', number: 1, year: 2025 }]);
+    renderWithApp(<EditionsPanel />, { language: 'pt' });
+    expect((await screen.findByTestId('editions-count')).textContent).toBe('2 edições');
+  });
+});
