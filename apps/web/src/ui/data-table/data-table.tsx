@@ -264,7 +264,9 @@ function HeaderCell<T>({
       <UnstyledButton
         onClick={() => onSort(sortKey)}
         title={t('reference:table.sortBy', { column: column.label })}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+        // The header's own size: an unstyled button is drawn at the body size (16 px), and sortable column
+        // names stood larger than the others (14 px) in the same row.
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}
         data-testid={`sort-${sortKey}`}
       >
         {column.label}

@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../testing/render.tsx';
+import { DataTable, type DataTableColumn } from './data-table.tsx';
+import { initialListState } from './list-state.ts';
+
+interface Row {
+  id: string;
+  name: string;
+  island: string;
+}
+
+const columns: DataTableColumn<Row>[] = [
+  { key: 'name', label: 'Company', sortKey: 'name', render: (row) => row.name },
+  { key: 'island', label: 'Island', render: (row) => row.island },
+];
+
+describe('the data table header', () => {
+  it('writes a sortable column name at the size of the others (the header row is one size)', () => {
+    renderWithApp(
+      <DataTable
+        label="Companies"
+        columns={columns}
+        state={initialListState('name')}
+        onStateChange={() => undefined}
+        data={{ items: [{ id: '1', name: 'Demo', island: 'Sal' }], total: 1, page: 1, pageSize: 20 }}
+        isFetching={false}
+        error={null}
+        onRetry={() => undefined}
+      />,
+    );
+    // The button takes the header cell's size instead of the button's own (the body's 16 px).
+    expect(screen.getByTestId('sort-name').style.fontSize).toBe('inherit');
+  });
+});
