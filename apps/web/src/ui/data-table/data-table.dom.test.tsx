@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../testing/render.tsx';
-import { DataTable, type DataTableColumn } from './data-table.tsx';
+import { DataTable, type DataTableColumn, tableMinWidth } from './data-table.tsx';
 import { initialListState } from './list-state.ts';
 
 interface Row {
@@ -31,5 +31,29 @@ describe('the data table header', () => {
     );
     // The button takes the header cell's size instead of the button's own (the body's 16 px).
     expect(screen.getByTestId('sort-name').style.fontSize).toBe('inherit');
+  });
+
+  it('is drawn wide enough for all its columns, so a phone scrolls it instead of squeezing a text column', () => {
+    const many: DataTableColumn<Row>[] = Array.from({ length: 7 }, (_, index) => ({
+      key: `c${index}`,
+      label: `Column ${index}`,
+      render: (row) => row.name,
+    }));
+    renderWithApp(
+      <DataTable
+        label="Companies"
+        columns={many}
+        state={initialListState('name')}
+        onStateChange={() => undefined}
+        data={{ items: [{ id: '1', name: 'Demo', island: 'Sal' }], total: 1, page: 1, pageSize: 20 }}
+        isFetching={false}
+        error={null}
+        onRetry={() => undefined}
+        rowActions={() => null}
+      />,
+    );
+    // Seven columns and the actions: 8 × 100 px.
+    expect(screen.getByTestId('data-table').style.minWidth).toBe('800px');
+    expect(tableMinWidth(3)).toBe(640);
   });
 });

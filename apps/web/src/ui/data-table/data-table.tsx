@@ -56,6 +56,15 @@ export interface DataTableProps<T extends { id: string }> {
 const SEARCH_DEBOUNCE_MS = 350;
 
 /**
+ * The narrowest the table is drawn, in px: 100 px a column, 640 at least. At a phone's width the table scrolls
+ * sideways instead of squeezing a text column to a word a line (the companies' CAE section read 'Comércio / por /
+ * grosso / e / a' at 390 px); the widest list (the applications, 10 columns) still fits beside the menu at 1366.
+ */
+export function tableMinWidth(columnCount: number): number {
+  return Math.max(640, columnCount * 100);
+}
+
+/**
  * A server-side list: debounced search, sortable headers (aria-sort), paging with a page-size select,
  * skeleton on the first load, an overlay over the old page while the next one loads, empty and error
  * states, row actions and the XLSX export of the current filter.
@@ -167,7 +176,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           <LoadingOverlay visible={props.isFetching && Boolean(data)} zIndex={5} overlayProps={{ blur: 1 }} />
           <ScrollRegion label={props.label}>
             <Table
-              miw={640}
+              style={{ minWidth: tableMinWidth(columnCount) }}
               striped
               highlightOnHover
               verticalSpacing="xs"
