@@ -1,4 +1,10 @@
-import { type CompanyProfile, FIELD_LENGTHS, UpdateCompanyRequest } from '@excelencia/domain';
+import {
+  type CompanyProfile,
+  FIELD_LENGTHS,
+  formatNumberInput,
+  TURNOVER_INTEGER_DIGITS,
+  UpdateCompanyRequest,
+} from '@excelencia/domain';
 import { Box, Button, Divider, Group, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -52,7 +58,8 @@ export function companyValues(company: CompanyProfile): CompanyValues {
     ownerName: company.ownerName ?? '',
     managerName: company.managerName ?? '',
     establishmentDate: company.establishmentDate ?? '',
-    annualTurnover: company.annualTurnover ?? '',
+    // Grouped as typed numbers are (SPEC §5): '11 600 000.00', not '11600000.00'.
+    annualTurnover: company.annualTurnover ? formatNumberInput(company.annualTurnover) : '',
     companyTypeId: company.companyTypeId ?? '',
     employeeCount: company.employeeCount ?? '',
     contactPhone: company.contactPhone ?? '',
@@ -61,6 +68,9 @@ export function companyValues(company: CompanyProfile): CompanyValues {
     isListed: company.isListed,
   };
 }
+
+/** The turnover as typed: its digits, the separator and the cents, and a space between each group of three. */
+const TURNOVER_MAX_TYPED = FIELD_LENGTHS.turnover + Math.floor((TURNOVER_INTEGER_DIGITS - 1) / 3);
 
 /** The PUT body: the form without the parent selects, a comma turned into a dot in the turnover. */
 export function companyPayload(values: CompanyValues, version: number): UpdateCompanyRequest {
@@ -183,8 +193,11 @@ export function CompanyProfileForm({
               label={t('companies:form.annualTurnover')}
               description={t('companies:form.annualTurnoverHint')}
               inputMode="decimal"
-              maxLength={FIELD_LENGTHS.turnover}
+              maxLength={TURNOVER_MAX_TYPED}
               {...form.getInputProps('annualTurnover')}
+              onChange={(event) =>
+                form.setFieldValue('annualTurnover', formatNumberInput(event.currentTarget.value))
+              }
             />
             <SelectField
               label={t('companies:form.companyType')}

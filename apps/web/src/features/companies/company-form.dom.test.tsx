@@ -1,0 +1,86 @@
+import type { CompanyProfile } from '@excelencia/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetCsrfToken } from '../../lib/api-client.ts';
+import { renderWithApp } from '../../testing/render.tsx';
+import { CompanyProfileForm } from './company-form.tsx';
+
+const COMPANY: CompanyProfile = {
+  id: '00000000-0000-4000-8000-00000000000a',
+  version: 3,
+  companyName: 'Demo Comércio, Lda',
+  responsibleName: 'Empresa Demo',
+  email: 'empresa@excelencia.cv',
+  phone: '9912345',
+  nif: '200000001',
+  legalName: null,
+  ownerName: null,
+  managerName: null,
+  establishmentDate: null,
+  annualTurnover: '11600000.00',
+  employeeCount: null,
+  contactPhone: null,
+  contactEmail: null,
+  website: null,
+  isListed: false,
+  companyTypeId: null,
+  companySituationId: null,
+  caeSectionId: '00000000-0000-4000-8000-0000000000c1',
+  caeDivisionId: '00000000-0000-4000-8000-0000000000c2',
+  islandId: '00000000-0000-4000-8000-0000000000c3',
+  cityId: '00000000-0000-4000-8000-0000000000c4',
+  companyType: null,
+  companySituation: null,
+  caeSection: null,
+  caeDivision: null,
+  island: null,
+  city: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const sent: unknown[] = [];
+
+beforeEach(() => {
+  sent.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/auth/csrf')) return Response.json({ csrfToken: 'token' });
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body));
+        sent.push(body);
+        return Response.json({ ...COMPANY, ...body, version: 4 });
+      }
+      return Response.json([]);
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetCsrfToken();
+});
+
+describe("the company profile's annual turnover", () => {
+  it('is shown and typed grouped in threes (SPEC §5), and sent as a plain decimal', async () => {
+    renderWithApp(<CompanyProfileForm company={COMPANY} canEditNif={false} />, { language: 'pt' });
+    const field = screen.getByLabelText('Volume de negócios anual (aprox.)') as HTMLInputElement;
+    expect(field.value).toBe('11 600 000.00');
+
+    fireEvent.change(field, { target: { value: '1234567,5' } });
+    expect(field.value).toBe('1 234 567,5');
+
+    fireEvent.click(screen.getByTestId('company-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0] as { annualTurnover: string }).annualTurnover).toBe('1234567.5');
+  });
+
+  it('takes the 16 whole digits of the largest turnover with their group spaces', () => {
+    renderWithApp(<CompanyProfileForm company={COMPANY} canEditNif={false} />, { language: 'pt' });
+    const field = screen.getByLabelText('Volume de negócios anual (aprox.)') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '9999999999999999.99' } });
+    expect(field.value).toBe('9 999 999 999 999 999.99');
+    expect(field.value.length).toBeLessThanOrEqual(field.maxLength);
+  });
+});
