@@ -412,13 +412,30 @@ describe('public directory', () => {
     expect((await get('/public/companies?pageSize=1&page=2')).json()).toMatchObject({ items: [], total: 1 });
   });
 
-  it('shows a listing change at once, though its pages are reused for a few seconds', async () => {
+  it('shows a change at once, whoever made it, though its pages are reused for a few seconds', async () => {
     const names = async (url: string) =>
       (await get(url)).json().items.map((i: { companyName: string }) => i.companyName);
     expect(await names('/public/companies?search=acucar')).toEqual(['Açúcar & Companhia']);
-    // A write the service does not make (as another instance's) is not seen while the page is fresh...
+    // A write this service does not make (another instance's, the retention sweep's) is seen at the next search...
     await ctx.db.update(companies).set({ companyName: 'Açúcar Renomeado' }).where(eq(companies.id, ids.own));
-    expect(await names('/public/companies?search=acucar')).toEqual(['Açúcar & Companhia']);
+    expect(await names('/public/companies?search=acucar')).toEqual(['Açúcar Renomeado']);
+    expect(await names('/public/companies?search=renomead')).toEqual(['Açúcar Renomeado']);
+    // ...and so is a city's new name, printed on the directory's rows.
+    const [city] = await ctx.db
+      .select({ id: cities.id, description: cities.description })
+      .from(cities)
+      .innerJoin(companies, eq(companies.cityId, cities.id))
+      .where(eq(companies.id, ids.own));
+    const cityId = city?.id ?? '';
+    await ctx.db
+      .update(cities)
+      .set({ description: text('Cidade da Praia') })
+      .where(eq(cities.id, cityId));
+    expect((await get('/public/companies?search=acucar')).json().items[0].city).toBe('Cidade da Praia');
+    await ctx.db
+      .update(cities)
+      .set({ description: city?.description ?? text('Praia') })
+      .where(eq(cities.id, cityId));
     // ...the member's unlisting is seen at once, and so is the listing again.
     const profile = (await get(`/companies/${ids.own}`, member)).json();
     const unlisted = await put(`/companies/${ids.own}`, member, profileBody(profile, { isListed: false }));

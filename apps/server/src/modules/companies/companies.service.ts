@@ -15,7 +15,7 @@ import {
   type UpdateCompanySituationRequest,
   type UpdateCompanyValues,
 } from '@excelencia/domain';
-import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, count as countAll, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -43,6 +43,7 @@ import {
 import { shortLivedCache } from '../../platform/short-lived-cache.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { isMember } from './company-access.ts';
+import { createDirectoryIndex } from './directory-index.ts';
 
 /** The audit entity of company changes: the resource path. */
 export const COMPANIES_ENTITY = 'companies';
@@ -294,13 +295,13 @@ export function companyWriteError(error: unknown): unknown {
  */
 export function createCompaniesService(deps: { db: Database; directoryCacheMs?: number }) {
   const { db } = deps;
+  const directoryIndex = createDirectoryIndex(db);
   /**
-   * The directory's pages (rows and total) by search term, page and size, for a few seconds: a public page
-   * searched as visitors type, the same terms again and again, and its exact total is a count of every match.
-   * Cleared by this service's company writes (a listing or profile change shows at once); what changes
-   * elsewhere (the retention sweep unlisting, another instance) shows within the few seconds.
+   * The directory's page rows by the index's version, search term, page and size, for a few seconds: a public
+   * page searched as visitors type, the same terms again and again. Keyed by the version, so a change anywhere
+   * is seen at once.
    */
-  const directoryPages = shortLivedCache<{ rows: DirectoryRow[]; total: number }>({
+  const directoryPages = shortLivedCache<DirectoryRow[]>({
     ttlMs: deps.directoryCacheMs ?? DIRECTORY_CACHE_MS,
     maxEntries: 2000,
   });
@@ -356,7 +357,7 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
         }),
       count: async () => {
         const [row] = await db
-          .select({ n: count() })
+          .select({ n: countAll() })
           .from(companies)
           .leftJoin(cities, eq(cities.id, companies.cityId))
           .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
@@ -408,7 +409,6 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
           });
           return item;
         });
-        directoryPages.clear(); // committed: the directory shows the change at once
         return saved;
       } catch (error) {
         throw companyWriteError(error);
@@ -478,33 +478,34 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
       })();
     },
 
-    /** The public directory: listed companies only, by name (accent-insensitive) or NIF prefix. */
+    /**
+     * The public directory: listed companies only, by name (accent-insensitive) or NIF prefix. The matches come
+     * from the in-memory index (current as of this request); only the page's rows are read, by id.
+     */
     async directory(query: DirectoryQueryValues, language: Language): Promise<Page<DirectoryItem>> {
-      const where = allOf(eq(companies.isListed, true), nameOrNifCondition(query.search));
       const window = pageWindow(query);
+      const matches = await directoryIndex.search(query.search, window);
       // The term as the search compares it (case and accents aside), so "Açores" and "acores" share a page.
-      const key = JSON.stringify([searchText(query.search ?? ''), window.limit, window.offset]);
-      const { rows, total } = await directoryPages.get(key, async () => {
-        const rows = await db
+      const key = JSON.stringify([
+        matches.version,
+        searchText(query.search ?? ''),
+        window.limit,
+        window.offset,
+      ]);
+      const rows = await directoryPages.get(key, async () => {
+        if (matches.ids.length === 0) return [];
+        const found = await db
           .select(directoryColumns)
           .from(companies)
           .leftJoin(cities, eq(cities.id, companies.cityId))
           .leftJoin(islands, eq(islands.id, cities.islandId))
-          .where(where)
-          .orderBy(asc(companies.companyName), asc(companies.id))
-          .limit(window.limit)
-          .offset(window.offset);
-        // A page that is not full is the last one: its rows give the exact total, without counting (most terms
-        // typed match less than a page).
-        if (rows.length < window.limit && (rows.length > 0 || window.offset === 0)) {
-          return { rows, total: window.offset + rows.length };
-        }
-        const [total] = await db.select({ n: count() }).from(companies).where(where);
-        return { rows, total: Number(total?.n ?? 0) };
+          .where(and(eq(companies.isListed, true), inArray(companies.id, matches.ids)));
+        const byId = new Map(found.map((row) => [row.company.id, row]));
+        return matches.ids.flatMap((id) => byId.get(id) ?? []);
       });
       return {
         items: rows.map((row) => presentDirectoryItem(row, language)),
-        total,
+        total: matches.total,
         page: query.page,
         pageSize: query.pageSize,
       };

@@ -1,0 +1,217 @@
+import { isNifPrefix, searchText } from '@excelencia/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { companies } from '../../db/schema/index.ts';
+
+/**
+ * The public directory's search, answered from memory: which listed companies match a name fragment or a NIF
+ * prefix, in the directory's order, and how many. The database keeps a counter of the changes to what the
+ * directory shows (the `directory_changes` sequence, moved on by triggers on companies, cities and islands), so
+ * each search first reads that counter and rebuilds the index when it has moved: a change committed before the
+ * search is always seen, whichever instance made it.
+ *
+ * The counter is read by one query at a time, shared by the searches that wait for it. A search joins only a
+ * read that starts after it arrived, so it never takes an answer older than itself.
+ *
+ * What matches is exactly what the SQL condition of the admin's list matches (`nameOrNifCondition`): the folded
+ * term inside the generated search_text, or, for a digits-only term, a NIF beginning with it. The order is the
+ * database's own (company name, then id), read with the rows.
+ */
+export interface DirectoryIndex {
+  /** The matches of `search` in directory order: their total and the ids of the window asked for. */
+  search(search: string | undefined, window: { limit: number; offset: number }): Promise<DirectoryMatches>;
+}
+
+export interface DirectoryMatches {
+  /** The counter value the answer was read at (equal values: equal answers). */
+  version: number;
+  total: number;
+  ids: string[];
+}
+
+interface Snapshot {
+  version: number;
+  /** The listed companies in directory order, and their search text and NIF. */
+  ids: string[];
+  texts: string[];
+  nifs: string[];
+  /** For each trigram of a search text, the positions (ascending) of the texts that contain it. */
+  trigrams: Map<string, Int32Array>;
+  /** The positions sorted by NIF. */
+  byNif: Int32Array;
+}
+
+const TRIGRAM = 3;
+
+function trigramsOf(text: string): Set<string> {
+  const found = new Set<string>();
+  for (let i = 0; i + TRIGRAM <= text.length; i++) found.add(text.slice(i, i + TRIGRAM));
+  return found;
+}
+
+function buildSnapshot(version: number, rows: { id: string; text: string; nif: string }[]): Snapshot {
+  const postings = new Map<string, number[]>();
+  rows.forEach((row, position) => {
+    for (const trigram of trigramsOf(row.text)) {
+      let list = postings.get(trigram);
+      if (!list) {
+        list = [];
+        postings.set(trigram, list);
+      }
+      list.push(position);
+    }
+  });
+  const trigrams = new Map<string, Int32Array>();
+  for (const [trigram, list] of postings) trigrams.set(trigram, Int32Array.from(list));
+  const nifs = rows.map((row) => row.nif);
+  const byNif = Int32Array.from(rows.keys()).sort((a, b) => {
+    const left = nifs[a] ?? '';
+    const right = nifs[b] ?? '';
+    return left < right ? -1 : left > right ? 1 : a - b;
+  });
+  return {
+    version,
+    ids: rows.map((row) => row.id),
+    texts: rows.map((row) => row.text),
+    nifs,
+    trigrams,
+    byNif,
+  };
+}
+
+/** Positions whose search text contains the folded term: through its rarest trigram when it has one. */
+function nameMatches(snapshot: Snapshot, folded: string): number[] {
+  const { texts } = snapshot;
+  if (folded.length < TRIGRAM) {
+    const found: number[] = [];
+    for (let position = 0; position < texts.length; position++) {
+      if (texts[position]?.includes(folded)) found.push(position);
+    }
+    return found;
+  }
+  let rarest: Int32Array | undefined;
+  for (const trigram of trigramsOf(folded)) {
+    const list = snapshot.trigrams.get(trigram);
+    if (!list) return [];
+    if (!rarest || list.length < rarest.length) rarest = list;
+  }
+  const found: number[] = [];
+  for (const position of rarest ?? []) {
+    if (texts[position]?.includes(folded)) found.push(position);
+  }
+  return found;
+}
+
+/** Positions whose NIF begins with the digits, in position order. */
+function nifMatches(snapshot: Snapshot, digits: string): number[] {
+  const { byNif, nifs } = snapshot;
+  let low = 0;
+  let high = byNif.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((nifs[byNif[middle] ?? 0] ?? '') < digits) low = middle + 1;
+    else high = middle;
+  }
+  const found: number[] = [];
+  for (let i = low; i < byNif.length; i++) {
+    const position = byNif[i] ?? 0;
+    if (!nifs[position]?.startsWith(digits)) break;
+    found.push(position);
+  }
+  return found.sort((a, b) => a - b);
+}
+
+/** The union of two ascending lists, ascending. */
+function union(left: number[], right: number[]): number[] {
+  if (right.length === 0) return left;
+  if (left.length === 0) return right;
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length || j < right.length) {
+    const a = left[i] ?? Number.POSITIVE_INFINITY;
+    const b = right[j] ?? Number.POSITIVE_INFINITY;
+    out.push(Math.min(a, b));
+    if (a <= b) i++;
+    if (b <= a) j++;
+  }
+  return out;
+}
+
+/** The search as `nameOrNifCondition` writes it in SQL: null means every listed company. */
+function matchesOf(snapshot: Snapshot, search: string | undefined): number[] | null {
+  const term = (search ?? '').trim();
+  if (!term) return null;
+  const folded = searchText(term);
+  const digits = term.replace(/\s/g, '');
+  const byNif = isNifPrefix(digits) ? nifMatches(snapshot, searchText(digits)) : undefined;
+  if (!folded) return byNif ?? null;
+  const byName = nameMatches(snapshot, folded);
+  return byNif ? union(byName, byNif) : byName;
+}
+
+export function createDirectoryIndex(db: Database): DirectoryIndex {
+  let current: Snapshot | null = null;
+  let building: { version: number; snapshot: Promise<Snapshot> } | null = null;
+  let reading: Promise<number> | null = null;
+  let nextRead: Promise<number> | null = null;
+
+  async function readCounter(): Promise<number> {
+    const result = await db.execute(
+      sql`select (case when is_called then last_value else last_value - 1 end)::text as version from directory_changes`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      version: string;
+    }[];
+    return Number(rows[0]?.version ?? 0);
+  }
+
+  /** The counter as read by a query that started after this call. */
+  function counter(): Promise<number> {
+    if (!reading) {
+      reading = readCounter().finally(() => {
+        reading = null;
+      });
+      return reading;
+    }
+    nextRead ??= reading
+      .catch(() => undefined)
+      .then(() => {
+        nextRead = null;
+        return counter();
+      });
+    return nextRead;
+  }
+
+  function snapshotAt(version: number): Promise<Snapshot> {
+    if (current?.version === version) return Promise.resolve(current);
+    if (building?.version === version) return building.snapshot;
+    const snapshot = db
+      .select({ id: companies.id, text: companies.searchText, nif: companies.nif })
+      .from(companies)
+      .where(eq(companies.isListed, true))
+      .orderBy(asc(companies.companyName), asc(companies.id))
+      .then((rows) => {
+        const built = buildSnapshot(version, rows);
+        if (!current || current.version < version) current = built;
+        return built;
+      })
+      .finally(() => {
+        if (building?.snapshot === snapshot) building = null;
+      });
+    building = { version, snapshot };
+    return snapshot;
+  }
+
+  return {
+    async search(search, window) {
+      const snapshot = await snapshotAt(await counter());
+      const matches = matchesOf(snapshot, search);
+      const total = matches ? matches.length : snapshot.ids.length;
+      const end = Math.min(total, window.offset + window.limit);
+      const ids: string[] = [];
+      for (let i = window.offset; i < end; i++) ids.push(snapshot.ids[matches ? (matches[i] ?? 0) : i] ?? '');
+      return { version: snapshot.version, total, ids };
+    },
+  };
+}
