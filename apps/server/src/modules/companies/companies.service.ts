@@ -15,7 +15,7 @@ import {
   type UpdateCompanySituationRequest,
   type UpdateCompanyValues,
 } from '@excelencia/domain';
-import { and, asc, count as countAll, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -357,7 +357,7 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
         }),
       count: async () => {
         const [row] = await db
-          .select({ n: countAll() })
+          .select({ n: count() })
           .from(companies)
           .leftJoin(cities, eq(cities.id, companies.cityId))
           .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
