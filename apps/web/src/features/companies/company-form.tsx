@@ -195,7 +195,7 @@ export function CompanyProfileForm({
               inputMode="decimal"
               maxLength={TURNOVER_MAX_TYPED}
               {...form.getInputProps('annualTurnover')}
-              onChange={(event) =>
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
                 form.setFieldValue('annualTurnover', formatNumberInput(event.currentTarget.value))
               }
             />
