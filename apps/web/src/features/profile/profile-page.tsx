@@ -3,6 +3,7 @@ import {
   hasRole,
   LANGUAGES,
   type Language,
+  megabytes,
   PROFILE_PICTURE_MAX_BYTES,
 } from '@excelencia/domain';
 import {
@@ -29,7 +30,6 @@ import { useLanguage } from '../../lib/language-context.ts';
 import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { confirmAction } from '../../ui/confirm.tsx';
-import { formatBytes } from '../../ui/download.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { accountKeys, useAccountQuery, useProfilePictureUrl } from '../accounts/queries.ts';
@@ -170,7 +170,7 @@ function PictureSection() {
       setProblem(
         issue === 'type'
           ? t('companies:profile.pictureType')
-          : t('companies:profile.pictureSize', { max: formatBytes(PROFILE_PICTURE_MAX_BYTES) }),
+          : t('companies:profile.pictureSize', { max: megabytes(PROFILE_PICTURE_MAX_BYTES) }),
       );
       return;
     }
@@ -250,7 +250,7 @@ function PictureSection() {
         ) : null}
       </Group>
       <Text size="xs" c="gray.7" mt="xs">
-        {t('companies:profile.pictureHint', { max: formatBytes(PROFILE_PICTURE_MAX_BYTES) })}
+        {t('companies:profile.pictureHint', { max: megabytes(PROFILE_PICTURE_MAX_BYTES) })}
       </Text>
       {uploading ? (
         <Progress

@@ -5,6 +5,7 @@ import {
   type DocumentItem,
   type Edition,
   hasPdfHeader,
+  megabytes,
 } from '@excelencia/domain';
 import {
   Anchor,
@@ -194,7 +195,7 @@ function DocumentForm({
       setFileProblem(
         issue === 'notPdf'
           ? t('contentAdmin:documents.notPdf')
-          : t('contentAdmin:documents.tooLarge', { max: formatBytes(APPLICATION_PDF_MAX_BYTES) }),
+          : t('contentAdmin:documents.tooLarge', { max: megabytes(APPLICATION_PDF_MAX_BYTES) }),
       );
       return;
     }
@@ -282,7 +283,7 @@ function DocumentForm({
             </FileButton>
           </Group>
           <Text size="xs" c="gray.7">
-            {t('contentAdmin:documents.fileHint', { max: formatBytes(APPLICATION_PDF_MAX_BYTES) })}
+            {t('contentAdmin:documents.fileHint', { max: megabytes(APPLICATION_PDF_MAX_BYTES) })}
           </Text>
           {progress !== null ? (
             <Progress
