@@ -74,8 +74,12 @@ export function formatDisplayDate(
  * '1 January 2024 – 31 December 2024', '1er janvier 2024 – 31 décembre 2024'.
  */
 export function formatDisplayPeriod(start: Date | string, end: Date | string, language: string): string {
-  const separator = language === 'pt' ? ' a ' : ' – ';
-  return `${formatDisplayDate(start, language)}${separator}${formatDisplayDate(end, language)}`;
+  return `${formatDisplayDate(start, language)}${displayPeriodSeparator(language)}${formatDisplayDate(end, language)}`;
+}
+
+/** What stands between the two dates of a period: ' a ' in Portuguese, ' – ' otherwise. */
+export function displayPeriodSeparator(language: string): string {
+  return language === 'pt' ? ' a ' : ' – ';
 }
 
 /** A month ('yyyy-mm', or any date in it) the same way without the day: 'novembro - 2026', 'November 2026'. */

@@ -1,4 +1,4 @@
-import { formatDisplayDate, periodLabel, taggedPeriodLabel } from '@excelencia/domain';
+import { formatDisplayDate, taggedPeriodLabel } from '@excelencia/domain';
 import {
   Alert,
   Button,
@@ -19,6 +19,7 @@ import { API_BASE, ApiError } from '../../lib/api-client.ts';
 import { useLanguage } from '../../lib/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
+import { PeriodText } from '../../ui/period-text.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { CompanyPicker } from '../companies/company-picker.tsx';
 import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
@@ -78,7 +79,11 @@ export function AdminBalanceSheetsPage() {
       label: t('balanceSheetsWeb:list.company'),
       render: (row) => `${row.companyName} (${row.nif})`,
     },
-    { key: 'period', label: t('balanceSheetsWeb:list.period'), render: (row) => periodLabel(row, language) },
+    {
+      key: 'period',
+      label: t('balanceSheetsWeb:list.period'),
+      render: (row) => <PeriodText startDate={row.startDate} endDate={row.endDate} language={language} />,
+    },
     {
       key: 'frequency',
       label: t('balanceSheetsWeb:list.frequency'),

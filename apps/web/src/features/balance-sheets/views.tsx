@@ -32,6 +32,7 @@ import { NEUTRAL_GRAY } from '../../ui/colors.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
 import { downloadWithProgress } from '../../ui/download.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import { PeriodText } from '../../ui/period-text.tsx';
 import { ScrollRegion } from '../../ui/scroll-region.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { fetchSheet, sheetPath } from './api.ts';
@@ -94,7 +95,9 @@ export function SheetsTable({
         <Table.Tbody>
           {sheets.map((sheet) => (
             <Table.Tr key={sheet.id} data-testid="bs-row" data-replaced={sheet.replaced || undefined}>
-              <Table.Td>{periodLabel(sheet, language)}</Table.Td>
+              <Table.Td>
+                <PeriodText startDate={sheet.startDate} endDate={sheet.endDate} language={language} />
+              </Table.Td>
               <Table.Td>{t(`balanceSheets:frequencies.${sheet.typeFrequence}`)}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
