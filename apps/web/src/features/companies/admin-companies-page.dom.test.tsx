@@ -3,12 +3,30 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../testing/render.tsx';
 import { AdminCompaniesPage } from './admin-companies-page.tsx';
 
+const ROW = {
+  id: '00000000-0000-4000-8000-00000000000a',
+  version: 1,
+  companyName: 'Demo Comércio, Lda',
+  nif: '200000001',
+  email: 'empresa@excelencia.cv',
+  phone: null,
+  island: 'Santiago',
+  city: 'Praia',
+  caeSection: 'Comércio por grosso e a retalho; reparação de veículos automóveis e motociclos',
+  companyType: 'Sociedade por quotas (Lda)',
+  companySituationId: null,
+  companySituation: null,
+  isListed: true,
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
+
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('/companies?')) return Response.json({ items: [], total: 0, page: 1, pageSize: 20 });
+      if (url.includes('/companies?'))
+        return Response.json({ items: [ROW], total: 1, page: 1, pageSize: 20 });
       return Response.json([]);
     }),
   );
@@ -32,5 +50,12 @@ describe('the admin list of companies', () => {
     renderWithApp(<AdminCompaniesPage />, { language: 'fr' });
     expect(await firstOption('Île')).toBe('Toutes');
     expect(await firstOption("Type d'entreprise")).toBe('Tous');
+  });
+
+  it('gives the CAE section room for a few words a line and keeps the registration date on one line', async () => {
+    renderWithApp(<AdminCompaniesPage />, { language: 'pt' });
+    const date = await screen.findByText('25 - novembro - 2026');
+    expect(date.style.whiteSpace).toBe('nowrap');
+    expect(screen.getByRole('columnheader', { name: 'Secção CAE' }).style.width).toBe('14rem');
   });
 });

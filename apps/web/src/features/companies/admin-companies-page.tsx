@@ -186,7 +186,14 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
     },
     { key: 'nif', label: t('companies:fields.nif'), sortKey: 'nif', render: (c) => c.nif },
     { key: 'island', label: t('companies:fields.island'), render: (c) => c.island ?? '' },
-    { key: 'caeSection', label: t('companies:fields.caeSection'), render: (c) => c.caeSection ?? '' },
+    {
+      key: 'caeSection',
+      label: t('companies:fields.caeSection'),
+      render: (c) => c.caeSection ?? '',
+      // A section's name is long ('Comércio por grosso e a retalho; reparação de veículos…'): room for a few
+      // words a line, not one.
+      width: '14rem',
+    },
     { key: 'companyType', label: t('companies:fields.companyType'), render: (c) => c.companyType ?? '' },
     {
       key: 'situation',
@@ -204,7 +211,7 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
       key: 'createdAt',
       label: t('companies:fields.createdAt'),
       sortKey: 'createdAt',
-      render: (c) => formatDisplayDate(c.createdAt, language),
+      render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(c.createdAt, language)}</span>,
     },
   ];
   return (
