@@ -32,7 +32,7 @@ export const balanceSheetsWeb = defineMessages({
       chosen: 'Ficheiro escolhido: {{name}} ({{size}})',
       submit: 'Carregar',
       progress: 'Progresso do carregamento',
-      problemsTitle: 'O ficheiro não foi aceite. Corrija estas linhas:',
+      problemsTitle: 'O ficheiro não foi aceite. Corrija o seguinte:',
       noCompany: 'Escolha primeiro uma empresa no seletor.',
     },
     entry: {
@@ -135,7 +135,7 @@ export const balanceSheetsWeb = defineMessages({
       chosen: 'Chosen file: {{name}} ({{size}})',
       submit: 'Upload',
       progress: 'Upload progress',
-      problemsTitle: 'The file was not accepted. Fix these lines:',
+      problemsTitle: 'The file was not accepted. Fix the following:',
       noCompany: 'Choose a company in the selector first.',
     },
     entry: {
@@ -238,7 +238,7 @@ export const balanceSheetsWeb = defineMessages({
       chosen: 'Fichier choisi : {{name}} ({{size}})',
       submit: 'Charger',
       progress: 'Progression du chargement',
-      problemsTitle: "Le fichier n'a pas été accepté. Corrigez ces lignes :",
+      problemsTitle: "Le fichier n'a pas été accepté. Corrigez ce qui suit :",
       noCompany: "Choisissez d'abord une entreprise dans le sélecteur.",
     },
     entry: {
