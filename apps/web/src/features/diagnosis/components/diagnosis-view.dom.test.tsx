@@ -98,6 +98,11 @@ describe('the diagnosis view', () => {
     expect(within(card('F1')).getByTestId('dg-status').textContent).toBe('Not computable');
   });
 
+  it("separates the indicator's code from its name by a space, so a narrow card breaks between words", () => {
+    renderWithApp(<DiagnosisView diagnosis={diagnosis()} />);
+    expect(within(card('AF')).getByRole('heading', { level: 4 }).textContent).toBe('AF Ratio AF');
+  });
+
   it('shows the change with its sign and an arrow named for screen readers', () => {
     renderWithApp(<DiagnosisView diagnosis={diagnosis()} />);
     const rise = within(card('AF')).getByTestId('dg-change');

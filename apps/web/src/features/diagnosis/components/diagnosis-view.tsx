@@ -262,9 +262,10 @@ export function IndicatorCard({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Title order={4} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-            <Text span c="gray.7" fw={700} mr={6}>
+            <Text span c="gray.7" fw={700}>
               {criterion.code}
             </Text>
+            {/* A real space: without it the code and the name are one word, cut anywhere ('Cobertur' / 'a'). */}{' '}
             {localized(criterion.description, language)}
           </Title>
           <StatusBadge passed={indicator.passed} />

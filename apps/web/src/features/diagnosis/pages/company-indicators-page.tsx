@@ -48,9 +48,10 @@ function IndicatorPanel({ series, criterion }: { series: IndicatorSeries; criter
       data-code={criterion.code}
     >
       <Title order={3} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-        <Text span c="gray.7" fw={700} mr={6}>
+        <Text span c="gray.7" fw={700}>
           {criterion.code}
         </Text>
+        {/* A real space: without it the code and the name are one word, cut anywhere ('Cobertur' / 'a'). */}{' '}
         {name}
       </Title>
       <Text size="sm" c="gray.7" mb="xs">
