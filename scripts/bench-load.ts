@@ -4,6 +4,7 @@
  * with the ratio portal / bare. autocannon sends from a worker thread, so the load generator does not share the
  * server's event loop.
  */
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { TestContext } from '../apps/server/test/support/context.ts';
@@ -23,8 +24,11 @@ export interface LoadCase {
   name: string;
   path: string;
   headers?: Record<string, string>;
-  /** Several requests sent in turn by each connection (instead of `path`). */
-  requests?: Array<{ method: 'GET'; path: string; headers?: Record<string, string> }>;
+  /**
+   * Several requests sent in turn by each connection (instead of `path`); `setupRequest` is the path of a file
+   * whose default export rewrites each request before it is sent.
+   */
+  requests?: Array<{ method: 'GET'; path: string; headers?: Record<string, string>; setupRequest?: string }>;
   /** Replace `[<id>]` in the requests by a fresh id (a distinct forwarded address per request, for example). */
   idReplacement?: boolean;
 }
@@ -169,15 +173,23 @@ export async function benchDirectoryLoad(ctx: TestContext, label: string): Promi
   printLoadHeader(
     `directory under load on ${label} (search terms in turn, one forwarded address per request)`,
   );
-  // The directory keeps each page for a few seconds, so the case above mostly measures those kept answers; here
-  // every request searches for a term never asked before (a name and a fresh id: nothing matches, yet the
-  // trigram index is read and the count made), so each one is answered by the database. (autocannon sends its
-  // request list from the start on every connection, so a fixed list of distinct terms would be shared.)
+  // The directory keeps each page's rows for a few seconds, so the case above mostly measures those kept
+  // answers. The next two search for terms never asked before in the run, so each is answered afresh from the
+  // directory's index: a name and a fresh id, which match nothing (autocannon sends its request list from the
+  // start on every connection, so a fixed list of distinct terms would be shared), and a name word with a
+  // number, which match a few companies whose rows are then read from the database.
   const distinct = ['Açores Comércio', 'mindelo pesca', 'praia'].map((name) => ({
     method: 'GET' as const,
     path: `/app/api/v1/public/companies?search=${encodeURIComponent(name)}%20[<id>]&pageSize=20`,
     headers: { 'x-forwarded-for': '10.7.[<id>]' },
   }));
+  const matching = [
+    {
+      method: 'GET' as const,
+      path: '/app/api/v1/public/companies',
+      setupRequest: fileURLToPath(new URL('./bench-directory-term.cjs', import.meta.url)),
+    },
+  ];
   await runLoadCases(origin, [
     {
       name: 'GET public/companies?search=<term> (100 000 listed)',
@@ -191,6 +203,7 @@ export async function benchDirectoryLoad(ctx: TestContext, label: string): Promi
       requests: distinct,
       idReplacement: true,
     },
+    { name: 'GET public/companies?search=<word + number, new>', path: '/', requests: matching },
   ]);
 }
 

@@ -297,11 +297,11 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
   const { db } = deps;
   const directoryIndex = createDirectoryIndex(db);
   /**
-   * The directory's page rows by the index's version, search term, page and size, for a few seconds: a public
-   * page searched as visitors type, the same terms again and again. Keyed by the version, so a change anywhere
-   * is seen at once.
+   * The directory's pages (rows and total) by the index's version, search term, page and size, for a few
+   * seconds: a public page searched as visitors type, the same terms again and again. Keyed by the version, so
+   * a change anywhere is seen at once.
    */
-  const directoryPages = shortLivedCache<DirectoryRow[]>({
+  const directoryPages = shortLivedCache<{ rows: DirectoryRow[]; total: number }>({
     ttlMs: deps.directoryCacheMs ?? DIRECTORY_CACHE_MS,
     maxEntries: 2000,
   });
@@ -484,16 +484,17 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
      */
     async directory(query: DirectoryQueryValues, language: Language): Promise<Page<DirectoryItem>> {
       const window = pageWindow(query);
-      const matches = await directoryIndex.search(query.search, window);
+      const index = await directoryIndex.current();
       // The term as the search compares it (case and accents aside), so "Açores" and "acores" share a page.
       const key = JSON.stringify([
-        matches.version,
+        index.version,
         searchText(query.search ?? ''),
         window.limit,
         window.offset,
       ]);
-      const rows = await directoryPages.get(key, async () => {
-        if (matches.ids.length === 0) return [];
+      const { rows, total } = await directoryPages.get(key, async () => {
+        const matches = index.search(query.search, window);
+        if (matches.ids.length === 0) return { rows: [], total: matches.total };
         const found = await db
           .select(directoryColumns)
           .from(companies)
@@ -501,11 +502,11 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
           .leftJoin(islands, eq(islands.id, cities.islandId))
           .where(and(eq(companies.isListed, true), inArray(companies.id, matches.ids)));
         const byId = new Map(found.map((row) => [row.company.id, row]));
-        return matches.ids.flatMap((id) => byId.get(id) ?? []);
+        return { rows: matches.ids.flatMap((id) => byId.get(id) ?? []), total: matches.total };
       });
       return {
         items: rows.map((row) => presentDirectoryItem(row, language)),
-        total: matches.total,
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };

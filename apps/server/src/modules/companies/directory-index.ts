@@ -18,19 +18,23 @@ import { companies } from '../../db/schema/index.ts';
  * database's own (company name, then id), read with the rows.
  */
 export interface DirectoryIndex {
+  /** The index as of now: current with every change committed before this call. */
+  current(): Promise<DirectorySnapshot>;
+}
+
+export interface DirectorySnapshot {
+  /** The counter value the index was read at (equal values: equal answers). */
+  version: number;
   /** The matches of `search` in directory order: their total and the ids of the window asked for. */
-  search(search: string | undefined, window: { limit: number; offset: number }): Promise<DirectoryMatches>;
+  search(search: string | undefined, window: { limit: number; offset: number }): DirectoryMatches;
 }
 
 export interface DirectoryMatches {
-  /** The counter value the answer was read at (equal values: equal answers). */
-  version: number;
   total: number;
   ids: string[];
 }
 
 interface Snapshot {
-  version: number;
   /** The listed companies in directory order, and their search text and NIF. */
   ids: string[];
   texts: string[];
@@ -49,7 +53,7 @@ function trigramsOf(text: string): Set<string> {
   return found;
 }
 
-function buildSnapshot(version: number, rows: { id: string; text: string; nif: string }[]): Snapshot {
+function buildSnapshot(rows: { id: string; text: string; nif: string }[]): Snapshot {
   const postings = new Map<string, number[]>();
   rows.forEach((row, position) => {
     for (const trigram of trigramsOf(row.text)) {
@@ -69,14 +73,7 @@ function buildSnapshot(version: number, rows: { id: string; text: string; nif: s
     const right = nifs[b] ?? '';
     return left < right ? -1 : left > right ? 1 : a - b;
   });
-  return {
-    version,
-    ids: rows.map((row) => row.id),
-    texts: rows.map((row) => row.text),
-    nifs,
-    trigrams,
-    byNif,
-  };
+  return { ids: rows.map((row) => row.id), texts: rows.map((row) => row.text), nifs, trigrams, byNif };
 }
 
 /** Positions whose search text contains the folded term: through its rarest trigram when it has one. */
@@ -150,9 +147,19 @@ function matchesOf(snapshot: Snapshot, search: string | undefined): number[] | n
   return byNif ? union(byName, byNif) : byName;
 }
 
+/** The window of the matches of `search` in a snapshot. */
+function searchIn(snapshot: Snapshot, search: string | undefined, window: { limit: number; offset: number }) {
+  const matches = matchesOf(snapshot, search);
+  const total = matches ? matches.length : snapshot.ids.length;
+  const end = Math.min(total, window.offset + window.limit);
+  const ids: string[] = [];
+  for (let i = window.offset; i < end; i++) ids.push(snapshot.ids[matches ? (matches[i] ?? 0) : i] ?? '');
+  return { total, ids };
+}
+
 export function createDirectoryIndex(db: Database): DirectoryIndex {
-  let current: Snapshot | null = null;
-  let building: { version: number; snapshot: Promise<Snapshot> } | null = null;
+  let current: DirectorySnapshot | null = null;
+  let building: { version: number; snapshot: Promise<DirectorySnapshot> } | null = null;
   let reading: Promise<number> | null = null;
   let nextRead: Promise<number> | null = null;
 
@@ -183,7 +190,7 @@ export function createDirectoryIndex(db: Database): DirectoryIndex {
     return nextRead;
   }
 
-  function snapshotAt(version: number): Promise<Snapshot> {
+  function snapshotAt(version: number): Promise<DirectorySnapshot> {
     if (current?.version === version) return Promise.resolve(current);
     if (building?.version === version) return building.snapshot;
     const snapshot = db
@@ -191,10 +198,14 @@ export function createDirectoryIndex(db: Database): DirectoryIndex {
       .from(companies)
       .where(eq(companies.isListed, true))
       .orderBy(asc(companies.companyName), asc(companies.id))
-      .then((rows) => {
-        const built = buildSnapshot(version, rows);
-        if (!current || current.version < version) current = built;
-        return built;
+      .then((rows): DirectorySnapshot => {
+        const built = buildSnapshot(rows);
+        const handle = {
+          version,
+          search: (search, window) => searchIn(built, search, window),
+        } satisfies DirectorySnapshot;
+        if (!current || current.version < version) current = handle;
+        return handle;
       })
       .finally(() => {
         if (building?.snapshot === snapshot) building = null;
@@ -204,14 +215,8 @@ export function createDirectoryIndex(db: Database): DirectoryIndex {
   }
 
   return {
-    async search(search, window) {
-      const snapshot = await snapshotAt(await counter());
-      const matches = matchesOf(snapshot, search);
-      const total = matches ? matches.length : snapshot.ids.length;
-      const end = Math.min(total, window.offset + window.limit);
-      const ids: string[] = [];
-      for (let i = window.offset; i < end; i++) ids.push(snapshot.ids[matches ? (matches[i] ?? 0) : i] ?? '');
-      return { version: snapshot.version, total, ids };
+    async current() {
+      return snapshotAt(await counter());
     },
   };
 }
