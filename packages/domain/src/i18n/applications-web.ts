@@ -83,6 +83,8 @@ export const applicationsWeb = defineMessages({
       button: 'Submeter candidatura',
       ready: 'Está tudo pronto: pode submeter a candidatura.',
       before: 'Antes de submeter:',
+      missingDocumentOne: 'A candidatura está incompleta: falta 1 documento.',
+      missingDocuments: 'A candidatura está incompleta: faltam {{count}} documentos.',
       criteria: 'Critérios não cumpridos: {{list}}.',
       confirmTitle: 'Submeter candidatura',
       confirmText:
@@ -247,6 +249,8 @@ export const applicationsWeb = defineMessages({
       button: 'Submit application',
       ready: 'Everything is in place: you can submit the application.',
       before: 'Before submitting:',
+      missingDocumentOne: 'The application is incomplete: 1 document is missing.',
+      missingDocuments: 'The application is incomplete: {{count}} documents are missing.',
       criteria: 'Criteria not met: {{list}}.',
       confirmTitle: 'Submit application',
       confirmText: 'Once submitted, the application and its documents can no longer change. Submit now?',
@@ -410,6 +414,8 @@ export const applicationsWeb = defineMessages({
       button: 'Soumettre la candidature',
       ready: 'Tout est en place : vous pouvez soumettre la candidature.',
       before: 'Avant de soumettre :',
+      missingDocumentOne: 'La candidature est incomplète : il manque 1 document.',
+      missingDocuments: 'La candidature est incomplète : il manque {{count}} documents.',
       criteria: 'Critères non respectés : {{list}}.',
       confirmTitle: 'Soumettre la candidature',
       confirmText:

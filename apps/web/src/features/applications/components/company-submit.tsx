@@ -20,7 +20,11 @@ export function SubmitPanel({ application, uploading }: { application: Applicati
   const ready = canSubmit(blockers);
   const reasons: string[] = [];
   if (blockers.missingDocuments > 0) {
-    reasons.push(t('applications:incomplete', { count: blockers.missingDocuments }));
+    reasons.push(
+      blockers.missingDocuments === 1
+        ? t('applicationsWeb:submit.missingDocumentOne')
+        : t('applicationsWeb:submit.missingDocuments', { count: blockers.missingDocuments }),
+    );
   }
   if (blockers.missingYears.length > 0) {
     reasons.push(t('applications:missingSheets', { years: yearsText(blockers.missingYears, language) }));
