@@ -1,4 +1,4 @@
-import { type Edition, isApplicationOpen } from '@excelencia/domain';
+import { type Edition, isApplicationOpen, type Language } from '@excelencia/domain';
 import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -22,10 +22,23 @@ export function applicationWindowText(
   if (isApplicationOpen(edition, now)) {
     return t('applicationsWeb:edition.openUntil', { date: dateText(edition.applicationClosesAt, language) });
   }
+  if (edition.resultsPublishedAt) {
+    return t('applicationsWeb:edition.closedByResults', {
+      date: dateText(edition.resultsPublishedAt, language),
+    });
+  }
   if (now.getTime() < Date.parse(edition.applicationOpensAt)) {
     return t('applicationsWeb:edition.opensOn', { date: dateText(edition.applicationOpensAt, language) });
   }
   return t('applicationsWeb:edition.closedOn', { date: dateText(edition.applicationClosesAt, language) });
+}
+
+/**
+ * A date that a narrow column breaks around, never inside: its spaces are non-breaking ('26 - outubro - 2026 a
+ * 25 -' / 'dezembro - 2026' at 1366 px became '26 - outubro - 2026 a' / '25 - dezembro - 2026').
+ */
+function wholeDate(iso: string, language: Language): string {
+  return dateText(iso, language).replaceAll(' ', '\u00a0');
 }
 
 function Window({ label, from, to }: { label: string; from: string; to?: string }) {
@@ -38,8 +51,11 @@ function Window({ label, from, to }: { label: string; from: string; to?: string 
       </Text>
       <Text size="sm">
         {to
-          ? t('applicationsWeb:edition.range', { from: dateText(from, language), to: dateText(to, language) })
-          : dateText(from, language)}
+          ? t('applicationsWeb:edition.range', {
+              from: wholeDate(from, language),
+              to: wholeDate(to, language),
+            })
+          : wholeDate(from, language)}
       </Text>
     </Box>
   );
