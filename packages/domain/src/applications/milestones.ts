@@ -34,9 +34,14 @@ export function isRegistrationOpen(edition: Milestones, now: Date): boolean {
   return ms(edition.registrationOpensAt) <= t && t <= ms(edition.registrationClosesAt);
 }
 
+/** Inside the application window, and before the results are published (publishing closes the window early). */
 export function isApplicationOpen(edition: Milestones, now: Date): boolean {
   const t = now.getTime();
-  return ms(edition.applicationOpensAt) <= t && t <= ms(edition.applicationClosesAt);
+  return (
+    edition.resultsPublishedAt === null &&
+    ms(edition.applicationOpensAt) <= t &&
+    t <= ms(edition.applicationClosesAt)
+  );
 }
 
 /** The next milestone after `now` (for the public countdown), or null when all have passed. */

@@ -195,6 +195,7 @@ export const applicationsAdmin = defineMessages({
       publishMessage:
         'As empresas distinguidas recebem o estatuto e o certificado, todas as candidatas são avisadas por e-mail e a lista pública fica visível. A publicação não pode ser desfeita.',
       publishedOn: 'Resultados publicados em {{date}}.',
+      closesApplications: 'As candidaturas estão abertas até {{date}}: a publicação fecha-as já.',
       openApplications: 'Ver as candidaturas',
       notPublished: 'Os resultados aparecem aqui depois da publicação.',
     },
@@ -452,6 +453,7 @@ export const applicationsAdmin = defineMessages({
       publishMessage:
         'Distinguished companies receive the status and its certificate, every applicant is told by e-mail and the public list becomes visible. Publishing cannot be undone.',
       publishedOn: 'Results published on {{date}}.',
+      closesApplications: 'Applications are open until {{date}}: publishing closes them now.',
       openApplications: 'See the applications',
       notPublished: 'The results show here once they are published.',
     },
@@ -713,6 +715,8 @@ export const applicationsAdmin = defineMessages({
       publishMessage:
         'Les entreprises distinguées reçoivent le statut et son certificat, chaque candidate est prévenue par e-mail et la liste publique devient visible. La publication est définitive.',
       publishedOn: 'Résultats publiés le {{date}}.',
+      closesApplications:
+        "Les candidatures sont ouvertes jusqu'au {{date}} : la publication les ferme dès maintenant.",
       openApplications: 'Voir les candidatures',
       notPublished: 'Les résultats s’affichent ici après leur publication.',
     },

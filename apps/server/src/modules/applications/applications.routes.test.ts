@@ -14,6 +14,7 @@ import {
   caeDivisions,
   cities,
   companies,
+  editions,
   mailOutbox,
 } from '../../db/schema/index.ts';
 import { createMailWorker } from '../../platform/mail/outbox.ts';
@@ -566,6 +567,20 @@ describe('evaluation, confirmation and publication', () => {
     const until = Date.parse(body.seal.validUntil) - Date.parse(body.seal.issuedAt);
     expect(until).toBeGreaterThanOrEqual(365 * DAY);
     expect(until).toBeLessThanOrEqual(366 * DAY);
+  });
+
+  it('publishing closed the application window, though its dates are still open: a draft can no longer be submitted', async () => {
+    const [row] = await ctx.db.select().from(editions).where(eq(editions.id, edition.id));
+    expect(row?.applicationClosesAt.getTime()).toBeGreaterThan(Date.now());
+    const [draft] = await ctx.db.select().from(applications).where(eq(applications.companyId, otherCompany));
+    expect(draft?.status).toBe('draft');
+    const submit = await send(
+      otherMember,
+      'POST',
+      `/companies/${otherCompany}/applications/${draft?.id}/submit`,
+    );
+    expect(submit.statusCode).toBe(409);
+    expect(submit.json().error.code).toBe('application_window_closed');
   });
 
   it('shows the distinguished companies publicly and to partners; a visitor verifies the seal live', async () => {

@@ -1,4 +1,4 @@
-import { type Edition, formatAmount } from '@excelencia/domain';
+import { type Edition, formatAmount, isApplicationOpen } from '@excelencia/domain';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -47,11 +47,18 @@ function PublishPanel({ edition }: { edition: Edition }) {
   const publish = usePublishResultsMutation();
   const data = readiness.data;
   const name = editionLabel(edition, t);
+  const language = useLanguage();
+  // Publishing closes an application window that is still open; the admin is told before and in the confirmation.
+  const closesApplications = isApplicationOpen(edition, new Date())
+    ? t('applicationsAdmin:results.closesApplications', {
+        date: shortDateTime(edition.applicationClosesAt, language),
+      })
+    : null;
 
   const ask = () =>
     confirmAction({
       title: t('applicationsAdmin:results.publishTitle', { edition: name }),
-      message: t('applicationsAdmin:results.publishMessage'),
+      message: [closesApplications, t('applicationsAdmin:results.publishMessage')].filter(Boolean).join(' '),
       confirmLabel: t('applicationsAdmin:results.publish'),
       onConfirm: () =>
         publish.mutateAsync(edition.id).then(
@@ -92,6 +99,11 @@ function PublishPanel({ edition }: { edition: Edition }) {
         <Text size="sm" data-testid="readiness-text" data-ready={data.ready}>
           {t(data.ready ? 'applicationsAdmin:results.ready' : 'applicationsAdmin:results.notReady')}
         </Text>
+        {closesApplications ? (
+          <Text size="sm" data-testid="readiness-closes-applications">
+            {closesApplications}
+          </Text>
+        ) : null}
         <Group gap="md">
           <Button
             leftSection={<IconSpeakerphone size={16} aria-hidden="true" />}
