@@ -166,7 +166,7 @@ export const shell = defineMessages({
     title: 'Business Excellence',
     logoAlt: 'Business Excellence, home page',
     nav: {
-      start: 'Start',
+      start: 'Home',
       about: 'About',
       applications: 'Applications',
       selfDiagnosis: 'Self-diagnosis',
