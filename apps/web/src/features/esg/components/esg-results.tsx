@@ -150,28 +150,34 @@ function GroupTable({ title, rows, testId }: { title: string; rows: EsgGroupScor
       <Title order={3} size="h5">
         {title}
       </Title>
-      <ScrollRegion label={title}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('esg:results.group')}</Table.Th>
-              <Table.Th style={NUMERIC}>{t('esg:results.count')}</Table.Th>
-              <Table.Th style={NUMERIC}>{t('esg:results.average')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.key || '\u0000'}>
-                <Table.Th scope="row" fw={400}>
-                  {row.label ? localized(row.label, language) : t('esg:results.notSet')}
-                </Table.Th>
-                <Table.Td style={NUMERIC}>{row.companies}</Table.Td>
-                <Table.Td style={NUMERIC}>{percentText(row.average)}</Table.Td>
+      {rows.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          {t('esg:results.noResponses')}
+        </Text>
+      ) : (
+        <ScrollRegion label={title}>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('esg:results.group')}</Table.Th>
+                <Table.Th style={NUMERIC}>{t('esg:results.count')}</Table.Th>
+                <Table.Th style={NUMERIC}>{t('esg:results.average')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollRegion>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.key || '\u0000'}>
+                  <Table.Th scope="row" fw={400}>
+                    {row.label ? localized(row.label, language) : t('esg:results.notSet')}
+                  </Table.Th>
+                  <Table.Td style={NUMERIC}>{row.companies}</Table.Td>
+                  <Table.Td style={NUMERIC}>{percentText(row.average)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
+      )}
     </Stack>
   );
 }
@@ -255,10 +261,14 @@ export function EsgResultsView({ formId }: { formId: string }) {
         <Title order={2} size="h3">
           {t('esg:results.distribution')}
         </Title>
-        {data.submitted === 0 ? <Text c="gray.7">{t('esg:results.noResponses')}</Text> : null}
-        {data.questions.map((question) => (
-          <Distribution key={question.questionId} question={question} />
-        ))}
+        {/* Before the first submission every chart and table would be empty: the sentence says it once. */}
+        {data.submitted === 0 ? (
+          <Text c="gray.7" data-testid="esg-no-responses">
+            {t('esg:results.noResponses')}
+          </Text>
+        ) : (
+          data.questions.map((question) => <Distribution key={question.questionId} question={question} />)
+        )}
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <GroupTable title={t('esg:results.byIsland')} rows={data.byIsland} testId="esg-by-island" />
@@ -273,38 +283,42 @@ export function EsgResultsView({ formId }: { formId: string }) {
         <Title order={2} size="h3">
           {t('esg:results.responses')}
         </Title>
-        <ScrollRegion label={t('esg:results.responses')}>
-          <Table striped withTableBorder data-testid="esg-responses">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('esg:results.company')}</Table.Th>
-                <Table.Th>{t('esg:results.status')}</Table.Th>
-                <Table.Th style={NUMERIC}>{t('esg:results.overall')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('esg:builder.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.responses.map((response) => (
-                <Table.Tr key={response.id}>
-                  <Table.Td>{response.companyName}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={response.status === 'submitted' ? 'green.9' : 'gray.7'}>
-                      {t(`esg:responseStatus.${response.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={NUMERIC}>{percentText(response.scores?.overall.percent)}</Table.Td>
-                  <Table.Td>
-                    <Button variant="default" size="compact-sm" onClick={() => setOpen(response)}>
-                      {t('esg:results.open')}
-                    </Button>
-                  </Table.Td>
+        {data.responses.length === 0 ? (
+          <Text c="gray.7">{t('esg:results.noResponses')}</Text>
+        ) : (
+          <ScrollRegion label={t('esg:results.responses')}>
+            <Table striped withTableBorder data-testid="esg-responses">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('esg:results.company')}</Table.Th>
+                  <Table.Th>{t('esg:results.status')}</Table.Th>
+                  <Table.Th style={NUMERIC}>{t('esg:results.overall')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('esg:builder.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.responses.map((response) => (
+                  <Table.Tr key={response.id}>
+                    <Table.Td>{response.companyName}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={response.status === 'submitted' ? 'green.9' : 'gray.7'}>
+                        {t(`esg:responseStatus.${response.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td style={NUMERIC}>{percentText(response.scores?.overall.percent)}</Table.Td>
+                    <Table.Td>
+                      <Button variant="default" size="compact-sm" onClick={() => setOpen(response)}>
+                        {t('esg:results.open')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollRegion>
+        )}
       </Stack>
       <ResponseModal response={open} onClose={() => setOpen(null)} />
     </Stack>
