@@ -50,7 +50,7 @@ describe('trial balance and balance sheet, one word each per language', () => {
 
 describe('the link to the home page', () => {
   it('is named as each language names a home page (Início, Home, Accueil), not "Start"', () => {
-    expect(['pt', 'en', 'fr'].map((language) => translate(language, 'shell:nav.start'))).toEqual([
+    expect((['pt', 'en', 'fr'] as const).map((language) => translate(language, 'shell:nav.start'))).toEqual([
       'Início',
       'Home',
       'Accueil',
