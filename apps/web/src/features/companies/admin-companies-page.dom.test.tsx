@@ -56,6 +56,6 @@ describe('the admin list of companies', () => {
     renderWithApp(<AdminCompaniesPage />, { language: 'pt' });
     const date = await screen.findByText('25 - novembro - 2026');
     expect(date.style.whiteSpace).toBe('nowrap');
-    expect(screen.getByRole('columnheader', { name: 'Secção CAE' }).style.width).toBe('14rem');
+    expect(screen.getByRole('columnheader', { name: 'Secção CAE' }).style.minWidth).toBe('14rem');
   });
 });

@@ -192,7 +192,7 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
       render: (c) => c.caeSection ?? '',
       // A section's name is long ('Comércio por grosso e a retalho; reparação de veículos…'): room for a few
       // words a line, not one.
-      width: '14rem',
+      minWidth: '14rem',
     },
     { key: 'companyType', label: t('companies:fields.companyType'), render: (c) => c.companyType ?? '' },
     {

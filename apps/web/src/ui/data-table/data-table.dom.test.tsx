@@ -56,4 +56,23 @@ describe('the data table header', () => {
     expect(screen.getByTestId('data-table').style.minWidth).toBe('800px');
     expect(tableMinWidth(3)).toBe(640);
   });
+
+  it("keeps a column's minimum width in its header, which a squeezed table does not go under", () => {
+    renderWithApp(
+      <DataTable
+        label="Companies"
+        columns={[
+          { ...columns[0], minWidth: '14rem' } as DataTableColumn<Row>,
+          columns[1] as DataTableColumn<Row>,
+        ]}
+        state={initialListState('name')}
+        onStateChange={() => undefined}
+        data={{ items: [], total: 0, page: 1, pageSize: 20 }}
+        isFetching={false}
+        error={null}
+        onRetry={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: /Company/ }).style.minWidth).toBe('14rem');
+  });
 });

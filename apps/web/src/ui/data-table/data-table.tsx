@@ -29,6 +29,11 @@ export interface DataTableColumn<T> {
   /** The API's sort field; columns without one are not sortable. */
   sortKey?: string;
   width?: number | string;
+  /**
+   * The narrowest the column gets when the table is squeezed (a width alone gives way): room for a long text's
+   * few words a line, where it would otherwise be cut to one word a line at a phone's width.
+   */
+  minWidth?: number | string;
 }
 
 export interface DataTableProps<T extends { id: string }> {
@@ -263,13 +268,13 @@ function HeaderCell<T>({
   const { t } = useTranslation();
   const { sortKey } = column;
   if (!sortKey) {
-    return <Table.Th style={{ width: column.width }}>{column.label}</Table.Th>;
+    return <Table.Th style={{ width: column.width, minWidth: column.minWidth }}>{column.label}</Table.Th>;
   }
   const active = state.sort === sortKey;
   const ariaSort = active ? (state.order === 'asc' ? 'ascending' : 'descending') : 'none';
   const Icon = active ? (state.order === 'asc' ? IconArrowUp : IconArrowDown) : IconArrowsSort;
   return (
-    <Table.Th aria-sort={ariaSort} style={{ width: column.width }}>
+    <Table.Th aria-sort={ariaSort} style={{ width: column.width, minWidth: column.minWidth }}>
       <UnstyledButton
         onClick={() => onSort(sortKey)}
         title={t('reference:table.sortBy', { column: column.label })}
