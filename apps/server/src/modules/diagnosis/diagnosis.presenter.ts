@@ -120,8 +120,16 @@ export function presentCurrentIndicator(
   return out;
 }
 
-export function summaryOf(row: typeof diagnoses.$inferSelect): DiagnosisSummary {
-  const snapshot = row.snapshot as Omit<Diagnosis, 'id' | 'createdAt'>;
+/** The fields of a snapshot a summary shows (the lists read only these: see summaryColumns in the service). */
+export type SummarySnapshot = Pick<Diagnosis, 'companyName' | 'balanceSheet' | 'previousBalanceSheet'>;
+
+export function summaryOf(
+  row: Pick<
+    typeof diagnoses.$inferSelect,
+    'id' | 'companyId' | 'type' | 'createdAt' | 'passedCount' | 'computableCount' | 'snapshot'
+  >,
+): DiagnosisSummary {
+  const snapshot = row.snapshot as SummarySnapshot;
   return {
     id: row.id,
     companyId: row.companyId,

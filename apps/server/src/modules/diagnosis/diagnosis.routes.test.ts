@@ -285,6 +285,28 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
     expect(list[0].id).toBe(fresh.json().id);
     expect(list.map((d: { id: string }) => d.id)).toContain(simple.id);
     expect(list[0]).toMatchObject({ type: 'simple', balanceSheet: { id: sheet2024 }, computableCount: 25 });
+    // Each item is the saved diagnosis's summary as its own page answers it (the list reads only these fields).
+    expect(
+      list.some(
+        (d: { previousBalanceSheet: { id: string } | null }) => d.previousBalanceSheet?.id === sheet2023,
+      ),
+    ).toBe(true);
+    for (const item of list) {
+      const opened = (await get(member, `/companies/${ownCompany}/diagnoses/${item.id}`)).json();
+      const { companyName, balanceSheet, previousBalanceSheet, createdAt, passedCount, computableCount } =
+        opened;
+      expect(item).toEqual({
+        id: opened.id,
+        companyId: ownCompany,
+        companyName,
+        type: opened.type,
+        balanceSheet,
+        previousBalanceSheet,
+        createdAt,
+        passedCount,
+        computableCount,
+      });
+    }
   });
 
   it('exports a saved diagnosis as PDF and as XLSX in the chosen language', async () => {
@@ -338,6 +360,8 @@ describe('who may see and change diagnoses', () => {
     const page = (await get(admin, '/diagnoses?search=own')).json();
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.items.every((d: { companyName: string }) => d.companyName === 'Own, Lda')).toBe(true);
+    const own = (await get(member, `/companies/${ownCompany}/diagnoses`)).json();
+    expect(page.items).toEqual(own.slice(0, page.items.length));
     const id = page.items[0].id;
     expect((await get(admin, `/companies/${ownCompany}/diagnoses/${id}`)).statusCode).toBe(200);
     expect((await get(admin, `/diagnoses?companyId=${otherCompany}`)).json().total).toBe(0);

@@ -17,7 +17,7 @@ import {
   previousYearSheet,
   withPeriodTags,
 } from '@excelencia/domain';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { caeDivisions, caeSections, companies, diagnoses, indicatorValues } from '../../db/schema/index.ts';
@@ -32,6 +32,7 @@ import {
   presentCurrentIndicator,
   presentIndicator,
   presentSheet,
+  type SummarySnapshot,
   summaryOf,
   type TaggedSheet,
 } from './diagnosis.presenter.ts';
@@ -52,6 +53,26 @@ import {
   sheetLinesByNode,
   sheetValues,
 } from './indicators.ts';
+
+/**
+ * What summaryOf reads of a diagnosis, for the lists: the row's own columns and, of the snapshot, only the three
+ * fields a summary shows. A snapshot holds every indicator (some 50 KB of JSON): reading whole rows, the company's
+ * list parsed all of its diagnoses' snapshots on every request, so that under load the heap's peak, and with it
+ * the process's memory, climbed as the company's diagnoses grew.
+ */
+const summaryColumns = {
+  id: diagnoses.id,
+  companyId: diagnoses.companyId,
+  type: diagnoses.type,
+  createdAt: diagnoses.createdAt,
+  passedCount: diagnoses.passedCount,
+  computableCount: diagnoses.computableCount,
+  snapshot: sql<SummarySnapshot>`jsonb_build_object(
+    'companyName', ${diagnoses.snapshot}->'companyName',
+    'balanceSheet', ${diagnoses.snapshot}->'balanceSheet',
+    'previousBalanceSheet', ${diagnoses.snapshot}->'previousBalanceSheet'
+  )`,
+};
 
 export const DIAGNOSIS_ENTITY = 'diagnoses';
 
@@ -102,7 +123,7 @@ export function createDiagnosisService(deps: { db: Database }) {
     async list(caller: AuthContext, companyId: string): Promise<DiagnosisSummary[]> {
       await assertCompanyAccess(db, caller, companyId);
       const rows = await db
-        .select()
+        .select(summaryColumns)
         .from(diagnoses)
         .where(and(eq(diagnoses.companyId, companyId), isNull(diagnoses.deletedAt)))
         .orderBy(desc(diagnoses.createdAt), desc(diagnoses.id));
@@ -325,7 +346,7 @@ export function createDiagnosisService(deps: { db: Database }) {
       const { limit, offset } = pageWindow(query);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ diagnosis: diagnoses })
+          .select({ diagnosis: summaryColumns })
           .from(diagnoses)
           .innerJoin(companies, eq(companies.id, diagnoses.companyId))
           .where(where)
