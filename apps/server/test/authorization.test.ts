@@ -201,6 +201,20 @@ const REQUESTS: Record<string, RequestSpec> = {
   'PUT /app/api/v1/content/documents/{id}/file': {
     multipart: () => ({ fields: {}, file: { data: PDF, filename: 'd.pdf', type: 'application/pdf' } }),
   },
+  // Publishing closes an edition's applications, and company A's application to the current edition is used by
+  // the rows after this one: each publication is of a past edition of its own, and the results are read from one
+  // published at the start.
+  'POST /app/api/v1/editions/{id}/results/publish': { fresh: async () => ({ id: await newPastEdition() }) },
+  'GET /app/api/v1/editions/{id}/results': { params: () => ({ id: f.publishedEdition as string }) },
+  'GET /app/api/v1/editions/{id}/results/report.pdf': {
+    params: () => ({ id: f.publishedEdition as string }),
+  },
+  'GET /app/api/v1/editions/{id}/results/report.xlsx': {
+    params: () => ({ id: f.publishedEdition as string }),
+  },
+  'GET /app/api/v1/partner/results/{editionId}/report.xlsx': {
+    params: () => ({ editionId: f.publishedEdition as string }),
+  },
   'POST /app/api/v1/editions/{id}/regulation': {
     multipart: () => ({ fields: {}, file: { data: PDF, filename: 'r.pdf', type: 'application/pdf' } }),
   },
@@ -439,6 +453,19 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await ctx.db.execute(query);
   return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
 }
+let pastEditions = 0;
+/** An edition whose windows all lie years back, with no application: ready to publish. */
+async function newPastEdition(): Promise<string> {
+  pastEditions += 1;
+  const year = 2000 + pastEditions;
+  const at = (month: number) => `${year}-${String(month).padStart(2, '0')}-01T00:00:00Z`;
+  return one(sql`
+    insert into editions (number, year, indicator_year, registration_opens_at, registration_closes_at,
+      application_opens_at, application_closes_at, evaluation_starts_at, evaluation_ends_at, results_at)
+    values (${900 + pastEditions}, ${year}, ${year - 1}, ${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)}, ${at(7)})
+    returning id`);
+}
+
 async function one(query: ReturnType<typeof sql>): Promise<string> {
   const [row] = await rows<{ id: string }>(query);
   if (!row) throw new Error('fixture missing');
@@ -515,6 +542,9 @@ beforeAll(async () => {
   f.diagnosisA = await newDiagnosis();
   f.sheetValues = JSON.stringify(await sheetValues());
   f.edition = await one(sql`select id from editions order by year desc limit 1`);
+  f.publishedEdition = await newPastEdition();
+  const published = await send('admin', 'POST', `${API}/editions/${f.publishedEdition}/results/publish`);
+  if (published.statusCode !== 200) throw new Error(`publish: ${published.statusCode} ${published.body}`);
   const opened = await send('companyA', 'POST', `${API}/companies/${f.companyA}/applications`, {
     body: { editionId: f.edition },
   });
