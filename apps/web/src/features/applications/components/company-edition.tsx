@@ -1,4 +1,4 @@
-import { type Edition, isApplicationOpen, type Language } from '@excelencia/domain';
+import { type Edition, isApplicationOpen } from '@excelencia/domain';
 import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -33,16 +33,32 @@ export function applicationWindowText(
   return t('applicationsWeb:edition.closedOn', { date: dateText(edition.applicationClosesAt, language) });
 }
 
+const KEEP_WHOLE = { whiteSpace: 'nowrap' } as const;
+
 /**
- * A date that a narrow column breaks around, never inside: its spaces are non-breaking ('26 - outubro - 2026 a
- * 25 -' / 'dezembro - 2026' at 1366 px became '26 - outubro - 2026 a' / '25 - dezembro - 2026').
+ * The catalog's range ('{{from}} a {{to}}', 'du {{from}} au {{to}}') with each date kept on one line, so a narrow
+ * column breaks between the two dates, never inside one ('26 - outubro - 2026 a 25 -' / 'dezembro - 2026' at
+ * 1366 px; a line may break after a date's hyphen, so non-breaking spaces are not enough).
  */
-function wholeDate(iso: string, language: Language): string {
-  return dateText(iso, language).replaceAll(' ', '\u00a0');
+function DateRange({ from, to }: { from: string; to: string }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const [before = '', between = '', after = ''] = t('applicationsWeb:edition.range', {
+    from: '\u0000',
+    to: '\u0000',
+  }).split('\u0000');
+  return (
+    <>
+      {before}
+      <span style={KEEP_WHOLE}>{dateText(from, language)}</span>
+      {between}
+      <span style={KEEP_WHOLE}>{dateText(to, language)}</span>
+      {after}
+    </>
+  );
 }
 
 function Window({ label, from, to }: { label: string; from: string; to?: string }) {
-  const t = useTranslate();
   const language = useLanguage();
   return (
     <Box>
@@ -50,12 +66,7 @@ function Window({ label, from, to }: { label: string; from: string; to?: string 
         {label}
       </Text>
       <Text size="sm">
-        {to
-          ? t('applicationsWeb:edition.range', {
-              from: wholeDate(from, language),
-              to: wholeDate(to, language),
-            })
-          : wholeDate(from, language)}
+        {to ? <DateRange from={from} to={to} /> : <span style={KEEP_WHOLE}>{dateText(from, language)}</span>}
       </Text>
     </Box>
   );
