@@ -51,3 +51,16 @@ describe('the editions count above the list', () => {
     expect((await screen.findByTestId('editions-count')).textContent).toBe('2 edições');
   });
 });
+
+describe("an edition's windows", () => {
+  it("keeps each window's two dates whole, so the columns break between them, never inside one", async () => {
+    serve([EDITION]);
+    renderWithApp(<EditionsPanel />, { language: 'pt' });
+    const window = await screen.findByTestId('edition-registration');
+    const whole = [...window.querySelectorAll('span')].filter((span) => span.style.whiteSpace === 'nowrap');
+    expect(whole).toHaveLength(2);
+    expect(window.textContent).toContain(`${whole[0]?.textContent} – ${whole[1]?.textContent}`);
+    // 2026-09-01T00:00Z on Cabo Verde's clock (UTC−1).
+    expect(whole[0]?.textContent).toBe('31 - agosto - 2026, 23:00');
+  });
+});

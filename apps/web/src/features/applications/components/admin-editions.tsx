@@ -14,9 +14,10 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { Whole, WholeRange } from '../../../ui/whole-range.tsx';
 import { regulationPath } from '../api.ts';
 import { useEditionsQuery } from '../queries.ts';
 import { EditionPhaseBadge } from './admin-badges.tsx';
@@ -41,7 +42,7 @@ function Milestone({
   testId,
 }: {
   label: string;
-  value: string;
+  value: ReactNode;
   active: boolean;
   testId: string;
 }) {
@@ -68,11 +69,14 @@ function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; on
   const language = useLanguage();
   const name = editionLabel(edition, t);
   const phase = editionPhase(edition, now);
-  const range = (from: string, to: string) =>
-    t('applicationsAdmin:windowRange', {
-      from: shortDateTime(from, language),
-      to: shortDateTime(to, language),
-    });
+  // Each end kept whole: the four columns break between the two dates, never inside one.
+  const range = (from: string, to: string) => (
+    <WholeRange
+      format={(start, end) => t('applicationsAdmin:windowRange', { from: start, to: end })}
+      from={shortDateTime(from, language)}
+      to={shortDateTime(to, language)}
+    />
+  );
   const windowLabel = (key: string) => t(`applicationsAdmin:editions.windows.${key}`);
   return (
     <Paper withBorder p="md" component="li" data-testid="edition-row" data-number={edition.number}>
@@ -140,7 +144,7 @@ function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; on
           />
           <Milestone
             label={windowLabel('results')}
-            value={shortDateTime(edition.resultsAt, language)}
+            value={<Whole>{shortDateTime(edition.resultsAt, language)}</Whole>}
             active={ACTIVE_WINDOW[phase] === 'results'}
             testId="edition-results"
           />

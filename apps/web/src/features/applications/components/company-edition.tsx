@@ -3,6 +3,7 @@ import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import { IconClipboardCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { Whole, WholeRange } from '../../../ui/whole-range.tsx';
 import { regulationPath } from '../api.ts';
 import { dateText } from './company-application-format.ts';
 
@@ -33,32 +34,8 @@ export function applicationWindowText(
   return t('applicationsWeb:edition.closedOn', { date: dateText(edition.applicationClosesAt, language) });
 }
 
-const KEEP_WHOLE = { whiteSpace: 'nowrap' } as const;
-
-/**
- * The catalog's range ('{{from}} a {{to}}', 'du {{from}} au {{to}}') with each date kept on one line, so a narrow
- * column breaks between the two dates, never inside one ('26 - outubro - 2026 a 25 -' / 'dezembro - 2026' at
- * 1366 px; a line may break after a date's hyphen, so non-breaking spaces are not enough).
- */
-function DateRange({ from, to }: { from: string; to: string }) {
-  const t = useTranslate();
-  const language = useLanguage();
-  const [before = '', between = '', after = ''] = t('applicationsWeb:edition.range', {
-    from: '\u0000',
-    to: '\u0000',
-  }).split('\u0000');
-  return (
-    <>
-      {before}
-      <span style={KEEP_WHOLE}>{dateText(from, language)}</span>
-      {between}
-      <span style={KEEP_WHOLE}>{dateText(to, language)}</span>
-      {after}
-    </>
-  );
-}
-
 function Window({ label, from, to }: { label: string; from: string; to?: string }) {
+  const t = useTranslate();
   const language = useLanguage();
   return (
     <Box>
@@ -66,7 +43,15 @@ function Window({ label, from, to }: { label: string; from: string; to?: string 
         {label}
       </Text>
       <Text size="sm">
-        {to ? <DateRange from={from} to={to} /> : <span style={KEEP_WHOLE}>{dateText(from, language)}</span>}
+        {to ? (
+          <WholeRange
+            format={(start, end) => t('applicationsWeb:edition.range', { from: start, to: end })}
+            from={dateText(from, language)}
+            to={dateText(to, language)}
+          />
+        ) : (
+          <Whole>{dateText(from, language)}</Whole>
+        )}
       </Text>
     </Box>
   );
