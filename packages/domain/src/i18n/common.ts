@@ -12,6 +12,8 @@ export const common = defineMessages({
     updated: 'Atualizado',
     deleted: 'Eliminado',
     select: '- Selecionar -',
+    /** After a label before its value ('Valor: 0.5'); French sets it off with a non-breaking space. */
+    colon: ':',
     mandatoryField: 'Campo obrigatório',
     close: 'Fechar',
     cancel: 'Cancelar',
@@ -28,6 +30,8 @@ export const common = defineMessages({
     updated: 'Updated',
     deleted: 'Deleted',
     select: '- Select -',
+    /** After a label before its value ('Valor: 0.5'); French sets it off with a non-breaking space. */
+    colon: ':',
     mandatoryField: 'Mandatory Field',
     close: 'Close',
     cancel: 'Cancel',
@@ -44,6 +48,7 @@ export const common = defineMessages({
     updated: 'Mis à jour',
     deleted: 'Supprimé',
     select: '- Sélectionner -',
+    colon: '\u00a0:',
     mandatoryField: 'Champ obligatoire',
     close: 'Fermer',
     cancel: 'Annuler',

@@ -133,7 +133,10 @@ describe('the upload form', () => {
     chooseFile();
     fireEvent.click(screen.getByTestId('bs-upload'));
     const problems = await screen.findByTestId('bs-problems');
-    expect(within(problems).getByRole('listitem').textContent).toBe('Fichier: Sélectionnez un fichier XLSX.');
+    // French sets the colon off with a (non-breaking) space.
+    expect(within(problems).getByRole('listitem').textContent).toBe(
+      'Fichier\u00a0: Sélectionnez un fichier XLSX.',
+    );
     // A problem of the file itself is not a line of it: the title does not ask to fix 'these lines'.
     expect(problems.textContent).toContain("Le fichier n'a pas été accepté. Corrigez ce qui suit :");
   });

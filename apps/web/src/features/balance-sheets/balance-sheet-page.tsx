@@ -271,7 +271,8 @@ function UploadForm({ companyId }: { companyId: string }) {
             {problems.map((problem, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity beyond their place
               <List.Item key={index}>
-                <strong>{problemPlace(problem.path, t)}</strong>: {problem.message}
+                <strong>{problemPlace(problem.path, t)}</strong>
+                {t('common:colon')} {problem.message}
               </List.Item>
             ))}
           </List>

@@ -164,7 +164,8 @@ function DocumentCard({ item }: { item: PublicDocumentItem }) {
         </Group>
         {item.articles ? (
           <Text size="sm" c="gray.7">
-            {t('contentPublic:regulation.articles')}: {item.articles}
+            {t('contentPublic:regulation.articles')}
+            {t('common:colon')} {item.articles}
           </Text>
         ) : null}
         {item.file ? (

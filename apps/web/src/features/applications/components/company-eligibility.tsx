@@ -63,13 +63,15 @@ function CriterionRow({ row }: { row: ApplicationIndicator }) {
         </Group>
         <Text size="sm">
           <Text span c="gray.7">
-            {t('applicationsWeb:eligibility.value')}:{' '}
+            {t('applicationsWeb:eligibility.value')}
+            {t('common:colon')}{' '}
           </Text>
           <span data-testid="el-value">
             {row.value === null ? '—' : indicatorValueText(row.value, row.target)}
           </span>
           <Text span c="gray.7" ml="md">
-            {t('applicationsWeb:eligibility.threshold')}:{' '}
+            {t('applicationsWeb:eligibility.threshold')}
+            {t('common:colon')}{' '}
           </Text>
           <span data-testid="el-target">{targetText(row.target)}</span>
         </Text>

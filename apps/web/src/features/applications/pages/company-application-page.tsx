@@ -114,7 +114,10 @@ function CurrentApplication({ initial, edition }: { initial: Application; editio
       <Section id="app-current" title={t('applicationsWeb:applicationTitle')} testId="app-current">
         <Stack gap="sm">
           <Group gap="xs">
-            <Text c="gray.7">{t('applicationsWeb:status.label')}:</Text>
+            <Text c="gray.7">
+              {t('applicationsWeb:status.label')}
+              {t('common:colon')}
+            </Text>
             <ApplicationStatusBadge status={application.status} />
           </Group>
           <SubmittedNote application={application} edition={edition} />

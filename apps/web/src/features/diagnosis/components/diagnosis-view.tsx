@@ -319,7 +319,8 @@ export function IndicatorCard({
         </dl>
         <Text size="sm">
           <Text span c="gray.7">
-            {t('diagnosis:export.formula')}:{' '}
+            {t('diagnosis:export.formula')}
+            {t('common:colon')}{' '}
           </Text>
           <Code style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{criterion.ratio}</Code>
         </Text>
@@ -330,7 +331,8 @@ export function IndicatorCard({
         ) : null}
         <Text size="sm">
           <Text span c="gray.7">
-            {t('diagnosis:export.recommendation')}:{' '}
+            {t('diagnosis:export.recommendation')}
+            {t('common:colon')}{' '}
           </Text>
           {localized(criterion.recommendation, language)}
         </Text>

@@ -93,7 +93,8 @@ export function AdminStatisticsPage() {
           {`${criterion.code} — ${localized(criterion.description, language)}`}
         </Title>
         <Text c="gray.7">
-          {t('diagnosis:export.target')}: {target}
+          {t('diagnosis:export.target')}
+          {t('common:colon')} {target}
         </Text>
         <ScrollRegion label={t('diagnosisWeb:statistics.tableLabel')}>
           <Table

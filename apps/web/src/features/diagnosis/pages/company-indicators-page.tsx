@@ -55,7 +55,8 @@ function IndicatorPanel({ series, criterion }: { series: IndicatorSeries; criter
         {name}
       </Title>
       <Text size="sm" c="gray.7" mb="xs">
-        {t('diagnosisWeb:indicators.target')}: {target}
+        {t('diagnosisWeb:indicators.target')}
+        {t('common:colon')} {target}
       </Text>
       {chart.canDraw ? (
         <>

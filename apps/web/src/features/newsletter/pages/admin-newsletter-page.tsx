@@ -549,8 +549,8 @@ function SendPanel({ campaign, dirty }: { campaign: CampaignItem; dirty: boolean
         </SimpleGrid>
         {campaign.sentAt ? (
           <Text size="sm" c="gray.7">
-            {t('newsletterAdmin:campaigns.sentAt')}:{' '}
-            {formatDisplayDate(campaign.sentAt, language, { time: true })}
+            {t('newsletterAdmin:campaigns.sentAt')}
+            {t('common:colon')} {formatDisplayDate(campaign.sentAt, language, { time: true })}
           </Text>
         ) : null}
       </Stack>
