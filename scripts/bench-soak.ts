@@ -7,10 +7,13 @@
  * - alongside, a company user in a loop: upload a monthly trial balance (a new period each time; paced under the
  *   upload limit of 30 a minute), diagnose it, and check the company's eligibility to apply and its applications.
  * Memory is read after a full garbage collection, so what stays is what is held; the browse load comes from a
- * child process, so the figures are the portal's (with the writer loop's small client), not autocannon's.
+ * child process and the workbooks are written before the soak starts, so the figures are the portal's (with the
+ * writer loop's small client), not autocannon's or exceljs's. At the end, a memory-reducing collection tells what
+ * the process holds from the heap pages V8 keeps pooled after its collections (see heapPagesMapped).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -28,20 +31,62 @@ const UPLOAD_EVERY_MS = 2_500;
 const API = '/app/api/v1';
 
 setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+const gc = runInNewContext('gc') as (options?: {
+  type: 'major';
+  execution: 'sync';
+  flavor: 'last-resort';
+}) => void;
 
 function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 /**
+ * The bytes of V8's heap pages mapped in this process: its 256 KiB private anonymous mappings (Linux only, else
+ * undefined). Above the heap's own size, they are the pages V8 keeps pooled once a collection has freed them, which
+ * it gives back to the system only in a memory-reducing collection.
+ */
+function heapPagesMapped(): number | undefined {
+  let maps: string;
+  try {
+    maps = readFileSync('/proc/self/maps', 'utf8');
+  } catch {
+    return undefined;
+  }
+  let pages = 0;
+  for (const [, from = '0', to = '0'] of maps.matchAll(
+    /^([0-9a-f]+)-([0-9a-f]+) rw-p 00000000 00:00 0\s*$/gm,
+  )) {
+    if (Number.parseInt(to, 16) - Number.parseInt(from, 16) === 256 * 1024) pages += 1;
+  }
+  return pages * 256 * 1024;
+}
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  pagesMapped: number | undefined;
+}
+
+/**
  * The portal's memory after a full collection: this process (autocannon runs in a child process, see
  * browseInChild, so the RSS is the portal's and the writer loop's, not the load generator's).
  */
-function memory(): { rss: number; heapUsed: number; external: number } {
+function memory(): Memory {
   gc();
-  const { rss, heapUsed, external } = process.memoryUsage();
-  return { rss, heapUsed, external };
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  return { rss, heapUsed, heapTotal, external, arrayBuffers, pagesMapped: heapPagesMapped() };
+}
+
+function described(m: Memory): string {
+  return (
+    `rss ${mib(m.rss)}, heap used ${mib(m.heapUsed)} of ${mib(m.heapTotal)}, external ${mib(m.external)} ` +
+    `(array buffers ${mib(m.arrayBuffers)})` +
+    (m.pagesMapped === undefined ? '' : `, V8 heap pages mapped ${mib(m.pagesMapped)}`)
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -146,13 +191,19 @@ export async function benchSoak(ctx: TestContext, label: string): Promise<void> 
   }
 
   const headers = { ...session.headers, 'x-language': 'en' };
+  // Every month's workbook is written before the soak starts, so exceljs's writing is not in the figures.
+  const workbooks: Buffer[] = [];
+  for (let k = 0; k <= Math.ceil((SOAK_SECONDS * 1000) / UPLOAD_EVERY_MS); k++) {
+    workbooks.push(await xlsx(monthRows(k)));
+  }
   const deadline = Date.now() + SOAK_SECONDS * 1000;
   async function writer(): Promise<void> {
     for (let k = 0; Date.now() < deadline; k++) {
       const started = Date.now();
+      const data = workbooks[k] ?? (await xlsx(monthRows(k)));
       const body = multipart(
         { ...monthOf(k), typeFrequence: 'monthly' },
-        { data: await xlsx(monthRows(k)), filename: `balancete-${k}.xlsx` },
+        { data, filename: `balancete-${k}.xlsx` },
       );
       const uploaded = await step(
         'upload',
@@ -191,27 +242,29 @@ export async function benchSoak(ctx: TestContext, label: string): Promise<void> 
   console.log(
     `\nsoak on ${label}: ${SOAK_SECONDS} s, browse at ${CONNECTIONS} connections (≤ ${RATE} req/s) + upload, diagnose, apply`,
   );
-  console.log(
-    `memory at start: rss ${mib(atStart.rss)}, heap used ${mib(atStart.heapUsed)}, external ${mib(atStart.external)}`,
-  );
-  // A sample a minute, so a plateau is told from a climb.
+  console.log(`memory at start: ${described(atStart)}`);
+  // A sample a minute (BENCH_SOAK_SAMPLE_SECONDS), so a plateau is told from a climb.
   const soakStarted = Date.now();
-  const sampler = setInterval(() => {
-    const now = memory();
-    console.log(
-      `  at ${Math.round((Date.now() - soakStarted) / 1000)} s: rss ${mib(now.rss)}, heap used ${mib(now.heapUsed)}, external ${mib(now.external)}`,
-    );
-  }, 60_000);
+  const sampler = setInterval(
+    () => {
+      console.log(`  at ${Math.round((Date.now() - soakStarted) / 1000)} s: ${described(memory())}`);
+    },
+    Number(process.env.BENCH_SOAK_SAMPLE_SECONDS ?? 60) * 1000,
+  );
+  // BENCH_SOAK_PARTS=browse (or writer) runs one of the two loads alone.
+  const parts = (process.env.BENCH_SOAK_PARTS ?? 'browse,writer').split(',');
   const [browsed] = await Promise.all([
-    browseInChild({
-      url: origin,
-      requests: browse,
-      idReplacement: true,
-      connections: CONNECTIONS,
-      overallRate: RATE,
-      duration: SOAK_SECONDS,
-    }),
-    writer(),
+    !parts.includes('browse')
+      ? { total: 0, failures: 0, p50: 0, p99: 0 }
+      : browseInChild({
+          url: origin,
+          requests: browse,
+          idReplacement: true,
+          connections: CONNECTIONS,
+          overallRate: RATE,
+          duration: SOAK_SECONDS,
+        }),
+    parts.includes('writer') ? writer() : undefined,
   ]);
   clearInterval(sampler);
   const atEnd = memory();
@@ -242,8 +295,14 @@ export async function benchSoak(ctx: TestContext, label: string): Promise<void> 
     if (figures.firstError) console.log(`  first error: ${figures.firstError}`);
   }
   console.log(
-    `memory at end:   rss ${mib(atEnd.rss)}, heap used ${mib(atEnd.heapUsed)}, external ${mib(atEnd.external)} ` +
+    `memory at end:   ${described(atEnd)} ` +
       `(change: rss ${mib(atEnd.rss - atStart.rss)}, heap ${mib(atEnd.heapUsed - atStart.heapUsed)}, ` +
       `external ${mib(atEnd.external - atStart.external)})`,
   );
+  // A memory-reducing collection (what V8 runs when the process idles or nears its heap limit): V8 then gives
+  // back the heap pages it keeps pooled after a collection, so what stays is what the process truly holds.
+  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const reduced = { rss, heapUsed, heapTotal, external, arrayBuffers, pagesMapped: heapPagesMapped() };
+  console.log(`after a memory-reducing collection: ${described(reduced)}`);
 }
