@@ -1,8 +1,8 @@
 import {
   type ContentPageKey,
-  comparisonSign,
   localized,
   type PublicPageItem,
+  targetText,
   truncateText,
 } from '@excelencia/domain';
 import {
@@ -569,10 +569,7 @@ function Eligibility() {
                 <Table.Tr key={threshold.code}>
                   <Table.Td>{threshold.description}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {comparisonSign(threshold.targetComparison)}{' '}
-                    {new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(
-                      Number(threshold.targetValue),
-                    )}
+                    {targetText({ comparison: threshold.targetComparison, value: threshold.targetValue })}
                   </Table.Td>
                 </Table.Tr>
               ))}
