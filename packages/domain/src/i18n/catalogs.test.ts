@@ -31,6 +31,18 @@ describe('message catalogs', () => {
     }
   }
 
+  it('no message hedges a plural ("documento(s)", "edição(ões)"): a count is said in words that fit any number', () => {
+    const hedged: string[] = [];
+    for (const [name, namespace] of Object.entries(namespaces)) {
+      for (const language of LANGUAGES) {
+        for (const [key, value] of leaves(namespace[language] as MessageTree)) {
+          if (/\p{L}\((?:s|es|ões|x)\)/u.test(value)) hedged.push(`${language} ${name}:${key}: ${value}`);
+        }
+      }
+    }
+    expect(hedged).toEqual([]);
+  });
+
   it('translates a namespaced key with parameters and falls back to the key', () => {
     expect(translate('en', 'errors:forbidden')).toBe('You are not allowed to do this.');
     expect(translate('fr', 'common:languages.fr')).toBe('Français');

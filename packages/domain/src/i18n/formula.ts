@@ -18,7 +18,7 @@ export const formula = defineMessages({
     missingClosingParenthesis: 'Falta fechar um parêntese.',
     unknownName: 'Nome desconhecido: «{{name}}». Use os códigos da árvore do autodiagnóstico.',
     unknownFunction: 'Função desconhecida: «{{name}}». As funções são min, max, abs e prev.',
-    wrongArity: 'A função {{name}} recebe exatamente {{expected}} argumento(s).',
+    wrongArity: 'Número de argumentos da função {{name}}: exatamente {{expected}}.',
     tooFewArguments: 'A função {{name}} recebe pelo menos {{min}} argumentos.',
     prevNeedsName: 'prev() recebe só um nome, por exemplo prev(RL).',
     reasons: {
@@ -42,7 +42,7 @@ export const formula = defineMessages({
     missingClosingParenthesis: 'A parenthesis is not closed.',
     unknownName: 'Unknown name: "{{name}}". Use the codes of the self-diagnosis tree.',
     unknownFunction: 'Unknown function: "{{name}}". The functions are min, max, abs and prev.',
-    wrongArity: 'The function {{name}} takes exactly {{expected}} argument(s).',
+    wrongArity: 'Number of arguments of the function {{name}}: exactly {{expected}}.',
     tooFewArguments: 'The function {{name}} takes at least {{min}} arguments.',
     prevNeedsName: 'prev() takes a single name, for example prev(RL).',
     reasons: {
@@ -68,7 +68,7 @@ export const formula = defineMessages({
     missingClosingParenthesis: 'Une parenthèse n’est pas fermée.',
     unknownName: 'Nom inconnu : « {{name}} ». Utilisez les codes de l’arbre de l’autodiagnostic.',
     unknownFunction: 'Fonction inconnue : « {{name}} ». Les fonctions sont min, max, abs et prev.',
-    wrongArity: 'La fonction {{name}} prend exactement {{expected}} argument(s).',
+    wrongArity: 'Nombre d’arguments de la fonction {{name}} : exactement {{expected}}.',
     tooFewArguments: 'La fonction {{name}} prend au moins {{min}} arguments.',
     prevNeedsName: 'prev() prend un seul nom, par exemple prev(RL).',
     reasons: {

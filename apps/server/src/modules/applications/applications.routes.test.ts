@@ -360,7 +360,7 @@ describe('the company application', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatchObject({
       code: 'application_incomplete',
-      message: 'The application is incomplete: 7 document(s) missing.',
+      message: 'The application is incomplete. Documents missing: 7.',
     });
   });
 
