@@ -24,6 +24,22 @@ afterAll(async () => {
 });
 
 describe('the demo content', () => {
+  it("uses the accountant's words: a company uploads trial balances, not balance sheets (en) or bilans (fr)", async () => {
+    const found: string[] = [];
+    const texts = (value: unknown, language?: string): void => {
+      if (typeof value === 'string') {
+        if (language === 'en' && /balance sheet/i.test(value)) found.push(value);
+        if (language === 'fr' && /\bbilans?\b/i.test(value)) found.push(value);
+      } else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value))
+          texts(inner, ['pt', 'en', 'fr'].includes(key) ? key : language);
+      }
+    };
+    for (const row of await ctx.db.select({ fields: contentItems.fields }).from(contentItems))
+      texts(row.fields);
+    expect(found).toEqual([]);
+  });
+
   it('moves the FAQ the web app had fixed into the content manager, in order, in three languages', async () => {
     for (const language of ['pt', 'en', 'fr'] as const) {
       const faq = (await get(`/public/content/faq?language=${language}`)).json();

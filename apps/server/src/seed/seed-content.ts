@@ -124,10 +124,10 @@ export async function seedDemoContent(db: Database, fileStore: FileStore): Promi
         'Para receber o estatuto, a empresa tem de cumprir as metas dos indicadores financeiros abaixo, calculados a partir dos balancetes anuais do ano avaliado e do anterior.',
       ),
       en: paragraphs(
-        'To receive the status, a company must meet the targets of the financial indicators below, computed from the annual balance sheets of the year evaluated and the year before.',
+        'To receive the status, a company must meet the targets of the financial indicators below, computed from the annual trial balances of the year evaluated and the year before.',
       ),
       fr: paragraphs(
-        "Pour obtenir le statut, l'entreprise doit atteindre les objectifs des indicateurs financiers ci-dessous, calculés à partir des bilans annuels de l'année évaluée et de la précédente.",
+        "Pour obtenir le statut, l'entreprise doit atteindre les objectifs des indicateurs financiers ci-dessous, calculés à partir des balances annuelles de l'année évaluée et de la précédente.",
       ),
     },
     status: 'published',
@@ -152,11 +152,11 @@ export async function seedDemoContent(db: Database, fileStore: FileStore): Promi
           'A candidatura é gratuita e voluntária.',
         ),
         en: paragraphs(
-          'Applications are open. Upload the balance sheets of the year evaluated, check the self-diagnosis and add the requested documents.',
+          'Applications are open. Upload the trial balances of the year evaluated, check the self-diagnosis and add the requested documents.',
           'Applying is free and voluntary.',
         ),
         fr: paragraphs(
-          "Les candidatures sont ouvertes. Téléversez les bilans de l'année évaluée, vérifiez l'autodiagnostic et joignez les documents demandés.",
+          "Les candidatures sont ouvertes. Téléversez les balances de l'année évaluée, vérifiez l'autodiagnostic et joignez les documents demandés.",
           'La candidature est gratuite et volontaire.',
         ),
       },
@@ -247,8 +247,8 @@ export async function seedDemoContent(db: Database, fileStore: FileStore): Promi
       role: { pt: 'Contabilista certificada', en: 'Chartered accountant', fr: 'Expert-comptable' },
       quote: {
         pt: 'Carregar os balancetes e comparar períodos passou a fazer parte da nossa rotina.',
-        en: 'Uploading the balance sheets and comparing periods is now part of our routine.',
-        fr: 'Téléverser les bilans et comparer les périodes fait désormais partie de notre routine.',
+        en: 'Uploading the trial balances and comparing periods is now part of our routine.',
+        fr: 'Téléverser les balances et comparer les périodes fait désormais partie de notre routine.',
       },
     },
   ];
