@@ -15,7 +15,7 @@ import {
   type UpdateCompanySituationRequest,
   type UpdateCompanyValues,
 } from '@excelencia/domain';
-import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -43,7 +43,7 @@ import {
 import { shortLivedCache } from '../../platform/short-lived-cache.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { isMember } from './company-access.ts';
-import { createDirectoryIndex } from './directory-index.ts';
+import { createDirectoryIndex, type DirectoryRow } from './directory-index.ts';
 
 /** The audit entity of company changes: the resource path. */
 export const COMPANIES_ENTITY = 'companies';
@@ -152,28 +152,6 @@ function presentListItem(row: JoinedRow, language: Language): CompanyListItem {
     createdAt: iso(c.createdAt),
   };
 }
-
-/** What a directory row reads: the company's public columns, its city and island (only these two joins). */
-const directoryColumns = {
-  company: {
-    id: companies.id,
-    companyName: companies.companyName,
-    nif: companies.nif,
-    establishmentDate: companies.establishmentDate,
-    createdAt: companies.createdAt,
-    contactPhone: companies.contactPhone,
-    contactEmail: companies.contactEmail,
-    phone: companies.phone,
-    website: companies.website,
-  },
-  city: { id: cities.id, description: cities.description },
-  island: { id: islands.id, description: islands.description },
-};
-type DirectoryRow = {
-  company: Pick<JoinedRow['company'], keyof (typeof directoryColumns)['company']>;
-  city: Ref;
-  island: Ref;
-};
 
 function presentDirectoryItem(row: DirectoryRow, language: Language): DirectoryItem {
   const c = row.company;
@@ -492,18 +470,7 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
         window.limit,
         window.offset,
       ]);
-      const { rows, total } = await directoryPages.get(key, async () => {
-        const matches = index.search(query.search, window);
-        if (matches.ids.length === 0) return { rows: [], total: matches.total };
-        const found = await db
-          .select(directoryColumns)
-          .from(companies)
-          .leftJoin(cities, eq(cities.id, companies.cityId))
-          .leftJoin(islands, eq(islands.id, cities.islandId))
-          .where(and(eq(companies.isListed, true), inArray(companies.id, matches.ids)));
-        const byId = new Map(found.map((row) => [row.company.id, row]));
-        return { rows: matches.ids.flatMap((id) => byId.get(id) ?? []), total: matches.total };
-      });
+      const { rows, total } = await directoryPages.get(key, async () => index.search(query.search, window));
       return {
         items: rows.map((row) => presentDirectoryItem(row, language)),
         total,

@@ -1,7 +1,7 @@
-import { isNifPrefix, searchText } from '@excelencia/domain';
+import { isNifPrefix, type LocalizedText, searchText } from '@excelencia/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { companies } from '../../db/schema/index.ts';
+import { cities, companies, islands } from '../../db/schema/index.ts';
 
 /**
  * The public directory's search, answered from memory: which listed companies match a name fragment or a NIF
@@ -15,7 +15,8 @@ import { companies } from '../../db/schema/index.ts';
  *
  * What matches is exactly what the SQL condition of the admin's list matches (`nameOrNifCondition`): the folded
  * term inside the generated search_text, or, for a digits-only term, a NIF beginning with it. The order is the
- * database's own (company name, then id), read with the rows.
+ * database's own (company name, then id), read with the rows. The index keeps what a directory row shows too (the
+ * city and island shared between the companies that have them), so a search reads nothing else.
  */
 export interface DirectoryIndex {
   /** The index as of now: current with every change committed before this call. */
@@ -25,18 +26,41 @@ export interface DirectoryIndex {
 export interface DirectorySnapshot {
   /** The counter value the index was read at (equal values: equal answers). */
   version: number;
-  /** The matches of `search` in directory order: their total and the ids of the window asked for. */
+  /** The matches of `search` in directory order: their total and the rows of the window asked for. */
   search(search: string | undefined, window: { limit: number; offset: number }): DirectoryMatches;
 }
 
 export interface DirectoryMatches {
   total: number;
-  ids: string[];
+  rows: DirectoryRow[];
+}
+
+/** A place as the directory prints it: its name in each language. */
+export interface DirectoryPlace {
+  id: string;
+  description: LocalizedText;
+}
+
+/** What a directory row shows of a listed company. */
+export interface DirectoryRow {
+  company: {
+    id: string;
+    companyName: string;
+    nif: string;
+    establishmentDate: string | null;
+    createdAt: Date;
+    contactPhone: string | null;
+    contactEmail: string | null;
+    phone: string | null;
+    website: string | null;
+  };
+  city: DirectoryPlace | null;
+  island: DirectoryPlace | null;
 }
 
 interface Snapshot {
   /** The listed companies in directory order, and their search text and NIF. */
-  ids: string[];
+  rows: DirectoryRow[];
   texts: string[];
   nifs: string[];
   /** For each trigram of a search text, the positions (ascending) of the texts that contain it. */
@@ -53,10 +77,10 @@ function trigramsOf(text: string): Set<string> {
   return found;
 }
 
-function buildSnapshot(rows: { id: string; text: string; nif: string }[]): Snapshot {
+function buildSnapshot(rows: DirectoryRow[], texts: string[]): Snapshot {
   const postings = new Map<string, number[]>();
-  rows.forEach((row, position) => {
-    for (const trigram of trigramsOf(row.text)) {
+  texts.forEach((text, position) => {
+    for (const trigram of trigramsOf(text)) {
       let list = postings.get(trigram);
       if (!list) {
         list = [];
@@ -67,13 +91,55 @@ function buildSnapshot(rows: { id: string; text: string; nif: string }[]): Snaps
   });
   const trigrams = new Map<string, Int32Array>();
   for (const [trigram, list] of postings) trigrams.set(trigram, Int32Array.from(list));
-  const nifs = rows.map((row) => row.nif);
+  const nifs = rows.map((row) => row.company.nif);
   const byNif = Int32Array.from(rows.keys()).sort((a, b) => {
     const left = nifs[a] ?? '';
     const right = nifs[b] ?? '';
     return left < right ? -1 : left > right ? 1 : a - b;
   });
-  return { ids: rows.map((row) => row.id), texts: rows.map((row) => row.text), nifs, trigrams, byNif };
+  return { rows, texts, nifs, trigrams, byNif };
+}
+
+/** The listed companies with what their rows show, in directory order, and their search texts. */
+async function readListed(db: Database): Promise<{ rows: DirectoryRow[]; texts: string[] }> {
+  const [listed, cityRows, islandRows] = await Promise.all([
+    db
+      .select({
+        id: companies.id,
+        companyName: companies.companyName,
+        nif: companies.nif,
+        establishmentDate: companies.establishmentDate,
+        createdAt: companies.createdAt,
+        contactPhone: companies.contactPhone,
+        contactEmail: companies.contactEmail,
+        phone: companies.phone,
+        website: companies.website,
+        cityId: companies.cityId,
+        text: companies.searchText,
+      })
+      .from(companies)
+      .where(eq(companies.isListed, true))
+      .orderBy(asc(companies.companyName), asc(companies.id)),
+    db.select({ id: cities.id, description: cities.description, islandId: cities.islandId }).from(cities),
+    db.select({ id: islands.id, description: islands.description }).from(islands),
+  ]);
+  const islandById = new Map(islandRows.map((island) => [island.id, island]));
+  const placeById = new Map(
+    cityRows.map((city) => [
+      city.id,
+      {
+        city: { id: city.id, description: city.description },
+        island: (city.islandId ? islandById.get(city.islandId) : undefined) ?? null,
+      },
+    ]),
+  );
+  const texts: string[] = [];
+  const rows = listed.map(({ cityId, text, ...company }): DirectoryRow => {
+    texts.push(text);
+    const place = cityId ? placeById.get(cityId) : undefined;
+    return { company, city: place?.city ?? null, island: place?.island ?? null };
+  });
+  return { rows, texts };
 }
 
 /** Positions whose search text contains the folded term: through its rarest trigram when it has one. */
@@ -150,11 +216,14 @@ function matchesOf(snapshot: Snapshot, search: string | undefined): number[] | n
 /** The window of the matches of `search` in a snapshot. */
 function searchIn(snapshot: Snapshot, search: string | undefined, window: { limit: number; offset: number }) {
   const matches = matchesOf(snapshot, search);
-  const total = matches ? matches.length : snapshot.ids.length;
+  const total = matches ? matches.length : snapshot.rows.length;
   const end = Math.min(total, window.offset + window.limit);
-  const ids: string[] = [];
-  for (let i = window.offset; i < end; i++) ids.push(snapshot.ids[matches ? (matches[i] ?? 0) : i] ?? '');
-  return { total, ids };
+  const rows: DirectoryRow[] = [];
+  for (let i = window.offset; i < end; i++) {
+    const row = snapshot.rows[matches ? (matches[i] ?? 0) : i];
+    if (row) rows.push(row);
+  }
+  return { total, rows };
 }
 
 export function createDirectoryIndex(db: Database): DirectoryIndex {
@@ -193,13 +262,9 @@ export function createDirectoryIndex(db: Database): DirectoryIndex {
   function snapshotAt(version: number): Promise<DirectorySnapshot> {
     if (current?.version === version) return Promise.resolve(current);
     if (building?.version === version) return building.snapshot;
-    const snapshot = db
-      .select({ id: companies.id, text: companies.searchText, nif: companies.nif })
-      .from(companies)
-      .where(eq(companies.isListed, true))
-      .orderBy(asc(companies.companyName), asc(companies.id))
-      .then((rows): DirectorySnapshot => {
-        const built = buildSnapshot(rows);
+    const snapshot = readListed(db)
+      .then(({ rows, texts }): DirectorySnapshot => {
+        const built = buildSnapshot(rows, texts);
         const handle = {
           version,
           search: (search, window) => searchIn(built, search, window),
