@@ -4,8 +4,12 @@
  * - browse: autocannon at BENCH_SOAK_CONNECTIONS (10) connections, held to BENCH_SOAK_RATE (300) requests a
  *   second, cycling through the directory search, a company user's companies, diagnoses, balance sheets,
  *   eligibility to apply and the health route;
- * - alongside, a company user in a loop: upload a monthly trial balance (a new period each time; paced under the
- *   upload limit of 30 a minute), diagnose it, and check the company's eligibility to apply and its applications.
+ * - alongside, a company user in a loop: upload a monthly trial balance (paced under the upload limit of 30 a
+ *   minute), diagnose it, and check the company's eligibility to apply and its applications. The months go round
+ *   BENCH_SOAK_PERIODS (24) periods, each upload after the first round replacing the sheet of its period (SPEC §4
+ *   keeps the latest per period), so the company's kept data stays the size of a real one's and a climb in memory
+ *   is the portal's, not the data's (every upload recomputes the company's indicators over all its kept sheets);
+ *   BENCH_SOAK_PERIODS=0 gives every upload a new period, as the soak first did.
  * Memory is read after a full garbage collection, so what stays is what is held; the browse load comes from a
  * child process and the workbooks are written before the soak starts, so the figures are the portal's (with the
  * writer loop's small client), not autocannon's or exceljs's. At the end, a memory-reducing collection tells what
@@ -26,6 +30,7 @@ import { directoryTerms, listening } from './bench-load.ts';
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 10);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 300);
+const PERIODS = Number(process.env.BENCH_SOAK_PERIODS ?? 24);
 /** One upload every 2.5 s: 24 a minute, under the per-user limit of 30. */
 const UPLOAD_EVERY_MS = 2_500;
 const API = '/app/api/v1';
@@ -202,7 +207,7 @@ export async function benchSoak(ctx: TestContext, label: string): Promise<void> 
       const started = Date.now();
       const data = workbooks[k] ?? (await xlsx(monthRows(k)));
       const body = multipart(
-        { ...monthOf(k), typeFrequence: 'monthly' },
+        { ...monthOf(PERIODS > 0 ? k % PERIODS : k), typeFrequence: 'monthly' },
         { data, filename: `balancete-${k}.xlsx` },
       );
       const uploaded = await step(
@@ -240,7 +245,7 @@ export async function benchSoak(ctx: TestContext, label: string): Promise<void> 
 
   const atStart = memory();
   console.log(
-    `\nsoak on ${label}: ${SOAK_SECONDS} s, browse at ${CONNECTIONS} connections (≤ ${RATE} req/s) + upload, diagnose, apply`,
+    `\nsoak on ${label}: ${SOAK_SECONDS} s, browse at ${CONNECTIONS} connections (≤ ${RATE} req/s) + upload (${PERIODS > 0 ? `${PERIODS} periods in turn` : 'a new period each time'}), diagnose, apply`,
   );
   console.log(`memory at start: ${described(atStart)}`);
   // A sample a minute (BENCH_SOAK_SAMPLE_SECONDS), so a plateau is told from a climb.
