@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { LANGUAGES, type TargetComparison, targetText } from '../packages/domain/src/index.ts';
+import { escapeHtml, LANGUAGES, type TargetComparison, targetText } from '../packages/domain/src/index.ts';
 import { t, test } from './support.ts';
 
 const BASE = 'http://localhost:3100';
@@ -74,12 +74,14 @@ test.describe('public pages rendered on the server', () => {
     expect(page.body).toContain('data-testid="eligibility-thresholds"');
     for (const threshold of eligibility.thresholds) {
       expect(page.body).toContain(threshold.description.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
-      // Written as the company's and the evaluator's screens write a target ('≥ 0.375').
+      // Written as the company's and the evaluator's screens write a target ('≥ 0.375'; '&gt; 0' in the HTML).
       expect(page.body).toContain(
-        targetText({
-          comparison: threshold.targetComparison as TargetComparison,
-          value: threshold.targetValue,
-        }),
+        escapeHtml(
+          targetText({
+            comparison: threshold.targetComparison as TargetComparison,
+            value: threshold.targetValue,
+          }),
+        ),
       );
     }
     const esg = await request.get('/app/api/v1/public/esg/current');
