@@ -457,8 +457,8 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
     },
 
     /**
-     * The public directory: listed companies only, by name (accent-insensitive) or NIF prefix. The matches come
-     * from the in-memory index (current as of this request); only the page's rows are read, by id.
+     * The public directory: listed companies only, by name (accent-insensitive) or NIF prefix, answered by the
+     * in-memory index (current as of this request; docs/adr/0015).
      */
     async directory(query: DirectoryQueryValues, language: Language): Promise<Page<DirectoryItem>> {
       const window = pageWindow(query);
