@@ -11,7 +11,8 @@ import { cities, companies, islands } from '../../db/schema/index.ts';
  * search is always seen, whichever instance made it.
  *
  * The counter is read by one query at a time, shared by the searches that wait for it. A search joins only a
- * read that starts after it arrived, so it never takes an answer older than itself.
+ * read that starts after it arrived (a read starts on the event loop's next turn, so searches arriving together
+ * share it), so it never takes an answer older than itself.
  *
  * What matches is exactly what the SQL condition of the admin's list matches (`nameOrNifCondition`): the folded
  * term inside the generated search_text, or, for a digits-only term, a NIF beginning with it. The order is the
@@ -242,10 +243,13 @@ export function createDirectoryIndex(db: Database): DirectoryIndex {
     return Number(rows[0]?.version ?? 0);
   }
 
-  /** The counter as read by a query that started after this call. */
+  /**
+   * The counter as read by a query that started after this call. A read starts on the event loop's next turn, so
+   * the searches that arrive together share it (PGlite answers in this process, so reads would rarely overlap).
+   */
   function counter(): Promise<number> {
     if (!reading) {
-      reading = readCounter().finally(() => {
+      reading = new Promise<void>((resolve) => setImmediate(resolve)).then(readCounter).finally(() => {
         reading = null;
       });
       return reading;
