@@ -1,6 +1,5 @@
 import { displayPeriodSeparator, formatDisplayDate, type Language } from '@excelencia/domain';
-
-const KEEP_WHOLE = { whiteSpace: 'nowrap' } as const;
+import { Whole } from './whole-range.tsx';
 
 /**
  * A period in a narrow table cell: the text of formatDisplayPeriod ('1 - janeiro - 2025 a 31 - dezembro - 2025'),
@@ -18,9 +17,9 @@ export function PeriodText({
 }) {
   return (
     <>
-      <span style={KEEP_WHOLE}>{formatDisplayDate(startDate, language)}</span>
+      <Whole>{formatDisplayDate(startDate, language)}</Whole>
       {displayPeriodSeparator(language)}
-      <span style={KEEP_WHOLE}>{formatDisplayDate(endDate, language)}</span>
+      <Whole>{formatDisplayDate(endDate, language)}</Whole>
     </>
   );
 }
