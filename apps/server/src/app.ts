@@ -17,7 +17,7 @@ import { createIdentityAdmin, type IdentityAdmin } from './auth/identity-admin.t
 import { createOidc, type Oidc } from './auth/oidc.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { devMailRoutes } from './dev/mail-viewer.routes.ts';
+import { devMailRoutes, isLoopback } from './dev/mail-viewer.routes.ts';
 import { createBackgroundJobs } from './jobs.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -360,7 +360,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
-  await app.register(devMailRoutes({ db: database.db, enabled: !config.isProduction }));
+  await app.register(
+    devMailRoutes({ db: database.db, enabled: !config.isProduction && isLoopback(config.host) }),
+  );
   await app.register(
     siteRoutes({
       publicUrl: config.publicUrl,

@@ -161,6 +161,13 @@ describe('GET /app/api/v1/health', () => {
     const down = await app.inject({ url: '/app/api/v1/health' });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ status: 'error', database: 'down' });
+    // A monitor (or a signed-in browser) sending a session cookie gets the same answer, not a 500.
+    const withCookie = await app.inject({
+      url: '/app/api/v1/health',
+      headers: { cookie: 'portal_session=0123456789abcdef0123456789abcdef' },
+    });
+    expect(withCookie.statusCode).toBe(503);
+    expect(withCookie.json()).toEqual({ status: 'error', database: 'down' });
   });
 });
 

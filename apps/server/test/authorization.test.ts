@@ -11,6 +11,7 @@ import {
   partnerEntities,
   partners,
 } from '../src/db/schema/index.ts';
+import { tokenAllows } from '../src/modules/partners/api-tokens.service.ts';
 import { selfDiagnosisTree } from '../src/modules/reference/self-diagnosis-tree.ts';
 import { dataDirFileStore } from '../src/platform/files/file-store.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/seed/seed.ts';
@@ -827,8 +828,11 @@ describe('the authorization table with bearer tokens', () => {
         const request = requestFor(op);
         const bearer = { authorization: `Bearer ${tokens[actor]}` };
         const res = await send(actor, op.method, request.url, request, { read: bearer, write: bearer });
-        // API tokens are managed with the session only: a bearer token is refused there (403).
-        const sessionOnly = op.path.startsWith(`${API}/users/profile/api-tokens`);
+        // A partner API token reads the partner area only: everything else answers 403 (docs/adr/0016).
+        const sessionOnly =
+          actor === 'partnerY'
+            ? !tokenAllows(op.method, op.path)
+            : op.path.startsWith(`${API}/users/profile/api-tokens`);
         if (sessionOnly ? res.statusCode !== 403 : !matches(outcome, res.statusCode)) {
           wrong.push(
             `${op.key} as ${actor} (bearer): expected ${outcome}, got ${res.statusCode} ${res.body.slice(0, 160)}`,

@@ -43,8 +43,15 @@ function csrfHeader(request: FastifyRequest): string | undefined {
 export function registerAuthGuard(
   app: FastifyInstance,
   auth: AuthService,
-  /** Bearer tokens the portal issues itself (partner API tokens), told apart by their prefix. */
-  ownTokens?: { prefix: string; resolve(token: string): Promise<AuthContext> },
+  /**
+   * Bearer tokens the portal issues itself (partner API tokens), told apart by their prefix; `allows` says which
+   * operations such a token may call at all (its scope), whatever the roles of its maker.
+   */
+  ownTokens?: {
+    prefix: string;
+    resolve(token: string): Promise<AuthContext>;
+    allows(method: string, routeUrl: string): boolean;
+  },
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authSession', null);
@@ -81,12 +88,15 @@ export function registerAuthGuard(
     if (!isApi && !isAuth) return;
 
     const roles = (isApi ? request.routeOptions.config.roles : undefined) ?? 'public';
+    if (roles === 'public' && request.routeOptions.config.anonymous) return;
     const token = isApi ? bearerToken(request, roles === 'public') : undefined;
     if (token) {
-      request.auth =
-        ownTokens && token.startsWith(ownTokens.prefix)
-          ? await ownTokens.resolve(token)
-          : await auth.resolveBearer(token);
+      if (ownTokens && token.startsWith(ownTokens.prefix)) {
+        request.auth = await ownTokens.resolve(token);
+        if (!ownTokens.allows(request.method, url)) throw forbidden('errors:tokenScope');
+      } else {
+        request.auth = await auth.resolveBearer(token);
+      }
     } else {
       const cookie = request.cookies[SESSION_COOKIE];
       const resolved = cookie ? await auth.resolveSession(cookie) : null;

@@ -34,5 +34,10 @@ declare module 'fastify' {
     roles?: RouteRoles;
     /** false: a state-changing public route whose link token is the credential (RFC 8058 one-click). */
     csrf?: false;
+    /**
+     * true: a public route that never looks at its caller (the health checks), so the guard reads neither cookie nor
+     * token: a check polled with a session cookie answers as without one, even while the database is down.
+     */
+    anonymous?: true;
   }
 }

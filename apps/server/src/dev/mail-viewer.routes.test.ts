@@ -27,6 +27,35 @@ describe('/dev/mail in production', () => {
   });
 });
 
+describe('/dev/mail outside production', () => {
+  async function get(config: ReturnType<typeof testConfig>, remoteAddress: string, headers = {}) {
+    const app = await buildApp({ config, database: database.handle });
+    try {
+      return await app.inject({ method: 'GET', url: '/dev/mail', remoteAddress, headers });
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('answers a client on this machine that came straight to a portal listening on loopback', async () => {
+    const page = await get(testConfig({ HOST: '127.0.0.1' }), '127.0.0.1');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Outbox (development)');
+    expect((await get(testConfig({ HOST: '::1' }), '::1')).statusCode).toBe(200);
+  });
+
+  it('answers 404 to another address, to a request through a proxy, and on a portal listening beyond loopback', async () => {
+    expect((await get(testConfig({ HOST: '127.0.0.1' }), '192.0.2.7')).statusCode).toBe(404);
+    const proxied = await get(testConfig({ HOST: '127.0.0.1', TRUST_PROXY: 'true' }), '127.0.0.1', {
+      'x-forwarded-for': '198.51.100.4',
+    });
+    expect(proxied.statusCode).toBe(404);
+    const exposed = await get(testConfig({ HOST: '0.0.0.0' }), '127.0.0.1');
+    expect(exposed.statusCode).toBe(404);
+    expect(exposed.body).not.toContain('Outbox');
+  });
+});
+
 describe('renderMailPage', () => {
   it("shows a waiting message's attempts and last error, escaped", () => {
     const at = new Date('2026-11-23T10:00:00Z');

@@ -41,14 +41,27 @@ ${body}
 </html>`;
 }
 
+/** Whether `host` (the HOST the portal listens on, or a socket's address) names this machine only. */
+export function isLoopback(host: string | undefined): boolean {
+  if (!host) return false;
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare) || /^::ffff:127\./.test(bare)
+  );
+}
+
 /**
- * GET /dev/mail: the development mail viewer, so a registration can be confirmed without an SMTP server.
- * Outside production only; in production the path answers 404.
+ * GET /dev/mail: the development mail viewer, so a registration can be confirmed without an SMTP server. It shows
+ * every mail, password-reset links included, so it exists only outside production, on a portal listening on a
+ * loopback HOST, and answers only a client on this machine that came straight to the socket (no proxy's
+ * X-Forwarded-For, whatever TRUST_PROXY says); anything else gets the same 404 as an unknown path.
  */
 export function devMailRoutes(deps: { db: Database; enabled: boolean }) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
-      if (!deps.enabled) throw notFound();
+    app.get('/dev/mail', { schema: { hide: true } }, async (request, reply) => {
+      const direct =
+        isLoopback(request.socket.remoteAddress) && request.headers['x-forwarded-for'] === undefined;
+      if (!deps.enabled || !direct) throw notFound();
       const rows = await listOutbox(deps.db, { limit: DEV_MAIL_LIMIT });
       reply.header('cache-control', 'no-store');
       return reply.type('text/html; charset=utf-8').send(renderMailPage(rows));

@@ -32,6 +32,7 @@ export const errors = defineMessages({
     databaseUnavailable: 'A base de dados não está disponível.',
     conflict: 'Já existe um registo com estes dados.',
     invalidToken: 'O token de acesso não é válido ou expirou.',
+    tokenScope: 'Um token de API só lê a área do parceiro; para alterar algo, inicie sessão no portal.',
     identityProviderUnavailable:
       'O serviço de autenticação não está disponível. Tente de novo dentro de momentos.',
     duplicateEmail: 'Já existe um utilizador com este e-mail.',
@@ -79,6 +80,7 @@ export const errors = defineMessages({
     databaseUnavailable: 'The database is not available.',
     conflict: 'A record with these details already exists.',
     invalidToken: 'The access token is not valid or has expired.',
+    tokenScope: 'An API token only reads the partner area; sign in to the portal to change anything.',
     identityProviderUnavailable: 'The sign-in service is not available. Try again in a moment.',
     duplicateEmail: 'A user with this e-mail already exists.',
     cannotChangeSelf: 'You cannot remove your own admin rights or deactivate your own account.',
@@ -124,6 +126,8 @@ export const errors = defineMessages({
     databaseUnavailable: "La base de données n'est pas disponible.",
     conflict: 'Un enregistrement avec ces données existe déjà.',
     invalidToken: "Le jeton d'accès n'est pas valide ou a expiré.",
+    tokenScope:
+      "Un jeton d'API ne fait que lire l'espace partenaire ; connectez-vous au portail pour modifier quoi que ce soit.",
     identityProviderUnavailable: "Le service de connexion n'est pas disponible. Réessayez dans un instant.",
     duplicateEmail: 'Un utilisateur avec cette adresse e-mail existe déjà.',
     cannotChangeSelf:

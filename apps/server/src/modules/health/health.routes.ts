@@ -14,7 +14,7 @@ export function healthRoutes(deps: { ping: () => Promise<boolean> }) {
           summary: 'Liveness and database check',
           response: { 200: HealthResponse, 503: HealthResponse },
         },
-        config: { roles: 'public' },
+        config: { roles: 'public', anonymous: true },
       },
       async (_request, reply) => {
         const health = await checkHealth(ping);

@@ -7,6 +7,7 @@ import {
   SIGNED_IN_ROLE,
 } from '@excelencia/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { API_PREFIX } from '../../auth/guard.ts';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, partnerApiTokens, partnerEntities, partners } from '../../db/schema/index.ts';
@@ -45,6 +46,14 @@ function present(row: TokenRow, createdByName: string): PartnerApiToken {
  * with a token), shown once, stored as sha256. A token acts for its entity with the partner role, as its maker,
  * while the maker is still one of that entity's active users.
  */
+/**
+ * What a partner API token may call: reads of the partner area, nothing else. Its maker's profile, language, picture,
+ * the admin-and-partner results report and every write need the signed-in session (docs/adr/0016).
+ */
+export function tokenAllows(method: string, routeUrl: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && routeUrl.startsWith(`${API_PREFIX}/partner/`);
+}
+
 export function createApiTokensService(deps: { db: Database; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -58,6 +67,7 @@ export function createApiTokensService(deps: { db: Database; now?: () => Date })
 
   return {
     prefix: API_TOKEN_PREFIX,
+    allows: tokenAllows,
 
     async list(caller: AuthContext): Promise<PartnerApiToken[]> {
       const entityId = await entityIdOf(caller);

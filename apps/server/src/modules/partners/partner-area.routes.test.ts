@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import {
+  accounts,
   mailOutbox,
   partnerAccessLog,
   partnerApiTokens,
@@ -387,7 +388,7 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
     expect(audit.map((r) => r.action)).toEqual(['revoke', 'create']);
   });
 
-  it("acts for its own entity only: B's consent is not A's, and a maker moved to B loses the token", async () => {
+  it("acts for its own entity only: B's consent is not A's", async () => {
     const token = (await newToken(as.partnerA, 'entity')).token;
     await consent(entity.b, true, true);
     expect((await withToken(token, `/partner/companies/${companyId}`)).json()).toMatchObject({
@@ -397,20 +398,78 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
     });
     expect((await withToken(token, `/partner/companies/${strangerCompanyId}`)).statusCode).toBe(404);
     await consent(entity.b, false, false);
-    const [ana] = await ctx.db
-      .select({ id: partners.id, accountId: partners.accountId })
-      .from(partners)
-      .where(eq(partners.partnerEntityId, entity.a));
-    await ctx.db
-      .update(partners)
-      .set({ partnerEntityId: entity.b })
-      .where(eq(partners.id, ana?.id ?? ''));
-    expect((await withToken(token, '/partner/companies')).statusCode).toBe(401);
-    await ctx.db
-      .update(partners)
-      .set({ partnerEntityId: entity.a })
-      .where(eq(partners.id, ana?.id ?? ''));
-    expect((await withToken(token, '/partner/companies')).statusCode).toBe(200);
+  });
+
+  it("reads the partner area and nothing else: its maker's profile, language, picture and the results report need the session", async () => {
+    const token = (await newToken(as.partnerA, 'scope')).token;
+    const bearer = { authorization: `Bearer ${token}` };
+    const tries = [
+      { method: 'PUT', url: '/me/profile', payload: { name: 'Banco Comercial do Atlântico, SA' } },
+      { method: 'PUT', url: '/me/language', payload: { language: 'fr' } },
+      { method: 'DELETE', url: '/me/profile-picture' },
+      { method: 'GET', url: '/me' },
+      { method: 'GET', url: '/me/profile' },
+      { method: 'GET', url: `/editions/${companyId}/results/report.xlsx` },
+      { method: 'GET', url: '/users/profile/api-tokens' },
+      { method: 'POST', url: '/partner/companies', payload: { companyName: 'X, Lda', nif: '300000099' } },
+    ] as const;
+    for (const t of tries) {
+      const res = await ctx.app.inject({
+        method: t.method,
+        url: `${API}${t.url}`,
+        headers: bearer,
+        ...('payload' in t ? { payload: t.payload } : {}),
+      });
+      expect(res.statusCode, `${t.method} ${t.url}`).toBe(403);
+      expect(res.json().error.message, `${t.method} ${t.url}`).toBe(
+        'Um token de API só lê a área do parceiro; para alterar algo, inicie sessão no portal.',
+      );
+    }
+    const [ana] = await ctx.db.select().from(accounts).where(eq(accounts.email, 'ana@banco-a.cv'));
+    expect(ana).toMatchObject({ name: 'ana', language: 'pt' });
+    expect((await withToken(token, '/partner/dashboard')).statusCode).toBe(200);
+  });
+
+  it('stops working for good when its maker is deactivated or moved to another entity, even once back', async () => {
+    const partnerRow = async () => {
+      const [row] = await ctx.db
+        .select({ id: partners.id })
+        .from(partners)
+        .innerJoin(accounts, eq(accounts.id, partners.accountId))
+        .where(eq(accounts.email, 'ana@banco-a.cv'));
+      const res = await call('GET', `/partners/${row?.id}`, as.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { id: string; version: number; name: string; language: string };
+    };
+    const admin = async (method: Method, url: string, body: object) => {
+      const res = await call(method, url, as.admin, body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    const deactivated = (await newToken(as.partnerA, 'deactivated')).token;
+    let p = await partnerRow();
+    await admin('POST', `/partners/${p.id}/deactivate`, { version: p.version });
+    expect((await withToken(deactivated, '/partner/companies')).statusCode).toBe(401);
+    p = await partnerRow();
+    await admin('POST', `/partners/${p.id}/activate`, { version: p.version });
+    expect((await withToken(deactivated, '/partner/companies')).statusCode).toBe(401);
+
+    as.partnerA = await ctx.signIn('ana@banco-a.cv', 'Test!Password-2026');
+    const moved = (await newToken(as.partnerA, 'moved')).token;
+    expect((await withToken(moved, '/partner/companies')).statusCode).toBe(200);
+    for (const to of [entity.b, entity.a]) {
+      p = await partnerRow();
+      await admin('PUT', `/partners/${p.id}`, {
+        name: p.name,
+        language: p.language,
+        partnerEntityId: to,
+        version: p.version,
+      });
+    }
+    expect((await withToken(moved, '/partner/companies')).statusCode).toBe(401);
+    const listed = (await call('GET', '/users/profile/api-tokens', as.partnerA)).json();
+    expect(listed.filter((t: { revokedAt: string | null }) => t.revokedAt === null)).toEqual([]);
+    as.partnerA = await ctx.signIn('ana@banco-a.cv', 'Test!Password-2026');
   });
 });
 

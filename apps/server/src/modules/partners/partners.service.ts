@@ -41,6 +41,7 @@ import {
 import {
   deleteSessionsOfAccount,
   insertAccount,
+  revokeApiTokensOfAccount,
   updateAccountBumpingVersion,
 } from '../users/users.repository.ts';
 import {
@@ -237,6 +238,9 @@ export function createPartnersService(deps: ProviderDeps) {
             partnerEntityId: entity.id,
           });
           if (!partner) throw staleVersion();
+          if (entity.id !== before.partner.partnerEntityId) {
+            await revokeApiTokensOfAccount(tx, before.account.id, actor.accountId);
+          }
           const account = await updateAccountBumpingVersion(tx, before.account.id, {
             name: input.name,
             language: input.language,
@@ -270,7 +274,10 @@ export function createPartnersService(deps: ProviderDeps) {
           const partner = await updatePartnerAtVersion(tx, id, version, {});
           if (!partner) throw staleVersion();
           const account = await updateAccountBumpingVersion(tx, before.account.id, { isActive });
-          if (!isActive) await deleteSessionsOfAccount(tx, account.id);
+          if (!isActive) {
+            await deleteSessionsOfAccount(tx, account.id);
+            await revokeApiTokensOfAccount(tx, account.id, actor.accountId);
+          }
           const item = presentPartner({ partner, account, entity: before.entity });
           await audit(tx, actor, isActive ? 'activate' : 'deactivate', id, presentPartner(before), item);
           const providerId = await providerIdOf(identity, before.account);
@@ -305,6 +312,7 @@ export function createPartnersService(deps: ProviderDeps) {
           });
           // Open sessions still carry the partner role.
           await deleteSessionsOfAccount(tx, before.account.id);
+          await revokeApiTokensOfAccount(tx, before.account.id, actor.accountId);
           await audit(tx, actor, 'delete', id, presentPartner(before), {
             accountId: before.account.id,
             roles: portalRolesOf(remaining),

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accounts, sessions } from '../../db/schema/index.ts';
+import { accounts, partnerApiTokens, sessions } from '../../db/schema/index.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 
 export type AccountInsert = typeof accounts.$inferInsert;
@@ -47,4 +47,19 @@ export async function updateAccountBumpingVersion(
 /** Signs an account out of every browser at once. */
 export async function deleteSessionsOfAccount(db: Executor, accountId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
+}
+
+/**
+ * Revokes every partner API token the account made, for good: a token of a deactivated partner, or of one who left
+ * (or changed) its entity, does not come back when the account is reactivated or linked again.
+ */
+export async function revokeApiTokensOfAccount(
+  db: Executor,
+  accountId: string,
+  revokedBy: string,
+): Promise<void> {
+  await db
+    .update(partnerApiTokens)
+    .set({ revokedAt: new Date(), revokedBy })
+    .where(and(eq(partnerApiTokens.accountId, accountId), isNull(partnerApiTokens.revokedAt)));
 }

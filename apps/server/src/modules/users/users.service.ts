@@ -38,7 +38,12 @@ import {
   storedRoles,
   withRole,
 } from './provider.ts';
-import { deleteSessionsOfAccount, insertAccount, updateAccountAtVersion } from './users.repository.ts';
+import {
+  deleteSessionsOfAccount,
+  insertAccount,
+  revokeApiTokensOfAccount,
+  updateAccountAtVersion,
+} from './users.repository.ts';
 
 /** The audit entity of these changes: the resource path. */
 export const USERS_ENTITY = 'users';
@@ -261,7 +266,10 @@ export function createUsersService(deps: ProviderDeps) {
           if (id === actor.accountId && !isActive) throw cannotChangeSelf();
           const after = await updateAccountAtVersion(tx, id, version, { isActive });
           if (!after) throw staleVersion();
-          if (!isActive) await deleteSessionsOfAccount(tx, id);
+          if (!isActive) {
+            await deleteSessionsOfAccount(tx, id);
+            await revokeApiTokensOfAccount(tx, id, actor.accountId);
+          }
           const item = presentUser(after);
           await writeAudit(tx, {
             actorAccountId: actor.accountId,
