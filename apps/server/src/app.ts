@@ -111,8 +111,16 @@ function isLocalHost(url: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
-function acceptsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html');
+/**
+ * Whether a GET is for a page: any path outside the API that does not ask for JSON. Browsers send text/html, but
+ * link checkers, uptime monitors and some crawlers send `*\/*` or nothing; they get the page too. A path with a file
+ * extension (a missing asset, `/x.js`) is a page only when HTML is asked for by name.
+ */
+function wantsPage(request: FastifyRequest, path: string): boolean {
+  const accept = request.headers.accept ?? '';
+  if (accept.includes('text/html')) return true;
+  if (/\bapplication\/(?:[\w.+-]+\+)?json\b/.test(accept)) return false;
+  return !/\.[a-z0-9]+$/i.test(path);
 }
 
 /**
@@ -394,7 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && wantsPage(request, path);
     if (isPage && !isServerPath(path)) {
       if (!hasWeb) {
         return reply

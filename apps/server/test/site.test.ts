@@ -153,6 +153,32 @@ describe('page status', () => {
     }
   });
 
+  it('answers a client that does not ask for JSON with the page: curl, link checkers, uptime monitors', async () => {
+    for (const accept of ['*/*', undefined, 'text/plain, */*;q=0.1']) {
+      for (const [url, status] of [
+        ['/pt/', 200],
+        ['/fr/public/faqs', 200],
+        ['/pt/public/nope', 404],
+      ] as const) {
+        const res = await app.inject({ url, headers: accept ? { accept } : {} });
+        expect(res.statusCode, `${url} ${accept}`).toBe(status);
+        expect(res.headers['content-type'], `${url} ${accept}`).toContain('text/html');
+        expect(res.body, `${url} ${accept}`).toBe(SHELL);
+      }
+    }
+    // Asking for JSON, a missing asset, and the API keep the JSON 404.
+    for (const [url, accept] of [
+      ['/pt/public/nope', 'application/json'],
+      ['/assets/missing.js', '*/*'],
+      ['/app/api/v1/nope', '*/*'],
+      ['/app/api/v1/nope', 'text/html'],
+    ] as const) {
+      const res = await app.inject({ url, headers: { accept } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code, url).toBe('not_found');
+    }
+  });
+
   it('knows every public route of the web router', () => {
     const router = readFileSync(new URL('../../web/src/app/router.tsx', import.meta.url), 'utf8');
     const paths = [...router.matchAll(/path: '((?:public|register)[^']*)'/g)].map((match) => match[1] ?? '');
