@@ -31,6 +31,7 @@ import { createBalanceSheetsService } from './modules/balance-sheets/balance-she
 import { balanceTreeRoutes } from './modules/balance-sheets/balance-tree.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { createNameChangesService } from './modules/companies/name-changes.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentImagesService } from './modules/content/content-images.service.ts';
@@ -80,6 +81,7 @@ import { fileStoreFor } from './platform/files/configured-store.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { registerInputCharacterCheck } from './platform/input-characters.ts';
 import type { JobWorker } from './platform/jobs/jobs.ts';
+import { removeUploadLeftovers } from './platform/multipart-file.ts';
 import { requestLanguage } from './platform/request-language.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerUploadRateLimit } from './platform/upload-rate-limit.ts';
@@ -139,6 +141,8 @@ function isServerPath(path: string): boolean {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const fileStore = deps.fileStore ?? fileStoreFor(config);
+  const uploadsDir = join(config.dataDir, 'tmp', 'uploads');
+  const leftovers = await removeUploadLeftovers(uploadsDir);
   const content = createContentService({ db: database.db, fileStore, apiPrefix: API_PREFIX });
   const identity =
     deps.identity ??
@@ -166,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: handleError,
     clientErrorHandler,
   });
+  if (leftovers > 0) app.log.info({ leftovers, uploadsDir }, 'removed the temporary folders of interrupted uploads');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -311,13 +316,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           partners: createPartnersService({ db: database.db, identity, logger: app.log }),
         }),
       );
-      await api.register(companiesRoutes({ companies: createCompaniesService({ db: database.db }) }));
+      await api.register(
+        companiesRoutes({
+          companies: createCompaniesService({ db: database.db }),
+          nameChanges: createNameChangesService({ db: database.db, publicUrl: config.publicUrl }),
+        }),
+      );
       const balanceSheets = createBalanceSheetsService({
         db: database.db,
         fileStore,
         onSheetsChanged: (tx, companyId) => refreshCompanyIndicators(tx, companyId),
       });
-      await api.register(balanceSheetsRoutes({ balanceSheets }));
+      await api.register(balanceSheetsRoutes({ balanceSheets, uploadsDir }));
       await api.register(diagnosisRoutes({ diagnosis: createDiagnosisService({ db: database.db }) }));
       const applications = createApplicationsService({
         db: database.db,

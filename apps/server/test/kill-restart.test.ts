@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,6 +230,8 @@ describe.skipIf(!adminUrl)('kill -9 and restart (PostgreSQL)', () => {
     );
     portal = await start();
 
+    // The restarted portal removed the temporary folders the killed uploads left behind.
+    expect(await readdir(join(dataDir, 'tmp', 'uploads')).catch(() => [])).toEqual([]);
     // Nothing of the half-sent upload; the other one is there whole or not at all.
     expect(await sheetsOf(companyId, '2011-01-01')).toEqual([]);
     const interrupted = await sheetsOf(companyId, '2012-01-01');

@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { APPLICATION_PDF_MAX_BYTES } from '@excelencia/domain';
@@ -77,15 +76,18 @@ export interface UploadOnDisk {
 }
 
 /**
- * Streams the file into a new temporary folder (never held in memory), runs `use` on it, then removes the
- * folder whatever happened. `file` is null without a file part, so that the caller can check the fields first.
+ * Streams the file into a new temporary folder under `root` (never held in memory), runs `use` on it, then removes
+ * the folder whatever happened. `file` is null without a file part, so that the caller can check the fields first.
+ * The folder is named after this process (`<pid>-…`), so that a start after a crash (kill -9 in the middle of an
+ * upload) can tell its leftovers from the uploads of a running instance: see removeUploadLeftovers.
  */
 export async function withFileOnDisk<T>(
   request: FastifyRequest,
-  options: { missing: () => AppError; name: string },
+  options: { missing: () => AppError; name: string; root: string },
   use: (upload: UploadOnDisk) => Promise<T>,
 ): Promise<T> {
-  const folder = await mkdtemp(join(tmpdir(), 'upload-'));
+  await mkdir(options.root, { recursive: true });
+  const folder = await mkdtemp(join(options.root, `${process.pid}-`));
   try {
     const path = join(folder, options.name);
     let filename = '';
@@ -98,6 +100,37 @@ export async function withFileOnDisk<T>(
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** A leftover of a living process older than this is removed all the same (its pid was reused). */
+const LEFTOVER_MAX_AGE_MS = 24 * 3_600_000;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the upload folders under `root` that no running process is using: those of a process that is gone (a
+ * portal killed during an upload), and any older than a day. Run at start; answers how many it removed.
+ */
+export async function removeUploadLeftovers(root: string, now = Date.now()): Promise<number> {
+  const entries = await readdir(root).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of entries) {
+    const pid = Number(/^(\d+)-/.exec(name)?.[1] ?? Number.NaN);
+    const path = join(root, name);
+    const age = now - ((await stat(path).catch(() => null))?.mtimeMs ?? 0);
+    if (pid === process.pid && age < LEFTOVER_MAX_AGE_MS) continue;
+    if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid) && age < LEFTOVER_MAX_AGE_MS) continue;
+    await rm(path, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 function fileTooLarge(): AppError {

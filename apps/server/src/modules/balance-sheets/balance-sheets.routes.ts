@@ -71,8 +71,12 @@ const ADMIN_EXPORT_COLUMNS: readonly ExportColumn<AdminBalanceSheetItem>[] = [
   { header: 'balanceSheetsWeb:list.inserted', value: (s) => s.dateInsert.slice(0, 10), width: 14 },
 ];
 
-export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService }) {
-  const { balanceSheets } = deps;
+export function balanceSheetsRoutes(deps: {
+  balanceSheets: BalanceSheetsService;
+  /** Where uploads are written while they are checked (removed after each request). */
+  uploadsDir: string;
+}) {
+  const { balanceSheets, uploadsDir } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyMultipart, {
       limits: { files: 1, fileSize: BALANCE_SHEET_MAX_BYTES, fields: 10, parts: 12, fieldSize: 1000 },
@@ -199,26 +203,30 @@ export function balanceSheetsRoutes(deps: { balanceSheets: BalanceSheetsService 
       async (request, reply) => {
         const auth = caller(request);
         const language = requestLanguage(request);
-        return withFileOnDisk(request, { missing: noFile, name: 'upload.xlsx' }, async (upload) => {
-          const parsed = BalanceSheetUploadFields.safeParse(upload.fields);
-          if (!parsed.success) {
-            throw new AppError(400, 'validation', 'errors:validation', {
-              details: parsed.error.issues.map((issue) => ({
-                path: issue.path.join('.'),
-                message: isCatalogKey(issue.message) ? issue.message : 'validation:invalid',
-              })),
-            });
-          }
-          if (!upload.file) throw noFile();
-          const item = await balanceSheets.upload(
-            auth,
-            actorOf(request),
-            request.params.companyId,
-            { ...parsed.data, path: upload.file.path, originalName: upload.file.filename },
-            language,
-          );
-          return reply.code(201).send(item);
-        });
+        return withFileOnDisk(
+          request,
+          { missing: noFile, name: 'upload.xlsx', root: uploadsDir },
+          async (upload) => {
+            const parsed = BalanceSheetUploadFields.safeParse(upload.fields);
+            if (!parsed.success) {
+              throw new AppError(400, 'validation', 'errors:validation', {
+                details: parsed.error.issues.map((issue) => ({
+                  path: issue.path.join('.'),
+                  message: isCatalogKey(issue.message) ? issue.message : 'validation:invalid',
+                })),
+              });
+            }
+            if (!upload.file) throw noFile();
+            const item = await balanceSheets.upload(
+              auth,
+              actorOf(request),
+              request.params.companyId,
+              { ...parsed.data, path: upload.file.path, originalName: upload.file.filename },
+              language,
+            );
+            return reply.code(201).send(item);
+          },
+        );
       },
     );
 
