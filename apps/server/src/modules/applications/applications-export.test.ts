@@ -132,6 +132,8 @@ function company(index: number): DistinguishedCompany {
     sealCode: `SEAL${number}`,
     validUntil: '2026-11-25T12:00:00Z',
     status: index === 4 ? 'suspended' : 'valid',
+    currentName: null,
+    renamedAt: null,
   };
 }
 
@@ -379,6 +381,41 @@ describe('documentsZip', () => {
         true,
       );
     }
+  });
+
+  it('names every entry so that it unpacks as itself on Windows, macOS and Linux', async () => {
+    const pdf = Buffer.from('%PDF-1.7');
+    const given = [
+      'CON.pdf',
+      'aux',
+      'nul.tar.pdf',
+      'com1.PDF',
+      'relatorio.pdf...',
+      'relatorio. . ',
+      'a<b>c:d"e|f?g*h.pdf',
+      'tab\there.pdf',
+      '...',
+      'console.pdf',
+      `${'é'.repeat(300)}.pdf`,
+    ];
+    const zip = await JSZip.loadAsync(await documentsZip(given.map((name) => ({ name, data: pdf }))));
+    const names = Object.keys(zip.files);
+    expect(names.slice(0, 10)).toEqual([
+      '_CON.pdf',
+      '_aux',
+      '_nul.tar.pdf',
+      '_com1.PDF',
+      'relatorio.pdf',
+      'relatorio',
+      'a_b_c_d_e_f_g_h.pdf',
+      'tab_here.pdf',
+      'document.pdf',
+      'console.pdf',
+    ]);
+    const long = names[10] ?? '';
+    expect(long.endsWith('.pdf')).toBe(true);
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(200);
+    expect(long.startsWith('éé')).toBe(true);
   });
 
   it('makes an empty zip of no files', async () => {

@@ -662,10 +662,32 @@ export async function resultsReportXlsx(
 // ---------------------------------------------------------------------------------------------------------
 // Zip
 
-/** A zip entry's name without folders ('/' and '\' become '_'), so no file lands outside where it is unpacked. */
+/** Names Windows keeps for devices, with or without an extension ('CON', 'aux.pdf', 'COM1.txt'). */
+const RESERVED_NAME = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(?:\.|$)/i;
+/** A name's length in UTF-8 bytes kept below every file system's 255. */
+const MAX_NAME_BYTES = 200;
+
+/**
+ * A zip entry's name that unpacks as itself on Windows, macOS and Linux: no folders ('/' and '\' become '_', so no
+ * file lands outside where it is unpacked), none of the characters Windows refuses (<>:"|?* and control
+ * characters), no trailing dots or spaces (Windows drops them), no device name (CON.pdf becomes _CON.pdf), and at
+ * most MAX_NAME_BYTES bytes, the extension kept.
+ */
 function entryName(name: string): string {
-  const flat = name.replace(/[/\\]/g, '_').trim();
-  return flat === '' || flat === '.' || flat === '..' ? 'document.pdf' : flat;
+  let safe = name
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+    .replace(/[/\\<>:"|?*\u0000-\u001f\u007f]/g, '_')
+    .trim()
+    .replace(/[. ]+$/, '');
+  if (RESERVED_NAME.test(safe)) safe = `_${safe}`;
+  if (Buffer.byteLength(safe) > MAX_NAME_BYTES) {
+    const dot = safe.lastIndexOf('.');
+    const extension = dot > 0 && safe.length - dot <= 10 ? safe.slice(dot) : '';
+    let stem = safe.slice(0, safe.length - extension.length);
+    while (Buffer.byteLength(stem + extension) > MAX_NAME_BYTES) stem = [...stem].slice(0, -1).join('');
+    safe = stem + extension;
+  }
+  return safe === '' || /^\.+$/.test(safe) ? 'document.pdf' : safe;
 }
 
 /**
