@@ -12,6 +12,19 @@ export function isAssignableRole(name: string): name is AssignableRole {
   return (ASSIGNABLE_ROLES as readonly string[]).includes(name);
 }
 
+/** A time-based one-time password (RFC 6238: SHA-1, 6 digits, 30 s) of an account, Keycloak's `otp` credential. */
+export interface TotpCredential {
+  /** The credential's id (GET users/:id/credentials, kc_action=delete_credential:<id>). */
+  id: string;
+  /** The shared secret, base32; it must be read to check codes, so it is kept as is (accounts.json is the owner's only). */
+  secret: string;
+  createdTimestamp: number;
+  /** The time step of the last accepted code: no code of that step or an earlier one is accepted again. */
+  lastTimeStep: number;
+  /** SHA-256 of the recovery codes not used yet (each works once). */
+  recoveryCodeHashes: string[];
+}
+
 export interface Account {
   id: string;
   email: string;
@@ -23,6 +36,8 @@ export interface Account {
   roles: AssignableRole[];
   passwordHash: string | null;
   createdTimestamp: number;
+  /** Two-factor sign-in; absent or null when the account has none. */
+  totp?: TotpCredential | null;
 }
 
 export interface NewAccount {
@@ -178,6 +193,45 @@ export class AccountStore {
     const account = this.#byId.get(id);
     if (!account) return false;
     account.passwordHash = await hash(password);
+    await this.#persist();
+    return true;
+  }
+
+  /** Turns two-factor sign-in on with this credential (replacing any earlier one). */
+  async setTotp(id: string, credential: TotpCredential): Promise<boolean> {
+    const account = this.#byId.get(id);
+    if (!account) return false;
+    account.totp = credential;
+    await this.#persist();
+    return true;
+  }
+
+  async removeTotp(id: string): Promise<boolean> {
+    const account = this.#byId.get(id);
+    if (!account?.totp) return false;
+    account.totp = null;
+    await this.#persist();
+    return true;
+  }
+
+  /**
+   * Records that a code of `timeStep` was accepted, unless one of that step or a later one already was (then
+   * false: a replay). Checked and changed before any await, so two requests with the same code cannot both pass.
+   */
+  async acceptTotpStep(id: string, timeStep: number): Promise<boolean> {
+    const totp = this.#byId.get(id)?.totp;
+    if (!totp || timeStep <= totp.lastTimeStep) return false;
+    totp.lastTimeStep = timeStep;
+    await this.#persist();
+    return true;
+  }
+
+  /** Uses up a recovery code (by its hash); false when the account has no such unused code. */
+  async spendRecoveryCode(id: string, codeHash: string): Promise<boolean> {
+    const totp = this.#byId.get(id)?.totp;
+    const index = totp?.recoveryCodeHashes.indexOf(codeHash) ?? -1;
+    if (!totp || index < 0) return false;
+    totp.recoveryCodeHashes.splice(index, 1);
     await this.#persist();
     return true;
   }

@@ -49,10 +49,43 @@ function userRepresentation(account: Account): UserRepresentation {
   };
 }
 
-/** A stable, UUID-shaped id per realm role (Keycloak's role ids are UUIDs). */
-function roleId(realm: string, name: string): string {
-  const h = createHash('sha256').update(`${realm}:role:${name}`).digest('hex');
+/** A stable, UUID-shaped id for a name (Keycloak's ids are UUIDs). */
+function stableId(seed: string): string {
+  const h = createHash('sha256').update(seed).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A stable, UUID-shaped id per realm role. */
+function roleId(realm: string, name: string): string {
+  return stableId(`${realm}:role:${name}`);
+}
+
+/** Keycloak's CredentialRepresentation, the fields a client reads (never the secret). */
+export interface CredentialRepresentation {
+  id: string;
+  type: 'password' | 'otp';
+  userLabel?: string;
+  createdDate: number;
+}
+
+function credentialsOf(realm: string, account: Account): CredentialRepresentation[] {
+  const out: CredentialRepresentation[] = [];
+  if (account.passwordHash) {
+    out.push({
+      id: stableId(`${realm}:password:${account.id}`),
+      type: 'password',
+      createdDate: account.createdTimestamp,
+    });
+  }
+  if (account.totp) {
+    out.push({
+      id: account.totp.id,
+      type: 'otp',
+      userLabel: 'TOTP',
+      createdDate: account.totp.createdTimestamp,
+    });
+  }
+  return out;
 }
 
 const REALM_ROLES = [...ASSIGNABLE_ROLES, 'uma_authorization'] as const;
@@ -302,6 +335,28 @@ export async function adminRoutes(app: FastifyInstance, idp: IdpContext, clients
       }
       const done = await idp.accounts.setPassword(request.params.id, request.body.value);
       return done ? reply.code(204).send() : userNotFound(reply);
+    },
+  );
+
+  // Keycloak's credentials of a user: the password and, when two-factor sign-in is on, the `otp` credential
+  // (its id is what kc_action=delete_credential:<id> names). Secrets never leave the provider.
+  app.get<{ Params: { id: string } }>(`${base}/users/:id/credentials`, async (request, reply) => {
+    const account = idp.accounts.findById(request.params.id);
+    if (!account) return userNotFound(reply);
+    return credentialsOf(idp.realm, account);
+  });
+
+  app.delete<{ Params: { id: string; credentialId: string } }>(
+    `${base}/users/:id/credentials/:credentialId`,
+    async (request, reply) => {
+      const account = idp.accounts.findById(request.params.id);
+      if (!account) return userNotFound(reply);
+      if (!account.totp || account.totp.id !== request.params.credentialId) {
+        return reply.code(404).send({ error: 'Credential not found' });
+      }
+      await idp.accounts.removeTotp(account.id);
+      idp.logger.info({ accountId: account.id }, 'idp: two-factor sign-in removed through the admin API');
+      return reply.code(204).send();
     },
   );
 

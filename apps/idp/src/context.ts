@@ -1,6 +1,7 @@
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
 import type { AccountStore } from './accounts.ts';
+import type { InteractionSteps } from './interaction-steps.ts';
 import type { IdpKeys } from './keys.ts';
 import type { LoginGuard } from './login-guard.ts';
 import type { PasswordResets } from './password-resets.ts';
@@ -14,6 +15,14 @@ export interface IdpContext {
   realmPath: string;
   accounts: AccountStore;
   guard: LoginGuard;
+  /** The clock of the sign-in waits and one-time codes (a test may set it). */
+  now: () => number;
+  /** Every account with the admin role must use two-factor sign-in (enrolled at its next sign-in). */
+  requireAdminTotp: boolean;
+  /** Sign-ins whose password was right and whose one-time code is still to come. */
+  pendingCodes: InteractionSteps<{ accountId: string }>;
+  /** The secret shown on an enrolment page, until a code confirms it. */
+  enrolments: InteractionSteps<{ accountId: string; secret: string }>;
   resets: PasswordResets;
   /** Delivers mail; undefined when the host gave no way (then no password reset is offered). */
   sendMail: ((mail: IdpMail) => Promise<void>) | undefined;

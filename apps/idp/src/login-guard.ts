@@ -1,99 +1,176 @@
 export interface LoginGuardLimits {
-  /** Failed attempts on one account within `windowMs` that lock it. */
-  maxAccountFailures: number;
-  /** Failed attempts from one address within `windowMs` that block it. */
-  maxAddressFailures: number;
-  windowMs: number;
-  /** How long a lock or block lasts from the failure that triggered it. */
-  lockMs: number;
+  /** Failures of one (account, address) pair before any wait: a few typing mistakes cost nothing. */
+  freePairFailures: number;
+  /** The first wait of a pair; each further failure doubles it, up to `maxPairWaitMs`. */
+  basePairWaitMs: number;
+  maxPairWaitMs: number;
+  /** Failures from one address, across every account, before the address has to wait (many users behind a NAT). */
+  freeAddressFailures: number;
+  baseAddressWaitMs: number;
+  /** Kept short: a correct password of another account behind the same address is never held for long. */
+  maxAddressWaitMs: number;
+  /** A pair or address without a failure for this long starts again from nothing. */
+  quietMs: number;
+  /** How long a successful sign-in from an address exempts that pair from the address's wait. */
+  knownPairMs: number;
 }
 
 export const DEFAULT_LIMITS: LoginGuardLimits = {
-  maxAccountFailures: 5,
-  maxAddressFailures: 50,
-  windowMs: 15 * 60_000,
-  lockMs: 15 * 60_000,
+  freePairFailures: 3,
+  basePairWaitMs: 1_000,
+  maxPairWaitMs: 60_000,
+  freeAddressFailures: 100,
+  baseAddressWaitMs: 1_000,
+  maxAddressWaitMs: 10_000,
+  quietMs: 15 * 60_000,
+  knownPairMs: 30 * 24 * 60 * 60_000,
 };
 
 /** Keeps at most this many keys per table; the oldest go first (a flood of made-up e-mails stays bounded). */
 const MAX_KEYS = 10_000;
 
-class FailureTable {
-  readonly #failures = new Map<string, number[]>();
-  readonly #lockedUntil = new Map<string, number>();
-  readonly #limit: number;
-  readonly #limits: LoginGuardLimits;
+interface Failures {
+  count: number;
+  lastAt: number;
+  waitUntil: number;
+}
 
-  constructor(limit: number, limits: LoginGuardLimits) {
-    this.#limit = limit;
-    this.#limits = limits;
+/** Failures per key with a growing wait: free failures, then base, 2 × base, 4 × base … capped. */
+class WaitTable {
+  readonly #entries = new Map<string, Failures>();
+  readonly #free: number;
+  readonly #baseMs: number;
+  readonly #maxMs: number;
+  readonly #quietMs: number;
+
+  constructor(free: number, baseMs: number, maxMs: number, quietMs: number) {
+    this.#free = free;
+    this.#baseMs = baseMs;
+    this.#maxMs = maxMs;
+    this.#quietMs = quietMs;
   }
 
-  lockedUntil(key: string, now: number): number | undefined {
-    const until = this.#lockedUntil.get(key);
-    if (until === undefined) return undefined;
-    if (until > now) return until;
-    this.#lockedUntil.delete(key);
-    this.#failures.delete(key);
-    return undefined;
+  #current(key: string, now: number): Failures | undefined {
+    const entry = this.#entries.get(key);
+    if (entry && entry.lastAt <= now - this.#quietMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  waitUntil(key: string, now: number): number | undefined {
+    const until = this.#current(key, now)?.waitUntil;
+    return until !== undefined && until > now ? until : undefined;
   }
 
   fail(key: string, now: number): void {
-    const recent = (this.#failures.get(key) ?? []).filter((at) => at > now - this.#limits.windowMs);
-    recent.push(now);
-    this.#failures.delete(key);
-    this.#failures.set(key, recent);
-    if (recent.length >= this.#limit) this.#lockedUntil.set(key, now + this.#limits.lockMs);
-    this.#trim();
+    const entry = this.#current(key, now) ?? { count: 0, lastAt: now, waitUntil: 0 };
+    entry.count += 1;
+    entry.lastAt = now;
+    const beyond = entry.count - this.#free;
+    entry.waitUntil = beyond > 0 ? now + Math.min(this.#baseMs * 2 ** (beyond - 1), this.#maxMs) : 0;
+    // Re-inserted so that the map's order is the order of the last failure (the oldest are trimmed first).
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    trim(this.#entries);
   }
 
   clear(key: string): void {
-    this.#failures.delete(key);
+    this.#entries.delete(key);
   }
 
-  #trim(): void {
-    for (const table of [this.#failures, this.#lockedUntil] as Map<string, unknown>[]) {
-      while (table.size > MAX_KEYS) {
-        const oldest = table.keys().next().value;
-        if (oldest === undefined) break;
-        table.delete(oldest);
-      }
-    }
+  clearWhere(matches: (key: string) => boolean): void {
+    for (const key of this.#entries.keys()) if (matches(key)) this.#entries.delete(key);
   }
 }
 
+function trim(table: Map<string, unknown>): void {
+  while (table.size > MAX_KEYS) {
+    const oldest = table.keys().next().value;
+    if (oldest === undefined) break;
+    table.delete(oldest);
+  }
+}
+
+const pairKey = (email: string, address: string) => `${email}\n${address}`;
+
 /**
- * Brute-force protection of the sign-in form: an account is locked for 15 minutes after 5 failed attempts
- * within 15 minutes (whether or not the e-mail exists, so the lock says nothing about existence), and an
- * address that fails too often is blocked the same way.
+ * Brute-force protection of the sign-in form (ADR 0016), on Keycloak's model: temporary, growing waits, never a
+ * lock a stranger can put on an account.
+ * - Each (account, address) pair gets a few free failures, then a wait that doubles with each further failure
+ *   (1 s, 2 s, 4 s … at most 60 s), forgotten after 15 quiet minutes. The owner signing in from another address
+ *   is not held, and a password reset clears every wait of the account.
+ * - An address gets a wait only after many failures across accounts (100), at most 10 s; a pair that signed in
+ *   successfully from that address in the last 30 days is not held by it.
+ * Attempts refused during a wait are not checked and do not count. Keys are e-mails whether or not an account
+ * has them, so the waits say nothing about who has an account. Wrong one-time codes count like wrong passwords.
  */
 export class LoginGuard {
-  readonly #accounts: FailureTable;
-  readonly #addresses: FailureTable;
+  readonly #pairs: WaitTable;
+  readonly #addresses: WaitTable;
+  readonly #knownPairs = new Map<string, number>();
+  readonly #limits: LoginGuardLimits;
   readonly #now: () => number;
 
   constructor(limits: LoginGuardLimits = DEFAULT_LIMITS, now: () => number = Date.now) {
-    this.#accounts = new FailureTable(limits.maxAccountFailures, limits);
-    this.#addresses = new FailureTable(limits.maxAddressFailures, limits);
+    this.#limits = limits;
+    this.#pairs = new WaitTable(
+      limits.freePairFailures,
+      limits.basePairWaitMs,
+      limits.maxPairWaitMs,
+      limits.quietMs,
+    );
+    this.#addresses = new WaitTable(
+      limits.freeAddressFailures,
+      limits.baseAddressWaitMs,
+      limits.maxAddressWaitMs,
+      limits.quietMs,
+    );
     this.#now = now;
   }
 
-  /** When the account's lock ends (epoch ms), or undefined if it is not locked. */
-  accountLockedUntil(email: string): number | undefined {
-    return this.#accounts.lockedUntil(email, this.#now());
+  #isKnown(key: string, now: number): boolean {
+    const until = this.#knownPairs.get(key);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.#knownPairs.delete(key);
+    return false;
   }
 
-  addressBlockedUntil(address: string): number | undefined {
-    return this.#addresses.lockedUntil(address, this.#now());
+  /** When the wait of this sign-in attempt ends (epoch ms), or undefined when it may be checked now. */
+  waitUntil(email: string, address: string): number | undefined {
+    const now = this.#now();
+    const key = pairKey(email, address);
+    const pair = this.#pairs.waitUntil(key, now);
+    const shared = this.#isKnown(key, now) ? undefined : this.#addresses.waitUntil(address, now);
+    if (pair === undefined) return shared;
+    return shared === undefined ? pair : Math.max(pair, shared);
+  }
+
+  /** Seconds left of a wait that ends at `until` (at least 1). */
+  secondsUntil(until: number): number {
+    return Math.max(1, Math.ceil((until - this.#now()) / 1000));
   }
 
   recordFailure(email: string, address: string): void {
     const now = this.#now();
-    this.#accounts.fail(email, now);
+    this.#pairs.fail(pairKey(email, address), now);
     this.#addresses.fail(address, now);
   }
 
-  recordSuccess(email: string): void {
-    this.#accounts.clear(email);
+  /** A correct password (and code): the pair's failures are forgotten and the pair becomes known. */
+  recordSuccess(email: string, address: string): void {
+    const key = pairKey(email, address);
+    this.#pairs.clear(key);
+    this.#knownPairs.delete(key);
+    this.#knownPairs.set(key, this.#now() + this.#limits.knownPairMs);
+    trim(this.#knownPairs);
+  }
+
+  /** Forgets every wait of the account, from every address (a password reset). */
+  clearAccount(email: string): void {
+    const prefix = `${email}\n`;
+    this.#pairs.clearWhere((key) => key.startsWith(prefix));
   }
 }

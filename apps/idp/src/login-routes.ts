@@ -4,18 +4,41 @@ import { type Language, MIN_PASSWORD_LENGTH } from '@excelencia/domain';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults } from 'oidc-provider';
-import { normalizeEmail } from './accounts.ts';
+import { type Account, normalizeEmail } from './accounts.ts';
 import type { IdpContext } from './context.ts';
 import {
+  actionMessagePage,
   changePasswordPage,
+  configureTotpPage,
   contentSecurityPolicy,
   errorPage,
   loginPage,
   message,
   newNonce,
+  otpPage,
   pageLanguage,
+  recoveryCodesPage,
+  removeTotpPage,
 } from './pages.ts';
-import { grantEverything, UPDATE_PASSWORD_PROMPT } from './provider.ts';
+import {
+  CONFIGURE_TOTP_PROMPT,
+  DELETE_CREDENTIAL_PROMPT,
+  deleteCredentialTarget,
+  grantEverything,
+  UPDATE_PASSWORD_PROMPT,
+} from './provider.ts';
+import {
+  checkSecondFactor,
+  groupedSecret,
+  isTotpRequired,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUri,
+  qrCodeDataUrl,
+  totpCredential,
+  totpTimeStep,
+  typedCode,
+} from './two-factor.ts';
 
 /** Added to every failed attempt, on top of the password hash check, to slow guessing down. */
 const FAILURE_DELAY_MS = 300;
@@ -31,14 +54,16 @@ interface PasswordForm {
   lang?: unknown;
 }
 
+interface CodeForm {
+  code?: unknown;
+  recoveryCode?: unknown;
+  lang?: unknown;
+}
+
 interface LoginForm {
   email?: unknown;
   password?: unknown;
   lang?: unknown;
-}
-
-function minutesUntil(epochMs: number): number {
-  return Math.max(1, Math.ceil((epochMs - Date.now()) / 60_000));
 }
 
 /** Sends an error page on a raw response (after reply.hijack()), unless something was already sent. */
@@ -59,7 +84,13 @@ function failRaw(res: ServerResponse, idp: IdpContext, language: Language, error
  * The sign-in pages of an authorization request (oidc-provider "interactions"):
  * GET  <realm>/login-actions/:uid        the form, in the request's language
  * POST <realm>/login-actions/:uid/login  checks the credentials and returns to the provider
+ * POST <realm>/login-actions/:uid/otp       the one-time code (or a recovery code) when two-factor sign-in is on
  * POST <realm>/login-actions/:uid/password  the new password of kc_action=UPDATE_PASSWORD (after sign-in)
+ * POST <realm>/login-actions/:uid/totp      the code confirming the enrolment of CONFIGURE_TOTP, then the
+ *                                           recovery codes (once)
+ * POST <realm>/login-actions/:uid/remove-totp  kc_action=delete_credential: a code confirms the removal
+ * POST <realm>/login-actions/:uid/continue  leaves an action step (cancel, or on after the recovery codes)
+ * Every wrong password or code counts in the sign-in waits of the (account, address) pair (login-guard.ts).
  */
 export async function loginRoutes(app: FastifyInstance, idp: IdpContext): Promise<void> {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
@@ -174,6 +205,115 @@ export async function loginRoutes(app: FastifyInstance, idp: IdpContext): Promis
     );
   }
 
+  const pageHref = (uid: string) => (l: Language) => `${base}/${encodeURIComponent(uid)}?lang=${l}`;
+  const continueAction = (uid: string) => `${base}/${encodeURIComponent(uid)}/continue`;
+
+  /** The signed-in account of an interaction after the login step (actions run on it). */
+  function accountOf(details: Interaction): Account | undefined {
+    const id = details.session?.accountId;
+    const account = id ? idp.accounts.findById(id) : undefined;
+    return account?.enabled ? account : undefined;
+  }
+
+  /** Why the one-time code of the account cannot be removed here (a message key), or undefined. */
+  function removalRefusal(account: Account, details: Interaction): string | undefined {
+    const target = deleteCredentialTarget(details.params.kc_action);
+    if (!account.totp || (target && target !== account.totp.id)) return 'twoFactor.remove.notOn';
+    if (isTotpRequired(account, idp.requireAdminTotp)) return 'twoFactor.remove.required';
+    return undefined;
+  }
+
+  function renderOtp(reply: FastifyReply, status: number, uid: string, language: Language, error?: string) {
+    return sendHtml(reply, status, (nonce) =>
+      otpPage({
+        language,
+        nonce,
+        action: `${base}/${encodeURIComponent(uid)}/otp`,
+        languageHref: pageHref(uid),
+        ...(error ? { error } : {}),
+      }),
+    );
+  }
+
+  async function renderConfigureTotp(
+    reply: FastifyReply,
+    status: number,
+    uid: string,
+    language: Language,
+    account: Account,
+    error?: string,
+  ) {
+    // The same secret until it is confirmed (a language switch or a wrong code shows the same QR code).
+    let enrolment = idp.enrolments.get(uid);
+    if (enrolment?.accountId !== account.id) {
+      enrolment = { accountId: account.id, secret: newTotpSecret() };
+      idp.enrolments.set(uid, enrolment);
+    }
+    const issuer = message(language, 'title');
+    const qrCode = await qrCodeDataUrl(otpauthUri(enrolment.secret, account.email, issuer));
+    const required = isTotpRequired(account, idp.requireAdminTotp);
+    return sendHtml(reply, status, (nonce) =>
+      configureTotpPage({
+        language,
+        nonce,
+        action: `${base}/${encodeURIComponent(uid)}/totp`,
+        languageHref: pageHref(uid),
+        qrCode,
+        secret: groupedSecret(enrolment.secret),
+        required,
+        ...(required ? {} : { cancelAction: continueAction(uid) }),
+        ...(error ? { error } : {}),
+      }),
+    );
+  }
+
+  function renderRemoveTotp(
+    reply: FastifyReply,
+    status: number,
+    uid: string,
+    language: Language,
+    error?: string,
+  ) {
+    return sendHtml(reply, status, (nonce) =>
+      removeTotpPage({
+        language,
+        nonce,
+        action: `${base}/${encodeURIComponent(uid)}/remove-totp`,
+        cancelAction: continueAction(uid),
+        languageHref: pageHref(uid),
+        ...(error ? { error } : {}),
+      }),
+    );
+  }
+
+  function renderActionMessage(
+    reply: FastifyReply,
+    uid: string,
+    language: Language,
+    titleKey: string,
+    messageKey: string,
+  ) {
+    return sendHtml(reply, 200, (nonce) =>
+      actionMessagePage({
+        language,
+        nonce,
+        title: message(language, titleKey),
+        message: message(language, messageKey),
+        action: continueAction(uid),
+      }),
+    );
+  }
+
+  function renderTotpAlreadyOn(reply: FastifyReply, uid: string, language: Language) {
+    return renderActionMessage(
+      reply,
+      uid,
+      language,
+      'twoFactor.configure.pageTitle',
+      'twoFactor.configure.alreadyOn',
+    );
+  }
+
   app.get<{ Params: { uid: string }; Querystring: { lang?: string } }>(
     `${base}/:uid`,
     async (request, reply) => {
@@ -184,10 +324,36 @@ export async function loginRoutes(app: FastifyInstance, idp: IdpContext): Promis
       if (details.prompt.name === UPDATE_PASSWORD_PROMPT) {
         return renderChangePassword(reply, 200, details.uid, language);
       }
+      if (details.prompt.name === CONFIGURE_TOTP_PROMPT || details.prompt.name === DELETE_CREDENTIAL_PROMPT) {
+        const account = accountOf(details);
+        if (!account) return sendExpired(reply, language);
+        if (details.prompt.name === DELETE_CREDENTIAL_PROMPT) {
+          const refusal = removalRefusal(account, details);
+          if (refusal) {
+            return renderActionMessage(reply, details.uid, language, 'twoFactor.remove.pageTitle', refusal);
+          }
+          return renderRemoveTotp(reply, 200, details.uid, language);
+        }
+        if (account.totp) return renderTotpAlreadyOn(reply, details.uid, language);
+        return renderConfigureTotp(reply, 200, details.uid, language, account);
+      }
+      if (idp.pendingCodes.get(details.uid)) return renderOtp(reply, 200, details.uid, language);
       const hint = details.params.login_hint;
       return renderLogin(reply, 200, details.uid, language, typeof hint === 'string' ? { email: hint } : {});
     },
   );
+
+  /** The wait message in the page's language ("try again in N seconds"), the same for every e-mail. */
+  function waitMessage(language: Language, until: number): string {
+    const seconds = idp.guard.secondsUntil(until);
+    return seconds === 1
+      ? message(language, 'errors.waitOne')
+      : message(language, 'errors.wait', { seconds });
+  }
+
+  function retryAfter(reply: FastifyReply, until: number) {
+    reply.header('Retry-After', String(idp.guard.secondsUntil(until)));
+  }
 
   app.post<{ Params: { uid: string }; Body: LoginForm }>(`${base}/:uid/login`, async (request, reply) => {
     const form = (request.body ?? {}) as LoginForm;
@@ -198,46 +364,197 @@ export async function loginRoutes(app: FastifyInstance, idp: IdpContext): Promis
 
     const email = typeof form.email === 'string' ? form.email.trim() : '';
     const password = typeof form.password === 'string' ? form.password : '';
-    const again = (status: number, key: string, params?: Record<string, number>, fieldsInvalid = false) =>
-      renderLogin(reply, status, details.uid, language, {
-        email,
-        error: message(language, key, params),
-        fieldsInvalid,
-      });
+    const again = (status: number, error: string, fieldsInvalid = false) =>
+      renderLogin(reply, status, details.uid, language, { email, error, fieldsInvalid });
 
-    if (!email || !password) return again(400, 'errors.missingFields', undefined, true);
+    if (!email || !password) return again(400, message(language, 'errors.missingFields'), true);
 
+    // Waits are per (account, address): a stranger's failures never hold the owner signing in elsewhere.
     const address = request.ip;
-    const blockedUntil = idp.guard.addressBlockedUntil(address);
-    if (blockedUntil) {
-      reply.header('Retry-After', String(Math.ceil((blockedUntil - Date.now()) / 1000)));
-      return again(429, 'errors.tooManyAttempts', { minutes: minutesUntil(blockedUntil) });
-    }
     const key = normalizeEmail(email);
-    const lockedUntil = idp.guard.accountLockedUntil(key);
-    if (lockedUntil) {
-      reply.header('Retry-After', String(Math.ceil((lockedUntil - Date.now()) / 1000)));
-      return again(429, 'errors.accountLocked', { minutes: minutesUntil(lockedUntil) });
+    const waitUntil = idp.guard.waitUntil(key, address);
+    if (waitUntil) {
+      retryAfter(reply, waitUntil);
+      return again(429, waitMessage(language, waitUntil));
     }
 
     const account = await idp.accounts.verifyPassword(email, password);
     if (!account) {
       idp.guard.recordFailure(key, address);
       await sleep(FAILURE_DELAY_MS);
-      const nowLocked = idp.guard.accountLockedUntil(key);
-      if (nowLocked) {
-        idp.logger.warn({ address }, 'idp: account locked after repeated failed sign-ins');
-        reply.header('Retry-After', String(Math.ceil((nowLocked - Date.now()) / 1000)));
-        return again(429, 'errors.accountLocked', { minutes: minutesUntil(nowLocked) });
+      const invalid = message(language, 'errors.invalidCredentials');
+      const nowWaiting = idp.guard.waitUntil(key, address);
+      if (nowWaiting) {
+        idp.logger.warn({ address }, 'idp: repeated failed sign-ins, the next attempt waits');
+        retryAfter(reply, nowWaiting);
+        return again(401, `${invalid} ${waitMessage(language, nowWaiting)}`, true);
       }
-      return again(401, 'errors.invalidCredentials', undefined, true);
+      return again(401, invalid, true);
     }
-    if (!account.enabled) return again(403, 'errors.accountDisabled');
+    if (!account.enabled) return again(403, message(language, 'errors.accountDisabled'));
 
-    idp.guard.recordSuccess(key);
+    if (account.totp) {
+      // The password was right; the sign-in ends only with the code (the next page).
+      idp.pendingCodes.set(details.uid, { accountId: account.id });
+      return renderOtp(reply, 200, details.uid, language);
+    }
+    idp.guard.recordSuccess(key, address);
     idp.logger.info({ accountId: account.id }, 'idp: signed in');
     return finish(request, reply, language, { login: { accountId: account.id, remember: false } }, false);
   });
+
+  /** The one-time code (or a recovery code) of a sign-in whose password was right. */
+  app.post<{ Params: { uid: string }; Body: CodeForm }>(`${base}/:uid/otp`, async (request, reply) => {
+    const form = (request.body ?? {}) as CodeForm;
+    const details = await interactionFor(request, reply, request.params.uid);
+    const language = languageOf(form.lang, details, request);
+    if (!details) return sendExpired(reply, language);
+    const pending = idp.pendingCodes.get(details.uid);
+    const account = pending ? idp.accounts.findById(pending.accountId) : undefined;
+    if (details.prompt.name !== 'login' || !account) return sendExpired(reply, language);
+    if (!account.enabled) {
+      idp.pendingCodes.delete(details.uid);
+      return renderLogin(reply, 403, details.uid, language, {
+        email: account.email,
+        error: message(language, 'errors.accountDisabled'),
+      });
+    }
+
+    const address = request.ip;
+    const waitUntil = idp.guard.waitUntil(account.email, address);
+    if (waitUntil) {
+      retryAfter(reply, waitUntil);
+      return renderOtp(reply, 429, details.uid, language, waitMessage(language, waitUntil));
+    }
+    const code = typedCode(form.code) || typedCode(form.recoveryCode);
+    if (!code)
+      return renderOtp(reply, 400, details.uid, language, message(language, 'twoFactor.missingCode'));
+    const used = await checkSecondFactor(idp.accounts, account, code, idp.now());
+    if (!used) {
+      idp.guard.recordFailure(account.email, address);
+      await sleep(FAILURE_DELAY_MS);
+      const invalid = message(language, 'twoFactor.invalidCode');
+      const nowWaiting = idp.guard.waitUntil(account.email, address);
+      if (nowWaiting) retryAfter(reply, nowWaiting);
+      return renderOtp(
+        reply,
+        401,
+        details.uid,
+        language,
+        nowWaiting ? `${invalid} ${waitMessage(language, nowWaiting)}` : invalid,
+      );
+    }
+    idp.pendingCodes.delete(details.uid);
+    idp.guard.recordSuccess(account.email, address);
+    idp.logger.info({ accountId: account.id, secondFactor: used }, 'idp: signed in');
+    return finish(
+      request,
+      reply,
+      language,
+      { login: { accountId: account.id, remember: false, amr: ['pwd', 'otp'] } },
+      false,
+    );
+  });
+
+  /** Keycloak's CONFIGURE_TOTP: the code that confirms the shown secret; then the recovery codes, once. */
+  app.post<{ Params: { uid: string }; Body: CodeForm }>(`${base}/:uid/totp`, async (request, reply) => {
+    const form = (request.body ?? {}) as CodeForm;
+    const details = await interactionFor(request, reply, request.params.uid);
+    const language = languageOf(form.lang, details, request);
+    if (!details) return sendExpired(reply, language);
+    const account = accountOf(details);
+    if (details.prompt.name !== CONFIGURE_TOTP_PROMPT || !account) return sendExpired(reply, language);
+    if (account.totp) return renderTotpAlreadyOn(reply, details.uid, language);
+    const enrolment = idp.enrolments.get(details.uid);
+    if (enrolment?.accountId !== account.id)
+      return renderConfigureTotp(reply, 200, details.uid, language, account);
+
+    // The secret is on the page: a wrong code here guesses nothing, so it does not count in the waits.
+    const code = typedCode(form.code);
+    const step = totpTimeStep(enrolment.secret, code, idp.now());
+    if (step === undefined) {
+      const key = code ? 'twoFactor.invalidCode' : 'twoFactor.missingCode';
+      return renderConfigureTotp(reply, 400, details.uid, language, account, message(language, key));
+    }
+    const codes = newRecoveryCodes();
+    await idp.accounts.setTotp(account.id, totpCredential(enrolment.secret, step, codes));
+    idp.enrolments.delete(details.uid);
+    idp.logger.info({ accountId: account.id }, 'idp: two-factor sign-in turned on');
+    return sendHtml(reply, 200, (nonce) =>
+      recoveryCodesPage({ language, nonce, action: continueAction(details.uid), codes }),
+    );
+  });
+
+  /** Keycloak's delete_credential for the one-time code: confirmed with a current code or a recovery code. */
+  app.post<{ Params: { uid: string }; Body: CodeForm }>(
+    `${base}/:uid/remove-totp`,
+    async (request, reply) => {
+      const form = (request.body ?? {}) as CodeForm;
+      const details = await interactionFor(request, reply, request.params.uid);
+      const language = languageOf(form.lang, details, request);
+      if (!details) return sendExpired(reply, language);
+      const account = accountOf(details);
+      if (details.prompt.name !== DELETE_CREDENTIAL_PROMPT || !account) return sendExpired(reply, language);
+      const refusal = removalRefusal(account, details);
+      if (refusal)
+        return renderActionMessage(reply, details.uid, language, 'twoFactor.remove.pageTitle', refusal);
+
+      const address = request.ip;
+      const waitUntil = idp.guard.waitUntil(account.email, address);
+      if (waitUntil) {
+        retryAfter(reply, waitUntil);
+        return renderRemoveTotp(reply, 429, details.uid, language, waitMessage(language, waitUntil));
+      }
+      const code = typedCode(form.code) || typedCode(form.recoveryCode);
+      if (!code)
+        return renderRemoveTotp(
+          reply,
+          400,
+          details.uid,
+          language,
+          message(language, 'twoFactor.missingCode'),
+        );
+      if (!(await checkSecondFactor(idp.accounts, account, code, idp.now()))) {
+        idp.guard.recordFailure(account.email, address);
+        await sleep(FAILURE_DELAY_MS);
+        return renderRemoveTotp(
+          reply,
+          401,
+          details.uid,
+          language,
+          message(language, 'twoFactor.invalidCode'),
+        );
+      }
+      await idp.accounts.removeTotp(account.id);
+      idp.logger.info({ accountId: account.id }, 'idp: two-factor sign-in turned off');
+      return finish(request, reply, language, { credentialDeleted: true } as InteractionResults, true);
+    },
+  );
+
+  /** Leaves an action step without doing it (cancel, or continue after the recovery codes) when allowed. */
+  app.post<{ Params: { uid: string }; Body: { lang?: unknown } }>(
+    `${base}/:uid/continue`,
+    async (request, reply) => {
+      const form = (request.body ?? {}) as { lang?: unknown };
+      const details = await interactionFor(request, reply, request.params.uid);
+      const language = languageOf(form.lang, details, request);
+      if (!details) return sendExpired(reply, language);
+      const account = accountOf(details);
+      if (!account) return sendExpired(reply, language);
+      if (details.prompt.name === CONFIGURE_TOTP_PROMPT) {
+        // A required enrolment cannot be skipped: the page comes back.
+        if (!account.totp && isTotpRequired(account, idp.requireAdminTotp)) {
+          return renderConfigureTotp(reply, 200, details.uid, language, account);
+        }
+        idp.enrolments.delete(details.uid);
+        return finish(request, reply, language, { totpConfigured: true } as InteractionResults, true);
+      }
+      if (details.prompt.name === DELETE_CREDENTIAL_PROMPT) {
+        return finish(request, reply, language, { credentialDeleted: true } as InteractionResults, true);
+      }
+      return sendExpired(reply, language);
+    },
+  );
 
   app.post<{ Params: { uid: string }; Body: PasswordForm }>(
     `${base}/:uid/password`,

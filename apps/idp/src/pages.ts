@@ -68,7 +68,17 @@ a{color:#0b3a6f}
 .langs{margin-top:1.25rem}
 .langs ul{list-style:none;display:flex;gap:1rem;justify-content:center;padding:0;margin:0}
 .langs a{color:#0b3a6f}
-.langs a[aria-current]{font-weight:700;text-decoration:none}`;
+.langs a[aria-current]{font-weight:700;text-decoration:none}
+.secondary{margin-top:.75rem;background:#fff;color:#0b3a6f;border:1px solid #0b3a6f}
+.secondary:hover{background:#eef1f5}
+.qr{display:block;width:12rem;height:12rem;margin:0 auto 1rem;image-rendering:pixelated}
+.secret{display:block;margin:0 0 1rem;padding:.5rem;background:#eef1f5;border-radius:.375rem;font-size:1rem;letter-spacing:.05em;word-break:break-all}
+.codes{columns:2;margin:0 0 1rem;padding-left:1.5rem}
+.codes code{font-size:1rem}
+details{margin:1rem 0 0}
+summary{cursor:pointer;color:#0b3a6f}
+details form{margin-top:.75rem}
+ol.steps{padding-left:1.25rem}`;
 
 export interface PageFrame {
   language: Language;
@@ -334,6 +344,180 @@ export function signOutPage(language: Language, nonce: string, providerForm: str
 <p role="status">${t(language, 'signOut.inProgress')}</p>
 ${new SafeHtml(form)}
 <button type="submit" form="op.logoutForm">${t(language, 'signOut.submit')}</button>`,
+  );
+}
+
+/** Fields of a one-time code: the app's 6-digit code, or (folded away) a recovery code instead. */
+function codeFields(input: {
+  language: Language;
+  action: string;
+  submit: string;
+  describedBy: string;
+  error?: string;
+  hidden?: SafeHtml;
+}): SafeHtml {
+  const { language } = input;
+  const invalid = input.error ? html` aria-invalid="true"` : '';
+  const describedBy = input.error ? `${input.describedBy} code-error` : input.describedBy;
+  return html`<form method="post" action="${input.action}" novalidate>
+<input type="hidden" name="lang" value="${language}">
+${input.hidden ?? ''}
+<label for="code">${t(language, 'twoFactor.code')}</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="8" autocapitalize="none" spellcheck="false" required aria-describedby="${describedBy}"${invalid} autofocus>
+<button type="submit">${input.submit}</button>
+</form>`;
+}
+
+function recoveryForm(input: { language: Language; action: string; submit: string }): SafeHtml {
+  const { language } = input;
+  return html`<details>
+<summary>${t(language, 'twoFactor.useRecovery')}</summary>
+<form method="post" action="${input.action}" novalidate>
+<input type="hidden" name="lang" value="${language}">
+<label for="recovery-code">${t(language, 'twoFactor.recoveryCode')}</label>
+<input id="recovery-code" name="recoveryCode" type="text" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="32" required>
+<button type="submit">${input.submit}</button>
+</form>
+</details>`;
+}
+
+function errorAlert(error: string | undefined): SafeHtml | '' {
+  return error ? html`<p class="alert" role="alert" id="code-error">${error}</p>` : '';
+}
+
+/** A button that leaves the current step (cancel, continue) through a form of its own. */
+function leaveForm(language: Language, action: string, label: string, secondary: boolean): SafeHtml {
+  return html`<form method="post" action="${action}">
+<input type="hidden" name="lang" value="${language}">
+<button type="submit"${secondary ? html` class="secondary"` : ''}>${label}</button>
+</form>`;
+}
+
+export interface OtpPageInput {
+  language: Language;
+  nonce: string;
+  action: string;
+  languageHref: (language: Language) => string;
+  error?: string;
+}
+
+/** The second step of a sign-in with two-factor sign-in on: the app's code, or a recovery code. */
+export function otpPage(input: OtpPageInput): string {
+  const { language } = input;
+  return layout(
+    {
+      language,
+      nonce: input.nonce,
+      title: t(language, 'twoFactor.signIn.pageTitle'),
+      languageHref: input.languageHref,
+    },
+    html`<h1>${t(language, 'twoFactor.signIn.heading')}</h1>
+${errorAlert(input.error)}
+<p id="code-intro">${t(language, 'twoFactor.signIn.intro')}</p>
+${codeFields({ language, action: input.action, submit: t(language, 'twoFactor.signIn.submit'), describedBy: 'code-intro', ...(input.error ? { error: input.error } : {}) })}
+${recoveryForm({ language, action: input.action, submit: t(language, 'twoFactor.signIn.submit') })}`,
+  );
+}
+
+export interface ConfigureTotpPageInput {
+  language: Language;
+  nonce: string;
+  action: string;
+  languageHref: (language: Language) => string;
+  qrCode: string;
+  secret: string;
+  required: boolean;
+  /** Where 'Cancel' posts; absent when two-factor sign-in is required for the account. */
+  cancelAction?: string;
+  error?: string;
+}
+
+/** Keycloak's CONFIGURE_TOTP: the QR code and the key as text, then one code to confirm. */
+export function configureTotpPage(input: ConfigureTotpPageInput): string {
+  const { language } = input;
+  return layout(
+    {
+      language,
+      nonce: input.nonce,
+      title: t(language, 'twoFactor.configure.pageTitle'),
+      languageHref: input.languageHref,
+    },
+    html`<h1>${t(language, 'twoFactor.configure.heading')}</h1>
+${input.required ? html`<p role="status">${t(language, 'twoFactor.configure.required')}</p>` : ''}
+${errorAlert(input.error)}
+<ol class="steps">
+<li><p>${t(language, 'twoFactor.configure.step1')}</p></li>
+<li><p>${t(language, 'twoFactor.configure.step2')}</p>
+<img class="qr" src="${input.qrCode}" alt="${t(language, 'twoFactor.configure.qrAlt')}" width="192" height="192">
+<p id="secret-label">${t(language, 'twoFactor.configure.secretLabel')}</p>
+<code class="secret" id="secret">${input.secret}</code></li>
+<li><p id="code-intro">${t(language, 'twoFactor.configure.step3')}</p></li>
+</ol>
+${codeFields({ language, action: input.action, submit: t(language, 'twoFactor.configure.submit'), describedBy: 'code-intro', ...(input.error ? { error: input.error } : {}) })}
+${input.cancelAction ? leaveForm(language, input.cancelAction, t(language, 'twoFactor.cancel'), true) : ''}`,
+  );
+}
+
+/** Shown once, right after two-factor sign-in was turned on: the recovery codes, then back to the client. */
+export function recoveryCodesPage(input: {
+  language: Language;
+  nonce: string;
+  action: string;
+  codes: readonly string[];
+}): string {
+  const { language } = input;
+  return layout(
+    { language, nonce: input.nonce, title: t(language, 'twoFactor.recovery.pageTitle') },
+    html`<h1>${t(language, 'twoFactor.recovery.heading')}</h1>
+<p role="status">${t(language, 'twoFactor.recovery.done')}</p>
+<p>${t(language, 'twoFactor.recovery.intro', { count: input.codes.length })}</p>
+<ol class="codes" aria-label="${t(language, 'twoFactor.recovery.heading')}">${input.codes.map((code) => html`<li><code>${code}</code></li>`)}</ol>
+${leaveForm(language, input.action, t(language, 'twoFactor.continue'), false)}`,
+  );
+}
+
+export interface RemoveTotpPageInput {
+  language: Language;
+  nonce: string;
+  action: string;
+  cancelAction: string;
+  languageHref: (language: Language) => string;
+  error?: string;
+}
+
+/** Keycloak's delete_credential for the one-time code: confirmed with a current code (or a recovery code). */
+export function removeTotpPage(input: RemoveTotpPageInput): string {
+  const { language } = input;
+  return layout(
+    {
+      language,
+      nonce: input.nonce,
+      title: t(language, 'twoFactor.remove.pageTitle'),
+      languageHref: input.languageHref,
+    },
+    html`<h1>${t(language, 'twoFactor.remove.heading')}</h1>
+${errorAlert(input.error)}
+<p id="code-intro">${t(language, 'twoFactor.remove.intro')}</p>
+${codeFields({ language, action: input.action, submit: t(language, 'twoFactor.remove.submit'), describedBy: 'code-intro', ...(input.error ? { error: input.error } : {}) })}
+${recoveryForm({ language, action: input.action, submit: t(language, 'twoFactor.remove.submit') })}
+${leaveForm(language, input.cancelAction, t(language, 'twoFactor.cancel'), true)}`,
+  );
+}
+
+/** A step that only says something (already on, required, not on), with a button back to the client. */
+export function actionMessagePage(input: {
+  language: Language;
+  nonce: string;
+  title: string;
+  message: string;
+  action: string;
+}): string {
+  const { language } = input;
+  return layout(
+    { language, nonce: input.nonce, title: input.title },
+    html`<h1>${input.title}</h1>
+<p role="status">${input.message}</p>
+${leaveForm(language, input.action, t(language, 'twoFactor.continue'), false)}`,
   );
 }
 

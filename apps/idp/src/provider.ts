@@ -19,6 +19,7 @@ import {
   signOutPage,
 } from './pages.ts';
 import type { ProviderStore } from './provider-store.ts';
+import { isTotpRequired } from './two-factor.ts';
 import type { IdpClient, IdpLogger } from './types.ts';
 
 /** The one resource server of the realm: every access token is a JWT for it, with Keycloak's audience. */
@@ -30,6 +31,26 @@ export const GRANTED_SCOPES = 'openid email profile offline_access';
 /** The kc_action value of a password change, and the interaction prompt that carries it out. */
 export const UPDATE_PASSWORD_ACTION = 'UPDATE_PASSWORD';
 export const UPDATE_PASSWORD_PROMPT = 'update_password';
+/** Keycloak's required action and kc_action value that sets up a one-time code app, and its prompt. */
+export const CONFIGURE_TOTP_ACTION = 'CONFIGURE_TOTP';
+export const CONFIGURE_TOTP_PROMPT = 'configure_totp';
+/** Keycloak's kc_action=delete_credential:<credential id> (here: the one-time code), and its prompt. */
+export const DELETE_CREDENTIAL_ACTION = 'delete_credential';
+export const DELETE_CREDENTIAL_PROMPT = 'delete_credential';
+
+/** What the interaction pages of these actions hand back to the provider when they are done. */
+export interface ActionResults {
+  passwordUpdated?: boolean;
+  totpConfigured?: boolean;
+  credentialDeleted?: boolean;
+}
+
+/** The credential id of kc_action=delete_credential:<id> ('' for a bare delete_credential), or undefined. */
+export function deleteCredentialTarget(kcAction: unknown): string | undefined {
+  if (kcAction === DELETE_CREDENTIAL_ACTION) return '';
+  if (typeof kcAction !== 'string' || !kcAction.startsWith(`${DELETE_CREDENTIAL_ACTION}:`)) return undefined;
+  return kcAction.slice(DELETE_CREDENTIAL_ACTION.length + 1);
+}
 export const ADMIN_API_ROLES = ['manage-users', 'view-users', 'query-users', 'view-realm'];
 
 /** The oidc-provider routes, renamed to Keycloak's paths under the issuer. */
@@ -56,6 +77,8 @@ export interface ProviderSetup {
   refreshTokenTtlSeconds: number;
   formActionOrigins: string[];
   logger: IdpLogger;
+  /** Accounts with the admin role must use two-factor sign-in (see the configure_totp prompt). */
+  requireAdminTotp: boolean;
 }
 
 /** Claims of an account, in Keycloak's names; the scopes in `claims` below decide which reach a token. */
@@ -131,6 +154,50 @@ export function createProvider(setup: ProviderSetup): Provider {
       ),
     ),
     1,
+  );
+
+  const resultOf = (ctx: KoaContextWithOIDC) => (ctx.oidc.result ?? {}) as ActionResults;
+  const sessionAccount = (ctx: KoaContextWithOIDC) => {
+    const id = ctx.oidc.session?.accountId;
+    return id ? accounts.findById(id) : undefined;
+  };
+
+  // Keycloak's CONFIGURE_TOTP: asked for by the client (kc_action), or a required action of an admin without
+  // two-factor sign-in when it is required; login-routes.ts shows the enrolment before returning to the client.
+  policy.add(
+    new interactionPolicy.Prompt(
+      { name: CONFIGURE_TOTP_PROMPT, requestable: false },
+      new interactionPolicy.Check('configure_totp_requested', 'The client asked to set up TOTP', (ctx) =>
+        Boolean(
+          ctx.oidc.params?.kc_action === CONFIGURE_TOTP_ACTION &&
+            sessionAccount(ctx) &&
+            resultOf(ctx).totpConfigured !== true,
+        ),
+      ),
+      new interactionPolicy.Check('configure_totp_required', 'Two-factor sign-in is required', (ctx) => {
+        const account = sessionAccount(ctx);
+        return Boolean(account && !account.totp && isTotpRequired(account, setup.requireAdminTotp));
+      }),
+    ),
+    2,
+  );
+
+  // Keycloak's application-initiated delete_credential: removing the one-time code, confirmed with a code.
+  policy.add(
+    new interactionPolicy.Prompt(
+      { name: DELETE_CREDENTIAL_PROMPT, requestable: false },
+      new interactionPolicy.Check(
+        'delete_credential_requested',
+        'The client asked to remove a credential',
+        (ctx) =>
+          Boolean(
+            deleteCredentialTarget(ctx.oidc.params?.kc_action) !== undefined &&
+              sessionAccount(ctx) &&
+              resultOf(ctx).credentialDeleted !== true,
+          ),
+      ),
+    ),
+    3,
   );
 
   const configuration: Configuration = {

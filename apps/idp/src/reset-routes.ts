@@ -211,8 +211,8 @@ export async function resetRoutes(app: FastifyInstance, idp: IdpContext): Promis
     if (!account?.enabled || !(await idp.accounts.setPassword(account.id, checked.data.password))) {
       return renderInvalidLink(reply, language);
     }
-    // A lock from failed sign-ins ends with the new password.
-    idp.guard.recordSuccess(account.email);
+    // The waits from failed sign-ins, from every address, end with the new password.
+    idp.guard.clearAccount(account.email);
     idp.logger.info({ accountId: account.id }, 'idp: password reset');
     const next = await signInHref(language, used.interactionUid);
     return sendHtml(reply, 200, (nonce) =>

@@ -5,6 +5,7 @@ import type Provider from 'oidc-provider';
 import { AccountStore } from './accounts.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { accessTokenVerifier, type IdpContext } from './context.ts';
+import { InteractionSteps } from './interaction-steps.ts';
 import { loadKeys } from './keys.ts';
 import { LoginGuard } from './login-guard.ts';
 import { loginRoutes } from './login-routes.ts';
@@ -95,11 +96,17 @@ export async function startIdp(options: IdpOptions & { port: number; host?: stri
   let issuer: string | undefined;
   let provider: Provider | undefined;
   const formActionOrigins = clientOrigins(options.clients);
+  const now = options.now ?? Date.now;
+  const stepTtlMs = 30 * 60_000;
   const idp: IdpContext = {
     realm,
     realmPath,
     accounts,
-    guard: new LoginGuard(),
+    guard: new LoginGuard(undefined, now),
+    now,
+    requireAdminTotp: options.requireAdminTotp ?? false,
+    pendingCodes: new InteractionSteps(stepTtlMs, now),
+    enrolments: new InteractionSteps(stepTtlMs, now),
     resets,
     sendMail: options.sendMail,
     homeFor: (language) => clientHome(options.clients, language),
@@ -116,7 +123,13 @@ export async function startIdp(options: IdpOptions & { port: number; host?: stri
     verifyAccessToken: accessTokenVerifier(keys, () => idp.issuer()),
   };
 
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, forceCloseConnections: true });
+  // The client's address (request.ip) is read as the portal reads it: X-Forwarded-For only behind a trusted proxy.
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 64 * 1024,
+    forceCloseConnections: true,
+    trustProxy: options.trustProxy ?? false,
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('Content-Security-Policy', contentSecurityPolicy(undefined, formActionOrigins));
@@ -153,6 +166,7 @@ export async function startIdp(options: IdpOptions & { port: number; host?: stri
     refreshTokenTtlSeconds,
     formActionOrigins,
     logger,
+    requireAdminTotp: idp.requireAdminTotp,
   });
   logger.info({ issuer }, 'idp: listening');
 

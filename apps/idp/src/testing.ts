@@ -74,9 +74,12 @@ export function pageErrorText(page: string): string {
 export class IdpTestBrowser {
   readonly #cookies: StoredCookie[] = [];
   readonly #acceptLanguage: string | undefined;
+  readonly #headers: Record<string, string>;
 
-  constructor(options: { acceptLanguage?: string } = {}) {
+  /** `headers` go with every request (e.g. X-Forwarded-For, as a proxy in front would add it). */
+  constructor(options: { acceptLanguage?: string; headers?: Record<string, string> } = {}) {
     this.#acceptLanguage = options.acceptLanguage;
+    this.#headers = options.headers ?? {};
   }
 
   /** The Cookie header a browser would send to this URL (cookies ignore ports, as browsers do). */
@@ -131,7 +134,7 @@ export class IdpTestBrowser {
     url: string,
     init: { method?: string; form?: Record<string, string> } = {},
   ): Promise<Response> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.#headers };
     const cookie = this.cookieHeader(url);
     if (cookie) headers.cookie = cookie;
     if (this.#acceptLanguage) headers['accept-language'] = this.#acceptLanguage;
@@ -191,11 +194,17 @@ export class IdpTestBrowser {
   }
 
   /**
-   * Opens an authorization URL, fills the real login form with the credentials and submits it. Returns the
-   * redirect to the client's redirect_uri (with code and state, or an OAuth error), or throws with the text
-   * the page shows (wrong password, locked, disabled, expired request...).
+   * Opens an authorization URL, fills the real login form with the credentials and submits it; when the account
+   * has two-factor sign-in on and `code` is given, fills the code page with it too. Returns the redirect to the
+   * client's redirect_uri (with code and state, or an OAuth error), or throws with the text the page shows (wrong
+   * password, a wait, disabled, expired request, a code asked for but not given...).
    */
-  async signIn(authorizationUrl: string, email: string, password: string): Promise<string> {
+  async signIn(
+    authorizationUrl: string,
+    email: string,
+    password: string,
+    options: { code?: string } = {},
+  ): Promise<string> {
     const opened = await this.follow(authorizationUrl);
     if (opened.left) return opened.url;
     const form = parseForms(opened.page, opened.url).find((f) => f.fields.has('password'));
@@ -203,6 +212,14 @@ export class IdpTestBrowser {
     const fields = Object.fromEntries(form.fields);
     const submitted = await this.follow(form.action, { form: { ...fields, email, password } });
     if (submitted.left) return submitted.url;
+    const codeForm = parseForms(submitted.page, submitted.url).find((f) => f.fields.has('code'));
+    if (codeForm && options.code !== undefined && submitted.status === 200) {
+      const coded = await this.follow(codeForm.action, {
+        form: { ...Object.fromEntries(codeForm.fields), code: options.code },
+      });
+      if (coded.left) return coded.url;
+      throw new Error(pageErrorText(coded.page));
+    }
     throw new Error(pageErrorText(submitted.page));
   }
 
@@ -224,6 +241,7 @@ export async function signInThroughLoginPage(
   authorizationUrl: string,
   email: string,
   password: string,
+  options: { code?: string } = {},
 ): Promise<string> {
-  return new IdpTestBrowser().signIn(authorizationUrl, email, password);
+  return new IdpTestBrowser().signIn(authorizationUrl, email, password, options);
 }

@@ -38,6 +38,15 @@ export interface IdpOptions {
    * without it there is no way to reach the user, so no such link.
    */
   sendMail?: (mail: IdpMail) => Promise<void>;
+  /**
+   * Honour X-Forwarded-For for the client's address (the sign-in waits are per account and address): only when
+   * a proxy in front sets it (the portal's TRUST_PROXY). Default false: the socket's address.
+   */
+  trustProxy?: boolean;
+  /** Every account with the admin role must use two-factor sign-in; one without it enrols at its next sign-in. */
+  requireAdminTotp?: boolean;
+  /** The clock of the sign-in waits and one-time codes, in epoch ms (tests); default Date.now. */
+  now?: () => number;
 }
 
 export interface RunningIdp {

@@ -90,23 +90,6 @@ describe('POST <realm>/login-actions/:uid/login', () => {
     expect(again).toContain('role="alert"');
   });
 
-  it('locks an account for 15 minutes after 5 failed attempts, even against the right password', async () => {
-    const user = await createAccount(idp);
-    const attempt = (password: string) =>
-      signInThroughLoginPage(authorizationRequest(idp, { ui_locales: 'en' }).url, user.email, password);
-    for (let i = 1; i <= 4; i++)
-      await expect(attempt(`wrong-${i}`)).rejects.toThrow('Invalid email or password.');
-    await expect(attempt('wrong-5')).rejects.toThrow(
-      'Too many failed attempts. Your account is locked for 15 minutes',
-    );
-    await expect(attempt(user.password)).rejects.toThrow(/locked for 1[45] minutes/);
-
-    // Other accounts are not affected.
-    const other = await createAccount(idp);
-    const redirect = await signInThroughLoginPage(authorizationRequest(idp).url, other.email, other.password);
-    expect(new URL(redirect).searchParams.get('code')).toBeTruthy();
-  });
-
   it('refuses a disabled account with a clear message, and accepts it again once enabled', async () => {
     const user = await createAccount(idp);
     expect((await admin(idp, 'PUT', `/users/${user.id}`, { enabled: false })).status).toBe(204);

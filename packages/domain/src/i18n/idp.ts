@@ -1,6 +1,6 @@
 import { defineMessages } from './define.ts';
 
-/** The built-in identity provider's pages (sign-in, password reset, sign-out, errors) and its reset mail. */
+/** The built-in identity provider's pages (sign-in, two-factor sign-in, password reset, sign-out, errors) and its reset mail. */
 export const idp = defineMessages({
   pt: {
     title: 'Excelência Empresarial',
@@ -16,10 +16,8 @@ export const idp = defineMessages({
       invalidCredentials: 'E-mail ou palavra-passe inválidos.',
       missingFields: 'Indique o e-mail e a palavra-passe.',
       accountDisabled: 'A sua conta está desativada. Contacte o administrador do portal.',
-      accountLocked:
-        'Demasiadas tentativas falhadas. A conta está bloqueada durante {{minutes}} minutos; tente de novo mais tarde.',
-      tooManyAttempts:
-        'Demasiadas tentativas a partir deste endereço. Tente de novo dentro de {{minutes}} minutos.',
+      wait: 'Demasiadas tentativas falhadas. Tente de novo dentro de {{seconds}} segundos.',
+      waitOne: 'Demasiadas tentativas falhadas. Tente de novo dentro de 1 segundo.',
       heading: 'Não foi possível continuar',
       requestExpired:
         'O pedido de início de sessão expirou ou já foi usado. Volte ao portal e tente de novo.',
@@ -66,6 +64,50 @@ export const idp = defineMessages({
       expiry: 'A ligação é válida durante {{minutes}} minutos e só pode ser usada uma vez.',
       ignore: 'Se não fez este pedido, ignore esta mensagem: a sua palavra-passe não muda.',
     },
+    twoFactor: {
+      code: 'Código de 6 algarismos',
+      useRecovery: 'Usar um código de recuperação',
+      recoveryCode: 'Código de recuperação',
+      cancel: 'Cancelar',
+      continue: 'Continuar',
+      invalidCode: 'O código não é válido. Tente de novo com o código que a aplicação mostra agora.',
+      missingCode: 'Indique o código.',
+      signIn: {
+        pageTitle: 'Verificação em dois passos',
+        heading: 'Verificação em dois passos',
+        intro: 'Indique o código de 6 algarismos que a sua aplicação de autenticação mostra.',
+        submit: 'Verificar',
+      },
+      configure: {
+        pageTitle: 'Ativar a verificação em dois passos',
+        heading: 'Ativar a verificação em dois passos',
+        required: 'A sua conta exige a verificação em dois passos: ative-a para continuar.',
+        step1:
+          'Instale uma aplicação de autenticação no telemóvel (por exemplo FreeOTP, Google Authenticator ou Microsoft Authenticator).',
+        step2: 'Na aplicação, leia este código QR:',
+        qrAlt: 'Código QR para a aplicação de autenticação',
+        secretLabel: 'Se não conseguir ler o código QR, introduza esta chave na aplicação:',
+        step3: 'Indique o código de 6 algarismos que a aplicação mostra, para confirmar.',
+        submit: 'Ativar',
+        alreadyOn: 'A verificação em dois passos já está ativa na sua conta.',
+      },
+      recovery: {
+        pageTitle: 'Códigos de recuperação',
+        heading: 'Guarde os seus códigos de recuperação',
+        done: 'A verificação em dois passos está ativa.',
+        intro:
+          'Se perder o telemóvel, cada um destes {{count}} códigos permite iniciar sessão uma vez. Guarde-os num lugar seguro: não voltam a ser mostrados.',
+      },
+      remove: {
+        pageTitle: 'Desativar a verificação em dois passos',
+        heading: 'Desativar a verificação em dois passos',
+        intro:
+          'Confirme com o código de 6 algarismos da sua aplicação de autenticação (ou um código de recuperação).',
+        submit: 'Desativar',
+        required: 'A verificação em dois passos é obrigatória para a sua conta e não pode ser desativada.',
+        notOn: 'A verificação em dois passos não está ativa na sua conta.',
+      },
+    },
     signOut: {
       pageTitle: 'Terminar sessão',
       inProgress: 'A terminar a sessão…',
@@ -87,9 +129,8 @@ export const idp = defineMessages({
       invalidCredentials: 'Invalid email or password.',
       missingFields: 'Enter your email and password.',
       accountDisabled: 'Your account is disabled. Contact the portal administrator.',
-      accountLocked:
-        'Too many failed attempts. Your account is locked for {{minutes}} minutes; please try again later.',
-      tooManyAttempts: 'Too many attempts from this address. Try again in {{minutes}} minutes.',
+      wait: 'Too many failed attempts. Try again in {{seconds}} seconds.',
+      waitOne: 'Too many failed attempts. Try again in 1 second.',
       heading: 'We could not continue',
       requestExpired:
         'The sign-in request has expired or was already used. Go back to the portal and try again.',
@@ -136,6 +177,49 @@ export const idp = defineMessages({
       expiry: 'The link works for {{minutes}} minutes and only once.',
       ignore: 'If you did not ask for this, ignore this message: your password does not change.',
     },
+    twoFactor: {
+      code: '6-digit code',
+      useRecovery: 'Use a recovery code',
+      recoveryCode: 'Recovery code',
+      cancel: 'Cancel',
+      continue: 'Continue',
+      invalidCode: 'The code is not valid. Try again with the code your app shows now.',
+      missingCode: 'Enter the code.',
+      signIn: {
+        pageTitle: 'Two-factor sign-in',
+        heading: 'Two-factor sign-in',
+        intro: 'Enter the 6-digit code your authenticator app shows.',
+        submit: 'Verify',
+      },
+      configure: {
+        pageTitle: 'Turn on two-factor sign-in',
+        heading: 'Turn on two-factor sign-in',
+        required: 'Your account requires two-factor sign-in: turn it on to continue.',
+        step1:
+          'Install an authenticator app on your phone (for example FreeOTP, Google Authenticator or Microsoft Authenticator).',
+        step2: 'In the app, scan this QR code:',
+        qrAlt: 'QR code for the authenticator app',
+        secretLabel: 'If you cannot scan the QR code, enter this key in the app:',
+        step3: 'Enter the 6-digit code the app shows, to confirm.',
+        submit: 'Turn on',
+        alreadyOn: 'Two-factor sign-in is already on for your account.',
+      },
+      recovery: {
+        pageTitle: 'Recovery codes',
+        heading: 'Save your recovery codes',
+        done: 'Two-factor sign-in is on.',
+        intro:
+          'If you lose your phone, each of these {{count}} codes signs you in once. Keep them somewhere safe: they are not shown again.',
+      },
+      remove: {
+        pageTitle: 'Turn off two-factor sign-in',
+        heading: 'Turn off two-factor sign-in',
+        intro: 'Confirm with the 6-digit code of your authenticator app (or a recovery code).',
+        submit: 'Turn off',
+        required: 'Two-factor sign-in is required for your account and cannot be turned off.',
+        notOn: 'Two-factor sign-in is not on for your account.',
+      },
+    },
     signOut: {
       pageTitle: 'Sign out',
       inProgress: 'Signing you out…',
@@ -157,9 +241,8 @@ export const idp = defineMessages({
       invalidCredentials: 'E-mail ou mot de passe invalide.',
       missingFields: 'Saisissez votre e-mail et votre mot de passe.',
       accountDisabled: "Votre compte est désactivé. Contactez l'administrateur du portail.",
-      accountLocked:
-        'Trop de tentatives échouées. Votre compte est bloqué pendant {{minutes}} minutes ; réessayez plus tard.',
-      tooManyAttempts: 'Trop de tentatives depuis cette adresse. Réessayez dans {{minutes}} minutes.',
+      wait: 'Trop de tentatives échouées. Réessayez dans {{seconds}} secondes.',
+      waitOne: 'Trop de tentatives échouées. Réessayez dans 1 seconde.',
       heading: 'Impossible de continuer',
       requestExpired:
         'La demande de connexion a expiré ou a déjà été utilisée. Revenez au portail et réessayez.',
@@ -207,6 +290,51 @@ export const idp = defineMessages({
       button: 'Choisir un nouveau mot de passe',
       expiry: 'Le lien est valable {{minutes}} minutes et une seule fois.',
       ignore: "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe ne change pas.",
+    },
+    twoFactor: {
+      code: 'Code à 6 chiffres',
+      useRecovery: 'Utiliser un code de récupération',
+      recoveryCode: 'Code de récupération',
+      cancel: 'Annuler',
+      continue: 'Continuer',
+      invalidCode: "Le code n'est pas valide. Réessayez avec le code que l'application affiche maintenant.",
+      missingCode: 'Saisissez le code.',
+      signIn: {
+        pageTitle: 'Connexion en deux étapes',
+        heading: 'Connexion en deux étapes',
+        intro: "Saisissez le code à 6 chiffres qu'affiche votre application d'authentification.",
+        submit: 'Vérifier',
+      },
+      configure: {
+        pageTitle: 'Activer la connexion en deux étapes',
+        heading: 'Activer la connexion en deux étapes',
+        required: 'Votre compte exige la connexion en deux étapes : activez-la pour continuer.',
+        step1:
+          "Installez une application d'authentification sur votre téléphone (par exemple FreeOTP, Google Authenticator ou Microsoft Authenticator).",
+        step2: "Dans l'application, scannez ce code QR :",
+        qrAlt: "Code QR pour l'application d'authentification",
+        secretLabel: "Si vous ne pouvez pas scanner le code QR, saisissez cette clé dans l'application :",
+        step3: "Saisissez le code à 6 chiffres qu'affiche l'application, pour confirmer.",
+        submit: 'Activer',
+        alreadyOn: 'La connexion en deux étapes est déjà active pour votre compte.',
+      },
+      recovery: {
+        pageTitle: 'Codes de récupération',
+        heading: 'Conservez vos codes de récupération',
+        done: 'La connexion en deux étapes est active.',
+        intro:
+          'Si vous perdez votre téléphone, chacun de ces {{count}} codes vous connecte une fois. Gardez-les en lieu sûr : ils ne seront plus affichés.',
+      },
+      remove: {
+        pageTitle: 'Désactiver la connexion en deux étapes',
+        heading: 'Désactiver la connexion en deux étapes',
+        intro:
+          "Confirmez avec le code à 6 chiffres de votre application d'authentification (ou un code de récupération).",
+        submit: 'Désactiver',
+        required:
+          'La connexion en deux étapes est obligatoire pour votre compte et ne peut pas être désactivée.',
+        notOn: "La connexion en deux étapes n'est pas active pour votre compte.",
+      },
     },
     signOut: {
       pageTitle: 'Déconnexion',
