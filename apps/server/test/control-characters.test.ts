@@ -25,7 +25,7 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-}, 60_000);
+});
 
 beforeEach(async () => {
   await ctx.reset();

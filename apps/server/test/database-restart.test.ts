@@ -40,7 +40,7 @@ describe.skipIf(!adminUrl)('the database restarting under load (PostgreSQL)', ()
     const url = new URL(adminUrl ?? '');
     url.pathname = `/${databaseName}`;
     databaseUrl = url.href;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await ctx?.close();
@@ -120,5 +120,5 @@ describe.skipIf(!adminUrl)('the database restarting under load (PostgreSQL)', ()
     expect(write.statusCode, write.body).toBe(200);
     const health = await ctx.app.inject({ method: 'GET', url: `${API}/health` });
     expect(health.json()).toEqual({ status: 'ok', database: 'up' });
-  }, 60_000);
+  });
 });

@@ -61,7 +61,7 @@ describe.skipIf(!postgres)(
       await two.ready();
       user = await one.createUser({ email: 'duas@empresa.cv', name: 'Duas Instâncias', roles: ['company'] });
       session = await one.signIn(user.email, user.password);
-    }, 90_000);
+    });
 
     afterAll(async () => {
       await two?.close();

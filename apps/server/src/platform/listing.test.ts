@@ -24,7 +24,7 @@ beforeAll(async () => {
       createdAt: sql`${times[index % times.length]}::timestamptz` as unknown as Date,
     })),
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   await database?.dispose();

@@ -17,7 +17,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await seedReferenceData(ctx.db);
   await seed();
-}, 60_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

@@ -63,7 +63,7 @@ beforeAll(async () => {
   const opened = await call(member, 'POST', `companies/${companyId}/applications`, { editionId });
   expect(opened.statusCode, opened.body).toBe(201);
   applicationId = opened.json().id;
-}, 90_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

@@ -160,7 +160,7 @@ beforeAll(async () => {
   ]);
   await enterSheet(member, ownCompany, 2023, SHEET_2023);
   await enterSheet(member, ownCompany, 2024, SHEET_2024);
-}, 90_000);
+});
 
 afterAll(async () => {
   await worker?.stop?.();

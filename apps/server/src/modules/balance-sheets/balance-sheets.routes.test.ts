@@ -96,7 +96,7 @@ beforeAll(async () => {
     ctx.signIn(otherUser.email, otherUser.password),
     ctx.signIn(partnerUser.email, partnerUser.password),
   ]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await ctx?.close();
@@ -240,7 +240,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
       CP: '1000999999999998999.00',
     });
     await send(member, 'DELETE', `/companies/${ownCompany}/balance-sheets/${id}`);
-  }, 30_000);
+  });
 
   it('refuses year 0000 and dates outside 1900…2999 on upload, entry and correction (400, nothing stored)', async () => {
     const before = await sheetCount();
@@ -693,7 +693,7 @@ describe('concurrent uploads for one company', () => {
     // prev() of each year reads the year before, uploaded concurrently: a fresh rebuild gives the same rows.
     await ctx.db.transaction((tx) => refreshCompanyIndicators(tx, companyId));
     expect(await snapshot()).toEqual(stored);
-  }, 30_000);
+  });
 });
 
 describe('stored files', () => {

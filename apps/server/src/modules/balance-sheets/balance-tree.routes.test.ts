@@ -14,7 +14,7 @@ beforeAll(async () => {
   const partnerUser = await ctx.createUser({ email: 'tree-partner@bs.cv', roles: ['partner'] });
   member = await ctx.signIn(memberUser.email, memberUser.password);
   partner = await ctx.signIn(partnerUser.email, partnerUser.password);
-}, 60_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

@@ -162,7 +162,7 @@ beforeAll(async () => {
     .update(companies)
     .set({ cityId: ids.mindelo, caeDivisionId: ids.divC, companySituationId: ids.active, isListed: false })
     .where(eq(companies.id, ids.other));
-}, 60_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

@@ -25,7 +25,7 @@ beforeAll(async () => {
     ctx.signIn(adminUser.email, adminUser.password),
     ctx.signIn(companyUser.email, companyUser.password),
   ]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

@@ -101,7 +101,7 @@ beforeAll(async () => {
   ]);
   sheet2023 = await enterSheet(member, ownCompany, '2023-01-01', '2023-12-31', SHEET_2023);
   sheet2024 = await enterSheet(member, ownCompany, '2024-01-01', '2024-12-31', SHEET_2024);
-}, 90_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

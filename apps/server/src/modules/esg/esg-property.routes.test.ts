@@ -55,7 +55,7 @@ beforeAll(async () => {
   const created = await call(admin, 'POST', 'esg/forms', FORM);
   expect(created.statusCode, created.body).toBe(201);
   formId = created.json().id;
-}, 90_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

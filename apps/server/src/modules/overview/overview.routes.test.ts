@@ -107,7 +107,7 @@ beforeAll(async () => {
       invitation(old?.id as string, 'expired', new Date(Date.now() - DAY)),
       invitation(own, 'accepted', new Date(Date.now() + DAY), new Date()),
     ]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

@@ -62,7 +62,7 @@ beforeAll(async () => {
   await ctx.reset();
   user = await ctx.createUser({ email: 'perfil@empresa.cv', name: 'Nome Antigo', roles: ['company'] });
   session = await ctx.signIn(user.email, user.password);
-}, 60_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

@@ -58,7 +58,7 @@ beforeAll(async () => {
   await mkdir(join(source, 'idp'), { recursive: true });
   await writeFile(join(source, 'idp', 'accounts.json'), accounts);
   await localDiskDriver(join(source, 'files')).write(pictureHash, picture);
-}, 60_000);
+});
 
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });

@@ -52,7 +52,7 @@ beforeAll(async () => {
     insert into a_leaf (tree_id, note) select i, 'folha ' || i from generate_series(1, 3) i;
     select nextval('numbers_seq') from generate_series(1, 7);
   `);
-}, 60_000);
+});
 
 afterAll(async () => {
   await source?.close();
