@@ -56,7 +56,7 @@ export async function deleteSessionsOfAccount(db: Executor, accountId: string): 
 export async function revokeApiTokensOfAccount(
   db: Executor,
   accountId: string,
-  revokedBy: string,
+  revokedBy: string | null,
 ): Promise<void> {
   await db
     .update(partnerApiTokens)
