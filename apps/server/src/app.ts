@@ -11,7 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
-import { type AuthService, createAuthService } from './auth/auth.service.ts';
+import { type AuthService, createAuthService, safeEqual } from './auth/auth.service.ts';
 import { API_PREFIX, DOCS_PREFIX, registerAuthGuard } from './auth/guard.ts';
 import { createIdentityAdmin, type IdentityAdmin } from './auth/identity-admin.ts';
 import { createOidc, type Oidc } from './auth/oidc.ts';
@@ -82,6 +82,7 @@ import type { FileStore } from './platform/files/file-store.ts';
 import { registerInputCharacterCheck } from './platform/input-characters.ts';
 import type { JobWorker } from './platform/jobs/jobs.ts';
 import { removeUploadLeftovers } from './platform/multipart-file.ts';
+import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { requestLanguage } from './platform/request-language.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerUploadRateLimit } from './platform/upload-rate-limit.ts';
@@ -93,6 +94,10 @@ declare module 'fastify' {
     /** The background job worker (jobs.ts): main.ts starts it; tests run one pass with jobs.runOnce(now). */
     jobs: JobWorker;
   }
+    /** Prometheus metrics (platform/metrics.ts): main.ts counts mails and may serve them on METRICS_PORT. */
+    metrics: Metrics;
+    /** Marks the process as shutting down: GET health/ready answers 503 from then on. */
+    markStopping(): void;
 }
 
 export interface AppDeps {
@@ -170,7 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: handleError,
     clientErrorHandler,
   });
-  if (leftovers > 0) app.log.info({ leftovers, uploadsDir }, 'removed the temporary folders of interrupted uploads');
+  if (leftovers > 0)
+    app.log.info({ leftovers, uploadsDir }, 'removed the temporary folders of interrupted uploads');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -289,6 +295,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => jobs.stop());
 
   const oidc: Oidc = createOidc(config);
+  const metrics = createMetrics({ db: database.db, pool: database.pool });
+  metrics.observeRequests(app);
+  app.decorate('metrics', metrics);
+  let stopping = false;
+  app.decorate('markStopping', () => {
+    stopping = true;
+  });
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  if (config.metricsToken) {
+    const expected = `Bearer ${config.metricsToken}`;
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      // Without the token it answers as an unknown path does, so it does not say that it exists.
+      if (!safeEqual(request.headers.authorization ?? '', expected)) return reply.callNotFound();
+      return reply
+        .header('cache-control', 'no-store')
+        .type(metrics.contentType)
+        .send(await metrics.text());
+    });
+  }
+
   const auth: AuthService = createAuthService({ config, db: database.db, oidc });
   const apiTokens = createApiTokensService({ db: database.db });
   registerAuthGuard(app, auth, apiTokens);
@@ -299,7 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(signInPages({ config, auth }));
   await app.register(
     async (api) => {
-      await api.register(healthRoutes({ ping: database.ping }));
+      await api.register(healthRoutes({ ping: database.ping, isStopping: () => stopping }));
       await api.register(accountsRoutes({ accounts: createAccountsService({ db: database.db, fileStore }) }));
       const reference = createReferenceService({
         db: database.db,

@@ -82,6 +82,18 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; descrip
       "Create the demo accounts and company at start (idempotent), with the demo companies' sheets the first time; refused in production.",
   },
   {
+    name: 'METRICS_TOKEN',
+    default: '(unset)',
+    description:
+      'At least 16 characters: GET /metrics on the portal port answers Prometheus text to `Authorization: Bearer <token>`; unset = no /metrics there.',
+  },
+  {
+    name: 'METRICS_PORT',
+    default: '(unset)',
+    description:
+      'Serve /metrics (no token) on this port of HOST instead, for a scraper on a private network.',
+  },
+  {
     name: 'WEB_DIST_DIR',
     default: 'apps/web/dist',
     description: 'Built single-page app the server serves (npm run build).',
@@ -133,6 +145,8 @@ const EnvSchema = z.object({
     .default(1024 * 1024),
   DEMO_DATA: optionalString.pipe(booleanString.optional()),
   WEB_DIST_DIR: optionalString,
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 /** The query of FILES_URL: every key known, so a misspelt one is an error, not ignored. */
@@ -236,6 +250,10 @@ export interface Config {
 /** http://h/realms/r → http://h/admin/realms/r (Keycloak's admin REST base of a realm). */
 export function adminUrlFromIssuer(issuer: string): string {
   const url = new URL(issuer);
+  /** Bearer token of GET /metrics on the portal's port (METRICS_TOKEN); unset = no /metrics there. */
+  metricsToken: string | undefined;
+  /** A port of its own for /metrics, without a token (METRICS_PORT). */
+  metricsPort: number | undefined;
   const match = /^(.*)\/realms\/([^/]+)\/?$/.exec(url.pathname);
   if (!match) throw new Error(`Cannot derive IDP_ADMIN_URL from ISSUER_URL ${issuer}: set IDP_ADMIN_URL.`);
   return `${url.origin}${match[1]}/admin/realms/${match[2]}`;
@@ -351,3 +369,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : fileURLToPath(new URL('../../web/dist', import.meta.url)),
   };
 }
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,

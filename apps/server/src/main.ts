@@ -9,6 +9,7 @@ import { createCampaignSender } from './modules/newsletter/campaign-sender.ts';
 import { enforceRetention } from './modules/retention/retention.ts';
 import { describeFiles, fileStoreFor } from './platform/files/configured-store.ts';
 import { createMailWorker, enqueueMail } from './platform/mail/outbox.ts';
+import { serveMetrics } from './platform/metrics.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed.ts';
 import { seedReferenceData } from './seed/seed-reference.ts';
 
@@ -74,7 +75,13 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, fileStore });
   const worker = config.smtpUrl
-    ? createMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log })
+    ? createMailWorker({
+        db: database.db,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        logger: app.log,
+        onDelivery: (result) => app.metrics.mailsSent.inc({ result }),
+      })
     : undefined;
   worker?.start();
   // Newsletter campaigns being sent go into the outbox in batches, resumed after a restart.
@@ -103,16 +110,19 @@ async function main(): Promise<void> {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(housekeeping);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    app.markStopping();
     try {
       await app.close();
       await campaigns.stop();
       await app.jobs.stop();
       await worker?.stop();
+      await metricsServer?.close();
       await idp?.close();
       await database.close();
       process.exit(0);
@@ -128,6 +138,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `Excelência portal: open ${config.publicUrl}/`,
+  if (config.metricsPort) metricsServer = await serveMetrics(app.metrics, config.host, config.metricsPort);
     `  API docs: ${config.publicUrl}/app/api/v1/docs`,
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
     `  identity provider: ${idp ? `built-in at ${config.issuerUrl}` : config.issuerUrl}`,

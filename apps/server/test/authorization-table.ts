@@ -124,6 +124,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/accounts/by-email/{email}': OWN_OR_ADMIN,
   'GET /app/api/v1/accounts/{id}': ADMIN,
   'GET /app/api/v1/accounts/{id}/profile-pictures': OWN_OR_ADMIN,
+  'GET /app/api/v1/health/ready': PUBLIC,
   'GET /app/api/v1/company-details/by-email/{email}': OWN_OR_ADMIN,
   'GET /app/api/v1/me': SIGNED_IN,
   'GET /app/api/v1/me/companies': COMPANY,

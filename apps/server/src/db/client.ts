@@ -38,6 +38,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Answers true when a trivial query succeeds. */
   ping(): Promise<boolean>;
+  /** How the connection pool is used now (PostgreSQL only), for the metrics. */
+  pool?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -70,6 +72,12 @@ export async function openDatabase(options: {
           return false;
         }
       },
+      pool: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
       close: () => pool.end(),
     };
   }

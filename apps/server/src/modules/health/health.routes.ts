@@ -1,12 +1,13 @@
-import { HealthResponse } from '@excelencia/domain';
+import { HealthResponse, ReadinessResponse } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkHealth, sharedPing } from './health.service.ts';
+import { checkHealth, checkReadiness, sharedPing } from './health.service.ts';
 
-export function healthRoutes(deps: { ping: () => Promise<boolean> }) {
+export function healthRoutes(deps: { ping: () => Promise<boolean>; isStopping: () => boolean }) {
   const ping = sharedPing(deps.ping);
   return async function register(app: FastifyInstance): Promise<void> {
-    app.withTypeProvider<ZodTypeProvider>().get(
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
       '/health',
       {
         schema: {
@@ -20,6 +21,23 @@ export function healthRoutes(deps: { ping: () => Promise<boolean> }) {
         const health = await checkHealth(ping);
         reply.header('cache-control', 'no-store');
         return reply.code(health.status === 'ok' ? 200 : 503).send(health);
+      },
+    );
+    r.get(
+      '/health/ready',
+      {
+        schema: {
+          tags: ['health'],
+          summary:
+            'Readiness for a load balancer: 503 while the database is unreachable or the process is shutting down',
+          response: { 200: ReadinessResponse, 503: ReadinessResponse },
+        },
+        config: { roles: 'public', anonymous: true },
+      },
+      async (_request, reply) => {
+        const readiness = await checkReadiness(ping, deps.isStopping);
+        reply.header('cache-control', 'no-store');
+        return reply.code(readiness.status === 'ready' ? 200 : 503).send(readiness);
       },
     );
   };

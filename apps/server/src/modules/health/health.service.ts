@@ -1,9 +1,23 @@
-import type { HealthResponse } from '@excelencia/domain';
+import type { HealthResponse, ReadinessResponse } from '@excelencia/domain';
 
 /** Reports whether the portal can serve: today that means the database answers. */
 export async function checkHealth(ping: () => Promise<boolean>): Promise<HealthResponse> {
   const up = await ping().catch(() => false);
   return up ? { status: 'ok', database: 'up' } : { status: 'error', database: 'down' };
+}
+
+/**
+ * Whether this instance should receive traffic: the database answers and the process is not shutting down. The
+ * migrations run before the server listens, so while they run the port refuses connections, which a load balancer
+ * reads as not ready too.
+ */
+export async function checkReadiness(
+  ping: () => Promise<boolean>,
+  isStopping: () => boolean,
+): Promise<ReadinessResponse> {
+  const stopping = isStopping();
+  const up = await ping().catch(() => false);
+  return { status: up && !stopping ? 'ready' : 'not_ready', database: up ? 'up' : 'down', stopping };
 }
 
 /**

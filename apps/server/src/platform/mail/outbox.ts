@@ -99,6 +99,8 @@ export function createMailWorker(options: {
   pollIntervalMs?: number;
   /** Tries before a message permanently refused by the server (isPermanentFailure) is marked failed. */
   maxAttempts?: number;
+  /** Told of each try's outcome (the metrics count them). */
+  onDelivery?: (result: 'sent' | 'retry' | 'failed') => void;
 }) {
   const { db, from, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
@@ -171,6 +173,7 @@ export function createMailWorker(options: {
         })
         .where(eq(mailOutbox.id, row.id));
       const log = { mailId: row.id, attempts, err: errorText(error) };
+      options.onDelivery?.(failed ? 'failed' : 'retry');
       if (failed) logger.error(log, 'mail outbox: giving up on a message');
       else logger.warn(log, 'mail outbox: send failed, will retry');
       return false;
@@ -179,6 +182,7 @@ export function createMailWorker(options: {
       .update(mailOutbox)
       .set({ state: 'sent', attempts: row.attempts + 1, lastError: null, sentAt: now })
       .where(eq(mailOutbox.id, row.id));
+    options.onDelivery?.('sent');
     logger.info({ mailId: row.id }, 'mail outbox: sent');
     return true;
   }
