@@ -72,6 +72,17 @@ export type Eligibility = z.infer<typeof Eligibility>;
 export const SEAL_STATUSES = ['valid', 'expired', 'suspended', 'withdrawn'] as const;
 export type SealStatus = (typeof SEAL_STATUSES)[number];
 
+/**
+ * What a seal says of the company beside the name and NIF it was issued to (`companyName`, `nif`, kept on the
+ * seal): the company's name today when an approved change renamed it after the issue, and since when.
+ */
+const SealRenaming = {
+  /** The company's current name when it differs from the issued one; null otherwise. */
+  currentName: z.string().nullable(),
+  /** When the approved name change took effect (null when unknown or not renamed). */
+  renamedAt: z.string().nullable(),
+};
+
 export const Seal = z.object({
   id: z.uuid(),
   code: z.string(),
@@ -79,11 +90,16 @@ export const Seal = z.object({
   editionNumber: z.number().int(),
   editionYear: z.number().int(),
   companyId: z.uuid(),
+  /** The name the seal was issued to (it does not follow later renames). */
   companyName: z.string(),
+  /** The NIF the seal was issued to. */
   nif: z.string(),
+  ...SealRenaming,
   issuedAt: z.string(),
   validUntil: z.string(),
   status: z.enum(SEAL_STATUSES),
+  /** When the current status began: the issue or a reinstatement, a suspension, a withdrawal, or the expiry. */
+  statusSince: z.string(),
   reason: z.string().nullable(),
   version: z.number().int(),
 });
@@ -216,6 +232,7 @@ export const DistinguishedCompany = z.object({
   sealCode: z.string(),
   validUntil: z.string(),
   status: z.enum(SEAL_STATUSES),
+  ...SealRenaming,
 });
 export type DistinguishedCompany = z.infer<typeof DistinguishedCompany>;
 
@@ -250,7 +267,11 @@ export const PublishReadiness = z.object({
 });
 export type PublishReadiness = z.infer<typeof PublishReadiness>;
 
-/** GET public/seals/{code} (ARCHITECTURE §4b). */
+/**
+ * GET public/seals/{code} (ARCHITECTURE §4b): the contract's fields (status, companyName, nif, editionYear,
+ * validUntil), with `companyName` and `nif` as issued, and beside them what the check adds. `status` may also be
+ * 'withdrawn' (docs/adr/0009-applications-lifecycle.md).
+ */
 export const SealVerification = z.object({
   status: z.enum(SEAL_STATUSES),
   companyName: z.string(),
@@ -258,17 +279,44 @@ export const SealVerification = z.object({
   editionYear: z.number().int(),
   editionNumber: z.number().int(),
   validUntil: z.string(),
+  issuedAt: z.string(),
+  statusSince: z.string(),
+  ...SealRenaming,
 });
 export type SealVerification = z.infer<typeof SealVerification>;
 
+type SealState = 'active' | 'suspended' | 'withdrawn';
+const time = (value: string | Date) => (typeof value === 'string' ? Date.parse(value) : value.getTime());
+
 /** The status of a seal at `now`: suspended or withdrawn as set, else valid until validUntil, then expired. */
-export function sealStatusAt(
-  seal: { state: 'active' | 'suspended' | 'withdrawn'; validUntil: string | Date },
-  now: Date,
-): SealStatus {
+export function sealStatusAt(seal: { state: SealState; validUntil: string | Date }, now: Date): SealStatus {
   if (seal.state !== 'active') return seal.state;
-  const until = typeof seal.validUntil === 'string' ? Date.parse(seal.validUntil) : seal.validUntil.getTime();
-  return now.getTime() <= until ? 'valid' : 'expired';
+  return now.getTime() <= time(seal.validUntil) ? 'valid' : 'expired';
+}
+
+/**
+ * When the status a seal has at `now` began: the expiry for an expired one, else its last change of state
+ * (suspension, withdrawal, reinstatement), else its issue.
+ */
+export function sealStatusSince(
+  seal: { state: SealState; validUntil: Date; issuedAt: Date; stateChangedAt: Date | null },
+  now: Date,
+): Date {
+  if (sealStatusAt(seal, now) === 'expired') return seal.validUntil;
+  return seal.stateChangedAt ?? seal.issuedAt;
+}
+
+/**
+ * Whether the company holds the distinction through this seal at `now`: a valid seal, or a suspended one not yet
+ * expired (a suspension may be lifted). Its name then changes only through an admin's approval, its NIF never.
+ */
+export function isSealHeld(seal: { state: SealState; validUntil: string | Date }, now: Date): boolean {
+  return seal.state !== 'withdrawn' && now.getTime() <= time(seal.validUntil);
+}
+
+/** A certificate is downloadable unless the seal is suspended or withdrawn (an expired one shows its dates). */
+export function isCertificateAvailable(status: SealStatus): boolean {
+  return status === 'valid' || status === 'expired';
 }
 
 /** Status validity: at most one year from publication (SPEC §9). */

@@ -75,6 +75,10 @@ export const applications = defineMessages({
     resultsNotPublished: 'Os resultados desta edição ainda não foram publicados.',
     sealWithdrawn: 'O estatuto foi retirado: já não pode ser alterado.',
     sealStateUnchanged: 'O estatuto já está nesse estado.',
+    errors: {
+      sealNotValid:
+        'O certificado não pode ser descarregado enquanto o estatuto estiver suspenso ou retirado; a verificação pública mostra o estado atual.',
+    },
     applicationComplete: 'Candidatura completa',
     evaluationComplete: 'Avaliação concluída',
     resultsPublishedToast: 'Resultados publicados',
@@ -214,6 +218,10 @@ export const applications = defineMessages({
     resultsNotPublished: "This edition's results are not published yet.",
     sealWithdrawn: 'The status was withdrawn: it can no longer change.',
     sealStateUnchanged: 'The status is already in that state.',
+    errors: {
+      sealNotValid:
+        'The certificate cannot be downloaded while the status is suspended or withdrawn; the public check shows its current state.',
+    },
     applicationComplete: 'Application Complete',
     evaluationComplete: 'Evaluation Complete',
     resultsPublishedToast: 'Results Published',
@@ -354,6 +362,10 @@ export const applications = defineMessages({
     resultsNotPublished: 'Les résultats de cette édition ne sont pas encore publiés.',
     sealWithdrawn: 'Le statut a été retiré : il ne peut plus changer.',
     sealStateUnchanged: 'Le statut est déjà dans cet état.',
+    errors: {
+      sealNotValid:
+        'Le certificat ne peut pas être téléchargé tant que le statut est suspendu ou retiré ; la vérification publique indique son état actuel.',
+    },
     applicationComplete: 'Candidature complète',
     evaluationComplete: 'Évaluation terminée',
     resultsPublishedToast: 'Résultats publiés',

@@ -7,8 +7,23 @@ export const companies = defineMessages({
       futureDate: 'A data não pode ser no futuro',
       turnover: 'Indique um valor igual ou superior a 0, com até 2 casas decimais (por exemplo 150000.50)',
     },
+    mails: {
+      nameChange: {
+        greeting: 'Olá {{name}},',
+        approvedSubject: 'Alteração do nome aprovada — {{companyName}}',
+        approved:
+          'O pedido para mudar o nome da empresa de {{from}} para {{to}} foi aprovado em {{date}}. O certificado e a verificação pública do estatuto mantêm o nome com que foi atribuído e mostram também o novo nome, desde esta data.',
+        refusedSubject: 'Alteração do nome recusada — {{companyName}}',
+        refused: 'O pedido para mudar o nome da empresa de {{from}} para {{to}} foi recusado em {{date}}.',
+        reason: 'Motivo: {{reason}}',
+        action: 'Veja o perfil da empresa no portal:',
+      },
+    },
     errors: {
       nifNotEditable: 'O NIF só pode ser alterado por um administrador.',
+      nifLockedBySeal:
+        'A empresa detém o estatuto Excelência: o NIF não pode ser alterado enquanto o estatuto estiver em vigor.',
+      nameChangeDecided: 'Este pedido de alteração do nome já foi decidido.',
       notAnImage: 'Escolha uma imagem JPEG, PNG ou WebP.',
       pictureTooLarge: 'A imagem é demasiado grande (máximo {{max}} MB).',
       noFile: 'Escolha um ficheiro.',
@@ -94,6 +109,14 @@ export const companies = defineMessages({
     admin: {
       tabCompanies: 'Empresas',
       tabPreRegistrations: 'Pré-registos',
+      nifLockedBySeal: 'A empresa detém o estatuto Excelência: o NIF não pode ser alterado.',
+      nameNeedsApproval:
+        'A empresa detém o estatuto Excelência: uma alteração do nome ou da denominação legal é enviada a um administrador para aprovação.',
+      namePending: 'Alteração do nome pendente de aprovação',
+      namePendingText:
+        'Pedida em {{date}}: «{{name}}». Até um administrador a aprovar, o perfil, o certificado e a verificação pública mantêm o nome atual.',
+      namePendingLegal: 'Denominação legal pedida: {{name}}',
+      nameChangeRequested: 'Dados guardados. A alteração do nome foi enviada para aprovação.',
       all: 'Todas',
       allTypes: 'Todos',
       searchPlaceholder: 'Nome ou NIF',
@@ -151,6 +174,29 @@ export const companies = defineMessages({
       caeSection: 'CAE section',
       companyType: 'Company type',
       companySituation: 'Situation',
+      tabNameChanges: 'Alterações de nome',
+      nameChanges: {
+        intro:
+          'Empresas com o estatuto Excelência em vigor que pediram para mudar de nome. O certificado e a verificação pública mantêm o nome com que o estatuto foi atribuído e, depois da aprovação, mostram também o novo nome e a data.',
+        empty: 'Não há pedidos de alteração de nome pendentes.',
+        from: 'Nome atual',
+        to: 'Nome pedido',
+        legalName: 'Denominação legal: {{name}}',
+        requested: 'Pedido',
+        requestedOn: '{{date}} por {{name}}',
+        approve: 'Aprovar',
+        refuse: 'Recusar',
+        approveTitle: 'Aprovar a alteração do nome de {{company}}',
+        approveMessage:
+          'A empresa passa a chamar-se «{{name}}». O certificado e a verificação pública mantêm o nome com que o estatuto foi atribuído e mostram o novo nome com a data de hoje. A empresa recebe um e-mail.',
+        refuseTitle: 'Recusar a alteração do nome de {{company}}',
+        refuseMessage: 'A empresa mantém o nome «{{name}}» e recebe o motivo por e-mail.',
+        reasonLabel: 'Motivo',
+        reasonOptional: 'Nota (opcional)',
+        approved: 'Alteração do nome aprovada',
+        refused: 'Pedido recusado',
+        actionAria: '{{action}}: {{company}}',
+      },
       isListed: 'In the directory',
       createdAt: 'Registered on',
       yes: 'Yes',
@@ -165,8 +211,23 @@ export const companies = defineMessages({
     form: {
       companyName: 'Company name',
       responsibleName: 'Responsible person',
+    mails: {
+      nameChange: {
+        greeting: 'Hello {{name}},',
+        approvedSubject: 'Name change approved — {{companyName}}',
+        approved:
+          'The request to change the company’s name from {{from}} to {{to}} was approved on {{date}}. The certificate and the public check of the status keep the name it was granted to and also show the new name, from this date.',
+        refusedSubject: 'Name change refused — {{companyName}}',
+        refused: 'The request to change the company’s name from {{from}} to {{to}} was refused on {{date}}.',
+        reason: 'Reason: {{reason}}',
+        action: 'See the company profile in the portal:',
+      },
+    },
       corporateEmail: 'Corporate email',
       email: 'Email',
+      nifLockedBySeal:
+        'The company holds the Excelência status: its NIF cannot change while the status is in force.',
+      nameChangeDecided: 'This name change request has already been decided.',
       responsibleEmail: "Responsible person's email",
       phone: 'Phone',
       nif: 'NIF',
@@ -252,6 +313,14 @@ export const companies = defineMessages({
       searching: 'Searching…',
       nothingFound: 'No company found',
       more: 'First {{shown}} of {{total}}: type to narrow down',
+      nifLockedBySeal: 'The company holds the Excelência status: its NIF cannot change.',
+      nameNeedsApproval:
+        'The company holds the Excelência status: a change of its name or legal name is sent to an administrator for approval.',
+      namePending: 'Name change pending approval',
+      namePendingText:
+        'Requested on {{date}}: “{{name}}”. Until an administrator approves it, the profile, the certificate and the public check keep the current name.',
+      namePendingLegal: 'Legal name requested: {{name}}',
+      nameChangeRequested: 'Saved. The name change was sent for approval.',
     },
   },
   fr: {
@@ -309,6 +378,29 @@ export const companies = defineMessages({
       establishmentDate: 'Date de création',
       annualTurnover: "Chiffre d'affaires annuel (approx.)",
       annualTurnoverHint: 'En escudos, par exemple 150 000,50',
+      tabNameChanges: 'Name changes',
+      nameChanges: {
+        intro:
+          'Companies holding the Excelência status that asked to change their name. The certificate and the public check keep the name the status was granted to and, once approved, also show the new name and the date.',
+        empty: 'There are no pending name change requests.',
+        from: 'Current name',
+        to: 'Name requested',
+        legalName: 'Legal name: {{name}}',
+        requested: 'Requested',
+        requestedOn: '{{date}} by {{name}}',
+        approve: 'Approve',
+        refuse: 'Refuse',
+        approveTitle: 'Approve the name change of {{company}}',
+        approveMessage:
+          'The company will be named “{{name}}”. The certificate and the public check keep the name the status was granted to and show the new name with today’s date. The company receives an e-mail.',
+        refuseTitle: 'Refuse the name change of {{company}}',
+        refuseMessage: 'The company keeps the name “{{name}}” and receives the reason by e-mail.',
+        reasonLabel: 'Reason',
+        reasonOptional: 'Note (optional)',
+        approved: 'Name change approved',
+        refused: 'Request refused',
+        actionAria: '{{action}}: {{company}}',
+      },
       companyType: "Type d'entreprise",
       employeeCount: "Nombre d'employés",
       contactPhone: 'Téléphone de contact',
@@ -324,8 +416,24 @@ export const companies = defineMessages({
       picture: 'Photo de profil',
       pictureAlt: 'Photo de profil',
       uploadPicture: 'Envoyer une photo',
+    mails: {
+      nameChange: {
+        greeting: 'Bonjour {{name}},',
+        approvedSubject: 'Changement de nom approuvé — {{companyName}}',
+        approved:
+          "La demande de changement du nom de l'entreprise de {{from}} en {{to}} a été approuvée le {{date}}. Le certificat et la vérification publique du statut gardent le nom auquel il a été attribué et affichent aussi le nouveau nom, à partir de cette date.",
+        refusedSubject: 'Changement de nom refusé — {{companyName}}',
+        refused:
+          "La demande de changement du nom de l'entreprise de {{from}} en {{to}} a été refusée le {{date}}.",
+        reason: 'Motif\u00a0: {{reason}}',
+        action: "Consultez le profil de l'entreprise sur le portail\u00a0:",
+      },
+    },
       removePicture: 'Supprimer la photo',
       removeConfirm: 'Supprimer la photo de profil ?',
+      nifLockedBySeal:
+        "L'entreprise détient le statut Excelência\u00a0: son NIF ne peut pas changer tant que le statut est en vigueur.",
+      nameChangeDecided: 'Cette demande de changement de nom a déjà été traitée.',
       pictureHint: "JPEG, PNG ou WebP, jusqu'à {{max}} Mo.",
       pictureType: 'Choisissez une image JPEG, PNG ou WebP.',
       pictureSize: "L'image est trop grande (au plus {{max}} Mo).",
@@ -384,3 +492,34 @@ export const companies = defineMessages({
     },
   },
 });
+      nifLockedBySeal: "L'entreprise détient le statut Excelência\u00a0: son NIF ne peut pas changer.",
+      nameNeedsApproval:
+        "L'entreprise détient le statut Excelência\u00a0: un changement de son nom ou de sa dénomination légale est soumis à l'approbation d'un administrateur.",
+      namePending: "Changement de nom en attente d'approbation",
+      namePendingText:
+        "Demandé le {{date}}\u00a0: « {{name}} ». Tant qu'un administrateur ne l'a pas approuvé, le profil, le certificat et la vérification publique gardent le nom actuel.",
+      namePendingLegal: 'Dénomination légale demandée\u00a0: {{name}}',
+      nameChangeRequested: 'Enregistré. Le changement de nom a été soumis à approbation.',
+      tabNameChanges: 'Changements de nom',
+      nameChanges: {
+        intro:
+          'Entreprises détenant le statut Excelência en vigueur qui ont demandé à changer de nom. Le certificat et la vérification publique gardent le nom auquel le statut a été attribué et, après approbation, affichent aussi le nouveau nom et la date.',
+        empty: "Il n'y a aucune demande de changement de nom en attente.",
+        from: 'Nom actuel',
+        to: 'Nom demandé',
+        legalName: 'Dénomination légale\u00a0: {{name}}',
+        requested: 'Demande',
+        requestedOn: '{{date}} par {{name}}',
+        approve: 'Approuver',
+        refuse: 'Refuser',
+        approveTitle: 'Approuver le changement de nom de {{company}}',
+        approveMessage:
+          "L'entreprise s'appellera « {{name}} ». Le certificat et la vérification publique gardent le nom auquel le statut a été attribué et affichent le nouveau nom avec la date du jour. L'entreprise reçoit un e-mail.",
+        refuseTitle: 'Refuser le changement de nom de {{company}}',
+        refuseMessage: "L'entreprise garde le nom « {{name}} » et reçoit le motif par e-mail.",
+        reasonLabel: 'Motif',
+        reasonOptional: 'Note (facultative)',
+        approved: 'Changement de nom approuvé',
+        refused: 'Demande refusée',
+        actionAria: '{{action}}\u00a0: {{company}}',
+      },

@@ -132,6 +132,55 @@ export type UpdateCompanyValues = z.output<typeof UpdateCompanyRequest>;
 export const LabelledRef = z.object({ id: z.uuid(), label: z.string() }).nullable();
 export type LabelledRef = z.infer<typeof LabelledRef>;
 
+// ---- name changes of a company holding the status ----------------------------------------------------------------
+
+export const NAME_CHANGE_STATUSES = ['pending', 'approved', 'refused', 'cancelled'] as const;
+export type NameChangeStatus = (typeof NAME_CHANGE_STATUSES)[number];
+
+/**
+ * A change of a company's names (its name and legal name) while it holds the status: the company's profile edit
+ * becomes a request an admin approves or refuses; an admin's own edit is recorded approved. 'cancelled': the
+ * company renamed itself directly once it no longer held the status.
+ */
+export const NameChange = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  nif: z.string(),
+  /** The names when the change was asked for. */
+  fromCompanyName: z.string(),
+  fromLegalName: z.string().nullable(),
+  /** The names asked for. */
+  toCompanyName: z.string(),
+  toLegalName: z.string().nullable(),
+  status: z.enum(NAME_CHANGE_STATUSES),
+  requestedAt: z.string(),
+  requestedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+  version: z.number().int(),
+});
+export type NameChange = z.infer<typeof NameChange>;
+
+/** GET companies/name-changes (admin): the requests of one status (pending by default), oldest first. */
+export const NameChangeQuery = z.object({
+  status: z.enum(NAME_CHANGE_STATUSES).default('pending'),
+});
+export type NameChangeQuery = z.input<typeof NameChangeQuery>;
+
+/** POST companies/name-changes/{id}/decision (admin): approve, or refuse with a reason the company reads. */
+export const NameChangeDecision = z
+  .strictObject({
+    approve: z.boolean(),
+    reason: z.string().trim().max(FIELD_LENGTHS.reason, 'validation:tooLong').optional(),
+    version: z.number().int().positive(),
+  })
+  .refine((value) => value.approve || (value.reason ?? '').length > 0, {
+    path: ['reason'],
+    message: 'validation:required',
+  });
+export type NameChangeDecision = z.infer<typeof NameChangeDecision>;
+
 /** GET companies/{id}: the company's profile (members and admins). */
 export const CompanyProfile = z.object({
   id: z.uuid(),
@@ -165,6 +214,13 @@ export const CompanyProfile = z.object({
   city: LabelledRef,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The company holds the status (a valid seal, or a suspended one not yet expired): its NIF cannot change, and
+   * a change of its name waits for an admin's approval.
+   */
+  holdsSeal: z.boolean(),
+  /** The name change waiting for an admin's approval, if any. */
+  pendingNameChange: NameChange.nullable(),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
 

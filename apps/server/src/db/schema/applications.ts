@@ -128,11 +128,16 @@ export const seals = pgTable(
     editionId: uuid('edition_id')
       .notNull()
       .references(() => editions.id, { onDelete: 'restrict' }),
+    /** The company's name and NIF when the seal was issued: what the certificate and the public check show. */
+    companyName: text('company_name').notNull(),
+    nif: text('nif').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     state: text('state', { enum: ['active', 'suspended', 'withdrawn'] })
       .notNull()
       .default('active'),
+    /** When an admin last suspended, reinstated or withdrew it (null: never since its issue). */
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

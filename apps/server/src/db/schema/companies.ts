@@ -88,3 +88,39 @@ export const companyMembers = pgTable(
     index('company_members_account_idx').on(t.accountId),
   ],
 );
+
+/**
+ * Changes of a company's names (company_name, legal_name). While it holds the status the company asks (pending
+ * until an admin approves or refuses); an admin's edit, or a company without the status, renames at once
+ * (recorded approved). At most one pending per company. The seals' public check dates a rename by the approved
+ * ones ("known since … as …").
+ */
+export const companyNameChanges = pgTable(
+  'company_name_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'refused', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    fromCompanyName: text('from_company_name').notNull(),
+    fromLegalName: text('from_legal_name'),
+    toCompanyName: text('to_company_name').notNull(),
+    toLegalName: text('to_legal_name'),
+    requestedBy: uuid('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_name_changes_pending_idx').on(t.companyId).where(sql`${t.status} = 'pending'`),
+    index('company_name_changes_company_idx').on(t.companyId, t.decidedAt),
+    index('company_name_changes_status_idx').on(t.status, t.requestedAt),
+  ],
+);

@@ -46,7 +46,7 @@ import { assertCompanyAccess } from '../companies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import { assertPdf, type EditionRow, editionRow } from './editions.service.ts';
 import { computeEligibility, latestAnnualYear } from './eligibility.ts';
-import { presentSeal, type SealRow } from './seals.ts';
+import { presentSeal, type SealRow, sealCompanyColumns } from './seals.ts';
 
 export const APPLICATION_ENTITY = 'applications';
 
@@ -124,7 +124,13 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       () => liveFiles(executor, row.id),
       () => nameOf(executor, row.decidedBy),
       () => nameOf(executor, row.confirmedBy),
-      () => executor.select().from(seals).where(eq(seals.applicationId, row.id)).limit(1),
+      () =>
+        executor
+          .select({ seal: seals, ...sealCompanyColumns })
+          .from(seals)
+          .innerJoin(companies, eq(companies.id, seals.companyId))
+          .where(eq(seals.applicationId, row.id))
+          .limit(1),
     ]);
     // A draft's figures follow the company's sheets until it is submitted; then the snapshot is what was judged.
     const eligibility =
@@ -162,7 +168,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
             }
           : null,
       resultsPublished: edition.resultsPublishedAt !== null,
-      seal: seal && visible ? presentSeal(seal as SealRow, edition, company, new Date()) : null,
+      seal: seal && visible ? presentSeal(seal.seal as SealRow, edition, seal, new Date()) : null,
       version: row.version,
     };
   }

@@ -1,18 +1,21 @@
 import {
   type DistinguishedCompany,
   type EditionResults,
+  isCertificateAvailable,
   type LocalizedText,
   type PublishReadiness,
   type Seal,
   type SealActionRequest,
   type SealVerification,
   sealStatusAt,
+  sealStatusSince,
   sealValidUntil,
   uniqueId,
 } from '@excelencia/domain';
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { ACCENTED, PLAIN } from '../../db/schema/accounts.ts';
 import {
   applications,
   caeDivisions,
@@ -31,11 +34,17 @@ import { assertCompanyAccess } from '../companies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import { APPLICATION_ENTITY, type ApplicationsService } from './applications.service.ts';
 import { type EditionRow, editionRow, toEdition } from './editions.service.ts';
-import { presentSeal, type SealRow } from './seals.ts';
+import { presentSeal, type SealRow, sealCompanyColumns, sealRenaming } from './seals.ts';
 
 const SEAL_ENTITY = 'seals';
 
 const notPublished = () => new AppError(409, 'results_not_published', 'applications:resultsNotPublished');
+
+/** A suspended or withdrawn status has no certificate to download (the public check says why). */
+const sealNotValid = () => new AppError(409, 'seal_not_valid', 'applications:errors.sealNotValid');
+
+/** The issued names in the order of the companies' search text (lower case, no accents). */
+const byIssuedName = sql`lower(translate(${seals.companyName}, ${ACCENTED}, ${PLAIN}))`;
 
 /** Submitted applications: pending or decided, or sent back to the company after submission. */
 const submitted = or(ne(applications.status, 'draft'), isNotNull(applications.submittedAt));
@@ -69,8 +78,7 @@ export function createResultsService(deps: {
     const rows = await executor
       .select({
         seal: seals,
-        companyName: companies.companyName,
-        nif: companies.nif,
+        ...sealCompanyColumns,
         island: islands.description,
         city: cities.description,
         sectionCode: caeSections.code,
@@ -83,17 +91,19 @@ export function createResultsService(deps: {
       .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
       .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
       .where(and(eq(seals.editionId, editionId), publicOnly ? ne(seals.state, 'withdrawn') : undefined))
-      .orderBy(asc(companies.searchText), asc(companies.nif));
+      .orderBy(byIssuedName, asc(seals.nif));
     return rows.map(
       (r): DistinguishedCompany => ({
-        companyName: r.companyName,
-        nif: r.nif,
+        // The name and NIF the seal was issued to, and the company's name today beside them when it changed.
+        companyName: r.seal.companyName,
+        nif: r.seal.nif,
+        ...sealRenaming(r.seal, r),
         island: r.island ?? null,
         city: r.city ?? null,
         section: r.sectionCode && r.section ? { code: r.sectionCode, description: r.section } : null,
         sealCode: r.seal.code,
         validUntil: r.seal.validUntil.toISOString(),
-        status: sealStatusAt({ state: r.seal.state, validUntil: r.seal.validUntil }, now),
+        status: sealStatusAt(r.seal, now),
       }),
     );
   }
@@ -129,14 +139,17 @@ export function createResultsService(deps: {
     }));
   }
 
-  async function sealWithContext(executor: Executor, where: ReturnType<typeof eq>) {
-    const [row] = await executor
-      .select({ seal: seals, edition: editions, companyName: companies.companyName, nif: companies.nif })
+  /** Seals with their edition and what they say of the company today. */
+  function sealsWithContext(executor: Executor) {
+    return executor
+      .select({ seal: seals, edition: editions, ...sealCompanyColumns })
       .from(seals)
       .innerJoin(editions, eq(editions.id, seals.editionId))
-      .innerJoin(companies, eq(companies.id, seals.companyId))
-      .where(where)
-      .limit(1);
+      .innerJoin(companies, eq(companies.id, seals.companyId));
+  }
+
+  async function sealWithContext(executor: Executor, where: ReturnType<typeof eq>) {
+    const [row] = await sealsWithContext(executor).where(where).limit(1);
     return row ?? null;
   }
 
@@ -175,7 +188,7 @@ export function createResultsService(deps: {
           .returning();
         if (!published) throw notFound();
         const decided = await tx
-          .select({ application: applications, companyName: companies.companyName })
+          .select({ application: applications, companyName: companies.companyName, nif: companies.nif })
           .from(applications)
           .innerJoin(companies, eq(companies.id, applications.companyId))
           .where(
@@ -187,15 +200,18 @@ export function createResultsService(deps: {
         const validUntil = sealValidUntil(now);
         let notified = 0;
         let distinguishedCount = 0;
-        for (const { application, companyName } of decided) {
+        for (const { application, companyName, nif } of decided) {
           const qualified = application.status === 'evaluated';
           if (qualified) {
             distinguishedCount += 1;
+            // The name and NIF it is issued to stay on the seal, whatever the company's profile says later.
             await tx.insert(seals).values({
               code: uniqueId(),
               applicationId: application.id,
               companyId: application.companyId,
               editionId,
+              companyName,
+              nif,
               issuedAt: now,
               validUntil,
             });
@@ -280,38 +296,44 @@ export function createResultsService(deps: {
       return distinguished(db, editionId, now, true);
     },
 
+    /**
+     * The public check: the status now and since when, the name and NIF the seal was issued to, and the company's
+     * name today when an approved change renamed it since.
+     */
     async verify(code: string, now = new Date()): Promise<SealVerification> {
       const row = await sealWithContext(db, eq(seals.code, code));
       if (!row) throw notFound();
       return {
-        status: sealStatusAt({ state: row.seal.state, validUntil: row.seal.validUntil }, now),
-        companyName: row.companyName,
-        nif: row.nif,
+        status: sealStatusAt(row.seal, now),
+        companyName: row.seal.companyName,
+        nif: row.seal.nif,
         editionYear: row.edition.year,
         editionNumber: row.edition.number,
         validUntil: row.seal.validUntil.toISOString(),
+        issuedAt: row.seal.issuedAt.toISOString(),
+        statusSince: sealStatusSince(row.seal, now).toISOString(),
+        ...sealRenaming(row.seal, row),
       };
     },
 
     async companySeals(caller: AuthContext, companyId: string, now = new Date()): Promise<Seal[]> {
       await assertCompanyAccess(db, caller, companyId);
-      const rows = await db
-        .select({ seal: seals, edition: editions, companyName: companies.companyName, nif: companies.nif })
-        .from(seals)
-        .innerJoin(editions, eq(editions.id, seals.editionId))
-        .innerJoin(companies, eq(companies.id, seals.companyId))
+      const rows = await sealsWithContext(db)
         .where(eq(seals.companyId, companyId))
         .orderBy(sql`${seals.issuedAt} desc`);
       return rows.map((r) => presentSeal(r.seal, r.edition, r, now));
     },
 
-    /** What the certificate shows; a withdrawn status has none. */
+    /**
+     * What the certificate shows: the name and NIF the seal was issued to. A suspended or withdrawn status has
+     * none to download, for the company and admins alike (409 seal_not_valid); one downloaded before still
+     * carries the QR code of the public check, which says what the status is now.
+     */
     async certificate(caller: AuthContext, companyId: string, sealId: string, now = new Date()) {
       await assertCompanyAccess(db, caller, companyId);
       const row = await sealWithContext(db, eq(seals.id, sealId));
       if (!row || row.seal.companyId !== companyId) throw notFound();
-      if (row.seal.state === 'withdrawn')
-        throw new AppError(409, 'seal_withdrawn', 'applications:sealWithdrawn');
+      if (!isCertificateAvailable(sealStatusAt(row.seal, now))) throw sealNotValid();
       return {
         seal: presentSeal(row.seal, row.edition, row, now),
         edition: {
@@ -324,13 +346,9 @@ export function createResultsService(deps: {
     },
 
     async adminSeals(editionId: string | undefined, now = new Date()): Promise<Seal[]> {
-      const rows = await db
-        .select({ seal: seals, edition: editions, companyName: companies.companyName, nif: companies.nif })
-        .from(seals)
-        .innerJoin(editions, eq(editions.id, seals.editionId))
-        .innerJoin(companies, eq(companies.id, seals.companyId))
+      const rows = await sealsWithContext(db)
         .where(editionId ? eq(seals.editionId, editionId) : undefined)
-        .orderBy(asc(companies.searchText));
+        .orderBy(byIssuedName, asc(seals.nif));
       return rows.map((r) => presentSeal(r.seal, r.edition, r, now));
     },
 
@@ -347,7 +365,13 @@ export function createResultsService(deps: {
           throw new AppError(409, 'seal_state_unchanged', 'applications:sealStateUnchanged');
         const [updated] = await tx
           .update(seals)
-          .set({ state: next, reason: body.reason, version: seal.version + 1, updatedAt: now })
+          .set({
+            state: next,
+            reason: body.reason,
+            stateChangedAt: now,
+            version: seal.version + 1,
+            updatedAt: now,
+          })
           .where(eq(seals.id, id))
           .returning();
         if (!updated) throw notFound();

@@ -1,14 +1,46 @@
-import { type Seal, sealStatusAt } from '@excelencia/domain';
-import type { seals } from '../../db/schema/index.ts';
+import { type Seal, sealStatusAt, sealStatusSince } from '@excelencia/domain';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { companies, companyNameChanges, seals } from '../../db/schema/index.ts';
 import type { EditionRow } from './editions.service.ts';
 
 export type SealRow = typeof seals.$inferSelect;
 
-/** A seal as the API shows it, with its live status at `now`. */
+/**
+ * Columns to select beside a seal for what it says of the company today: its current name, and when the last
+ * approved change of its names after the issue took effect (a query joining `companies` on the seal's company).
+ */
+export const sealCompanyColumns = {
+  currentName: companies.companyName,
+  renamedAt:
+    sql<Date | null>`(select max(${companyNameChanges.decidedAt}) from ${companyNameChanges} where ${and(
+      eq(companyNameChanges.companyId, seals.companyId),
+      eq(companyNameChanges.status, 'approved'),
+      gt(companyNameChanges.decidedAt, seals.issuedAt),
+    )})`.mapWith(companyNameChanges.decidedAt),
+};
+
+export interface SealCompany {
+  currentName: string;
+  renamedAt: Date | null;
+}
+
+/**
+ * The renaming a seal shows beside its issued name: the company's name today when it differs from the issued one,
+ * with the date of the approved change (null when the names are the same).
+ */
+export function sealRenaming(
+  seal: Pick<SealRow, 'companyName'>,
+  company: SealCompany,
+): Pick<Seal, 'currentName' | 'renamedAt'> {
+  if (company.currentName === seal.companyName) return { currentName: null, renamedAt: null };
+  return { currentName: company.currentName, renamedAt: company.renamedAt?.toISOString() ?? null };
+}
+
+/** A seal as the API shows it: the name and NIF it was issued to, the company's name today, its status at `now`. */
 export function presentSeal(
   seal: SealRow,
   edition: Pick<EditionRow, 'number' | 'year'>,
-  company: { companyName: string; nif: string },
+  company: SealCompany,
   now: Date,
 ): Seal {
   return {
@@ -18,11 +50,13 @@ export function presentSeal(
     editionNumber: edition.number,
     editionYear: edition.year,
     companyId: seal.companyId,
-    companyName: company.companyName,
-    nif: company.nif,
+    companyName: seal.companyName,
+    nif: seal.nif,
+    ...sealRenaming(seal, company),
     issuedAt: seal.issuedAt.toISOString(),
     validUntil: seal.validUntil.toISOString(),
-    status: sealStatusAt({ state: seal.state, validUntil: seal.validUntil }, now),
+    status: sealStatusAt(seal, now),
+    statusSince: sealStatusSince(seal, now).toISOString(),
     reason: seal.reason,
     version: seal.version,
   };

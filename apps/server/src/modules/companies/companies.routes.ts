@@ -6,6 +6,9 @@ import {
   DirectoryItem,
   DirectoryQuery,
   ErrorResponse,
+  NameChange,
+  NameChangeDecision,
+  NameChangeQuery,
   PublicCompany,
   pageOf,
   UpdateCompanyRequest,
@@ -19,6 +22,7 @@ import { actorOf } from '../../platform/actor.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
 import { COMPANY_EXPORT_COLUMNS, type CompaniesService } from './companies.service.ts';
+import type { NameChangesService } from './name-changes.service.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -32,8 +36,10 @@ const errors = {
 const PUBLIC_READ = { roles: 'public' as const, rateLimit: { max: 600, timeWindow: '1 minute' } };
 const ADMIN = { roles: ['admin'] as ['admin'] };
 
-export function companiesRoutes(deps: { companies: CompaniesService }) {
-  const { companies } = deps;
+const NameChangeParams = z.object({ id: z.uuid() });
+
+export function companiesRoutes(deps: { companies: CompaniesService; nameChanges: NameChangesService }) {
+  const { companies, nameChanges } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -71,6 +77,53 @@ export function companiesRoutes(deps: { companies: CompaniesService }) {
     );
 
     // ---- profile ----
+    // ---- name changes of companies holding the status (static paths before /companies/:id) ----
+    r.get(
+      '/companies/name-changes',
+      {
+        schema: {
+          tags: ['companies'],
+          summary:
+            'Name changes asked for by companies holding the status, of one status (pending by default, oldest first) (admin)',
+          querystring: NameChangeQuery,
+          response: { 200: z.array(NameChange), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => nameChanges.list(request.query),
+    );
+
+    r.post(
+      '/companies/name-changes/:id/decision',
+      {
+        schema: {
+          tags: ['companies'],
+          summary:
+            'Approves (the company takes the names asked for) or refuses (with a reason) a pending name change; ' +
+            "mailed to the company's members; 409 name_change_decided when it was decided meanwhile (admin)",
+          params: NameChangeParams,
+          body: NameChangeDecision,
+          response: { 200: NameChange, ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request) => nameChanges.decide(actorOf(request), request.params.id, request.body),
+    );
+
+    r.get(
+      '/companies/:id/name-changes',
+      {
+        schema: {
+          tags: ['companies'],
+          summary: "The company's name changes, newest first (members and admins)",
+          params: CompanyIdParam,
+          response: { 200: z.array(NameChange), ...errors },
+        },
+        config: { roles: ['admin', 'company'] },
+      },
+      async (request) => nameChanges.ofCompany(caller(request), request.params.id),
+    );
+
     r.get(
       '/companies/:id',
       {
@@ -92,7 +145,9 @@ export function companiesRoutes(deps: { companies: CompaniesService }) {
           tags: ['companies'],
           summary:
             "Edits a company's profile (members and admins). Only admins may change the NIF: a company user " +
-            'sending a different NIF gets 400 nif_not_editable. A stale version answers 409.',
+            'sending a different NIF gets 400 nif_not_editable; while the company holds the status nobody may ' +
+            "(409 nif_locked_by_seal), and a company user's change of its name or legal name becomes a request " +
+            'an admin approves (the profile answers it as pendingNameChange). A stale version answers 409.',
           params: CompanyIdParam,
           body: UpdateCompanyRequest,
           response: { 200: CompanyProfile, ...errors },

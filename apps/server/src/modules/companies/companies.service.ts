@@ -44,6 +44,8 @@ import { shortLivedCache } from '../../platform/short-lived-cache.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { isMember } from './company-access.ts';
 import { createDirectoryIndex, type DirectoryRow } from './directory-index.ts';
+import { holdsSeal } from './name-changes.repository.ts';
+import { nameChangeState, namesDiffer, nifLockedBySeal, recordNameChange } from './name-changes.service.ts';
 
 /** The audit entity of company changes: the resource path. */
 export const COMPANIES_ENTITY = 'companies';
@@ -96,7 +98,10 @@ const labelled = (ref: Ref, language: Language) =>
   ref ? { id: ref.id, label: label(ref, language) ?? '' } : null;
 const iso = (value: Date) => value.toISOString();
 
-export function presentProfile(row: JoinedRow, language: Language): CompanyProfile {
+/** The profile without what it says of the status (nameChangeState adds that). */
+type ProfileFields = Omit<CompanyProfile, 'holdsSeal' | 'pendingNameChange'>;
+
+export function presentProfile(row: JoinedRow, language: Language): ProfileFields {
   const c = row.company;
   return {
     id: c.id,
@@ -289,6 +294,14 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
     return row;
   }
 
+  /** The profile with whether the company holds the status and its name change waiting for approval. */
+  async function profileOf(executor: Executor, row: JoinedRow, language: Language): Promise<CompanyProfile> {
+    return {
+      ...presentProfile(row, language),
+      ...(await nameChangeState(executor, row.company.id, new Date())),
+    };
+  }
+
   /**
    * Admins see every company; a company user only the companies they act for (another id answers 404, as
    * if it did not exist). Partners are refused by the route's roles.
@@ -350,26 +363,51 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
       await assertMayAccess(caller, id);
       const row = await readJoined(db, id);
       if (!row) throw notFound();
-      return presentProfile(row, language);
+      return profileOf(db, row, language);
     },
 
+    /**
+     * Saves the profile. While the company holds the status (a valid seal, or a suspended one not yet expired)
+     * its NIF cannot change, not even by an admin (409 nif_locked_by_seal), and a company user's change of its
+     * names becomes a request an admin approves: the other fields are saved, the names stay, and the profile
+     * answers with the pending request (name-changes.service.ts).
+     */
     async update(
       caller: AuthContext,
       actor: Actor,
       id: string,
       input: UpdateCompanyValues,
       language: Language,
-    ) {
+    ): Promise<CompanyProfile> {
       const admin = await assertMayAccess(caller, id);
       try {
         const saved = await db.transaction(async (tx) => {
+          const now = new Date();
           const before = await readJoined(tx, id);
           if (!before) throw notFound();
           if (!admin && input.nif !== before.company.nif) throw nifNotEditable();
           if (before.company.version !== input.version) throw staleVersion();
+          const held = await holdsSeal(tx, id, now);
+          if (held && input.nif !== before.company.nif) throw nifLockedBySeal();
+          const values = profileValues(input);
+          if (namesDiffer(before.company, values)) {
+            const outcome = await recordNameChange(tx, {
+              actor,
+              companyId: id,
+              admin,
+              held,
+              from: before.company,
+              to: values,
+              now,
+            });
+            if (outcome === 'requested') {
+              values.companyName = before.company.companyName;
+              values.legalName = before.company.legalName;
+            }
+          }
           const [updated] = await tx
             .update(companies)
-            .set({ ...profileValues(input), version: input.version + 1, updatedAt: new Date() })
+            .set({ ...values, version: input.version + 1, updatedAt: now })
             .where(and(eq(companies.id, id), eq(companies.version, input.version)))
             .returning({ id: companies.id });
           if (!updated) throw staleVersion();
@@ -385,7 +423,7 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
             after: { ...item, byAdmin: admin },
             requestId: actor.requestId,
           });
-          return item;
+          return profileOf(tx, after, language);
         });
         return saved;
       } catch (error) {
@@ -416,7 +454,7 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
           if (!updated) throw staleVersion();
           const after = await readJoined(tx, id);
           if (!after) throw notFound();
-          const item = presentProfile(after, language);
+          const item = await profileOf(tx, after, language);
           await writeAudit(tx, {
             actorAccountId: actor.accountId,
             action: 'situation',

@@ -15,6 +15,8 @@ function company(name: string, nif: string): EditionResults['companies'][number]
     sealCode: `EXC-${nif}`,
     validUntil: '2027-03-01T12:00:00.000Z',
     status: 'valid',
+    currentName: null,
+    renamedAt: null,
   };
 }
 

@@ -37,6 +37,8 @@ const COMPANY: CompanyProfile = {
   city: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  holdsSeal: false,
+  pendingNameChange: null,
 };
 
 const sent: unknown[] = [];
