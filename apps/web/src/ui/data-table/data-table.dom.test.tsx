@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../testing/render.tsx';
 import { DataTable, type DataTableColumn, tableMinWidth } from './data-table.tsx';
@@ -74,5 +74,34 @@ describe('the data table header', () => {
       />,
     );
     expect(screen.getByRole('columnheader', { name: /Company/ }).style.minWidth).toBe('14rem');
+  });
+});
+
+describe('the data table at a phone’s width', () => {
+  it('is a named, focusable scroll region whose hidden columns are signalled by a shadow at the edge', () => {
+    renderWithApp(
+      <DataTable
+        label="Companies"
+        columns={columns}
+        state={initialListState('name')}
+        onStateChange={() => undefined}
+        data={{ items: [{ id: '1', name: 'Demo', island: 'Sal' }], total: 1, page: 1, pageSize: 20 }}
+        isFetching={false}
+        error={null}
+        onRetry={() => undefined}
+        rowActions={() => <button type="button">Edit</button>}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Companies' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.contains(screen.getByTestId('data-table'))).toBe(true);
+    expect(screen.queryByTestId('scroll-more-end')).toBeNull();
+    // 390 px of the 640 px table: the actions are beyond the right edge.
+    for (const [name, value] of Object.entries({ clientWidth: 390, scrollWidth: 640, scrollLeft: 0 })) {
+      Object.defineProperty(region, name, { configurable: true, value });
+    }
+    fireEvent.scroll(region);
+    expect(screen.getByTestId('scroll-more-end')).toBeTruthy();
+    expect(screen.queryByTestId('scroll-more-start')).toBeNull();
   });
 });
