@@ -96,7 +96,7 @@ function trim(table: Map<string, unknown>): void {
 const pairKey = (email: string, address: string) => `${email}\n${address}`;
 
 /**
- * Brute-force protection of the sign-in form (ADR 0016), on Keycloak's model: temporary, growing waits, never a
+ * Brute-force protection of the sign-in form (ADR 0019), on Keycloak's model: temporary, growing waits, never a
  * lock a stranger can put on an account.
  * - Each (account, address) pair gets a few free failures, then a wait that doubles with each further failure
  *   (1 s, 2 s, 4 s … at most 60 s), forgotten after 15 quiet minutes. The owner signing in from another address

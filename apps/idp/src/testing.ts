@@ -3,6 +3,7 @@
  * kept (by host, path and expiry), redirects are followed by hand, forms are read from the HTML and
  * submitted, and a form a page submits by script is submitted. Nothing here reaches into the idp's internals.
  */
+import { generateSync } from 'otplib';
 
 interface StoredCookie {
   name: string;
@@ -244,4 +245,21 @@ export async function signInThroughLoginPage(
   options: { code?: string } = {},
 ): Promise<string> {
   return new IdpTestBrowser().signIn(authorizationUrl, email, password, options);
+}
+
+/** The code an authenticator app shows for `secret` (base32) at `atMs`, as a person would type it. */
+export function totpCodeOf(secret: string, atMs: number = Date.now()): string {
+  return generateSync({ secret: secret.replace(/\s+/g, ''), epoch: Math.floor(atMs / 1000) });
+}
+
+/** The key the enrolment page shows as text, without its spaces. */
+export function enrolmentSecretOf(page: string): string {
+  const shown = /<code class="secret" id="secret">([^<]+)<\/code>/.exec(page)?.[1];
+  if (!shown) throw new Error(`No key on the page: ${pageErrorText(page)}`);
+  return shown.replace(/\s+/g, '');
+}
+
+/** The recovery codes the page after enrolment shows (once). */
+export function recoveryCodesOf(page: string): string[] {
+  return [...page.matchAll(/<li><code>([^<]+)<\/code><\/li>/g)].map((match) => match[1] as string);
 }

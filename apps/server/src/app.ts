@@ -384,7 +384,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
       await api.register(
         profileRoutes({
-          profile: createProfileService({ db: database.db, identity, logger: app.log, fileStore }),
+          profile: createProfileService({
+            db: database.db,
+            identity,
+            logger: app.log,
+            fileStore,
+            requireAdminTotp: config.requireAdminTotp,
+          }),
         }),
       );
       const onboarding = { db: database.db, identity, logger: app.log, publicUrl: config.publicUrl };

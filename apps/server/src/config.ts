@@ -71,7 +71,14 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; descrip
   {
     name: 'TRUST_PROXY',
     default: 'true when PUBLIC_URL is https',
-    description: 'Trust X-Forwarded-* from the TLS proxy in front (client address for rate limits and logs).',
+    description:
+      "Trust X-Forwarded-* from the TLS proxy in front (client address for rate limits, logs and the built-in IdP's sign-in waits).",
+  },
+  {
+    name: 'REQUIRE_ADMIN_TOTP',
+    default: 'true, false with DEMO_DATA',
+    description:
+      'Built-in identity provider: accounts with the admin role must use two-factor sign-in (an authenticator app); one without it sets it up at its next sign-in. With ISSUER_URL, require it in Keycloak (README).',
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'Largest accepted request body (JSON).' },
@@ -144,6 +151,7 @@ const EnvSchema = z.object({
     .positive()
     .default(1024 * 1024),
   DEMO_DATA: optionalString.pipe(booleanString.optional()),
+  REQUIRE_ADMIN_TOTP: optionalString.pipe(booleanString.optional()),
   WEB_DIST_DIR: optionalString,
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -244,6 +252,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   bodyLimitBytes: number;
   demoData: boolean;
+  /** The built-in provider asks every admin for two-factor sign-in (REQUIRE_ADMIN_TOTP; off with the demo data). */
+  requireAdminTotp: boolean;
   webDistDir: string;
 }
 
@@ -364,6 +374,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     demoData,
+    // The demo accounts sign in with their published passwords alone; everywhere else admins need a second factor.
+    requireAdminTotp: e.REQUIRE_ADMIN_TOTP ?? !demoData,
     webDistDir: e.WEB_DIST_DIR
       ? resolve(e.WEB_DIST_DIR)
       : fileURLToPath(new URL('../../web/dist', import.meta.url)),

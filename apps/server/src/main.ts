@@ -17,7 +17,8 @@ type BuiltInIdp = Awaited<ReturnType<typeof startIdp>>;
 
 /**
  * Starts the built-in identity provider for this configuration (ISSUER_URL unset). With the portal's database,
- * its mails (password reset links) go through the portal's outbox (ADR 0011).
+ * its mails (password reset links) go through the portal's outbox (ADR 0011). It reads the client's address as
+ * the portal does (TRUST_PROXY) and asks admins for two-factor sign-in per REQUIRE_ADMIN_TOTP (ADR 0019).
  */
 export async function startBuiltInIdp(
   config: Config,
@@ -30,6 +31,8 @@ export async function startBuiltInIdp(
     port,
     host: config.host,
     dataDir: join(config.dataDir, 'idp'),
+    trustProxy: config.trustProxy,
+    requireAdminTotp: config.requireAdminTotp,
     clients: [
       {
         clientId: config.clientId,

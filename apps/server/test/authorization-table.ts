@@ -115,6 +115,9 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /auth/login': PUBLIC,
   // Redirects: to the provider's password page, or (no sign-in under way) back to the sign-in page.
   'GET /auth/change-password': PUBLIC,
+  // Redirects to the provider's two-factor enrolment or removal (kc_action), like the password change.
+  'GET /auth/two-factor': PUBLIC,
+  'GET /auth/two-factor/remove': PUBLIC,
   'GET /auth/callback': PUBLIC,
   'GET /auth/session': PUBLIC,
   'GET /auth/csrf': PUBLIC,
@@ -402,6 +405,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'PUT /app/api/v1/me/profile': SIGNED_IN,
   'PUT /app/api/v1/me/profile-picture': SIGNED_IN,
   'DELETE /app/api/v1/me/profile-picture': SIGNED_IN,
+  'GET /app/api/v1/me/two-factor': SIGNED_IN,
   'GET /app/api/v1/public/options/cae-sections': PUBLIC,
   'GET /app/api/v1/public/options/cae-divisions': PUBLIC,
   'GET /app/api/v1/public/options/islands': PUBLIC,

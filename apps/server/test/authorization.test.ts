@@ -121,6 +121,7 @@ const year = (y: number) => ({ startDate: `${y}-01-01`, endDate: `${y}-12-31`, t
 const REQUESTS: Record<string, RequestSpec> = {
   'PUT /app/api/v1/me/language': { body: () => ({ language: 'pt' }) },
   'PUT /app/api/v1/me/profile': { body: () => ({ name: 'Nome Teste', language: 'pt' }) },
+  'GET /auth/two-factor/remove': { query: () => ({ credentialId: 'any-credential' }) },
   'PUT /app/api/v1/companies/{id}': {
     fresh: async () => {
       const { id: _id, ...company } = (

@@ -4,8 +4,10 @@ import {
   ErrorResponse,
   isLanguage,
   isSafeCallbackPath,
+  type Language,
   LoginQuery,
   LogoutResponse,
+  RemoveTwoFactorQuery,
   SessionResponse,
 } from '@excelencia/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -14,7 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AppError, badRequest } from '../platform/errors.ts';
 import { requestLanguage } from '../platform/request-language.ts';
-import { type AuthService, type LoginState, randomToken } from './auth.service.ts';
+import { type AuthAction, type AuthService, type LoginState, randomToken } from './auth.service.ts';
 import { SESSION_COOKIE, VISITOR_CSRF_COOKIE } from './guard.ts';
 import { openLogoutHint, sealLogoutHint } from './logout-hint.ts';
 
@@ -114,6 +116,65 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
         reply.header('cache-control', 'no-store');
         return reply.redirect(url, 302);
       },
+    );
+
+    /** Starts a sign-in that asks the provider for one of Keycloak's application-initiated actions. */
+    async function startAction(
+      request: { query: LoginQuery },
+      reply: FastifyReply,
+      language: Language,
+      action: AuthAction,
+    ) {
+      const callbackUrl = request.query.callbackUrl ?? `/${language}`;
+      if (!isSafeCallbackPath(callbackUrl)) throw badRequest('errors:invalidCallbackUrl');
+      const { url, state } = await auth.startLogin({ callbackUrl, language, action });
+      reply.setCookie(loginCookieName(state.state), JSON.stringify(state), {
+        ...cookieBase,
+        path: '/auth',
+        maxAge: LOGIN_MAX_AGE_SECONDS,
+        signed: true,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(url, 302);
+    }
+
+    r.get(
+      '/auth/two-factor',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Turns two-factor sign-in on at the identity provider (Keycloak's kc_action=CONFIGURE_TOTP), then " +
+            'returns to callbackUrl through the normal sign-in callback',
+          querystring: LoginQuery,
+          response: { 400: ErrorResponse },
+        },
+        config: rateLimit(60),
+      },
+      async (request, reply) =>
+        startAction(request, reply, request.query.lang ?? requestLanguage(request), 'CONFIGURE_TOTP'),
+    );
+
+    r.get(
+      '/auth/two-factor/remove',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Turns two-factor sign-in off at the identity provider (Keycloak's kc_action=delete_credential:<id>, " +
+            'confirmed there with a code), then returns to callbackUrl through the normal sign-in callback',
+          querystring: RemoveTwoFactorQuery,
+          response: { 400: ErrorResponse },
+        },
+        config: rateLimit(60),
+      },
+      async (request, reply) =>
+        startAction(
+          request,
+          reply,
+          request.query.lang ?? requestLanguage(request),
+          `delete_credential:${request.query.credentialId}`,
+        ),
     );
 
     r.get(

@@ -60,6 +60,9 @@ function expiryFrom(tokens: { expires_in?: number }, payload: { exp?: number } |
   return new Date(Date.now() + (tokens.expires_in ?? 300) * 1000);
 }
 
+/** Keycloak's application-initiated actions (kc_action) the portal asks for. */
+export type AuthAction = 'UPDATE_PASSWORD' | 'CONFIGURE_TOTP' | `delete_credential:${string}`;
+
 export interface AuthService {
   /**
    * Starts a sign-in at the provider. `action` asks the provider for one of Keycloak's application-initiated
@@ -68,7 +71,7 @@ export interface AuthService {
   startLogin(input: {
     callbackUrl: string;
     language: Language;
-    action?: 'UPDATE_PASSWORD';
+    action?: AuthAction;
   }): Promise<{ url: string; state: LoginState }>;
   completeLogin(currentUrl: URL, state: LoginState): Promise<{ sessionToken: string; maxAgeSeconds: number }>;
   resolveSession(sessionToken: string): Promise<{ auth: AuthContext; session: SessionContext } | null>;

@@ -30,6 +30,8 @@ export interface IdentityAdmin {
   updateProfile(id: string, profile: { name?: string; language?: Language }): Promise<void>;
   /** Removes the user (undoes a creation the portal could not complete); an unknown id is not an error. */
   deleteUser(id: string): Promise<void>;
+  /** The user's one-time code credential (Keycloak's credential of type `otp`), or null when none. */
+  otpCredential(id: string): Promise<{ id: string } | null>;
 }
 
 /** Portal roles this interface manages; default realm roles such as uma_authorization are never removed. */
@@ -204,6 +206,12 @@ export function createIdentityAdmin(options: {
         if (error instanceof IdentityAdminError && error.status === 404) return;
         throw error;
       }
+    },
+
+    async otpCredential(id) {
+      const credentials = await json<{ id?: string; type?: string }[]>('GET', `${userPath(id)}/credentials`);
+      const otp = credentials.find((credential) => credential.type === 'otp' && credential.id);
+      return otp?.id ? { id: otp.id } : null;
     },
   };
   return admin;

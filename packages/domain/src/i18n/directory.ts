@@ -7,6 +7,7 @@ export const directory = defineMessages({
     nav: 'Empresas',
     intro: 'Empresas registadas que aceitaram aparecer no diretório.',
     search: 'Pesquisar',
+    searchButton: 'Pesquisar',
     searchPlaceholder: 'Nome da empresa ou NIF',
     columns: {
       company: 'Empresa',
@@ -29,6 +30,7 @@ export const directory = defineMessages({
     nav: 'Companies',
     intro: 'Registered companies that agreed to be listed.',
     search: 'Search',
+    searchButton: 'Search',
     searchPlaceholder: 'Company name or NIF',
     columns: {
       company: 'Company',
@@ -51,6 +53,7 @@ export const directory = defineMessages({
     nav: 'Entreprises',
     intro: "Entreprises inscrites qui ont accepté de figurer dans l'annuaire.",
     search: 'Rechercher',
+    searchButton: 'Rechercher',
     searchPlaceholder: "Nom de l'entreprise ou NIF",
     columns: {
       company: 'Entreprise',

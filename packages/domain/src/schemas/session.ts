@@ -31,3 +31,26 @@ export const LoginQuery = z.object({
   lang: z.enum(LANGUAGES).optional(),
 });
 export type LoginQuery = z.infer<typeof LoginQuery>;
+
+/** GET /auth/two-factor/remove query: the one-time code credential to remove, besides LoginQuery's fields. */
+export const RemoveTwoFactorQuery = LoginQuery.extend({
+  credentialId: z.string().regex(/^[\w-]{1,100}$/),
+});
+export type RemoveTwoFactorQuery = z.infer<typeof RemoveTwoFactorQuery>;
+
+/** GET me/two-factor: the caller's two-factor sign-in (a one-time code app) at the identity provider. */
+export const TwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  required: z
+    .boolean()
+    .describe(
+      'The provider requires it of this account (an admin with REQUIRE_ADMIN_TOTP): it cannot be turned off',
+    ),
+  credentialId: z
+    .string()
+    .nullable()
+    .describe(
+      "The provider's id of the one-time code credential (what kc_action=delete_credential:<id> names)",
+    ),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;

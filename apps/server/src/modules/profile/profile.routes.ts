@@ -2,6 +2,7 @@ import {
   ErrorResponse,
   MyProfile,
   PROFILE_PICTURE_MAX_BYTES,
+  TwoFactorStatus,
   UpdateMyProfileRequest,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
@@ -76,6 +77,21 @@ export function profileRoutes(deps: { profile: ProfileService }) {
         config: SIGNED_IN,
       },
       async (request) => profile.removePicture(caller(request), actorOf(request)),
+    );
+
+    r.get(
+      '/me/two-factor',
+      {
+        schema: {
+          tags: ['me'],
+          summary:
+            "Whether the caller's sign-in asks for a one-time code (turned on at GET /auth/two-factor, off at " +
+            'GET /auth/two-factor/remove)',
+          response: { 200: TwoFactorStatus, ...errors, 503: ErrorResponse },
+        },
+        config: SIGNED_IN,
+      },
+      async (request) => profile.twoFactor(caller(request)),
     );
   };
 }

@@ -1,4 +1,10 @@
-import { type MyProfile, PROFILE_PICTURE_MAX_BYTES, type UpdateMyProfileRequest } from '@excelencia/domain';
+import {
+  hasRole,
+  type MyProfile,
+  PROFILE_PICTURE_MAX_BYTES,
+  type TwoFactorStatus,
+  type UpdateMyProfileRequest,
+} from '@excelencia/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import { accounts } from '../../db/schema/index.ts';
@@ -10,7 +16,7 @@ import { detectImage, reencodeImage } from '../../platform/files/image.ts';
 import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
 import { type AccountRow, findAccountById } from '../accounts/accounts.repository.ts';
 import { profilePicturePath } from '../accounts/accounts.service.ts';
-import { keepProviderInStep, type ProviderDeps, providerIdOf } from '../users/provider.ts';
+import { atProvider, keepProviderInStep, type ProviderDeps, providerIdOf } from '../users/provider.ts';
 
 /** The largest side of a stored profile picture (px); larger uploads are scaled down, smaller ones kept. */
 export const PICTURE_MAX_SIDE = 1024;
@@ -53,9 +59,12 @@ function present(row: AccountRow): MyProfile {
 /**
  * The signed-in user's own profile (/users/profile): name and language (kept at the identity provider too,
  * so the next sign-in's token carries them) and the profile picture (checked by content, stored in the file
- * store). The password is changed at the identity provider (GET /auth/change-password).
+ * store). The password is changed at the identity provider (GET /auth/change-password), and so is two-factor
+ * sign-in turned on and off (GET /auth/two-factor, /auth/two-factor/remove); its state is read there (ADR 0019).
  */
-export function createProfileService(deps: ProviderDeps & { fileStore: FileStore }) {
+export function createProfileService(
+  deps: ProviderDeps & { fileStore: FileStore; requireAdminTotp?: boolean },
+) {
   const { db, identity, fileStore } = deps;
 
   async function accountOf(caller: AuthContext): Promise<AccountRow> {
@@ -178,6 +187,21 @@ export function createProfileService(deps: ProviderDeps & { fileStore: FileStore
         }
         return present(after);
       });
+    },
+
+    /**
+     * Whether the caller signs in with a one-time code, as the provider's admin API says (Keycloak's credentials of
+     * type otp); required of admins when REQUIRE_ADMIN_TOTP is on. Nothing changes here, so nothing is audited.
+     */
+    async twoFactor(caller: AuthContext): Promise<TwoFactorStatus> {
+      const row = await accountOf(caller);
+      const providerId = await providerIdOf(identity, row);
+      const credential = providerId ? await atProvider(() => identity.otpCredential(providerId)) : null;
+      return {
+        enabled: credential !== null,
+        required: Boolean(deps.requireAdminTotp) && hasRole(caller.roles, 'admin'),
+        credentialId: credential?.id ?? null,
+      };
     },
   };
 }

@@ -41,7 +41,10 @@ function Directory() {
   const localePath = useLocalePath();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('search') ?? '');
-  const [search] = useDebouncedValue(text.trim(), 350);
+  const [typed] = useDebouncedValue(text.trim(), 350);
+  // The button (or Enter) searches at once, without waiting for the typing to settle.
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const search = submitted ?? typed;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useDirectoryQuery(search, page, PAGE_SIZE);
   /** The address of a page of the list: a link, so paging works on the page the server rendered too. */
@@ -54,6 +57,7 @@ function Directory() {
   };
   const onSearch = (value: string) => {
     setText(value);
+    setSubmitted(null);
     const nextParams = new URLSearchParams(params);
     nextParams.delete('page');
     if (value.trim()) nextParams.set('search', value.trim());
@@ -69,20 +73,34 @@ function Directory() {
     <Stack gap="md">
       <PageTitle>{t('directory:title')}</PageTitle>
       <Text c="gray.7">{t('directory:intro')}</Text>
-      {/* A form, so that Enter searches on the page the server rendered; in the app the list follows typing. */}
+      {/*
+        A GET form with its button, so that the page the server rendered (no script runs there) searches by the
+        button or Enter; in the app the list follows typing, and the button or Enter searches at once.
+      */}
       <search>
-        <form method="get" onSubmit={(event) => event.preventDefault()}>
-          <TextInput
-            type="search"
-            name="search"
-            label={t('directory:search')}
-            placeholder={t('directory:searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={text}
-            onChange={(event) => onSearch(event.currentTarget.value)}
-            maw={420}
-            data-testid="directory-search"
-          />
+        <form
+          method="get"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSubmitted(text.trim());
+          }}
+        >
+          <Group align="flex-end" gap="xs" wrap="nowrap" maw={520}>
+            <TextInput
+              type="search"
+              name="search"
+              label={t('directory:search')}
+              placeholder={t('directory:searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              value={text}
+              onChange={(event) => onSearch(event.currentTarget.value)}
+              style={{ flex: 1 }}
+              data-testid="directory-search"
+            />
+            <Button type="submit" variant="default" data-testid="directory-search-button">
+              {t('directory:searchButton')}
+            </Button>
+          </Group>
         </form>
       </search>
       {list.isError && !data ? (

@@ -1,4 +1,4 @@
-import { MyProfile, type UpdateMyProfileRequest } from '@excelencia/domain';
+import { MyProfile, TwoFactorStatus, type UpdateMyProfileRequest } from '@excelencia/domain';
 import { API_BASE, apiJson } from '../../lib/api-client.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
@@ -7,6 +7,11 @@ import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 
 export async function fetchMyProfile(signal?: AbortSignal): Promise<MyProfile> {
   return MyProfile.parse(await apiJson<unknown>(`${API_BASE}/me/profile`, { signal }));
+}
+
+/** Whether the caller's sign-in asks for a one-time code (read at the identity provider). */
+export async function fetchTwoFactor(signal?: AbortSignal): Promise<TwoFactorStatus> {
+  return TwoFactorStatus.parse(await apiJson<unknown>(`${API_BASE}/me/two-factor`, { signal }));
 }
 
 export async function putMyProfile(body: UpdateMyProfileRequest): Promise<MyProfile> {

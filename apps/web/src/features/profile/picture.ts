@@ -13,3 +13,13 @@ export function pictureProblem(file: { type: string; size: number }): PicturePro
 export function changePasswordHref(returnPath: string): string {
   return `/auth/change-password?${new URLSearchParams({ callbackUrl: returnPath }).toString()}`;
 }
+
+/** The portal's address that turns two-factor sign-in on (the identity provider's enrolment), back to `returnPath`. */
+export function enableTwoFactorHref(returnPath: string): string {
+  return `/auth/two-factor?${new URLSearchParams({ callbackUrl: returnPath }).toString()}`;
+}
+
+/** The portal's address that turns it off (confirmed with a code at the identity provider), back to `returnPath`. */
+export function disableTwoFactorHref(returnPath: string, credentialId: string): string {
+  return `/auth/two-factor/remove?${new URLSearchParams({ callbackUrl: returnPath, credentialId }).toString()}`;
+}

@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconKey, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconKey, IconShieldCheck, IconShieldOff, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -36,10 +36,13 @@ import { accountKeys, useAccountQuery, useProfilePictureUrl } from '../accounts/
 import { ApiTokensSection } from '../partner/components/api-tokens-section.tsx';
 import { sessionKeys } from '../session/queries.ts';
 import { deleteProfilePicture, putMyProfile, uploadProfilePicture } from './api.ts';
-import { changePasswordHref, pictureProblem } from './picture.ts';
-import { profileKeys, useMyProfileQuery } from './queries.ts';
+import { changePasswordHref, disableTwoFactorHref, enableTwoFactorHref, pictureProblem } from './picture.ts';
+import { profileKeys, useMyProfileQuery, useTwoFactorQuery } from './queries.ts';
 
-/** /:lang/users/profile (company and partner users): name, language, picture, password change; a partner's API tokens. */
+/**
+ * /:lang/users/profile (company and partner users): name, language, picture, password change, two-factor sign-in;
+ * a partner's API tokens.
+ */
 export function ProfilePage() {
   const t = useTranslate();
   const { session } = useSignedIn();
@@ -59,6 +62,7 @@ export function ProfilePage() {
       <PictureSection />
       <DetailsForm name={profile.data.name} email={profile.data.email} language={profile.data.language} />
       <PasswordSection />
+      <TwoFactorSection />
       {hasRole(session.roles, 'partner') ? <ApiTokensSection /> : null}
     </Stack>
   );
@@ -289,6 +293,70 @@ function PasswordSection() {
       >
         {t('companies:profile.changePassword')}
       </Button>
+    </Paper>
+  );
+}
+
+/** Two-factor sign-in: on or off at the identity provider, turned on and off there (like the password). */
+function TwoFactorSection() {
+  const t = useTranslate();
+  const language = useLanguage();
+  const status = useTwoFactorQuery();
+  const back = `/${language}/users/profile`;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="profile-two-factor">
+      <Title order={2} size="h4" mb="xs" id="profile-two-factor">
+        {t('companies:profile.twoFactor.title')}
+      </Title>
+      <Text size="sm" c="gray.7" mb="sm">
+        {t('companies:profile.twoFactor.hint')}
+      </Text>
+      {status.isError ? (
+        <Alert color="red.9" variant="light" role="alert" title={t('companies:profile.twoFactor.loadFailed')}>
+          <Button size="compact-sm" variant="light" color="red.9" onClick={() => void status.refetch()}>
+            {t('companies:common.retry')}
+          </Button>
+        </Alert>
+      ) : !status.data ? (
+        <Text c="gray.7">{t('companies:common.loading')}</Text>
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text data-testid="two-factor-state">
+            {t('companies:profile.twoFactor.state')}:{' '}
+            <Text span fw={700}>
+              {status.data.enabled
+                ? t('companies:profile.twoFactor.on')
+                : t('companies:profile.twoFactor.off')}
+            </Text>
+          </Text>
+          {status.data.required ? (
+            <Text size="sm" c="gray.7">
+              {t('companies:profile.twoFactor.required')}
+            </Text>
+          ) : null}
+          {!status.data.enabled ? (
+            <Button
+              component="a"
+              href={enableTwoFactorHref(back)}
+              variant="default"
+              leftSection={<IconShieldCheck size={16} aria-hidden="true" />}
+              data-testid="enable-two-factor"
+            >
+              {t('companies:profile.twoFactor.enable')}
+            </Button>
+          ) : status.data.credentialId && !status.data.required ? (
+            <Button
+              component="a"
+              href={disableTwoFactorHref(back, status.data.credentialId)}
+              variant="default"
+              leftSection={<IconShieldOff size={16} aria-hidden="true" />}
+              data-testid="disable-two-factor"
+            >
+              {t('companies:profile.twoFactor.disable')}
+            </Button>
+          ) : null}
+        </Stack>
+      )}
     </Paper>
   );
 }
