@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../decimal.ts';
-import { periodResultInEquity } from './closing.ts';
+import { periodResultBesides, periodResultInEquity } from './closing.ts';
 import { makeTree, SMALL_TREE } from './test-tree.ts';
-import { balanceCheck, buildBalanceTree, rollUp, type TreeLevelNode } from './tree.ts';
+import { balanceCheck, buildBalanceTree, financialPosition, rollUp, type TreeLevelNode } from './tree.ts';
 
 /**
  * The small test tree: Capital próprio CP = CPC (CAP 51 + RLPER 818); Rendimentos REND = REXP (VN 71); Gastos
@@ -130,5 +130,52 @@ describe('periodResultInEquity', () => {
     const { values, added } = periodResultInEquity(tree, partial);
     expect(added?.codes).toEqual(['CP', 'RLPER']);
     expect(texts(values, ['RLPER', 'CPC', 'CP'])).toEqual(['200', null, '1200']);
+  });
+});
+
+describe('the balance check and the sheet as read use periodResultInEquity', () => {
+  it('accepts the closed balance sheet entered beside its income statement, counting the result once', () => {
+    // RLPER 200 = VN 900 − FSE 700: AT 1 500 = CP (1 000 + 200) + PT 300. Counting the result a second time
+    // (equity 1 400) would call it 200 short.
+    const closed = sheet({ AFT: '1500', CAP: '1000', RLPER: '200', FORN: '300', VN: '900', FSE: '700' });
+    expect(balanceCheck(closed, tree)).toEqual({ status: 'ok' });
+    const position = financialPosition(tree, closed);
+    expect(texts(position.values, ['RLPER', 'CP', 'AT', 'PT'])).toEqual(['200', '1200', '1500', '300']);
+    expect(position.periodResultAdded).toBeNull();
+  });
+
+  it('reads what the check accepts as balanced: Assets = Equity + Liabilities on the values as read', () => {
+    const open = sheet({ AFT: '1750', CAP: '1000', RLPER: '400', FORN: '300', VN: '300', FSE: '250' });
+    expect(balanceCheck(open, tree)).toEqual({ status: 'ok' });
+    const { values, assets, equity, liabilities } = financialPosition(tree, open);
+    expect(assets.eq(equity.add(liabilities))).toBe(true);
+    expect(texts(values, ['RLPER', 'CPC', 'CP'])).toEqual(['450', '1450', '1450']);
+  });
+});
+
+describe('periodResultBesides', () => {
+  const asRead = (amounts: Record<string, string>) => periodResultInEquity(tree, sheet(amounts)).values;
+
+  it("is 0 when the period-result leaf holds only the period's result", () => {
+    // Nothing on 818 before closing; or exactly the result (the closed balance sheet beside its income statement).
+    expect(
+      periodResultBesides(tree, asRead({ AFT: '1200', CAP: '1000', VN: '900', FSE: '700' })).toString(),
+    ).toBe('0');
+    expect(
+      periodResultBesides(
+        tree,
+        asRead({ AFT: '1200', CAP: '1000', RLPER: '200', VN: '900', FSE: '700' }),
+      ).toString(),
+    ).toBe('0');
+  });
+
+  it("gives the amount on 818 that is not this period's result, so entering it gives the same values back", () => {
+    // Last year's 400 awaiting appropriation beside this quarter's 50.
+    const quarter = { AFT: '1750', CAP: '1000', RLPER: '400', FORN: '300', VN: '300', FSE: '250' };
+    expect(periodResultBesides(tree, asRead(quarter)).toString()).toBe('400');
+    // A closed sheet: the result on 818, the income statement settled.
+    expect(
+      periodResultBesides(tree, asRead({ AFT: '1500', CAP: '1000', RLPER: '200', FORN: '300' })).toString(),
+    ).toBe('200');
   });
 });

@@ -33,8 +33,19 @@ function periodResultPath(tree: TreeLevelNode[]): TreeLevelNode[] | null {
   return null;
 }
 
+/**
+ * The period-result leaf (RLPER in the seeded tree): the equity leaf whose account codes cover 818, where
+ * periodResultInEquity puts the period's result. Null when the tree has none.
+ */
+export function periodResultLeaf(tree: TreeLevelNode[]): TreeLevelNode | null {
+  return periodResultPath(tree)?.at(-1) ?? null;
+}
+
 /** Income-statement credit headings minus debit headings (REND − GAST); null when the sheet lacks one. */
-function incomeStatementResult(tree: TreeLevelNode[], values: ReadonlyMap<string, Decimal>): Decimal | null {
+export function incomeStatementResult(
+  tree: TreeLevelNode[],
+  values: ReadonlyMap<string, Decimal>,
+): Decimal | null {
   let result = Decimal.ZERO;
   for (const heading of tree) {
     if (heading.statement !== 'income') continue;
@@ -91,4 +102,22 @@ export function periodResultInEquity(
     codes.push(node.code);
   }
   return { values: out, added: { amount: result, codes } };
+}
+
+/**
+ * What the period-result leaf holds besides the period's own result, in values read with periodResultInEquity:
+ * the leaf as read minus REND − GAST. 0 when the leaf holds only this period's result (nothing on 818 before
+ * closing, or exactly the income statement's result); otherwise the amount on 818 that is not this period's
+ * result (last year's result awaiting appropriation, or the result of a sheet whose income statement was
+ * settled by the closing entries). Entering this amount as the leaf gives back the same values as read, so the
+ * entry form keeps it while the period's result itself is computed, never typed (docs/adr/0018).
+ */
+export function periodResultBesides(
+  tree: TreeLevelNode[],
+  valuesAsRead: ReadonlyMap<string, Decimal>,
+): Decimal {
+  const leaf = periodResultLeaf(tree);
+  if (!leaf) return Decimal.ZERO;
+  const asRead = valuesAsRead.get(leaf.code) ?? Decimal.ZERO;
+  return asRead.sub(incomeStatementResult(tree, valuesAsRead) ?? Decimal.ZERO);
 }

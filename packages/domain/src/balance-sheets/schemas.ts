@@ -81,8 +81,17 @@ export const BalanceSheetItem = z.object({
 export type BalanceSheetItem = z.infer<typeof BalanceSheetItem>;
 
 export const BalanceSheetDetail = BalanceSheetItem.extend({
-  /** Every node's value by node code (leaves and rolled-up parents), as canonical decimal text. */
+  /**
+   * Every node's value by node code (leaves and rolled-up parents), as canonical decimal text, as the sheet is
+   * read (financialPosition): the period's result still in the income statement counted in equity once, so
+   * Ativo = Capital próprio + Passivo on these values whenever the balance check passes (docs/adr/0018).
+   */
   values: z.record(z.string(), z.string()),
+  /**
+   * What reading the sheet added to its stored amounts: the period's result (REND − GAST) and the equity nodes
+   * it went to (the period-result leaf last); stored value = value − amount on those nodes. Null when nothing.
+   */
+  periodResultAdded: z.object({ amount: z.string(), codes: z.array(z.string()) }).nullish(),
   /** Number of trial-balance lines stored (0 for a sheet entered by hand). */
   linesCount: z.number().int().nonnegative(),
 });

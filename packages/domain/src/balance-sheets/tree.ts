@@ -1,5 +1,6 @@
 import { Decimal } from '../decimal.ts';
 import type { AccountNature, LocalizedText, SelfDiagnosisTree } from '../schemas/reference.ts';
+import { periodResultInEquity } from './closing.ts';
 
 /**
  * The self-diagnosis tree as the balance sheet uses it (docs/seed-data.md): leaves take the amounts, a parent
@@ -123,42 +124,73 @@ export type BalanceCheckResult =
 
 const MINUS_ONE = Decimal.fromInteger(-1);
 
+export type FinancialPosition = {
+  /**
+   * Every node's value as read: leaves as given (absent = 0), parents rolled up, and the period's result still
+   * in the income statement counted in equity (periodResultInEquity).
+   */
+  values: Map<string, Decimal>;
+  /** What periodResultInEquity added and to which nodes (leaf last); null when nothing was. */
+  periodResultAdded: { amount: Decimal; codes: string[] } | null;
+  /** Ativo: the debit-natured balance headings. */
+  assets: Decimal;
+  /** Capital próprio: the credit-natured balance headings with class 5 accounts, the period's result included. */
+  equity: Decimal;
+  /** Passivo: the other credit-natured balance headings. */
+  liabilities: Decimal;
+};
+
 /**
- * SPEC §5: Ativo must equal Capital próprio + Passivo. Ativo is the total of the debit-natured balance
- * headings, Capital próprio the credit-natured balance headings with class 5 accounts, Passivo the other
- * credit-natured balance headings. Totals are the sums of the leaves in `values`; while any balance leaf is
- * null or absent the status is 'empty' (no message). `allowAssetsMinusOneWithZeroEquityAndLiabilities` lets
- * Ativo -1 with the two others 0 pass. The difference is Ativo − (Capital próprio + Passivo). Capital próprio includes the period's net result
- * still in the income statement (Rendimentos − Gastos), so a trial balance before the closing entries balances.
+ * A sheet as an accountant reads it, from its leaf amounts: the one rule of equity before the closing entries
+ * (periodResultInEquity, docs/adr/0007 and 0018) behind the balance check of the entry form and of the server,
+ * the sheet's values the API gives (its balance-sheet and income-statement views) and the diagnosis. So
+ * Ativo = Capital próprio + Passivo holds on these values exactly when balanceCheck says 'ok'.
+ */
+export function financialPosition(
+  tree: TreeLevelNode[],
+  leafValues: ReadonlyMap<string, Decimal>,
+): FinancialPosition {
+  const leaves = new Map<string, Decimal>();
+  for (const leaf of treeLeaves(tree)) leaves.set(leaf.code, leafValues.get(leaf.code) ?? Decimal.ZERO);
+  const { values, added } = periodResultInEquity(tree, rollUp(tree, leaves));
+  let assets = Decimal.ZERO;
+  let equity = Decimal.ZERO;
+  let liabilities = Decimal.ZERO;
+  for (const heading of tree) {
+    if (heading.statement !== 'balance') continue;
+    const total = values.get(heading.code) ?? Decimal.ZERO;
+    if (heading.nature === 'debit') assets = assets.add(total);
+    else if (heading.accountCodes.some((code) => code.startsWith('5'))) equity = equity.add(total);
+    else liabilities = liabilities.add(total);
+  }
+  return { values, periodResultAdded: added, assets, equity, liabilities };
+}
+
+/**
+ * SPEC §5: Ativo must equal Capital próprio + Passivo, as financialPosition reads the sheet: Capital próprio
+ * includes the period's net result still in the income statement (Rendimentos − Gastos) once, so a trial
+ * balance before the closing entries balances, and a period-result leaf holding exactly that result is not
+ * counted twice. While any balance leaf is null or absent the status is 'empty' (no message); an empty
+ * income-statement leaf counts 0. `allowAssetsMinusOneWithZeroEquityAndLiabilities` lets Ativo -1 with the
+ * two others 0 pass. The difference is Ativo − (Capital próprio + Passivo).
  */
 export function balanceCheck(
   values: Map<string, Decimal | null>,
   tree: TreeLevelNode[],
   options: { allowAssetsMinusOneWithZeroEquityAndLiabilities?: boolean } = {},
 ): BalanceCheckResult {
-  let assets = Decimal.ZERO;
-  let equity = Decimal.ZERO;
-  let liabilities = Decimal.ZERO;
+  const leafValues = new Map<string, Decimal>();
   for (const heading of tree) {
-    if (heading.statement !== 'balance') {
-      // The period's net result (income − costs) not yet closed into class 8 belongs to Capital próprio: a
-      // trial balance taken before the closing entries balances only with it. After closing it is 0.
-      for (const leaf of treeLeaves([heading])) {
-        const value = values.get(leaf.code) ?? Decimal.ZERO;
-        equity = heading.nature === 'credit' ? equity.add(value) : equity.sub(value);
-      }
-      continue;
-    }
-    let total = Decimal.ZERO;
     for (const leaf of treeLeaves([heading])) {
       const value = values.get(leaf.code);
-      if (value === null || value === undefined) return { status: 'empty' };
-      total = total.add(value);
+      if (value === null || value === undefined) {
+        if (heading.statement === 'balance') return { status: 'empty' };
+        continue;
+      }
+      leafValues.set(leaf.code, value);
     }
-    if (heading.nature === 'debit') assets = assets.add(total);
-    else if (heading.accountCodes.some((code) => code.startsWith('5'))) equity = equity.add(total);
-    else liabilities = liabilities.add(total);
   }
+  const { assets, equity, liabilities } = financialPosition(tree, leafValues);
   const difference = assets.sub(equity.add(liabilities));
   if (difference.isZero()) return { status: 'ok' };
   if (

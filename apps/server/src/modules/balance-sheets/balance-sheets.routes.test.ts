@@ -140,11 +140,15 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
       VENDAS: '800.00',
       FSE: '300.00',
       AT: '3000.30',
-      CP: '2500.30',
+      // Read as an accountant reads a trial balance before closing: equity holds the period's result
+      // (sales 800 − external supplies 300 = 500, not yet closed to 818): 2 500.30 + 500 = Assets 3 000.30.
+      CP: '3000.30',
+      RLPER: '500.00',
       PT: '0.00',
       REND: '800.00',
       GAST: '300.00',
     });
+    expect(detail.periodResultAdded).toEqual({ amount: '500.00', codes: ['CP', 'CPR', 'RLPER'] });
 
     const lines = (await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}/lines`)).json();
     expect(lines.total).toBe(5);
@@ -392,6 +396,73 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
     expect(detail).toMatchObject({ source: 'entry', fileName: null, linesCount: 0 });
     // Equity holds the period's result still in the income statement: 100.50 + (90 − 40) = Assets.
     expect(detail.values).toMatchObject({ FSE: '40.00', GAST: '40.00', REND: '90.00', AT: '150.50' });
+  });
+
+  it('a semiannual sheet entered before closing: the check, the sheet as read and the diagnosis count its result in equity once', async () => {
+    const owner = await ctx.createUser({ email: 'semester@bs.cv', roles: ['company'] });
+    const company = await ctx.linkCompany(owner.accountId, {
+      companyName: 'Semestre, Lda',
+      nif: '200000031',
+    });
+    const session = await ctx.signIn(owner.email, owner.password);
+    const entries = `/companies/${company}/balance-sheets/entries`;
+    const semester = period('2026-01-01', '2026-06-30', 'semiannual');
+    // Fixed assets 1 200 000, customers 300 000, capital 1 000 000, suppliers 200 000, personnel costs 500 000.
+    // Debits 1 200 000 + 300 000 + 500 000 = 2 000 000; credits 1 000 000 + 200 000 = 1 200 000.
+    const entered = { AFT: '1200000', CLI: '300000', CAP: '1000000', FORN: '200000', GP: '500000' };
+    const short = await send(session, 'POST', entries, { ...semester, values: leafValues(entered) });
+    expect(short.statusCode).toBe(400);
+    // Equity before closing = 1 000 000 + result (−500 000) = 500 000: 800 000 short of Assets − Liabilities.
+    expect(short.json().error.details[0].message).toBe(
+      'The Assets value is not equal to the sum of the Equity value + the Liabilities value (difference: 800000.00)',
+    );
+
+    const created = await send(session, 'POST', entries, {
+      ...semester,
+      values: leafValues({ ...entered, RT: '800000' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Equity before closing = 1 000 000 + 800 000 + result (−500 000) = 1 300 000; + Liabilities 200 000 =
+    // 1 500 000 = Assets. Not 1 800 000, the result left out.
+    const asRead = {
+      AT: '1500000.00',
+      CP: '1300000.00',
+      CPR: '300000.00',
+      RT: '800000.00',
+      RLPER: '-500000.00',
+      PT: '200000.00',
+      REND: '0.00',
+      GAST: '500000.00',
+      GP: '500000.00',
+    };
+    expect(created.json().values).toMatchObject(asRead);
+    expect(created.json().periodResultAdded).toEqual({ amount: '-500000.00', codes: ['CP', 'CPR', 'RLPER'] });
+    const id = created.json().id as string;
+    // The balance sheet and income statement views read the sheet back the same way.
+    const read = (await get(session, `/companies/${company}/balance-sheets/${id}`)).json();
+    expect(read.values).toMatchObject(asRead);
+    // The diagnosis reads the same equity: AF = CP / AT = 1 300 000 / 1 500 000.
+    const diagnosis = await send(session, 'POST', `/companies/${company}/diagnoses`, { balanceSheetId: id });
+    expect(diagnosis.statusCode, diagnosis.body).toBe(201);
+    const af = (
+      diagnosis.json().currentAutoFinancialIndicators as Array<{
+        criterion: { code: string };
+        inputs: Array<{ name: string; value: string }>;
+      }>
+    ).find((indicator) => indicator.criterion.code === 'AF');
+    expect(af?.inputs.map((input) => [input.name, input.value])).toEqual([
+      ['CP', '1300000'],
+      ['AT', '1500000'],
+    ]);
+
+    // The result typed a second time as the net result for the period is still counted once.
+    const typedTwice = await send(session, 'PUT', `/companies/${company}/balance-sheets/${id}/entries`, {
+      ...semester,
+      values: leafValues({ ...entered, RT: '800000', RLPER: '-500000' }),
+    });
+    expect(typedTwice.statusCode, typedTwice.body).toBe(200);
+    expect(typedTwice.json().values).toMatchObject(asRead);
+    expect(typedTwice.json().periodResultAdded).toBeNull();
   });
 
   it('refuses a sheet whose Assets differ from Equity + Liabilities, with the difference', async () => {

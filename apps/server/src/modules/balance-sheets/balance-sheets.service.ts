@@ -15,6 +15,7 @@ import {
   latestPerPeriod,
   normalizeFrequency,
   type Page,
+  periodResultInEquity,
   previousPeriodSheet,
   rollUp,
   type SaveBalanceSheetEntry,
@@ -210,13 +211,34 @@ export function createBalanceSheetsService(deps: {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * The sheet as read (docs/adr/0018): its stored amounts with the period's result still in the income
+   * statement counted in equity (periodResultInEquity, applied to the stored values as the diagnosis engine
+   * applies it), and what was added where. The balance check reads a sheet by the same rule
+   * (financialPosition), so a sheet it accepts shows Ativo = Capital próprio + Passivo.
+   */
   async function detailOf(executor: Executor, row: SheetRow): Promise<BalanceSheetDetail> {
-    const [others, values, lines] = await readTogether(executor, [
+    const [others, stored, lines, nodes] = await readTogether(executor, [
       () => companySheets(executor, row.companyId),
       () => valuesOf(executor, row.id),
       () => lineCount(executor, row.id),
+      () => tree(executor),
     ]);
-    return { ...presentOne(row, others), values, linesCount: lines };
+    const read = periodResultInEquity(
+      nodes,
+      new Map(Object.entries(stored).map(([code, value]) => [code, decimal(value)])),
+    );
+    const values = Object.fromEntries(
+      [...read.values]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([code, value]) => [code, amount(value)]),
+    );
+    return {
+      ...presentOne(row, others),
+      values,
+      periodResultAdded: read.added ? { amount: amount(read.added.amount), codes: read.added.codes } : null,
+      linesCount: lines,
+    };
   }
 
   async function writeValues(executor: Executor, id: string, values: Map<string, Decimal>): Promise<void> {
