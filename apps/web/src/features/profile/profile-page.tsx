@@ -322,7 +322,7 @@ function TwoFactorSection() {
       ) : (
         <Stack gap="sm" align="flex-start">
           <Text data-testid="two-factor-state">
-            {t('companies:profile.twoFactor.state')}:{' '}
+            {t('companies:profile.twoFactor.state')}{' '}
             <Text span fw={700}>
               {status.data.enabled
                 ? t('companies:profile.twoFactor.on')
