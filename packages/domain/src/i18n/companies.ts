@@ -100,7 +100,7 @@ export const companies = defineMessages({
       twoFactor: {
         title: 'Verificação em dois passos',
         hint: 'Além da palavra-passe, o início de sessão pede um código de uma aplicação de autenticação no telemóvel. Ativa-se e desativa-se no serviço de autenticação; volta a esta página no fim.',
-        state: 'Estado:',
+        state: 'Estado',
         on: 'Ativa',
         off: 'Desativada',
         required: 'Obrigatória para administradores: não pode ser desativada.',
@@ -111,6 +111,14 @@ export const companies = defineMessages({
       companyTable: 'Dados da empresa',
       registration: 'Dados de registo',
       nifLocked: 'Só um administrador pode alterar o NIF.',
+      nifLockedBySeal: 'A empresa detém o estatuto Excelência: o NIF não pode ser alterado.',
+      nameNeedsApproval:
+        'A empresa detém o estatuto Excelência: uma alteração do nome ou da denominação legal é enviada a um administrador para aprovação.',
+      namePending: 'Alteração do nome pendente de aprovação',
+      namePendingText:
+        'Pedida em {{date}}: «{{name}}». Até um administrador a aprovar, o perfil, o certificado e a verificação pública mantêm o nome atual.',
+      namePendingLegal: 'Denominação legal pedida: {{name}}',
+      nameChangeRequested: 'Dados guardados. A alteração do nome foi enviada para aprovação.',
       listMe: 'Mostrar a minha empresa no diretório público',
       listMeHint: 'O diretório mostra o nome, NIF, ano, ilha, cidade, contacto e website.',
       chooseCompany: 'Escolha uma empresa no seletor da barra superior.',
@@ -120,14 +128,6 @@ export const companies = defineMessages({
     admin: {
       tabCompanies: 'Empresas',
       tabPreRegistrations: 'Pré-registos',
-      nifLockedBySeal: 'A empresa detém o estatuto Excelência: o NIF não pode ser alterado.',
-      nameNeedsApproval:
-        'A empresa detém o estatuto Excelência: uma alteração do nome ou da denominação legal é enviada a um administrador para aprovação.',
-      namePending: 'Alteração do nome pendente de aprovação',
-      namePendingText:
-        'Pedida em {{date}}: «{{name}}». Até um administrador a aprovar, o perfil, o certificado e a verificação pública mantêm o nome atual.',
-      namePendingLegal: 'Denominação legal pedida: {{name}}',
-      nameChangeRequested: 'Dados guardados. A alteração do nome foi enviada para aprovação.',
       all: 'Todas',
       allTypes: 'Todos',
       searchPlaceholder: 'Nome ou NIF',
@@ -153,38 +153,6 @@ export const companies = defineMessages({
       noPreRegistrations: 'Ainda não há empresas pré-registadas.',
       preSearchPlaceholder: 'Empresa, NIF ou e-mail',
       allStates: 'Todos',
-    },
-    picker: {
-      placeholder: 'Escreva o nome ou o NIF',
-      all: 'Todas as empresas',
-      searching: 'A pesquisar…',
-      nothingFound: 'Nenhuma empresa encontrada',
-      more: 'As primeiras {{shown}} de {{total}}: escreva para afinar',
-    },
-  },
-  en: {
-    validation: {
-      futureDate: 'The date cannot be in the future',
-      turnover: 'Enter a value of 0 or more with at most 2 decimals (for example 150000.50)',
-    },
-    errors: {
-      nifNotEditable: 'Only an administrator can change the NIF.',
-      notAnImage: 'Choose a JPEG, PNG or WebP image.',
-      pictureTooLarge: 'The image is too large (at most {{max}} MB).',
-      noFile: 'Choose a file.',
-      registrationPending:
-        'A registration with this email and this NIF is waiting for confirmation. Open the link sent by email or ask for a new one.',
-    },
-    fields: {
-      companyName: 'Company',
-      nif: 'NIF',
-      email: 'Email',
-      phone: 'Phone',
-      island: 'Island',
-      city: 'City',
-      caeSection: 'CAE section',
-      companyType: 'Company type',
-      companySituation: 'Situation',
       tabNameChanges: 'Alterações de nome',
       nameChanges: {
         intro:
@@ -208,6 +176,53 @@ export const companies = defineMessages({
         refused: 'Pedido recusado',
         actionAria: '{{action}}: {{company}}',
       },
+    },
+    picker: {
+      placeholder: 'Escreva o nome ou o NIF',
+      all: 'Todas as empresas',
+      searching: 'A pesquisar…',
+      nothingFound: 'Nenhuma empresa encontrada',
+      more: 'As primeiras {{shown}} de {{total}}: escreva para afinar',
+    },
+  },
+  en: {
+    validation: {
+      futureDate: 'The date cannot be in the future',
+      turnover: 'Enter a value of 0 or more with at most 2 decimals (for example 150000.50)',
+    },
+    mails: {
+      nameChange: {
+        greeting: 'Hello {{name}},',
+        approvedSubject: 'Name change approved — {{companyName}}',
+        approved:
+          'The request to change the company’s name from {{from}} to {{to}} was approved on {{date}}. The certificate and the public check of the status keep the name it was granted to and also show the new name, from this date.',
+        refusedSubject: 'Name change refused — {{companyName}}',
+        refused: 'The request to change the company’s name from {{from}} to {{to}} was refused on {{date}}.',
+        reason: 'Reason: {{reason}}',
+        action: 'See the company profile in the portal:',
+      },
+    },
+    errors: {
+      nifNotEditable: 'Only an administrator can change the NIF.',
+      nifLockedBySeal:
+        'The company holds the Excelência status: its NIF cannot change while the status is in force.',
+      nameChangeDecided: 'This name change request has already been decided.',
+      notAnImage: 'Choose a JPEG, PNG or WebP image.',
+      pictureTooLarge: 'The image is too large (at most {{max}} MB).',
+      noFile: 'Choose a file.',
+      registrationPending:
+        'A registration with this email and this NIF is waiting for confirmation. Open the link sent by email or ask for a new one.',
+    },
+    fields: {
+      companyName: 'Company',
+      nif: 'NIF',
+      email: 'Email',
+      phone: 'Phone',
+      island: 'Island',
+      city: 'City',
+      caeSection: 'CAE section',
+      companyType: 'Company type',
+      companySituation: 'Situation',
       isListed: 'In the directory',
       createdAt: 'Registered on',
       yes: 'Yes',
@@ -222,23 +237,8 @@ export const companies = defineMessages({
     form: {
       companyName: 'Company name',
       responsibleName: 'Responsible person',
-    mails: {
-      nameChange: {
-        greeting: 'Hello {{name}},',
-        approvedSubject: 'Name change approved — {{companyName}}',
-        approved:
-          'The request to change the company’s name from {{from}} to {{to}} was approved on {{date}}. The certificate and the public check of the status keep the name it was granted to and also show the new name, from this date.',
-        refusedSubject: 'Name change refused — {{companyName}}',
-        refused: 'The request to change the company’s name from {{from}} to {{to}} was refused on {{date}}.',
-        reason: 'Reason: {{reason}}',
-        action: 'See the company profile in the portal:',
-      },
-    },
       corporateEmail: 'Corporate email',
       email: 'Email',
-      nifLockedBySeal:
-        'The company holds the Excelência status: its NIF cannot change while the status is in force.',
-      nameChangeDecided: 'This name change request has already been decided.',
       responsibleEmail: "Responsible person's email",
       phone: 'Phone',
       nif: 'NIF',
@@ -283,7 +283,7 @@ export const companies = defineMessages({
       twoFactor: {
         title: 'Two-factor sign-in',
         hint: 'Besides the password, signing in asks for a code from an authenticator app on your phone. It is turned on and off at the sign-in service; you come back to this page afterwards.',
-        state: 'State:',
+        state: 'State',
         on: 'On',
         off: 'Off',
         required: 'Required for administrators: it cannot be turned off.',
@@ -294,6 +294,14 @@ export const companies = defineMessages({
       companyTable: 'Company details',
       registration: 'Registration details',
       nifLocked: 'Only an administrator can change the NIF.',
+      nifLockedBySeal: 'The company holds the Excelência status: its NIF cannot change.',
+      nameNeedsApproval:
+        'The company holds the Excelência status: a change of its name or legal name is sent to an administrator for approval.',
+      namePending: 'Name change pending approval',
+      namePendingText:
+        'Requested on {{date}}: “{{name}}”. Until an administrator approves it, the profile, the certificate and the public check keep the current name.',
+      namePendingLegal: 'Legal name requested: {{name}}',
+      nameChangeRequested: 'Saved. The name change was sent for approval.',
       listMe: 'List my company in the public directory',
       listMeHint: 'The directory shows the name, NIF, year, island, city, contact and website.',
       chooseCompany: 'Choose a company in the top bar selector.',
@@ -328,6 +336,29 @@ export const companies = defineMessages({
       noPreRegistrations: 'No pre-registered companies yet.',
       preSearchPlaceholder: 'Company, NIF or email',
       allStates: 'All',
+      tabNameChanges: 'Name changes',
+      nameChanges: {
+        intro:
+          'Companies holding the Excelência status that asked to change their name. The certificate and the public check keep the name the status was granted to and, once approved, also show the new name and the date.',
+        empty: 'There are no pending name change requests.',
+        from: 'Current name',
+        to: 'Name requested',
+        legalName: 'Legal name: {{name}}',
+        requested: 'Requested',
+        requestedOn: '{{date}} by {{name}}',
+        approve: 'Approve',
+        refuse: 'Refuse',
+        approveTitle: 'Approve the name change of {{company}}',
+        approveMessage:
+          'The company will be named “{{name}}”. The certificate and the public check keep the name the status was granted to and show the new name with today’s date. The company receives an e-mail.',
+        refuseTitle: 'Refuse the name change of {{company}}',
+        refuseMessage: 'The company keeps the name “{{name}}” and receives the reason by e-mail.',
+        reasonLabel: 'Reason',
+        reasonOptional: 'Note (optional)',
+        approved: 'Name change approved',
+        refused: 'Request refused',
+        actionAria: '{{action}}: {{company}}',
+      },
     },
     picker: {
       placeholder: 'Type a name or NIF',
@@ -335,14 +366,6 @@ export const companies = defineMessages({
       searching: 'Searching…',
       nothingFound: 'No company found',
       more: 'First {{shown}} of {{total}}: type to narrow down',
-      nifLockedBySeal: 'The company holds the Excelência status: its NIF cannot change.',
-      nameNeedsApproval:
-        'The company holds the Excelência status: a change of its name or legal name is sent to an administrator for approval.',
-      namePending: 'Name change pending approval',
-      namePendingText:
-        'Requested on {{date}}: “{{name}}”. Until an administrator approves it, the profile, the certificate and the public check keep the current name.',
-      namePendingLegal: 'Legal name requested: {{name}}',
-      nameChangeRequested: 'Saved. The name change was sent for approval.',
     },
   },
   fr: {
@@ -351,8 +374,24 @@ export const companies = defineMessages({
       turnover:
         'Indiquez une valeur égale ou supérieure à 0, avec au plus 2 décimales (par exemple 150000.50)',
     },
+    mails: {
+      nameChange: {
+        greeting: 'Bonjour {{name}},',
+        approvedSubject: 'Changement de nom approuvé — {{companyName}}',
+        approved:
+          "La demande de changement du nom de l'entreprise de {{from}} en {{to}} a été approuvée le {{date}}. Le certificat et la vérification publique du statut gardent le nom auquel il a été attribué et affichent aussi le nouveau nom, à partir de cette date.",
+        refusedSubject: 'Changement de nom refusé — {{companyName}}',
+        refused:
+          "La demande de changement du nom de l'entreprise de {{from}} en {{to}} a été refusée le {{date}}.",
+        reason: 'Motif\u00a0: {{reason}}',
+        action: "Consultez le profil de l'entreprise sur le portail\u00a0:",
+      },
+    },
     errors: {
       nifNotEditable: 'Seul un administrateur peut modifier le NIF.',
+      nifLockedBySeal:
+        "L'entreprise détient le statut Excelência\u00a0: son NIF ne peut pas changer tant que le statut est en vigueur.",
+      nameChangeDecided: 'Cette demande de changement de nom a déjà été traitée.',
       notAnImage: 'Choisissez une image JPEG, PNG ou WebP.',
       pictureTooLarge: "L'image est trop grande (au plus {{max}} Mo).",
       noFile: 'Choisissez un fichier.',
@@ -400,29 +439,6 @@ export const companies = defineMessages({
       establishmentDate: 'Date de création',
       annualTurnover: "Chiffre d'affaires annuel (approx.)",
       annualTurnoverHint: 'En escudos, par exemple 150 000,50',
-      tabNameChanges: 'Name changes',
-      nameChanges: {
-        intro:
-          'Companies holding the Excelência status that asked to change their name. The certificate and the public check keep the name the status was granted to and, once approved, also show the new name and the date.',
-        empty: 'There are no pending name change requests.',
-        from: 'Current name',
-        to: 'Name requested',
-        legalName: 'Legal name: {{name}}',
-        requested: 'Requested',
-        requestedOn: '{{date}} by {{name}}',
-        approve: 'Approve',
-        refuse: 'Refuse',
-        approveTitle: 'Approve the name change of {{company}}',
-        approveMessage:
-          'The company will be named “{{name}}”. The certificate and the public check keep the name the status was granted to and show the new name with today’s date. The company receives an e-mail.',
-        refuseTitle: 'Refuse the name change of {{company}}',
-        refuseMessage: 'The company keeps the name “{{name}}” and receives the reason by e-mail.',
-        reasonLabel: 'Reason',
-        reasonOptional: 'Note (optional)',
-        approved: 'Name change approved',
-        refused: 'Request refused',
-        actionAria: '{{action}}: {{company}}',
-      },
       companyType: "Type d'entreprise",
       employeeCount: "Nombre d'employés",
       contactPhone: 'Téléphone de contact',
@@ -438,24 +454,8 @@ export const companies = defineMessages({
       picture: 'Photo de profil',
       pictureAlt: 'Photo de profil',
       uploadPicture: 'Envoyer une photo',
-    mails: {
-      nameChange: {
-        greeting: 'Bonjour {{name}},',
-        approvedSubject: 'Changement de nom approuvé — {{companyName}}',
-        approved:
-          "La demande de changement du nom de l'entreprise de {{from}} en {{to}} a été approuvée le {{date}}. Le certificat et la vérification publique du statut gardent le nom auquel il a été attribué et affichent aussi le nouveau nom, à partir de cette date.",
-        refusedSubject: 'Changement de nom refusé — {{companyName}}',
-        refused:
-          "La demande de changement du nom de l'entreprise de {{from}} en {{to}} a été refusée le {{date}}.",
-        reason: 'Motif\u00a0: {{reason}}',
-        action: "Consultez le profil de l'entreprise sur le portail\u00a0:",
-      },
-    },
       removePicture: 'Supprimer la photo',
       removeConfirm: 'Supprimer la photo de profil ?',
-      nifLockedBySeal:
-        "L'entreprise détient le statut Excelência\u00a0: son NIF ne peut pas changer tant que le statut est en vigueur.",
-      nameChangeDecided: 'Cette demande de changement de nom a déjà été traitée.',
       pictureHint: "JPEG, PNG ou WebP, jusqu'à {{max}} Mo.",
       pictureType: 'Choisissez une image JPEG, PNG ou WebP.',
       pictureSize: "L'image est trop grande (au plus {{max}} Mo).",
@@ -469,7 +469,7 @@ export const companies = defineMessages({
       twoFactor: {
         title: 'Connexion en deux étapes',
         hint: "En plus du mot de passe, la connexion demande un code d'une application d'authentification sur votre téléphone. Elle s'active et se désactive auprès du service de connexion ; vous revenez ensuite sur cette page.",
-        state: 'État :',
+        state: 'État',
         on: 'Activée',
         off: 'Désactivée',
         required: 'Obligatoire pour les administrateurs : elle ne peut pas être désactivée.',
@@ -480,6 +480,14 @@ export const companies = defineMessages({
       companyTable: "Données de l'entreprise",
       registration: "Données d'inscription",
       nifLocked: 'Seul un administrateur peut modifier le NIF.',
+      nifLockedBySeal: "L'entreprise détient le statut Excelência\u00a0: son NIF ne peut pas changer.",
+      nameNeedsApproval:
+        "L'entreprise détient le statut Excelência\u00a0: un changement de son nom ou de sa dénomination légale est soumis à l'approbation d'un administrateur.",
+      namePending: "Changement de nom en attente d'approbation",
+      namePendingText:
+        "Demandé le {{date}}\u00a0: « {{name}} ». Tant qu'un administrateur ne l'a pas approuvé, le profil, le certificat et la vérification publique gardent le nom actuel.",
+      namePendingLegal: 'Dénomination légale demandée\u00a0: {{name}}',
+      nameChangeRequested: 'Enregistré. Le changement de nom a été soumis à approbation.',
       listMe: "Afficher mon entreprise dans l'annuaire public",
       listMeHint: "L'annuaire affiche le nom, le NIF, l'année, l'île, la ville, le contact et le site web.",
       chooseCompany: 'Choisissez une entreprise dans le sélecteur de la barre supérieure.',
@@ -515,24 +523,6 @@ export const companies = defineMessages({
       noPreRegistrations: 'Aucune entreprise pré-inscrite pour le moment.',
       preSearchPlaceholder: 'Entreprise, NIF ou e-mail',
       allStates: 'Tous',
-    },
-    picker: {
-      placeholder: 'Saisissez le nom ou le NIF',
-      all: 'Toutes les entreprises',
-      searching: 'Recherche…',
-      nothingFound: 'Aucune entreprise trouvée',
-      more: 'Les {{shown}} premières sur {{total}} : saisissez pour affiner',
-    },
-  },
-});
-      nifLockedBySeal: "L'entreprise détient le statut Excelência\u00a0: son NIF ne peut pas changer.",
-      nameNeedsApproval:
-        "L'entreprise détient le statut Excelência\u00a0: un changement de son nom ou de sa dénomination légale est soumis à l'approbation d'un administrateur.",
-      namePending: "Changement de nom en attente d'approbation",
-      namePendingText:
-        "Demandé le {{date}}\u00a0: « {{name}} ». Tant qu'un administrateur ne l'a pas approuvé, le profil, le certificat et la vérification publique gardent le nom actuel.",
-      namePendingLegal: 'Dénomination légale demandée\u00a0: {{name}}',
-      nameChangeRequested: 'Enregistré. Le changement de nom a été soumis à approbation.',
       tabNameChanges: 'Changements de nom',
       nameChanges: {
         intro:
@@ -556,3 +546,13 @@ export const companies = defineMessages({
         refused: 'Demande refusée',
         actionAria: '{{action}}\u00a0: {{company}}',
       },
+    },
+    picker: {
+      placeholder: 'Saisissez le nom ou le NIF',
+      all: 'Toutes les entreprises',
+      searching: 'Recherche…',
+      nothingFound: 'Aucune entreprise trouvée',
+      more: 'Les {{shown}} premières sur {{total}} : saisissez pour affiner',
+    },
+  },
+});
