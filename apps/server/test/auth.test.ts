@@ -304,7 +304,9 @@ describe('GET /auth/login rate-limited', () => {
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
     expect(page.body).toContain('<html lang="fr">');
-    expect(page.body).toContain(`Trop de requêtes depuis ce navigateur. Réessayez dans ${seconds} secondes.`);
+    expect(page.body).toContain(
+      `Trop de requêtes depuis ce navigateur. Réessayez dans ${seconds} ${seconds === 1 ? 'seconde' : 'secondes'}.`,
+    );
     expect(page.body).toContain('href="/auth/login?callbackUrl=/fr/&amp;lang=fr"');
     expect(page.body).not.toContain('"error"');
     const json = await login('application/json');

@@ -36,7 +36,8 @@ export function sendRateLimitedPage(request: FastifyRequest, reply: FastifyReply
   const language = pageLanguage(request);
   const seconds = Math.max(1, Number(reply.getHeader('retry-after')) || 60);
   if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(seconds));
-  const t = (key: string) => escapeHtml(translate(language, `server:tooManyRequests.${key}`, { seconds }));
+  const t = (key: string) =>
+    escapeHtml(translate(language, `server:tooManyRequests.${key}`, { count: seconds }));
   const appName = escapeHtml(translate(language, 'common:appName'));
   const html = `<!doctype html>
 <html lang="${language}">

@@ -43,6 +43,42 @@ describe('message catalogs', () => {
     expect(hedged).toEqual([]);
   });
 
+  it('gives every message with plural forms both _one and _other, and no bare twin of the same name', () => {
+    const problems: string[] = [];
+    for (const [name, namespace] of Object.entries(namespaces)) {
+      const keys = new Set(leaves(namespace.pt as MessageTree).keys());
+      for (const key of keys) {
+        const plural = /^(.*)_(zero|one|two|few|many|other)$/.exec(key);
+        if (!plural) continue;
+        const base = plural[1] ?? '';
+        if (!keys.has(`${base}_one`) || !keys.has(`${base}_other`))
+          problems.push(`${name}:${base} lacks a form`);
+        if (keys.has(base)) problems.push(`${name}:${base} is also a plain message`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('counts in words that agree with the number: one, several, and none as each language says it', () => {
+    expect(translate('en', 'contentPublic:faq.matches', { count: 1 })).toBe('1 question found');
+    expect(translate('en', 'contentPublic:faq.matches', { count: 2 })).toBe('2 questions found');
+    expect(translate('pt', 'contentPublic:faq.matches', { count: 1 })).toBe('1 pergunta encontrada');
+    expect(translate('fr', 'contentPublic:faq.matches', { count: 1 })).toBe('1 question trouvée');
+    expect(translate('fr', 'contentPublic:faq.matches', { count: 3 })).toBe('3 questions trouvées');
+    // Portuguese says 0 in the plural (CLDR's 'pt' puts 0 with 1): the message's _zero form.
+    const met = (language: 'pt' | 'en' | 'fr', passed: number) =>
+      translate(language, 'diagnosisWeb:dashboard.met', { count: passed, passed, computable: 8 });
+    expect(met('pt', 0)).toBe('0 de 8 indicadores calculáveis cumprem a meta');
+    expect(met('pt', 1)).toBe('1 de 8 indicadores calculáveis cumpre a meta');
+    expect(met('en', 1)).toBe('1 of 8 computable indicators meets its target');
+    expect(met('en', 0)).toBe('0 of 8 computable indicators meet their target');
+    expect(met('fr', 0)).toBe('0 des 8 indicateurs calculables atteint son objectif');
+    expect(met('fr', 5)).toBe('5 des 8 indicateurs calculables atteignent leur objectif');
+    // A message without plural forms takes a count as any parameter.
+    expect(translate('en', 'diagnosisWeb:view.inputs', { count: 1 })).toBe('Values used (1)');
+    expect(translate('en', 'diagnosis:export.otherLines', { count: 1 })).toBe('and 1 other account');
+  });
+
   it('translates a namespaced key with parameters and falls back to the key', () => {
     expect(translate('en', 'errors:forbidden')).toBe('You are not allowed to do this.');
     expect(translate('fr', 'common:languages.fr')).toBe('Français');

@@ -83,21 +83,49 @@ export function isCatalogKey(message: string): boolean {
   return namespace !== undefined && Object.hasOwn(namespaces, namespace);
 }
 
-/** Looks up 'namespace:dotted.key' in a language; returns the key itself when absent. */
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/**
+ * The keys a count's message is looked up under, as i18next does on the web (the `_one`/`_other` suffixes of
+ * CLDR's plural categories): `_zero` first for 0 where a message has one, then the count's category in the
+ * language, then `_other`, then the key itself (a message that does not depend on the count).
+ */
+export function pluralKeys(language: Language, path: string, count: number): string[] {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  const category = rules.select(count);
+  return [...(count === 0 ? [`${path}_zero`] : []), `${path}_${category}`, `${path}_other`, path];
+}
+
+/**
+ * Looks up 'namespace:dotted.key' in a language; returns the key itself when absent. With a numeric `count` a
+ * message may have plural forms (`key_one`, `key_other`; pluralKeys).
+ */
 export function translate(
   language: Language,
   key: string,
   params: Record<string, string | number> = {},
 ): string {
   const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
-  let node: string | MessageTree | undefined = (
-    namespaces as Record<string, { [L in Language]: MessageTree }>
-  )[ns]?.[language];
-  for (const part of path.split('.')) {
-    node = typeof node === 'object' ? node[part] : undefined;
+  const tree = (namespaces as Record<string, { [L in Language]: MessageTree }>)[ns]?.[language];
+  const lookup = (dotted: string): string | undefined => {
+    let node: string | MessageTree | undefined = tree;
+    for (const part of dotted.split('.')) {
+      node = typeof node === 'object' ? node[part] : undefined;
+    }
+    return typeof node === 'string' ? node : undefined;
+  };
+  const candidates = typeof params.count === 'number' ? pluralKeys(language, path, params.count) : [path];
+  let message: string | undefined;
+  for (const candidate of candidates) {
+    message = lookup(candidate);
+    if (message !== undefined) break;
   }
-  if (typeof node !== 'string') return key;
-  return node.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+  if (message === undefined) return key;
+  return message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
 }

@@ -29,7 +29,8 @@ export const contentPublic = defineMessages({
       intro:
         'O programa acompanha também as práticas ambientais, sociais e de governação (ESG) das empresas registadas, através de um inquérito anual.',
       currentForm: 'Inquérito em curso',
-      questions: '{{count}} perguntas · período {{period}}',
+      questions_one: '{{count}} pergunta · período {{period}}',
+      questions_other: '{{count}} perguntas · período {{period}}',
       noForm: 'Não há nenhum inquérito aberto neste momento.',
       howTo: 'As empresas registadas respondem na sua área, em ESG.',
     },
@@ -85,7 +86,8 @@ export const contentPublic = defineMessages({
       search: 'Procurar nas perguntas',
       searchButton: 'Procurar',
       noMatch: 'Nenhuma pergunta corresponde a «{{q}}».',
-      matches: '{{count}} perguntas encontradas',
+      matches_one: '{{count}} pergunta encontrada',
+      matches_other: '{{count}} perguntas encontradas',
       other: 'Outras perguntas',
     },
     regulation: {
@@ -112,7 +114,12 @@ export const contentPublic = defineMessages({
       intro:
         'A lei de proteção de dados pessoais de Cabo Verde (Lei n.º 133/V/2001, alterada pela Lei n.º 41/VIII/2013) pede que os dados pessoais não sejam guardados mais tempo do que o necessário para a finalidade com que foram recolhidos. Por isso, cada tipo de dados é conservado durante o prazo abaixo e depois apagado automaticamente.',
       columns: { data: 'Dados', period: 'Prazo', after: 'Depois do prazo' },
-      units: { days: '{{count}} dias', years: '{{count}} anos' },
+      units: {
+        days_one: '{{count}} dia',
+        days_other: '{{count}} dias',
+        years_one: '{{count}} ano',
+        years_other: '{{count}} anos',
+      },
       kinds: {
         sessions: { label: 'Sessões de acesso ao portal', period: 'Até expirarem', after: 'Apagadas.' },
         registrations: {
@@ -204,7 +211,8 @@ export const contentPublic = defineMessages({
       intro:
         'The programme also follows the environmental, social and governance (ESG) practices of registered companies, through a yearly survey.',
       currentForm: 'Current survey',
-      questions: '{{count}} questions · period {{period}}',
+      questions_one: '{{count}} question · period {{period}}',
+      questions_other: '{{count}} questions · period {{period}}',
       noForm: 'No survey is open at the moment.',
       howTo: 'Registered companies answer it in their area, under ESG.',
     },
@@ -260,7 +268,8 @@ export const contentPublic = defineMessages({
       search: 'Search the questions',
       searchButton: 'Search',
       noMatch: 'No question matches “{{q}}”.',
-      matches: '{{count}} questions found',
+      matches_one: '{{count}} question found',
+      matches_other: '{{count}} questions found',
       other: 'Other questions',
     },
     regulation: {
@@ -287,7 +296,12 @@ export const contentPublic = defineMessages({
       intro:
         "Cape Verde's personal data protection law (Lei n.º 133/V/2001, as amended by Lei n.º 41/VIII/2013) asks that personal data be kept no longer than the purpose it was collected for requires. So each kind of data is kept for the period below and then deleted automatically.",
       columns: { data: 'Data', period: 'Kept for', after: 'After that' },
-      units: { days: '{{count}} days', years: '{{count}} years' },
+      units: {
+        days_one: '{{count}} day',
+        days_other: '{{count}} days',
+        years_one: '{{count}} year',
+        years_other: '{{count}} years',
+      },
       kinds: {
         sessions: { label: 'Sign-in sessions', period: 'Until they expire', after: 'Deleted.' },
         registrations: {
@@ -379,7 +393,8 @@ export const contentPublic = defineMessages({
       intro:
         'Le programme suit aussi les pratiques environnementales, sociales et de gouvernance (ESG) des entreprises inscrites, au moyen d’une enquête annuelle.',
       currentForm: 'Enquête en cours',
-      questions: '{{count}} questions · période {{period}}',
+      questions_one: '{{count}} question · période {{period}}',
+      questions_other: '{{count}} questions · période {{period}}',
       noForm: "Aucune enquête n'est ouverte pour le moment.",
       howTo: 'Les entreprises inscrites y répondent dans leur espace, sous ESG.',
     },
@@ -436,7 +451,8 @@ export const contentPublic = defineMessages({
       search: 'Rechercher dans les questions',
       searchButton: 'Rechercher',
       noMatch: 'Aucune question ne correspond à « {{q}} ».',
-      matches: '{{count}} questions trouvées',
+      matches_one: '{{count}} question trouvée',
+      matches_other: '{{count}} questions trouvées',
       other: 'Autres questions',
     },
     regulation: {
@@ -463,7 +479,12 @@ export const contentPublic = defineMessages({
       intro:
         "La loi cap-verdienne de protection des données personnelles (Lei n.º 133/V/2001, modifiée par la Lei n.º 41/VIII/2013) demande que les données personnelles ne soient pas gardées plus longtemps que ne l'exige la finalité pour laquelle elles ont été collectées. Chaque type de données est donc conservé pendant la durée ci-dessous, puis supprimé automatiquement.",
       columns: { data: 'Données', period: 'Durée', after: 'Ensuite' },
-      units: { days: '{{count}} jours', years: '{{count}} ans' },
+      units: {
+        days_one: '{{count}} jour',
+        days_other: '{{count}} jours',
+        years_one: '{{count}} an',
+        years_other: '{{count}} ans',
+      },
       kinds: {
         sessions: {
           label: 'Sessions de connexion au portail',

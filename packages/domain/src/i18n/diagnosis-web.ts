@@ -9,7 +9,9 @@ export const diagnosisWeb = defineMessages({
     dashboard: {
       title: 'Autodiagnóstico',
       latest: 'Último diagnóstico, de {{date}}: {{sheet}}',
-      met: '{{passed}} de {{computable}} indicadores calculáveis cumprem a meta',
+      met_zero: '{{passed}} de {{computable}} indicadores calculáveis cumprem a meta',
+      met_one: '{{passed}} de {{computable}} indicadores calculáveis cumpre a meta',
+      met_other: '{{passed}} de {{computable}} indicadores calculáveis cumprem a meta',
       none: 'Ainda não fez nenhum autodiagnóstico.',
       needsSheet: 'Registe um balancete para fazer o seu primeiro autodiagnóstico.',
       run: 'Fazer um autodiagnóstico',
@@ -86,7 +88,8 @@ export const diagnosisWeb = defineMessages({
       previousPeriod: 'Período anterior',
       sheetLines: 'Contas do balancete que formam {{name}}',
       otherLine: 'e mais 1 conta',
-      otherLines: 'e mais {{count}} contas',
+      otherLines_one: 'e mais {{count}} conta',
+      otherLines_other: 'e mais {{count}} contas',
       noLines: 'Nenhuma conta do balancete entrou neste agregado.',
       handEnteredAccounts:
         'Balancete introduzido à mão: mostram-se as contas configuradas para cada agregado.',
@@ -139,7 +142,9 @@ export const diagnosisWeb = defineMessages({
     dashboard: {
       title: 'Self-diagnosis',
       latest: 'Latest diagnosis, of {{date}}: {{sheet}}',
-      met: '{{passed}} of {{computable}} computable indicators meet their target',
+      met_zero: '{{passed}} of {{computable}} computable indicators meet their target',
+      met_one: '{{passed}} of {{computable}} computable indicators meets its target',
+      met_other: '{{passed}} of {{computable}} computable indicators meet their target',
       none: 'No self-diagnosis yet.',
       needsSheet: 'Register a trial balance to run your first self-diagnosis.',
       run: 'Run a self-diagnosis',
@@ -216,7 +221,8 @@ export const diagnosisWeb = defineMessages({
       previousPeriod: 'Previous period',
       sheetLines: 'Trial-balance accounts that make up {{name}}',
       otherLine: 'and 1 other account',
-      otherLines: 'and {{count}} other accounts',
+      otherLines_one: 'and {{count}} other account',
+      otherLines_other: 'and {{count}} other accounts',
       noLines: 'No account of the trial balance went into this aggregate.',
       handEnteredAccounts:
         'Trial balance entered by hand: the accounts configured for each aggregate are shown.',
@@ -269,7 +275,9 @@ export const diagnosisWeb = defineMessages({
     dashboard: {
       title: 'Autodiagnostic',
       latest: 'Dernier diagnostic, du {{date}}\u00a0: {{sheet}}',
-      met: '{{passed}} des {{computable}} indicateurs calculables atteignent leur objectif',
+      met_zero: '{{passed}} des {{computable}} indicateurs calculables atteint son objectif',
+      met_one: '{{passed}} des {{computable}} indicateurs calculables atteint son objectif',
+      met_other: '{{passed}} des {{computable}} indicateurs calculables atteignent leur objectif',
       none: "Aucun autodiagnostic pour l'instant.",
       needsSheet: 'Enregistrez une balance pour faire votre premier autodiagnostic.',
       run: 'Faire un autodiagnostic',
@@ -346,7 +354,8 @@ export const diagnosisWeb = defineMessages({
       previousPeriod: 'Période précédente',
       sheetLines: 'Comptes de la balance qui composent {{name}}',
       otherLine: 'et 1 autre compte',
-      otherLines: 'et {{count}} autres comptes',
+      otherLines_one: 'et {{count}} autre compte',
+      otherLines_other: 'et {{count}} autres comptes',
       noLines: "Aucun compte de la balance n'entre dans cet agrégat.",
       handEnteredAccounts:
         'Balance saisie à la main : les comptes configurés pour chaque agrégat sont affichés.',

@@ -13,7 +13,8 @@ export const server = defineMessages({
     },
     tooManyRequests: {
       title: 'Aguarde um momento',
-      text: 'Demasiados pedidos deste navegador. Tente de novo dentro de {{seconds}} segundos.',
+      text_one: 'Demasiados pedidos deste navegador. Tente de novo dentro de {{count}} segundo.',
+      text_other: 'Demasiados pedidos deste navegador. Tente de novo dentro de {{count}} segundos.',
       retry: 'Tentar de novo',
       home: 'Voltar à página inicial',
     },
@@ -29,7 +30,8 @@ export const server = defineMessages({
     },
     tooManyRequests: {
       title: 'Please wait a moment',
-      text: 'Too many requests from this browser. Try again in {{seconds}} seconds.',
+      text_one: 'Too many requests from this browser. Try again in {{count}} second.',
+      text_other: 'Too many requests from this browser. Try again in {{count}} seconds.',
       retry: 'Try again',
       home: 'Back to the home page',
     },
@@ -45,7 +47,8 @@ export const server = defineMessages({
     },
     tooManyRequests: {
       title: 'Patientez un instant',
-      text: 'Trop de requêtes depuis ce navigateur. Réessayez dans {{seconds}} secondes.',
+      text_one: 'Trop de requêtes depuis ce navigateur. Réessayez dans {{count}} seconde.',
+      text_other: 'Trop de requêtes depuis ce navigateur. Réessayez dans {{count}} secondes.',
       retry: 'Réessayer',
       home: "Retour à la page d'accueil",
     },

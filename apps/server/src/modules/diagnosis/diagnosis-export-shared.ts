@@ -49,6 +49,7 @@ export function createdOn(diagnosis: Diagnosis, language: Language): string {
 
 export function summary(diagnosis: Diagnosis, language: Language): string {
   return exportText(language, 'summary', {
+    count: diagnosis.passedCount,
     passed: diagnosis.passedCount,
     computable: diagnosis.computableCount,
   });

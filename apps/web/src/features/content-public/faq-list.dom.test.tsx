@@ -98,7 +98,7 @@ describe('the FAQ page', () => {
     expect(
       screen.getAllByTestId('faq-item').map((item) => item.querySelector('summary')?.textContent),
     ).toEqual(['Which balance sheets are needed?']);
-    expect(screen.getByTestId('faq-count').textContent).toBe('1 questions found');
+    expect(screen.getByTestId('faq-count').textContent).toBe('1 question found');
     // Only the category that still has a question keeps its heading.
     expect(screen.getAllByTestId('faq-group')).toHaveLength(1);
 
@@ -106,6 +106,9 @@ describe('the FAQ page', () => {
     expect(
       screen.getAllByTestId('faq-item').map((item) => item.querySelector('summary')?.textContent),
     ).toEqual(['Is applying free?']);
+
+    fireEvent.change(search, { target: { value: 'apply' } });
+    expect(screen.getByTestId('faq-count').textContent).toBe('2 questions found');
 
     fireEvent.change(search, { target: { value: 'tax refund' } });
     expect(screen.queryAllByTestId('faq-item')).toHaveLength(0);
@@ -115,5 +118,20 @@ describe('the FAQ page', () => {
     expect(screen.getAllByTestId('faq-item')).toHaveLength(3);
     // The link to the balance-sheet template stays below.
     expect(screen.getByTestId('bs-template-link')).toBeTruthy();
+  });
+});
+
+describe('the FAQ search’s count', () => {
+  it.each([
+    ['pt', 'voluntary', '1 pergunta encontrada'],
+    ['pt', 'apply', '2 perguntas encontradas'],
+    ['fr', 'voluntary', '1 question trouvée'],
+    ['fr', 'apply', '2 questions trouvées'],
+  ] as const)('%s: “%s” finds “%s” (the catalog’s plural forms)', async (language, query, text) => {
+    serve();
+    renderWithApp(<FaqPage />, { language });
+    await screen.findAllByTestId('faq-item');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: query } });
+    expect(screen.getByTestId('faq-count').textContent).toBe(text);
   });
 });

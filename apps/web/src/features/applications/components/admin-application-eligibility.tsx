@@ -59,7 +59,7 @@ export function EligibilitySection({ application }: { application: Application }
       ) : (
         <>
           <Text size="sm" c="gray.7" data-testid="eligibility-summary">
-            {t('applicationsAdmin:eligibility.summary', { passed, total: rows.length })}
+            {t('applicationsAdmin:eligibility.summary', { count: passed, passed, total: rows.length })}
           </Text>
           <ScrollRegion label={title}>
             <Table

@@ -86,7 +86,7 @@ describe('the diagnosis view', () => {
   it('shows each indicator with its status, its value and the target with ≥', () => {
     renderWithApp(<DiagnosisView diagnosis={diagnosis()} />);
     expect(screen.getByTestId('dg-summary').textContent).toBe(
-      '1 of 2 computable indicators meet their target.',
+      '1 of 2 computable indicators meets its target.',
     );
     const af = within(card('AF'));
     expect(af.getByTestId('dg-status').textContent).toBe('Meets');

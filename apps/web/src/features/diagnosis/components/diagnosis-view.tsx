@@ -424,6 +424,7 @@ export function DiagnosisView({
         </dl>
         <Text fw={600} data-testid="dg-summary">
           {t('diagnosis:export.summary', {
+            count: diagnosis.passedCount,
             passed: diagnosis.passedCount,
             computable: diagnosis.computableCount,
           })}

@@ -48,6 +48,7 @@ export function LatestDiagnosisCard({ companyId }: { companyId: string }) {
             <Stack gap={4}>
               <Text fw={600} data-testid="dashboard-diagnosis-met">
                 {t('diagnosisWeb:dashboard.met', {
+                  count: latest.passedCount,
                   passed: latest.passedCount,
                   computable: latest.computableCount,
                 })}

@@ -248,6 +248,7 @@ export function EsgResultsView({ formId }: { formId: string }) {
         </Text>
         <Text fz={24} fw={700}>
           {t('esg:results.rate', {
+            count: data.companies,
             submitted: data.submitted,
             companies: data.companies,
             rate: data.responseRate.toFixed(1),
