@@ -60,6 +60,7 @@ import { createProfileService } from './modules/profile/profile.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createInvitationsService } from './modules/registration/invitations.service.ts';
+import { createNifClaimsService } from './modules/registration/nif-claims.service.ts';
 import { createPublicOptions } from './modules/registration/reference-checks.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
@@ -399,6 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         registrationRoutes({
           registrations: createRegistrationService(onboarding),
           invitations,
+          nifClaims: createNifClaimsService(onboarding),
           options: createPublicOptions(database.db),
         }),
       );

@@ -419,6 +419,8 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/companies/pre-registrations': ADMIN,
   'POST /app/api/v1/companies/pre-registrations': ADMIN_WRITE,
   'POST /app/api/v1/companies/pre-registrations/{id}/resend': ADMIN_WRITE,
+  'GET /app/api/v1/companies/nif-conflicts': ADMIN,
+  'POST /app/api/v1/companies/nif-conflicts/settle': ADMIN_WRITE,
   'GET /app/api/v1/partner/dashboard': PARTNER,
   'GET /app/api/v1/partner/companies': PARTNER,
   'POST /app/api/v1/partner/companies': { ...PARTNER, partnerX: 'allowed' },

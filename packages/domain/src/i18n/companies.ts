@@ -27,8 +27,6 @@ export const companies = defineMessages({
       notAnImage: 'Escolha uma imagem JPEG, PNG ou WebP.',
       pictureTooLarge: 'A imagem é demasiado grande (máximo {{max}} MB).',
       noFile: 'Escolha um ficheiro.',
-      registrationPending:
-        'Já existe um registo com este e-mail e este NIF à espera de confirmação. Abra a ligação enviada por e-mail ou peça uma nova.',
     },
     fields: {
       companyName: 'Empresa',
@@ -152,6 +150,29 @@ export const companies = defineMessages({
       resendTo: 'Reenviar o convite de {{company}}',
       noPreRegistrations: 'Ainda não há empresas pré-registadas.',
       preSearchPlaceholder: 'Empresa, NIF ou e-mail',
+      tabConflicts: 'Conflitos de NIF',
+      conflicts: {
+        intro:
+          'Dois pedidos ou mais reclamam o mesmo NIF e pelo menos um ainda não foi confirmado. Mantenha o verdadeiro: os outros são cancelados e cada requerente recebe um e-mail. Um pedido não confirmado expira com o seu link.',
+        none: 'Não há conflitos de NIF.',
+        nif: 'NIF {{nif}}',
+        kind: 'Pedido',
+        kinds: {
+          registration: 'Registo por confirmar',
+          preRegistration: 'Pré-registo por aceitar',
+          company: 'Empresa confirmada',
+        },
+        responsible: 'Responsável',
+        createdAt: 'Pedido em',
+        expiresAt: 'Expira em',
+        createdBy: 'Pré-registado por {{name}}',
+        keep: 'Manter',
+        keepLabel: 'Manter o pedido de {{company}} ({{email}})',
+        confirmTitle: 'Manter este pedido?',
+        confirmText:
+          'Fica o pedido de {{company}} ({{email}}). Os outros pedidos não confirmados do NIF {{nif}} são cancelados e os seus requerentes avisados por e-mail.',
+        settled: 'Conflito resolvido. Pedidos cancelados: {{count}}.',
+      },
       allStates: 'Todos',
       tabNameChanges: 'Alterações de nome',
       nameChanges: {
@@ -210,8 +231,6 @@ export const companies = defineMessages({
       notAnImage: 'Choose a JPEG, PNG or WebP image.',
       pictureTooLarge: 'The image is too large (at most {{max}} MB).',
       noFile: 'Choose a file.',
-      registrationPending:
-        'A registration with this email and this NIF is waiting for confirmation. Open the link sent by email or ask for a new one.',
     },
     fields: {
       companyName: 'Company',
@@ -335,6 +354,29 @@ export const companies = defineMessages({
       resendTo: "Resend {{company}}'s invitation",
       noPreRegistrations: 'No pre-registered companies yet.',
       preSearchPlaceholder: 'Company, NIF or email',
+      tabConflicts: 'NIF conflicts',
+      conflicts: {
+        intro:
+          'Two requests or more claim the same NIF and at least one is not confirmed yet. Keep the real one: the others are cancelled and each claimant gets an e-mail. An unconfirmed request expires with its link.',
+        none: 'There are no NIF conflicts.',
+        nif: 'NIF {{nif}}',
+        kind: 'Request',
+        kinds: {
+          registration: 'Registration not confirmed',
+          preRegistration: 'Pre-registration not accepted',
+          company: 'Confirmed company',
+        },
+        responsible: 'Responsible person',
+        createdAt: 'Requested on',
+        expiresAt: 'Expires on',
+        createdBy: 'Pre-registered by {{name}}',
+        keep: 'Keep',
+        keepLabel: 'Keep the request of {{company}} ({{email}})',
+        confirmTitle: 'Keep this request?',
+        confirmText:
+          'The request of {{company}} ({{email}}) stays. The other unconfirmed requests for NIF {{nif}} are cancelled and their claimants told by e-mail.',
+        settled: 'Conflict settled. Requests cancelled: {{count}}.',
+      },
       allStates: 'All',
       tabNameChanges: 'Name changes',
       nameChanges: {
@@ -395,8 +437,6 @@ export const companies = defineMessages({
       notAnImage: 'Choisissez une image JPEG, PNG ou WebP.',
       pictureTooLarge: "L'image est trop grande (au plus {{max}} Mo).",
       noFile: 'Choisissez un fichier.',
-      registrationPending:
-        'Une inscription avec cet e-mail et ce NIF attend sa confirmation. Ouvrez le lien envoyé par e-mail ou demandez-en un nouveau.',
     },
     fields: {
       companyName: 'Entreprise',
@@ -522,6 +562,29 @@ export const companies = defineMessages({
       resendTo: "Renvoyer l'invitation de {{company}}",
       noPreRegistrations: 'Aucune entreprise pré-inscrite pour le moment.',
       preSearchPlaceholder: 'Entreprise, NIF ou e-mail',
+      tabConflicts: 'Conflits de NIF',
+      conflicts: {
+        intro:
+          "Deux demandes ou plus revendiquent le même NIF et au moins l'une n'est pas encore confirmée. Gardez la vraie : les autres sont annulées et chaque demandeur reçoit un e-mail. Une demande non confirmée expire avec son lien.",
+        none: "Il n'y a pas de conflit de NIF.",
+        nif: 'NIF {{nif}}',
+        kind: 'Demande',
+        kinds: {
+          registration: 'Inscription non confirmée',
+          preRegistration: 'Pré-inscription non acceptée',
+          company: 'Entreprise confirmée',
+        },
+        responsible: 'Responsable',
+        createdAt: 'Demandée le',
+        expiresAt: 'Expire le',
+        createdBy: 'Pré-inscrite par {{name}}',
+        keep: 'Garder',
+        keepLabel: 'Garder la demande de {{company}} ({{email}})',
+        confirmTitle: 'Garder cette demande ?',
+        confirmText:
+          'La demande de {{company}} ({{email}}) est gardée. Les autres demandes non confirmées du NIF {{nif}} sont annulées et leurs demandeurs prévenus par e-mail.',
+        settled: 'Conflit réglé. Demandes annulées : {{count}}.',
+      },
       allStates: 'Tous',
       tabNameChanges: 'Changements de nom',
       nameChanges: {

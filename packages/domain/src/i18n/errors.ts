@@ -45,6 +45,11 @@ export const errors = defineMessages({
     linkExpired: 'Este link expirou. Peça um novo link.',
     linkInvalid: 'Este link não é válido ou já foi usado.',
     invitationAccepted: 'Este convite já foi aceite.',
+    invitationPending:
+      'Este e-mail já tem um convite à espera de ser aceite. Pode ser convidado de novo quando esse convite for aceite ou expirar.',
+    nifClaimGone: 'Este pedido de registo já não existe ou já não está em conflito. Recarregue a lista.',
+    nifCompanyConfirmed:
+      'Uma empresa confirmada tem este NIF: só pode mantê-la e cancelar os outros pedidos.',
     accountInactive: 'Esta conta está desativada. Contacte o administrador.',
     slugTaken: 'Este endereço (slug) já é usado por outro conteúdo do mesmo tipo.',
     pageExists: 'Esta página já existe: edite-a em vez de criar outra.',
@@ -91,6 +96,11 @@ export const errors = defineMessages({
     linkExpired: 'This link has expired. Ask for a new link.',
     linkInvalid: 'This link is not valid or has already been used.',
     invitationAccepted: 'This invitation has already been accepted.',
+    invitationPending:
+      'This e-mail already has an invitation waiting to be accepted. It can be invited again once that invitation is accepted or expires.',
+    nifClaimGone: 'This registration request no longer exists or is no longer in conflict. Reload the list.',
+    nifCompanyConfirmed:
+      'A confirmed company holds this NIF: you can only keep it and cancel the other requests.',
     accountInactive: 'This account is deactivated. Contact the administrator.',
     slugTaken: 'This address (slug) is already used by another item of the same kind.',
     pageExists: 'This page already exists: edit it instead of creating another.',
@@ -139,6 +149,11 @@ export const errors = defineMessages({
     linkExpired: 'Ce lien a expiré. Demandez un nouveau lien.',
     linkInvalid: "Ce lien n'est pas valide ou a déjà été utilisé.",
     invitationAccepted: 'Cette invitation a déjà été acceptée.',
+    invitationPending:
+      "Cet e-mail a déjà une invitation en attente d'acceptation. Il pourra être invité de nouveau une fois cette invitation acceptée ou expirée.",
+    nifClaimGone: "Cette demande d'inscription n'existe plus ou n'est plus en conflit. Rechargez la liste.",
+    nifCompanyConfirmed:
+      'Une entreprise confirmée détient ce NIF : vous pouvez seulement la garder et annuler les autres demandes.',
     accountInactive: "Ce compte est désactivé. Contactez l'administrateur.",
     slugTaken: 'Cette adresse (slug) est déjà utilisée par un autre contenu du même type.',
     pageExists: 'Cette page existe déjà : modifiez-la au lieu d’en créer une autre.',

@@ -8,6 +8,8 @@ export const partners = defineMessages({
     retry: 'Tentar de novo',
     errors: {
       noEntity: 'A sua conta de parceiro não está ligada a nenhuma entidade parceira ativa.',
+      preRegistrationLimit:
+        'A sua entidade já pré-registou {{max}} empresas na última hora, o máximo permitido. Tente de novo mais tarde.',
     },
     states: {
       invited: 'Convidada',
@@ -136,6 +138,8 @@ export const partners = defineMessages({
     retry: 'Try again',
     errors: {
       noEntity: 'Your partner account is not linked to an active partner entity.',
+      preRegistrationLimit:
+        'Your entity has already pre-registered {{max}} companies in the last hour, the most allowed. Try again later.',
     },
     states: {
       invited: 'Invited',
@@ -265,6 +269,8 @@ export const partners = defineMessages({
     retry: 'Réessayer',
     errors: {
       noEntity: "Votre compte partenaire n'est lié à aucune entité partenaire active.",
+      preRegistrationLimit:
+        'Votre entité a déjà pré-enregistré {{max}} entreprises au cours de la dernière heure, le maximum autorisé. Réessayez plus tard.',
     },
     states: {
       invited: 'Invitée',

@@ -20,17 +20,12 @@ export const registration = defineMessages({
       signIn: 'Entrar',
       optionsFailed: 'Não foi possível carregar as listas de escolha. Recarregue a página.',
       sentTitle: 'Confirme o seu e-mail',
-      sentText: 'Enviámos uma ligação de confirmação para {{email}}. Abra-a para concluir o registo.',
+      sentText:
+        'Enviámos uma mensagem para {{email}}. Abra a ligação de confirmação que contém para concluir o registo. Se este e-mail já tem conta, a mensagem explica como entrar.',
       sentHint:
         'A ligação é válida durante 48 horas e só pode ser usada uma vez. Não recebeu a mensagem? Verifique o correio não solicitado ou peça uma nova ligação.',
       resend: 'Enviar nova ligação',
       resent: 'Se existir um registo pendente para este e-mail, foi enviada uma nova ligação.',
-      pendingTitle: 'Registo à espera de confirmação',
-      pendingText:
-        'Há um registo com {{email}} e este NIF à espera de confirmação. Abra a ligação enviada para esse endereço ou peça uma nova abaixo (só a mais recente funciona).',
-      takenTitle: 'Este e-mail já está em uso',
-      takenText:
-        'Se a conta é sua, entre no portal. Se se registou mas ainda não confirmou, peça uma nova ligação de confirmação: só é enviada se houver um registo à espera para este endereço.',
     },
     confirm: {
       checking: 'A verificar a ligação…',
@@ -115,17 +110,12 @@ export const registration = defineMessages({
       signIn: 'Sign in',
       optionsFailed: 'The choice lists could not be loaded. Please reload the page.',
       sentTitle: 'Confirm your email',
-      sentText: 'We sent a confirmation link to {{email}}. Open it to complete the registration.',
+      sentText:
+        'We sent a message to {{email}}. Open the confirmation link in it to complete the registration. If this email already has an account, the message explains how to sign in.',
       sentHint:
         'The link is valid for 48 hours and works once. No message? Check your spam folder or ask for a new link.',
       resend: 'Send a new link',
       resent: 'If a pending registration exists for this email, a new link has been sent.',
-      pendingTitle: 'Registration awaiting confirmation',
-      pendingText:
-        'A registration with {{email}} and this NIF is waiting for confirmation. Open the link sent to that address or ask for a new one below (only the newest link works).',
-      takenTitle: 'This email is already in use',
-      takenText:
-        'If the account is yours, sign in. If you registered but have not confirmed yet, ask for a new confirmation link: it is sent only if a registration is waiting for this address.',
     },
     confirm: {
       checking: 'Checking the link…',
@@ -212,17 +202,11 @@ export const registration = defineMessages({
       optionsFailed: "Les listes de choix n'ont pas pu être chargées. Rechargez la page.",
       sentTitle: 'Confirmez votre e-mail',
       sentText:
-        "Nous avons envoyé un lien de confirmation à {{email}}. Ouvrez-le pour terminer l'inscription.",
+        "Nous avons envoyé un message à {{email}}. Ouvrez le lien de confirmation qu'il contient pour terminer l'inscription. Si cet e-mail a déjà un compte, le message explique comment se connecter.",
       sentHint:
         "Le lien est valable 48 heures et ne sert qu'une fois. Pas de message ? Vérifiez vos indésirables ou demandez un nouveau lien.",
       resend: 'Envoyer un nouveau lien',
       resent: 'Si une inscription en attente existe pour cet e-mail, un nouveau lien a été envoyé.',
-      pendingTitle: 'Inscription en attente de confirmation',
-      pendingText:
-        'Une inscription avec {{email}} et ce NIF attend sa confirmation. Ouvrez le lien envoyé à cette adresse ou demandez-en un nouveau ci-dessous (seul le plus récent fonctionne).',
-      takenTitle: 'Cet e-mail est déjà utilisé',
-      takenText:
-        "Si le compte est le vôtre, connectez-vous. Si vous vous êtes inscrit sans confirmer, demandez un nouveau lien de confirmation : il n'est envoyé que si une inscription attend pour cette adresse.",
     },
     confirm: {
       checking: 'Vérification du lien…',

@@ -16,6 +16,16 @@ import { Nif, Phone } from './registration.ts';
 export const REGISTRATION_LINK_HOURS = 48;
 /** How long an invitation link stays valid (days). */
 export const INVITATION_LINK_DAYS = 7;
+/**
+ * Registration mails (confirmation links, a repeated registration, "someone tried with your address") one
+ * address receives in REGISTRATION_MAIL_WINDOW_MINUTES, whoever asks; past it the answer stays the same and no
+ * mail goes.
+ */
+export const REGISTRATION_MAILS_PER_ADDRESS = 3;
+export const REGISTRATION_MAIL_WINDOW_MINUTES = 60;
+/** Companies one partner entity may pre-register in PARTNER_PRE_REGISTRATION_WINDOW_MINUTES; more answer 429. */
+export const PARTNER_PRE_REGISTRATIONS_PER_WINDOW = 20;
+export const PARTNER_PRE_REGISTRATION_WINDOW_MINUTES = 60;
 
 /** One choice of a public select (CAE section or division, island, city); label in the caller's language. */
 export const PublicOption = z.object({ id: z.uuid(), code: z.string(), label: z.string() });
@@ -98,3 +108,45 @@ export const PreRegistrationIdParam = z.object({ id: z.uuid() });
 export const PreRegistrationListQuery = ListQuery.omit({ isActive: true }).extend({
   state: z.enum(INVITATION_STATES).optional(),
 });
+
+/**
+ * A claim on a NIF: a registration waiting for its e-mail confirmation, a pre-registration whose invitation
+ * nobody accepted yet (both until their link expires), or the confirmed company that holds it.
+ */
+export const NIF_CLAIM_KINDS = ['registration', 'preRegistration', 'company'] as const;
+export type NifClaimKind = (typeof NIF_CLAIM_KINDS)[number];
+
+export const NifClaim = z.object({
+  kind: z.enum(NIF_CLAIM_KINDS),
+  /** The pending registration's, the invitation's or the company's id. */
+  id: z.uuid(),
+  companyName: z.string(),
+  /** The responsible person. */
+  name: z.string(),
+  email: z.string(),
+  /** The language of the claimant's mails; null for a confirmed company. */
+  language: z.enum(LANGUAGES).nullable(),
+  /** Who pre-registered it (an administrator's or a partner's name); null for the others. */
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the claim's link expires; null for a confirmed company. */
+  expiresAt: z.string().nullable(),
+});
+export type NifClaim = z.infer<typeof NifClaim>;
+
+/** Two claims or more on one NIF, at least one of them not confirmed: an administrator keeps one. */
+export const NifConflict = z.object({ nif: z.string(), claims: z.array(NifClaim) });
+export type NifConflict = z.infer<typeof NifConflict>;
+
+/** Keeps one claim of a NIF; every other unconfirmed claim on it is cancelled and its claimant told by e-mail. */
+export const SettleNifConflictRequest = z.object({
+  nif: Nif,
+  keep: z.object({
+    kind: z.enum(NIF_CLAIM_KINDS, 'validation:selectOne'),
+    id: z.uuid('validation:selectOne'),
+  }),
+});
+export type SettleNifConflictRequest = z.infer<typeof SettleNifConflictRequest>;
+
+export const NifConflictSettled = z.object({ nif: z.string(), kept: NifClaim, cancelled: z.array(NifClaim) });
+export type NifConflictSettled = z.infer<typeof NifConflictSettled>;

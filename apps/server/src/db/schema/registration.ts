@@ -29,9 +29,13 @@ export const pendingRegistrations = pgTable(
   },
   (t) => [
     uniqueIndex('pending_registrations_token_idx').on(t.tokenHash),
-    /** One unconfirmed registration per e-mail and per NIF (an expired one is removed by the next attempt). */
+    /** One unconfirmed registration per e-mail (an expired one is removed by the next attempt). */
     uniqueIndex('pending_registrations_email_idx').on(t.email).where(sql`${t.usedAt} is null`),
-    uniqueIndex('pending_registrations_nif_idx').on(t.nif).where(sql`${t.usedAt} is null`),
+    /**
+     * Not unique: an unconfirmed registration does not hold its NIF. Several may claim one until the first is
+     * confirmed; an administrator settles the conflict (docs/adr/0020-nif-claims.md).
+     */
+    index('pending_registrations_nif_idx').on(t.nif).where(sql`${t.usedAt} is null`),
   ],
 );
 
@@ -62,4 +66,22 @@ export const companyInvitations = pgTable(
     index('company_invitations_email_idx').on(t.email),
     index('company_invitations_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The registration mails (confirmation links, a repeated registration, "someone tried with your address") an
+ * e-mail address received in its current window: at most REGISTRATION_MAILS_PER_ADDRESS, whoever asks
+ * (platform/request-window.ts, as the newsletter counts its subscriptions). A row whose window is over means
+ * nothing and is removed by the next count.
+ */
+export const registrationMailWindows = pgTable(
+  'registration_mail_windows',
+  {
+    email: text('email').primaryKey(),
+    requestCount: integer('request_count').notNull().default(0),
+    requestWindowStartedAt: timestamp('request_window_started_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [index('registration_mail_windows_started_idx').on(t.requestWindowStartedAt)],
 );

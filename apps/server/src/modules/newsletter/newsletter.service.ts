@@ -41,6 +41,7 @@ import {
   searchCondition,
 } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { countRequest } from '../../platform/request-window.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { hashLinkToken, newLinkToken } from '../registration/tokens.ts';
@@ -239,12 +240,11 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
           .where(eq(newsletterSubscribers.email, input.email))
           .for('update');
         if (!existing) throw new Error('The subscriber vanished while subscribing');
-        const windowOver =
-          at.getTime() - existing.requestWindowStartedAt.getTime() >= SUBSCRIBE_WINDOW_MINUTES * 60_000;
-        if (!windowOver && existing.requestCount >= SUBSCRIBE_MAX_PER_ADDRESS) throw subscribeRateLimited();
-        const window = windowOver
-          ? { requestCount: 1, requestWindowStartedAt: at }
-          : { requestCount: existing.requestCount + 1 };
+        const window = countRequest(existing, at, {
+          max: SUBSCRIBE_MAX_PER_ADDRESS,
+          minutes: SUBSCRIBE_WINDOW_MINUTES,
+        });
+        if (!window) throw subscribeRateLimited();
         if (existing.status === 'confirmed') {
           await tx.update(newsletterSubscribers).set(window).where(eq(newsletterSubscribers.id, existing.id));
           return;

@@ -1,5 +1,5 @@
 import type { AssistedState, Consent, ConsentLevel } from '@excelencia/domain';
-import { and, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import { type Executor, readTogether } from '../../db/client.ts';
 import {
   applications,
@@ -183,6 +183,30 @@ export async function assistedRows(db: Executor, entityId: string) {
     )
     .where(eq(partnerAssistedCompanies.partnerEntityId, entityId))
     .orderBy(partnerAssistedCompanies.createdAt, companies.companyName);
+}
+
+/**
+ * The companies the entity pre-registered since `since` (its assistance rows of that time). Takes the entity's
+ * lock until the transaction ends first, so two pre-registrations of one entity count one after the other.
+ */
+export async function countPreRegistrationsSince(
+  tx: Executor,
+  entityId: string,
+  since: Date,
+): Promise<number> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('partner_pre_registrations'), hashtext(${entityId}))`,
+  );
+  const [row] = await tx
+    .select({ n: count() })
+    .from(partnerAssistedCompanies)
+    .where(
+      and(
+        eq(partnerAssistedCompanies.partnerEntityId, entityId),
+        gte(partnerAssistedCompanies.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 export async function logAccess(

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import {
   accounts,
+  companies,
+  companyInvitations,
   mailOutbox,
   partnerAccessLog,
   partnerApiTokens,
@@ -481,5 +483,77 @@ describe('the partner API in the OpenAPI document', () => {
     expect(list.tags).toEqual(['partner area']);
     expect(list.description).toContain('partner');
     expect(JSON.stringify(list.responses['200'])).toContain('Mercearia Atlântico, Lda');
+  });
+});
+
+describe('POST /app/api/v1/partner/companies: limits', () => {
+  let partnersC: SignedIn[];
+
+  beforeAll(async () => {
+    const [type] = await ctx.db.select({ id: partnerTypes.id }).from(partnerTypes).limit(1);
+    const entityC = await addEntity(type?.id ?? '', 'BC', 'Banco C');
+    partnersC = [];
+    for (const name of ['carla', 'carlos', 'celia'])
+      partnersC.push(await partnerOf(`${name}@banco-c.cv`, entityC));
+  });
+
+  const invite = (who: SignedIn | undefined, n: number, email = `convite${n}@empresa-c.cv`) =>
+    call('POST', '/partner/companies', who ?? null, {
+      companyName: `Empresa C ${n}, Lda`,
+      nif: String(600000000 + n),
+      email,
+      responsibleName: `Responsável ${n}`,
+      language: 'pt',
+    });
+
+  it('gives one address one pending invitation: inviting it again answers 409, whichever entity asks', async () => {
+    const first = await invite(partnersC[2], 100, 'duas.vezes@empresa.cv');
+    expect(first.statusCode, first.body).toBe(201);
+    for (const [who, n] of [
+      [partnersC[2], 101],
+      [as.partnerB, 102],
+    ] as const) {
+      const again = await invite(who, n, 'Duas.Vezes@empresa.cv');
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toMatchObject({ code: 'invitation_pending', details: [{ path: 'email' }] });
+    }
+    const rows = await ctx.db
+      .select()
+      .from(companyInvitations)
+      .where(eq(companyInvitations.email, 'duas.vezes@empresa.cv'));
+    expect(rows).toHaveLength(1);
+    const mails = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'duas.vezes@empresa.cv'));
+    expect(mails).toHaveLength(1);
+    await ctx.db.delete(companies).where(eq(companies.nif, '600000100'));
+  });
+
+  it('answers 429 past 10 a minute per caller, and past 20 an hour per entity with a clear message', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 11; n++) statuses.push((await invite(partnersC[0], n)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    for (let n = 11; n < 21; n++) expect((await invite(partnersC[1], n)).statusCode).toBe(201);
+
+    const over = await invite(partnersC[2], 21);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toMatchObject({
+      code: 'pre_registration_limit',
+      message:
+        'A sua entidade já pré-registou 20 empresas na última hora, o máximo permitido. Tente de novo mais tarde.',
+    });
+    const inEnglish = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/partner/companies`,
+      headers: { ...partnersC[2]?.headers, 'x-language': 'en' },
+      payload: { companyName: 'X, Lda', nif: '600000099', email: 'x@empresa-c.cv', responsibleName: 'X' },
+    });
+    expect(inEnglish.json().error.message).toBe(
+      'Your entity has already pre-registered 20 companies in the last hour, the most allowed. Try again later.',
+    );
+    expect(await ctx.db.select().from(companies).where(eq(companies.nif, '600000021'))).toEqual([]);
+    // Another entity is not held back.
+    expect((await invite(as.partnerB, 30)).statusCode).toBe(201);
   });
 });

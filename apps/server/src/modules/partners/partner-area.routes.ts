@@ -17,7 +17,7 @@ import {
   pageOf,
   UpdatePartnerConsentRequest,
 } from '@excelencia/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
@@ -33,6 +33,16 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 /** The partner's reads serve its own system too (a bearer token): bounded per caller and minute. */
 const PARTNER = { roles: ['partner'] as ['partner'], rateLimit: { max: 120, timeWindow: '1 minute' } };
 const COMPANY = { roles: ['company', 'admin'] as ['company', 'admin'] };
+/**
+ * Pre-registrations one caller (a signed-in partner, or its system with a bearer token) may send a minute, whatever
+ * its address; the entity's hourly limit is counted in the database (partner-area.service.ts).
+ */
+const PRE_REGISTRATIONS_PER_CALLER = {
+  max: 10,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) =>
+    request.auth ? `partner-pre-registration:${request.auth.accountId}` : request.ip,
+};
 const partnerTags = ['partner area'];
 const companyTags = ['partner consents'];
 const EditionParams = z.object({ editionId: z.uuid() });
@@ -86,11 +96,12 @@ export function partnerAreaRoutes(deps: {
           tags: partnerTags,
           summary:
             'Pre-registers a company the entity assists: the company is created and its responsible person ' +
-            'invited by e-mail, as an administrator pre-registers one (409 when the NIF is taken)',
+            'invited by e-mail, as an administrator pre-registers one (409 when the NIF is taken or the address ' +
+            'already has an invitation waiting). At most 20 an hour per entity and 10 a minute per caller (429).',
           body: PreRegisterCompanyRequest,
-          response: { 201: AssistedCompany, ...errors, 409: ErrorResponse },
+          response: { 201: AssistedCompany, ...errors, 409: ErrorResponse, 429: ErrorResponse },
         },
-        config: { roles: ['partner'] },
+        config: { roles: ['partner'], rateLimit: PRE_REGISTRATIONS_PER_CALLER },
       },
       async (request, reply) =>
         reply.code(201).send(await partnerArea.register(caller(request), actorOf(request), request.body)),

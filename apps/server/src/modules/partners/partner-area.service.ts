@@ -3,6 +3,8 @@ import {
   type ConsentLevel,
   type EditionResults,
   type Language,
+  PARTNER_PRE_REGISTRATION_WINDOW_MINUTES,
+  PARTNER_PRE_REGISTRATIONS_PER_WINDOW,
   type PartnerCompanyView,
   type PartnerDashboard,
   type PartnerEditionCounts,
@@ -15,7 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { applications, companies, editions, partnerAssistedCompanies, seals } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { resultsReportXlsx } from '../applications/applications-export.ts';
 import { computeEligibility, latestAnnualYear } from '../applications/eligibility.ts';
 import type { ResultsService } from '../applications/results.service.ts';
@@ -24,6 +26,7 @@ import {
   accessOf,
   activeEntity,
   assistedRows,
+  countPreRegistrationsSince,
   type EntityRef,
   entityOfAccount,
   latestApplication,
@@ -33,6 +36,11 @@ import {
 } from './partner-area.repository.ts';
 
 export const ASSISTED_ENTITY = 'partners/assisted-companies';
+
+export const preRegistrationLimit = () =>
+  new AppError(429, 'pre_registration_limit', 'partners:errors.preRegistrationLimit', {
+    params: { max: PARTNER_PRE_REGISTRATIONS_PER_WINDOW },
+  });
 
 /**
  * The partner's workplace: the companies its entity assists, what each lets it see, the dashboard by edition and
@@ -90,7 +98,10 @@ export function createPartnerAreaService(deps: {
       return assistedOf(await entityOf(caller));
     },
 
-    /** Pre-registers the company as the admin does (the same invitation), and the entity assists it from then on. */
+    /**
+     * Pre-registers the company as the admin does (the same invitation and rules), and the entity assists it from
+     * then on. At most PARTNER_PRE_REGISTRATIONS_PER_WINDOW an entity in PARTNER_PRE_REGISTRATION_WINDOW_MINUTES.
+     */
     async register(
       caller: AuthContext,
       actor: Actor,
@@ -98,6 +109,11 @@ export function createPartnerAreaService(deps: {
     ): Promise<AssistedCompany> {
       const entity = await entityOf(caller);
       const item = await invitations.preRegister(actor, input, async (tx, companyId) => {
+        // Counted in the database, so the limit holds across instances and restarts; the entity's
+        // pre-registrations wait for each other here.
+        const since = new Date(now().getTime() - PARTNER_PRE_REGISTRATION_WINDOW_MINUTES * 60_000);
+        const made = await countPreRegistrationsSince(tx, entity.id, since);
+        if (made >= PARTNER_PRE_REGISTRATIONS_PER_WINDOW) throw preRegistrationLimit();
         await tx
           .insert(partnerAssistedCompanies)
           .values({ partnerEntityId: entity.id, companyId, createdBy: actor.accountId });

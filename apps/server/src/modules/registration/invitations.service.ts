@@ -28,19 +28,15 @@ import {
   portalRolesOf,
   storedRoles,
 } from '../users/provider.ts';
+import { COMPANIES_ENTITY, INVITATIONS_ENTITY } from './entities.ts';
 import { invitationLink, invitationMail } from './mails.ts';
+import { liveInvitationOf, lockInvitationsOf, nifHolder } from './nif-claims.repository.ts';
+import { cancelPreRegistration } from './nif-claims.service.ts';
 import { checkPlaces } from './reference-checks.ts';
-import {
-  COMPANIES_ENTITY,
-  companyNifExists,
-  linkExpired,
-  linkInvalid,
-  nifTaken,
-  pendingNifExists,
-} from './registration.service.ts';
+import { linkExpired, linkInvalid, nifTaken } from './registration.service.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 
-export const INVITATIONS_ENTITY = 'companies/pre-registrations';
+export { INVITATIONS_ENTITY };
 
 const DAY_MS = 86_400_000;
 
@@ -48,6 +44,11 @@ type InvitationRow = typeof companyInvitations.$inferSelect;
 type ListQuery = z.output<typeof PreRegistrationListQuery>;
 
 export const invitationAccepted = () => new AppError(409, 'invitation_accepted', 'errors:invitationAccepted');
+/** One address has at most one invitation waiting to be accepted (a second one would be a second mail). */
+export const invitationPending = () =>
+  new AppError(409, 'invitation_pending', 'errors:invitationPending', {
+    details: [{ path: 'email', message: 'errors:invitationPending' }],
+  });
 
 /** The invitations in a state at `at`, as SQL: the same rule as stateOf, for lists and counts. */
 export function invitationStateWhere(state: InvitationState, at: Date): SQL {
@@ -165,11 +166,19 @@ export function createInvitationsService(
       alongside?: (tx: Executor, companyId: string) => Promise<void>,
     ): Promise<PreRegistrationItem> {
       await checkPlaces(db, input);
-      const at = now();
-      if ((await companyNifExists(db, input.nif)) || (await pendingNifExists(db, input.nif, at)))
-        throw nifTaken();
       try {
         return await db.transaction(async (tx) => {
+          const at = now();
+          await lockInvitationsOf(tx, input.email);
+          if (await liveInvitationOf(tx, input.email, at)) throw invitationPending();
+          // A confirmed company, or a pre-registration whose invitation still works, holds the NIF; an
+          // unconfirmed registration does not (docs/adr/0020-nif-claims.md). A pre-registration whose
+          // invitations all expired holds nothing and goes.
+          const holder = await nifHolder(tx, input.nif, at, { lock: true });
+          if (holder && (holder.confirmed || holder.live.length > 0)) throw nifTaken();
+          if (holder) {
+            if (!(await cancelPreRegistration(tx, holder, { actor }))) throw nifTaken();
+          }
           const [company] = await tx
             .insert(companies)
             .values({
@@ -264,6 +273,8 @@ export function createInvitationsService(
         if (!row) throw notFound();
         if (row.invitation.acceptedAt) throw invitationAccepted();
         const at = now();
+        await lockInvitationsOf(tx, row.invitation.email);
+        if (await liveInvitationOf(tx, row.invitation.email, at, id)) throw invitationPending();
         const { token, hash } = newLinkToken();
         const [invitation] = await tx
           .update(companyInvitations)

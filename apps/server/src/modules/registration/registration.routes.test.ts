@@ -17,7 +17,9 @@ import {
   islands,
   mailOutbox,
   pendingRegistrations,
+  registrationMailWindows,
 } from '../../db/schema/index.ts';
+import { listAudit } from '../../platform/audit/audit.ts';
 import { createMailWorker } from '../../platform/mail/outbox.ts';
 
 const logger = pino({ level: 'silent' });
@@ -188,7 +190,7 @@ describe('registration with e-mail confirmation', () => {
     expect(again.json().error.code).toBe('link_invalid');
   });
 
-  it('refuses a NIF or an e-mail already registered with 409, creating nothing anywhere', async () => {
+  it('refuses only the NIF of a confirmed company (409), creating nothing anywhere', async () => {
     const owner = await ctx.createUser({ email: 'dono@existente.cv', roles: ['company'] });
     await ctx.linkCompany(owner.accountId, { companyName: 'Existente, SA', nif: '200000009' });
     const mailsBefore = await count(mailOutbox);
@@ -197,59 +199,142 @@ describe('registration with e-mail confirmation', () => {
     expect(nif.statusCode).toBe(409);
     expect(nif.json().error).toMatchObject({ code: 'nif_taken', details: [{ path: 'nif' }] });
     expect(nif.json().error.message).not.toContain('Existente');
-
-    const mail = await post('registrations', form({ email: 'DONO@existente.cv', nif: '300000001' }));
-    expect(mail.statusCode).toBe(409);
-    expect(mail.json().error).toMatchObject({ code: 'email_taken', details: [{ path: 'email' }] });
-
     expect(await ctx.identity.findUserByEmail('novo.nif@empresa.cv')).toBeNull();
     expect(await count(pendingRegistrations)).toBe(0);
     expect(await count(mailOutbox)).toBe(mailsBefore);
 
-    // A NIF held by a registration waiting for confirmation is taken too.
+    // A NIF claimed by a registration waiting for confirmation is not held: both wait, each with its link.
     expect(
       (await post('registrations', form({ email: 'first@empresa.cv', nif: '300000002' }))).statusCode,
     ).toBe(202);
-    const held = await post('registrations', form({ email: 'second@empresa.cv', nif: '300000002' }));
-    expect(held.json().error.code).toBe('nif_taken');
-    expect(await ctx.identity.findUserByEmail('second@empresa.cv')).toBeNull();
+    const second = await post('registrations', form({ email: 'second@empresa.cv', nif: '300000002' }));
+    expect(second.statusCode).toBe(202);
+    expect(await count(pendingRegistrations)).toBe(2);
+    expect((await deliver()).map((m) => m.to?.[0]?.address)).toEqual([
+      'first@empresa.cv',
+      'second@empresa.cv',
+    ]);
   });
 
-  it('answers 409 registration_pending only to the same e-mail and NIF, and resend then sends a working link', async () => {
-    const email = 'pendente@empresa.cv';
-    expect((await post('registrations', form({ email, nif: '300000006' }))).statusCode).toBe(202);
-    const first = tokenIn((await deliver())[0], 'confirm');
-
-    const again = await post('registrations', form({ email: 'Pendente@Empresa.cv', nif: '300000006' }));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({
-      code: 'registration_pending',
-      key: 'companies:errors.registrationPending',
-      message:
-        'Já existe um registo com este e-mail e este NIF à espera de confirmação. Abra a ligação enviada por e-mail ou peça uma nova.',
+  it("answers an account's e-mail byte for byte as a new one, and mails the account in its language instead", async () => {
+    const owner = await ctx.createUser({
+      email: 'conta@existente.cv',
+      roles: ['company'],
+      name: 'Ana Conta',
     });
-    expect(again.json().error.details).toBeUndefined();
-    // Knowing only one of the two tells no more than before: the NIF or the e-mail is taken.
-    const otherNif = await post('registrations', form({ email, nif: '300000007' }));
-    expect(otherNif.json().error.code).toBe('email_taken');
-    const otherEmail = await post('registrations', form({ email: 'outro@empresa.cv', nif: '300000006' }));
-    expect(otherEmail.json().error.code).toBe('nif_taken');
+    await ctx.db.update(accounts).set({ language: 'fr' }).where(eq(accounts.id, owner.accountId));
+    const fresh = await post('registrations', form({ email: 'nova@empresa.cv', nif: '300000011' }));
+    await deliver();
+    const taken = await post(
+      'registrations',
+      form({ email: 'Conta@Existente.cv', nif: '300000012', companyName: 'Ligue 000 000 000' }),
+      await visitor(),
+    );
+
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(202);
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+    expect(taken.body.replace('conta@existente.cv', '<e-mail>')).toBe(
+      fresh.body.replace('nova@empresa.cv', '<e-mail>'),
+    );
+    expect(taken.body).toBe(JSON.stringify({ status: 'pending', email: 'conta@existente.cv' }));
+
+    // Nothing was registered: no pending row, no second account at the provider.
+    const pending = await ctx.db.select().from(pendingRegistrations);
+    expect(pending.map((row) => row.email)).toEqual(['nova@empresa.cv']);
+    const [message] = await deliver();
+    expect(message?.to?.[0]?.address).toBe('conta@existente.cv');
+    expect(message?.subject).toBe('Tentative d’inscription avec votre e-mail — Excellence des Entreprises');
+    expect(message?.text).toContain('Bonjour Ana Conta,');
+    expect(message?.text).toContain("Quelqu'un a tenté d'inscrire une entreprise");
+    expect(message?.text).toContain('« Mot de passe oublié ? »');
+    expect(message?.text).toContain(
+      'http://localhost:4200/auth/login?callbackUrl=%2Ffr%2Fcompany%2Fdashboard&lang=fr',
+    );
+    // What the requester typed does not reach the account's mailbox.
+    expect(message?.text).not.toContain('Ligue 000');
+    expect(message?.text).not.toContain('/register/confirm');
+    await ctx.signIn('conta@existente.cv', owner.password);
+  });
+
+  it('answers a repeated registration of a waiting address as a new one, with a fresh link to the waiting registration', async () => {
+    const email = 'pendente@empresa.cv';
+    const first = await post('registrations', form({ email, nif: '300000006' }));
+    expect(first.statusCode).toBe(202);
+    const firstToken = tokenIn((await deliver())[0], 'confirm');
+
+    for (const nif of ['300000006', '300000007']) {
+      const again = await post('registrations', form({ email: 'Pendente@Empresa.cv', nif }));
+      expect(again.statusCode).toBe(202);
+      expect(again.body).toBe(first.body);
+    }
     expect(await count(pendingRegistrations)).toBe(1);
-    expect(await deliver()).toHaveLength(0);
+    const repeated = await deliver();
+    expect(repeated).toHaveLength(2);
+    expect(repeated[0]?.subject).toBe(
+      'O registo da sua empresa está à espera de confirmação — Excelência Empresarial',
+    );
+    expect(repeated[0]?.text).toContain('Pastelaria Boa Vista, Lda');
+    const latest = tokenIn(repeated[1], 'confirm');
 
-    // The visitor asks for a new link: the old one stops working, the new one confirms.
-    expect((await post('registrations/resend', { email })).statusCode).toBe(202);
-    const fresh = tokenIn((await deliver())[0], 'confirm');
-    expect((await post('registrations/confirm', { token: first })).json().error.code).toBe('link_invalid');
-    expect((await post('registrations/confirm', { token: fresh })).statusCode).toBe(200);
+    // Only the newest link works; it confirms the registration that was waiting.
+    expect((await post('registrations/confirm', { token: firstToken })).json().error.code).toBe(
+      'link_invalid',
+    );
+    expect((await post('registrations/confirm', { token: latest })).statusCode).toBe(200);
+    const [company] = await ctx.db.select().from(companies);
+    expect(company?.nif).toBe('300000006');
 
-    // Once confirmed, the same details answer as for any registered company, and resend stays silent.
-    const done = await post('registrations', form({ email, nif: '300000006' }));
-    expect(done.json().error.code).toBe('nif_taken');
+    // Once confirmed, the NIF answers as any registered company's, the e-mail as any new one's (its owner told,
+    // an hour later: the address had its three mails), and resend stays silent.
+    expect((await post('registrations', form({ email, nif: '300000006' }))).json().error.code).toBe(
+      'nif_taken',
+    );
+    await ctx.db
+      .update(registrationMailWindows)
+      .set({ requestWindowStartedAt: new Date(Date.now() - 61 * 60_000) });
+    const other = await post('registrations', form({ email, nif: '300000008' }));
+    expect(other.statusCode).toBe(202);
+    expect(other.body).toBe(first.body);
+    expect((await deliver()).map((m) => m.subject)).toEqual([
+      'Tentativa de registo com o seu e-mail — Excelência Empresarial',
+    ]);
     const resend = await post('registrations/resend', { email });
     expect(resend.statusCode).toBe(202);
     expect(resend.json()).toEqual({ status: 'accepted' });
     expect(await deliver()).toHaveLength(0);
+  });
+
+  it('sends at most 3 registration mails an hour to one address, whoever asks, with the same answer', async () => {
+    const email = 'muitos@empresa.cv';
+    expect((await post('registrations', form({ email, nif: '300000013' }))).statusCode).toBe(202);
+    expect(await deliver()).toHaveLength(1);
+    // The hour of that first mail is over.
+    await ctx.db
+      .update(registrationMailWindows)
+      .set({ requestWindowStartedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(registrationMailWindows.email, email));
+
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await post('registrations/resend', { email }, await visitor());
+      answers.push(`${res.statusCode} ${res.body}`);
+    }
+    expect(answers).toEqual(Array(4).fill('202 {"status":"accepted"}'));
+    const mails = await deliver();
+    expect(mails).toHaveLength(3);
+    expect(new Set(mails.map((m) => m.to?.[0]?.address))).toEqual(new Set([email]));
+    // A registration of the same address is answered alike and mails nothing more this hour.
+    const again = await post('registrations', form({ email, nif: '300000013' }), await visitor());
+    expect(again.statusCode).toBe(202);
+    expect(await deliver()).toHaveLength(0);
+    const outbox = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(outbox).toHaveLength(4);
+
+    // The last link mailed still confirms: the refused resends changed nothing.
+    expect((await post('registrations/confirm', { token: tokenIn(mails[2], 'confirm') })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 410 link_expired for an old link; resend sends a working one and retires the old', async () => {
@@ -526,6 +611,224 @@ describe('invitations (admin pre-registration)', () => {
     expect(mine).toContain(firstCompany);
     expect(mine).toContain(created.json().companyId);
     expect(await count(accounts)).toBe(2);
+  });
+});
+
+describe('NIF claims', () => {
+  let admin: SignedIn;
+  let adminName: string;
+
+  beforeEach(async () => {
+    const user = await ctx.createUser({
+      email: 'admin.nif@excelencia.test',
+      roles: ['admin'],
+      name: 'Admin NIF',
+    });
+    adminName = user.name;
+    admin = await ctx.signIn(user.email, user.password);
+  });
+
+  const conflicts = async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/app/api/v1/companies/nif-conflicts',
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { nif: string; claims: { kind: string; id: string; email: string }[] }[];
+  };
+  const settle = (nif: string, kind: string, id: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/app/api/v1/companies/nif-conflicts/settle',
+      headers: admin.headers,
+      payload: { nif, keep: { kind, id } },
+    });
+  const preRegister = (payload: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/app/api/v1/companies/pre-registrations',
+      headers: admin.headers,
+      payload: { companyName: 'Pré, Lda', responsibleName: 'Pré Responsável', ...payload },
+    });
+
+  it('an unconfirmed registration does not block the real company; the admin sees both and keeps the real one', async () => {
+    const nif = '500000001';
+    const squatter = await post(
+      'registrations',
+      form({
+        email: 'ocupa@falsa.cv',
+        nif,
+        companyName: 'Falsa, Lda',
+        responsibleName: 'Zé Falso',
+        language: 'fr',
+      }),
+    );
+    expect(squatter.statusCode).toBe(202);
+    const real = await post('registrations', form({ email: 'maria@real.cv', nif }), await visitor());
+    expect(real.statusCode).toBe(202);
+    const [squatterMail, realMail] = await deliver();
+    const squatterToken = tokenIn(squatterMail, 'confirm');
+    const realToken = tokenIn(realMail, 'confirm');
+
+    const [conflict, ...none] = await conflicts();
+    expect(none).toEqual([]);
+    expect(conflict).toEqual({
+      nif,
+      claims: [
+        expect.objectContaining({
+          kind: 'registration',
+          companyName: 'Falsa, Lda',
+          name: 'Zé Falso',
+          email: 'ocupa@falsa.cv',
+          language: 'fr',
+          createdAt: expect.any(String),
+          expiresAt: expect.any(String),
+        }),
+        expect.objectContaining({
+          kind: 'registration',
+          companyName: 'Pastelaria Boa Vista, Lda',
+          name: 'Maria Lopes',
+          email: 'maria@real.cv',
+        }),
+      ],
+    });
+    const [squatterClaim, realClaim] = conflict?.claims ?? [];
+
+    const settled = await settle(nif, 'registration', realClaim?.id ?? '');
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json()).toMatchObject({
+      kept: { email: 'maria@real.cv' },
+      cancelled: [{ kind: 'registration', email: 'ocupa@falsa.cv' }],
+    });
+    const [cancelledMail, ...more] = await deliver();
+    expect(more).toEqual([]);
+    expect(cancelledMail?.to?.[0]?.address).toBe('ocupa@falsa.cv');
+    expect(cancelledMail?.subject).toBe(
+      "L'inscription de Falsa, Lda a été annulée — Excellence des Entreprises",
+    );
+    expect(cancelledMail?.text).toContain('(NIF 500000001)');
+    const audit = await listAudit(ctx.db, { entity: 'registrations', entityId: squatterClaim?.id ?? '' });
+    expect(audit[0]).toMatchObject({
+      action: 'cancel',
+      after: { keptKind: 'registration', keptId: realClaim?.id },
+    });
+    expect(audit[0]?.actorAccountId).toBeTruthy();
+    expect((await listAudit(ctx.db, { entity: 'companies/nif-conflicts', entityId: nif }))[0]?.action).toBe(
+      'settle',
+    );
+    expect(await conflicts()).toEqual([]);
+    expect(await ctx.identity.findUserByEmail('ocupa@falsa.cv')).toBeNull();
+    expect((await post('registrations/confirm', { token: squatterToken })).json().error.code).toBe(
+      'link_invalid',
+    );
+
+    expect((await post('registrations/confirm', { token: realToken })).statusCode).toBe(200);
+    const [company] = await ctx.db.select().from(companies).where(eq(companies.nif, nif));
+    expect(company?.email).toBe('maria@real.cv');
+    // Settled once: a second settlement finds nothing to settle.
+    expect((await settle(nif, 'registration', realClaim?.id ?? '')).statusCode).toBe(404);
+  });
+
+  it('a pre-registration nobody accepted does not block the real company: the first claim confirmed takes the NIF', async () => {
+    const nif = '500000002';
+    const created = await preRegister({ nif, email: 'convidado@pre.cv', language: 'en' });
+    expect(created.statusCode, created.body).toBe(201);
+    const invitationToken = tokenIn((await deliver())[0], 'invitation');
+    const real = await post('registrations', form({ email: 'dona@real.cv', nif }));
+    expect(real.statusCode).toBe(202);
+    const realToken = tokenIn((await deliver())[0], 'confirm');
+
+    expect((await conflicts()).map((c) => c.claims)).toEqual([
+      [
+        expect.objectContaining({
+          kind: 'preRegistration',
+          id: created.json().id,
+          email: 'convidado@pre.cv',
+          createdBy: adminName,
+        }),
+        expect.objectContaining({ kind: 'registration', email: 'dona@real.cv', createdBy: null }),
+      ],
+    ]);
+
+    expect((await post('registrations/confirm', { token: realToken })).statusCode).toBe(200);
+    const held = await ctx.db.select().from(companies).where(eq(companies.nif, nif));
+    expect(held.map((c) => c.email)).toEqual(['dona@real.cv']);
+    const [cancelled] = await deliver();
+    expect(cancelled?.to?.[0]?.address).toBe('convidado@pre.cv');
+    expect(cancelled?.subject).toBe('The invitation for Pré, Lda was cancelled — Business Excellence');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/app/api/v1/invitations/${invitationToken}` })).statusCode,
+    ).toBe(410);
+    const audit = await listAudit(ctx.db, {
+      entity: 'companies/pre-registrations',
+      entityId: created.json().id,
+    });
+    expect(audit[0]).toMatchObject({ action: 'cancel', after: { keptKind: 'registration' } });
+    expect(await conflicts()).toEqual([]);
+  });
+
+  it('an expired claim blocks nothing, and a confirmed company is kept: only the other claims can go', async () => {
+    const nif = '500000003';
+    expect((await preRegister({ nif, email: 'antigo@pre.cv' })).statusCode).toBe(201);
+    expect((await preRegister({ nif, email: 'outro@pre.cv' })).json().error.code).toBe('nif_taken');
+    await ctx.db.update(companyInvitations).set({ expiresAt: new Date(Date.now() - 1000) });
+    const again = await preRegister({ nif, email: 'outro@pre.cv' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await ctx.db.select().from(companies).where(eq(companies.nif, nif))).map((c) => c.email)).toEqual(
+      ['outro@pre.cv'],
+    );
+    await deliver();
+
+    // A registration waits for NIF 500000004 when a company with it is confirmed (made by an administrator).
+    expect(
+      (await post('registrations', form({ email: 'tarde@empresa.cv', nif: '500000004' }))).statusCode,
+    ).toBe(202);
+    const owner = await ctx.createUser({ email: 'dono@confirmada.cv', roles: ['company'] });
+    const companyId = await ctx.linkCompany(owner.accountId, {
+      companyName: 'Confirmada, SA',
+      nif: '500000004',
+    });
+    const [conflict] = await conflicts();
+    expect(conflict?.claims.map((c) => c.kind)).toEqual(['company', 'registration']);
+    const registrationId = conflict?.claims[1]?.id ?? '';
+    const refused = await settle('500000004', 'registration', registrationId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('nif_company_confirmed');
+    const kept = await settle('500000004', 'company', companyId);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().cancelled).toEqual([expect.objectContaining({ id: registrationId })]);
+    expect(await count(pendingRegistrations)).toBe(0);
+  });
+
+  it('gives one address at most one pending invitation, then another once it expired', async () => {
+    expect((await preRegister({ nif: '500000005', email: 'unico@pre.cv' })).statusCode).toBe(201);
+    const second = await preRegister({ nif: '500000006', email: 'Unico@pre.cv' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatchObject({
+      code: 'invitation_pending',
+      details: [{ path: 'email' }],
+      message:
+        'Este e-mail já tem um convite à espera de ser aceite. Pode ser convidado de novo quando esse convite for aceite ou expirar.',
+    });
+    expect(
+      (await ctx.db.select().from(companyInvitations).where(eq(companyInvitations.email, 'unico@pre.cv')))
+        .length,
+    ).toBe(1);
+    await ctx.db.update(companyInvitations).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await preRegister({ nif: '500000006', email: 'unico@pre.cv' })).statusCode).toBe(201);
+    // The expired one cannot be sent again while the new one waits: still one pending invitation.
+    const oldId = (
+      await ctx.db.select().from(companyInvitations).where(eq(companyInvitations.email, 'unico@pre.cv'))
+    ).find((row) => row.expiresAt.getTime() < Date.now())?.id;
+    expect(oldId).toBeTruthy();
+    const resent = await ctx.app.inject({
+      method: 'POST',
+      url: `/app/api/v1/companies/pre-registrations/${oldId}/resend`,
+      headers: admin.headers,
+    });
+    expect(resent.statusCode).toBe(409);
+    expect(resent.json().error.code).toBe('invitation_pending');
   });
 });
 

@@ -7,6 +7,8 @@ import {
   InvitationAccepted,
   InvitationSummary,
   InvitationTokenParam,
+  NifConflict,
+  NifConflictSettled,
   PreRegisterCompanyRequest,
   PreRegistrationIdParam,
   PreRegistrationItem,
@@ -18,6 +20,7 @@ import {
   RegistrationPending,
   ResendAccepted,
   ResendRegistrationRequest,
+  SettleNifConflictRequest,
 } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +28,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/actor.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import type { InvitationsService } from './invitations.service.ts';
+import type { NifClaimsService } from './nif-claims.service.ts';
 import type { createPublicOptions } from './reference-checks.ts';
 import type { RegistrationService } from './registration.service.ts';
 
@@ -38,14 +42,15 @@ const admins = { roles: ['admin' as const] };
 
 /**
  * Company onboarding under /app/api/v1: the public options of the registration form, registration with e-mail
- * confirmation, invitations, and the administrator's pre-registrations.
+ * confirmation, invitations, the administrator's pre-registrations and the NIFs claimed twice.
  */
 export function registrationRoutes(deps: {
   registrations: RegistrationService;
   invitations: InvitationsService;
+  nifClaims: NifClaimsService;
   options: ReturnType<typeof createPublicOptions>;
 }) {
-  const { registrations, invitations, options } = deps;
+  const { registrations, invitations, nifClaims, options } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const optionsSchema = (summary: string) => ({
@@ -97,7 +102,9 @@ export function registrationRoutes(deps: {
         schema: {
           tags,
           summary:
-            'Registers a company; the account stays disabled until the link sent by e-mail is followed (48 h)',
+            'Registers a company; the account stays disabled until the link sent by e-mail is followed (48 h). ' +
+            'The answer is the same whether the address is new, waits for a confirmation or has an account (the ' +
+            'mail says which); 409 nif_taken only for the NIF of a confirmed company',
           body: RegisterCompanyRequest,
           response: { 202: RegistrationPending, ...linkErrors },
         },
@@ -123,7 +130,9 @@ export function registrationRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'Sends a fresh confirmation link when an unconfirmed registration exists (always 202)',
+          summary:
+            'Sends a fresh confirmation link when an unconfirmed registration exists, at most 3 registration ' +
+            'mails an hour to one address whoever asks (always 202)',
           body: ResendRegistrationRequest,
           response: { 202: ResendAccepted, ...errors },
         },
@@ -181,7 +190,10 @@ export function registrationRoutes(deps: {
       {
         schema: {
           tags: adminTags,
-          summary: 'Pre-registers a company; its responsible person is invited by e-mail (7 days)',
+          summary:
+            'Pre-registers a company; its responsible person is invited by e-mail (7 days). 409 invitation_pending ' +
+            'when the address already has an invitation waiting, nif_taken when a confirmed company or a ' +
+            'pending pre-registration holds the NIF',
           body: PreRegisterCompanyRequest,
           response: { 201: PreRegistrationItem, ...adminErrors, 409: ErrorResponse },
         },
@@ -202,6 +214,36 @@ export function registrationRoutes(deps: {
         config: admins,
       },
       async (request) => invitations.resend(actorOf(request), request.params.id),
+    );
+
+    r.get(
+      '/companies/nif-conflicts',
+      {
+        schema: {
+          tags: adminTags,
+          summary:
+            'NIFs claimed twice or more while a claim is not confirmed (registrations waiting for their ' +
+            'e-mail confirmation, pre-registrations not accepted, the confirmed company), newest first',
+          response: { 200: z.array(NifConflict), ...adminErrors },
+        },
+        config: admins,
+      },
+      async () => nifClaims.list(),
+    );
+    r.post(
+      '/companies/nif-conflicts/settle',
+      {
+        schema: {
+          tags: adminTags,
+          summary:
+            'Keeps one claim of a NIF; the other unconfirmed claims are cancelled and their claimants mailed in ' +
+            'their language (404 when the claim or the conflict is gone, 409 when a confirmed company holds it)',
+          body: SettleNifConflictRequest,
+          response: { 200: NifConflictSettled, ...adminErrors, 409: ErrorResponse },
+        },
+        config: admins,
+      },
+      async (request) => nifClaims.settle(actorOf(request), request.body),
     );
   };
 }

@@ -1,5 +1,8 @@
 import {
+  type Language,
   REGISTRATION_LINK_HOURS,
+  REGISTRATION_MAIL_WINDOW_MINUTES,
+  REGISTRATION_MAILS_PER_ADDRESS,
   type RegisterCompanyRequest,
   type RegistrationConfirmed,
   type RegistrationPending,
@@ -9,7 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { accounts, companies, companyMembers, pendingRegistrations } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
 import {
   atProvider,
   compensateCreatedUser,
@@ -18,71 +21,61 @@ import {
   type ProviderDeps,
   storedRoles,
 } from '../users/provider.ts';
-import { registrationLink, registrationMail } from './mails.ts';
+import { COMPANIES_ENTITY, REGISTRATION_ENTITY } from './entities.ts';
+import {
+  existingAccountMail,
+  registrationLink,
+  registrationMail,
+  registrationRepeatedMail,
+  signInLink,
+} from './mails.ts';
+import { nifHolder, releaseMailWindows, takeMailAllowance } from './nif-claims.repository.ts';
+import { cancelPreRegistration } from './nif-claims.service.ts';
 import { checkPlaces } from './reference-checks.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 
-export const REGISTRATION_ENTITY = 'registrations';
-export const COMPANIES_ENTITY = 'companies';
+export { COMPANIES_ENTITY, REGISTRATION_ENTITY };
 
 export const nifTaken = () =>
   new AppError(409, 'nif_taken', 'errors:nifTaken', {
     details: [{ path: 'nif', message: 'errors:nifTaken' }],
   });
+/**
+ * 409 at confirmation when the e-mail got an account since the registration (only the mailbox's owner, who has
+ * the link, learns it). Registering never says whether an address has an account.
+ */
 export const emailTaken = () =>
   new AppError(409, 'email_taken', 'errors:emailTaken', {
     details: [{ path: 'email', message: 'errors:emailTaken' }],
   });
-/**
- * 409 when the same e-mail and NIF are already waiting for confirmation: the visitor is told to ask for a new
- * link instead. Only someone who knows both learns that the registration is pending rather than confirmed.
- */
-export const registrationPending = () =>
-  new AppError(409, 'registration_pending', 'companies:errors.registrationPending');
 export const linkExpired = () => new AppError(410, 'link_expired', 'errors:linkExpired');
 export const linkInvalid = () => new AppError(410, 'link_invalid', 'errors:linkInvalid');
 
 const HOUR_MS = 3_600_000;
+/** The code of the provider's 409 on creating a user, caught within register (never answered). */
+const PROVIDER_HAS_USER = 'provider_has_user';
+const providerHasUser = () => new AppError(409, PROVIDER_HAS_USER, 'errors:conflict');
 
 type PendingRow = typeof pendingRegistrations.$inferSelect;
 type RegistrationPayload = Omit<RegisterCompanyRequest, 'password' | 'confirmPassword'>;
 
-/** True when a company already has this NIF. */
-export async function companyNifExists(db: Executor, nif: string): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.nif, nif)).limit(1);
-  return row !== undefined;
-}
-
-/** True when an unconfirmed registration that has not expired holds this NIF. */
 /** Registrations still waiting for their link to be followed: not used, not expired at `at`. */
 export function openRegistrationWhere(at: Date): SQL {
   return and(isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, at)) as SQL;
 }
 
-export async function pendingNifExists(db: Executor, nif: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: pendingRegistrations.id })
-    .from(pendingRegistrations)
-    .where(and(eq(pendingRegistrations.nif, nif), openRegistrationWhere(now)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The unconfirmed registration of this e-mail, if any (its NIF only). */
-async function pendingOfEmail(db: Executor, email: string): Promise<{ nif: string } | undefined> {
-  const [row] = await db
-    .select({ nif: pendingRegistrations.nif })
-    .from(pendingRegistrations)
-    .where(and(eq(pendingRegistrations.email, email), isNull(pendingRegistrations.usedAt)))
-    .limit(1);
-  return row;
-}
+const MAIL_LIMIT = { max: REGISTRATION_MAILS_PER_ADDRESS, minutes: REGISTRATION_MAIL_WINDOW_MINUTES };
 
 /**
  * Company registration with e-mail confirmation. The identity provider's account is created disabled with
  * the company role and the user's password (the portal never stores it); the pending row and the mail are
  * written in one transaction. Confirming creates the account row, the company and the membership in one
  * transaction whose last step enables the account at the provider.
+ *
+ * Registering answers the same whether the address is new, waits for a confirmation or has an account; the mail
+ * says what happened. An address receives at most REGISTRATION_MAILS_PER_ADDRESS registration mails in
+ * REGISTRATION_MAIL_WINDOW_MINUTES, whoever asks. Only a confirmed company holds its NIF: unconfirmed claims on
+ * one may coexist until one is confirmed or an administrator settles them (docs/adr/0020-nif-claims.md).
  */
 export function createRegistrationService(
   deps: ProviderDeps & {
@@ -96,7 +89,7 @@ export function createRegistrationService(
 
   /**
    * Removes the unconfirmed registrations of this e-mail or NIF whose link expired, with their (never
-   * enabled) provider accounts, so the e-mail and NIF can be registered again.
+   * enabled) provider accounts, so the e-mail can be registered again; and the mail windows that are over.
    */
   async function releaseExpired(email: string, nif: string, at: Date): Promise<void> {
     const stale = await db
@@ -110,23 +103,73 @@ export function createRegistrationService(
       )
       .returning({ idpUserId: pendingRegistrations.idpUserId });
     for (const row of stale) await compensateCreatedUser(deps, row.idpUserId);
+    await releaseMailWindows(db, new Date(at.getTime() - REGISTRATION_MAIL_WINDOW_MINUTES * 60_000));
   }
 
-  async function sendLink(
-    tx: Executor,
-    row: Pick<PendingRow, 'email' | 'companyName' | 'language' | 'payload'>,
-    token: string,
-  ) {
+  /** Puts the mail in the outbox when the address may still receive one in its window; silent otherwise. */
+  async function mailWithin(tx: Executor, to: string, at: Date, mail: () => OutgoingMail): Promise<void> {
+    if (await takeMailAllowance(tx, to, at, MAIL_LIMIT)) await enqueueMail(tx, mail());
+  }
+
+  /**
+   * A fresh link for the unconfirmed registration of this e-mail (the previous one stops working), mailed within
+   * the address's limit. False when the address has none.
+   */
+  async function renewLink(
+    email: string,
+    requestId: string,
+    mail: typeof registrationMail,
+    action: 'resend' | 'repeat',
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(pendingRegistrations)
+        .where(and(eq(pendingRegistrations.email, email), isNull(pendingRegistrations.usedAt)))
+        .for('update');
+      if (!row) return false;
+      const at = now();
+      // Over the address's limit nothing changes: the link it received last keeps working.
+      if (!(await takeMailAllowance(tx, row.email, at, MAIL_LIMIT))) return true;
+      const { token, hash } = newLinkToken();
+      await tx
+        .update(pendingRegistrations)
+        .set({ tokenHash: hash, expiresAt: new Date(at.getTime() + REGISTRATION_LINK_HOURS * HOUR_MS) })
+        .where(eq(pendingRegistrations.id, row.id));
+      await enqueueMail(tx, mail(linkMail(row, token)));
+      await writeAudit(tx, {
+        actorAccountId: null,
+        action,
+        entity: REGISTRATION_ENTITY,
+        entityId: row.id,
+        requestId,
+      });
+      return true;
+    });
+  }
+
+  function linkMail(row: Pick<PendingRow, 'email' | 'companyName' | 'language' | 'payload'>, token: string) {
     const payload = row.payload as Partial<RegistrationPayload>;
-    await enqueueMail(
-      tx,
-      registrationMail({
-        to: row.email,
-        name: payload.responsibleName ?? row.email,
-        companyName: row.companyName,
-        language: row.language,
-        link: registrationLink(publicUrl, row.language, token),
-      }),
+    return {
+      to: row.email,
+      name: payload.responsibleName ?? row.email,
+      companyName: row.companyName,
+      language: row.language,
+      link: registrationLink(publicUrl, row.language, token),
+    };
+  }
+
+  /** The address has a sign-in account: nothing is registered; its owner is told (sign in, or reset the password). */
+  async function noticeExistingAccount(to: { email: string; name: string; language: Language }) {
+    await db.transaction((tx) =>
+      mailWithin(tx, to.email, now(), () =>
+        existingAccountMail({
+          to: to.email,
+          name: to.name,
+          language: to.language,
+          link: signInLink(publicUrl, to.language),
+        }),
+      ),
     );
   }
 
@@ -135,30 +178,46 @@ export function createRegistrationService(
       const at = now();
       await checkPlaces(db, input);
       await releaseExpired(input.email, input.nif, at);
-      if (await companyNifExists(db, input.nif)) throw nifTaken();
+      // Only a confirmed company holds its NIF; the NIF is public in the directory, so saying so leaks nothing.
+      if ((await nifHolder(db, input.nif, at))?.confirmed) throw nifTaken();
+      const accepted: RegistrationPending = { status: 'pending', email: input.email };
+
       const [account] = await db
-        .select({ id: accounts.id })
+        .select({ email: accounts.email, name: accounts.name, language: accounts.language })
         .from(accounts)
         .where(eq(accounts.email, input.email))
         .limit(1);
-      const pending = await pendingOfEmail(db, input.email);
-      if (!account && pending?.nif === input.nif) throw registrationPending();
-      if (await pendingNifExists(db, input.nif, at)) throw nifTaken();
-      if (account || pending) throw emailTaken();
+      if (account) {
+        await noticeExistingAccount(account);
+        return accepted;
+      }
+      if (await renewLink(input.email, requestId, registrationRepeatedMail, 'repeat')) return accepted;
 
       const { password: _password, confirmPassword: _confirm, ...payload } = input;
-      const { id: idpUserId } = await atProvider(
-        () =>
-          identity.createUser({
-            email: input.email,
-            name: input.responsibleName,
-            password: input.password,
-            enabled: false,
-            roles: ['company'],
-            language: input.language,
-          }),
-        { 409: emailTaken },
-      );
+      let idpUserId: string;
+      try {
+        ({ id: idpUserId } = await atProvider(
+          () =>
+            identity.createUser({
+              email: input.email,
+              name: input.responsibleName,
+              password: input.password,
+              enabled: false,
+              roles: ['company'],
+              language: input.language,
+            }),
+          { 409: providerHasUser },
+        ));
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === PROVIDER_HAS_USER)) throw error;
+        // An account at the provider the portal has no row for yet. A disabled one is the leftover of a
+        // registration the portal could not store (a job removes it): nobody to tell.
+        const user = await atProvider(() => identity.findUserByEmail(input.email));
+        if (user?.enabled) {
+          await noticeExistingAccount({ email: input.email, name: user.name, language: input.language });
+        }
+        return accepted;
+      }
       try {
         await db.transaction(async (tx) => {
           const { token, hash } = newLinkToken();
@@ -176,7 +235,7 @@ export function createRegistrationService(
             })
             .returning();
           if (!row) throw new Error('The pending registration could not be stored');
-          await sendLink(tx, row, token);
+          await mailWithin(tx, row.email, now(), () => registrationMail(linkMail(row, token)));
           await writeAudit(tx, {
             actorAccountId: null,
             action: 'register',
@@ -188,14 +247,11 @@ export function createRegistrationService(
         });
       } catch (error) {
         await compensateCreatedUser(deps, idpUserId);
-        if (isUniqueViolation(error)) {
-          // A registration of the same e-mail and NIF was stored meanwhile (a double submission).
-          if ((await pendingOfEmail(db, input.email))?.nif === input.nif) throw registrationPending();
-          throw (await pendingNifExists(db, input.nif, now())) ? nifTaken() : emailTaken();
-        }
+        // A registration of the same e-mail was stored meanwhile (a double submission): it stands.
+        if (isUniqueViolation(error)) return accepted;
         throw error;
       }
-      return { status: 'pending', email: input.email };
+      return accepted;
     },
 
     async confirm(token: string, requestId: string): Promise<RegistrationConfirmed> {
@@ -210,7 +266,14 @@ export function createRegistrationService(
           if (!row || row.usedAt) throw linkInvalid();
           const at = now();
           if (row.expiresAt <= at) throw linkExpired();
-          if (await companyNifExists(tx, row.nif)) throw nifTaken();
+          const holder = await nifHolder(tx, row.nif, at, { lock: true });
+          if (holder) {
+            if (holder.confirmed) throw nifTaken();
+            // A pre-registration nobody accepted does not hold the NIF: the first claim confirmed takes it.
+            const actor = { accountId: null, requestId };
+            const kept = holder.live.length > 0 ? { kind: 'registration' as const, id: row.id } : undefined;
+            if (!(await cancelPreRegistration(tx, holder, { actor, kept }))) throw nifTaken();
+          }
           const payload = row.payload as RegistrationPayload;
           // An administrator may have deactivated or deleted the chosen division or city since the registration:
           // the link is spent (expired now, so registering again is open) and the user is told to register again.
@@ -303,30 +366,13 @@ export function createRegistrationService(
       return confirmed;
     },
 
-    /** A fresh link (the previous one stops working) when an unconfirmed registration exists; silent otherwise. */
+    /**
+     * A fresh link (the previous one stops working) when an unconfirmed registration exists, within the address's
+     * mail limit; silent otherwise.
+     */
     async resend(email: string, requestId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(pendingRegistrations)
-          .where(and(eq(pendingRegistrations.email, email), isNull(pendingRegistrations.usedAt)))
-          .for('update');
-        if (!row) return;
-        const { token, hash } = newLinkToken();
-        const at = now();
-        await tx
-          .update(pendingRegistrations)
-          .set({ tokenHash: hash, expiresAt: new Date(at.getTime() + REGISTRATION_LINK_HOURS * HOUR_MS) })
-          .where(eq(pendingRegistrations.id, row.id));
-        await sendLink(tx, row, token);
-        await writeAudit(tx, {
-          actorAccountId: null,
-          action: 'resend',
-          entity: REGISTRATION_ENTITY,
-          entityId: row.id,
-          requestId,
-        });
-      });
+      await releaseMailWindows(db, new Date(now().getTime() - REGISTRATION_MAIL_WINDOW_MINUTES * 60_000));
+      await renewLink(email, requestId, registrationMail, 'resend');
     },
   };
 }

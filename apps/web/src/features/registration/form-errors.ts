@@ -1,10 +1,12 @@
 import { ApiError } from '../../lib/api-client.ts';
 import { serverFieldErrors, type Translate } from '../../ui/form/zod-resolver.ts';
 
-/** Which field a conflict code of the server belongs to (409 nif_taken / email_taken). */
+/**
+ * Which field a conflict code of the server belongs to (409 nif_taken, a confirmed company's NIF). The e-mail
+ * never conflicts: registering answers the same whether or not the address has an account.
+ */
 const CONFLICT_FIELDS: Readonly<Record<string, string>> = {
   nif_taken: 'nif',
-  email_taken: 'email',
 };
 
 /**
@@ -22,23 +24,6 @@ export function fieldErrorsOf(
   if (Object.keys(found).length > 0) return found;
   const field = CONFLICT_FIELDS[error.code];
   if (field && fields.includes(field)) return { [field]: error.message };
-  return null;
-}
-
-/**
- * What the register page offers after a 409 about the e-mail: `pending` when the same e-mail and NIF already
- * wait for confirmation (a new link), `taken` when the e-mail is in use by an account or by another pending
- * registration (sign in, or a new link if it was never confirmed). Null for anything else.
- */
-export interface ResendOffer {
-  kind: 'pending' | 'taken';
-  email: string;
-}
-
-export function resendOfferOf(error: unknown, email: string): ResendOffer | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  if (error.code === 'registration_pending') return { kind: 'pending', email };
-  if (error.code === 'email_taken') return { kind: 'taken', email };
   return null;
 }
 

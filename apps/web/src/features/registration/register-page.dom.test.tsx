@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../testing/render.tsx';
 import { RegisterPage } from './register-page.tsx';
@@ -47,5 +47,87 @@ describe('RegisterPage', () => {
       expect(await screen.findByText(message)).toBeTruthy();
       view.unmount();
     }
+  });
+});
+
+const OPTION = (n: number) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  code: `C${n}`,
+  label: `Option ${n}`,
+});
+
+/** The options of every select, and the server's answer to the registration. */
+function serve(answer: () => Response) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/public/options/')) return Response.json([OPTION(1)]);
+      if (url.endsWith('/auth/csrf')) return Response.json({ csrfToken: 'csrf-token' });
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return answer();
+    }),
+  );
+  return calls;
+}
+
+async function fillAndSubmit(email: string) {
+  type(/^Company name/, 'Pastelaria Boa Vista, Lda');
+  type(/^Responsible person/, 'Maria Lopes');
+  type(/^Corporate email/, email);
+  type(/^Phone/, '+238 991 23 45');
+  type(/^NIF/, '123456789');
+  type(/^Password/, 'Segredo-2026!');
+  type(/^Confirm password/, 'Segredo-2026!');
+  for (const id of ['select-caeSection', 'select-caeDivision', 'select-island', 'select-city']) {
+    const select = await screen.findByTestId(id);
+    await within(select).findByText('Option 1');
+    fireEvent.change(select, { target: { value: OPTION(1).id } });
+  }
+  fireEvent.click(screen.getByTestId('accept-terms'));
+  fireEvent.click(screen.getByTestId('register-submit'));
+}
+
+describe('RegisterPage after submitting', () => {
+  it('shows "check your e-mail" with the address, a new-link form and sign-in, for any address the server accepted', async () => {
+    // The server answers an address with an account exactly as a new one: 202 {status, email}.
+    const calls = serve(() =>
+      Response.json({ status: 'pending', email: 'conta@empresa.cv' }, { status: 202 }),
+    );
+    renderWithApp(<RegisterPage />);
+    await fillAndSubmit('Conta@Empresa.cv');
+    const sent = await screen.findByTestId('register-sent');
+    expect(sent.textContent).toContain('We sent a message to conta@empresa.cv.');
+    expect(within(sent).getByRole('textbox')).toHaveProperty('value', 'conta@empresa.cv');
+    expect(within(sent).getByTestId('register-sent-sign-in').getAttribute('href')).toBe(
+      '/auth/login?callbackUrl=%2Fen%2Fcompany%2Fdashboard&lang=en',
+    );
+    expect(calls).toEqual([
+      expect.objectContaining({
+        url: '/app/api/v1/registrations',
+        body: expect.objectContaining({ email: 'conta@empresa.cv', language: 'en' }),
+      }),
+    ]);
+  });
+
+  it("puts a confirmed company's NIF under the NIF field and stays on the form", async () => {
+    serve(() =>
+      Response.json(
+        {
+          error: {
+            code: 'nif_taken',
+            key: 'errors:nifTaken',
+            message: 'A company is already registered with this NIF.',
+            details: [{ path: 'nif', message: 'A company is already registered with this NIF.' }],
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    renderWithApp(<RegisterPage />);
+    await fillAndSubmit('nova@empresa.cv');
+    expect(await screen.findByText('A company is already registered with this NIF.')).toBeTruthy();
+    expect(screen.queryByTestId('register-sent')).toBeNull();
   });
 });

@@ -18,12 +18,11 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
@@ -36,7 +35,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
 import { postRegistration, resendRegistration } from './api.ts';
-import { fieldErrorsOf, type ResendOffer, resendOfferOf, signInHref } from './form-errors.ts';
+import { fieldErrorsOf, signInHref } from './form-errors.ts';
 
 interface RegisterValues {
   companyName: string;
@@ -75,13 +74,15 @@ export function registrationPayload(values: RegisterValues, language: Language) 
   return { ...values, language };
 }
 
-/** /:lang/register (bare layout): the company registration form, then "check your e-mail". */
+/**
+ * /:lang/register (bare layout): the company registration form, then "check your e-mail". The server answers a
+ * registration the same whether the address is new, waits for a confirmation or has an account (the mail says
+ * which), so the page shows the same screen after each.
+ */
 export function RegisterPage() {
   const t = useTranslate();
   const localePath = useLocalePath();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  /** After a 409 about the e-mail: the way out offered below the form (a new link, or sign-in). */
-  const [offer, setOffer] = useState<ResendOffer | null>(null);
   return (
     <Container size="sm" px={0} w="100%">
       <Stack gap="md">
@@ -94,8 +95,7 @@ export function RegisterPage() {
           <>
             <PageTitle>{t('registration:register.title')}</PageTitle>
             <Text c="gray.7">{t('registration:register.intro')}</Text>
-            <RegisterForm onRegistered={setSentTo} onOffer={setOffer} />
-            {offer ? <ResendOfferPanel offer={offer} /> : null}
+            <RegisterForm onRegistered={setSentTo} />
           </>
         )}
       </Stack>
@@ -103,13 +103,7 @@ export function RegisterPage() {
   );
 }
 
-function RegisterForm({
-  onRegistered,
-  onOffer,
-}: {
-  onRegistered: (email: string) => void;
-  onOffer: (offer: ResendOffer | null) => void;
-}) {
+function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const t = useTranslate();
   const language = useLanguage();
   const localePath = useLocalePath();
@@ -140,18 +134,15 @@ function RegisterForm({
 
   const submit = form.onSubmit((formValues) => {
     const body = RegisterCompanyRequest.parse(registrationPayload(formValues, language));
-    onOffer(null);
     register.mutate(body, {
       onSuccess: (answer) => {
         notifySuccess(t('registration:register.success'));
         onRegistered(answer?.email ?? body.email);
       },
       onError: (error) => {
-        const offer = resendOfferOf(error, body.email);
-        onOffer(offer);
         const fields = fieldErrorsOf(error, FIELDS, t);
         if (fields) form.setErrors(fields);
-        else if (!offer) notifyApiError(error);
+        else notifyApiError(error);
       },
     });
   });
@@ -303,51 +294,12 @@ function RegisterForm({
 }
 
 /**
- * Below the form after a 409 about the e-mail (a form of its own: forms do not nest). A pending registration
- * of the same e-mail and NIF gets the resend form; an e-mail in use gets sign-in first, then the resend form
- * (which says the same whether or not a registration waits, so it reveals nothing).
+ * After a registration, whatever the address: a message was sent (a confirmation link, a fresh link to the
+ * registration already waiting, or how to sign in to the account the address has); ask for a new link, or sign in.
  */
-function ResendOfferPanel({ offer }: { offer: ResendOffer }) {
-  const t = useTranslate();
-  const language = useLanguage();
-  const titleId = useId();
-  const title = useRef<HTMLHeadingElement>(null);
-  // Appears after the submit button: focus (and scroll) to its title, so keyboard and screen-reader users land on it.
-  useEffect(() => title.current?.focus(), []);
-  const isPending = offer.kind === 'pending';
-  return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby={titleId}
-      data-testid={isPending ? 'register-pending' : 'register-taken'}
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId} ref={title} tabIndex={-1}>
-          {isPending ? t('registration:register.pendingTitle') : t('registration:register.takenTitle')}
-        </Title>
-        <Text>
-          {isPending
-            ? t('registration:register.pendingText', { email: offer.email })
-            : t('registration:register.takenText')}
-        </Text>
-        {isPending ? null : (
-          <Group>
-            <Button component="a" href={signInHref(language)} data-testid="register-taken-sign-in">
-              {t('registration:register.signIn')}
-            </Button>
-          </Group>
-        )}
-        <ResendForm key={offer.email} initialEmail={offer.email} />
-      </Stack>
-    </Paper>
-  );
-}
-
-/** After a registration (and the expired-link page): the link was sent; ask for a new one. */
 export function CheckEmail({ email }: { email: string }) {
   const t = useTranslate();
+  const language = useLanguage();
   const localePath = useLocalePath();
   return (
     <Stack gap="md" data-testid="register-sent">
@@ -357,6 +309,12 @@ export function CheckEmail({ email }: { email: string }) {
       </Alert>
       <Text c="gray.7">{t('registration:register.sentHint')}</Text>
       <ResendForm initialEmail={email} />
+      <Text size="sm">
+        {t('registration:register.haveAccount')}{' '}
+        <Anchor href={signInHref(language)} underline="always" data-testid="register-sent-sign-in">
+          {t('registration:register.signIn')}
+        </Anchor>
+      </Text>
       <Anchor component={Link} to={localePath('/')}>
         {t('companies:common.backHome')}
       </Anchor>
