@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@excelencia/domain';
+import { LANGUAGES, type Language } from '@excelencia/domain';
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -8,9 +8,10 @@ import classes from './language-links.module.css';
 
 /**
  * The three languages as links (PT EN FR), each named in itself, the current one marked: the public header
- * switches language with plain links, so it works on a page no script runs on. The path keeps its place.
+ * switches language with plain links, so it works on a page no script runs on. The path keeps its place. A
+ * choice of another language is told to `onChoose` (a signed-in person's is stored on the account).
  */
-export function LanguageLinks() {
+export function LanguageLinks({ onChoose }: { onChoose?: (language: Language) => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const location = useLocation();
@@ -32,6 +33,7 @@ export function LanguageLinks() {
           aria-label={t(`common:languages.${lang}`, { lng: lang })}
           aria-current={lang === language ? 'true' : undefined}
           data-active={lang === language || undefined}
+          onClick={lang === language ? undefined : () => onChoose?.(lang)}
         >
           {lang.toUpperCase()}
         </Link>

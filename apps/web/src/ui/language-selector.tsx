@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@excelencia/domain';
+import { LANGUAGES, type Language } from '@excelencia/domain';
 import { Button, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,11 @@ import { Link, useLocation } from 'react-router';
 import { withLanguage } from '../lib/access.ts';
 import { useLanguage } from '../lib/language-context.ts';
 
-/** Lists the languages by name without the current one; a choice swaps the path's prefix (SPEC §2). */
-export function LanguageSelector() {
+/**
+ * Lists the languages by name without the current one; a choice swaps the path's prefix (SPEC §2) and is told to
+ * `onChoose` (the signed-in layout stores it on the account).
+ */
+export function LanguageSelector({ onChoose }: { onChoose?: (language: Language) => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const location = useLocation();
@@ -34,6 +37,7 @@ export function LanguageSelector() {
             component={Link}
             lang={lang}
             to={`${withLanguage(location.pathname, lang)}${location.search}${location.hash}`}
+            onClick={() => onChoose?.(lang)}
           >
             {t(`common:languages.${lang}`, { lng: lang })}
           </Menu.Item>

@@ -9,6 +9,7 @@ import { SubscribeFormIsland } from '../../features/newsletter/subscribe-form.ts
 import { clearBrowserStorage } from '../../features/session/browser-storage.ts';
 import { type SessionState, useSession } from '../../features/session/queries.ts';
 import { LOGIN_PATH, loginQuery, logout } from '../../features/session/session-actions.ts';
+import { useLanguageChoice } from '../../features/session/use-language-choice.ts';
 import { canEnterSignedIn, publicRedirect } from '../../lib/access.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { LanguageLinks } from '../../ui/language-links.tsx';
@@ -49,6 +50,7 @@ function PublicHeader({ session }: { session: SessionState }) {
   const localePath = useLocalePath();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const chooseLanguage = useLanguageChoice();
   const menu = useRef<HTMLDetailsElement>(null);
   const areaPath = useAreaPath(session);
   const logoTarget = localePath(areaPath ?? '/');
@@ -117,7 +119,7 @@ function PublicHeader({ session }: { session: SessionState }) {
             </Group>
           </Box>
           <Group gap="xs" wrap="nowrap">
-            <LanguageLinks />
+            <LanguageLinks onChoose={chooseLanguage} />
             <Group gap="xs" wrap="nowrap" visibleFrom="sm">
               {accountButtons(false)}
             </Group>

@@ -9,6 +9,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSelectedCompany } from '../../features/companies/queries.ts';
 import { type AuthenticatedSession, useSession } from '../../features/session/queries.ts';
 import { logout } from '../../features/session/session-actions.ts';
+import { useLanguageChoice } from '../../features/session/use-language-choice.ts';
 import { areaOfPath, showsProfileButton, signedInRedirect } from '../../lib/access.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { SignedInContext } from '../../lib/signed-in-context.ts';
@@ -45,6 +46,7 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
   const localePath = useLocalePath();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const chooseLanguage = useLanguageChoice();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const roles = session.roles;
   const isCompanyUser = hasRole(roles, 'company');
@@ -85,7 +87,7 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
               <Logo to={dashboard} />
             </Group>
             <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ minWidth: 0 }}>
-              <LanguageSelector />
+              <LanguageSelector onChoose={chooseLanguage} />
               {isSmallScreen ? null : companySelector}
               <Group
                 gap="xs"

@@ -5,7 +5,6 @@ import { canEnterSignedIn } from '../../lib/access.ts';
 import { onUnauthorized } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { openInNewTab } from '../../ui/open-in-new-tab.ts';
-import { putMyLanguage } from '../accounts/api.ts';
 import { postLogout } from './api.ts';
 import {
   OPENED_DASHBOARD_KEY,
@@ -23,8 +22,9 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /**
  * Keeps the session of this tab true (SPEC §4): a 401 anywhere signs out locally, other tabs' login or
- * logout refetches it, an expired session logs out, the user's language is saved, and a company user's
- * first visit after login opens the company dashboard once in a new tab.
+ * logout refetches it, an expired session logs out, and a company user's first visit after login opens the
+ * company dashboard once in a new tab. The language of the path is not saved on the account: only the person's
+ * own choice is (use-language-choice.ts, the profile).
  */
 export function useSessionSync(language: Language, pathname: string): void {
   const queryClient = useQueryClient();
@@ -73,13 +73,6 @@ export function useSessionSync(language: Language, pathname: string): void {
     }
     signalOtherTabs();
   }, [session]);
-
-  // The user's language follows the route; saved on the account when it differs (fire and forget).
-  const sessionLanguage = session?.language;
-  useEffect(() => {
-    if (!session || isExpired(session) || sessionLanguage === language) return;
-    putMyLanguage(language).catch((error: unknown) => console.error('Falha ao guardar o idioma', error));
-  }, [session, sessionLanguage, language]);
 
   // SPEC §2: a company user's first visit after login opens the company dashboard once in a new tab.
   const openedRef = useRef(false);
