@@ -92,8 +92,11 @@ export function registerAuthGuard(
     const token = isApi ? bearerToken(request, roles === 'public') : undefined;
     if (token) {
       if (ownTokens && token.startsWith(ownTokens.prefix)) {
-        request.auth = await ownTokens.resolve(token);
-        if (!ownTokens.allows(request.method, url)) throw forbidden('errors:tokenScope');
+        const resolved = await ownTokens.resolve(token);
+        // Outside its scope a token is refused, but a public route answers it as it answers a visitor.
+        if (roles === 'public') request.auth = null;
+        else if (ownTokens.allows(request.method, url)) request.auth = resolved;
+        else throw forbidden('errors:tokenScope');
       } else {
         request.auth = await auth.resolveBearer(token);
       }
