@@ -6,7 +6,7 @@ import { i18n } from '../lib/i18n.ts';
 
 /**
  * The browser pieces Mantine reads that a test DOM lacks (ARCHITECTURE §9): a media query that never matches (the
- * desktop layout), a ResizeObserver that never reports, and scrollIntoView doing nothing.
+ * desktop layout), a ResizeObserver that never reports, scrollIntoView doing nothing, and no web fonts to wait for.
  */
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -29,6 +29,13 @@ if (!('ResizeObserver' in window)) {
   };
 }
 Element.prototype.scrollIntoView ??= () => {};
+// An autosized Textarea listens for web fonts loading (document.fonts), which the test DOM lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+    configurable: true,
+  });
+}
 
 // Tests read every catalog at once (the app loads them per language and group from the build's chunks).
 await i18n.use(initReactI18next).init({

@@ -10,10 +10,13 @@ import { LanguageContext } from '../lib/language-context.ts';
 import { cssVariablesResolver, theme } from '../ui/theme.ts';
 
 /**
- * A component as the app shows it (Mantine theme, translations, a query client, a router), in English unless
- * told otherwise; queries never retry, so a failing call shows at once.
+ * A component as the app shows it (Mantine theme, translations, a query client, a router at `path`, '/' unless
+ * told otherwise), in English unless told otherwise; queries never retry, so a failing call shows at once.
  */
-export function renderWithApp(ui: ReactNode, options: { language?: Language } = {}): RenderResult {
+export function renderWithApp(
+  ui: ReactNode,
+  options: { language?: Language; path?: string } = {},
+): RenderResult {
   const language = options.language ?? 'en';
   void i18n.changeLanguage(language);
   const client = new QueryClient({
@@ -24,7 +27,7 @@ export function renderWithApp(ui: ReactNode, options: { language?: Language } = 
       <QueryClientProvider client={client}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <LanguageContext.Provider value={language}>
-            <MemoryRouter>{ui}</MemoryRouter>
+            <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
           </LanguageContext.Provider>
         </MantineProvider>
       </QueryClientProvider>

@@ -28,6 +28,7 @@ import { initialListState, type ListState, listQueryString } from '../../ui/data
 import { SelectField } from '../../ui/form/fields.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
+import { AdminNameChanges } from './admin-name-changes.tsx';
 import {
   fetchAdminCompanies,
   fetchCompany,
@@ -50,10 +51,12 @@ import { companyKeys } from './queries.ts';
 /** /:lang/admin/company: companies (list, filters, export, detail, situation) and pre-registrations. */
 export function AdminCompaniesPage() {
   const t = useTranslate();
-  // The tab follows ?tab=pre, so the admin dashboard can link to the pre-registrations.
+  // The tab follows ?tab=pre (or names), so the admin dashboard can link to the pre-registrations.
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'pre' ? 'pre' : 'companies';
-  const setTab = (next: string | null) => setParams(next === 'pre' ? { tab: 'pre' } : {}, { replace: true });
+  const asked = params.get('tab');
+  const tab = asked === 'pre' || asked === 'names' ? asked : 'companies';
+  const setTab = (next: string | null) =>
+    setParams(next === 'pre' || next === 'names' ? { tab: next } : {}, { replace: true });
   const [preRegistering, setPreRegistering] = useState(false);
   const isPhone = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
@@ -67,12 +70,18 @@ export function AdminCompaniesPage() {
           <Tabs.Tab value="pre" data-testid="tab-pre-registrations">
             {t('companies:admin.tabPreRegistrations')}
           </Tabs.Tab>
+          <Tabs.Tab value="names" data-testid="tab-name-changes">
+            {t('companies:admin.tabNameChanges')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="companies">
           <CompaniesList onPreRegister={() => setPreRegistering(true)} />
         </Tabs.Panel>
         <Tabs.Panel value="pre">
           <PreRegistrations onPreRegister={() => setPreRegistering(true)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="names">
+          <AdminNameChanges />
         </Tabs.Panel>
       </Tabs>
       <Drawer.Root

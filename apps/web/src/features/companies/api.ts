@@ -3,6 +3,9 @@ import {
   CompanyListItem,
   CompanyProfile,
   MyCompaniesResponse,
+  NameChange,
+  type NameChangeDecision,
+  type NameChangeStatus,
   type Page,
   type PreRegisterCompanyRequest,
   PreRegistrationItem,
@@ -78,5 +81,24 @@ export async function fetchPreRegistrations(
 export async function resendPreRegistration(id: string): Promise<PreRegistrationItem> {
   return PreRegistrationItem.parse(
     await apiJson<unknown>(`${API_BASE}/companies/pre-registrations/${enc(id)}/resend`, { method: 'POST' }),
+  );
+}
+
+/** `GET companies/name-changes?status=` (admin): the name changes of one status (pending: the queue). */
+export async function fetchNameChanges(
+  status: NameChangeStatus,
+  signal?: AbortSignal,
+): Promise<NameChange[]> {
+  const path = `${API_BASE}/companies/name-changes?status=${enc(status)}`;
+  return NameChange.array().parse(await apiJson<unknown>(path, { signal }));
+}
+
+/** An admin approves or refuses a pending name change. */
+export async function decideNameChange(id: string, body: NameChangeDecision): Promise<NameChange> {
+  return NameChange.parse(
+    await apiJson<unknown>(`${API_BASE}/companies/name-changes/${enc(id)}/decision`, {
+      method: 'POST',
+      body,
+    }),
   );
 }

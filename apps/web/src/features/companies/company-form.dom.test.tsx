@@ -86,3 +86,56 @@ describe("the company profile's annual turnover", () => {
     expect(field.value.length).toBeLessThanOrEqual(field.maxLength);
   });
 });
+
+describe('the profile of a company holding the status', () => {
+  const HOLDING: CompanyProfile = {
+    ...COMPANY,
+    holdsSeal: true,
+    pendingNameChange: {
+      id: '00000000-0000-4000-8000-0000000000d1',
+      companyId: COMPANY.id,
+      nif: COMPANY.nif,
+      fromCompanyName: COMPANY.companyName,
+      fromLegalName: null,
+      toCompanyName: 'Banco Comercial do Atlântico, SA',
+      toLegalName: null,
+      status: 'pending',
+      requestedAt: '2026-11-27T12:00:00.000Z',
+      requestedBy: 'Empresa Demo',
+      decidedAt: null,
+      decidedBy: null,
+      reason: null,
+      version: 1,
+    },
+  };
+
+  it('says the name change waits for approval, and that a change of the name goes to an administrator', () => {
+    renderWithApp(<CompanyProfileForm company={HOLDING} canEditNif={false} />, { language: 'en' });
+    const notice = screen.getByTestId('name-change-pending');
+    expect(notice.textContent).toContain('Name change pending approval');
+    expect(notice.textContent).toContain(
+      'Requested on 27 November 2026: “Banco Comercial do Atlântico, SA”.',
+    );
+    expect((screen.getByLabelText(/^Company name/) as HTMLInputElement).value).toBe('Demo Comércio, Lda');
+    expect(
+      screen.getAllByText(/a change of its name or legal name is sent to an administrator/),
+    ).toHaveLength(2);
+  });
+
+  it("locks the NIF even in an admin's form, in Portuguese", () => {
+    renderWithApp(<CompanyProfileForm company={HOLDING} canEditNif />, { language: 'pt' });
+    expect((screen.getByLabelText(/^NIF/) as HTMLInputElement).disabled).toBe(true);
+    expect(
+      screen.getByText('A empresa detém o estatuto Excelência: o NIF não pode ser alterado.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('name-change-pending').textContent).toContain(
+      'Alteração do nome pendente de aprovação',
+    );
+  });
+
+  it('without the status: no notice, and an admin edits the NIF', () => {
+    renderWithApp(<CompanyProfileForm company={COMPANY} canEditNif />, { language: 'en' });
+    expect(screen.queryByTestId('name-change-pending')).toBeNull();
+    expect((screen.getByLabelText(/^NIF/) as HTMLInputElement).disabled).toBe(false);
+  });
+});

@@ -1,11 +1,12 @@
 import {
   type CompanyProfile,
   FIELD_LENGTHS,
+  formatDisplayDate,
   formatNumberInput,
   TURNOVER_INTEGER_DIGITS,
   UpdateCompanyRequest,
 } from '@excelencia/domain';
-import { Box, Button, Divider, Group, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
+import { Alert, Box, Button, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -85,6 +86,38 @@ export function companyPayload(values: CompanyValues, version: number): UpdateCo
 
 const FIELDS = Object.keys(companyValues({ isListed: false } as CompanyProfile));
 
+/** Whether a saved profile kept other names than the ones sent: the change became a request. */
+function nameChangeRequested(sent: CompanyValues, saved: CompanyProfile): boolean {
+  if (!saved.pendingNameChange) return false;
+  return sent.companyName.trim() !== saved.companyName || (sent.legalName.trim() || null) !== saved.legalName;
+}
+
+/** The company's name change waiting for an admin's approval (the profile keeps the current names meanwhile). */
+export function PendingNameChange({ company }: { company: CompanyProfile }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const pending = company.pendingNameChange;
+  if (!pending) return null;
+  return (
+    <Alert
+      variant="light"
+      color="blue.9"
+      title={t('companies:profile.namePending')}
+      data-testid="name-change-pending"
+    >
+      <Text size="sm">
+        {t('companies:profile.namePendingText', {
+          date: formatDisplayDate(pending.requestedAt, language),
+          name: pending.toCompanyName,
+        })}
+      </Text>
+      {pending.toLegalName && pending.toLegalName !== company.legalName ? (
+        <Text size="sm">{t('companies:profile.namePendingLegal', { name: pending.toLegalName })}</Text>
+      ) : null}
+    </Alert>
+  );
+}
+
 /**
  * The company profile (SPEC §3 company table + registration fields + directory listing), for the company's
  * members and for admins (who may change the NIF). The version read is sent back; a stale edit offers Reload.
@@ -102,6 +135,11 @@ export function CompanyProfileForm({
   const language = useLanguage();
   const queryClient = useQueryClient();
   const [version, setVersion] = useState(company.version);
+  // What the server last answered: whether the company holds the status, its pending name change.
+  const [latest, setLatest] = useState(company);
+  // While the company holds the status a company user's change of its names goes to an admin; the NIF stays.
+  const namesNeedApproval = latest.holdsSeal && !canEditNif;
+  const isNifEditable = canEditNif && !latest.holdsSeal;
   const form = useForm<CompanyValues>({
     mode: 'controlled',
     initialValues: companyValues(company),
@@ -125,6 +163,7 @@ export function CompanyProfileForm({
       form.resetDirty();
       form.clearErrors();
       setVersion(fresh.version);
+      setLatest(fresh);
     } catch (error) {
       notifyApiError(error);
     }
@@ -133,8 +172,15 @@ export function CompanyProfileForm({
   const submit = form.onSubmit((formValues) =>
     save.mutate(companyPayload(formValues, version), {
       onSuccess: (saved) => {
-        notifySuccess(t('common:updated'));
+        notifySuccess(
+          t(
+            nameChangeRequested(formValues, saved)
+              ? 'companies:profile.nameChangeRequested'
+              : 'common:updated',
+          ),
+        );
         setVersion(saved.version);
+        setLatest(saved);
         form.setValues(companyValues(saved));
         form.resetDirty();
         void queryClient.invalidateQueries({ queryKey: companyKeys.all });
@@ -164,6 +210,7 @@ export function CompanyProfileForm({
   return (
     <form onSubmit={submit} noValidate data-testid="company-form">
       <Stack gap="lg">
+        <PendingNameChange company={latest} />
         <Stack gap="sm">
           <Title order={2} size="h4">
             {t('companies:profile.companyTable')}
@@ -172,6 +219,7 @@ export function CompanyProfileForm({
             <TextField
               label={t('companies:form.legalName')}
               maxLength={FIELD_LENGTHS.name}
+              description={namesNeedApproval ? t('companies:profile.nameNeedsApproval') : undefined}
               {...form.getInputProps('legalName')}
             />
             <TextField
@@ -241,6 +289,7 @@ export function CompanyProfileForm({
               label={t('companies:form.companyName')}
               required
               maxLength={FIELD_LENGTHS.name}
+              description={namesNeedApproval ? t('companies:profile.nameNeedsApproval') : undefined}
               {...form.getInputProps('companyName')}
             />
             <TextField
@@ -248,8 +297,14 @@ export function CompanyProfileForm({
               required
               inputMode="numeric"
               maxLength={FIELD_LENGTHS.nif}
-              disabled={!canEditNif}
-              description={canEditNif ? undefined : t('companies:profile.nifLocked')}
+              disabled={!isNifEditable}
+              description={
+                latest.holdsSeal
+                  ? t('companies:profile.nifLockedBySeal')
+                  : canEditNif
+                    ? undefined
+                    : t('companies:profile.nifLocked')
+              }
               {...form.getInputProps('nif')}
             />
             <TextField

@@ -15,6 +15,8 @@ export const companyKeys = {
   adminList: (state: ListState) => [...companyKeys.admin(), 'list', state] as const,
   preRegistrations: () => [...companyKeys.admin(), 'pre-registrations'] as const,
   preRegistrationList: (state: ListState) => [...companyKeys.preRegistrations(), state] as const,
+  /** The name changes waiting for an admin's decision. */
+  nameChanges: () => [...companyKeys.admin(), 'name-changes'] as const,
   pickerSearch: (term: string) => [...companyKeys.all, 'picker', term] as const,
   /** The choices of a select (CAE, islands, cities, company types, an admin reference list) in a language. */
   options: (kind: string, language: string, parent: string) =>

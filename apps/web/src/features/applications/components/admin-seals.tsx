@@ -78,6 +78,11 @@ export function SealsPanel({ editionId }: { editionId: string }) {
                   <Text size="xs" c="gray.7">
                     {t('applicationsAdmin:seals.nifLine', { nif: seal.nif })}
                   </Text>
+                  {seal.currentName ? (
+                    <Text size="xs" c="gray.7">
+                      {t('applicationsAdmin:seals.nowNamed', { name: seal.currentName })}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td
                   style={{ whiteSpace: 'nowrap', fontFamily: 'var(--mantine-font-family-monospace)' }}

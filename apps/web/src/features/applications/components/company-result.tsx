@@ -1,4 +1,4 @@
-import type { Application } from '@excelencia/domain';
+import { type Application, isCertificateAvailable } from '@excelencia/domain';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconAward, IconCertificate } from '@tabler/icons-react';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -60,20 +60,30 @@ export function ApplicationResult({ application }: { application: Application })
               <Group gap="xs">
                 <Text size="sm">{t('applicationsWeb:result.sealStatus')}</Text>
                 <SealStatusBadge status={seal.status} />
+                <Text size="sm" data-testid="app-seal-since">
+                  {t('applicationsWeb:result.sealSince', { date: dateText(seal.statusSince, language) })}
+                </Text>
               </Group>
             ) : null}
-            <DownloadButton
-              href={certificatePath(application.companyId, seal.id, language)}
-              fallbackName={`certificado-${seal.code}.pdf`}
-              label={t('applicationsWeb:result.certificate')}
-              icon={<IconCertificate size={18} aria-hidden="true" />}
-              testId="app-certificate"
-              progressText={({ percent, received }) =>
-                t('applicationsWeb:result.downloading', {
-                  progress: percent !== null ? `${percent} %` : received,
-                })
-              }
-            />
+            {/* A suspended or withdrawn status has no certificate to download (the server answers 409 too). */}
+            {isCertificateAvailable(seal.status) ? (
+              <DownloadButton
+                href={certificatePath(application.companyId, seal.id, language)}
+                fallbackName={`certificado-${seal.code}.pdf`}
+                label={t('applicationsWeb:result.certificate')}
+                icon={<IconCertificate size={18} aria-hidden="true" />}
+                testId="app-certificate"
+                progressText={({ percent, received }) =>
+                  t('applicationsWeb:result.downloading', {
+                    progress: percent !== null ? `${percent} %` : received,
+                  })
+                }
+              />
+            ) : (
+              <Text size="sm" data-testid="app-certificate-unavailable">
+                {t('applications:errors.sealNotValid')}
+              </Text>
+            )}
             {url ? (
               <Text size="sm">
                 {t('applicationsWeb:result.verify')}{' '}

@@ -80,6 +80,16 @@ function DistinguishedTable({ editionId, label }: { editionId: string; label: st
                   <Text fw={600} size="sm">
                     {row.companyName}
                   </Text>
+                  {row.currentName ? (
+                    <Text size="xs" c="gray.7" data-testid="distinguished-renamed">
+                      {row.renamedAt
+                        ? t('applicationsWeb:distinguished.renamed', {
+                            name: row.currentName,
+                            date: dateText(row.renamedAt, language),
+                          })
+                        : t('applicationsWeb:distinguished.renamedUndated', { name: row.currentName })}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>{row.nif}</Table.Td>
                 <Table.Td>{localized(row.island, language)}</Table.Td>
@@ -197,25 +207,42 @@ function SealVerification() {
               </Text>
             </Group>
             <Text>{t(`applicationsWeb:seal.${seal.status}Text`)}</Text>
+            <Text fw={600} data-testid="seal-since">
+              {t(`applicationsWeb:seal.since.${seal.status}`, { date: dateText(seal.statusSince, language) })}
+            </Text>
             <Stack gap={6} component="dl" m={0}>
               {(
                 [
+                  // The name and NIF the status was granted to; a later approved rename shows beside them.
                   ['company', seal.companyName],
                   ['nif', seal.nif],
                   [
                     'edition',
                     t('applications:editionName', { number: seal.editionNumber, year: seal.editionYear }),
                   ],
+                  ['issuedAt', dateText(seal.issuedAt, language)],
                   ['validUntil', dateText(seal.validUntil, language)],
                 ] as const
               ).map(([key, value]) => (
-                <Group key={key} gap="xs" wrap="wrap">
+                <Group key={key} gap="xs" wrap="wrap" align="flex-start">
                   <Text component="dt" c="gray.7" size="sm" miw={110}>
                     {t(`applicationsWeb:seal.${key}`)}
                   </Text>
-                  <Text component="dd" m={0} fw={600} data-testid={`seal-${key}`}>
-                    {value}
-                  </Text>
+                  <Stack component="dd" m={0} gap={2}>
+                    <Text fw={600} data-testid={`seal-${key}`}>
+                      {value}
+                    </Text>
+                    {key === 'company' && seal.currentName ? (
+                      <Text size="sm" data-testid="seal-renamed">
+                        {seal.renamedAt
+                          ? t('applicationsWeb:seal.renamed', {
+                              name: seal.currentName,
+                              date: dateText(seal.renamedAt, language),
+                            })
+                          : t('applicationsWeb:seal.renamedUndated', { name: seal.currentName })}
+                      </Text>
+                    ) : null}
+                  </Stack>
                 </Group>
               ))}
             </Stack>
