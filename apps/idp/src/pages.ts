@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   acceptLanguageTags,
+  EMBLEM_DATA_URL,
   LANGUAGES,
   type Language,
   languageFromTag,
@@ -110,7 +111,7 @@ function layout(frame: PageFrame, content: SafeHtml): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
+<link rel="icon" type="image/svg+xml" href="${EMBLEM_DATA_URL}">
 <title>${frame.title} · ${t(language, 'title')}</title>
 <style nonce="${nonce}">${new SafeHtml(STYLE)}</style>
 </head>

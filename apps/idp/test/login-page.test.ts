@@ -1,3 +1,4 @@
+import { EMBLEM_DATA_URL, EMBLEM_SVG } from '@excelencia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningIdp } from '../src/index.ts';
 import { IdpTestBrowser, parseForms, signInThroughLoginPage } from '../src/testing.ts';
@@ -55,6 +56,14 @@ describe('GET <realm>/login-actions/:uid (the login page)', () => {
     expect(page).not.toContain('<script>alert(1)</script>');
     expect(page).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it("carries the portal's emblem as its icon, within its Content-Security-Policy (img-src data:)", async () => {
+    const { response, page } = await openLoginPage();
+    const href = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)">/.exec(page)?.[1] ?? '';
+    expect(href).toBe(EMBLEM_DATA_URL);
+    expect(decodeURIComponent(href.replace('data:image/svg+xml,', ''))).toBe(EMBLEM_SVG);
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data:");
   });
 
   it('answers a login page whose request is unknown with an explanation', async () => {

@@ -308,6 +308,7 @@ describe('GET /auth/login rate-limited', () => {
       `Trop de requêtes depuis ce navigateur. Réessayez dans ${seconds} ${seconds === 1 ? 'seconde' : 'secondes'}.`,
     );
     expect(page.body).toContain('href="/auth/login?callbackUrl=/fr/&amp;lang=fr"');
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(page.body).not.toContain('"error"');
     const json = await login('application/json');
     expect(json.statusCode).toBe(429);

@@ -74,6 +74,9 @@ describe('GET /logout and /:lang/logout, POST /auth/sign-out', () => {
     expect(page.body).toContain('<html lang="fr">');
     expect(page.body).toContain('Connecté en tant que Ana Tavares');
     expect(page.body).toContain('<button type="submit">Se déconnecter</button>');
+    // The site's look: its icons, the emblem and name leading home.
+    expect(page.body).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32">');
+    expect(page.body).toContain('<a class="brand" href="/fr/">');
     // Still signed in until the form is sent.
     expect((await ctx.app.inject({ url: '/auth/session', headers: { cookie } })).json().status).toBe(
       'authenticated',

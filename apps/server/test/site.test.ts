@@ -1,7 +1,10 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EMBLEM_SVG } from '@excelencia/domain';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
+import { composePage } from '../src/modules/site/page-renderer.ts';
 import { createPageShell, PUBLIC_ROUTE_MODULES, routeModuleFor } from '../src/modules/site/page-shell.ts';
 import { PUBLIC_PAGES, webPageStatus } from '../src/modules/site/web-pages.ts';
 import { TEST_PUBLIC_URL, testConfig } from './support/config.ts';
@@ -276,5 +279,97 @@ describe('page shell', () => {
       '<script type="module" src="/boot.js" data-entry="/assets/islands-9.js"></script>',
     );
     expect(withIslands).not.toContain('index-1.js');
+  });
+});
+
+/** The images of an ICO file: size and PNG bytes of each directory entry. */
+function icoImages(ico: Buffer): { size: number; png: Buffer }[] {
+  expect(ico.readUInt16LE(0)).toBe(0);
+  expect(ico.readUInt16LE(2)).toBe(1);
+  return Array.from({ length: ico.readUInt16LE(4) }, (_, index) => {
+    const entry = 6 + 16 * index;
+    const length = ico.readUInt32LE(entry + 8);
+    const offset = ico.readUInt32LE(entry + 12);
+    return { size: ico.readUInt8(entry) || 256, png: ico.subarray(offset, offset + length) };
+  });
+}
+
+describe('the site icon', () => {
+  const WEB = new URL('../../web/', import.meta.url);
+
+  it('is the web favicon.svg’s design, kept once in the domain', () => {
+    expect(readFileSync(new URL('public/favicon.svg', WEB), 'utf8')).toBe(EMBLEM_SVG);
+  });
+
+  it('answers /favicon.ico: the emblem at 16, 32 and 48 px, cached by browsers', async () => {
+    const res = await app.inject({ url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/x-icon');
+    expect(res.headers['cache-control']).toContain('max-age=');
+    const images = icoImages(res.rawPayload);
+    expect(images.map((image) => image.size)).toEqual([16, 32, 48]);
+    for (const { size, png } of images) {
+      const meta = await sharp(png).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
+    }
+    // The 32 px image is the SVG drawn at 32 px: the blue tile, the gold star in its middle.
+    const png = images[1]?.png ?? Buffer.alloc(0);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => {
+      const at = (y * info.width + x) * info.channels;
+      return [data[at], data[at + 1], data[at + 2]];
+    };
+    expect(pixel(4, 16)).toEqual([0x00, 0x32, 0xad]);
+    expect(pixel(16, 12)).toEqual([0xf7, 0xd1, 0x16]);
+    // The same drawing a second time: nothing differs between requests.
+    expect((await app.inject({ url: '/favicon.ico' })).rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+
+  it('is named by the app shell and the pages the server renders from it', () => {
+    const index = readFileSync(new URL('index.html', WEB), 'utf8');
+    expect(index).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32" />');
+    expect(index).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
+    const rendered = composePage(index, {
+      language: 'fr',
+      head: '<title>FAQ</title>',
+      html: '<p>x</p>',
+      data: '{}',
+    });
+    expect(rendered).toContain('href="/favicon.ico"');
+    expect(rendered).toContain('href="/favicon.svg"');
+  });
+});
+
+describe('the pages the server answers itself', () => {
+  it('give the newsletter’s links a page in the visitor’s language with the site’s look and icons', async () => {
+    for (const [language, title, home] of [
+      ['fr', 'Lien invalide', 'Retour au site'],
+      ['en', 'Invalid link', 'Back to the site'],
+      ['pt', 'Ligação inválida', 'Voltar ao site'],
+    ] as const) {
+      for (const url of [
+        '/app/api/v1/public/newsletter/confirm/nope',
+        '/app/api/v1/public/newsletter/unsubscribe/nope',
+      ]) {
+        const res = await app.inject({
+          url,
+          headers: { 'x-language': language },
+          remoteAddress: '10.20.0.1',
+        });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type']).toContain('text/html');
+        const page = res.body;
+        expect(page).toContain(`<html lang="${language}">`);
+        expect(page).toContain(`<h1>${title}</h1>`);
+        expect(page).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32">');
+        expect(page).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+        // The emblem and the site's name, leading home; a link back to the site in words.
+        expect(page).toMatch(
+          new RegExp(`<a class="brand" href="/${language}/"><svg [^>]*aria-hidden="true"`),
+        );
+        expect(page).toContain('fill="#f7d116"');
+        expect(page).toContain(`<a href="${TEST_PUBLIC_URL}/${language}">${home}</a>`);
+      }
+    }
   });
 });

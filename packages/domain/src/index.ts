@@ -1,5 +1,6 @@
 export * from './applications/index.ts';
 export * from './balance-sheets/index.ts';
+export * from './brand.ts';
 export * from './callback-url.ts';
 export * from './content/index.ts';
 export * from './dates.ts';

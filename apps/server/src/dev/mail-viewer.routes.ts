@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { escapeHtml, linkify } from '../modules/registration/html.ts';
 import { notFound } from '../platform/errors.ts';
+import { ICON_LINKS } from '../platform/html-page.ts';
 import { listOutbox, type OutboxRow } from '../platform/mail/outbox.ts';
 
 /** How many messages the viewer shows (newest first). */
@@ -32,6 +33,7 @@ export function renderMailPage(rows: readonly OutboxRow[]): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${ICON_LINKS}
 <title>Outbox (development)</title><style>${STYLE}</style></head>
 <body>
 <h1>Outbox (development)</h1>

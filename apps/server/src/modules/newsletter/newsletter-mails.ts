@@ -1,5 +1,6 @@
 import { type Language, translate } from '@excelencia/domain';
 import { API_PREFIX } from '../../auth/guard.ts';
+import { htmlPage } from '../../platform/html-page.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 import { escapeHtml } from '../registration/html.ts';
 
@@ -123,7 +124,7 @@ export function campaignMail(input: {
   };
 }
 
-/** The small page the confirm and unsubscribe links answer, in the subscriber's language. */
+/** The page the confirm and unsubscribe links answer: in the subscriber's language, in the site's look. */
 export function newsletterPage(input: {
   language: Language;
   title: string;
@@ -131,17 +132,14 @@ export function newsletterPage(input: {
   homeUrl: string;
 }): string {
   const { language } = input;
-  return [
-    '<!doctype html>',
-    `<html lang="${language}"><head><meta charset="utf-8">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex">',
-    `<title>${escapeHtml(input.title)} · ${escapeHtml(translate(language, 'common:appName'))}</title>`,
-    '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;',
-    'color:#1a1b1e;line-height:1.5}a{color:#1c4f8f}</style></head><body><main>',
-    `<h1>${escapeHtml(input.title)}</h1>`,
-    `<p>${escapeHtml(input.message)}</p>`,
-    `<p><a href="${escapeHtml(input.homeUrl)}">${escapeHtml(translate(language, 'newsletterMail:page.home'))}</a></p>`,
-    '</main></body></html>',
-  ].join('');
+  return htmlPage({
+    language,
+    title: input.title,
+    content: [
+      `<p>${escapeHtml(input.message)}</p>`,
+      `<p class="actions"><a href="${escapeHtml(input.homeUrl)}">${escapeHtml(
+        translate(language, 'newsletterMail:page.home'),
+      )}</a></p>`,
+    ].join('\n'),
+  });
 }

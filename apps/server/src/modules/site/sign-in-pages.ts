@@ -12,6 +12,7 @@ import type { AuthService } from '../../auth/auth.service.ts';
 import { safeEqual } from '../../auth/auth.service.ts';
 import { SESSION_COOKIE } from '../../auth/guard.ts';
 import type { Config } from '../../config.ts';
+import { htmlPage } from '../../platform/html-page.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { escapeHtml } from '../registration/html.ts';
 
@@ -29,40 +30,18 @@ function pathLanguage(request: FastifyRequest): Language | null {
 }
 
 function signOutPage(language: Language, name: string, csrfToken: string): string {
-  const t = (key: string) => escapeHtml(translate(language, `server:signOut.${key}`, { name }));
-  const appName = escapeHtml(translate(language, 'common:appName'));
-  return `<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${t('title')} · ${appName}</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1b1e;background:#f8f9fa}
-main{max-width:28rem;margin:4rem auto;padding:2rem 1.5rem;background:#fff;border:1px solid #dee2e6;border-radius:8px}
-h1{font-size:1.5rem;margin:0 0 1rem}
-p{line-height:1.5}
-button{font:inherit;font-weight:600;color:#fff;background:#1c4f8c;border:0;border-radius:4px;padding:.6rem 1.2rem;cursor:pointer}
-a{color:#1c4f8c}
-.actions{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin-top:1.5rem}
-</style>
-</head>
-<body>
-<main>
-<p>${appName}</p>
-<h1>${t('title')}</h1>
-<p>${t('text')}</p>
+  const t = (key: string) => translate(language, `server:signOut.${key}`, { name });
+  return htmlPage({
+    language,
+    title: t('title'),
+    content: `<p>${escapeHtml(t('text'))}</p>
 <form method="post" action="/auth/sign-out" class="actions">
 <input type="hidden" name="${SIGN_OUT_CSRF_FIELD}" value="${escapeHtml(csrfToken)}">
 <input type="hidden" name="lang" value="${language}">
-<button type="submit">${t('button')}</button>
-<a href="/${language}/">${t('cancel')}</a>
-</form>
-</main>
-</body>
-</html>
-`;
+<button type="submit">${escapeHtml(t('button'))}</button>
+<a href="/${language}/">${escapeHtml(t('cancel'))}</a>
+</form>`,
+  });
 }
 
 /**
