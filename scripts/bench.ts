@@ -13,16 +13,18 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { bigTrialBalance } from '../apps/server/test/support/balance-sheets.ts';
 import { createTestContext, type TestContext } from '../apps/server/test/support/context.ts';
+import { benchCampaign } from './bench-campaign.ts';
 import { benchDiagnosis } from './bench-diagnosis.ts';
 import { benchApi, benchDirectoryLoad, NAME_FRAGMENTS } from './bench-load.ts';
 import { benchPages } from './bench-pages.ts';
 import { benchSoak } from './bench-soak.ts';
 
 /**
- * BENCH_ONLY=diagnosis,directory runs only those cases (api, directory, balance-sheets, diagnosis, pages, soak);
+ * BENCH_ONLY=diagnosis,directory runs only those cases (api, directory, campaign, balance-sheets, diagnosis, pages,
+ * soak);
  * all by default.
  */
-const CASES = ['api', 'directory', 'balance-sheets', 'diagnosis', 'pages', 'soak'] as const;
+const CASES = ['api', 'directory', 'campaign', 'balance-sheets', 'diagnosis', 'pages', 'soak'] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((name) => name.trim())
@@ -77,6 +79,7 @@ for (const on of DATABASES) {
   if (
     !runs('api') &&
     !runs('directory') &&
+    !runs('campaign') &&
     (on !== 'PGlite' || !(runs('balance-sheets') || runs('diagnosis')))
   ) {
     continue;
@@ -84,6 +87,7 @@ for (const on of DATABASES) {
   const current = await portal(on);
   if (runs('api')) await benchApi(current, on);
   if (runs('directory')) await benchDirectory(current, on);
+  if (runs('campaign')) await benchCampaign(current, on);
   if (on === 'PGlite') ctx = current;
   else await current.close();
 }

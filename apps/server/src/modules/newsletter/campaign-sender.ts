@@ -1,8 +1,8 @@
 import { CAMPAIGN_BATCH_SIZE, campaignTextFor } from '@excelencia/domain';
-import { and, asc, eq, lte, notExists } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, notExists } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { newsletterCampaigns, newsletterDeliveries, newsletterSubscribers } from '../../db/schema/index.ts';
-import { enqueueMail, type PinoLike } from '../../platform/mail/outbox.ts';
+import { enqueueMails, type PinoLike } from '../../platform/mail/outbox.ts';
 import { createPoller } from '../../platform/poller.ts';
 import { campaignMail, unsubscribeLink } from './newsletter-mails.ts';
 
@@ -35,6 +35,14 @@ export function createCampaignSender(options: {
         .limit(1)
         .for('update', { skipLocked: true });
       if (!campaign?.sendStartedAt) return undefined;
+      // Recipients go in id order, so each batch starts after the last one mailed (an index range, not a sort of
+      // every subscriber); the NOT EXISTS below still guarantees nobody is mailed twice.
+      const [last] = await tx
+        .select({ subscriberId: newsletterDeliveries.subscriberId })
+        .from(newsletterDeliveries)
+        .where(eq(newsletterDeliveries.campaignId, campaign.id))
+        .orderBy(desc(newsletterDeliveries.subscriberId))
+        .limit(1);
       const recipients = await tx
         .select()
         .from(newsletterSubscribers)
@@ -42,6 +50,7 @@ export function createCampaignSender(options: {
           and(
             eq(newsletterSubscribers.status, 'confirmed'),
             lte(newsletterSubscribers.confirmedAt, campaign.sendStartedAt),
+            last?.subscriberId ? gt(newsletterSubscribers.id, last.subscriberId) : undefined,
             notExists(
               tx
                 .select({ id: newsletterDeliveries.id })
@@ -57,22 +66,30 @@ export function createCampaignSender(options: {
         )
         .orderBy(asc(newsletterSubscribers.id))
         .limit(batchSize);
-      for (const subscriber of recipients) {
-        const text = campaignTextFor(campaign, subscriber.language);
-        const mail = await enqueueMail(
-          tx,
-          campaignMail({
+      // Two INSERTs a batch (the outbox rows, then the deliveries naming them): the transaction stays short, so
+      // that on PGlite's single connection the requests waiting between batches get their turn quickly.
+      const mails = await enqueueMails(
+        tx,
+        recipients.map((subscriber) => {
+          const text = campaignTextFor(campaign, subscriber.language);
+          return campaignMail({
             to: subscriber.email,
             language: subscriber.language,
             subject: text.subject,
             bodyHtml: text.body,
             publicUrl,
             unsubscribeLink: unsubscribeLink(publicUrl, subscriber.unsubscribeToken, campaign.id),
-          }),
+          });
+        }),
+      );
+      if (mails.length > 0) {
+        await tx.insert(newsletterDeliveries).values(
+          recipients.map((subscriber, index) => ({
+            campaignId: campaign.id,
+            subscriberId: subscriber.id,
+            outboxId: mails[index]?.id ?? '',
+          })),
         );
-        await tx
-          .insert(newsletterDeliveries)
-          .values({ campaignId: campaign.id, subscriberId: subscriber.id, outboxId: mail.id });
       }
       const finished = recipients.length < batchSize;
       if (finished) {
@@ -91,6 +108,9 @@ export function createCampaignSender(options: {
     for (let done = 0; done < maxBatches && !poller.stopping; done += 1) {
       const result = await batch();
       if (!result) break;
+      // Let the requests that waited for the connection meanwhile run before the next batch takes it: PGlite
+      // has one, and without this turn a campaign of thousands held every page until its last batch.
+      await new Promise((resolve) => setImmediate(resolve));
       queued += result.queued;
       logger.info(
         { campaignId: result.campaignId, queued: result.queued },

@@ -422,6 +422,43 @@ describe('newsletter administration', () => {
     expect((await admin$('DELETE', `newsletter/campaigns/${created.id}`)).statusCode).toBe(204);
     expect((await admin$('GET', `newsletter/campaigns/${created.id}`)).statusCode).toBe(404);
   });
+
+  it('answers other requests between batches while a large campaign is being queued', async () => {
+    await ctx.db.execute(sql`insert into newsletter_subscribers (email, language, status, unsubscribe_token, confirmed_at)
+      select 'leitor-' || g || '@lote.test', 'pt', 'confirmed', md5('lote' || g), now() - interval '1 day'
+      from generate_series(1, 600) g`);
+    const campaign = (
+      await admin$('POST', 'newsletter/campaigns', {
+        subject: { pt: 'Lote', en: 'Batch', fr: 'Lot' },
+        body: { pt: '<p>Texto</p>', en: '<p>Text</p>', fr: '<p>Texte</p>' },
+      })
+    ).json();
+    expect((await admin$('POST', `newsletter/campaigns/${campaign.id}/send`)).statusCode).toBe(202);
+    const sender = createCampaignSender({
+      db: ctx.db,
+      publicUrl: ctx.config.publicUrl,
+      logger,
+      batchSize: 5,
+    });
+    const running = sender.runOnce();
+    // On PGlite's single connection the batches once ran back to back and a read waited for the last one: here
+    // several reads, one after the other, each answer while the campaign is still being queued.
+    const seen: number[] = [];
+    for (let read = 0; read < 5; read++) {
+      const during = (await admin$('GET', `newsletter/campaigns/${campaign.id}`)).json();
+      expect(during.status).toBe('sending');
+      seen.push(during.counts.queued);
+    }
+    expect(Math.max(...seen)).toBeLessThan(600);
+    const queued = await running;
+    await sender.stop();
+    const after = (await admin$('GET', `newsletter/campaigns/${campaign.id}`)).json();
+    expect(after).toMatchObject({ status: 'sent', counts: { queued: after.counts.total } });
+    expect(queued).toBe(after.counts.total);
+    expect(after.counts.total).toBeGreaterThanOrEqual(600);
+    await ctx.db.execute(sql`delete from newsletter_deliveries where campaign_id = ${campaign.id}`);
+    await ctx.db.execute(sql`delete from mail_outbox where to_address like '%@lote.test'`);
+  });
 });
 
 /** A confirmed address subscribing again gets no mail, so its unsubscribe link comes from the first one. */

@@ -41,21 +41,30 @@ export function retryDelayMs(attempts: number): number {
  * exists exactly when the change commits. Nothing here needs SMTP.
  */
 export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<{ id: string }> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      toAddress: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      headers: mail.headers ?? null,
-      language: mail.language,
-      // The worker compares due times with its own clock (to the millisecond), so stamp with it too.
-      nextAttemptAt: new Date(),
-    })
-    .returning({ id: mailOutbox.id });
+  const [row] = await enqueueMails(db, [mail]);
   if (!row) throw new Error('Inserting the outbox row returned nothing');
   return row;
+}
+
+/** Several mails in one INSERT (a newsletter batch); their ids in the order given. */
+export async function enqueueMails(db: Executor, mails: readonly OutgoingMail[]): Promise<{ id: string }[]> {
+  if (mails.length === 0) return [];
+  // The worker compares due times with its own clock (to the millisecond), so stamp with it too.
+  const now = new Date();
+  return db
+    .insert(mailOutbox)
+    .values(
+      mails.map((mail) => ({
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html ?? null,
+        headers: mail.headers ?? null,
+        language: mail.language,
+        nextAttemptAt: now,
+      })),
+    )
+    .returning({ id: mailOutbox.id });
 }
 
 /** The newest messages first (default 50, at most 500), for the development mail viewer and admins. */
