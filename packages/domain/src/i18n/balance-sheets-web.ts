@@ -38,7 +38,11 @@ export const balanceSheetsWeb = defineMessages({
     entry: {
       amount: 'Valor',
       amountOf: 'Valor de {{name}}',
-      valueRequired: 'Indique um valor (0 se não houver).',
+      blankIsZero: 'Um valor em branco conta como 0.',
+      periodResultComputed:
+        'Calculado a partir da demonstração de resultados (rendimentos − gastos): não se escreve, para contar uma só vez.',
+      periodResultBesides:
+        'Inclui {{amount}} na conta 818 que não é o resultado deste período (por exemplo, o resultado do ano anterior ainda por aplicar).',
       totalWithheld: 'Sem total enquanto um valor abaixo estiver errado.',
       treeLabel: 'Balanço e demonstração de resultados',
       expand: 'Abrir {{name}}',
@@ -85,6 +89,13 @@ export const balanceSheetsWeb = defineMessages({
       row: 'Linha',
       sheet: 'Balancete',
       noLines: 'Este balancete foi introduzido à mão: não tem linhas.',
+      periodResultNote:
+        '{{period}}: o resultado líquido do período ({{amount}}) é o da demonstração de resultados, ainda não apurado na conta 818.',
+    },
+    saved: {
+      title: 'Balancete guardado',
+      view: 'Ver o balancete',
+      diagnose: 'Fazer um autodiagnóstico com ele',
     },
     admin: {
       title: 'Balancetes',
@@ -141,7 +152,11 @@ export const balanceSheetsWeb = defineMessages({
     entry: {
       amount: 'Amount',
       amountOf: 'Amount of {{name}}',
-      valueRequired: 'Enter a value (0 when there is none).',
+      blankIsZero: 'A blank amount counts as 0.',
+      periodResultComputed:
+        'Computed from the income statement (income − costs): it is not typed, so it counts once.',
+      periodResultBesides:
+        'Includes {{amount}} on account 818 that is not this period’s result (for example last year’s result not yet appropriated).',
       totalWithheld: 'No total while an amount below is wrong.',
       treeLabel: 'Balance sheet and income statement',
       expand: 'Open {{name}}',
@@ -188,6 +203,13 @@ export const balanceSheetsWeb = defineMessages({
       row: 'Row',
       sheet: 'Trial balance',
       noLines: 'This trial balance was entered by hand: it has no lines.',
+      periodResultNote:
+        '{{period}}: the net result for the period ({{amount}}) is the income statement’s, not yet closed to account 818.',
+    },
+    saved: {
+      title: 'Trial balance saved',
+      view: 'See the trial balance',
+      diagnose: 'Run a self-diagnosis on it',
     },
     admin: {
       title: 'Trial balances',
@@ -244,7 +266,11 @@ export const balanceSheetsWeb = defineMessages({
     entry: {
       amount: 'Montant',
       amountOf: 'Montant de {{name}}',
-      valueRequired: 'Indiquez une valeur (0 s’il n’y en a pas).',
+      blankIsZero: 'Un montant laissé vide compte pour 0.',
+      periodResultComputed:
+        'Calculé à partir du compte de résultat (produits − charges)\u00a0: il ne se saisit pas, pour ne compter qu’une fois.',
+      periodResultBesides:
+        'Comprend {{amount}} au compte 818 qui n’est pas le résultat de cette période (par exemple le résultat de l’exercice précédent pas encore affecté).',
       totalWithheld: 'Pas de total tant qu’un montant en dessous est erroné.',
       treeLabel: 'Bilan et compte de résultat',
       expand: 'Ouvrir {{name}}',
@@ -291,6 +317,13 @@ export const balanceSheetsWeb = defineMessages({
       row: 'Ligne',
       sheet: 'Balance',
       noLines: "Cette balance a été saisie à la main : elle n'a pas de lignes.",
+      periodResultNote:
+        '{{period}}\u00a0: le résultat net de la période ({{amount}}) est celui du compte de résultat, pas encore porté au compte 818.',
+    },
+    saved: {
+      title: 'Balance enregistrée',
+      view: 'Voir la balance',
+      diagnose: 'Lancer un autodiagnostic sur cette balance',
     },
     admin: {
       title: 'Balances',

@@ -3,7 +3,6 @@ import {
   formatAmount,
   type PeriodFrequency,
   type TreeLevelNode,
-  treeLeaves,
 } from '@excelencia/domain';
 import {
   ActionIcon,
@@ -12,6 +11,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Input,
   NativeSelect,
   Paper,
   SimpleGrid,
@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { DANGER_RED } from '../../ui/colors.ts';
@@ -30,6 +30,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { postEntry, putEntry } from './api.ts';
 import {
+  besidesFromValues,
   entryBody,
   evaluateEntry,
   initialOpen,
@@ -46,10 +47,36 @@ export interface EntryFormProps {
   tree: TreeLevelNode[];
   /** Editing an existing sheet (upload or entry); a new one otherwise. */
   sheet?: BalanceSheetDetail | null;
-  onSaved?: () => void;
+  /** The sheet as the server saved it (the page shows it and gives a fresh form). */
+  onSaved?: (saved: BalanceSheetDetail) => void;
 }
 
-/** The balance sheet entered or corrected by hand (SPEC §3 entry form tree, §5 rules). */
+/** The period fields, in the order they are shown (the first wrong one takes the focus). */
+const PERIOD_FIELDS = ['startDate', 'endDate', 'typeFrequence'] as const;
+
+/** The codes of the groups above `code` (the groups to open to show it). */
+function groupsOf(tree: TreeLevelNode[], code: string): string[] {
+  const path: string[] = [];
+  const visit = (node: TreeLevelNode): boolean => {
+    if (node.code === code) return true;
+    for (const child of node.children) {
+      if (visit(child)) {
+        path.push(node.code);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const node of tree) if (visit(node)) break;
+  return path;
+}
+
+/**
+ * The balance sheet entered or corrected by hand (SPEC §3 entry form tree, §5 rules). A blank amount is 0
+ * (SPEC §4); the net result for the period is computed from the income statement and shown read-only, so the
+ * check, the saved sheet, its views and the diagnosis count it once (docs/adr/0018). On Save, the first field to
+ * fix opens its group, takes the focus and says what is wrong under it.
+ */
 export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
   const t = useTranslate();
   const language = useLanguage();
@@ -58,6 +85,8 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     sheet ? textsFromValues(tree, sheet.values) : {},
   );
+  // What the period-result leaf holds besides the period's result (an uploaded 818 amount), kept as it is.
+  const besides = useMemo(() => (sheet ? besidesFromValues(tree, sheet.values) : undefined), [tree, sheet]);
   const [period, setPeriod] = useState<PeriodFields>(() => ({
     startDate: sheet?.startDate ?? '',
     endDate: sheet?.endDate ?? '',
@@ -65,16 +94,37 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
   }));
   const [allow, setAllow] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
-  const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  // The field to focus once the groups above it are open (it is rendered only then).
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const fields = useRef(new Map<string, HTMLElement>());
+  const checkBox = useRef<HTMLDivElement>(null);
   const evaluation = useMemo(
-    () => evaluateEntry(tree, texts, { allowAssetsMinusOneWithZeroEquityAndLiabilities: allow }),
-    [tree, texts, allow],
+    () =>
+      evaluateEntry(tree, texts, {
+        allowAssetsMinusOneWithZeroEquityAndLiabilities: allow,
+        ...(besides ? { besides } : {}),
+      }),
+    [tree, texts, allow, besides],
   );
   const rows = visibleRows(tree, open);
   const periodErrors = showErrors ? periodProblems(period) : {};
   const invalid = new Set(evaluation.invalid);
-  const missing = new Set(evaluation.missing);
+  const resultCode = evaluation.periodResult?.code ?? null;
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    const field = focusTarget === 'check' ? checkBox.current : fields.current.get(focusTarget);
+    if (!field) return;
+    field.focus();
+    field.scrollIntoView?.({ block: 'center' });
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const fieldRef = (code: string) => (element: HTMLElement | null) => {
+    if (element) fields.current.set(code, element);
+    else fields.current.delete(code);
+  };
 
   const toggle = (code: string) =>
     setOpen((current) => {
@@ -84,34 +134,35 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
       return next;
     });
 
+  /** Opens the groups above `code` and focuses it. */
+  const point = (code: string) => {
+    setOpen((current) => new Set([...current, ...groupsOf(tree, code)]));
+    setFocusTarget(code);
+  };
+
   const save = () => {
     setShowErrors(true);
     const problems = periodProblems(period);
+    const firstPeriodProblem = PERIOD_FIELDS.find((field) => problems[field]);
+    if (firstPeriodProblem) {
+      setFocusTarget(firstPeriodProblem);
+      notifyError(
+        t(
+          problems[firstPeriodProblem] === 'balanceSheets:dateRequired'
+            ? 'balanceSheets:fillAllFields'
+            : 'balanceSheets:checkData',
+        ),
+      );
+      return;
+    }
     const result = entryBody(evaluation);
     if (!result.ok) {
-      setFlagged(new Set(result.codes));
-      // Open the groups holding the leaves to fix.
-      setOpen((current) => {
-        const next = new Set(current);
-        const visit = (node: TreeLevelNode): boolean => {
-          const hit =
-            node.children.length === 0
-              ? result.codes.includes(node.code)
-              : node.children.map(visit).some(Boolean);
-          if (hit && node.children.length > 0) next.add(node.code);
-          return hit;
-        };
-        for (const node of tree) visit(node);
-        return next;
-      });
+      const first = result.codes[0];
+      if (first) point(first);
+      else setFocusTarget('check');
       notifyError(t(result.messageKey));
       return;
     }
-    if (Object.keys(problems).length > 0) {
-      notifyError(t('balanceSheets:checkData'));
-      return;
-    }
-    setFlagged(new Set());
     setBusy(true);
     const body = {
       startDate: period.startDate,
@@ -122,20 +173,22 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
     };
     const request = sheet ? putEntry(companyId, sheet.id, body, allow) : postEntry(companyId, body, allow);
     request
-      .then(async () => {
+      .then(async (saved) => {
         notifySuccess(t(sheet ? 'common:updated' : 'common:created'));
         await client.invalidateQueries({ queryKey: sheetKeys.company(companyId) });
-        onSaved?.();
+        onSaved?.(saved);
       })
       .catch((error: unknown) => notifyApiError(error))
       .finally(() => setBusy(false));
   };
 
   const check = evaluation.check;
+  const besidesAmount = evaluation.periodResult?.besides;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} maw={760}>
         <TextInput
+          ref={fieldRef('startDate')}
           type="date"
           label={t('balanceSheetsWeb:upload.startDate')}
           required
@@ -145,6 +198,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
           data-testid="bs-entry-start-date"
         />
         <TextInput
+          ref={fieldRef('endDate')}
           type="date"
           label={t('balanceSheetsWeb:upload.endDate')}
           required
@@ -154,15 +208,20 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
           data-testid="bs-entry-end-date"
         />
         <NativeSelect
+          ref={fieldRef('typeFrequence')}
           label={t('balanceSheetsWeb:upload.frequency')}
           data={FREQUENCY_CHOICES.map((value) => ({ value, label: t(`balanceSheets:frequencies.${value}`) }))}
           value={period.typeFrequence}
           onChange={(event) => setPeriod({ ...period, typeFrequence: event.currentTarget.value })}
+          error={periodErrors.typeFrequence ? t(periodErrors.typeFrequence) : undefined}
           data-testid="bs-entry-frequency"
         />
       </SimpleGrid>
 
       {sheet ? null : <ReplaceNotice companyId={companyId} period={period} />}
+      <Text size="sm" c="gray.7" id="bs-blank-is-zero">
+        {t('balanceSheetsWeb:entry.blankIsZero')}
+      </Text>
       <Paper
         withBorder
         p={0}
@@ -187,18 +246,14 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
         </Group>
         {rows.map(({ node, depth }) => {
           const isLeaf = node.children.length === 0;
+          const isPeriodResult = node.code === resultCode;
           const name = node.description[language] || node.code;
           const isOpen = open.has(node.code);
           const total = evaluation.totals.get(node.code) ?? null;
           const shownTotal = total && node.isCostLine ? total.abs().neg() : total;
-          const hasError = (showErrors && flagged.has(node.code)) || invalid.has(node.code);
-          // What is wrong, in words: an amount with more than 2 decimals, or (after Save) an empty leaf.
-          const problem = invalid.has(node.code)
-            ? 'balanceSheets:invalidAmount'
-            : showErrors && flagged.has(node.code) && missing.has(node.code)
-              ? 'balanceSheetsWeb:entry.valueRequired'
-              : null;
+          const hasError = invalid.has(node.code);
           const withheld = evaluation.withheld.has(node.code);
+          const hintId = `bs-hint-${node.code}`;
           return (
             <Group
               key={node.code}
@@ -214,7 +269,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
               }}
             >
               {isLeaf ? (
-                <Box w={28} />
+                <Box w={28} style={{ flexShrink: 0 }} />
               ) : (
                 <ActionIcon
                   variant="subtle"
@@ -233,22 +288,46 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
                   )}
                 </ActionIcon>
               )}
-              <Text
-                size="sm"
-                fw={depth < 2 ? 700 : 400}
-                style={{ flex: 1, minWidth: 0 }}
-                id={`bs-label-${node.code}`}
-              >
-                {name}
-              </Text>
-              {isLeaf ? (
-                <TextInput
+              <Box style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={depth < 2 ? 700 : 400} id={`bs-label-${node.code}`}>
+                  {name}
+                </Text>
+                {isPeriodResult ? (
+                  <Text size="xs" c="gray.7" id={hintId} data-testid="bs-period-result-hint">
+                    {t('balanceSheetsWeb:entry.periodResultComputed')}
+                    {besidesAmount && !besidesAmount.isZero()
+                      ? ` ${t('balanceSheetsWeb:entry.periodResultBesides', { amount: formatAmount(besidesAmount) })}`
+                      : null}
+                  </Text>
+                ) : null}
+              </Box>
+              {isPeriodResult ? (
+                // A bare Input: TextInput would replace aria-describedby with its own (empty) description ids.
+                <Input
+                  withAria={false}
                   size="xs"
                   w={{ base: 130, sm: 180 }}
+                  style={{ flexShrink: 0 }}
+                  readOnly
+                  variant="filled"
+                  aria-label={t('balanceSheetsWeb:entry.amountOf', { name })}
+                  aria-describedby={hintId}
+                  value={withheld ? '—' : formatAmount(total)}
+                  styles={{ input: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' } }}
+                  data-testid={`bs-input-${node.code}`}
+                  data-withheld={withheld || undefined}
+                />
+              ) : isLeaf ? (
+                <TextInput
+                  ref={fieldRef(node.code)}
+                  size="xs"
+                  w={{ base: 130, sm: 180 }}
+                  style={{ flexShrink: 0 }}
                   inputMode="decimal"
+                  placeholder="0"
                   aria-label={t('balanceSheetsWeb:entry.amountOf', { name })}
                   aria-invalid={hasError || undefined}
-                  error={problem ? t(problem) : hasError}
+                  error={hasError ? t('balanceSheets:invalidAmount') : undefined}
                   leftSection={
                     node.isCostLine ? <span title={t('balanceSheetsWeb:entry.costLine')}>−</span> : undefined
                   }
@@ -266,7 +345,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
                   fw={700}
                   w={{ base: 130, sm: 180 }}
                   ta="end"
-                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                  style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}
                   c={withheld ? DANGER_RED : undefined}
                   data-testid={`bs-total-${node.code}`}
                   data-withheld={withheld || undefined}
@@ -286,7 +365,13 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
         })}
       </Paper>
 
-      <Box aria-live="polite" data-testid="bs-balance-check" data-status={check.status}>
+      <Box
+        ref={checkBox}
+        tabIndex={-1}
+        aria-live="polite"
+        data-testid="bs-balance-check"
+        data-status={check.status}
+      >
         {check.status === 'mismatch' ? (
           <Alert color="red.9" variant="light">
             {t('balanceSheets:assetsMismatchDifference', { difference: formatAmount(check.difference) })}
@@ -308,9 +393,6 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
           {t('balanceSheetsWeb:entry.save')}
         </Button>
       </Group>
-      <Text size="xs" c="gray.7">
-        {treeLeaves(tree).length - evaluation.missing.length} / {treeLeaves(tree).length}
-      </Text>
     </Stack>
   );
 }

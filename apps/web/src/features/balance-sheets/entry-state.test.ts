@@ -1,6 +1,7 @@
-import { buildBalanceTree, type SelfDiagnosisTree } from '@excelencia/domain';
+import { buildBalanceTree, Decimal, type SelfDiagnosisTree } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  besidesFromValues,
   entryBody,
   evaluateEntry,
   initialOpen,
@@ -20,7 +21,10 @@ const leaf = (code: string, accounts: string[]) => ({
   accountCodes: accounts,
 });
 
-/** A small tree with the SNCRF shape: Ativo / Capital próprio / Passivo / Rendimentos / Gastos. */
+/**
+ * A small tree with the SNCRF shape: Ativo / Capital próprio (with the period-result leaf RLPER, 818) / Passivo /
+ * Rendimentos / Gastos.
+ */
 const raw: SelfDiagnosisTree = [
   {
     ...leaf('AT', ['11', '21', '43']),
@@ -40,9 +44,12 @@ const raw: SelfDiagnosisTree = [
     ],
   },
   {
-    ...leaf('CP', ['51']),
+    ...leaf('CP', ['51', '818']),
     nature: 'credit',
-    subHeadings: [{ ...leaf('CAP', ['51']), categories: [{ ...leaf('CS', ['51']), subCategories: [] }] }],
+    subHeadings: [
+      { ...leaf('CAP', ['51']), categories: [{ ...leaf('CS', ['51']), subCategories: [] }] },
+      { ...leaf('CPR', ['818']), categories: [{ ...leaf('RLPER', ['818']), subCategories: [] }] },
+    ],
   },
   {
     ...leaf('PT', ['22']),
@@ -89,9 +96,12 @@ describe('the entry form tree', () => {
     expect(inputText('-1500', true)).toBe('1 500');
   });
 
-  it('says nothing while fields are empty, then rolls totals up and checks the balance', () => {
+  it('says nothing while no balance-sheet amount is typed, then counts blanks as 0, rolls totals up and checks', () => {
     expect(evaluateEntry(tree, {}).check).toEqual({ status: 'empty' });
-    expect(evaluateEntry(tree, { AFT: '1 000' }).check).toEqual({ status: 'empty' });
+    expect(evaluateEntry(tree, { VENDAS: '100' }).check).toEqual({ status: 'empty' });
+    // A blank amount is 0 (SPEC §4): Assets 1 000 against nothing else.
+    const one = evaluateEntry(tree, { AFT: '1 000' }).check;
+    expect(one.status === 'mismatch' && one.difference.toString()).toBe('1000');
     const ok = evaluateEntry(tree, filled);
     expect(ok.totals.get('AT')?.toString()).toBe('1300');
     expect(ok.totals.get('AC')?.toString()).toBe('300');
@@ -99,9 +109,42 @@ describe('the entry form tree', () => {
     expect(ok.check).toEqual({ status: 'ok' });
     const wrong = evaluateEntry(tree, { ...filled, FORN: '400' });
     expect(wrong.check.status === 'mismatch' && wrong.check.difference.toString()).toBe('100');
-    // A period result not yet closed (income − costs) counts in Capital próprio.
+    // A period result not yet closed (income − costs) counts in Capital próprio, in its period-result leaf.
     const profit = evaluateEntry(tree, { ...filled, VENDAS: '1 600' });
     expect(profit.check.status === 'mismatch' && profit.check.difference.toString()).toBe('-100');
+    expect(['RLPER', 'CPR', 'CP'].map((code) => profit.totals.get(code)?.toString())).toEqual([
+      '100',
+      '100',
+      '900',
+    ]);
+  });
+
+  it('computes the net result for the period from the income statement: typing it changes nothing', () => {
+    // Assets 1 300 = capital 900 + suppliers 500 + a loss of 100 (sales 1 400 − external supplies 1 500).
+    const loss = { ...filled, CS: '900', VENDAS: '1 400' };
+    const evaluation = evaluateEntry(tree, loss);
+    expect(evaluation.check).toEqual({ status: 'ok' });
+    expect(evaluation.periodResult).toEqual({ code: 'RLPER', besides: expect.anything() });
+    expect(evaluation.totals.get('RLPER')?.toString()).toBe('-100');
+    // A text for RLPER (an old form state, a pasted value) is not read: the result is never counted twice.
+    expect(evaluateEntry(tree, { ...loss, RLPER: '-100' }).check).toEqual({ status: 'ok' });
+    const body = entryBody(evaluateEntry(tree, { ...loss, RLPER: '-100' }));
+    expect(body.ok && body.values.RLPER).toBe('0.00');
+    // An uploaded sheet being corrected keeps what its 818 held besides the result (last year's 50 here).
+    const kept = evaluateEntry(tree, { ...loss, CS: '850' }, { besides: Decimal.fromString('50') });
+    expect(kept.check).toEqual({ status: 'ok' });
+    expect(kept.totals.get('RLPER')?.toString()).toBe('-50');
+    const keptBody = entryBody(kept);
+    expect(keptBody.ok && keptBody.values.RLPER).toBe('50.00');
+  });
+
+  it('reads what a stored sheet holds on 818 besides the period result from its values as read', () => {
+    // As read: RLPER 350 = 400 on 818 (not this period's) − a period loss of 50 (VENDAS 100 − FSE 150).
+    expect(besidesFromValues(tree, { RLPER: '350.00', REND: '100.00', GAST: '150.00' }).toString()).toBe(
+      '400',
+    );
+    // Only the period's result: nothing besides it.
+    expect(besidesFromValues(tree, { RLPER: '-50.00', REND: '100.00', GAST: '150.00' }).toString()).toBe('0');
   });
 
   it('lets Ativo −1 with Capital próprio and Passivo at 0 pass only with the option', () => {
@@ -112,9 +155,20 @@ describe('the entry form tree', () => {
     ).toEqual({ status: 'ok' });
   });
 
-  it('sends leaf values only, cost lines positive, or refuses with the SPEC message', () => {
-    const missing = entryBody(evaluateEntry(tree, { AFT: '1' }));
-    expect(missing).toMatchObject({ ok: false, messageKey: 'balanceSheets:fillAllFields' });
+  it('sends every leaf (a blank one as 0), cost lines positive, or refuses with the SPEC message', () => {
+    expect(entryBody(evaluateEntry(tree, { AFT: '0' }))).toEqual({
+      ok: true,
+      values: {
+        AFT: '0.00',
+        CLI: '0.00',
+        CAIXA: '0.00',
+        CS: '0.00',
+        RLPER: '0.00',
+        FORN: '0.00',
+        VENDAS: '0.00',
+        FSE: '0.00',
+      },
+    });
     const tooPrecise = entryBody(evaluateEntry(tree, { ...filled, CLI: '250,505' }));
     expect(tooPrecise).toEqual({ ok: false, messageKey: 'balanceSheets:checkData', codes: ['CLI'] });
     const mismatch = entryBody(evaluateEntry(tree, { ...filled, FORN: '1' }));
@@ -127,6 +181,7 @@ describe('the entry form tree', () => {
         CLI: '250.00',
         CAIXA: '50.00',
         CS: '800.00',
+        RLPER: '0.00',
         FORN: '500.00',
         VENDAS: '1500.00',
         FSE: '1500.00',

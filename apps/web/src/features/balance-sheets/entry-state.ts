@@ -3,10 +3,12 @@ import {
   balanceCheck,
   blankResult,
   costLineValue,
-  type Decimal,
+  Decimal,
+  financialPosition,
   formatNumberInput,
   parseNumberInput,
-  rollUp,
+  periodResultBesides,
+  periodResultLeaf,
   type TreeLevelNode,
   treeLeaves,
   treeNodes,
@@ -14,8 +16,9 @@ import {
 
 /**
  * The entry form's state (SPEC §3/§5) as pure functions: which rows show, the typed texts turned into values
- * through the domain rules, the live totals and balance check, and the body sent to the server (leaf values
- * only: the client-only fields never leave the browser).
+ * through the domain rules, the live totals and balance check (the one rule of equity before closing the server,
+ * the views and the diagnosis use: docs/adr/0018), and the body sent to the server (leaf values only: the
+ * client-only fields never leave the browser).
  */
 
 export interface EntryRow {
@@ -63,21 +66,39 @@ export function textsFromValues(
   return out;
 }
 
+/**
+ * What the period-result leaf (RLPER: the equity leaf covering 818) holds besides the period's result in a stored
+ * sheet read by the server (its values as read): 0 for a sheet entered by hand; the amount on 818 of an uploaded
+ * trial balance when that is not this period's result. The form keeps it as it is and never lets the result
+ * itself be typed (docs/adr/0018).
+ */
+export function besidesFromValues(tree: TreeLevelNode[], values: Record<string, string>): Decimal {
+  const read = new Map<string, Decimal>();
+  for (const [code, text] of Object.entries(values)) {
+    const value = Decimal.tryFromString(text);
+    if (value) read.set(code, value);
+  }
+  return periodResultBesides(tree, read);
+}
+
 export interface EntryEvaluation {
-  /** Every node's total (stored sign: positive on the natural side). */
+  /**
+   * Every node's total as the sheet will be read (stored sign: positive on the natural side), with the period's
+   * result in equity (financialPosition): the values the views and the diagnosis show once it is saved.
+   */
   totals: Map<string, Decimal>;
   check: BalanceCheckResult;
-  /** Leaves left empty. */
-  missing: string[];
   /** Leaves whose text is not an amount with at most 2 decimals. */
   invalid: string[];
-  /** Stored value of each filled, valid leaf. */
+  /** The value sent for each leaf (a blank one is 0; the period-result leaf holds `besides`). */
   leafValues: Map<string, Decimal>;
   /**
    * Groups holding an invalid leaf: their total is not shown (a sum leaving the bad amount out would change the
    * total without a word).
    */
   withheld: Set<string>;
+  /** The period-result leaf, computed and shown read-only; null when the tree has none. */
+  periodResult: { code: string; besides: Decimal } | null;
 }
 
 /** The codes of the groups above any of `leaves`. */
@@ -94,37 +115,58 @@ function groupsAbove(tree: TreeLevelNode[], leaves: ReadonlySet<string>): Set<st
   return out;
 }
 
+/** Whether an amount field holds nothing (SPEC §4: a blank result is 0 on edit). */
+const isBlank = (text: string) => text === '' || text === '-';
+
+/**
+ * The typed texts through the domain rules. A blank amount is 0; the period-result leaf is never typed: it holds
+ * `besides` (what it holds besides the period's result, 0 for a new sheet) and shows the period's result as read.
+ * The balance check says nothing while no balance-sheet amount has been typed, nor while an amount is wrong.
+ */
 export function evaluateEntry(
   tree: TreeLevelNode[],
   texts: Readonly<Record<string, string>>,
-  options: { allowAssetsMinusOneWithZeroEquityAndLiabilities?: boolean } = {},
+  options: { allowAssetsMinusOneWithZeroEquityAndLiabilities?: boolean; besides?: Decimal } = {},
 ): EntryEvaluation {
+  const resultLeaf = periodResultLeaf(tree);
+  const besides = options.besides ?? Decimal.ZERO;
   const leafValues = new Map<string, Decimal>();
-  const forCheck = new Map<string, Decimal | null>();
-  const missing: string[] = [];
   const invalid: string[] = [];
+  let typedBalance = false;
+  const incomeLeaves = new Set<string>();
   for (const leaf of treeLeaves(tree)) {
-    const text = (texts[leaf.code] ?? '').trim();
-    if (text === '' || text === '-') {
-      missing.push(leaf.code);
-      forCheck.set(leaf.code, null);
+    if (leaf.statement === 'income') incomeLeaves.add(leaf.code);
+    if (leaf.code === resultLeaf?.code) {
+      leafValues.set(leaf.code, besides);
       continue;
     }
+    const text = (texts[leaf.code] ?? '').trim();
+    if (isBlank(text)) {
+      leafValues.set(leaf.code, Decimal.ZERO);
+      continue;
+    }
+    if (leaf.statement === 'balance') typedBalance = true;
     const parsed = parseNumberInput(text);
     if (!parsed?.round(2).eq(parsed)) {
       invalid.push(leaf.code);
-      forCheck.set(leaf.code, null);
       continue;
     }
     const entered = leaf.isCostLine ? parsed.abs().neg() : parsed;
-    const value = costLineValue(entered, leaf.isCostLine);
-    leafValues.set(leaf.code, value);
-    forCheck.set(leaf.code, value);
+    leafValues.set(leaf.code, costLineValue(entered, leaf.isCostLine));
   }
-  const totals = rollUp(tree, leafValues);
-  const check = balanceCheck(forCheck, tree, options);
+  const totals = financialPosition(tree, leafValues).values;
+  const check: BalanceCheckResult =
+    typedBalance && invalid.length === 0
+      ? balanceCheck(new Map(leafValues), tree, options)
+      : { status: 'empty' };
   const withheld = groupsAbove(tree, new Set(invalid));
-  return { totals, check, missing, invalid, leafValues, withheld };
+  // A wrong income-statement amount leaves the period's result unknown, and the equity totals holding it.
+  if (resultLeaf && invalid.some((code) => incomeLeaves.has(code))) {
+    withheld.add(resultLeaf.code);
+    for (const code of groupsAbove(tree, new Set([resultLeaf.code]))) withheld.add(code);
+  }
+  const periodResult = resultLeaf ? { code: resultLeaf.code, besides } : null;
+  return { totals, check, invalid, leafValues, withheld, periodResult };
 }
 
 export type EntryBodyResult =
@@ -132,13 +174,10 @@ export type EntryBodyResult =
   | { ok: false; messageKey: string; codes: string[] };
 
 /**
- * The `values` of SaveBalanceSheetEntry, or why saving is refused: 'Fill all fields!' (a leaf empty),
- * 'Please check the entered data!' (a bad amount or the balance check failing).
+ * The `values` of SaveBalanceSheetEntry (every leaf, a blank one as 0), or why saving is refused: 'Please check
+ * the entered data!' (a bad amount, named by `codes`, or the balance check failing).
  */
 export function entryBody(evaluation: EntryEvaluation): EntryBodyResult {
-  if (evaluation.missing.length > 0) {
-    return { ok: false, messageKey: 'balanceSheets:fillAllFields', codes: evaluation.missing };
-  }
   if (evaluation.invalid.length > 0) {
     return { ok: false, messageKey: 'balanceSheets:checkData', codes: evaluation.invalid };
   }

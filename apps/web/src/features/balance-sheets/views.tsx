@@ -259,7 +259,8 @@ function columnTitle(sheet: BalanceSheetDetail & { companyName?: string }, langu
 /**
  * The balance sheet or the income statement of several sheets side by side: one row per node (indented),
  * one column per sheet (tag in the header), amounts right-aligned with formatAmount. With `differences` (the
- * server's right − left by node code), a last column shows them.
+ * server's right − left by node code), a last column shows them. The amounts are the sheet as read (equity with
+ * the period's result still in the income statement); under the balance sheet a note says so for such a sheet.
  */
 export function StatementTable({
   tree,
@@ -285,56 +286,69 @@ export function StatementTable({
   for (const node of tree) walk(node, 0);
   const nodes = treeNodes(tree.filter((heading) => heading.statement === statement));
   if (sheets.length === 0) return <Text c="gray.7">{t('balanceSheetsWeb:views.noSheets')}</Text>;
+  // Sheets taken before the closing entries: their equity holds the income statement's result (docs/adr/0018).
+  const withResult =
+    statement === 'balance' ? sheets.filter((sheet) => sheet.periodResultAdded) : ([] as typeof sheets);
   return (
-    <ScrollRegion label={label}>
-      <Table
-        miw={480}
-        striped
-        verticalSpacing={4}
-        aria-label={label}
-        data-testid={`bs-statement-${statement}`}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th style={ITEM_COLUMN}>{t('balanceSheetsWeb:views.item')}</Table.Th>
-            {sheets.map((sheet) => (
-              <Table.Th key={sheet.id} style={AMOUNT_HEADER}>
-                {columnTitle(sheet, language)}
-              </Table.Th>
-            ))}
-            {differences ? (
-              <Table.Th style={AMOUNT_HEADER}>{t('balanceSheetsWeb:admin.difference')}</Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {nodes.map((node) => {
-            const depth = depthOf.get(node.code) ?? 0;
-            return (
-              <Table.Tr key={node.code} data-testid={`bs-view-row-${node.code}`}>
-                <Table.Td
-                  style={{
-                    ...ITEM_COLUMN,
-                    paddingInlineStart: 8 + depth * 16,
-                    fontWeight: depth < 2 ? 700 : 400,
-                  }}
-                >
-                  {node.description[language] || node.code}
-                </Table.Td>
-                {sheets.map((sheet) => (
-                  <Table.Td key={sheet.id} style={NUMERIC}>
-                    {formatAmount(sheet.values[node.code])}
+    <Stack gap="xs">
+      <ScrollRegion label={label}>
+        <Table
+          miw={480}
+          striped
+          verticalSpacing={4}
+          aria-label={label}
+          data-testid={`bs-statement-${statement}`}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={ITEM_COLUMN}>{t('balanceSheetsWeb:views.item')}</Table.Th>
+              {sheets.map((sheet) => (
+                <Table.Th key={sheet.id} style={AMOUNT_HEADER}>
+                  {columnTitle(sheet, language)}
+                </Table.Th>
+              ))}
+              {differences ? (
+                <Table.Th style={AMOUNT_HEADER}>{t('balanceSheetsWeb:admin.difference')}</Table.Th>
+              ) : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {nodes.map((node) => {
+              const depth = depthOf.get(node.code) ?? 0;
+              return (
+                <Table.Tr key={node.code} data-testid={`bs-view-row-${node.code}`}>
+                  <Table.Td
+                    style={{
+                      ...ITEM_COLUMN,
+                      paddingInlineStart: 8 + depth * 16,
+                      fontWeight: depth < 2 ? 700 : 400,
+                    }}
+                  >
+                    {node.description[language] || node.code}
                   </Table.Td>
-                ))}
-                {differences ? (
-                  <Table.Td style={NUMERIC}>{formatAmount(differences[node.code])}</Table.Td>
-                ) : null}
-              </Table.Tr>
-            );
+                  {sheets.map((sheet) => (
+                    <Table.Td key={sheet.id} style={NUMERIC}>
+                      {formatAmount(sheet.values[node.code])}
+                    </Table.Td>
+                  ))}
+                  {differences ? (
+                    <Table.Td style={NUMERIC}>{formatAmount(differences[node.code])}</Table.Td>
+                  ) : null}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollRegion>
+      {withResult.map((sheet) => (
+        <Text key={sheet.id} size="xs" c="gray.7" data-testid="bs-period-result-note">
+          {t('balanceSheetsWeb:views.periodResultNote', {
+            period: columnTitle(sheet, language),
+            amount: formatAmount(sheet.periodResultAdded?.amount),
           })}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
