@@ -27,6 +27,7 @@ import { type AdminSheetRow, fetchAdminSheets } from './api.ts';
 import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';
 import { CompanySheetsView } from './company-pages.tsx';
 import { sheetKeys, useBalanceTreeQuery, useComparisonQuery, useSheetsQuery } from './queries.ts';
+import { adminSavedSheetLinks } from './saved-sheet.tsx';
 import { StatementTable } from './views.tsx';
 
 /** The company of a filter or an entry: any company, searched by name or NIF as the admin types. */
@@ -57,7 +58,13 @@ function CompanySelect({
 export function AdminBalanceSheetsPage() {
   const t = useTranslate();
   const language = useLanguage();
-  const [state, setState] = useState<ListState>(() => initialListState());
+  // ?company= (the link after a sheet is saved for a company) starts the list filtered on that company.
+  const [params] = useSearchParams();
+  const [state, setState] = useState<ListState>(() => {
+    const initial = initialListState();
+    const companyId = params.get('company');
+    return companyId ? { ...initial, filters: { companyId } } : initial;
+  });
   const onStateChange = useCallback((next: ListState) => setState(next), []);
   const [open, setOpen] = useState<{ companyId: string; name: string } | null>(null);
   const [tab, setTab] = useState<string | null>('balances');
@@ -211,7 +218,9 @@ export function AdminDataEntryPage() {
   return (
     <Stack gap="md">
       <CompanySelect value={companyId} onChange={setCompanyId} label={t('balanceSheetsWeb:admin.entryFor')} />
-      {companyId ? <BalanceSheetWorkspace key={companyId} companyId={companyId} /> : null}
+      {companyId ? (
+        <BalanceSheetWorkspace key={companyId} companyId={companyId} links={adminSavedSheetLinks} />
+      ) : null}
     </Stack>
   );
 }

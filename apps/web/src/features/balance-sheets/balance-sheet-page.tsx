@@ -1,4 +1,9 @@
-import { BALANCE_SHEET_MAX_BYTES, megabytes } from '@excelencia/domain';
+import {
+  BALANCE_SHEET_MAX_BYTES,
+  type BalanceSheetDetail,
+  type BalanceSheetItem,
+  megabytes,
+} from '@excelencia/domain';
 import {
   Alert,
   Box,
@@ -27,6 +32,7 @@ import { EntryForm } from './entry-form.tsx';
 import { FREQUENCY_CHOICES, type PeriodFields, periodProblems } from './period.ts';
 import { sheetKeys, useBalanceTreeQuery, useSheetQuery } from './queries.ts';
 import { ReplaceNotice } from './replace-notice.tsx';
+import { companySavedSheetLinks, SavedSheet, type SavedSheetLinks } from './saved-sheet.tsx';
 import { TemplateSection } from './template-section.tsx';
 
 /** /:lang/company/balance-sheet: upload a trial balance or enter it by hand (?edit=<id> corrects a sheet). */
@@ -37,40 +43,54 @@ export function BalanceSheetPage() {
   return <BalanceSheetWorkspace companyId={selectedCompany.id} />;
 }
 
-export function BalanceSheetWorkspace({ companyId }: { companyId: string }) {
+export function BalanceSheetWorkspace({
+  companyId,
+  links = companySavedSheetLinks,
+}: {
+  companyId: string;
+  /** Where the sheet just saved is seen and diagnosed (the company's pages, or the admin's). */
+  links?: SavedSheetLinks;
+}) {
   const t = useTranslate();
   const [params, setParams] = useSearchParams();
   const editId = params.get('edit');
   const [tab, setTab] = useState<string | null>(editId ? 'entry' : 'upload');
+  // The sheet just uploaded or saved, shown above a fresh form (a new key each time clears the forms).
+  const [saved, setSaved] = useState<BalanceSheetItem | null>(null);
+  const [round, setRound] = useState(0);
+  const onSaved = (sheet: BalanceSheetItem) => {
+    setSaved(sheet);
+    setRound((current) => current + 1);
+    if (!editId) return;
+    const next = new URLSearchParams(params);
+    next.delete('edit');
+    setParams(next);
+  };
   return (
-    <Tabs value={tab} onChange={setTab} keepMounted={false}>
-      <Tabs.List mb="md">
-        <Tabs.Tab value="upload" data-testid="bs-tab-upload">
-          {t('balanceSheetsWeb:upload.tabUpload')}
-        </Tabs.Tab>
-        <Tabs.Tab value="entry" data-testid="bs-tab-entry">
-          {t('balanceSheetsWeb:upload.tabEntry')}
-        </Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="upload">
-        <Stack gap="lg">
-          <UploadForm companyId={companyId} />
-          <TemplateSection />
-        </Stack>
-      </Tabs.Panel>
-      <Tabs.Panel value="entry">
-        <EntryPanel
-          companyId={companyId}
-          editId={editId}
-          onSaved={() => {
-            if (!editId) return;
-            const next = new URLSearchParams(params);
-            next.delete('edit');
-            setParams(next);
-          }}
-        />
-      </Tabs.Panel>
-    </Tabs>
+    <Stack gap="md">
+      {saved ? (
+        <SavedSheet key={`${saved.id}-${round}`} sheet={saved} links={links} onClose={() => setSaved(null)} />
+      ) : null}
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="upload" data-testid="bs-tab-upload">
+            {t('balanceSheetsWeb:upload.tabUpload')}
+          </Tabs.Tab>
+          <Tabs.Tab value="entry" data-testid="bs-tab-entry">
+            {t('balanceSheetsWeb:upload.tabEntry')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="upload">
+          <Stack gap="lg">
+            <UploadForm key={round} companyId={companyId} onUploaded={onSaved} />
+            <TemplateSection />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="entry">
+          <EntryPanel key={round} companyId={companyId} editId={editId} onSaved={onSaved} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
   );
 }
 
@@ -81,7 +101,7 @@ function EntryPanel({
 }: {
   companyId: string;
   editId: string | null;
-  onSaved: () => void;
+  onSaved: (sheet: BalanceSheetDetail) => void;
 }) {
   const t = useTranslate();
   const tree = useBalanceTreeQuery();
@@ -124,7 +144,13 @@ export function problemPlace(path: string, t: (key: string) => string): string {
   return path.charAt(0).toLocaleUpperCase() + path.slice(1);
 }
 
-function UploadForm({ companyId }: { companyId: string }) {
+function UploadForm({
+  companyId,
+  onUploaded,
+}: {
+  companyId: string;
+  onUploaded: (sheet: BalanceSheetItem) => void;
+}) {
   const t = useTranslate();
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -161,11 +187,10 @@ function UploadForm({ companyId }: { companyId: string }) {
     }
     setProgress(0);
     uploadSheet(companyId, period, file, setProgress)
-      .then(async () => {
+      .then(async (sheet) => {
         notifySuccess(t('balanceSheets:uploaded'));
-        setFile(null);
-        setShowErrors(false);
         await client.invalidateQueries({ queryKey: sheetKeys.company(companyId) });
+        onUploaded(sheet);
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.details.length > 0) setProblems(error.details);

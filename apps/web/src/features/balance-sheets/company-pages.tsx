@@ -1,6 +1,7 @@
 import { taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../lib/language-context.ts';
 import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
@@ -18,17 +19,20 @@ export function CompanySheetsView({
   companyId,
   mode,
   editPath = '/company/balance-sheet',
+  initialOpenId = null,
 }: {
   companyId: string;
   mode: ViewMode;
   editPath?: string;
+  /** The sheet opened below the list at first (the link shown after a sheet is saved). */
+  initialOpenId?: string | null;
 }) {
   const t = useTranslate();
   const language = useLanguage();
   // The list of sheets shows the replaced ones too (marked); the views only the latest of each period.
   const sheets = useSheetsQuery(companyId, { includeReplaced: mode === 'balances' });
   const tree = useBalanceTreeQuery();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(initialOpenId);
   const [linesId, setLinesId] = useState<string | null>(null);
   const opened = useRef<HTMLDivElement>(null);
   // The opened sheet shows below the list: bring it into view.
@@ -96,8 +100,9 @@ export function CompanySheetsView({
 function CompanyOnly({ mode }: { mode: ViewMode }) {
   const t = useTranslate();
   const companyId = useCompanyId();
+  const [params] = useSearchParams();
   if (!companyId) return <Text>{t('balanceSheetsWeb:upload.noCompany')}</Text>;
-  return <CompanySheetsView companyId={companyId} mode={mode} />;
+  return <CompanySheetsView companyId={companyId} mode={mode} initialOpenId={params.get('open')} />;
 }
 
 /** /:lang/company/balances */

@@ -25,9 +25,12 @@ function fieldOf(path: string): 'balanceSheetId' | 'previousBalanceSheetId' | nu
  */
 export function RunDiagnosisForm({
   companyId,
+  initialSheetId = null,
   onCreated,
 }: {
   companyId: string;
+  /** The sheet chosen at first (the link shown after a sheet is saved), when the company has it. */
+  initialSheetId?: string | null;
   onCreated: (diagnosis: Diagnosis) => void;
 }) {
   const t = useTranslate();
@@ -43,9 +46,11 @@ export function RunDiagnosisForm({
   if (!sheets.data) return <Text c="gray.7">{t('diagnosisWeb:loading')}</Text>;
   const list = sheets.data;
   if (list.length === 0) return <Text c="gray.7">{t('diagnosisWeb:form.noSheets')}</Text>;
-  // The latest period (the server lists them latest first) is chosen until the user picks another, and the
+  // The linked sheet, else the latest period (the server lists them latest first), is chosen until the user
+  // picks another, and the
   // sheet of the period before it is proposed for the comparison.
-  const chosen = sheetId ?? list[0]?.id ?? '';
+  const initial = list.some((sheet) => sheet.id === initialSheetId) ? initialSheetId : null;
+  const chosen = sheetId ?? initial ?? list[0]?.id ?? '';
   const proposed = list.find((sheet) => sheet.id === chosen)?.previousBalanceSheetId ?? '';
   const previousId =
     previousChoice ?? (list.some((sheet) => sheet.id === proposed && sheet.id !== chosen) ? proposed : '');

@@ -14,9 +14,16 @@ import { RunDiagnosisForm } from '../components/run-diagnosis-form.tsx';
 import { useAdminDiagnosesQuery } from '../queries.ts';
 
 /** An admin runs a diagnosis on a company's behalf: the company, then its sheets. */
-function RunForCompany({ onCreated }: { onCreated: (companyId: string, id: string) => void }) {
+function RunForCompany({
+  initial,
+  onCreated,
+}: {
+  /** The company and sheet chosen at first (the link shown after a sheet is saved for a company). */
+  initial: { companyId: string; sheetId: string | null } | null;
+  onCreated: (companyId: string, id: string) => void;
+}) {
   const t = useTranslate();
-  const [companyId, setCompanyId] = useState('');
+  const [companyId, setCompanyId] = useState(initial?.companyId ?? '');
   return (
     <Stack gap="md">
       <CompanyPicker
@@ -29,6 +36,7 @@ function RunForCompany({ onCreated }: { onCreated: (companyId: string, id: strin
         <RunDiagnosisForm
           key={companyId}
           companyId={companyId}
+          initialSheetId={companyId === initial?.companyId ? initial.sheetId : null}
           onCreated={(diagnosis) => onCreated(companyId, diagnosis.id)}
         />
       ) : (
@@ -48,6 +56,12 @@ export function AdminDiagnosisPage() {
   const [params, setParams] = useSearchParams();
   const openCompany = params.get('company');
   const openId = params.get('id');
+  // ?run=<company>&sheet=<sheet> (the link after a sheet is saved for a company), read once: the run form keeps
+  // them while the address changes.
+  const [initialRun] = useState(() => {
+    const companyId = params.get('run');
+    return companyId ? { companyId, sheetId: params.get('sheet') } : null;
+  });
   const open = (companyId: string | null, id: string | null) =>
     setParams(companyId && id ? { company: companyId, id } : {});
   const columns: DataTableColumn<DiagnosisSummary>[] = [
@@ -76,7 +90,7 @@ export function AdminDiagnosisPage() {
   ];
   return (
     <Stack gap="xl">
-      <Accordion variant="contained">
+      <Accordion variant="contained" defaultValue={initialRun ? 'run' : null}>
         <Accordion.Item value="run">
           <Accordion.Control
             icon={<IconPlayerPlay size={16} aria-hidden="true" />}
@@ -85,7 +99,7 @@ export function AdminDiagnosisPage() {
             {t('diagnosisWeb:admin.run')}
           </Accordion.Control>
           <Accordion.Panel>
-            <RunForCompany onCreated={open} />
+            <RunForCompany initial={initialRun} onCreated={open} />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>

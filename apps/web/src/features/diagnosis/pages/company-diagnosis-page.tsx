@@ -6,7 +6,7 @@ import { OpenDiagnosis } from '../components/open-diagnosis.tsx';
 import { RunDiagnosisForm } from '../components/run-diagnosis-form.tsx';
 import { SavedDiagnoses } from '../components/saved-diagnoses.tsx';
 
-/** The run form, the open diagnosis (?id=) and the saved diagnoses of one company. */
+/** The run form (on the sheet of ?sheet= when given), the open diagnosis (?id=) and the saved diagnoses of one company. */
 function DiagnosisWorkspace({ companyId }: { companyId: string }) {
   const t = useTranslate();
   const [params, setParams] = useSearchParams();
@@ -18,7 +18,11 @@ function DiagnosisWorkspace({ companyId }: { companyId: string }) {
         <Title order={2} size="h3" mb="md" id="dg-new">
           {t('diagnosisWeb:form.title')}
         </Title>
-        <RunDiagnosisForm companyId={companyId} onCreated={(diagnosis) => open(diagnosis.id)} />
+        <RunDiagnosisForm
+          companyId={companyId}
+          initialSheetId={params.get('sheet')}
+          onCreated={(diagnosis) => open(diagnosis.id)}
+        />
       </Paper>
       {openId ? (
         <OpenDiagnosis
