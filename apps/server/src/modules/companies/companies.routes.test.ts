@@ -1,3 +1,4 @@
+import { FIELD_LENGTHS, TURNOVER_INTEGER_DIGITS, translate } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,6 +321,85 @@ describe('company profile', () => {
         .error.details.map((d: { path: string }) => d.path)
         .sort(),
     ).toEqual(['annualTurnover', 'employeeCount', 'website']);
+  });
+});
+
+describe('PUT /app/api/v1/companies/{id}: the length of each text field', () => {
+  /** Every text field of the profile with the longest value FIELD_LENGTHS allows, valid otherwise. */
+  const longest: Record<string, string> = {
+    companyName: 'N'.repeat(FIELD_LENGTHS.name),
+    responsibleName: 'R'.repeat(FIELD_LENGTHS.name),
+    email: `${'e'.repeat(FIELD_LENGTHS.email - '@empresa.cv'.length)}@empresa.cv`,
+    phone: '9'.repeat(FIELD_LENGTHS.phone),
+    legalName: 'L'.repeat(FIELD_LENGTHS.name),
+    ownerName: 'O'.repeat(FIELD_LENGTHS.name),
+    managerName: 'M'.repeat(FIELD_LENGTHS.name),
+    contactPhone: '2'.repeat(FIELD_LENGTHS.phone),
+    contactEmail: `${'c'.repeat(FIELD_LENGTHS.email - '@empresa.cv'.length)}@empresa.cv`,
+    website: `https://empresa.cv/${'w'.repeat(FIELD_LENGTHS.companyWebsite - 'https://empresa.cv/'.length)}`,
+    annualTurnover: `${'9'.repeat(TURNOVER_INTEGER_DIGITS)}.99`,
+  };
+  /** One character more than allowed, in a way the field's other rules would take. */
+  const tooLong: Record<string, string> = {
+    companyName: `${longest.companyName}N`,
+    responsibleName: `${longest.responsibleName}R`,
+    email: `e${longest.email}`,
+    phone: `${longest.phone}9`,
+    legalName: `${longest.legalName}L`,
+    ownerName: `${longest.ownerName}O`,
+    managerName: `${longest.managerName}M`,
+    contactPhone: `${longest.contactPhone}2`,
+    contactEmail: `c${longest.contactEmail}`,
+    website: `${longest.website}w`,
+    annualTurnover: `9${longest.annualTurnover}`,
+  };
+
+  it('refuses a 5 000-character legal name with 400 naming the field, and stores nothing', async () => {
+    const before = (await get(`/companies/${ids.second}`, member)).json();
+    const refused = await put(
+      `/companies/${ids.second}`,
+      member,
+      profileBody(before, { legalName: 'L'.repeat(5000) }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual([
+      { path: 'legalName', message: translate('pt', 'validation:tooLong', { max: FIELD_LENGTHS.name }) },
+    ]);
+    expect((await get(`/companies/${ids.second}`, member)).json()).toEqual(before);
+  });
+
+  it('takes each text field at its FIELD_LENGTHS maximum and refuses it one character longer, by name', async () => {
+    for (const field of Object.keys(longest)) {
+      const before = (await get(`/companies/${ids.other}`, adminSession)).json();
+      const refused = await put(
+        `/companies/${ids.other}`,
+        adminSession,
+        profileBody(before, { [field]: tooLong[field] }),
+      );
+      expect(refused.statusCode, field).toBe(400);
+      expect(
+        refused.json().error.details.map((detail: { path: string }) => detail.path),
+        field,
+      ).toEqual([field]);
+    }
+    const before = (await get(`/companies/${ids.other}`, adminSession)).json();
+    const saved = await put(`/companies/${ids.other}`, adminSession, profileBody(before, longest));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      legalName: longest.legalName,
+      companyName: longest.companyName,
+      website: longest.website,
+    });
+    // The company as the other tests know it.
+    const restored = await put(
+      `/companies/${ids.other}`,
+      adminSession,
+      profileBody(
+        saved.json(),
+        Object.fromEntries(Object.keys(longest).map((field) => [field, before[field]])),
+      ),
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
   });
 });
 

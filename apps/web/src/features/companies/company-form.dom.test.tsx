@@ -1,4 +1,4 @@
-import type { CompanyProfile } from '@excelencia/domain';
+import { type CompanyProfile, FIELD_LENGTHS } from '@excelencia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../lib/api-client.ts';
@@ -84,6 +84,38 @@ describe("the company profile's annual turnover", () => {
     fireEvent.change(field, { target: { value: '9999999999999999.99' } });
     expect(field.value).toBe('9 999 999 999 999 999.99');
     expect(field.value.length).toBeLessThanOrEqual(field.maxLength);
+  });
+});
+
+describe("the company profile's text fields", () => {
+  it('stop typing at the length the server accepts (FIELD_LENGTHS), every one of them', () => {
+    renderWithApp(<CompanyProfileForm company={COMPANY} canEditNif />, { language: 'en' });
+    const form = screen.getByTestId('company-form');
+    const limits = Object.fromEntries(
+      [...form.querySelectorAll<HTMLInputElement>('input')]
+        .filter((input) => ['text', 'email', 'tel', 'url'].includes(input.type))
+        .map((input) => [
+          input.labels?.[0]?.textContent?.replace(/\s*\*$/, '') ?? input.name,
+          input.maxLength,
+        ])
+        // The number of employees is a number field: its limit is a value, not a length.
+        .filter(([label]) => label !== 'Number of employees'),
+    );
+    expect(limits).toEqual({
+      'Legal name': FIELD_LENGTHS.name,
+      Owner: FIELD_LENGTHS.name,
+      Manager: FIELD_LENGTHS.name,
+      // The turnover's digits with their group spaces (its own test above).
+      'Annual turnover (approx.)': expect.any(Number),
+      'Contact phone': FIELD_LENGTHS.phone,
+      'Contact email': FIELD_LENGTHS.email,
+      Website: FIELD_LENGTHS.companyWebsite,
+      'Company name': FIELD_LENGTHS.name,
+      NIF: FIELD_LENGTHS.nif,
+      'Responsible person': FIELD_LENGTHS.name,
+      'Corporate email': FIELD_LENGTHS.email,
+      Phone: FIELD_LENGTHS.phone,
+    });
   });
 });
 
