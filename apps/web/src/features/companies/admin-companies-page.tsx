@@ -29,6 +29,7 @@ import { SelectField } from '../../ui/form/fields.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { AdminNameChanges } from './admin-name-changes.tsx';
+import { AdminNifConflicts } from './admin-nif-conflicts.tsx';
 import {
   fetchAdminCompanies,
   fetchCompany,
@@ -48,15 +49,22 @@ import {
 import { PreRegisterForm } from './pre-register-form.tsx';
 import { companyKeys } from './queries.ts';
 
-/** /:lang/admin/company: companies (list, filters, export, detail, situation) and pre-registrations. */
+/** The tabs besides the companies' list, each named in the address (?tab=pre). */
+const TABS = ['pre', 'names', 'conflicts'] as const;
+const isTab = (value: string | null): value is (typeof TABS)[number] =>
+  (TABS as readonly (string | null)[]).includes(value);
+
+/**
+ * /:lang/admin/company: companies (list, filters, export, detail, situation), pre-registrations, name changes and
+ * NIF conflicts.
+ */
 export function AdminCompaniesPage() {
   const t = useTranslate();
-  // The tab follows ?tab=pre (or names), so the admin dashboard can link to the pre-registrations.
+  // The tab follows ?tab=pre (or names, conflicts), so the admin dashboard can link to the pre-registrations.
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab = asked === 'pre' || asked === 'names' ? asked : 'companies';
-  const setTab = (next: string | null) =>
-    setParams(next === 'pre' || next === 'names' ? { tab: next } : {}, { replace: true });
+  const tab = isTab(asked) ? asked : 'companies';
+  const setTab = (next: string | null) => setParams(isTab(next) ? { tab: next } : {}, { replace: true });
   const [preRegistering, setPreRegistering] = useState(false);
   const isPhone = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
@@ -73,6 +81,9 @@ export function AdminCompaniesPage() {
           <Tabs.Tab value="names" data-testid="tab-name-changes">
             {t('companies:admin.tabNameChanges')}
           </Tabs.Tab>
+          <Tabs.Tab value="conflicts" data-testid="tab-nif-conflicts">
+            {t('companies:admin.tabConflicts')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="companies">
           <CompaniesList onPreRegister={() => setPreRegistering(true)} />
@@ -82,6 +93,9 @@ export function AdminCompaniesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="names">
           <AdminNameChanges />
+        </Tabs.Panel>
+        <Tabs.Panel value="conflicts">
+          <AdminNifConflicts />
         </Tabs.Panel>
       </Tabs>
       <Drawer.Root

@@ -6,10 +6,13 @@ import {
   NameChange,
   type NameChangeDecision,
   type NameChangeStatus,
+  NifConflict,
+  NifConflictSettled,
   type Page,
   type PreRegisterCompanyRequest,
   PreRegistrationItem,
   pageOf,
+  type SettleNifConflictRequest,
   type UpdateCompanyRequest,
 } from '@excelencia/domain';
 import { API_BASE, apiJson } from '../../lib/api-client.ts';
@@ -75,6 +78,18 @@ export async function fetchPreRegistrations(
 ): Promise<Page<PreRegistrationItem>> {
   return PreRegistrationPage.parse(
     await apiJson<unknown>(`${API_BASE}/companies/pre-registrations?${queryString}`, { signal }),
+  );
+}
+
+/** `GET companies/nif-conflicts` (admin): the NIFs claimed twice or more, one claim at least not confirmed. */
+export async function fetchNifConflicts(signal?: AbortSignal): Promise<NifConflict[]> {
+  return NifConflict.array().parse(await apiJson<unknown>(`${API_BASE}/companies/nif-conflicts`, { signal }));
+}
+
+/** Keeps one claim of a NIF; the server cancels the other unconfirmed ones and mails their claimants. */
+export async function settleNifConflict(body: SettleNifConflictRequest): Promise<NifConflictSettled> {
+  return NifConflictSettled.parse(
+    await apiJson<unknown>(`${API_BASE}/companies/nif-conflicts/settle`, { method: 'POST', body }),
   );
 }
 

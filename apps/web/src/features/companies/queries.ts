@@ -15,6 +15,8 @@ export const companyKeys = {
   adminList: (state: ListState) => [...companyKeys.admin(), 'list', state] as const,
   preRegistrations: () => [...companyKeys.admin(), 'pre-registrations'] as const,
   preRegistrationList: (state: ListState) => [...companyKeys.preRegistrations(), state] as const,
+  /** The NIFs claimed twice or more, waiting for an admin to keep one claim. */
+  nifConflicts: () => [...companyKeys.admin(), 'nif-conflicts'] as const,
   /** The name changes waiting for an admin's decision. */
   nameChanges: () => [...companyKeys.admin(), 'name-changes'] as const,
   pickerSearch: (term: string) => [...companyKeys.all, 'picker', term] as const,
