@@ -219,6 +219,68 @@ describe('access token refresh', () => {
   });
 });
 
+describe('POST /auth/session/extend', () => {
+  it('gives a session about to end a new full lifetime, with fresh tokens from the provider', async () => {
+    const signedIn = await ctx.signIn(company.email, company.password);
+    const id = sessionId(signedIn.cookie);
+    const ending = new Date(Date.now() + 90_000);
+    await ctx.db.update(sessions).set({ expiresAt: ending }).where(eq(sessions.id, id));
+    const [before] = await ctx.db.select().from(sessions).where(eq(sessions.id, id));
+
+    const withoutCsrf = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/session/extend',
+      headers: { cookie: signedIn.cookie },
+    });
+    expect(withoutCsrf.statusCode).toBe(403);
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/session/extend',
+      headers: signedIn.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'authenticated', user: { email: company.email } });
+    // SESSION_MAX_AGE_HOURS (12) from now, not from the sign-in.
+    const expires = Date.parse(body.expires);
+    expect(expires).toBeGreaterThan(Date.now() + 11.9 * 3_600_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 12 * 3_600_000);
+    expect(String(res.headers['set-cookie'])).toMatch(/portal_session=[\w-]+; Max-Age=43200;/);
+    const [after] = await ctx.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(after?.expiresAt.getTime()).toBe(expires);
+    expect(after?.accessToken).not.toBe(before?.accessToken);
+    expect(
+      (await ctx.app.inject({ url: '/app/api/v1/me', headers: { cookie: signedIn.cookie } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('ends the session (401) when the provider no longer refreshes it, and answers a visitor 401', async () => {
+    const signedIn = await ctx.signIn(company.email, company.password);
+    const id = sessionId(signedIn.cookie);
+    await ctx.db.update(sessions).set({ refreshToken: 'revoked-or-unknown' }).where(eq(sessions.id, id));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/session/extend',
+      headers: signedIn.headers,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
+
+    const csrf = await ctx.app.inject({ url: '/auth/csrf' });
+    const token = csrf.json().csrfToken as string;
+    const visitor = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/session/extend',
+      headers: {
+        cookie: `portal_csrf=${cookieValue(csrf.headers['set-cookie'], 'portal_csrf') ?? token}`,
+        'x-csrf-token': token,
+      },
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
 describe('GET /auth/csrf', () => {
   it('gives a session its own token, and a visitor a double-submit cookie token', async () => {
     const signedIn = await ctx.signIn(company.email, company.password);

@@ -122,6 +122,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /auth/session': PUBLIC,
   'GET /auth/csrf': PUBLIC,
   'POST /auth/logout': PUBLIC,
+  'POST /auth/session/extend': SIGNED_IN,
   'GET /auth/logout/end': PUBLIC,
   'GET /app/api/v1/health': PUBLIC,
   'GET /app/api/v1/accounts/by-email/{email}': OWN_OR_ADMIN,

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { AppError, badRequest } from '../platform/errors.ts';
+import { AppError, badRequest, unauthorized } from '../platform/errors.ts';
 import { requestLanguage } from '../platform/request-language.ts';
 import { type AuthAction, type AuthService, type LoginState, randomToken } from './auth.service.ts';
 import { SESSION_COOKIE, VISITOR_CSRF_COOKIE } from './guard.ts';
@@ -281,6 +281,31 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
         const token = randomToken();
         reply.setCookie(VISITOR_CSRF_COOKIE, token, { ...cookieBase, sameSite: 'strict', path: '/' });
         return { csrfToken: token };
+      },
+    );
+
+    r.post(
+      '/auth/session/extend',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Gives the signed-in session a new full lifetime, after the provider refreshed its tokens (the warning ' +
+            'before a session ends); 401 when the session or the provider sign-in has ended',
+          response: { 200: SessionResponse, 401: ErrorResponse, 403: ErrorResponse },
+        },
+        config: rateLimit(30),
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const token = request.cookies[SESSION_COOKIE];
+        const extended = await auth.extendSession(token);
+        if (!extended || !token) {
+          reply.clearCookie(SESSION_COOKIE, { ...cookieBase, path: '/' });
+          throw unauthorized();
+        }
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieBase, path: '/', maxAge: extended.maxAgeSeconds });
+        return auth.sessionResponse(token);
       },
     );
 

@@ -21,6 +21,7 @@ import { AppError, unauthorized } from '../platform/errors.ts';
 import { claimsOf, type IdentityClaims, type Oidc, providerUnavailable, SCOPES } from './oidc.ts';
 import {
   deleteSession,
+  extendSessionUntil,
   findSession,
   insertSession,
   lockSession,
@@ -77,6 +78,12 @@ export interface AuthService {
   resolveSession(sessionToken: string): Promise<{ auth: AuthContext; session: SessionContext } | null>;
   resolveBearer(accessToken: string): Promise<AuthContext>;
   sessionResponse(sessionToken: string | undefined): Promise<SessionResponse>;
+  /**
+   * Gives a session that has not ended a new full lifetime (SESSION_MAX_AGE_HOURS from now), once the provider has
+   * refreshed its tokens: a provider session that ended, was revoked or whose account was disabled ends this one
+   * too (null). For the warning before a session ends (docs/adr/0021).
+   */
+  extendSession(sessionToken: string | undefined): Promise<{ maxAgeSeconds: number } | null>;
   /** Ends the session; the browser then goes through the provider's sign-out back to the home page in `language`. */
   logout(sessionToken: string | undefined, language: Language): Promise<{ redirectUrl: string }>;
   /** Finds or creates the account of a verified identity (by subject, then email) and refreshes its data. */
@@ -142,13 +149,17 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
   /** Refreshes in flight in this process, by session id: the concurrent calls of one page share one. */
   const refreshing = new Map<string, Promise<SessionRow | null>>();
 
-  /** Refreshes the tokens of a session whose access token is (nearly) expired; null when that fails. */
-  function refreshed(row: SessionRow): Promise<SessionRow | null> {
-    if (isFresh(row)) return Promise.resolve(row);
-    let pending = refreshing.get(row.id);
+  /**
+   * Refreshes the tokens of a session whose access token is (nearly) expired, or of any session with `force` (an
+   * extension asks the provider even when the access token is fresh); null when that fails.
+   */
+  function refreshed(row: SessionRow, force = false): Promise<SessionRow | null> {
+    if (isFresh(row) && !force) return Promise.resolve(row);
+    const key = force ? `${row.id}:force` : row.id;
+    let pending = refreshing.get(key);
     if (!pending) {
-      pending = refreshUnderLock(row.id).finally(() => refreshing.delete(row.id));
-      refreshing.set(row.id, pending);
+      pending = refreshUnderLock(row.id, force).finally(() => refreshing.delete(key));
+      refreshing.set(key, pending);
     }
     return pending;
   }
@@ -158,11 +169,11 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
    * grant when a rotated one is used again, so two refreshes of one session (from two instances) must not race.
    * Whoever waited for the lock finds the tokens refreshed and uses them.
    */
-  function refreshUnderLock(id: string): Promise<SessionRow | null> {
+  function refreshUnderLock(id: string, force: boolean): Promise<SessionRow | null> {
     return db.transaction(async (tx) => {
       const row = await lockSession(tx, id);
       if (!row) return null;
-      if (isFresh(row)) return row;
+      if (isFresh(row) && !force) return row;
       if (!row.refreshToken) return null;
       let values: Pick<SessionRow, 'accessToken' | 'refreshToken' | 'idToken' | 'roles' | 'accessExpiresAt'>;
       try {
@@ -318,6 +329,22 @@ export function createAuthService(deps: { config: Config; db: Database; oidc: Oi
         expires: session.expiresAt.toISOString(),
         language: auth.language,
       };
+    },
+
+    async extendSession(sessionToken) {
+      if (!sessionToken || !/^[\w-]{20,100}$/.test(sessionToken)) return null;
+      const id = sha256(sessionToken);
+      const row = await findSession(db, id);
+      if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+      const current = await refreshed(row, true);
+      const account = current ? await findAccountById(db, current.accountId) : undefined;
+      if (!current || !account?.isActive) {
+        await deleteSession(db, id);
+        return null;
+      }
+      const maxAgeSeconds = Math.round(config.sessionMaxAgeHours * 3600);
+      await extendSessionUntil(db, id, new Date(Date.now() + maxAgeSeconds * 1000));
+      return { maxAgeSeconds };
     },
 
     async logout(sessionToken, language) {

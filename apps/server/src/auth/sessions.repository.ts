@@ -72,6 +72,11 @@ export async function updateSessionTokens(
     .where(eq(sessions.id, id));
 }
 
+/** Moves the end of a session (its extension by the signed-in person). */
+export async function extendSessionUntil(db: Executor, id: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.id, id));
+}
+
 export async function deleteSession(db: Executor, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
 }

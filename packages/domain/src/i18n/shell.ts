@@ -35,6 +35,13 @@ export const shell = defineMessages({
       userArea: 'Conta do utilizador',
       avatarOf: 'Fotografia de {{name}}',
     },
+    sessionEnding: {
+      title: 'A sua sessão vai terminar',
+      body: 'Por segurança, a sessão termina dentro de {{time}}. O que escreveu fica nesta página.',
+      stay: 'Continuar com sessão iniciada',
+      signOut: 'Terminar sessão',
+      failed: 'Não foi possível prolongar a sessão. Guarde o que escreveu e volte a entrar.',
+    },
     roles: {
       admin: 'Administrador',
       company: 'Empresa',
@@ -195,6 +202,13 @@ export const shell = defineMessages({
       userArea: 'User account',
       avatarOf: 'Picture of {{name}}',
     },
+    sessionEnding: {
+      title: 'Your session is about to end',
+      body: 'For your security, your session ends in {{time}}. What you have typed stays on this page.',
+      stay: 'Stay signed in',
+      signOut: 'Sign out',
+      failed: 'The session could not be extended. Keep a copy of what you typed and sign in again.',
+    },
     roles: {
       admin: 'Administrator',
       company: 'Company',
@@ -354,6 +368,14 @@ export const shell = defineMessages({
       selectCompanyFirst: 'Choisissez une entreprise pour utiliser le menu',
       userArea: 'Compte utilisateur',
       avatarOf: 'Photo de {{name}}',
+    },
+    sessionEnding: {
+      title: 'Votre session va se terminer',
+      body: 'Par sécurité, votre session se termine dans {{time}}. Ce que vous avez saisi reste sur cette page.',
+      stay: 'Rester connecté',
+      signOut: 'Se déconnecter',
+      failed:
+        "La session n'a pas pu être prolongée. Gardez une copie de ce que vous avez saisi et reconnectez-vous.",
     },
     roles: {
       admin: 'Administrateur',

@@ -7,6 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSelectedCompany } from '../../features/companies/queries.ts';
+import { SessionEndingWarning } from '../../features/session/components/session-ending-warning.tsx';
 import { type AuthenticatedSession, useSession } from '../../features/session/queries.ts';
 import { logout } from '../../features/session/session-actions.ts';
 import { useLanguageChoice } from '../../features/session/use-language-choice.ts';
@@ -138,6 +139,7 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
           <PageHeading />
           <Outlet />
         </AppShell.Main>
+        <SessionEndingWarning session={session} />
       </AppShell>
     </SignedInContext>
   );
