@@ -185,6 +185,7 @@ const publicPages = () => import('../features/public/pages/public-pages.tsx');
 const newsPages = () => import('../features/content-public/news-pages.tsx');
 const galleryPage = () => import('../features/content-public/gallery-page.tsx');
 const sitePages = () => import('../features/content-public/site-pages.tsx');
+const accessibilityPage = () => import('../features/content-public/accessibility-page.tsx');
 const directoryPage = () => import('../features/directory/directory-page.tsx');
 const publicCompanyPage = () => import('../features/directory/public-company-page.tsx');
 const resultsPages = () => import('../features/applications/pages/public-results-pages.tsx');
@@ -215,6 +216,7 @@ export const routes: RouteObject[] = [
               { path: 'public/autodiagnostico', lazy: lazyComponent(publicPages, 'SelfDiagnosisInfoPage') },
               { path: 'public/faqs', lazy: lazyComponent(publicPages, 'FaqPage') },
               { path: 'public/privacy', lazy: lazyComponent(sitePages, 'PrivacyPage') },
+              { path: 'public/acessibilidade', lazy: lazyComponent(accessibilityPage, 'AccessibilityPage') },
               { path: 'public/regulation', lazy: lazyComponent(sitePages, 'RegulationPage') },
               { path: 'public/news', lazy: lazyComponent(newsPages, 'NewsListPage') },
               { path: 'public/news/:slug', lazy: lazyComponent(newsPages, 'NewsArticlePage') },

@@ -42,6 +42,7 @@ export const CONTENT_PAGE_KEYS = [
   'applications',
   'self-diagnosis',
   'privacy',
+  'accessibility',
   'eligibility',
   'sustainability-survey',
 ] as const;

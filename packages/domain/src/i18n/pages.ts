@@ -47,6 +47,23 @@ export const pages = defineMessages({
       p2: 'Pode fazê-lo com a periodicidade que preferir: mensal, trimestral, semestral ou anual, e comparar um período com o anterior.',
       p3: 'Os indicadores cobrem a estrutura de endividamento, o funcionamento, a liquidez e a rentabilidade económica e financeira.',
     },
+    accessibility: {
+      title: 'Declaração de acessibilidade',
+      intro:
+        'Queremos que todas as pessoas possam usar o portal, incluindo quem navega só com o teclado, com um leitor de ecrã, com ampliação ou num telemóvel. Esta declaração diz o que verificámos, o que ainda falha e como nos pode avisar de um problema.',
+      statusTitle: 'Estado de conformidade',
+      status:
+        'O portal procura cumprir as Diretrizes de Acessibilidade para Conteúdo Web (WCAG) 2.2, nível AA. Está parcialmente conforme: as exceções estão descritas abaixo.',
+      testedTitle: 'O que foi verificado',
+      tested:
+        'Verificações automáticas (axe) dos principais ecrãs de cada perfil nos testes do navegador, também na largura de um telemóvel; auditorias Lighthouse das páginas públicas; textos nas três línguas; foco visível, nomes acessíveis dos campos e das tabelas largas, e um aviso com contagem decrescente antes de a sessão terminar, que permite prolongá-la.',
+      limitationsTitle: 'Limitações conhecidas',
+      limitations:
+        'Os documentos PDF gerados pelo portal (certificados, relatórios, exportações do diagnóstico) ainda não têm etiquetas para leitores de ecrã. As imagens e os vídeos publicados pela equipa dependem do texto alternativo e das legendas que lhes forem dados. Os gráficos têm os mesmos números em tabela no mesmo ecrã, mas nem todos ainda.',
+      reportTitle: 'Comunicar um problema',
+      report:
+        'Diga-nos em que página, o que tentou fazer e com que navegador ou tecnologia de apoio: respondemos no prazo de 10 dias úteis e, entretanto, damos-lhe a informação noutro formato. O contacto da equipa está na página Sobre.',
+    },
     faq: {
       title: 'Perguntas frequentes',
       q1: 'Quanto custa candidatar-se?',
@@ -104,6 +121,23 @@ export const pages = defineMessages({
       p2: 'Run it as often as you like: monthly, quarterly, semi-annually or annually, and compare one period with the previous one.',
       p3: 'The indicators cover debt structure, functioning, liquidity and economic and financial profitability.',
     },
+    accessibility: {
+      title: 'Accessibility statement',
+      intro:
+        'We want everyone to be able to use the portal, including people who use only a keyboard, a screen reader, magnification or a phone. This statement says what we checked, what still falls short and how to tell us about a problem.',
+      statusTitle: 'Conformance status',
+      status:
+        'The portal aims to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. It is partially conformant: the exceptions are listed below.',
+      testedTitle: 'What was tested',
+      tested:
+        "Automatic checks (axe) of each role's main screens in the browser tests, also at a phone's width; Lighthouse audits of the public pages; texts in the three languages; visible focus, accessible names of fields and of wide tables, and a warning with a countdown before the session ends, which lets you extend it.",
+      limitationsTitle: 'Known limitations',
+      limitations:
+        'PDF documents made by the portal (certificates, reports, diagnosis exports) are not yet tagged for screen readers. Pictures and videos published by the team depend on the alternative text and captions given to them. Charts show the same figures in a table on the same screen, but not all of them yet.',
+      reportTitle: 'Report a problem',
+      report:
+        "Tell us which page, what you tried to do and which browser or assistive technology you used: we answer within 10 working days and meanwhile give you the information in another format. The team's contact is on the About page.",
+    },
     faq: {
       title: 'Frequently asked questions',
       q1: 'How much does applying cost?',
@@ -160,6 +194,23 @@ export const pages = defineMessages({
       p1: "L'autodiagnostic calcule les indicateurs financiers de votre entreprise à partir des balances téléversées et les compare aux objectifs de la distinction.",
       p2: 'Faites-le au rythme qui vous convient : mensuel, trimestriel, semestriel ou annuel, et comparez une période à la précédente.',
       p3: "Les indicateurs couvrent la structure d'endettement, le fonctionnement, la liquidité et la rentabilité économique et financière.",
+    },
+    accessibility: {
+      title: "Déclaration d'accessibilité",
+      intro:
+        "Nous voulons que chacun puisse utiliser le portail, y compris les personnes qui naviguent uniquement au clavier, avec un lecteur d'écran, un agrandissement ou sur un téléphone. Cette déclaration dit ce que nous avons vérifié, ce qui ne va pas encore et comment nous signaler un problème.",
+      statusTitle: 'État de conformité',
+      status:
+        "Le portail vise le respect des Règles pour l'accessibilité des contenus Web (WCAG) 2.2, niveau AA. Il est partiellement conforme : les exceptions sont décrites ci-dessous.",
+      testedTitle: 'Ce qui a été vérifié',
+      tested:
+        "Des contrôles automatiques (axe) des principaux écrans de chaque profil dans les tests du navigateur, aussi à la largeur d'un téléphone ; des audits Lighthouse des pages publiques ; les textes dans les trois langues ; un focus visible, des noms accessibles pour les champs et les tableaux larges, et un avertissement avec compte à rebours avant la fin de la session, qui permet de la prolonger.",
+      limitationsTitle: 'Limites connues',
+      limitations:
+        "Les documents PDF produits par le portail (certificats, rapports, exports du diagnostic) ne sont pas encore balisés pour les lecteurs d'écran. Les images et vidéos publiées par l'équipe dépendent du texte alternatif et des sous-titres qui leur sont donnés. Les graphiques montrent les mêmes chiffres dans un tableau sur le même écran, mais pas encore tous.",
+      reportTitle: 'Signaler un problème',
+      report:
+        "Indiquez-nous la page, ce que vous avez essayé de faire et le navigateur ou la technologie d'assistance utilisés : nous répondons sous 10 jours ouvrables et, en attendant, vous donnons l'information sous une autre forme. Le contact de l'équipe figure sur la page À propos.",
     },
     faq: {
       title: 'Questions fréquentes',

@@ -15,6 +15,7 @@ export const PUBLIC_ROUTE_MODULES: ReadonlyArray<readonly [pattern: string, modu
   ['public/autodiagnostico', 'src/features/public/pages/public-pages.tsx'],
   ['public/faqs', 'src/features/public/pages/public-pages.tsx'],
   ['public/privacy', 'src/features/content-public/site-pages.tsx'],
+  ['public/acessibilidade', 'src/features/content-public/accessibility-page.tsx'],
   ['public/regulation', 'src/features/content-public/site-pages.tsx'],
   ['public/news', 'src/features/content-public/news-pages.tsx'],
   ['public/news/:slug', 'src/features/content-public/news-pages.tsx'],

@@ -16,6 +16,7 @@ export const PUBLIC_PAGES = [
   'public/companies',
   'public/balance-sheet-template',
   'public/privacy',
+  'public/acessibilidade',
   'public/regulation',
   'public/distinguidas',
   'public/news',

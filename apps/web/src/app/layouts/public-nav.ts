@@ -18,6 +18,7 @@ export const FOOTER_LINKS = [
   { path: '/public/elegibilidade', labelKey: 'contentPublic:nav.eligibility' },
   { path: '/public/sustentabilidade', labelKey: 'contentPublic:nav.sustainability' },
   { path: '/public/privacy', labelKey: 'contentPublic:nav.privacy' },
+  { path: '/public/acessibilidade', labelKey: 'contentPublic:nav.accessibility' },
   { path: '/public/sitemap', labelKey: 'contentPublic:nav.sitemap' },
 ] as const;
 
