@@ -30,6 +30,7 @@ import {
   partnerAccessLog,
   partners,
   pendingRegistrations,
+  registrationMailWindows,
   sessions,
 } from '../../db/schema/index.ts';
 
@@ -72,6 +73,15 @@ export async function deleteRegistrations(db: Executor, ids: readonly string[]):
     .delete(pendingRegistrations)
     .where(inArray(pendingRegistrations.id, [...ids]))
     .returning({ id: pendingRegistrations.id });
+  return rows.length;
+}
+
+/** The per-address counts of registration mails whose window started before `cutoff` (they hold an e-mail). */
+export async function deleteMailWindows(db: Executor, cutoff: Date): Promise<number> {
+  const rows = await db
+    .delete(registrationMailWindows)
+    .where(lt(registrationMailWindows.requestWindowStartedAt, cutoff))
+    .returning({ email: registrationMailWindows.email });
   return rows.length;
 }
 

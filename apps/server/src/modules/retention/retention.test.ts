@@ -21,6 +21,7 @@ import {
   partners,
   partnerTypes,
   pendingRegistrations,
+  registrationMailWindows,
   sessions,
 } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
@@ -165,6 +166,18 @@ describe('the retention sweep', () => {
     // The confirmed request's account is the company user's: it stays and still signs in.
     expect((await ctx.identity.findUserByEmail(userA.email))?.enabled).toBe(true);
     await expect(ctx.signIn(userA.email, userA.password)).resolves.toHaveProperty('cookie');
+  });
+
+  it("forgets an address's count of registration mails once its hour is over", async () => {
+    const started = (minutesAgo: number) => new Date(NOW.getTime() - minutesAgo * 60_000);
+    await ctx.db.insert(registrationMailWindows).values([
+      { email: 'antiga@janela.cv', requestCount: 3, requestWindowStartedAt: started(61) },
+      { email: 'recente@janela.cv', requestCount: 2, requestWindowStartedAt: started(30) },
+    ]);
+    const result = await sweep();
+    expect(result.counts.registrations).toBe(1);
+    const kept = await ctx.db.select({ email: registrationMailWindows.email }).from(registrationMailWindows);
+    expect(kept.map((row) => row.email)).toEqual(['recente@janela.cv']);
   });
 
   it('deletes invitations never accepted 180 days after their link expired; accepted ones stay', async () => {

@@ -1,4 +1,9 @@
-import { RETENTION_KINDS, type RetentionKind, retentionCutoff } from '@excelencia/domain';
+import {
+  REGISTRATION_MAIL_WINDOW_MINUTES,
+  RETENTION_KINDS,
+  type RetentionKind,
+  retentionCutoff,
+} from '@excelencia/domain';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -6,6 +11,7 @@ import {
   deactivatedAccountsPast,
   deleteApplicationDocuments,
   deleteExpiredSessions,
+  deleteMailWindows,
   deleteOldAudit,
   deleteOldMail,
   deleteOldPartnerAccess,
@@ -86,7 +92,13 @@ export async function enforceRetention(
     }
     removable.push(row.id);
   }
-  await step('registrations', (tx) => deleteRegistrations(tx, removable));
+  await step('registrations', async (tx) => {
+    const requests = await deleteRegistrations(tx, removable);
+    // An address's count of registration mails (the per-address limit) is kept only while its window runs.
+    const windowStart = new Date(now.getTime() - REGISTRATION_MAIL_WINDOW_MINUTES * 60_000);
+    const mailWindows = await deleteMailWindows(tx, windowStart);
+    return { count: requests + mailWindows, detail: { requests, mailWindows } };
+  });
 
   await step('invitations', (tx, cutoff) => deleteUnacceptedInvitations(tx, cutoff));
 
