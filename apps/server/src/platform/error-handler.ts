@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import {
   DEFAULT_LANGUAGE,
   type ErrorResponse,
+  formatDisplayDate,
   isCatalogKey,
   type Language,
   translate,
@@ -10,7 +11,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, sqlState } from './database-errors.ts';
-import { AppError, type ErrorDetail } from './errors.ts';
+import { AppError, type ErrorDetail, type ErrorParams } from './errors.ts';
 import { invalidCharacters } from './input-characters.ts';
 import { sendRateLimitedPage, wantsPage } from './rate-limited-page.ts';
 import { requestLanguage } from './request-language.ts';
@@ -55,17 +56,20 @@ function issueMessage(issue: {
   return { message: 'validation:invalid' };
 }
 
-/** The message in the language when it is a catalog key (params that are keys translated too), else as is. */
-function translateMessage(
-  language: Language,
-  message: string,
-  params: Record<string, string | number> | undefined,
-): string {
+/**
+ * The message in the language when it is a catalog key (params that are keys translated too, dates written in
+ * the same language), else as is.
+ */
+function translateMessage(language: Language, message: string, params: ErrorParams | undefined): string {
   if (!isCatalogKey(message)) return message;
   const translatedParams: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params ?? {})) {
     translatedParams[name] =
-      typeof value === 'string' && isCatalogKey(value) ? translate(language, value) : value;
+      value instanceof Date
+        ? formatDisplayDate(value, language)
+        : typeof value === 'string' && isCatalogKey(value)
+          ? translate(language, value)
+          : value;
   }
   return translate(language, message, translatedParams);
 }

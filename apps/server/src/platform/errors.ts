@@ -5,8 +5,14 @@ export interface ErrorDetail {
   /** A catalog key ('validation:required') or a text; keys are translated into the caller's language. */
   message: string;
   /** Values for the message's {{placeholders}}; values that are catalog keys are translated too. */
-  params?: Record<string, string | number>;
+  params?: ErrorParams;
 }
+
+/**
+ * Values for a message's {{placeholders}}: catalog keys are translated, and dates written as the site writes
+ * them (SPEC §9), both in the language the message is answered in.
+ */
+export type ErrorParams = Record<string, string | number | Date>;
 
 /**
  * The one error type services throw. `key` is a message-catalog key ('errors:forbidden'); the error
@@ -17,13 +23,13 @@ export class AppError extends Error {
   readonly code: string;
   readonly key: string;
   readonly details: ErrorDetail[] | undefined;
-  readonly params: Record<string, string | number> | undefined;
+  readonly params: ErrorParams | undefined;
 
   constructor(
     status: number,
     code: string,
     key: string,
-    options: { details?: ErrorDetail[]; params?: Record<string, string | number>; cause?: unknown } = {},
+    options: { details?: ErrorDetail[]; params?: ErrorParams; cause?: unknown } = {},
   ) {
     super(`${code} (${key})`, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';

@@ -1,11 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeModal, openModal } from './modal-store.ts';
 
 export interface ConfirmRequest {
   title: string;
   message: string;
+  /** What the action touches, named under the message (a list of the records it changes). */
+  details?: ReactNode;
   confirmLabel: string;
   /** Red confirm button (delete, deactivate). */
   danger?: boolean;
@@ -19,6 +21,7 @@ function ConfirmBody({ request }: { request: ConfirmRequest }) {
   return (
     <Stack gap="lg">
       <Text>{request.message}</Text>
+      {request.details ?? null}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={closeModal} disabled={busy}>
           {t('common:cancel')}

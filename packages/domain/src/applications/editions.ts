@@ -88,6 +88,11 @@ export const Edition = EditionFields.extend({
   id: z.uuid(),
   /** When the results were published, or null. */
   resultsPublishedAt: z.string().nullable(),
+  /**
+   * When applications actually closed: set at publication, the earlier of it and applicationClosesAt (publishing
+   * closes the window early); null while not published.
+   */
+  applicationsClosedAt: z.string().nullable().default(null),
   /** The regulation PDF's file name, or null when none was uploaded (GET editions/{id}/regulation). */
   regulationFileName: z.string().nullable(),
   version: z.number().int(),

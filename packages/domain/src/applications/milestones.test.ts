@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { editionPhase, isApplicationOpen } from './milestones.ts';
+import {
+  applicationsCloseAt,
+  editionPhase,
+  isApplicationOpen,
+  isClosedEarly,
+  isRegistrationOpen,
+} from './milestones.ts';
 
 const edition = {
   registrationOpensAt: '2026-01-01T00:00:00Z',
@@ -24,5 +30,19 @@ describe('the application window', () => {
     const published = { ...edition, resultsPublishedAt: '2026-04-10T09:00:00Z' };
     expect(isApplicationOpen(published, new Date('2026-04-20T00:00:00Z'))).toBe(false);
     expect(editionPhase(published, new Date('2026-04-20T00:00:00Z'))).toBe('published');
+  });
+
+  it('closed on the day of the publication when that came first, and registration with it', () => {
+    const published = {
+      ...edition,
+      registrationClosesAt: '2026-04-30T23:59:59Z',
+      resultsPublishedAt: '2026-04-10T09:00:00Z',
+      applicationsClosedAt: '2026-04-10T09:00:00Z',
+    };
+    expect(applicationsCloseAt(published)).toBe('2026-04-10T09:00:00Z');
+    expect(isClosedEarly(published)).toBe(true);
+    expect(isRegistrationOpen(published, new Date('2026-04-20T00:00:00Z'))).toBe(false);
+    expect(applicationsCloseAt(edition)).toBe(edition.applicationClosesAt);
+    expect(isClosedEarly(edition)).toBe(false);
   });
 });

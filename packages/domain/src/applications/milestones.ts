@@ -25,13 +25,36 @@ export type EditionPhase =
   | 'published';
 
 /** An edition's milestones as the API carries them (ISO text) or as the server stores them (Date). */
-type Milestones = { [K in EditionMilestone]: string | Date } & { resultsPublishedAt: string | Date | null };
+type Milestones = { [K in EditionMilestone]: string | Date } & {
+  resultsPublishedAt: string | Date | null;
+  /** When applications actually closed, set at publication (absent or null before). */
+  applicationsClosedAt?: string | Date | null;
+};
 
 const ms = (value: string | Date) => (typeof value === 'string' ? Date.parse(value) : value.getTime());
 
+/** Inside the registration window, and before the results are published (the edition is over then). */
 export function isRegistrationOpen(edition: Milestones, now: Date): boolean {
   const t = now.getTime();
-  return ms(edition.registrationOpensAt) <= t && t <= ms(edition.registrationClosesAt);
+  return (
+    edition.resultsPublishedAt === null &&
+    ms(edition.registrationOpensAt) <= t &&
+    t <= ms(edition.registrationClosesAt)
+  );
+}
+
+/**
+ * When applications close, or closed: the day the results were published when that came first (publishing
+ * closes the window early), else the scheduled applicationClosesAt.
+ */
+export function applicationsCloseAt(edition: Milestones): string | Date {
+  return edition.applicationsClosedAt ?? edition.applicationClosesAt;
+}
+
+/** Whether publishing the results closed the applications before their scheduled date. */
+export function isClosedEarly(edition: Milestones): boolean {
+  const closed = edition.applicationsClosedAt;
+  return closed !== undefined && closed !== null && ms(closed) < ms(edition.applicationClosesAt);
 }
 
 /** Inside the application window, and before the results are published (publishing closes the window early). */
@@ -40,7 +63,7 @@ export function isApplicationOpen(edition: Milestones, now: Date): boolean {
   return (
     edition.resultsPublishedAt === null &&
     ms(edition.applicationOpensAt) <= t &&
-    t <= ms(edition.applicationClosesAt)
+    t <= ms(applicationsCloseAt(edition))
   );
 }
 

@@ -10,7 +10,11 @@ import { APPLICATION_FILE_TYPE_COUNT } from './documents.ts';
  * dateInsert.
  */
 
-export const APPLICATION_STATUSES = ['draft', 'pending', 'evaluated', 'unqualified'] as const;
+/**
+ * `closed`: a draft never submitted when its edition's applications closed by the publication of the results
+ * (kept for history; docs/adr/0022-publication-closes-drafts.md).
+ */
+export const APPLICATION_STATUSES = ['draft', 'pending', 'evaluated', 'unqualified', 'closed'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export const DECISIONS = ['evaluated', 'unqualified'] as const;
@@ -135,6 +139,8 @@ export const Application = z.object({
     })
     .nullable(),
   resultsPublished: z.boolean(),
+  /** When the edition's applications actually closed (set at publication; null before). */
+  applicationsClosedAt: z.string().nullable(),
   seal: Seal.nullable(),
   version: z.number().int(),
 });
@@ -258,12 +264,25 @@ export const EditionResults = z.object({
 });
 export type EditionResults = z.infer<typeof EditionResults>;
 
-/** Whether results can be published now, and what is still open. */
+/** An application publishing the results will close: a draft never submitted, with how far it got. */
+export const ApplicationToClose = z.object({
+  id: z.uuid(),
+  companyName: z.string(),
+  nif: z.string(),
+  /** Documents uploaded (of 8). */
+  files: z.number().int(),
+  complete: z.boolean(),
+});
+export type ApplicationToClose = z.infer<typeof ApplicationToClose>;
+
+/** Whether results can be published now, what is still open, and the drafts publishing would close. */
 export const PublishReadiness = z.object({
   ready: z.boolean(),
   undecided: z.number().int(),
   unconfirmed: z.number().int(),
   published: z.boolean(),
+  /** The drafts (complete or not) never submitted: publishing closes them and tells their companies. */
+  toClose: z.array(ApplicationToClose),
 });
 export type PublishReadiness = z.infer<typeof PublishReadiness>;
 

@@ -198,6 +198,12 @@ export const applicationsAdmin = defineMessages({
         'As empresas distinguidas recebem o estatuto e o certificado, todas as candidatas são avisadas por e-mail e a lista pública fica visível. A publicação não pode ser desfeita.',
       publishedOn: 'Resultados publicados em {{date}}.',
       closesApplications: 'As candidaturas estão abertas até {{date}}: a publicação fecha-as já.',
+      closesDrafts_one:
+        'A publicação fecha {{count}} candidatura não submetida (rascunho, completo ou não); a empresa é avisada por e-mail:',
+      closesDrafts_other:
+        'A publicação fecha {{count}} candidaturas não submetidas (rascunhos, completos ou não); cada empresa é avisada por e-mail:',
+      draftLine_one: '{{company}} (NIF {{nif}}): {{count}} de 8 documentos',
+      draftLine_other: '{{company}} (NIF {{nif}}): {{count}} de 8 documentos',
       openApplications: 'Ver as candidaturas',
       notPublished: 'Os resultados aparecem aqui depois da publicação.',
     },
@@ -459,6 +465,12 @@ export const applicationsAdmin = defineMessages({
         'Distinguished companies receive the status and its certificate, every applicant is told by e-mail and the public list becomes visible. Publishing cannot be undone.',
       publishedOn: 'Results published on {{date}}.',
       closesApplications: 'Applications are open until {{date}}: publishing closes them now.',
+      closesDrafts_one:
+        'Publishing closes {{count}} application not submitted (a draft, complete or not); its company is told by e-mail:',
+      closesDrafts_other:
+        'Publishing closes {{count}} applications not submitted (drafts, complete or not); each company is told by e-mail:',
+      draftLine_one: '{{company}} (NIF {{nif}}): {{count}} of 8 documents',
+      draftLine_other: '{{company}} (NIF {{nif}}): {{count}} of 8 documents',
       openApplications: 'See the applications',
       notPublished: 'The results show here once they are published.',
     },
@@ -726,6 +738,12 @@ export const applicationsAdmin = defineMessages({
       publishedOn: 'Résultats publiés le {{date}}.',
       closesApplications:
         "Les candidatures sont ouvertes jusqu'au {{date}} : la publication les ferme dès maintenant.",
+      closesDrafts_one:
+        'La publication ferme {{count}} candidature non soumise (brouillon, complet ou non) ; son entreprise est prévenue par e-mail :',
+      closesDrafts_other:
+        'La publication ferme {{count}} candidatures non soumises (brouillons, complets ou non) ; chaque entreprise est prévenue par e-mail :',
+      draftLine_one: '{{company}} (NIF {{nif}}) : {{count}} document sur 8',
+      draftLine_other: '{{company}} (NIF {{nif}}) : {{count}} documents sur 8',
       openApplications: 'Voir les candidatures',
       notPublished: 'Les résultats s’affichent ici après leur publication.',
     },

@@ -34,6 +34,10 @@ export const applicationsWeb = defineMessages({
       awaiting: 'Os resultados serão divulgados a {{date}}.',
       awaitingSoon: 'Os resultados serão divulgados em breve.',
     },
+    closed: {
+      title: 'Candidatura fechada sem submissão',
+      text: 'As candidaturas fecharam a {{date}}, com a publicação dos resultados. Esta candidatura não foi submetida: já não pode ser alterada nem submetida.',
+    },
     returned: {
       title: 'Um documento foi devolvido',
       text: 'O avaliador devolveu o documento «{{document}}»: substitua-o e volte a submeter a candidatura.',
@@ -122,6 +126,7 @@ export const applicationsWeb = defineMessages({
       warningAll: 'Com o balancete anual de {{year}}: os {{total}} critérios estão cumpridos.',
       failing: 'Por cumprir: {{list}}.',
       open: 'Abrir a candidatura',
+      closed: 'Não submetida: as candidaturas fecharam a {{date}}, com a publicação dos resultados.',
     },
     countdown: {
       label: 'Contagem decrescente: {{milestone}}, a {{date}}',
@@ -218,6 +223,10 @@ export const applicationsWeb = defineMessages({
       awaiting: 'The results will be announced on {{date}}.',
       awaitingSoon: 'The results will be announced soon.',
     },
+    closed: {
+      title: 'Application closed without being submitted',
+      text: 'Applications closed on {{date}}, when the results were published. This application was not submitted: it can no longer be changed or submitted.',
+    },
     returned: {
       title: 'A document was sent back',
       text: 'The evaluator sent back the document “{{document}}”: replace it and submit the application again.',
@@ -305,6 +314,7 @@ export const applicationsWeb = defineMessages({
       warningAll: 'With the {{year}} annual trial balance: all {{total}} criteria are met.',
       failing: 'Not met yet: {{list}}.',
       open: 'Open the application',
+      closed: 'Not submitted: applications closed on {{date}}, when the results were published.',
     },
     countdown: {
       label: 'Countdown: {{milestone}}, on {{date}}',
@@ -401,6 +411,10 @@ export const applicationsWeb = defineMessages({
       awaiting: 'Les résultats seront annoncés le {{date}}.',
       awaitingSoon: 'Les résultats seront annoncés prochainement.',
     },
+    closed: {
+      title: 'Candidature fermée sans avoir été soumise',
+      text: 'Les candidatures ont fermé le {{date}}, à la publication des résultats. Cette candidature n’a pas été soumise : elle ne peut plus être modifiée ni soumise.',
+    },
     returned: {
       title: 'Un document a été renvoyé',
       text: "L'évaluateur a renvoyé le document « {{document}} » : remplacez-le et soumettez de nouveau la candidature.",
@@ -489,6 +503,7 @@ export const applicationsWeb = defineMessages({
       warningAll: 'Avec la balance annuelle {{year}} : les {{total}} critères sont respectés.',
       failing: 'À atteindre : {{list}}.',
       open: 'Ouvrir la candidature',
+      closed: 'Non soumise : les candidatures ont fermé le {{date}}, à la publication des résultats.',
     },
     countdown: {
       label: 'Compte à rebours : {{milestone}}, le {{date}}',

@@ -22,6 +22,7 @@ export const applications = defineMessages({
       pending: 'Pendente',
       evaluated: 'Avaliada',
       unqualified: 'Não qualificada',
+      closed: 'Fechada sem submissão',
     },
     sealStatuses: {
       valid: 'Válido',
@@ -56,6 +57,8 @@ export const applications = defineMessages({
     pdfTooLarge: 'O ficheiro excede {{max}} MB.',
     reasonRequired: 'Indique o motivo',
     outsideWindow: 'As candidaturas desta edição não estão abertas ({{opens}} a {{closes}}).',
+    closedOn: 'As candidaturas desta edição fecharam a {{date}}.',
+    closedByResults: 'As candidaturas desta edição fecharam a {{date}}, com a publicação dos resultados.',
     alreadyApplied: 'A empresa já tem uma candidatura nesta edição.',
     locked: 'A candidatura foi submetida: os documentos já não podem mudar.',
     slotLocked: 'Só o documento devolvido pelo avaliador pode ser alterado.',
@@ -104,6 +107,16 @@ export const applications = defineMessages({
         reason: 'Motivo: {{reason}}',
         action: 'Veja os detalhes no portal:',
       },
+      closed: {
+        subject: 'Candidatura fechada sem submissão — {{edition}}',
+        intro:
+          'As candidaturas da {{edition}} fecharam a {{date}}, com a publicação dos resultados. A candidatura da empresa {{companyName}} não tinha sido submetida e foi fechada: já não pode ser alterada nem submetida.',
+        documents_zero: 'Documentos carregados: nenhum de 8.',
+        documents_one: 'Documentos carregados: {{count}} de 8.',
+        documents_other: 'Documentos carregados: {{count}} de 8.',
+        action:
+          'Pode candidatar-se à próxima edição quando as candidaturas abrirem. Veja a candidatura no portal:',
+      },
       greeting: 'Olá {{name}},',
     },
     editionName: '{{number}}.ª edição ({{year}})',
@@ -146,6 +159,7 @@ export const applications = defineMessages({
       rejectDecision: 'Decisão devolvida à avaliação',
       return: 'Documento devolvido à empresa',
       publish: 'Resultados publicados',
+      close: 'Candidatura fechada sem submissão (publicação dos resultados)',
     },
   },
   en: {
@@ -165,6 +179,7 @@ export const applications = defineMessages({
       pending: 'Pending',
       evaluated: 'Evaluated',
       unqualified: 'Unqualified',
+      closed: 'Closed, not submitted',
     },
     sealStatuses: {
       valid: 'Valid',
@@ -199,6 +214,8 @@ export const applications = defineMessages({
     pdfTooLarge: 'The file is larger than {{max}} MB.',
     reasonRequired: 'Give the reason',
     outsideWindow: "This edition's applications are not open ({{opens}} to {{closes}}).",
+    closedOn: "This edition's applications closed on {{date}}.",
+    closedByResults: "This edition's applications closed on {{date}}, when the results were published.",
     alreadyApplied: 'The company already has an application in this edition.',
     locked: 'The application has been submitted: its documents can no longer change.',
     slotLocked: 'Only the document sent back by the evaluator can change.',
@@ -247,6 +264,16 @@ export const applications = defineMessages({
         reason: 'Reason: {{reason}}',
         action: 'See the details on the portal:',
       },
+      closed: {
+        subject: 'Application closed without being submitted — {{edition}}',
+        intro:
+          "Applications to {{edition}} closed on {{date}}, when the results were published. {{companyName}}'s application had not been submitted and was closed: it can no longer be changed or submitted.",
+        documents_zero: 'Documents uploaded: none of 8.',
+        documents_one: 'Documents uploaded: {{count}} of 8.',
+        documents_other: 'Documents uploaded: {{count}} of 8.',
+        action:
+          'You may apply to the next edition when its applications open. See the application on the portal:',
+      },
       greeting: 'Hello {{name}},',
     },
     editionName: 'Edition {{number}} ({{year}})',
@@ -290,6 +317,7 @@ export const applications = defineMessages({
       rejectDecision: 'Decision sent back to evaluation',
       return: 'Document sent back to the company',
       publish: 'Results published',
+      close: 'Application closed unsubmitted (results published)',
     },
   },
   fr: {
@@ -309,6 +337,7 @@ export const applications = defineMessages({
       pending: 'En attente',
       evaluated: 'Évaluée',
       unqualified: 'Non qualifiée',
+      closed: 'Fermée sans soumission',
     },
     sealStatuses: {
       valid: 'Valide',
@@ -343,6 +372,9 @@ export const applications = defineMessages({
     pdfTooLarge: 'Le fichier dépasse {{max}} Mo.',
     reasonRequired: 'Indiquez le motif',
     outsideWindow: 'Les candidatures de cette édition ne sont pas ouvertes (du {{opens}} au {{closes}}).',
+    closedOn: 'Les candidatures de cette édition ont fermé le {{date}}.',
+    closedByResults:
+      'Les candidatures de cette édition ont fermé le {{date}}, à la publication des résultats.',
     alreadyApplied: "L'entreprise a déjà une candidature dans cette édition.",
     locked: 'La candidature a été soumise : ses documents ne peuvent plus changer.',
     slotLocked: "Seul le document renvoyé par l'évaluateur peut changer.",
@@ -391,6 +423,16 @@ export const applications = defineMessages({
         reason: 'Motif : {{reason}}',
         action: 'Voir le détail sur le portail :',
       },
+      closed: {
+        subject: 'Candidature fermée sans avoir été soumise — {{edition}}',
+        intro:
+          'Les candidatures à la {{edition}} ont fermé le {{date}}, à la publication des résultats. La candidature de l’entreprise {{companyName}} n’avait pas été soumise et a été fermée : elle ne peut plus être modifiée ni soumise.',
+        documents_zero: 'Documents déposés : aucun sur 8.',
+        documents_one: 'Documents déposés : {{count}} sur 8.',
+        documents_other: 'Documents déposés : {{count}} sur 8.',
+        action:
+          'Vous pourrez candidater à la prochaine édition à l’ouverture de ses candidatures. Voir la candidature sur le portail :',
+      },
       greeting: 'Bonjour {{name}},',
     },
     editionName: '{{number}}e édition ({{year}})',
@@ -434,6 +476,7 @@ export const applications = defineMessages({
       rejectDecision: "Décision renvoyée à l'évaluation",
       return: "Document renvoyé à l'entreprise",
       publish: 'Résultats publiés',
+      close: 'Candidature fermée sans soumission (publication des résultats)',
     },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Eligibility } from '../applications/schemas.ts';
+import { APPLICATION_STATUSES, Eligibility } from '../applications/schemas.ts';
 
 /**
  * The partner area (SPEC §2 partner menu): the companies a partner entity assists, the consent each company
@@ -63,7 +63,7 @@ export const PartnerCompanyView = z.object({
     .object({
       editionNumber: z.number().int(),
       editionYear: z.number().int(),
-      status: z.enum(['draft', 'pending', 'evaluated', 'unqualified']),
+      status: z.enum(APPLICATION_STATUSES),
       submittedAt: z.string().nullable(),
     })
     .nullable(),

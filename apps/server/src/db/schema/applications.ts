@@ -34,6 +34,11 @@ export const editions = pgTable(
     regulationFileName: text('regulation_file_name'),
     resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
     resultsPublishedBy: uuid('results_published_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /**
+     * When applications actually closed, set at publication: the earlier of it and application_closes_at. The
+     * window as it ran, for messages and for the one-window-at-a-time rule (docs/adr/0022).
+     */
+    applicationsClosedAt: timestamp('applications_closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -59,7 +64,7 @@ export const applications = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['draft', 'pending', 'evaluated', 'unqualified'] })
+    status: text('status', { enum: ['draft', 'pending', 'evaluated', 'unqualified', 'closed'] })
       .notNull()
       .default('draft'),
     eligibility: jsonb('eligibility').notNull(),

@@ -12,12 +12,13 @@ export function formatMailDate(value: Date, language: Language): string {
   return formatDisplayDate(value, language);
 }
 
-type Kind = 'receipt' | 'returned' | 'results';
+type Kind = 'receipt' | 'returned' | 'results' | 'closed';
 
 /** The lines of each mail after the greeting (keys of applications:mails.<kind>). */
 const LINES: Record<Kind, (params: Record<string, string | number>) => string[]> = {
   receipt: () => ['intro', 'documents', 'next'],
   returned: () => ['intro', 'reason', 'action'],
+  closed: () => ['intro', 'documents', 'action'],
   results: (params) => [
     params.distinguished === 1 ? 'distinguished' : 'notDistinguished',
     ...(params.distinguished !== 1 && params.reason ? ['reason'] : []),

@@ -1,4 +1,4 @@
-import { buildBalanceTree, treeLeaves } from '@excelencia/domain';
+import { buildBalanceTree, formatDisplayDate, treeLeaves } from '@excelencia/domain';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import PostalMime, { type Email } from 'postal-mime';
@@ -258,10 +258,20 @@ describe('the company application', () => {
   });
 
   it('opens the application: the eight criteria in the spec order, computed on the 2024 and 2023 sheets', async () => {
-    const response = await send(member, 'POST', `/companies/${ownCompany}/applications`, {
-      editionId: edition.id,
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    // A double click on Apply: two POSTs at once open one application, and both answer it (201, then 200).
+    const pair = await Promise.all([
+      send(member, 'POST', `/companies/${ownCompany}/applications`, { editionId: edition.id }),
+      send(member, 'POST', `/companies/${ownCompany}/applications`, { editionId: edition.id }),
+    ]);
+    expect(pair.map((r) => r.statusCode).sort(), pair[0]?.body).toEqual([200, 201]);
+    const response = pair.find((r) => r.statusCode === 201) ?? pair[0];
+    if (!response) throw new Error('no answer');
+    expect(pair.map((r) => r.json().id)).toEqual([response.json().id, response.json().id]);
+    const rowsOfCompany = await ctx.db
+      .select()
+      .from(applications)
+      .where(eq(applications.companyId, ownCompany));
+    expect(rowsOfCompany).toHaveLength(1);
     const body = response.json();
     application = body;
     expect(body).toMatchObject({
@@ -296,7 +306,8 @@ describe('the company application', () => {
     const again = await send(member, 'POST', `/companies/${ownCompany}/applications`, {
       editionId: edition.id,
     });
-    expect(again.json().error.code).toBe('already_applied');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: body.id, status: 'draft' });
   });
 
   it("hides the application from another company's user (404) and from partners (403)", async () => {
@@ -544,6 +555,15 @@ describe('evaluation, confirmation and publication', () => {
     });
   });
 
+  it('names before publishing the drafts never submitted that publishing will close', async () => {
+    const readiness = await get(admin, `/editions/${edition.id}/results/readiness`);
+    expect(readiness.statusCode).toBe(200);
+    expect(readiness.json()).toMatchObject({
+      ready: true,
+      toClose: [{ companyName: 'Outra, Lda', nif: '200000022', files: 0, complete: false }],
+    });
+  });
+
   it('publishes once (two at once: one 200, one 409), grants the status for one year and tells every applicant', async () => {
     const [a, b] = await Promise.all([
       send(admin, 'POST', `/editions/${edition.id}/results/publish`),
@@ -551,13 +571,14 @@ describe('evaluation, confirmation and publication', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const ok = a.statusCode === 200 ? a : b;
-    expect(ok.json()).toMatchObject({ distinguished: 1, notified: 1 });
+    expect(ok.json()).toMatchObject({ distinguished: 1, notified: 1, closed: 1 });
     expect((a.statusCode === 409 ? a : b).json().error.code).toBe('results_already_published');
     const mails = await deliver();
-    expect(mails).toHaveLength(1);
+    expect(mails).toHaveLength(2);
     // The member's language is pt.
-    expect(mails[0]?.subject).toBe('Resultados da 2.ª edição (2025)');
-    expect(mails[0]?.text).toContain('Parabéns! A empresa Boa Vista, Lda obteve o estatuto Excelência');
+    const results = mails.find((mail) => mail.to?.[0]?.address === 'member@ap.cv');
+    expect(results?.subject).toBe('Resultados da 2.ª edição (2025)');
+    expect(results?.text).toContain('Parabéns! A empresa Boa Vista, Lda obteve o estatuto Excelência');
     const body = (await get(member, `/companies/${ownCompany}/applications/${applicationId}`)).json();
     expect(body).toMatchObject({
       status: 'evaluated',
@@ -572,15 +593,89 @@ describe('evaluation, confirmation and publication', () => {
   it('publishing closed the application window, though its dates are still open: a draft can no longer be submitted', async () => {
     const [row] = await ctx.db.select().from(editions).where(eq(editions.id, edition.id));
     expect(row?.applicationClosesAt.getTime()).toBeGreaterThan(Date.now());
+    // The day applications actually closed is kept: the publication's.
+    expect(row?.applicationsClosedAt?.toISOString()).toBe(row?.resultsPublishedAt?.toISOString());
+    const closedOn = formatDisplayDate(row?.applicationsClosedAt ?? new Date(), 'en');
     const [draft] = await ctx.db.select().from(applications).where(eq(applications.companyId, otherCompany));
-    expect(draft?.status).toBe('draft');
-    const submit = await send(
-      otherMember,
-      'POST',
-      `/companies/${otherCompany}/applications/${draft?.id}/submit`,
-    );
+    // Closed, kept for history, not a draft any more.
+    expect(draft?.status).toBe('closed');
+    const url = `/companies/${otherCompany}/applications/${draft?.id}`;
+    const seen = (await get(otherMember, url)).json();
+    expect(seen).toMatchObject({
+      status: 'closed',
+      applicationsClosedAt: row?.applicationsClosedAt?.toISOString(),
+    });
+    const submit = await send(otherMember, 'POST', `${url}/submit`);
     expect(submit.statusCode).toBe(409);
     expect(submit.json().error.code).toBe('application_window_closed');
+    // The refusal names the day applications closed, not a window today is still inside.
+    const message = `This edition's applications closed on ${closedOn}, when the results were published.`;
+    expect(submit.json().error.message).toBe(message);
+    const uploaded = await upload(otherMember, `${url}/files`, { fileType: '0' }, PDF('late'), 'late.pdf');
+    expect(uploaded.statusCode).toBe(409);
+    expect(uploaded.json().error).toMatchObject({ code: 'application_window_closed', message });
+    // A company applying now is told the same.
+    const third = await ctx.createUser({ email: 'third@ap.cv', roles: ['company'], name: 'Terceira' });
+    const thirdCompany = await ctx.linkCompany(third.accountId, {
+      companyName: 'Terceira, Lda',
+      nif: '200000023',
+    });
+    const late = await send(
+      await ctx.signIn(third.email, third.password),
+      'POST',
+      `/companies/${thirdCompany}/applications`,
+      {
+        editionId: edition.id,
+      },
+    );
+    expect(late.json().error).toMatchObject({ code: 'application_window_closed', message });
+    // Audited: who closed it and when, from draft to closed.
+    const history = (await get(admin, `/applications/${draft?.id}/history`)).json();
+    expect(history.at(-1)).toMatchObject({ action: 'close', fromStatus: 'draft', toStatus: 'closed' });
+    // The company was told, in its member's language (pt), on which day and with how many documents.
+    const [closedMail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'other@ap.cv'));
+    expect(closedMail?.subject).toBe('Candidatura fechada sem submissão — 2.ª edição (2025)');
+    expect(closedMail?.textBody).toContain(
+      `fecharam a ${formatDisplayDate(row?.applicationsClosedAt ?? new Date(), 'pt')}`,
+    );
+    expect(closedMail?.textBody).toContain('Documentos carregados: nenhum de 8.');
+    // Not counted among the applicants.
+    expect((await get(admin, `/editions/${edition.id}/results`)).json().applicants).toBe(1);
+  });
+
+  it('the next edition can open once results closed the applications early; the calendar follows the window as it ran', async () => {
+    const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+    // Inside edition 2's scheduled window (until +10 days), after the day its applications closed.
+    const next = {
+      number: 5,
+      year: 2026,
+      indicatorYear: 2025,
+      registrationOpensAt: at(0.5),
+      registrationClosesAt: at(1),
+      applicationOpensAt: at(1),
+      applicationClosesAt: at(8),
+      evaluationStartsAt: at(9),
+      evaluationEndsAt: at(12),
+      resultsAt: at(14),
+    };
+    const created = await send(admin, 'POST', '/editions', next);
+    expect(created.statusCode, created.body).toBe(201);
+    // The public site now speaks of the next edition, not of the one published.
+    expect((await get(null, '/editions/current')).json().id).toBe(created.json().id);
+    // A window reaching back into the time edition 2 took applications still overlaps it.
+    const overlapping = await send(admin, 'POST', '/editions', {
+      ...next,
+      number: 6,
+      registrationOpensAt: at(-3),
+      registrationClosesAt: at(-2.5),
+      applicationOpensAt: at(-2),
+    });
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json().error.code).toBe('edition_overlap');
+    await ctx.db.delete(editions).where(eq(editions.id, created.json().id));
   });
 
   it('shows the distinguished companies publicly and to partners; a visitor verifies the seal live', async () => {
@@ -659,7 +754,7 @@ describe('sending a document back', () => {
   it('reopens that slot only, mails the company, and the company resubmits', async () => {
     // A fresh edition: the 2nd is published. Its window is open now, after the 2nd's window moved to the past.
     await ctx.db.execute(
-      sql`update editions set application_opens_at = now() - interval '40 days', application_closes_at = now() - interval '30 days' where number = 2`,
+      sql`update editions set application_opens_at = now() - interval '40 days', application_closes_at = now() - interval '30 days', applications_closed_at = now() - interval '30 days' where number = 2`,
     );
     await ctx.db.execute(sql`delete from editions where number = 3`);
     const created = await send(admin, 'POST', '/editions', {

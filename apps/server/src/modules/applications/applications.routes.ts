@@ -223,24 +223,23 @@ export function applicationsRoutes(deps: { applications: ApplicationsService; re
       {
         schema: {
           tags,
-          summary: "Opens the company's application to an edition during its application window",
+          summary:
+            "Opens the company's application to an edition during its application window (201); applying again answers the one already opened (200)",
           params: CompanyParams,
           body: CreateApplicationRequest,
-          response: { 201: Application, ...errors },
+          response: { 200: Application, 201: Application, ...errors },
         },
         config: MEMBERS,
       },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            await applications.create(
-              caller(request),
-              actorOf(request),
-              request.params.companyId,
-              request.body.editionId,
-            ),
-          ),
+      async (request, reply) => {
+        const { application, created } = await applications.create(
+          caller(request),
+          actorOf(request),
+          request.params.companyId,
+          request.body.editionId,
+        );
+        return reply.code(created ? 201 : 200).send(application);
+      },
     );
 
     r.get(

@@ -8,12 +8,14 @@ import {
   type ApplicationStatus,
   type ApplicationSummary,
   applicationFileName,
+  applicationsCloseAt,
   type ConfirmationRequest,
   documentLabelKey,
   type Eligibility,
   type EvaluationRequest,
   fileTypeOfName,
   isApplicationOpen,
+  isClosedEarly,
   type Language,
   type Page,
   type ReturnRequest,
@@ -53,13 +55,23 @@ export const APPLICATION_ENTITY = 'applications';
 type ApplicationRow = typeof applications.$inferSelect;
 type FileRow = typeof applicationFiles.$inferSelect;
 
-const windowClosed = (edition: EditionRow, language: Language) =>
-  new AppError(409, 'application_window_closed', 'applications:outsideWindow', {
-    params: {
-      opens: formatMailDate(edition.applicationOpensAt, language),
-      closes: formatMailDate(edition.applicationClosesAt, language),
-    },
-  });
+/**
+ * Outside the application window: before it, its dates; after it, the day applications actually closed (the
+ * publication of the results when that came first), never a range the date is still inside.
+ */
+export function windowClosed(edition: EditionRow, now: Date): AppError {
+  if (now.getTime() < edition.applicationOpensAt.getTime()) {
+    return new AppError(409, 'application_window_closed', 'applications:outsideWindow', {
+      params: { opens: edition.applicationOpensAt, closes: edition.applicationClosesAt },
+    });
+  }
+  return new AppError(
+    409,
+    'application_window_closed',
+    isClosedEarly(edition) ? 'applications:closedByResults' : 'applications:closedOn',
+    { params: { date: new Date(applicationsCloseAt(edition)) } },
+  );
+}
 const locked = () => new AppError(409, 'application_locked', 'applications:locked');
 const alreadyEvaluated = () => new AppError(409, 'already_evaluated', 'applications:alreadyEvaluated');
 export const noPdf = () =>
@@ -168,6 +180,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
             }
           : null,
       resultsPublished: edition.resultsPublishedAt !== null,
+      applicationsClosedAt: edition.applicationsClosedAt?.toISOString() ?? null,
       seal: seal && visible ? presentSeal(seal.seal as SealRow, edition, seal, new Date()) : null,
       version: row.version,
     };
@@ -250,20 +263,15 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
    * Document changes: a draft within the application window may change any slot; an application the evaluator
    * sent back may change only the reopened slot, whatever the date.
    */
-  function assertSlotEditable(
-    row: ApplicationRow,
-    edition: EditionRow,
-    fileType: number,
-    language: Language,
-    now: Date,
-  ) {
+  function assertSlotEditable(row: ApplicationRow, edition: EditionRow, fileType: number, now: Date) {
+    if (row.status === 'closed') throw windowClosed(edition, now);
     if (row.status !== 'draft') throw locked();
     if (row.reopenedFileType !== null) {
       if (row.reopenedFileType !== fileType)
         throw new AppError(409, 'application_locked', 'applications:slotLocked');
       return;
     }
-    if (!isApplicationOpen(edition, now)) throw windowClosed(edition, language);
+    if (!isApplicationOpen(edition, now)) throw windowClosed(edition, now);
   }
 
   async function membersOf(executor: Executor, companyId: string) {
@@ -305,22 +313,37 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       return present(db, await applicationOf(db, companyId, id), asAdmin);
     },
 
+    /**
+     * Opens the company's application to an edition. Applying twice (a double click, two tabs) answers the
+     * application already opened, `created` false: one row per company and edition, the unique index deciding
+     * between two requests at once.
+     */
     async create(
       caller: AuthContext,
       actor: Actor,
       companyId: string,
       editionId: string,
       now = new Date(),
-    ): Promise<Application> {
+    ): Promise<{ application: Application; created: boolean }> {
       const asAdmin = await assertCompanyAccess(db, caller, companyId);
-      return db.transaction(async (tx) => {
+      const existing = async (executor: Executor) => {
+        const [row] = await executor
+          .select()
+          .from(applications)
+          .where(and(eq(applications.editionId, editionId), eq(applications.companyId, companyId)))
+          .limit(1);
+        return row ?? null;
+      };
+      const opened = await existing(db);
+      if (opened) return { application: await present(db, opened, asAdmin), created: false };
+      const inserted = await db.transaction(async (tx) => {
         const [edition] = await tx.select().from(editions).where(eq(editions.id, editionId)).limit(1);
         if (!edition) {
           throw new AppError(400, 'validation', 'errors:parentNotFound', {
             details: [{ path: 'editionId', message: 'applications:chooseEdition' }],
           });
         }
-        if (!isApplicationOpen(edition, now)) throw windowClosed(edition, caller.language);
+        if (!isApplicationOpen(edition, now)) throw windowClosed(edition, now);
         const eligibility = await computeEligibility(tx, companyId, edition.indicatorYear);
         const [row] = await tx
           .insert(applications)
@@ -333,10 +356,15 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           })
           .onConflictDoNothing()
           .returning();
-        if (!row) throw new AppError(409, 'already_applied', 'applications:alreadyApplied');
+        if (!row) return null;
         await audit(tx, actor, row.id, 'create', null, { status: row.status });
         return present(tx, row, asAdmin);
       });
+      if (inserted) return { application: inserted, created: true };
+      // The other request of a pair opened it meanwhile (committed: the unique index waited for it).
+      const other = await existing(db);
+      if (!other) throw new AppError(409, 'already_applied', 'applications:alreadyApplied');
+      return { application: await present(db, other, asAdmin), created: false };
     },
 
     async addFile(
@@ -356,7 +384,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         if (row.status === 'draft' && files.length >= APPLICATION_FILE_TYPE_COUNT) {
           throw new AppError(409, 'application_files_full', 'applications:allDocumentsUploaded');
         }
-        assertSlotEditable(row, edition, input.fileType, caller.language, now);
+        assertSlotEditable(row, edition, input.fileType, now);
         if (files.some((f) => f.fileType === input.fileType)) {
           throw new AppError(409, 'slot_taken', 'applications:slotTaken', {
             details: [{ path: 'fileType', message: 'applications:slotTaken' }],
@@ -388,7 +416,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         const edition = await editionRow(tx, row.editionId);
         const old = (await liveFiles(tx, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
-        assertSlotEditable(row, edition, old.fileType, caller.language, now);
+        assertSlotEditable(row, edition, old.fileType, now);
         await tx.update(applicationFiles).set({ removedAt: now }).where(eq(applicationFiles.id, old.id));
         const file = await storeDocument(tx, actor, row, old.fileType, input, now);
         await audit(tx, actor, id, 'replaceFile', row, {
@@ -415,7 +443,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         const edition = await editionRow(tx, row.editionId);
         const old = (await liveFiles(tx, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
-        assertSlotEditable(row, edition, old.fileType, caller.language, now);
+        assertSlotEditable(row, edition, old.fileType, now);
         await tx.update(applicationFiles).set({ removedAt: now }).where(eq(applicationFiles.id, old.id));
         await tx
           .update(applications)
@@ -447,9 +475,10 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       return db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
+        if (row.status === 'closed') throw windowClosed(edition, now);
         if (row.status !== 'draft') throw locked();
         if (row.reopenedFileType === null && !isApplicationOpen(edition, now)) {
-          throw windowClosed(edition, caller.language);
+          throw windowClosed(edition, now);
         }
         const files = await liveFiles(tx, id);
         if (files.length < APPLICATION_FILE_TYPE_COUNT) {

@@ -143,7 +143,8 @@ export function editionsRoutes(deps: { editions: EditionsService; results: Resul
       {
         schema: {
           tags,
-          summary: 'Whether the results can be published: decisions still to make or to confirm (admin)',
+          summary:
+            'Whether the results can be published: decisions still to make or to confirm, and the drafts never submitted that publishing closes (admin)',
           params: IdParams,
           response: { 200: PublishReadiness, ...errors },
         },
@@ -158,10 +159,15 @@ export function editionsRoutes(deps: { editions: EditionsService; results: Resul
         schema: {
           tags,
           summary:
-            'Publishes the results once every decision is made and confirmed: seals for the qualified, mail to every applicant (admin)',
+            'Publishes the results once every decision is made and confirmed: seals for the qualified, mail to every applicant; closes the drafts never submitted, mailing their companies (admin)',
           params: IdParams,
           response: {
-            200: z.object({ edition: Edition, distinguished: z.number().int(), notified: z.number().int() }),
+            200: z.object({
+              edition: Edition,
+              distinguished: z.number().int(),
+              notified: z.number().int(),
+              closed: z.number().int(),
+            }),
             ...errors,
           },
         },

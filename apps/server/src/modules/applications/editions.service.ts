@@ -6,7 +6,7 @@ import {
   type EditionUpdate,
   looksLikePdf,
 } from '@excelencia/domain';
-import { and, asc, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { editions } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -32,6 +32,7 @@ export function toEdition(row: EditionRow): Edition {
     evaluationEndsAt: row.evaluationEndsAt.toISOString(),
     resultsAt: row.resultsAt.toISOString(),
     resultsPublishedAt: row.resultsPublishedAt?.toISOString() ?? null,
+    applicationsClosedAt: row.applicationsClosedAt?.toISOString() ?? null,
     regulationFileName: row.regulationFileName,
     version: row.version,
   };
@@ -82,8 +83,9 @@ export async function editionRow(db: Executor, id: string): Promise<EditionRow> 
 }
 
 /**
- * Editions: at most one takes applications at a time (their application windows may not overlap), checked
- * under a transaction lock so two simultaneous writes cannot both pass. Dates are fixed once results are out.
+ * Editions: at most one takes applications at a time (their application windows may not overlap, a published
+ * edition's judged as it ran: closed at publication), checked under a transaction lock so two simultaneous
+ * writes cannot both pass. Dates are fixed once results are out.
  */
 export function createEditionsService(deps: { db: Database; fileStore: FileStore }) {
   const { db, fileStore } = deps;
@@ -100,13 +102,14 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
         details: [{ path: 'number', message: 'applications:editions.numberTaken' }],
       });
     }
+    // Another edition's window as it ran: one whose results were published closed its applications then.
     const [overlapping] = await tx
       .select({ id: editions.id })
       .from(editions)
       .where(
         and(
           sql`${editions.applicationOpensAt} <= ${new Date(input.applicationClosesAt)}`,
-          sql`${editions.applicationClosesAt} >= ${new Date(input.applicationOpensAt)}`,
+          sql`coalesce(${editions.applicationsClosedAt}, ${editions.applicationClosesAt}) >= ${new Date(input.applicationOpensAt)}`,
           exceptId ? ne(editions.id, exceptId) : undefined,
         ),
       )
@@ -129,14 +132,15 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
     },
 
     /**
-     * The edition the public site speaks of: the first whose results date has not passed (by application
-     * window), else the latest one; null when there is none.
+     * The edition the public site speaks of: the first whose results date has not passed and whose results are
+     * not out (by application window), else the latest one; null when there is none. So an edition published
+     * early stays current until the next one is announced.
      */
     async current(now = new Date()): Promise<Edition | null> {
       const [upcoming] = await db
         .select()
         .from(editions)
-        .where(gte(editions.resultsAt, now))
+        .where(and(gte(editions.resultsAt, now), isNull(editions.resultsPublishedAt)))
         .orderBy(asc(editions.applicationOpensAt))
         .limit(1);
       if (upcoming) return toEdition(upcoming);

@@ -1,4 +1,6 @@
 import {
+  APPLICATION_FILE_TYPE_COUNT,
+  type ApplicationToClose,
   type DistinguishedCompany,
   type EditionResults,
   isCertificateAvailable,
@@ -12,11 +14,12 @@ import {
   sealValidUntil,
   uniqueId,
 } from '@excelencia/domain';
-import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ACCENTED, PLAIN } from '../../db/schema/accounts.ts';
 import {
+  applicationFiles,
   applications,
   caeDivisions,
   caeSections,
@@ -46,8 +49,16 @@ const sealNotValid = () => new AppError(409, 'seal_not_valid', 'applications:err
 /** The issued names in the order of the companies' search text (lower case, no accents). */
 const byIssuedName = sql`lower(translate(${seals.companyName}, ${ACCENTED}, ${PLAIN}))`;
 
-/** Submitted applications: pending or decided, or sent back to the company after submission. */
-const submitted = or(ne(applications.status, 'draft'), isNotNull(applications.submittedAt));
+/** Submitted applications: pending or decided, or sent back to the company after submission (never closed ones). */
+const submitted = or(
+  notInArray(applications.status, ['draft', 'closed']),
+  isNotNull(applications.submittedAt),
+);
+
+/** Drafts never submitted: what publishing the results closes (docs/adr/0022-publication-closes-drafts.md). */
+const neverSubmitted = and(eq(applications.status, 'draft'), isNull(applications.submittedAt));
+
+const liveFileCount = sql<number>`(select count(*)::int from ${applicationFiles} f where f.application_id = ${applications.id} and f.removed_at is null)`;
 
 /**
  * Publishing an edition's results and the status that follows: one seal per qualified application, valid for at
@@ -71,7 +82,40 @@ export function createResultsService(deps: {
     const undecided = row?.undecided ?? 0;
     const unconfirmed = row?.unconfirmed ?? 0;
     const published = edition.resultsPublishedAt !== null;
-    return { ready: !published && undecided === 0 && unconfirmed === 0, undecided, unconfirmed, published };
+    const toClose = published ? [] : (await draftsToClose(executor, edition.id)).map((d) => d.summary);
+    return {
+      ready: !published && undecided === 0 && unconfirmed === 0,
+      undecided,
+      unconfirmed,
+      published,
+      toClose,
+    };
+  }
+
+  /** The drafts never submitted of an edition, by company name: what publishing closes. */
+  async function draftsToClose(executor: Executor, editionId: string, forUpdate = false) {
+    const query = executor
+      .select({
+        application: applications,
+        companyName: companies.companyName,
+        nif: companies.nif,
+        files: liveFileCount,
+      })
+      .from(applications)
+      .innerJoin(companies, eq(companies.id, applications.companyId))
+      .where(and(eq(applications.editionId, editionId), neverSubmitted))
+      .orderBy(asc(companies.searchText), asc(applications.id));
+    const rows = forUpdate ? await query.for('update', { of: applications }) : await query;
+    return rows.map((r) => ({
+      ...r,
+      summary: {
+        id: r.application.id,
+        companyName: r.companyName,
+        nif: r.nif,
+        files: r.files,
+        complete: r.files === APPLICATION_FILE_TYPE_COUNT,
+      } satisfies ApplicationToClose,
+    }));
   }
 
   async function distinguished(executor: Executor, editionId: string, now: Date, publicOnly: boolean) {
@@ -139,6 +183,48 @@ export function createResultsService(deps: {
     }));
   }
 
+  /**
+   * Closes the drafts never submitted of an edition being published (kept, status closed, audited) and tells
+   * each company's members, in their language, that its application closed unsubmitted on that day.
+   */
+  async function closeDrafts(tx: Executor, actor: Actor, edition: EditionRow, now: Date): Promise<number> {
+    const drafts = await draftsToClose(tx, edition.id, true);
+    const closedAt = edition.applicationsClosedAt ?? now;
+    for (const { application, companyName, files } of drafts) {
+      await tx
+        .update(applications)
+        .set({ status: 'closed', version: application.version + 1, updatedAt: now })
+        .where(eq(applications.id, application.id));
+      await writeAudit(tx, {
+        actorAccountId: actor.accountId,
+        action: 'close',
+        entity: APPLICATION_ENTITY,
+        entityId: application.id,
+        before: { status: application.status, version: application.version },
+        after: { status: 'closed', files, applicationsClosedAt: closedAt.toISOString() },
+        requestId: actor.requestId ?? null,
+      });
+      for (const member of await deps.applications.membersOf(tx, application.companyId)) {
+        await enqueueMail(
+          tx,
+          applicationMail('closed', {
+            to: member.email,
+            name: member.name,
+            language: member.language,
+            link: `${publicUrl}/${member.language}/company/application`,
+            params: {
+              companyName,
+              edition: editionLabel(edition, member.language),
+              date: formatMailDate(closedAt, member.language),
+              count: files,
+            },
+          }),
+        );
+      }
+    }
+    return drafts.length;
+  }
+
   /** Seals with their edition and what they say of the company today. */
   function sealsWithContext(executor: Executor) {
     return executor
@@ -176,17 +262,22 @@ export function createResultsService(deps: {
             params: { undecided: readiness.undecided, unconfirmed: readiness.unconfirmed },
           });
         }
+        // Applications close now, unless their window had closed already.
+        const applicationsClosedAt =
+          now.getTime() < edition.applicationClosesAt.getTime() ? now : edition.applicationClosesAt;
         const [published] = await tx
           .update(editions)
           .set({
             resultsPublishedAt: now,
             resultsPublishedBy: actor.accountId,
+            applicationsClosedAt,
             version: edition.version + 1,
             updatedAt: now,
           })
           .where(eq(editions.id, editionId))
           .returning();
         if (!published) throw notFound();
+        const closed = await closeDrafts(tx, actor, published, now);
         const decided = await tx
           .select({ application: applications, companyName: companies.companyName, nif: companies.nif })
           .from(applications)
@@ -251,10 +342,15 @@ export function createResultsService(deps: {
           entity: 'editions',
           entityId: editionId,
           before: { resultsPublishedAt: null },
-          after: { resultsPublishedAt: now.toISOString(), distinguished: distinguishedCount },
+          after: {
+            resultsPublishedAt: now.toISOString(),
+            applicationsClosedAt: applicationsClosedAt.toISOString(),
+            distinguished: distinguishedCount,
+            closed,
+          },
           requestId: actor.requestId ?? null,
         });
-        return { edition: toEdition(published), distinguished: distinguishedCount, notified };
+        return { edition: toEdition(published), distinguished: distinguishedCount, notified, closed };
       });
     },
 

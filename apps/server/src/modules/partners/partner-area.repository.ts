@@ -131,7 +131,11 @@ export async function progressOf(
   for (const a of apps) {
     const decided = a.status === 'evaluated' || a.status === 'unqualified';
     const stage =
-      decided && a.published ? 'result' : a.status !== 'draft' || a.submittedAt ? 'submitted' : 'draft';
+      decided && a.published
+        ? 'result'
+        : (a.status !== 'draft' && a.status !== 'closed') || a.submittedAt
+          ? 'submitted'
+          : 'draft';
     const known = appBy.get(a.companyId);
     if (!known || rank[stage] > rank[known]) appBy.set(a.companyId, stage);
   }

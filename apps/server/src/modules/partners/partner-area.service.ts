@@ -11,7 +11,7 @@ import {
   type PreRegisterCompanyRequest,
   translate,
 } from '@excelencia/domain';
-import { and, asc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, or } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, companies, editions, partnerAssistedCompanies, seals } from '../../db/schema/index.ts';
@@ -199,7 +199,11 @@ export function createPartnerAreaService(deps: {
       const ids = assisted.map((a) => a.companyId);
       const progress = await progressOf(db, ids, now());
       const allEditions = await db.select().from(editions).orderBy(asc(editions.number));
-      const submitted = or(ne(applications.status, 'draft'), isNotNull(applications.submittedAt));
+      // A draft closed unsubmitted at publication was never an applicant.
+      const submitted = or(
+        notInArray(applications.status, ['draft', 'closed']),
+        isNotNull(applications.submittedAt),
+      );
       const [applicantRows, sealRows, assistedApps] = await Promise.all([
         db
           .select({ editionId: applications.editionId, companyId: applications.companyId })

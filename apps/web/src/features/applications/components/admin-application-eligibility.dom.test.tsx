@@ -38,6 +38,7 @@ const application: Application = {
   submittedAt: '2026-11-25T15:36:00.000Z',
   decision: null,
   resultsPublished: false,
+  applicationsClosedAt: null,
   seal: null,
   version: 1,
 };

@@ -10,6 +10,7 @@ const STATUS_COLORS: Record<ApplicationStatus, string> = {
   pending: 'brand.8',
   evaluated: SUCCESS_GREEN,
   unqualified: 'red.9',
+  closed: 'dark.7',
 };
 
 const PHASE_COLORS: Record<EditionPhase, string> = {

@@ -29,6 +29,7 @@ function edition(overrides: Partial<Edition> = {}): Edition {
     evaluationEndsAt: '2025-06-15T18:00:00-01:00',
     resultsAt: '2025-06-30T12:00:00-01:00',
     resultsPublishedAt: null,
+    applicationsClosedAt: null,
     regulationFileName: null,
     version: 1,
     ...overrides,

@@ -1,5 +1,17 @@
-import { type Edition, formatAmount, isApplicationOpen } from '@excelencia/domain';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type Edition, formatAmount, isApplicationOpen, type PublishReadiness } from '@excelencia/domain';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCircleCheck, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -39,7 +51,34 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
   );
 }
 
-/** What still stops the publication (undecided, unconfirmed) and the Publish button behind a confirmation. */
+/** The drafts publishing closes, by company, with how many documents each has (the server's preview). */
+export function DraftsToClose({ drafts, testId }: { drafts: PublishReadiness['toClose']; testId: string }) {
+  const t = useTranslate();
+  if (drafts.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid={testId}>
+      <Text size="sm" fw={600}>
+        {t('applicationsAdmin:results.closesDrafts', { count: drafts.length })}
+      </Text>
+      <List size="sm" spacing={2}>
+        {drafts.map((draft) => (
+          <List.Item key={draft.id} data-testid={`${testId}-item`}>
+            {t('applicationsAdmin:results.draftLine', {
+              company: draft.companyName,
+              nif: draft.nif,
+              count: draft.files,
+            })}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/**
+ * What still stops the publication (undecided, unconfirmed), the drafts it will close, and the Publish button
+ * behind a confirmation that names them.
+ */
 function PublishPanel({ edition }: { edition: Edition }) {
   const t = useTranslate();
   const localePath = useLocalePath();
@@ -55,10 +94,12 @@ function PublishPanel({ edition }: { edition: Edition }) {
       })
     : null;
 
+  const drafts = data?.toClose ?? [];
   const ask = () =>
     confirmAction({
       title: t('applicationsAdmin:results.publishTitle', { edition: name }),
       message: [closesApplications, t('applicationsAdmin:results.publishMessage')].filter(Boolean).join(' '),
+      details: <DraftsToClose drafts={drafts} testId="publish-confirm-drafts" />,
       confirmLabel: t('applicationsAdmin:results.publish'),
       onConfirm: () =>
         publish.mutateAsync(edition.id).then(
@@ -104,6 +145,7 @@ function PublishPanel({ edition }: { edition: Edition }) {
             {closesApplications}
           </Text>
         ) : null}
+        <DraftsToClose drafts={data.toClose} testId="readiness-drafts" />
         <Group gap="md">
           <Button
             leftSection={<IconSpeakerphone size={16} aria-hidden="true" />}

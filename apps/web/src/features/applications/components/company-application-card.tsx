@@ -17,6 +17,10 @@ function ApplicationLine({ application, editionName }: { application: Applicatio
   let text: string;
   if (application.status === 'draft') {
     text = t('applicationsWeb:dashboard.draft', { count: filesBySlot(application.files).size });
+  } else if (application.status === 'closed') {
+    text = t('applicationsWeb:dashboard.closed', {
+      date: application.applicationsClosedAt ? dateText(application.applicationsClosedAt, language) : '—',
+    });
   } else if (application.resultsPublished && application.decision) {
     text =
       application.decision.decision === 'evaluated'

@@ -16,6 +16,7 @@ const EDITION = {
   evaluationEndsAt: '2027-02-08T16:00:00.000Z',
   resultsAt: '2027-02-23T16:00:00.000Z',
   resultsPublishedAt: null,
+  applicationsClosedAt: null,
   regulationFileName: null,
   version: 1,
 };

@@ -1,4 +1,4 @@
-import { type Edition, isApplicationOpen } from '@excelencia/domain';
+import { applicationsCloseAt, type Edition, isApplicationOpen } from '@excelencia/domain';
 import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -31,7 +31,9 @@ export function applicationWindowText(
   if (now.getTime() < Date.parse(edition.applicationOpensAt)) {
     return t('applicationsWeb:edition.opensOn', { date: dateText(edition.applicationOpensAt, language) });
   }
-  return t('applicationsWeb:edition.closedOn', { date: dateText(edition.applicationClosesAt, language) });
+  return t('applicationsWeb:edition.closedOn', {
+    date: dateText(String(applicationsCloseAt(edition)), language),
+  });
 }
 
 function Window({ label, from, to }: { label: string; from: string; to?: string }) {

@@ -49,6 +49,7 @@ function application(seal: Seal): Application {
       confirmedAt: '2025-05-02T12:00:00.000Z',
     },
     resultsPublished: true,
+    applicationsClosedAt: null,
     seal,
     version: 5,
   };

@@ -31,6 +31,7 @@ function application(files: ApplicationFile[]): Application {
     submittedAt: null,
     decision: null,
     resultsPublished: false,
+    applicationsClosedAt: null,
     seal: null,
     version: 1,
   };

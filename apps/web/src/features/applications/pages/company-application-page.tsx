@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
+import { NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { dateText, dateTimeText } from '../components/company-application-format.ts';
@@ -35,6 +35,7 @@ const STATUS_COLORS: Record<ApplicationStatus, string> = {
   pending: 'brand',
   evaluated: SUCCESS_GREEN,
   unqualified: 'red.9',
+  closed: 'dark.7',
 };
 
 export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
@@ -101,6 +102,27 @@ function SubmittedNote({ application, edition }: { application: Application; edi
   );
 }
 
+/** A draft closed unsubmitted when the results were published: on which day, and that nothing can change now. */
+export function ClosedNote({ application }: { application: Application }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  if (application.status !== 'closed') return null;
+  return (
+    <Alert
+      color={NEUTRAL_GRAY}
+      variant="light"
+      title={t('applicationsWeb:closed.title')}
+      data-testid="app-closed"
+    >
+      <Text size="sm">
+        {t('applicationsWeb:closed.text', {
+          date: application.applicationsClosedAt ? dateText(application.applicationsClosedAt, language) : '—',
+        })}
+      </Text>
+    </Alert>
+  );
+}
+
 /** The application of the current edition: status, result, eligibility, the 8 documents and Submit. */
 function CurrentApplication({ initial, edition }: { initial: Application; edition: Edition | null }) {
   const t = useTranslate();
@@ -121,6 +143,7 @@ function CurrentApplication({ initial, edition }: { initial: Application; editio
             <ApplicationStatusBadge status={application.status} />
           </Group>
           <SubmittedNote application={application} edition={edition} />
+          <ClosedNote application={application} />
           {reopened && application.reopenedFileType !== null ? (
             <Alert
               color={WARNING_ORANGE}

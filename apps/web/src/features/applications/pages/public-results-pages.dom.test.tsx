@@ -19,6 +19,7 @@ const EDITION = {
   evaluationEndsAt: at(6),
   resultsAt: at(7),
   resultsPublishedAt: at(7),
+  applicationsClosedAt: at(7),
   regulationFileName: null,
   version: 2,
 };
