@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptLanguageTags, languageFromTag, pickLanguage } from './languages.ts';
+import { translate } from './i18n/catalogs.ts';
+import { acceptLanguageTags, LANGUAGES, languageFromTag, languageName, pickLanguage } from './languages.ts';
 
 describe('first-language rule', () => {
   it('takes the route locale first', () => {
@@ -27,5 +28,18 @@ describe('acceptLanguageTags', () => {
     expect(acceptLanguageTags('en-GB;q=0.8, fr, pt;q=0.9, *;q=0.1, de;q=0')).toEqual(['fr', 'pt', 'en-GB']);
     expect(acceptLanguageTags(undefined)).toEqual([]);
     expect(acceptLanguageTags('xx;q=abc')).toEqual(['xx']); // a malformed weight is ignored
+  });
+});
+
+describe('language names', () => {
+  it('names each language in itself whatever the language around it, as the language selector does', () => {
+    for (const around of LANGUAGES) {
+      expect(LANGUAGES.map((language) => translate(around, `common:languages.${language}`))).toEqual([
+        'Português',
+        'English',
+        'Français',
+      ]);
+    }
+    expect(LANGUAGES.map(languageName)).toEqual(['Português', 'English', 'Français']);
   });
 });

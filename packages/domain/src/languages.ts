@@ -2,6 +2,21 @@ export const LANGUAGES = ['pt', 'en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pt';
 
+/**
+ * Each language named in itself, whatever the language around it (the language selector's rule, used everywhere:
+ * a list of languages, a field's language, "the English text is missing"), so a reader finds their own language
+ * by its own name.
+ */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  pt: 'Português',
+  en: 'English',
+  fr: 'Français',
+};
+
+export function languageName(language: Language): string {
+  return LANGUAGE_NAMES[language];
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

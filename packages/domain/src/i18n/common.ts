@@ -1,9 +1,11 @@
+import { LANGUAGE_NAMES } from '../languages.ts';
 import { defineMessages } from './define.ts';
 
+/** `languages`: each language named in itself in every catalog (LANGUAGE_NAMES), never translated. */
 export const common = defineMessages({
   pt: {
     appName: 'Excelência Empresarial',
-    languages: { pt: 'Português', en: 'Inglês', fr: 'Francês' },
+    languages: LANGUAGE_NAMES,
     languageLabel: 'Idioma',
     loading: 'A carregar…',
     loadingError: 'Algo correu mal! Por favor recarregue a página!',
@@ -21,7 +23,7 @@ export const common = defineMessages({
   },
   en: {
     appName: 'Business Excellence',
-    languages: { pt: 'Portuguese', en: 'English', fr: 'French' },
+    languages: LANGUAGE_NAMES,
     languageLabel: 'Language',
     loading: 'Loading…',
     loadingError: 'Something went wrong! Please reload the page!',
@@ -39,7 +41,7 @@ export const common = defineMessages({
   },
   fr: {
     appName: 'Excellence des Entreprises',
-    languages: { pt: 'Portugais', en: 'Anglais', fr: 'Français' },
+    languages: LANGUAGE_NAMES,
     languageLabel: 'Langue',
     loading: 'Chargement…',
     loadingError: "Une erreur s'est produite ! Veuillez recharger la page !",
