@@ -45,6 +45,13 @@ describe('trial balance and balance sheet, one word each per language', () => {
         expect(translate(language, key), key).toMatch(TRIAL_BALANCE_WORD[language]);
       }
     });
+
+    it(`${language}: the menu names /company/others for what it shows, the trial balance's lines`, () => {
+      expect(translate(language, 'shell:menu.items.others')).toBe(
+        translate(language, 'balanceSheetsWeb:views.lines'),
+      );
+      expect(translate(language, 'shell:menu.items.others')).toMatch(TRIAL_BALANCE_WORD[language]);
+    });
   }
 });
 
