@@ -50,8 +50,9 @@ export const applicationsAdmin = defineMessages({
       number: 'Número da edição',
       year: 'Ano da edição',
       indicatorYear: 'Ano dos indicadores',
-      indicatorYearHint:
-        'O ano cujas contas são avaliadas: normalmente o anterior (a 2.ª edição avalia 2024).',
+      indicatorYearHint: 'O ano cujas contas são avaliadas: normalmente o anterior ao ano da edição.',
+      indicatorYearHintFor:
+        'O ano cujas contas são avaliadas: normalmente o anterior ao ano da edição (uma edição de {{year}} avalia {{previous}}).',
       registration: 'Inscrições',
       application: 'Candidaturas',
       evaluation: 'Avaliação',
@@ -318,8 +319,9 @@ export const applicationsAdmin = defineMessages({
       number: 'Edition number',
       year: 'Edition year',
       indicatorYear: 'Indicator year',
-      indicatorYearHint:
-        'The year whose accounts are evaluated: usually the year before (the 2nd edition evaluates 2024).',
+      indicatorYearHint: "The year whose accounts are evaluated: usually the year before the edition's year.",
+      indicatorYearHintFor:
+        "The year whose accounts are evaluated: usually the year before the edition's year (an edition of {{year}} evaluates {{previous}}).",
       registration: 'Registration',
       application: 'Applications',
       evaluation: 'Evaluation',
@@ -587,7 +589,9 @@ export const applicationsAdmin = defineMessages({
       year: 'Année de l’édition',
       indicatorYear: 'Année des indicateurs',
       indicatorYearHint:
-        'L’année dont les comptes sont évalués : en général l’année précédente (la 2e édition évalue 2024).',
+        'L’année dont les comptes sont évalués : en général l’année qui précède celle de l’édition.',
+      indicatorYearHintFor:
+        'L’année dont les comptes sont évalués : en général l’année qui précède celle de l’édition (une édition de {{year}} évalue {{previous}}).',
       registration: 'Inscriptions',
       application: 'Candidatures',
       evaluation: 'Évaluation',

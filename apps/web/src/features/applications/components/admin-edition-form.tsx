@@ -158,8 +158,13 @@ export function EditionForm({
               data-testid="edition-indicator-year"
             />
           </SimpleGrid>
-          <Text size="xs" c="gray.7" mt={-8}>
-            {t('applicationsAdmin:form.indicatorYearHint')}
+          <Text size="xs" c="gray.7" mt={-8} data-testid="edition-indicator-year-hint">
+            {typeof form.values.year === 'number' && form.values.year >= 2000
+              ? t('applicationsAdmin:form.indicatorYearHintFor', {
+                  year: form.values.year,
+                  previous: form.values.year - 1,
+                })
+              : t('applicationsAdmin:form.indicatorYearHint')}
           </Text>
           {WINDOWS.map((window) => (
             <Fieldset key={window.legend} legend={t(`applicationsAdmin:form.${window.legend}`)}>

@@ -61,7 +61,7 @@ export function editionToValues(edition: Edition): EditionFormValues {
 
 /**
  * A new edition's form: the number after the highest one, the year after the latest edition's (at least this
- * year) and the indicators of the year before it (the 2nd edition, 2025, evaluates 2024); no dates.
+ * year) and the indicators of the year before it (an edition of 2026 evaluates 2025); no dates.
  */
 export function newEditionValues(
   editions: readonly Pick<Edition, 'number' | 'year'>[],
