@@ -144,6 +144,9 @@ export const applicationsWeb = defineMessages({
       text: 'As inscrições na {{edition}} estão abertas até {{date}}.',
       register: 'Registar a empresa',
     },
+    published: {
+      text: 'Os resultados da {{edition}} foram publicados a {{date}}.',
+    },
     distinguished: {
       title: 'Empresas distinguidas',
       intro: 'As empresas que obtiveram o estatuto Excelência, por edição.',
@@ -331,6 +334,9 @@ export const applicationsWeb = defineMessages({
     banner: {
       text: 'Registration for {{edition}} is open until {{date}}.',
       register: 'Register your company',
+    },
+    published: {
+      text: 'The results of {{edition}} were published on {{date}}.',
     },
     distinguished: {
       title: 'Distinguished companies',
@@ -520,6 +526,9 @@ export const applicationsWeb = defineMessages({
     banner: {
       text: "Les inscriptions à la {{edition}} sont ouvertes jusqu'au {{date}}.",
       register: 'Inscrire votre entreprise',
+    },
+    published: {
+      text: 'Les résultats de la {{edition}} ont été publiés le {{date}}.',
     },
     distinguished: {
       title: 'Entreprises distinguées',

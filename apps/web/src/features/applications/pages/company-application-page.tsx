@@ -6,7 +6,8 @@ import {
   isApplicationOpen,
 } from '@excelencia/domain';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
@@ -252,6 +253,9 @@ function ApplicationWorkspace({ companyId }: { companyId: string }) {
   const edition = useCurrentEditionQuery();
   const list = useCompanyApplicationsQuery(companyId);
   const create = useCreateApplicationMutation(companyId);
+  // A second click before the first answer (a double click) sends nothing: the button's loading state shows
+  // only after a render, which a double click does not wait for.
+  const applying = useRef(false);
   if (edition.isPending || list.isPending) return <Text c="gray.7">{t('applicationsWeb:loading')}</Text>;
   if (edition.isError || list.isError) {
     return (
@@ -265,11 +269,24 @@ function ApplicationWorkspace({ companyId }: { companyId: string }) {
   }
   const current = edition.data ? list.data.find((row) => row.editionId === edition.data?.id) : undefined;
   const previous = list.data.filter((row) => row !== current);
-  const apply = (editionId: string) =>
+  const apply = (editionId: string) => {
+    if (applying.current) return;
+    applying.current = true;
     create.mutate(editionId, {
       onSuccess: () => notifySuccess(t('applicationsWeb:edition.applied')),
-      onError: (error) => notifyApiError(error),
+      onError: (error) => {
+        // Opened meanwhile (another tab): what the company wanted is there, so show it, with no error.
+        if (error instanceof ApiError && error.code === 'already_applied') {
+          void list.refetch();
+          return;
+        }
+        notifyApiError(error);
+      },
+      onSettled: () => {
+        applying.current = false;
+      },
     });
+  };
   return (
     <Stack gap="lg">
       <Section id="app-edition-title" title={t('applicationsWeb:edition.title')}>

@@ -1,0 +1,203 @@
+import type { Application, Edition } from '@excelencia/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetCsrfToken } from '../../../lib/api-client.ts';
+import { SignedInContext } from '../../../lib/signed-in-context.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { ApplicationCard } from '../components/company-application-card.tsx';
+import { CompanyApplicationPage } from './company-application-page.tsx';
+
+const feedback = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+vi.mock('../../../ui/api-feedback.tsx', () => ({ notifyApiError: feedback.error }));
+vi.mock('../../../ui/notify.ts', () => ({ notifySuccess: feedback.success }));
+
+const COMPANY = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  companyName: 'Boa Vista, Lda',
+  nif: '200000021',
+};
+const DAY = 24 * 60 * 60 * 1000;
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+/** An edition taking applications now (from yesterday to ten days on). */
+const OPEN: Edition = {
+  id: '00000000-0000-4000-8000-0000000000e1',
+  number: 2,
+  year: 2026,
+  indicatorYear: 2025,
+  registrationOpensAt: at(-30),
+  registrationClosesAt: at(-2),
+  applicationOpensAt: at(-1),
+  applicationClosesAt: at(10),
+  evaluationStartsAt: at(11),
+  evaluationEndsAt: at(20),
+  resultsAt: at(25),
+  resultsPublishedAt: null,
+  applicationsClosedAt: null,
+  regulationFileName: null,
+  version: 1,
+};
+
+/** The same edition once its results were published on 10 March 2026, before its application window's end. */
+const CLOSED_ON = '2026-03-10T12:00:00.000Z';
+const PUBLISHED: Edition = {
+  ...OPEN,
+  applicationClosesAt: at(10),
+  resultsPublishedAt: CLOSED_ON,
+  applicationsClosedAt: CLOSED_ON,
+  version: 2,
+};
+
+function application(overrides: Partial<Application>): Application {
+  return {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    editionId: OPEN.id,
+    companyId: COMPANY.id,
+    companyName: COMPANY.companyName,
+    nif: COMPANY.nif,
+    status: 'draft',
+    complete: false,
+    eligible: true,
+    indicatorYear: 2025,
+    applicationFinancialIndicators: [],
+    missingYears: [],
+    files: [
+      {
+        id: '00000000-0000-4000-8000-0000000000f1',
+        fileName: '200000021_0_inps.pdf',
+        fileType: 0,
+        dateInsert: '2026-03-01T10:00:00.000Z',
+        size: 2048,
+      },
+    ],
+    reopenedFileType: null,
+    returnReason: null,
+    submittedAt: null,
+    decision: null,
+    resultsPublished: false,
+    applicationsClosedAt: null,
+    seal: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+const ELIGIBILITY = {
+  indicatorYear: 2025,
+  eligible: true,
+  applicationFinancialIndicators: [],
+  sheets: { current: null, previous: null },
+  missingYears: [],
+};
+
+let edition: Edition;
+let applications: Application[];
+let posts: number;
+
+beforeEach(() => {
+  feedback.error.mockReset();
+  feedback.success.mockReset();
+  posts = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://portal.test');
+      const path = url.pathname;
+      if (path.endsWith('/auth/csrf')) return Response.json({ csrfToken: 'token' });
+      if (path.endsWith('/editions/current')) return Response.json(edition);
+      if (path.endsWith('/public/editions')) return Response.json([]);
+      if (path.endsWith('/eligibility')) return Response.json(ELIGIBILITY);
+      if (path.endsWith(`/companies/${COMPANY.id}/applications`) && init?.method === 'POST') {
+        posts += 1;
+        // As the server answered a second POST before: 409 already applied.
+        if (posts > 1) {
+          return Response.json(
+            { error: { code: 'already_applied', key: 'applications:alreadyApplied', message: 'Already' } },
+            { status: 409 },
+          );
+        }
+        const opened = application({ files: [] });
+        applications = [opened];
+        return Response.json(opened, { status: 201 });
+      }
+      if (path.endsWith(`/companies/${COMPANY.id}/applications`)) return Response.json(applications);
+      const one = applications.find((row) => path.endsWith(`/applications/${row.id}`));
+      if (one) return Response.json(one);
+      return Response.json(
+        { error: { code: 'not_found', key: 'errors:notFound', message: 'x' } },
+        { status: 404 },
+      );
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetCsrfToken();
+});
+
+function renderSignedIn(ui: React.ReactNode) {
+  return renderWithApp(
+    <SignedInContext.Provider
+      value={{
+        session: {
+          status: 'authenticated',
+          user: { id: 'u1', name: 'Maria', email: 'maria@boavista.cv' },
+          roles: ['company'],
+          expires: '2030-01-01T00:00:00.000Z',
+          language: 'en',
+        },
+        selectedCompany: COMPANY,
+      }}
+    >
+      {ui}
+    </SignedInContext.Provider>,
+  );
+}
+
+describe('Apply on the company application page', () => {
+  it('sends one request on a double click and shows no error', async () => {
+    edition = OPEN;
+    applications = [];
+    renderSignedIn(<CompanyApplicationPage />);
+    const apply = await screen.findByTestId('app-apply');
+    fireEvent.click(apply);
+    fireEvent.click(apply);
+    await screen.findByTestId('app-current');
+    expect(posts).toBe(1);
+    expect(feedback.error).not.toHaveBeenCalled();
+    expect(feedback.success).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a draft closed when the results were published early', () => {
+  const closed = () =>
+    application({ status: 'closed', resultsPublished: true, applicationsClosedAt: CLOSED_ON });
+
+  it('says on the application page that it closed on that day, with no upload buttons and no missing documents', async () => {
+    edition = PUBLISHED;
+    applications = [closed()];
+    renderSignedIn(<CompanyApplicationPage />);
+    expect((await screen.findByTestId('app-closed')).textContent).toContain(
+      'Applications closed on 10 March 2026, when the results were published. This application was not submitted',
+    );
+    expect(screen.getByTestId('app-status').textContent).toBe('Closed, not submitted');
+    expect(screen.queryByTestId('doc-upload')).toBeNull();
+    expect(screen.queryByTestId('doc-replace')).toBeNull();
+    expect(screen.queryByTestId('doc-remove')).toBeNull();
+    expect(screen.queryByTestId('app-submit-section')).toBeNull();
+    expect(screen.queryByText(/documents are missing|documents missing/)).toBeNull();
+    expect(screen.queryByTestId('app-apply')).toBeNull();
+  });
+
+  it('says so on the dashboard instead of "Draft"', async () => {
+    edition = PUBLISHED;
+    applications = [closed()];
+    renderSignedIn(<ApplicationCard companyId={COMPANY.id} />);
+    await waitFor(() =>
+      expect(screen.getByTestId('dashboard-application-state').textContent).toBe(
+        'Not submitted: applications closed on 10 March 2026, when the results were published.',
+      ),
+    );
+  });
+});
