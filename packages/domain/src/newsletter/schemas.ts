@@ -104,6 +104,20 @@ export type CampaignItem = z.infer<typeof CampaignItem>;
 
 export const CampaignList = z.array(CampaignItem);
 
+/**
+ * What an administrator is told of a campaign: a draft; 'sending' while its recipients are put in the outbox;
+ * 'delivering' once they all are but the mail server has not taken every one yet (the stored status is already
+ * 'sent'); 'sent' once every queued mail was sent or failed for good.
+ */
+export const CAMPAIGN_STAGES = ['draft', 'sending', 'delivering', 'sent'] as const;
+export type CampaignStage = (typeof CAMPAIGN_STAGES)[number];
+
+export function campaignStage(campaign: Pick<CampaignItem, 'status' | 'counts'>): CampaignStage {
+  if (campaign.status !== 'sent') return campaign.status;
+  const { queued, sent, failed } = campaign.counts;
+  return sent + failed >= queued ? 'sent' : 'delivering';
+}
+
 /** `POST newsletter/campaigns/{id}/test`: which language's text to send to the administrator (default theirs). */
 export const CampaignTestRequest = z.object({ language: z.enum(LANGUAGES).optional() });
 export const CampaignTestSent = z.object({ to: z.string(), language: z.enum(LANGUAGES) });

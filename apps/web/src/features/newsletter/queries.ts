@@ -1,4 +1,4 @@
-import type { Language } from '@excelencia/domain';
+import { type CampaignItem, campaignStage, type Language } from '@excelencia/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListState } from '../../ui/data-table/list-state.ts';
 import { listQueryString } from '../../ui/data-table/list-state.ts';
@@ -16,6 +16,15 @@ export const newsletterKeys = {
 
 /** How often a campaign being sent is read again for its progress. */
 export const PROGRESS_POLL_MS = 2000;
+/** How often a campaign whose mails wait for the mail server is read again (an outage can last hours). */
+export const DELIVERY_POLL_MS = 15_000;
+
+/** A campaign's next read: soon while it is queued, slower while its mails are delivered, never once sent. */
+function pollInterval(campaigns: readonly CampaignItem[] | undefined): number | false {
+  const stages = (campaigns ?? []).map(campaignStage);
+  if (stages.includes('sending')) return PROGRESS_POLL_MS;
+  return stages.includes('delivering') ? DELIVERY_POLL_MS : false;
+}
 
 export function useSubscribersQuery(state: ListState) {
   return useQuery({
@@ -29,8 +38,7 @@ export function useCampaignsQuery() {
   return useQuery({
     queryKey: newsletterKeys.campaigns(),
     queryFn: ({ signal }) => fetchCampaigns(signal),
-    refetchInterval: (query) =>
-      query.state.data?.some((campaign) => campaign.status === 'sending') ? PROGRESS_POLL_MS : false,
+    refetchInterval: (query) => pollInterval(query.state.data),
   });
 }
 
@@ -40,7 +48,7 @@ export function useCampaignQuery(id: string | null) {
     queryKey: newsletterKeys.campaign(id ?? ''),
     queryFn: ({ signal }) => fetchCampaign(id ?? '', signal),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'sending' ? PROGRESS_POLL_MS : false),
+    refetchInterval: (query) => pollInterval(query.state.data ? [query.state.data] : undefined),
   });
 }
 

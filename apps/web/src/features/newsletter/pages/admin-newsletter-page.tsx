@@ -1,6 +1,7 @@
 import {
   CampaignInput,
   type CampaignItem,
+  campaignStage,
   formatDisplayDate,
   LANGUAGES,
   type Language,
@@ -57,7 +58,12 @@ import {
 } from '../queries.ts';
 
 const STATUS_COLORS = { pending: 'blue.9', confirmed: SUCCESS_GREEN, unsubscribed: 'gray.7' } as const;
-const CAMPAIGN_COLORS = { draft: 'gray.7', sending: 'blue.9', sent: SUCCESS_GREEN } as const;
+const CAMPAIGN_COLORS = {
+  draft: 'gray.7',
+  sending: 'blue.9',
+  delivering: 'blue.9',
+  sent: SUCCESS_GREEN,
+} as const;
 
 /** /:lang/admin/content-managment/newsletter-content: the subscribers and the campaigns. */
 export function AdminNewsletterPage() {
@@ -249,11 +255,13 @@ function CampaignList({ onOpen }: { onOpen: (id: string) => void }) {
   );
 }
 
+/** 'Sent' only once the mail server took every queued mail; 'queued, being delivered' until then. */
 function CampaignStatus({ campaign }: { campaign: CampaignItem }) {
   const t = useTranslate();
+  const stage = campaignStage(campaign);
   return (
-    <Badge variant="filled" color={CAMPAIGN_COLORS[campaign.status]}>
-      {t(`newsletterAdmin:campaigns.statuses.${campaign.status}`)}
+    <Badge variant="filled" color={CAMPAIGN_COLORS[stage]} data-testid="campaign-status" data-stage={stage}>
+      {t(`newsletterAdmin:campaigns.statuses.${stage}`)}
     </Badge>
   );
 }
@@ -547,7 +555,7 @@ function SendPanel({ campaign, dirty }: { campaign: CampaignItem; dirty: boolean
             </Stack>
           ))}
         </SimpleGrid>
-        {campaign.sentAt ? (
+        {campaign.sentAt && campaignStage(campaign) === 'sent' ? (
           <Text size="sm" c="gray.7">
             {t('newsletterAdmin:campaigns.sentAt')}
             {t('common:colon')} {formatDisplayDate(campaign.sentAt, language, { time: true })}
