@@ -15,6 +15,12 @@ export const newsletterMail = defineMessages({
       reason: 'Recebe este e-mail porque subscreveu a newsletter da Excelência Empresarial.',
       unsubscribe: 'Cancelar a subscrição',
     },
+    /** The confirmation mail's footer: nobody is subscribed before following its link. */
+    pendingFooter: {
+      reason:
+        'Recebe este e-mail porque foi pedida com este endereço a subscrição da newsletter da Excelência Empresarial; só a receberá depois de confirmar.',
+      unsubscribe: 'Recusar a subscrição',
+    },
     test: { prefix: '[Teste]' },
     page: {
       confirmedTitle: 'Subscrição confirmada',
@@ -38,6 +44,11 @@ export const newsletterMail = defineMessages({
     footer: {
       reason: 'You receive this e-mail because you subscribed to the Business Excellence newsletter.',
       unsubscribe: 'Unsubscribe',
+    },
+    pendingFooter: {
+      reason:
+        'You receive this e-mail because a subscription to the Business Excellence newsletter was requested for this address; you will receive it only once you confirm.',
+      unsubscribe: 'Refuse the subscription',
     },
     test: { prefix: '[Test]' },
     page: {
@@ -65,6 +76,11 @@ export const newsletterMail = defineMessages({
       reason:
         "Vous recevez cet e-mail car vous êtes abonné à la lettre d'information d'Excellence des Entreprises.",
       unsubscribe: 'Se désabonner',
+    },
+    pendingFooter: {
+      reason:
+        "Vous recevez cet e-mail car un abonnement à la lettre d'information d'Excellence des Entreprises a été demandé pour cette adresse ; vous ne la recevrez qu'après l'avoir confirmé.",
+      unsubscribe: "Refuser l'abonnement",
     },
     test: { prefix: '[Test]' },
     page: {

@@ -20,8 +20,17 @@ export function listUnsubscribeHeaders(link: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-function footer(language: Language, link: string | null): { text: string[]; html: string[] } {
-  const t = (key: string) => translate(language, `newsletterMail:footer.${key}`);
+/**
+ * Why the mail came and how to stop it: 'subscribed' under a campaign, 'pending' under the confirmation mail (the
+ * address is not subscribed until its link is followed).
+ */
+function footer(
+  language: Language,
+  link: string | null,
+  kind: 'subscribed' | 'pending' = 'subscribed',
+): { text: string[]; html: string[] } {
+  const block = kind === 'pending' ? 'pendingFooter' : 'footer';
+  const t = (key: string) => translate(language, `newsletterMail:${block}.${key}`);
   return {
     text: ['', '--', t('reason'), ...(link ? [`${t('unsubscribe')}: ${link}`] : [])],
     html: [
@@ -42,7 +51,7 @@ export function confirmationMail(input: {
 }): OutgoingMail {
   const { language } = input;
   const t = (key: string) => translate(language, `newsletterMail:confirm.${key}`);
-  const end = footer(language, input.unsubscribeLink);
+  const end = footer(language, input.unsubscribeLink, 'pending');
   const p = (value: string) => `<p>${escapeHtml(value)}</p>`;
   return {
     to: input.to,

@@ -147,6 +147,21 @@ describe('POST /app/api/v1/public/newsletter/subscriptions', () => {
     expect(again.body).toContain('<h1>Lien invalide</h1>');
   });
 
+  it('never tells the address it is subscribed before the link is followed, in pt, en and fr', async () => {
+    await subscribe('pt@exemplo.cv', 'pt');
+    await subscribe('en@exemplo.cv', 'en');
+    await subscribe('fr@exemplo.cv', 'fr');
+    const mails = await deliver();
+    const byAddress = new Map(mails.map((m) => [m.to?.[0]?.address, m]));
+    const said = (address: string) => `${byAddress.get(address)?.text}\n${byAddress.get(address)?.html}`;
+    expect(said('fr@exemplo.cv')).not.toMatch(/vous êtes abonn/i);
+    expect(said('fr@exemplo.cv')).toContain("vous ne la recevrez qu'après l'avoir confirmé");
+    expect(said('en@exemplo.cv')).not.toMatch(/because you subscribed/i);
+    expect(said('en@exemplo.cv')).toContain('you will receive it only once you confirm');
+    expect(said('pt@exemplo.cv')).not.toMatch(/porque subscreveu/i);
+    expect(said('pt@exemplo.cv')).toContain('só a receberá depois de confirmar');
+  });
+
   it('answers a confirmed address exactly as a new one, and mails it nothing', async () => {
     await confirmedSubscriber('ja@exemplo.cv', 'pt');
     const repeated = await subscribe('ja@exemplo.cv', 'pt');
