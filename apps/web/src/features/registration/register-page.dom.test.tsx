@@ -131,3 +131,57 @@ describe('RegisterPage after submitting', () => {
     expect(screen.queryByTestId('register-sent')).toBeNull();
   });
 });
+
+describe('RegisterPage, the division and city selects', () => {
+  const errorOf = (select: HTMLElement) =>
+    select.getAttribute('aria-invalid') === 'true'
+      ? (document.getElementById(
+          select
+            .getAttribute('aria-describedby')
+            ?.split(' ')
+            .find((id) => id.includes('error')) ?? '',
+        )?.textContent ?? 'invalid')
+      : null;
+
+  it('shows no error on a disabled select; the error appears once its section or island is chosen', async () => {
+    serve(() => Response.json({ status: 'pending', email: 'x@y.cv' }, { status: 202 }));
+    renderWithApp(<RegisterPage />);
+    const section = await screen.findByTestId('select-caeSection');
+    const division = screen.getByTestId('select-caeDivision');
+    const island = screen.getByTestId('select-island');
+    const city = screen.getByTestId('select-city');
+    expect(division).toHaveProperty('disabled', true);
+    expect(city).toHaveProperty('disabled', true);
+
+    // Submitting the empty form flags what can be fixed now, not the disabled selects.
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('Company name is required')).toBeTruthy();
+    expect(errorOf(section)).toBe('Choose an option');
+    expect(errorOf(island)).toBe('Choose an option');
+    expect(errorOf(division)).toBeNull();
+    expect(errorOf(city)).toBeNull();
+    expect(screen.getAllByText('Choose an option')).toHaveLength(2);
+
+    // A section chosen: the division can be chosen now, and says it must be.
+    await within(section).findByText('Option 1');
+    fireEvent.change(section, { target: { value: OPTION(1).id } });
+    expect(division).toHaveProperty('disabled', false);
+    expect(errorOf(section)).toBeNull();
+    await vi.waitFor(() => expect(errorOf(division)).toBe('Choose an option'));
+    expect(errorOf(city)).toBeNull();
+    await within(division).findByText('Option 1');
+    fireEvent.change(division, { target: { value: OPTION(1).id } });
+    await vi.waitFor(() => expect(errorOf(division)).toBeNull());
+  });
+
+  it('says nothing under a division emptied by another section before any submit', async () => {
+    serve(() => Response.json({ status: 'pending', email: 'x@y.cv' }, { status: 202 }));
+    renderWithApp(<RegisterPage />);
+    const section = await screen.findByTestId('select-caeSection');
+    await within(section).findByText('Option 1');
+    fireEvent.change(section, { target: { value: OPTION(1).id } });
+    const division = screen.getByTestId('select-caeDivision');
+    expect(division).toHaveProperty('disabled', false);
+    expect(errorOf(division)).toBeNull();
+  });
+});

@@ -147,12 +147,17 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
     });
   });
 
+  /**
+   * A section or island chosen empties its division or city. An empty one that a submit flagged keeps its error,
+   * hidden while it was disabled and shown now that it can be fixed; otherwise it starts without one.
+   */
   const parentBinding = (path: 'caeSectionId' | 'islandId', child: 'caeDivisionId' | 'cityId') => {
     const binding = form.getInputProps(path);
     return {
       ...binding,
       onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
         (binding.onChange as (event: React.ChangeEvent<HTMLSelectElement>) => void)(event);
+        if (form.getValues()[child] === '' && form.errors[child]) return;
         form.setFieldValue(child, '');
         form.clearFieldError(child);
       },
@@ -243,6 +248,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
               label={t('companies:form.caeDivision')}
               required
               options={toSelectOptions(divisions.data)}
+              disabled={!values.caeSectionId}
               description={values.caeSectionId ? undefined : t('registration:register.chooseSectionFirst')}
               testId="select-caeDivision"
               {...form.getInputProps('caeDivisionId')}
@@ -258,6 +264,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
               label={t('companies:form.city')}
               required
               options={toSelectOptions(cities.data)}
+              disabled={!values.islandId}
               description={values.islandId ? undefined : t('registration:register.chooseIslandFirst')}
               testId="select-city"
               {...form.getInputProps('cityId')}

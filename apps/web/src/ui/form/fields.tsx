@@ -102,12 +102,16 @@ export interface SelectOption {
   label: string;
 }
 
-/** A native select whose first option is the empty '- Select -' (SPEC §5). */
+/**
+ * A native select whose first option is the empty '- Select -' (SPEC §5). A disabled one shows no error: nothing can
+ * be fixed there yet (a division before its section is chosen); the form keeps the error, shown once it is enabled.
+ */
 export function SelectField({
   label,
   description,
   options,
   required,
+  disabled,
   value,
   onChange,
   error,
@@ -119,6 +123,7 @@ export function SelectField({
   description?: ReactNode;
   options: readonly SelectOption[];
   required?: boolean;
+  disabled?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -133,7 +138,8 @@ export function SelectField({
       onChange={onChange as (event: React.ChangeEvent<HTMLSelectElement>) => void}
       onFocus={onFocus as () => void}
       onBlur={onBlur as () => void}
-      error={error as ReactNode}
+      disabled={disabled}
+      error={disabled ? undefined : (error as ReactNode)}
       data-testid={testId}
     />
   );
