@@ -82,8 +82,8 @@ import { fileStoreFor } from './platform/files/configured-store.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { registerInputCharacterCheck } from './platform/input-characters.ts';
 import type { JobWorker } from './platform/jobs/jobs.ts';
-import { removeUploadLeftovers } from './platform/multipart-file.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
+import { removeUploadLeftovers } from './platform/multipart-file.ts';
 import { requestLanguage } from './platform/request-language.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerUploadRateLimit } from './platform/upload-rate-limit.ts';
@@ -94,11 +94,11 @@ declare module 'fastify' {
     indicators: IndicatorRefresher;
     /** The background job worker (jobs.ts): main.ts starts it; tests run one pass with jobs.runOnce(now). */
     jobs: JobWorker;
-  }
     /** Prometheus metrics (platform/metrics.ts): main.ts counts mails and may serve them on METRICS_PORT. */
     metrics: Metrics;
     /** Marks the process as shutting down: GET health/ready answers 503 from then on. */
     markStopping(): void;
+  }
 }
 
 export interface AppDeps {
@@ -295,7 +295,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 
-  const oidc: Oidc = createOidc(config);
   const metrics = createMetrics({ db: database.db, pool: database.pool });
   metrics.observeRequests(app);
   app.decorate('metrics', metrics);
@@ -318,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
+  const oidc: Oidc = createOidc(config);
   const auth: AuthService = createAuthService({ config, db: database.db, oidc });
   const apiTokens = createApiTokensService({ db: database.db });
   registerAuthGuard(app, auth, apiTokens);

@@ -81,13 +81,6 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; descrip
       'Built-in identity provider: accounts with the admin role must use two-factor sign-in (an authenticator app); one without it sets it up at its next sign-in. With ISSUER_URL, require it in Keycloak (README).',
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
-  { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'Largest accepted request body (JSON).' },
-  {
-    name: 'DEMO_DATA',
-    default: 'true with the built-in IdP outside production',
-    description:
-      "Create the demo accounts and company at start (idempotent), with the demo companies' sheets the first time; refused in production.",
-  },
   {
     name: 'METRICS_TOKEN',
     default: '(unset)',
@@ -99,6 +92,13 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; descrip
     default: '(unset)',
     description:
       'Serve /metrics (no token) on this port of HOST instead, for a scraper on a private network.',
+  },
+  { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'Largest accepted request body (JSON).' },
+  {
+    name: 'DEMO_DATA',
+    default: 'true with the built-in IdP outside production',
+    description:
+      "Create the demo accounts and company at start (idempotent), with the demo companies' sheets the first time; refused in production.",
   },
   {
     name: 'WEB_DIST_DIR',
@@ -145,6 +145,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Excelência <no-reply@localhost>'),
   TRUST_PROXY: optionalString.pipe(booleanString.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -153,8 +155,6 @@ const EnvSchema = z.object({
   DEMO_DATA: optionalString.pipe(booleanString.optional()),
   REQUIRE_ADMIN_TOTP: optionalString.pipe(booleanString.optional()),
   WEB_DIST_DIR: optionalString,
-  METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 /** The query of FILES_URL: every key known, so a misspelt one is an error, not ignored. */
@@ -250,6 +250,10 @@ export interface Config {
   trustProxy: boolean;
   mailFrom: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Bearer token of GET /metrics on the portal's port (METRICS_TOKEN); unset = no /metrics there. */
+  metricsToken: string | undefined;
+  /** A port of its own for /metrics, without a token (METRICS_PORT). */
+  metricsPort: number | undefined;
   bodyLimitBytes: number;
   demoData: boolean;
   /** The built-in provider asks every admin for two-factor sign-in (REQUIRE_ADMIN_TOTP; off with the demo data). */
@@ -260,10 +264,6 @@ export interface Config {
 /** http://h/realms/r → http://h/admin/realms/r (Keycloak's admin REST base of a realm). */
 export function adminUrlFromIssuer(issuer: string): string {
   const url = new URL(issuer);
-  /** Bearer token of GET /metrics on the portal's port (METRICS_TOKEN); unset = no /metrics there. */
-  metricsToken: string | undefined;
-  /** A port of its own for /metrics, without a token (METRICS_PORT). */
-  metricsPort: number | undefined;
   const match = /^(.*)\/realms\/([^/]+)\/?$/.exec(url.pathname);
   if (!match) throw new Error(`Cannot derive IDP_ADMIN_URL from ISSUER_URL ${issuer}: set IDP_ADMIN_URL.`);
   return `${url.origin}${match[1]}/admin/realms/${match[2]}`;
@@ -372,6 +372,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? isHttps,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     demoData,
     // The demo accounts sign in with their published passwords alone; everywhere else admins need a second factor.
@@ -381,5 +383,3 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : fileURLToPath(new URL('../../web/dist', import.meta.url)),
   };
 }
-    metricsToken: e.METRICS_TOKEN,
-    metricsPort: e.METRICS_PORT,

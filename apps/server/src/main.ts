@@ -110,22 +110,22 @@ async function main(): Promise<void> {
   }, 3_600_000);
   housekeeping.unref();
 
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
-  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    app.markStopping();
     clearInterval(housekeeping);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    app.markStopping();
     try {
       await app.close();
+      await metricsServer?.close();
       await campaigns.stop();
       await app.jobs.stop();
       await worker?.stop();
-      await metricsServer?.close();
       await idp?.close();
       await database.close();
       process.exit(0);
@@ -138,10 +138,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.metricsPort) metricsServer = await serveMetrics(app.metrics, config.host, config.metricsPort);
   const lines = [
     '',
     `Excelência portal: open ${config.publicUrl}/`,
-  if (config.metricsPort) metricsServer = await serveMetrics(app.metrics, config.host, config.metricsPort);
     `  API docs: ${config.publicUrl}/app/api/v1/docs`,
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
     `  identity provider: ${idp ? `built-in at ${config.issuerUrl}` : config.issuerUrl}`,
