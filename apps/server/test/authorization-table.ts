@@ -289,6 +289,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/seals': ADMIN,
   'POST /app/api/v1/seals/{id}/actions': ADMIN_WRITE,
   'GET /app/api/v1/applications': ADMIN,
+  'GET /app/api/v1/applications/export': ADMIN,
   'GET /app/api/v1/applications/{id}': ADMIN,
   'GET /app/api/v1/applications/{id}/history': ADMIN,
   'GET /app/api/v1/applications/{id}/files.zip': ADMIN,

@@ -205,8 +205,12 @@ const REQUESTS: Record<string, RequestSpec> = {
   },
   // Publishing closes an edition's applications, and company A's application to the current edition is used by
   // the rows after this one: each publication is of a past edition of its own, and the results are read from one
-  // published at the start.
-  'POST /app/api/v1/editions/{id}/results/publish': { fresh: async () => ({ id: await newPastEdition() }) },
+  // published at the start. Junk aims at that published one too (409), never at the current edition, whose
+  // publication would close company B's draft as it closes every draft (docs/adr/0022).
+  'POST /app/api/v1/editions/{id}/results/publish': {
+    fresh: async () => ({ id: await newPastEdition() }),
+    params: () => ({ id: f.publishedEdition as string }),
+  },
   'GET /app/api/v1/editions/{id}/results': { params: () => ({ id: f.publishedEdition as string }) },
   'GET /app/api/v1/editions/{id}/results/report.pdf': {
     params: () => ({ id: f.publishedEdition as string }),

@@ -60,6 +60,9 @@ export const esg = defineMessages({
     },
     export: {
       company: 'Empresa',
+      nif: 'NIF',
+      island: 'Ilha',
+      section: 'Secção CAE',
       submittedAt: 'Submetido em',
       formVersion: 'Versão',
       overall: 'Global (%)',
@@ -242,6 +245,9 @@ export const esg = defineMessages({
     },
     export: {
       company: 'Company',
+      nif: 'NIF',
+      island: 'Island',
+      section: 'CAE section',
       submittedAt: 'Submitted on',
       formVersion: 'Version',
       overall: 'Overall (%)',
@@ -429,6 +435,9 @@ export const esg = defineMessages({
     },
     export: {
       company: 'Entreprise',
+      nif: 'NIF',
+      island: 'Île',
+      section: 'Section CAE',
       submittedAt: 'Soumis le',
       formVersion: 'Version',
       overall: 'Global (%)',

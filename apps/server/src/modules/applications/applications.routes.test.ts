@@ -1,5 +1,6 @@
 import { buildBalanceTree, formatDisplayDate, treeLeaves } from '@excelencia/domain';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import pino from 'pino';
 import PostalMime, { type Email } from 'postal-mime';
 import type { SMTPServer } from 'smtp-server';
@@ -479,6 +480,38 @@ describe('evaluation, confirmation and publication', () => {
     ).json();
     expect(pending.items.map((i: { companyName: string }) => i.companyName)).toEqual(['Boa Vista, Lda']);
     expect((await get(member, '/applications')).statusCode).toBe(403);
+  });
+
+  it('exports the list as filtered as XLSX, in the admin’s language', async () => {
+    const response = await get(admin, `/applications/export?editionId=${edition.id}&status=pending`, 'pt');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="applications-.*\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Empresa',
+      'NIF',
+      'Ilha',
+      'Secção CAE',
+      'Estado',
+      'Documentos',
+      'Completa',
+      'Elegível',
+      'Submetida em',
+      'Decidida em',
+      'Confirmada',
+    ]);
+    expect(sheet.actualRowCount).toBe(2);
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(row.slice(0, 2)).toEqual(['Boa Vista, Lda', '200000021']);
+    expect(row.slice(4, 8)).toEqual(['Pendente', 8, 'Sim', 'Sim']);
+    const all = await get(admin, `/applications/export?editionId=${edition.id}`);
+    const both = new ExcelJS.Workbook();
+    await both.xlsx.load(all.rawPayload as unknown as ArrayBuffer);
+    expect((both.worksheets[0] as ExcelJS.Worksheet).actualRowCount).toBe(3);
+    expect((await get(member, '/applications/export')).statusCode).toBe(403);
   });
 
   it('two admins deciding at once: one wins, the other gets 409 Already Evaluated!', async () => {

@@ -10,10 +10,13 @@ import {
   ErrorResponse,
   EvaluationRequest,
   FileType,
+  type Language,
   languageFromTag,
+  localized,
   pageOf,
   ReturnRequest,
   Seal,
+  translate,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +29,7 @@ import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { PDF_UPLOAD_LIMITS, receiveFile } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
+import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
 import { type ApplicationsService, noPdf } from './applications.service.ts';
 import { certificatePdf, documentsZipStream } from './applications-export.ts';
 import type { ResultsService } from './results.service.ts';
@@ -44,6 +48,50 @@ const AdminFileParams = AdminParams.extend({ fileId: z.uuid() });
 const DownloadQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const EligibilityQuery = z.object({ year: z.coerce.number().int().min(1900).max(2999).optional() });
 const LangQuery = z.object({ lang: z.string().max(10).optional() });
+
+const yesNo = (value: boolean, language: Language) =>
+  translate(language, value ? 'applicationsAdmin:yes' : 'applicationsAdmin:no');
+const day = (iso: string | null) => iso?.slice(0, 10) ?? '';
+
+/** The admin list's columns as the export writes them, in the admin's language. */
+const APPLICATION_EXPORT_COLUMNS: readonly ExportColumn<ApplicationSummary>[] = [
+  { header: 'applicationsAdmin:list.columns.company', value: (row) => row.companyName, width: 36 },
+  { header: 'applicationsAdmin:list.columns.nif', value: (row) => row.nif, width: 12 },
+  {
+    header: 'applicationsAdmin:list.columns.island',
+    value: (row, language) => localized(row.island, language),
+    width: 16,
+  },
+  {
+    header: 'applicationsAdmin:list.columns.section',
+    value: (row, language) =>
+      row.section ? `${row.section.code} – ${localized(row.section.description, language)}` : '',
+    width: 36,
+  },
+  {
+    header: 'applicationsAdmin:list.columns.status',
+    value: (row, language) => translate(language, `applications:statuses.${row.status}`),
+    width: 22,
+  },
+  { header: 'applicationsAdmin:list.columns.documents', value: (row) => row.files, width: 12 },
+  {
+    header: 'applicationsAdmin:list.columns.complete',
+    value: (row, language) => yesNo(row.complete, language),
+    width: 12,
+  },
+  {
+    header: 'applicationsAdmin:list.columns.eligible',
+    value: (row, language) => yesNo(row.eligible, language),
+    width: 12,
+  },
+  { header: 'applicationsAdmin:list.columns.submittedAt', value: (row) => day(row.submittedAt), width: 14 },
+  { header: 'applicationsAdmin:list.columns.decidedAt', value: (row) => day(row.decidedAt), width: 14 },
+  {
+    header: 'applicationsAdmin:list.columns.confirmed',
+    value: (row, language) => (row.decidedAt ? yesNo(row.confirmed, language) : ''),
+    width: 12,
+  },
+];
 
 const fileTypeInvalid = () =>
   new AppError(400, 'validation', 'applications:fileTypeInvalid', {
@@ -71,6 +119,25 @@ export function applicationsRoutes(deps: { applications: ApplicationsService; re
         config: ADMIN,
       },
       async (request) => applications.adminList(request.query, requestLanguage(request)),
+    );
+
+    r.get(
+      '/applications/export',
+      {
+        schema: {
+          tags,
+          summary:
+            'The applications the list query matches (filters, search, sort), as an .xlsx spreadsheet (admin)',
+          querystring: AdminApplicationQuery,
+          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+        },
+        config: ADMIN,
+      },
+      async (request, reply) => {
+        const language = requestLanguage(request);
+        const rows = applications.adminExportRows(request.query, language);
+        return sendXlsx(reply, { name: 'applications', language, columns: APPLICATION_EXPORT_COLUMNS, rows });
+      },
     );
 
     r.get(

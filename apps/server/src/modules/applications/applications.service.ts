@@ -17,6 +17,7 @@ import {
   isApplicationOpen,
   isClosedEarly,
   type Language,
+  MAX_EXPORT_ROWS,
   type Page,
   type ReturnRequest,
   translate,
@@ -282,6 +283,72 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       .where(eq(companyMembers.companyId, companyId));
   }
 
+  const fileCount = sql<number>`(select count(*)::int from ${applicationFiles} f where f.application_id = ${applications.id} and f.removed_at is null)`;
+
+  /** The admin list's filter, its rows (application, company, island, CAE section, documents) and its order. */
+  function adminListQuery(query: AdminApplicationQuery, language: Language) {
+    const complete = sql<boolean>`${fileCount} = ${APPLICATION_FILE_TYPE_COUNT}`;
+    const where = allOf(
+      query.editionId ? eq(applications.editionId, query.editionId) : undefined,
+      query.status ? eq(applications.status, query.status) : undefined,
+      query.complete === undefined ? undefined : query.complete ? complete : sql`not (${complete})`,
+      query.islandId ? eq(cities.islandId, query.islandId) : undefined,
+      query.sectionId ? eq(caeDivisions.sectionId, query.sectionId) : undefined,
+      searchCondition(sql`(${companies.searchText} || ' ' || ${companies.nif})`, query.search),
+    );
+    const base = () =>
+      db
+        .select({
+          application: applications,
+          companyName: companies.companyName,
+          nif: companies.nif,
+          island: islands.description,
+          sectionCode: caeSections.code,
+          section: caeSections.description,
+          files: fileCount,
+        })
+        .from(applications)
+        .innerJoin(companies, eq(companies.id, applications.companyId))
+        .leftJoin(cities, eq(cities.id, companies.cityId))
+        .leftJoin(islands, eq(islands.id, cities.islandId))
+        .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+        .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId));
+    const sortable = {
+      companyName: companies.searchText,
+      nif: companies.nif,
+      status: applications.status,
+      submittedAt: applications.submittedAt,
+      files: fileCount as SQL,
+    };
+    const ordered = orderBy(sortable, query, language, {
+      defaultSort: ['companyName'],
+      tieBreaker: applications.id,
+    });
+    return { where, base, ordered };
+  }
+
+  type AdminListRow = Awaited<ReturnType<ReturnType<typeof adminListQuery>['base']>>[number];
+
+  function toSummary(r: AdminListRow): ApplicationSummary {
+    return {
+      id: r.application.id,
+      editionId: r.application.editionId,
+      companyId: r.application.companyId,
+      companyName: r.companyName,
+      nif: r.nif,
+      island: r.island ?? null,
+      section: r.sectionCode && r.section ? { code: r.sectionCode, description: r.section } : null,
+      status: r.application.status,
+      complete: r.files === APPLICATION_FILE_TYPE_COUNT,
+      eligible: r.application.eligible,
+      files: r.files,
+      submittedAt: r.application.submittedAt?.toISOString() ?? null,
+      decidedAt: r.application.decidedAt?.toISOString() ?? null,
+      confirmed: r.application.confirmedAt !== null,
+      version: r.application.version,
+    };
+  }
+
   const applicationLink = (language: Language) => `${publicUrl}/${language}/company/application`;
 
   return {
@@ -534,50 +601,12 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     // ---- admin ----------------------------------------------------------------------------------------------
 
     async adminList(query: AdminApplicationQuery, language: Language): Promise<Page<ApplicationSummary>> {
-      const fileCount = sql<number>`(select count(*)::int from ${applicationFiles} f where f.application_id = ${applications.id} and f.removed_at is null)`;
-      const complete = sql<boolean>`${fileCount} = ${APPLICATION_FILE_TYPE_COUNT}`;
-      const where = allOf(
-        query.editionId ? eq(applications.editionId, query.editionId) : undefined,
-        query.status ? eq(applications.status, query.status) : undefined,
-        query.complete === undefined ? undefined : query.complete ? complete : sql`not (${complete})`,
-        query.islandId ? eq(cities.islandId, query.islandId) : undefined,
-        query.sectionId ? eq(caeDivisions.sectionId, query.sectionId) : undefined,
-        searchCondition(sql`(${companies.searchText} || ' ' || ${companies.nif})`, query.search),
-      );
-      const base = () =>
-        db
-          .select({
-            application: applications,
-            companyName: companies.companyName,
-            nif: companies.nif,
-            island: islands.description,
-            sectionCode: caeSections.code,
-            section: caeSections.description,
-            files: fileCount,
-          })
-          .from(applications)
-          .innerJoin(companies, eq(companies.id, applications.companyId))
-          .leftJoin(cities, eq(cities.id, companies.cityId))
-          .leftJoin(islands, eq(islands.id, cities.islandId))
-          .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-          .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId));
-      const sortable = {
-        companyName: companies.searchText,
-        nif: companies.nif,
-        status: applications.status,
-        submittedAt: applications.submittedAt,
-        files: fileCount as SQL,
-      };
+      const { where, base, ordered } = adminListQuery(query, language);
       const { limit, offset } = pageWindow(query);
       const [rows, [total]] = await Promise.all([
         base()
           .where(where)
-          .orderBy(
-            ...orderBy(sortable, query, language, {
-              defaultSort: ['companyName'],
-              tieBreaker: applications.id,
-            }),
-          )
+          .orderBy(...ordered)
           .limit(limit)
           .offset(offset),
         db
@@ -589,27 +618,26 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           .where(where),
       ]);
       return {
-        items: rows.map((r) => ({
-          id: r.application.id,
-          editionId: r.application.editionId,
-          companyId: r.application.companyId,
-          companyName: r.companyName,
-          nif: r.nif,
-          island: r.island ?? null,
-          section: r.sectionCode && r.section ? { code: r.sectionCode, description: r.section } : null,
-          status: r.application.status,
-          complete: r.files === APPLICATION_FILE_TYPE_COUNT,
-          eligible: r.application.eligible,
-          files: r.files,
-          submittedAt: r.application.submittedAt?.toISOString() ?? null,
-          decidedAt: r.application.decidedAt?.toISOString() ?? null,
-          confirmed: r.application.confirmedAt !== null,
-          version: r.application.version,
-        })),
+        items: rows.map(toSummary),
         total: total?.value ?? 0,
         page: query.page,
         pageSize: query.pageSize,
       };
+    },
+
+    /**
+     * The list as filtered and sorted, every page of it (at most MAX_EXPORT_ROWS + 1, so the export can say it
+     * stopped), for the XLSX export.
+     */
+    adminExportRows(query: AdminApplicationQuery, language: Language): AsyncIterable<ApplicationSummary> {
+      const { where, base, ordered } = adminListQuery(query, language);
+      return (async function* () {
+        const rows = await base()
+          .where(where)
+          .orderBy(...ordered)
+          .limit(MAX_EXPORT_ROWS + 1);
+        for (const row of rows) yield toSummary(row);
+      })();
     },
 
     async adminGet(id: string): Promise<Application> {

@@ -9,6 +9,7 @@ import {
   translate,
 } from '@excelencia/domain';
 import { createPdf, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
+import type { EsgRespondent } from './esg.service.ts';
 
 const BODY = PDF_FONT.regular;
 const BOLD = PDF_FONT.bold;
@@ -27,7 +28,11 @@ function percentText(value: number | null | undefined): string {
  * with the sector median where at least five companies of the CAE section answered; then every question with
  * its answer, section by section. Every page carries "Page x of y".
  */
-export async function esgResponsePdf(response: EsgResponse, language: Language): Promise<Buffer> {
+export async function esgResponsePdf(
+  response: EsgResponse,
+  language: Language,
+  respondent?: EsgRespondent,
+): Promise<Buffer> {
   const title = localized(response.formTitle, language);
   const doc: Pdf = createPdf({
     size: 'A4',
@@ -44,6 +49,16 @@ export async function esgResponsePdf(response: EsgResponse, language: Language):
   doc.moveDown(0.3);
   doc.font(BODY).fontSize(11).fillColor('#111111');
   doc.text(pdfText(`${t(language, 'pdf.company')}: ${response.companyName}`));
+  if (respondent) {
+    // Who answered, as the export's columns name them: NIF, island and CAE section.
+    doc.text(`${t(language, 'export.nif')}: ${respondent.nif}`);
+    const island = localized(respondent.island, language);
+    if (island) doc.text(pdfText(`${t(language, 'export.island')}: ${island}`));
+    if (respondent.section) {
+      const section = `${respondent.section.code} – ${localized(respondent.section.description, language)}`;
+      doc.text(pdfText(`${t(language, 'export.section')}: ${section}`));
+    }
+  }
   doc.text(`${t(language, 'pdf.period')}: ${response.period}`);
   doc.text(
     `${t(language, 'pdf.status')}: ${t(language, `responseStatus.${response.status}`)}${

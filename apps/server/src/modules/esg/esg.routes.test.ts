@@ -4,7 +4,15 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { pdfTexts } from '../../../test/support/pdf-text.ts';
-import { auditLog, caeDivisions, companies, esgForms } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  caeDivisions,
+  caeSections,
+  cities,
+  companies,
+  esgForms,
+  islands,
+} from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 
 const API = '/app/api/v1';
@@ -388,6 +396,21 @@ describe('results and exports', () => {
   });
 
   it('exports one row per company and one column per question as XLSX', async () => {
+    // The first company on an island: the export names who answered by NIF, island and CAE section too.
+    const [city] = await ctx.db.select().from(cities).limit(1);
+    const [island] = await ctx.db
+      .select()
+      .from(islands)
+      .where(eq(islands.id, city?.islandId ?? ''));
+    await ctx.db
+      .update(companies)
+      .set({ cityId: city?.id ?? null })
+      .where(eq(companies.id, companyIds[0] as string));
+    const [section] = await ctx.db
+      .select({ code: caeSections.code, description: caeSections.description })
+      .from(caeDivisions)
+      .innerJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
+      .where(eq(caeDivisions.code, '47'));
     const response = await get(admin, `/esg/forms/${formId}/export.xlsx`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
@@ -397,6 +420,9 @@ describe('results and exports', () => {
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([
       'Company',
+      'NIF',
+      'Island',
+      'CAE section',
       'Submitted on',
       'Version',
       'E1. Do you use renewable energy?',
@@ -412,7 +438,12 @@ describe('results and exports', () => {
     expect(sheet.actualRowCount).toBe(7);
     const first = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(first[0]).toBe('Empresa 1, Lda');
-    expect(first.slice(3)).toEqual([
+    expect(first.slice(1, 4)).toEqual([
+      '300000001',
+      (island?.description as { en: string } | undefined)?.en,
+      `${section?.code} – ${(section?.description as { en: string } | undefined)?.en}`,
+    ]);
+    expect(first.slice(6)).toEqual([
       'Some',
       'Sorts; Composts',
       'Managers: Quarterly; Staff: Yearly',
@@ -439,6 +470,9 @@ describe('results and exports', () => {
     const text = pdfTexts(pdf.rawPayload).join('\n');
     for (const expected of [
       'Company: Empresa 1, Lda',
+      'NIF: 300000001',
+      'Island: ',
+      'CAE section: G',
       'Environment',
       '45.0 %',
       '65.0 %',

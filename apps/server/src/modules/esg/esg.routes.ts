@@ -171,6 +171,14 @@ export function esgRoutes(deps: { esg: EsgService }) {
             : row.scores?.pillars.find((p) => p.pillar === pillar)?.percent;
         const columns: ExportColumn<Row>[] = [
           { header: 'esg:export.company', value: (row) => row.companyName, width: 32 },
+          { header: 'esg:export.nif', value: (row) => row.nif, width: 12 },
+          { header: 'esg:export.island', value: (row) => localized(row.island, language), width: 16 },
+          {
+            header: 'esg:export.section',
+            value: (row) =>
+              row.section ? `${row.section.code} – ${localized(row.section.description, language)}` : '',
+            width: 32,
+          },
           { header: 'esg:export.submittedAt', value: (row) => row.submittedAt?.slice(0, 10) ?? '' },
           { header: 'esg:export.formVersion', value: (row) => row.definitionVersion, width: 10 },
           ...questions.map(({ pillar, question }) => ({
@@ -295,7 +303,8 @@ export function esgRoutes(deps: { esg: EsgService }) {
           request.params.companyId,
           request.params.responseId,
         );
-        const pdf = await esgResponsePdf(response, requestLanguage(request));
+        const respondent = await esg.respondent(caller(request), request.params.companyId);
+        const pdf = await esgResponsePdf(response, requestLanguage(request), respondent);
         return sendPdf(reply, pdf, `esg-${response.period}.pdf`, 'attachment');
       },
     );

@@ -23,7 +23,7 @@ import {
   scoreAnswers,
   sectorMedian,
 } from '@excelencia/domain';
-import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import {
@@ -167,6 +167,45 @@ function responseSummary(context: ResponseContext): EsgResponseSummary {
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Who answered, as the export names them beside the company's name. */
+export interface EsgRespondent {
+  nif: string;
+  island: LocalizedText | null;
+  section: { code: string; description: LocalizedText } | null;
+}
+
+/** Who answered, by company id: NIF, island and CAE section (the exports name them beside the company). */
+async function respondentsOf(db: Executor, ids: readonly string[]): Promise<Map<string, EsgRespondent>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: companies.id,
+      nif: companies.nif,
+      island: islands.description,
+      sectionCode: caeSections.code,
+      section: caeSections.description,
+    })
+    .from(companies)
+    .leftJoin(cities, eq(cities.id, companies.cityId))
+    .leftJoin(islands, eq(islands.id, cities.islandId))
+    .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
+    .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
+    .where(inArray(companies.id, [...ids]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        nif: r.nif,
+        island: (r.island as LocalizedText | null) ?? null,
+        section:
+          r.sectionCode && r.section
+            ? { code: r.sectionCode, description: r.section as LocalizedText }
+            : null,
+      },
+    ]),
+  );
 }
 
 async function responseContexts(db: Executor, where: ReturnType<typeof and>): Promise<ResponseContext[]> {
@@ -597,6 +636,14 @@ export function createEsgService(deps: { db: Database }) {
       });
     },
 
+    /** Who answers for a company (NIF, island, CAE section), for its answers' PDF. */
+    async respondent(caller: AuthContext, companyId: string): Promise<EsgRespondent> {
+      await assertCompanyAccess(db, caller, companyId);
+      return (
+        (await respondentsOf(db, [companyId])).get(companyId) ?? { nif: '', island: null, section: null }
+      );
+    },
+
     /** One response, for the company's members and admins. */
     async response(caller: AuthContext, companyId: string, responseId: string): Promise<EsgResponse> {
       await assertCompanyAccess(db, caller, companyId);
@@ -616,20 +663,28 @@ export function createEsgService(deps: { db: Database }) {
     },
 
     /** Every submitted response of a form with its answers (the admin export). */
-    async submittedResponses(formId: string): Promise<{ form: EsgForm; responses: EsgResponse[] }> {
+    /** The submitted answers of a form with who answered: NIF, island and CAE section beside the name (export). */
+    async submittedResponses(
+      formId: string,
+    ): Promise<{ form: EsgForm; responses: Array<EsgResponse & EsgRespondent> }> {
       const form = await this.getForm(formId);
       const contexts = await responseContexts(
         db,
         and(eq(esgResponses.formId, formId), eq(esgResponses.status, 'submitted')),
       );
+      const byId = await respondentsOf(db, [...new Set(contexts.map((context) => context.row.companyId))]);
       return {
         form,
-        responses: contexts.map((context) => ({
-          ...responseSummary(context),
-          answers: context.row.answers as EsgAnswers,
-          definition: definitionOf(context.version),
-          sector: null,
-        })),
+        responses: contexts.map((context) => {
+          const respondent = byId.get(context.row.companyId) ?? { nif: '', island: null, section: null };
+          return {
+            ...responseSummary(context),
+            answers: context.row.answers as EsgAnswers,
+            definition: definitionOf(context.version),
+            sector: null,
+            ...respondent,
+          };
+        }),
       };
     },
 

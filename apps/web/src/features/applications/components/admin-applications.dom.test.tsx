@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { ApplicationsPanel } from './admin-applications.tsx';
@@ -21,11 +21,23 @@ const EDITION = {
   version: 1,
 };
 
+let exports: URL[];
+
 beforeEach(() => {
+  exports = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
+      if (url.includes('/applications/export')) {
+        exports.push(new URL(url, 'http://portal.test'));
+        return new Response(new Uint8Array([80, 75, 3, 4]), {
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': 'attachment; filename="applications-2026-11-28.xlsx"',
+          },
+        });
+      }
       if (url.includes('/editions/current')) return Response.json(EDITION);
       if (url.includes('/editions')) return Response.json([EDITION]);
       if (url.includes('/applications?'))
@@ -56,5 +68,19 @@ describe('the admin list of applications', () => {
     expect(((await screen.findByTestId('filter-island')) as HTMLSelectElement).options[0]?.textContent).toBe(
       'Toutes',
     );
+  });
+
+  it('exports the list as filtered (the edition, a status) as XLSX, with its progress', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    renderWithApp(<ApplicationsPanel />);
+    const status = (await screen.findByTestId('filter-status')) as HTMLSelectElement;
+    fireEvent.change(status, { target: { value: 'closed' } });
+    fireEvent.click(await screen.findByTestId('export-button'));
+    await waitFor(() => expect(exports).toHaveLength(1));
+    const [url] = exports;
+    expect(url?.pathname).toBe('/app/api/v1/applications/export');
+    expect(url?.searchParams.get('editionId')).toBe(EDITION.id);
+    expect(url?.searchParams.get('status')).toBe('closed');
+    expect(url?.searchParams.get('page')).toBeNull();
   });
 });

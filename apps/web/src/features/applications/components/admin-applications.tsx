@@ -15,6 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSearch } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { API_BASE } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
@@ -71,7 +72,9 @@ export function ApplicationsPanel() {
   const isPhone = useMediaQuery('(max-width: 48em)');
   const islands = usePublicOptions('islands', language);
   const sections = usePublicOptions('cae-sections', language);
-  const query = listQueryString({ ...state, filters: { ...state.filters, editionId: edition?.id ?? '' } });
+  // The edition is a filter of the list like the others, so the export takes it with them.
+  const listState: ListState = { ...state, filters: { ...state.filters, editionId: edition?.id ?? '' } };
+  const query = listQueryString(listState);
   const list = useAdminApplicationsQuery(query, Boolean(edition));
 
   const filter = (name: string) => ({
@@ -192,13 +195,15 @@ export function ApplicationsPanel() {
       <DataTable
         label={t('shell:menu.items.applicationList')}
         columns={columns}
-        state={state}
+        state={listState}
         onStateChange={onStateChange}
         data={list.data}
         isFetching={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}
         searchPlaceholder={t('applicationsAdmin:list.searchPlaceholder')}
+        exportPath={`${API_BASE}/applications/export`}
+        exportName="applications.xlsx"
         toolbar={
           <>
             <FilterSelect
