@@ -286,6 +286,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/public/editions': PUBLIC,
   'GET /app/api/v1/public/editions/{id}/distinguished': PUBLIC_LOOKUP,
   'GET /app/api/v1/public/seals/{code}': PUBLIC_LOOKUP,
+  'GET /app/api/v1/public/seals/{code}/badge.svg': PUBLIC_LOOKUP,
   'GET /app/api/v1/seals': ADMIN,
   'POST /app/api/v1/seals/{id}/actions': ADMIN_WRITE,
   'GET /app/api/v1/applications': ADMIN,

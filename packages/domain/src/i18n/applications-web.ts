@@ -108,6 +108,15 @@ export const applicationsWeb = defineMessages({
       verify: 'Verificação pública do estatuto:',
       sealStatus: 'Estado do estatuto:',
       sealSince: 'desde {{date}}',
+      badge: {
+        title: 'Selo para o site da empresa',
+        intro:
+          'Copie este código para o seu site: mostra o estado do estatuto tal como está agora e leva à verificação pública.',
+        code: 'Código HTML do selo',
+        copy: 'Copiar o código',
+        copied: 'Código copiado',
+        alt: 'Estatuto Excelência de {{company}}: verificar o estado atual',
+      },
     },
     previous: {
       title: 'Candidaturas anteriores',
@@ -299,6 +308,15 @@ export const applicationsWeb = defineMessages({
       verify: 'Public verification of the status:',
       sealStatus: 'Status:',
       sealSince: 'since {{date}}',
+      badge: {
+        title: "Badge for the company's website",
+        intro:
+          'Copy this code into your website: it shows the status as it is now and leads to the public check.',
+        code: 'HTML code of the badge',
+        copy: 'Copy the code',
+        copied: 'Code copied',
+        alt: 'Excelência status of {{company}}: check its current state',
+      },
     },
     previous: {
       title: 'Previous applications',
@@ -491,6 +509,15 @@ export const applicationsWeb = defineMessages({
       verify: 'Vérification publique du statut :',
       sealStatus: 'État du statut :',
       sealSince: 'depuis le {{date}}',
+      badge: {
+        title: 'Badge pour le site de l’entreprise',
+        intro:
+          'Copiez ce code dans votre site : il montre le statut tel qu’il est maintenant et mène à la vérification publique.',
+        code: 'Code HTML du badge',
+        copy: 'Copier le code',
+        copied: 'Code copié',
+        alt: 'Statut Excelência de {{company}} : vérifier son état actuel',
+      },
     },
     previous: {
       title: 'Candidatures précédentes',

@@ -128,6 +128,11 @@ export const applications = defineMessages({
       validUntil: 'Válido até {{date}}',
       verify: 'Verifique a validade deste certificado em {{url}}',
       code: 'Código {{code}}',
+      issuedBy: 'Emitido pela entidade gestora do programa Excelência',
+    },
+    badge: {
+      name: 'Estatuto Excelência',
+      title: '{{company}} — Estatuto Excelência: {{status}} ({{edition}})',
     },
     report: {
       title: 'Relatório de resultados — {{edition}}',
@@ -286,6 +291,11 @@ export const applications = defineMessages({
       validUntil: 'Valid until {{date}}',
       verify: 'Check that this certificate is valid at {{url}}',
       code: 'Code {{code}}',
+      issuedBy: 'Issued by the managing entity of the Excelência programme',
+    },
+    badge: {
+      name: 'Excelência status',
+      title: '{{company}} — Excelência status: {{status}} ({{edition}})',
     },
     report: {
       title: 'Results report — {{edition}}',
@@ -445,6 +455,11 @@ export const applications = defineMessages({
       validUntil: 'Valable jusqu’au {{date}}',
       verify: 'Vérifiez la validité de ce certificat sur {{url}}',
       code: 'Code {{code}}',
+      issuedBy: 'Délivré par l’entité gestionnaire du programme Excelência',
+    },
+    badge: {
+      name: 'Statut Excelência',
+      title: '{{company}} — Statut Excelência : {{status}} ({{edition}})',
     },
     report: {
       title: 'Rapport des résultats — {{edition}}',

@@ -149,7 +149,7 @@ export interface CertificateInput {
 /**
  * The status certificate: one A4 landscape page in a blue and gold double frame with the emblem, the title,
  * 'This certifies that' + the company's name large + its NIF, the grant naming the edition and the indicator
- * year, the validity date, then the issue date and code at the bottom left and the QR of the check page with
+ * year, the validity date, then the issue date, code and issuing body at the bottom left and the QR of the check page with
  * its 'check at' line at the bottom right.
  */
 export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
@@ -265,6 +265,12 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
     .fontSize(12)
     .fillColor(BLUE)
     .text(pdfText(text(language, 'certificate.code', { code: input.code })), left, 488, { width: 260 });
+  // The issuing body: the programme's managing entity (a catalog text; no configuration names it).
+  doc
+    .font(PDF_FONT.regular)
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(pdfText(text(language, 'certificate.issuedBy')), left, 508, { width: 330 });
 
   const qrSize = 96;
   const textWidth = 330;

@@ -26,6 +26,7 @@ import { noPdf } from './applications.service.ts';
 import { resultsReportPdf, resultsReportXlsx } from './applications-export.ts';
 import type { EditionsService } from './editions.service.ts';
 import type { ResultsService } from './results.service.ts';
+import { sealBadgeSvg } from './seal-badge.ts';
 
 const errors = errorResponses;
 const ADMIN = { roles: ['admin'] as ['admin'] };
@@ -36,6 +37,7 @@ const IdParams = z.object({ id: z.uuid() });
 const CodeParams = z.object({ code: z.string().regex(/^[0-9a-z]{12}$/) });
 const LangQuery = z.object({ lang: z.string().max(10).optional() });
 const SealsQuery = z.object({ editionId: z.uuid().optional() });
+const BadgeQuery = z.object({ language: z.string().max(10).optional() });
 
 /** Editions, publishing results, the status (seals) and their public reads. */
 export function editionsRoutes(deps: { editions: EditionsService; results: ResultsService }) {
@@ -271,6 +273,32 @@ export function editionsRoutes(deps: { editions: EditionsService; results: Resul
         config: { ...PUBLIC, rateLimit: { max: 120, timeWindow: '1 minute' } },
       },
       async (request) => results.verify(request.params.code),
+    );
+
+    r.get(
+      '/public/seals/:code/badge.svg',
+      {
+        schema: {
+          tags,
+          summary:
+            "The status badge for the company's own website (SVG): the status now, in the language, and the seal's edition year",
+          params: CodeParams,
+          querystring: BadgeQuery,
+          response: { 200: z.any().describe('SVG'), 400: ErrorResponse, 404: ErrorResponse },
+        },
+        // Embedded on companies' sites: asked for by their visitors, each from its own address.
+        config: { ...PUBLIC, rateLimit: { max: 600, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const language = languageFromTag(request.query.language) ?? requestLanguage(request);
+        const svg = sealBadgeSvg(await results.verify(request.params.code), language);
+        reply.header('content-type', 'image/svg+xml; charset=utf-8');
+        // Live enough (a suspension shows within minutes) while a busy page does not ask at every view.
+        reply.header('cache-control', 'public, max-age=300');
+        // Other sites show it in an <img>: the default same-origin resource policy would block it there.
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+        return reply.send(svg);
+      },
     );
 
     r.get(

@@ -82,3 +82,23 @@ describe("the company's result: its certificate", () => {
     );
   });
 });
+
+describe("the company's result: the badge for its website", () => {
+  it('shows the badge and the HTML to copy: a link to the live public check around the image', () => {
+    renderWithApp(<ApplicationResult application={application(SEAL)} />, { language: 'pt' });
+    const origin = window.location.origin;
+    const preview = screen.getByTestId('app-seal-badge-preview');
+    expect(preview.getAttribute('src')).toBe(
+      `${origin}/app/api/v1/public/seals/abcdefghijkl/badge.svg?language=pt`,
+    );
+    const code = (screen.getByTestId('app-seal-badge-code') as HTMLTextAreaElement).value;
+    expect(code).toBe(
+      `<a href="${origin}/pt/public/selo/abcdefghijkl" target="_blank" rel="noopener">` +
+        `<img src="${origin}/app/api/v1/public/seals/abcdefghijkl/badge.svg?language=pt" ` +
+        'alt="Estatuto Excelência de Mercearia Boa Esperança, Lda: verificar o estado atual" width="260" height="64"></a>',
+    );
+    expect(screen.getByTestId('app-seal-badge-copy').textContent).toBe('Copiar o código');
+    const html = new DOMParser().parseFromString(code, 'text/html');
+    expect(html.querySelector('a > img')?.getAttribute('alt')).toContain('Mercearia Boa Esperança');
+  });
+});

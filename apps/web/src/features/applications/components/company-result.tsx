@@ -1,6 +1,7 @@
 import { type Application, isCertificateAvailable } from '@excelencia/domain';
-import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
-import { IconAward, IconCertificate } from '@tabler/icons-react';
+import { Alert, Anchor, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconAward, IconCertificate, IconCopy } from '@tabler/icons-react';
+import { API_BASE } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { NEUTRAL_GRAY, SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
@@ -12,6 +13,72 @@ import { SealStatusBadge } from './public-seal-status.tsx';
 /** The public address of a seal's check (the certificate's QR code points to the same page). */
 export function sealCheckUrl(language: string, code: string): string {
   return `${window.location.origin}/${language}/public/selo/${encodeURIComponent(code)}`;
+}
+
+/** The badge's image: the status now, drawn by the server in the language (its public SVG). */
+export function sealBadgeUrl(language: string, code: string): string {
+  return `${window.location.origin}${API_BASE}/public/seals/${encodeURIComponent(code)}/badge.svg?language=${encodeURIComponent(language)}`;
+}
+
+/** The HTML a company pastes into its website: the badge's image inside a link to the live public check. */
+export function sealBadgeSnippet(input: { language: string; code: string; alt: string }): string {
+  const attribute = (value: string) =>
+    value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  const href = attribute(sealCheckUrl(input.language, input.code));
+  const src = attribute(sealBadgeUrl(input.language, input.code));
+  return `<a href="${href}" target="_blank" rel="noopener"><img src="${src}" alt="${attribute(input.alt)}" width="${BADGE_SIZE.width}" height="${BADGE_SIZE.height}"></a>`;
+}
+
+/** The badge's size as the server draws it. */
+const BADGE_SIZE = { width: 260, height: 64 } as const;
+
+/** The badge for the company's own website: how it looks now, and the snippet to copy. */
+function SealBadge({ seal }: { seal: NonNullable<Application['seal']> }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const alt = t('applicationsWeb:result.badge.alt', { company: seal.companyName });
+  const snippet = sealBadgeSnippet({ language, code: seal.code, alt });
+  return (
+    <Stack gap={6} w="100%" data-testid="app-seal-badge">
+      <Text fw={600} size="sm">
+        {t('applicationsWeb:result.badge.title')}
+      </Text>
+      <Text size="sm">{t('applicationsWeb:result.badge.intro')}</Text>
+      <img
+        src={sealBadgeUrl(language, seal.code)}
+        alt={alt}
+        width={BADGE_SIZE.width}
+        height={BADGE_SIZE.height}
+        data-testid="app-seal-badge-preview"
+      />
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Textarea
+          label={t('applicationsWeb:result.badge.code')}
+          value={snippet}
+          readOnly
+          autosize
+          minRows={2}
+          styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+          style={{ flex: 1 }}
+          onFocus={(event) => event.currentTarget.select()}
+          data-testid="app-seal-badge-code"
+        />
+        <CopyButton value={snippet}>
+          {({ copied, copy }) => (
+            <Button
+              variant="light"
+              mt={24}
+              onClick={copy}
+              leftSection={<IconCopy size={16} aria-hidden="true" />}
+              data-testid="app-seal-badge-copy"
+            >
+              {copied ? t('applicationsWeb:result.badge.copied') : t('applicationsWeb:result.badge.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
 }
 
 /** The decision once the results are published: the status with its certificate and public check, or why not. */
@@ -98,6 +165,7 @@ export function ApplicationResult({ application }: { application: Application })
                 </Anchor>
               </Text>
             ) : null}
+            <SealBadge seal={seal} />
           </>
         ) : null}
       </Stack>
