@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { formatAmount } from '../packages/domain/src/index.ts';
+import { formatNumber } from '../packages/domain/src/index.ts';
 import { DEMO, fillLoginPage, t, test } from './support.ts';
 
 /** Signs the demo company in and returns the company dashboard tab it opens on the first visit. */
@@ -50,14 +50,14 @@ test('on a phone, a semiannual trial balance entered by hand before closing is c
   // Debits 2 000 000, credits 1 200 000: the form asks for 800 000 more on the credit side.
   const check = app.getByTestId('bs-balance-check');
   await expect(check).toHaveAttribute('data-status', 'mismatch');
-  await expect(check).toContainText(formatAmount('800000'));
+  await expect(check).toContainText(formatNumber('800000'));
   await app.getByTestId('bs-input-RT').fill('800000');
   await expect(check).toHaveAttribute('data-status', 'ok');
   // The net result for the period is the income statement's, read-only; equity 1 300 000 with it.
   const result = app.getByTestId('bs-input-RLPER');
-  await expect(result).toHaveValue(formatAmount('-500000'));
+  await expect(result).toHaveValue(formatNumber('-500000'));
   await expect(result).toHaveAttribute('readonly', '');
-  await expect(app.getByTestId('bs-total-CP')).toHaveText(formatAmount('1300000'));
+  await expect(app.getByTestId('bs-total-CP')).toHaveText(formatNumber('1300000'));
   await result.scrollIntoViewIfNeeded();
   expect(await overflow(app)).toBeLessThanOrEqual(0);
   await app.screenshot({ path: testInfo.outputPath('entry-390.png'), fullPage: true });
@@ -93,10 +93,10 @@ test('on a phone, a semiannual trial balance entered by hand before closing is c
   await saved.getByTestId('bs-saved-view').click();
   await expect(app).toHaveURL(/\/en\/company\/balances\?open=/);
   const statement = app.getByTestId('bs-opened').getByTestId('bs-statement-balance');
-  await expect(statement.getByTestId('bs-view-row-AT')).toContainText(formatAmount('1500000'));
-  await expect(statement.getByTestId('bs-view-row-CP')).toContainText(formatAmount('1300000'));
-  await expect(statement.getByTestId('bs-view-row-RLPER')).toContainText(formatAmount('-500000'));
-  await expect(statement.getByTestId('bs-view-row-PT')).toContainText(formatAmount('200000'));
+  await expect(statement.getByTestId('bs-view-row-AT')).toContainText(formatNumber('1500000'));
+  await expect(statement.getByTestId('bs-view-row-CP')).toContainText(formatNumber('1300000'));
+  await expect(statement.getByTestId('bs-view-row-RLPER')).toContainText(formatNumber('-500000'));
+  await expect(statement.getByTestId('bs-view-row-PT')).toContainText(formatNumber('200000'));
   await expect(app.getByTestId('bs-period-result-note')).toBeVisible();
   expect(await overflow(app)).toBeLessThanOrEqual(0);
   await app.screenshot({ path: testInfo.outputPath('balances-390.png'), fullPage: true });

@@ -151,10 +151,10 @@ test('an admin builds a form of the four types, the company answers in two sitti
   await company.getByTestId('confirm-button').click();
   await expect(company.getByText(pt('esg:company.submitted'), { exact: true })).toBeVisible();
   await expect(company.getByTestId('esg-locked')).toBeVisible();
-  // Environment: Sim 10 + Plástico 5 of 10 + 10 = 15 / 20 = 75.0 %; Social: 10 + 5 of 2 × 10 = 75.0 %;
-  // Governance: text only, not scored; overall 30 / 40 = 75.0 %.
-  await expect(company.getByTestId('esg-score-environment')).toContainText('75.0 %');
-  await expect(company.getByTestId('esg-score-overall')).toContainText('75.0 %');
+  // Environment: Sim 10 + Plástico 5 of 10 + 10 = 15 / 20 = 75 %; Social: 10 + 5 of 2 × 10 = 75 %;
+  // Governance: text only, not scored; overall 30 / 40 = 75 %.
+  await expect(company.getByTestId('esg-score-environment')).toContainText('75 %');
+  await expect(company.getByTestId('esg-score-overall')).toContainText('75 %');
 
   // ---- the admin sees the distribution and exports it ----
   await admin.goto('/en/admin/esg');
@@ -168,7 +168,7 @@ test('an admin builds a form of the four types, the company answers in two sitti
   await expect(simRow.getByRole('cell')).toHaveText(['1']);
   await expect(
     admin.getByTestId('esg-responses').getByRole('row').filter({ hasText: 'Demo Comércio' }),
-  ).toContainText('75.0 %');
+  ).toContainText('75 %');
 
   expect(await axeViolations(admin)).toEqual([]);
   const download = admin.waitForEvent('download');

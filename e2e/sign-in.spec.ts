@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { formatAmount } from '../packages/domain/src/index.ts';
+import { formatNumber } from '../packages/domain/src/index.ts';
 import { DEMO, fillLoginPage, languageItem, sideMenu, signIn, t, test } from './support.ts';
 
 test.describe('each demo role signs in through the built-in provider', () => {
@@ -18,12 +18,8 @@ test.describe('each demo role signs in through the built-in provider', () => {
       companies: number;
       balanceSheets: number;
     };
-    await expect(page.getByTestId('overview-companies-value')).toHaveText(
-      formatAmount(String(overview.companies)),
-    );
-    await expect(page.getByTestId('overview-sheets-value')).toHaveText(
-      formatAmount(String(overview.balanceSheets)),
-    );
+    await expect(page.getByTestId('overview-companies-value')).toHaveText(formatNumber(overview.companies));
+    await expect(page.getByTestId('overview-sheets-value')).toHaveText(formatNumber(overview.balanceSheets));
     await expect(page.getByTestId('overview-activity').locator('tbody tr')).toHaveCount(3);
 
     await page.getByTestId('language-selector').click();

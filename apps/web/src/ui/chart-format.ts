@@ -1,30 +1,31 @@
-import type { Language } from '@excelencia/domain';
-
-/** The locale of each language's numbers (Cabo Verde's Portuguese). */
-const NUMBER_LOCALES: Readonly<Record<Language, string>> = { pt: 'pt-CV', en: 'en', fr: 'fr' };
-
-const formats = new Map<Language, Intl.NumberFormat>();
+import { formatNumber, type NumberDisplayOptions } from '@excelencia/domain';
 
 /**
- * A chart axis figure, compact in the user's language so a tick never wraps ('12 000 / 000'): 12 mil, 1,2 M
- * (pt), 12K, 1.2M (en), 12 k, 1,2 M (fr); three significant digits keep ratios such as 0,375 whole. Tooltips and
- * tables keep the full amounts.
+ * A chart's figure, an axis tick or a tooltip value, as every number of the portal is displayed (formatNumber:
+ * '12 000 000', '0.7', '-1.25', '65 %'), so an axis never says '0,7' beside a target of '≤ 0.7'; '' for what is
+ * not a finite number. Charts draw floats; the figures the tables beside them show come from the exact values.
  */
-export function compactNumber(value: unknown, language: Language): string {
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number)) return '';
-  let format = formats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(NUMBER_LOCALES[language], {
-      notation: 'compact',
-      maximumSignificantDigits: 3,
-    });
-    formats.set(language, format);
-  }
-  return format.format(number);
+export function chartFigure(value: unknown, options: NumberDisplayOptions = {}): string {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return formatNumber(number, options);
 }
 
-/** The value axis of every chart: compact ticks in the user's language (spread into xAxisProps or yAxisProps). */
-export function compactAxis(language: Language): { tickFormatter: (value: unknown) => string } {
-  return { tickFormatter: (value: unknown) => compactNumber(value, language) };
+/**
+ * The value axis of every chart, its ticks written by chartFigure: spread into yAxisProps (the axis is then as
+ * wide as its longest tick, whose groups never break apart) or, for a horizontal chart, into xAxisProps.
+ */
+export function valueAxis(
+  axis: 'y',
+  options?: NumberDisplayOptions,
+): {
+  tickFormatter: (value: unknown) => string;
+  width: 'auto';
+};
+export function valueAxis(
+  axis: 'x',
+  options?: NumberDisplayOptions,
+): { tickFormatter: (value: unknown) => string };
+export function valueAxis(axis: 'x' | 'y', options: NumberDisplayOptions = {}) {
+  const tickFormatter = (value: unknown) => chartFigure(value, options);
+  return axis === 'y' ? { tickFormatter, width: 'auto' as const } : { tickFormatter };
 }

@@ -22,9 +22,10 @@ describe('the file name of an export', () => {
     expect(filenameFromDisposition('attachment; filename=".."')).toBeNull();
   });
 
-  it('formats byte counts', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2.0 KB');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
+  it('formats byte counts as numbers are displayed, the unit kept beside the figure', () => {
+    expect(formatBytes(512)).toBe('512\u00a0B');
+    expect(formatBytes(2048)).toBe('2\u00a0KB');
+    expect(formatBytes(1_300_000)).toBe('1.2\u00a0MB');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3\u00a0MB');
   });
 });

@@ -152,7 +152,7 @@ describe('TrialBalanceChecker: refused sheets, with row and column', () => {
       ['11', 'y'.repeat(MAX_CELL_TEXT), 0, 0],
     ]);
     expect(brief(list)).toEqual(['2B cellTooLong', '3A cellTooLong', '4D cellTooLong', '5B cellTooLong']);
-    expect(list[0]?.params).toEqual({ max: MAX_CELL_TEXT });
+    expect(list[0]?.params).toEqual({ max: '1\u00a0000' });
     // A long text elsewhere on the row is not read.
     expect(
       check([
@@ -197,19 +197,19 @@ describe('TrialBalanceChecker: refused sheets, with row and column', () => {
     expect(list[5]?.params).toEqual({ account: '11', other: 7 });
   });
 
-  it('refuses a debit total different from the credit total, with both totals', () => {
+  it('refuses a debit total different from the credit total, with both totals as numbers are displayed', () => {
     const list = problems([
-      ['11', 'Caixa', 1000.1, 0],
-      ['51', 'Capital', 0, 1000],
+      ['11', 'Caixa', 11_673_456, 0],
+      ['51', 'Capital', 0, 11_673_455.9],
     ]);
     expect(list).toEqual([
       {
         key: 'balanceSheets:debitCreditMismatch',
-        params: { debit: '1000.10', credit: '1000.00', difference: '0.10' },
+        params: { debit: '11\u00a0673\u00a0456', credit: '11\u00a0673\u00a0455.9', difference: '0.1' },
       },
     ]);
-    expect(translate('en', list[0]?.key ?? '', list[0]?.params)).toBe(
-      'The debit total (1000.10) is not equal to the credit total (1000.00); difference: 0.10.',
+    expect(translate('en', list[0]?.key ?? '', list[0]?.params).replace(/\u00a0/g, ' ')).toBe(
+      'The debit total (11 673 456) is not equal to the credit total (11 673 455.9); difference: 0.1.',
     );
   });
 
@@ -226,7 +226,7 @@ describe('TrialBalanceChecker: refused sheets, with row and column', () => {
     expect(checker.stopped).toBe(true);
     expect(checker.finish()).toEqual({
       ok: false,
-      problems: [{ key: 'balanceSheets:tooManyRows', params: { max: 3 } }],
+      problems: [{ key: 'balanceSheets:tooManyRows', params: { max: '3' } }],
     });
   });
 

@@ -1,6 +1,6 @@
 import { Decimal } from '../decimal.ts';
 import { assignLine, type LeafIndex, leafIndex } from './line-assignment.ts';
-import { parseNumberInput } from './numbers.ts';
+import { formatNumber, parseNumberInput } from './numbers.ts';
 import { rollUp, type TreeLevelNode } from './tree.ts';
 
 /**
@@ -272,7 +272,7 @@ export class TrialBalanceChecker {
           row,
           column: this.where(column),
           key: 'balanceSheets:cellTooLong',
-          params: { max: MAX_CELL_TEXT },
+          params: { max: formatNumber(MAX_CELL_TEXT) },
         });
       }
       return;
@@ -349,7 +349,10 @@ export class TrialBalanceChecker {
         this.problem({ key: `balanceSheets:missingColumn.${column}` });
     }
     if (this.tooManyRows) {
-      return { ok: false, problems: [{ key: 'balanceSheets:tooManyRows', params: { max: this.maxRows } }] };
+      return {
+        ok: false,
+        problems: [{ key: 'balanceSheets:tooManyRows', params: { max: formatNumber(this.maxRows) } }],
+      };
     }
     // Ledger and class totals: an account that is a prefix of another; duplicated accounts.
     const sorted = [...this.lines].sort((a, b) =>
@@ -405,9 +408,9 @@ export class TrialBalanceChecker {
       this.problem({
         key: 'balanceSheets:debitCreditMismatch',
         params: {
-          debit: debit.toFixed(2),
-          credit: credit.toFixed(2),
-          difference: debit.sub(credit).toFixed(2),
+          debit: formatNumber(debit),
+          credit: formatNumber(credit),
+          difference: formatNumber(debit.sub(credit)),
         },
       });
     }
@@ -416,7 +419,10 @@ export class TrialBalanceChecker {
         (a, b) => (a.row ?? Number.MAX_SAFE_INTEGER) - (b.row ?? Number.MAX_SAFE_INTEGER),
       );
       if (this.problemCount > problems.length) {
-        problems.push({ key: 'balanceSheets:tooManyProblems', params: { max: this.maxProblems } });
+        problems.push({
+          key: 'balanceSheets:tooManyProblems',
+          params: { max: formatNumber(this.maxProblems) },
+        });
       }
       return { ok: false, problems };
     }

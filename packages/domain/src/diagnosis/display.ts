@@ -1,4 +1,4 @@
-import { formatAmount, parseNumberInput } from '../balance-sheets/numbers.ts';
+import { formatNumber, parseNumberInput } from '../balance-sheets/numbers.ts';
 import { Decimal } from '../decimal.ts';
 import { compareWithTarget } from '../formula.ts';
 import type { LocalizedText, TargetComparison } from '../schemas/reference.ts';
@@ -7,13 +7,13 @@ import type { LocalizedText, TargetComparison } from '../schemas/reference.ts';
  * How a diagnosis is written, on the web pages and in the PDF/XLSX exports alike, so the three never disagree:
  * - a target with its comparison sign (≥, ≤, not >=, <=) and its value exactly as the criterion states it (targets have at most 6 decimals), trailing zeros dropped:
  *   '0.375', never '0.38';
- * - a ratio, a previous value, a median or a quartile with 4 decimals below 10 in absolute value and 2 from
- *   there (amounts such as EBITDA), trailing zeros dropped, and with more decimals whenever the rounded figure
+ * - a ratio, a previous value, a median, a quartile or an amount with at most 2 decimals (SPEC §5), trailing
+ *   zeros dropped ('0.15', '-0.53', '1 234 567.89'), and with more decimals only when the figure rounded to 2
  *   would meet the target when the exact value does not (or the other way round): a failing 0.4299 against
- *   ≥ 0.43 is '0.4299', a failing 0.429999 is '0.429999', never '0.43'.
- * - a change in percent with 1 decimal, the sign of the figure shown ('+12.5 %', '-3.0 %', '0.0 %');
+ *   ≥ 0.43 is '0.4299', a failing 0.429999 is '0.429999', never '0.43';
+ * - a change in percent with 1 decimal (SPEC §9), the sign of the figure shown ('+12.5 %', '-3.0 %', '0.0 %');
  * - indicators grouped by criterion type in the order they come.
- * Numbers are grouped with spaces (formatAmount).
+ * Every figure goes through formatNumber (groups split by no-break spaces, '.' before the decimals).
  */
 
 /** Decimals of a target: criteria store at most 6. */
@@ -30,17 +30,15 @@ function parse(value: Decimal | string): Decimal | null {
 
 /** '0.375', '1 500 000', '0.075'; '' when the text is not a number. */
 export function targetValueText(value: string): string {
-  return formatAmount(value, { decimals: TARGET_DECIMALS });
+  return formatNumber(value, { decimals: TARGET_DECIMALS });
 }
 
-/** Decimals a figure starts with: 4 when |x| < 10 (ratios), else 2 (amounts). */
-function baseDecimals(value: Decimal): number {
-  return value.abs().units < 10n * 10n ** BigInt(value.scale) ? 4 : 2;
-}
+/** Decimals a figure starts with (SPEC §5: displayed numbers are limited to 2). */
+const BASE_DECIMALS = 2;
 
 /** The figure rounded so that it meets `target` exactly when the exact value does. */
 export function displayDecimal(value: Decimal, target?: DisplayTarget | null): Decimal {
-  let digits = baseDecimals(value);
+  let digits = BASE_DECIMALS;
   const goal = target ? parseNumberInput(target.value.trim()) : null;
   if (!target || !goal) return value.round(digits);
   const exact = compareWithTarget(value, target.comparison, goal);
@@ -52,8 +50,9 @@ export function displayDecimal(value: Decimal, target?: DisplayTarget | null): D
 }
 
 /**
- * A ratio, previous value or median: '0.4299', '1 234 567.89', '0.000012' (see above); '' when null or not a
- * number. With the criterion's target the shown figure never contradicts whether the value meets it.
+ * A ratio, previous value or median: '0.15', '1 234 567.89', and '0.4299' failing ≥ 0.43 (see above); '' when
+ * null or not a number. With the criterion's target the shown figure never contradicts whether the value meets
+ * it.
  */
 export function indicatorValueText(
   value: Decimal | string | null | undefined,
@@ -63,7 +62,7 @@ export function indicatorValueText(
   const decimal = parse(value);
   if (!decimal) return '';
   const shown = displayDecimal(decimal, target);
-  return formatAmount(shown, { decimals: shown.scale });
+  return formatNumber(shown, { decimals: shown.scale });
 }
 
 const COMPARISON_SIGNS: Record<TargetComparison, string> = {
@@ -90,17 +89,14 @@ export type ChangeDirection = 'up' | 'down' | 'flat';
 export const CHANGE_ARROWS: Record<ChangeDirection, '▲' | '▼' | ''> = { up: '▲', down: '▼', flat: '' };
 
 /**
- * A percentage change with 1 decimal, whole digits grouped: '+12.5 %', '-1 234.5 %', '0.0 %'. The sign is the
- * sign of the figure written, so a change that rounds to 0.0 carries none (the arrow still tells its direction).
- * Null when the text is not a number.
+ * A percentage change with 1 decimal (SPEC §9), whole digits grouped: '+12.5 %', '-1 234.5 %', '0.0 %'. The
+ * sign is the sign of the figure written, so a change that rounds to 0.0 carries none (the arrow still tells its
+ * direction). Null when the text is not a number.
  */
 export function changePercentText(percent: string): string | null {
   const value = Decimal.tryFromString(percent.trim());
   if (!value) return null;
-  const shown = value.round(1);
-  const [whole = '0', fraction = '0'] = shown.abs().toFixed(1).split('.');
-  const sign = shown.isZero() ? '' : shown.cmp(Decimal.ZERO) > 0 ? '+' : '-';
-  return `${sign}${formatAmount(whole)}.${fraction} %`;
+  return formatNumber(value, { decimals: 1, minDecimals: 1, percent: true, signed: true });
 }
 
 /** The indicator fields grouping reads: its criterion's type. */

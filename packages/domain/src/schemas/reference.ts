@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatAmount } from '../balance-sheets/numbers.ts';
+import { formatNumber } from '../balance-sheets/numbers.ts';
 import { FORMULA_MAX_LENGTH } from '../formula.ts';
 import type { Language } from '../languages.ts';
 import { EmailAddress } from './email.ts';
@@ -58,7 +58,7 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_EXPORT_ROWS = 50_000;
 /** The parameters of 'reference:table.exportLimited', said by the web before and written in the file after. */
-export const EXPORT_LIMIT_PARAMS = { max: formatAmount(String(MAX_EXPORT_ROWS)) } as const;
+export const EXPORT_LIMIT_PARAMS = { max: formatNumber(MAX_EXPORT_ROWS) } as const;
 
 /** Query of every list endpoint; resources add their own filters (parent ids). */
 export const ListQuery = z.object({

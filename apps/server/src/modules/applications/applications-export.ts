@@ -4,6 +4,7 @@ import {
   type DistinguishedCompany,
   type EditionResults,
   formatDisplayDate,
+  formatNumber,
   type Language,
   type LocalizedText,
   localized,
@@ -429,7 +430,7 @@ function drawCounts(doc: Pdf, counts: ReadonlyArray<[label: string, value: numbe
       .font(PDF_FONT.bold)
       .fontSize(22)
       .fillColor(BLUE)
-      .text(String(value), x + 10, top + 8, { width: boxWidth - 20, lineBreak: false });
+      .text(formatNumber(value), x + 10, top + 8, { width: boxWidth - 20, lineBreak: false });
     doc
       .font(PDF_FONT.regular)
       .fontSize(10)
@@ -443,8 +444,8 @@ function drawCounts(doc: Pdf, counts: ReadonlyArray<[label: string, value: numbe
 function countRows(rows: EditionResults['byIsland'], language: Language): string[][] {
   return rows.map((row) => [
     countLabel(row.label, language),
-    String(row.applicants),
-    String(row.distinguished),
+    formatNumber(row.applicants),
+    formatNumber(row.distinguished),
   ]);
 }
 

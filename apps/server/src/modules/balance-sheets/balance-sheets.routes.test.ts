@@ -414,7 +414,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
     expect(short.statusCode).toBe(400);
     // Equity before closing = 1 000 000 + result (−500 000) = 500 000: 800 000 short of Assets − Liabilities.
     expect(short.json().error.details[0].message).toBe(
-      'The Assets value is not equal to the sum of the Equity value + the Liabilities value (difference: 800000.00)',
+      'The Assets value is not equal to the sum of the Equity value + the Liabilities value (difference: 800\u00a0000)',
     );
 
     const created = await send(session, 'POST', entries, {
@@ -477,7 +477,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
     expect(body.message).toBe(
       'The Assets value is not equal to the sum of the Equity value + the Liabilities value',
     );
-    expect(body.details[0].message).toContain('10.00');
+    expect(body.details[0].message).toContain('(difference: 10)');
     expect(await sheetCount()).toBe(before);
   });
 

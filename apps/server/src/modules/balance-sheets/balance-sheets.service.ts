@@ -11,6 +11,7 @@ import {
   costLineValue,
   Decimal,
   displayFileName,
+  formatNumber,
   type Language,
   latestPerPeriod,
   normalizeFrequency,
@@ -288,17 +289,18 @@ export function createBalanceSheetsService(deps: {
         input.allowAssetsMinusOneWithZeroEquityAndLiabilities ?? false,
     });
     if (check.status === 'mismatch') {
+      // The message's figures as numbers are displayed (SPEC §5), not as stored.
       throw new AppError(400, 'assets_mismatch', 'balanceSheets:assetsMismatch', {
-        params: { difference: amount(check.difference) },
+        params: { difference: formatNumber(check.difference) },
         details: [
           {
             path: 'values',
             message: 'balanceSheets:assetsMismatchDifference',
             params: {
-              difference: amount(check.difference),
-              assets: amount(check.assets),
-              equity: amount(check.equity),
-              liabilities: amount(check.liabilities),
+              difference: formatNumber(check.difference),
+              assets: formatNumber(check.assets),
+              equity: formatNumber(check.equity),
+              liabilities: formatNumber(check.liabilities),
             },
           },
         ],

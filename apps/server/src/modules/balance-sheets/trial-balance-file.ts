@@ -1,4 +1,5 @@
 import {
+  formatNumber,
   type Language,
   type SheetProblem,
   type TreeLevelNode,
@@ -61,7 +62,12 @@ export async function checkTrialBalanceFile(path: string, nodes: TreeLevelNode[]
   } catch (error) {
     if (error instanceof RowNumberError) {
       throw invalidSpreadsheet(
-        [{ key: 'balanceSheets:badRowNumber', params: { value: error.value, min: error.min, max: MAX_ROW } }],
+        [
+          {
+            key: 'balanceSheets:badRowNumber',
+            params: { value: error.value, min: formatNumber(error.min), max: formatNumber(MAX_ROW) },
+          },
+        ],
         language,
       );
     }

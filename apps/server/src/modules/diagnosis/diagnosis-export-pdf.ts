@@ -1,7 +1,7 @@
 import {
   type Diagnosis,
   type DiagnosisIndicator,
-  formatAmount,
+  formatNumber,
   groupByType,
   indicatorValueText,
   type Language,
@@ -37,7 +37,7 @@ const ITALIC = PDF_FONT.italic;
 function sectorText(indicator: DiagnosisIndicator, language: Language): string | null {
   const sector = indicator.sector;
   if (!sector) return null;
-  return `${indicatorValueText(sector.median, indicator.target)} (${exportText(language, 'companies')}: ${sector.companies})`;
+  return `${indicatorValueText(sector.median, indicator.target)} (${exportText(language, 'companies')}: ${formatNumber(sector.companies)})`;
 }
 
 /** The values a ratio used, on one line: 'AT 9 570 000 · VN 10 900 000 (annualised …) · AT [Previous] 8 600 000'. */
@@ -46,9 +46,9 @@ function inputsText(indicator: DiagnosisIndicator, language: Language): string {
     .map((input) => {
       const period = input.period === 'previous' ? ` [${inputPeriod(input, language)}]` : '';
       const annualised = input.annualisedValue
-        ? ` (${exportText(language, 'annualisedShort')} ${formatAmount(input.annualisedValue)})`
+        ? ` (${exportText(language, 'annualisedShort')} ${formatNumber(input.annualisedValue)})`
         : '';
-      return `${input.name}${period} ${formatAmount(input.value) || '—'}${annualised}`;
+      return `${input.name}${period} ${formatNumber(input.value) || '—'}${annualised}`;
     })
     .join(' · ');
 }

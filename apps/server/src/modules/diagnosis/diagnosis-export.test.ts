@@ -5,6 +5,9 @@ import { pageCount, pdfTexts, pdfTitle } from '../../../test/support/pdf-text.ts
 import { diagnosisPdf } from './diagnosis-export-pdf.ts';
 import { diagnosisXlsx } from './diagnosis-export-xlsx.ts';
 
+/** A display text with its spaces as the no-break spaces the display rule writes. */
+const nb = (text: string) => text.replace(/ /g, '\u00a0');
+
 /** The PDF and XLSX exports of a saved diagnosis, read back as a user's viewer or spreadsheet would. */
 
 const text = (pt: string, en: string, fr: string) => ({ pt, en, fr });
@@ -194,10 +197,13 @@ describe('diagnosisPdf', () => {
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(all).toContain('≥ 0.333333');
-    expect(all).toContain('1 234 567.89');
+    // Every figure by the display rule (SPEC §5): grouped by no-break spaces, at most 2 decimals.
+    expect(all).toContain(nb('1 234 567.89'));
+    expect(all).toContain('Valeur\n0.45\n');
+    expect(all).not.toContain('0.4512');
     expect(all).toContain('Non calculable : le dénominateur est nul.');
-    expect(all).toContain('+12.5 %');
-    expect(all).toContain('-3.1 %');
+    expect(all).toContain(nb('+12.5 %'));
+    expect(all).toContain(nb('-3.1 %'));
     expect(all).toContain('Entreprises: 7');
     pages.forEach((page, index) => {
       expect(page).toContain(`Page ${index + 1} sur ${count}`);
@@ -300,7 +306,7 @@ describe('diagnosisXlsx', () => {
     expect(ee2?.getCell(6).value).toBe('≥ 0.333333');
     expect(ee2?.getCell(7).value).toBe('Atteint');
     expect(ee2?.getCell(8).value).toBe(1300000);
-    expect(ee2?.getCell(9).value).toBe('▼ -5.0 %');
+    expect(ee2?.getCell(9).value).toBe(`▼ ${nb('-5.0 %')}`);
     expect(ee2?.getCell(10).value).toBe(0.5);
     expect(String(ee2?.getCell(11).value)).toMatch(/^Revoyez la structure des coûts/);
 
@@ -309,8 +315,8 @@ describe('diagnosisXlsx', () => {
     expect(f2?.getCell(7).value).toBe('Non calculable : le dénominateur est nul.');
     expect(f2?.getCell(9).value).toBeNull();
 
-    expect(rows[0]?.getCell(9).value).toBe('▲ +12.5 %');
-    expect(rows[2]?.getCell(9).value).toBe('0.0 %');
+    expect(rows[0]?.getCell(9).value).toBe(`▲ ${nb('+12.5 %')}`);
+    expect(rows[2]?.getCell(9).value).toBe(nb('0.0 %'));
     expect(rows[2]?.getCell(7).value).toBe('Non atteint');
     expect(rows[5]?.getCell(10).value).toBeNull();
   });

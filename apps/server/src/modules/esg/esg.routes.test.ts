@@ -474,9 +474,10 @@ describe('results and exports', () => {
       'Island: ',
       'CAE section: G',
       'Environment',
-      '45.0 %',
-      '65.0 %',
-      '62.5 % (5 companies)',
+      // Scores as numbers are displayed (SPEC §5): no trailing zero, a no-break space before '%'.
+      '45\u00a0%',
+      '65\u00a0%',
+      '62.5\u00a0% (5 companies)',
     ]) {
       expect(text).toContain(expected);
     }

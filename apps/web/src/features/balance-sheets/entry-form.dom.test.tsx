@@ -1,7 +1,7 @@
 import {
   type BalanceSheetDetail,
   buildBalanceTree,
-  formatAmount,
+  formatNumber,
   type SelfDiagnosisTree,
 } from '@excelencia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -180,8 +180,8 @@ describe('the balance-sheet entry form', () => {
     renderForm();
     type('AFT', '1000');
     type('CLI', '250.5');
-    expect(screen.getByTestId('bs-total-ANC').textContent).toBe(formatAmount('1000'));
-    expect(screen.getByTestId('bs-total-AT').textContent).toBe(formatAmount('1250.5'));
+    expect(screen.getByTestId('bs-total-ANC').textContent).toBe(formatNumber('1000'));
+    expect(screen.getByTestId('bs-total-AT').textContent).toBe(formatNumber('1250.5'));
   });
 
   it('says by how much Assets miss Equity + Liabilities, and when they meet', () => {
@@ -193,7 +193,7 @@ describe('the balance-sheet entry form', () => {
     const check = screen.getByTestId('bs-balance-check');
     expect(check.dataset.status).toBe('mismatch');
     expect(check.textContent).toBe(
-      `The Assets value is not equal to the sum of the Equity value + the Liabilities value (difference: ${formatAmount('300')})`,
+      `The Assets value is not equal to the sum of the Equity value + the Liabilities value (difference: ${formatNumber('300')})`,
     );
     type('FORN', '500');
     expect(check.dataset.status).toBe('ok');
@@ -208,7 +208,7 @@ describe('the balance-sheet entry form', () => {
     type('AFT', '1000');
     // Every other amount blank, so 0: Assets 1 000 against nothing.
     expect(check.dataset.status).toBe('mismatch');
-    expect(check.textContent).toContain(formatAmount('1000'));
+    expect(check.textContent).toContain(formatNumber('1000'));
     expect(amountInput('CLI').getAttribute('placeholder')).toBe('0');
   });
 
@@ -240,10 +240,10 @@ describe('the balance-sheet entry form', () => {
       expect(total.textContent).toBe('—No total while an amount below is wrong.');
     }
     // The sibling group without a bad amount keeps its total.
-    expect(screen.getByTestId('bs-total-ANC').textContent).toBe(formatAmount('1000'));
+    expect(screen.getByTestId('bs-total-ANC').textContent).toBe(formatNumber('1000'));
     type('CLI', '250.12');
     expect(screen.queryByText('Enter an amount with at most 2 decimals.')).toBeNull();
-    expect(screen.getByTestId('bs-total-AT').textContent).toBe(formatAmount('1250.12'));
+    expect(screen.getByTestId('bs-total-AT').textContent).toBe(formatNumber('1250.12'));
   });
 
   it('in Portuguese, says what is wrong in Portuguese', () => {
@@ -275,16 +275,16 @@ describe('the net result for the period: computed from the income statement, cou
     enterReproduction();
     const check = screen.getByTestId('bs-balance-check');
     expect(check.dataset.status).toBe('mismatch');
-    expect(check.textContent).toContain(`(difference: ${formatAmount('800000')})`);
+    expect(check.textContent).toContain(`(difference: ${formatNumber('800000')})`);
     type('RT', '800000');
     expect(check.dataset.status).toBe('ok');
     // Equity before closing = 1 000 000 + 800 000 + the result (0 − 500 000) = 1 300 000; + 200 000 = Assets.
     const result = amountInput('RLPER') as HTMLInputElement;
-    expect(result.value).toBe(formatAmount('-500000'));
-    expect(screen.getByTestId('bs-total-CPR').textContent).toBe(formatAmount('300000'));
-    expect(screen.getByTestId('bs-total-CP').textContent).toBe(formatAmount('1300000'));
-    expect(screen.getByTestId('bs-total-PT').textContent).toBe(formatAmount('200000'));
-    expect(screen.getByTestId('bs-total-AT').textContent).toBe(formatAmount('1500000'));
+    expect(result.value).toBe(formatNumber('-500000'));
+    expect(screen.getByTestId('bs-total-CPR').textContent).toBe(formatNumber('300000'));
+    expect(screen.getByTestId('bs-total-CP').textContent).toBe(formatNumber('1300000'));
+    expect(screen.getByTestId('bs-total-PT').textContent).toBe(formatNumber('200000'));
+    expect(screen.getByTestId('bs-total-AT').textContent).toBe(formatNumber('1500000'));
     // Read-only, and said why: it cannot be typed a second time.
     expect(result.readOnly).toBe(true);
     expect(result.getAttribute('aria-describedby')).toBe('bs-hint-RLPER');
@@ -354,15 +354,15 @@ describe('the net result for the period: computed from the income statement, cou
     };
     const onSaved = vi.fn();
     renderForm({ sheet, onSaved });
-    expect((amountInput('RLPER') as HTMLInputElement).value).toBe(formatAmount('300'));
+    expect((amountInput('RLPER') as HTMLInputElement).value).toBe(formatNumber('300'));
     expect(screen.getByTestId('bs-balance-check').dataset.status).toBe('ok');
     expect(screen.getByTestId('bs-period-result-hint').textContent).toContain(
-      `Includes ${formatAmount('400')} on account 818 that is not this period’s result`,
+      `Includes ${formatNumber('400')} on account 818 that is not this period’s result`,
     );
     // A larger loss (200) moves the computed line to 400 − 200, never the 400: AT 1 700 = CP 1 200 + PT 500.
     type('GP', '1100');
     type('FORN', '500');
-    expect((amountInput('RLPER') as HTMLInputElement).value).toBe(formatAmount('200'));
+    expect((amountInput('RLPER') as HTMLInputElement).value).toBe(formatNumber('200'));
     expect(screen.getByTestId('bs-balance-check').dataset.status).toBe('ok');
     fireEvent.click(screen.getByTestId('bs-save-entry'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());

@@ -1,6 +1,6 @@
 import {
   type BalanceSheetDetail,
-  formatAmount,
+  formatNumber,
   type PeriodFrequency,
   type TreeLevelNode,
 } from '@excelencia/domain';
@@ -296,7 +296,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
                   <Text size="xs" c="gray.7" id={hintId} data-testid="bs-period-result-hint">
                     {t('balanceSheetsWeb:entry.periodResultComputed')}
                     {besidesAmount && !besidesAmount.isZero()
-                      ? ` ${t('balanceSheetsWeb:entry.periodResultBesides', { amount: formatAmount(besidesAmount) })}`
+                      ? ` ${t('balanceSheetsWeb:entry.periodResultBesides', { amount: formatNumber(besidesAmount) })}`
                       : null}
                   </Text>
                 ) : null}
@@ -312,7 +312,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
                   variant="filled"
                   aria-label={t('balanceSheetsWeb:entry.amountOf', { name })}
                   aria-describedby={hintId}
-                  value={withheld ? '—' : formatAmount(total)}
+                  value={withheld ? '—' : formatNumber(total)}
                   styles={{ input: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' } }}
                   data-testid={`bs-input-${node.code}`}
                   data-withheld={withheld || undefined}
@@ -356,7 +356,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
                       <VisuallyHidden>{t('balanceSheetsWeb:entry.totalWithheld')}</VisuallyHidden>
                     </>
                   ) : (
-                    formatAmount(shownTotal)
+                    formatNumber(shownTotal)
                   )}
                 </Text>
               )}
@@ -374,7 +374,7 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
       >
         {check.status === 'mismatch' ? (
           <Alert color="red.9" variant="light">
-            {t('balanceSheets:assetsMismatchDifference', { difference: formatAmount(check.difference) })}
+            {t('balanceSheets:assetsMismatchDifference', { difference: formatNumber(check.difference) })}
           </Alert>
         ) : check.status === 'ok' ? (
           <Text size="sm" c="green.9">

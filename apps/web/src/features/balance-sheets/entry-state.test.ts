@@ -91,7 +91,7 @@ describe('the entry form tree', () => {
   });
 
   it('formats typed numbers and keeps the cost lines minus outside the input', () => {
-    expect(inputText('1234567,1234', false)).toBe('1 234 567,123 4');
+    expect(inputText('1234567,1234', false)).toBe('1 234 567.123 4');
     expect(inputText('-1500', false)).toBe('-1 500');
     expect(inputText('-1500', true)).toBe('1 500');
   });

@@ -1,16 +1,16 @@
 import '@mantine/charts/styles.css';
-import { type BalanceSheetDetail, Decimal, formatAmount, type TreeLevelNode } from '@excelencia/domain';
+import { type BalanceSheetDetail, Decimal, type TreeLevelNode } from '@excelencia/domain';
 import { BarChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
 import { useLanguage } from '../../lib/language-context.ts';
-import { compactAxis } from '../../ui/chart-format.ts';
+import { chartFigure, valueAxis } from '../../ui/chart-format.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 
 const COLORS = ['blue.9', 'teal.9', 'orange.9', 'grape.9', 'red.9'];
 
 /**
  * The headings of one statement across the chosen periods, as grouped bars (loaded lazily with Mantine charts).
- * Amounts become numbers here only to draw them; labels use formatAmount.
+ * Amounts become numbers here only to draw them; ticks and tooltips are written by chartFigure (formatNumber).
  */
 export function IndicatorChart({
   tree,
@@ -48,8 +48,8 @@ export function IndicatorChart({
         dataKey="period"
         series={series}
         withLegend
-        valueFormatter={(value) => formatAmount(Decimal.tryFromString(String(value)) ?? null)}
-        yAxisProps={{ width: 56, ...compactAxis(language) }}
+        valueFormatter={chartFigure}
+        yAxisProps={valueAxis('y')}
       />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import {
   type BalanceSheetItem,
   buildBalanceTree,
-  formatAmount,
+  formatNumber,
   type SelfDiagnosisTree,
 } from '@excelencia/domain';
 import { screen, within } from '@testing-library/react';
@@ -145,13 +145,13 @@ describe('the balance sheet of a sheet taken before the closing entries', () => 
     const cell = (code: string) =>
       within(screen.getByTestId(`bs-view-row-${code}`)).getAllByRole('cell')[1]?.textContent;
     expect([cell('AT'), cell('CP'), cell('RLPER'), cell('PT')]).toEqual([
-      formatAmount('1500000'),
-      formatAmount('1300000'),
-      formatAmount('-500000'),
-      formatAmount('200000'),
+      formatNumber('1500000'),
+      formatNumber('1300000'),
+      formatNumber('-500000'),
+      formatNumber('200000'),
     ]);
     expect(screen.getByTestId('bs-period-result-note').textContent).toBe(
-      `S1 · 1 January 2026 – 30 June 2026: the net result for the period (${formatAmount('-500000')}) is the income statement’s, not yet closed to account 818.`,
+      `S1 · 1 January 2026 – 30 June 2026: the net result for the period (${formatNumber('-500000')}) is the income statement’s, not yet closed to account 818.`,
     );
   });
 });

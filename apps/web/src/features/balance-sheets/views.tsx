@@ -1,8 +1,8 @@
 import {
   type BalanceSheetDetail,
   type BalanceSheetItem,
-  formatAmount,
   formatDisplayDate,
+  formatNumber,
   type Language,
   periodLabel,
   type TreeLevelNode,
@@ -258,7 +258,7 @@ function columnTitle(sheet: BalanceSheetDetail & { companyName?: string }, langu
 
 /**
  * The balance sheet or the income statement of several sheets side by side: one row per node (indented),
- * one column per sheet (tag in the header), amounts right-aligned with formatAmount. With `differences` (the
+ * one column per sheet (tag in the header), amounts right-aligned with formatNumber. With `differences` (the
  * server's right − left by node code), a last column shows them. The amounts are the sheet as read (equity with
  * the period's result still in the income statement); under the balance sheet a note says so for such a sheet.
  */
@@ -328,11 +328,11 @@ export function StatementTable({
                   </Table.Td>
                   {sheets.map((sheet) => (
                     <Table.Td key={sheet.id} style={NUMERIC}>
-                      {formatAmount(sheet.values[node.code])}
+                      {formatNumber(sheet.values[node.code])}
                     </Table.Td>
                   ))}
                   {differences ? (
-                    <Table.Td style={NUMERIC}>{formatAmount(differences[node.code])}</Table.Td>
+                    <Table.Td style={NUMERIC}>{formatNumber(differences[node.code])}</Table.Td>
                   ) : null}
                 </Table.Tr>
               );
@@ -344,7 +344,7 @@ export function StatementTable({
         <Text key={sheet.id} size="xs" c="gray.7" data-testid="bs-period-result-note">
           {t('balanceSheetsWeb:views.periodResultNote', {
             period: columnTitle(sheet, language),
-            amount: formatAmount(sheet.periodResultAdded?.amount),
+            amount: formatNumber(sheet.periodResultAdded?.amount),
           })}
         </Text>
       ))}
@@ -441,8 +441,8 @@ export function LinesTable({ companyId, sheetId }: { companyId: string; sheetId:
                 <Table.Td style={NUMERIC}>{line.row}</Table.Td>
                 <Table.Td>{line.account}</Table.Td>
                 <Table.Td>{line.description}</Table.Td>
-                <Table.Td style={NUMERIC}>{formatAmount(line.debit)}</Table.Td>
-                <Table.Td style={NUMERIC}>{formatAmount(line.credit)}</Table.Td>
+                <Table.Td style={NUMERIC}>{formatNumber(line.debit)}</Table.Td>
+                <Table.Td style={NUMERIC}>{formatNumber(line.credit)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -68,14 +68,37 @@ describe("the company profile's annual turnover", () => {
   it('is shown and typed grouped in threes (SPEC §5), and sent as a plain decimal', async () => {
     renderWithApp(<CompanyProfileForm company={COMPANY} canEditNif={false} />, { language: 'pt' });
     const field = screen.getByLabelText('Volume de negócios anual (aprox.)') as HTMLInputElement;
-    expect(field.value).toBe('11 600 000.00');
+    // Stored '11600000.00': no cents the user never typed.
+    expect(field.value).toBe('11 600 000');
 
     fireEvent.change(field, { target: { value: '1234567,5' } });
-    expect(field.value).toBe('1 234 567,5');
+    expect(field.value).toBe('1 234 567.5');
 
     fireEvent.click(screen.getByTestId('company-save'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect((sent[0] as { annualTurnover: string }).annualTurnover).toBe('1234567.5');
+  });
+
+  it("shows '2 500 000,5' typed the same way once saved and reloaded (no '.50' added)", async () => {
+    const first = renderWithApp(<CompanyProfileForm company={COMPANY} canEditNif={false} />, {
+      language: 'pt',
+    });
+    const field = screen.getByLabelText('Volume de negócios anual (aprox.)') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '2 500 000,5' } });
+    const typed = field.value;
+    expect(typed).toBe('2 500 000.5');
+    fireEvent.click(screen.getByTestId('company-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0] as { annualTurnover: string }).annualTurnover).toBe('2500000.5');
+    first.unmount();
+
+    // The server keeps 2 decimals: the profile comes back with '2500000.50'.
+    renderWithApp(
+      <CompanyProfileForm company={{ ...COMPANY, annualTurnover: '2500000.50' }} canEditNif={false} />,
+      { language: 'pt' },
+    );
+    const reloaded = screen.getByLabelText('Volume de negócios anual (aprox.)') as HTMLInputElement;
+    expect(reloaded.value).toBe(typed);
   });
 
   it('takes the 16 whole digits of the largest turnover with their group spaces', () => {

@@ -3,6 +3,7 @@ import {
   FIELD_LENGTHS,
   formatDisplayDate,
   formatNumberInput,
+  numberInputText,
   TURNOVER_INTEGER_DIGITS,
   UpdateCompanyRequest,
 } from '@excelencia/domain';
@@ -59,8 +60,8 @@ export function companyValues(company: CompanyProfile): CompanyValues {
     ownerName: company.ownerName ?? '',
     managerName: company.managerName ?? '',
     establishmentDate: company.establishmentDate ?? '',
-    // Grouped as typed numbers are (SPEC §5): '11 600 000.00', not '11600000.00'.
-    annualTurnover: company.annualTurnover ? formatNumberInput(company.annualTurnover) : '',
+    // As it was typed (SPEC §5): '2 500 000.5' for a stored '2500000.50', not '2500000.50' nor '2 500 000.50'.
+    annualTurnover: numberInputText(company.annualTurnover),
     companyTypeId: company.companyTypeId ?? '',
     employeeCount: company.employeeCount ?? '',
     contactPhone: company.contactPhone ?? '',

@@ -6,9 +6,11 @@ import { Link, useSearchParams } from 'react-router';
 import { FOOTER_LINKS, PUBLIC_LINKS, SITEMAP_EXTRA_LINKS } from '../../app/layouts/public-nav.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { definePage } from '../../lib/page-data.ts';
+import { formatBytes } from '../../ui/download.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { EventCard, FallbackNote, LoadFailed, LoadMore, TestimonyCard } from './content-ui.tsx';
+import { KeyedPage } from './keyed-page.tsx';
 import {
   contentPageQuery,
   everyDocumentQuery,
@@ -127,20 +129,8 @@ export const EventsPage = definePage(Events, {
   meta: ({ t }) => ({ title: t('contentPublic:events.title'), description: t('contentPublic:events.intro') }),
 });
 
-function fileSize(bytes: number, language: string): string {
-  const units = ['B', 'KB', 'MB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
-}
-
 function DocumentCard({ item }: { item: PublicDocumentItem }) {
   const t = useTranslate();
-  const language = useLanguage();
   return (
     <Card
       withBorder
@@ -178,7 +168,7 @@ function DocumentCard({ item }: { item: PublicDocumentItem }) {
               leftSection={<IconDownload size={16} aria-hidden="true" />}
               aria-label={t('contentPublic:regulation.download', {
                 title: item.title,
-                size: fileSize(item.file.size, language),
+                size: formatBytes(item.file.size),
               })}
               data-testid="document-download"
             >
@@ -292,33 +282,19 @@ const PRIVACY_SECTIONS = ['data', 'purpose', 'sharing', 'retention', 'rights'] a
  */
 function Privacy() {
   const t = useTranslate();
-  const language = useLanguage();
-  const page = useContentPageQuery('privacy', language);
-  if (page.isPending) return <Text c="gray.7">{t('contentPublic:loading')}</Text>;
-  if (page.data) {
-    return (
-      <Stack gap="md" maw={760} lang={page.data.language}>
-        <PageTitle>{page.data.title}</PageTitle>
-        <FallbackNote missing={page.data.missing} />
-        <RichText html={page.data.body} testId="privacy-body" />
-        <RetentionTable />
-      </Stack>
-    );
-  }
   return (
-    <Stack gap="md" maw={760}>
-      <PageTitle>{t('registration:legal.privacyTitle')}</PageTitle>
-      <Text>{t('registration:legal.privacy.intro')}</Text>
-      {PRIVACY_SECTIONS.map((section) => (
-        <Stack gap={4} key={section} component="section">
-          <Title order={2} size="h4">
-            {t(`registration:legal.privacy.${section}.title`)}
-          </Title>
-          <Text>{t(`registration:legal.privacy.${section}.text`)}</Text>
-        </Stack>
-      ))}
-      <RetentionTable />
-    </Stack>
+    <KeyedPage
+      pageKey="privacy"
+      fallback={{
+        title: t('registration:legal.privacyTitle'),
+        intro: t('registration:legal.privacy.intro'),
+        sections: PRIVACY_SECTIONS.map((section) => ({
+          title: t(`registration:legal.privacy.${section}.title`),
+          text: t(`registration:legal.privacy.${section}.text`),
+        })),
+      }}
+      after={<RetentionTable />}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import type { CriterionItem, DiagnosisIndicator, DistributionRow, IndicatorSeries } from '@excelencia/domain';
 import {
   diagnosisTypeLabel,
-  formatAmount,
+  formatNumber,
   groupByType,
   sheetName,
   taggedPeriodLabel,
@@ -24,6 +24,9 @@ import {
   typeHeading,
   valueText,
 } from './diagnosis-format.ts';
+
+/** A display text with its spaces as the no-break spaces the display rule writes. */
+const nb = (text: string) => text.replace(/ /g, '\u00a0');
 
 const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
 const pt = (key: string, params?: Record<string, string | number>) => translate('pt', key, params);
@@ -80,23 +83,26 @@ describe('diagnosis type label (SPEC §4)', () => {
 describe('percentage change (SPEC §9)', () => {
   it('shows 1 decimal, a sign and an up arrow for a rise', () => {
     expect(changeDisplay({ percent: '12.34', direction: 'up' })).toEqual({
-      text: '+12.3 %',
+      text: nb('+12.3 %'),
       arrow: '▲',
       labelKey: 'diagnosisWeb:view.rise',
       direction: 'up',
     });
-    expect(changeDisplay({ percent: '100', direction: 'up' })?.text).toBe('+100.0 %');
+    expect(changeDisplay({ percent: '100', direction: 'up' })?.text).toBe(nb('+100.0 %'));
   });
 
   it('shows a down arrow for a fall and groups thousands', () => {
     const fall = changeDisplay({ percent: '-1234.5', direction: 'down' });
-    expect(fall?.text).toBe('-1 234.5 %');
+    expect(fall?.text).toBe(nb('-1 234.5 %'));
     expect(fall?.arrow).toBe('▼');
     expect(fall?.labelKey).toBe('diagnosisWeb:view.fall');
   });
 
   it('shows no arrow when flat and nothing when there is no change', () => {
-    expect(changeDisplay({ percent: '0.0', direction: 'flat' })).toMatchObject({ text: '0.0 %', arrow: '' });
+    expect(changeDisplay({ percent: '0.0', direction: 'flat' })).toMatchObject({
+      text: nb('0.0 %'),
+      arrow: '',
+    });
     expect(changeDisplay(null)).toBeNull();
     expect(changeDisplay(undefined)).toBeNull();
     expect(changeDisplay({ percent: 'n/a', direction: 'up' })).toBeNull();
@@ -104,7 +110,7 @@ describe('percentage change (SPEC §9)', () => {
 
   it('writes the target with its comparison', () => {
     expect(targetText({ comparison: '>=', value: '0.43' })).toBe('≥ 0.43');
-    expect(targetText({ comparison: '<', value: '1500000' })).toBe('< 1 500 000');
+    expect(targetText({ comparison: '<', value: '1500000' })).toBe(`< ${nb('1 500 000')}`);
   });
 });
 
@@ -116,19 +122,29 @@ describe('figures beside a target', () => {
     expect(targetText({ comparison: '>', value: '0.500000' })).toBe('> 0.5');
   });
 
+  it('writes a ratio with at most 2 decimals (SPEC §5): 0.1492 is 0.15, -0.529 is -0.53', () => {
+    expect(valueText('0.1492')).toBe('0.15');
+    expect(valueText('-0.529')).toBe('-0.53');
+    expect(valueText('0.1492', { comparison: '>=', value: '0.1' })).toBe('0.15');
+  });
+
   it('writes a ratio so that a failing value never shows the target', () => {
     const target = { comparison: '>=' as const, value: '0.43' };
     expect(valueText('0.4299', target)).toBe('0.4299');
     expect(valueText('0.429999', target)).toBe('0.429999');
     expect(valueText('0.43', target)).toBe('0.43');
-    expect(valueText('0.374999', { comparison: '>=', value: '0.375' })).toBe('0.374999');
-    expect(valueText('12345.678', target)).toBe('12 345.68');
+    expect(valueText('0.374999', { comparison: '>=', value: '0.375' })).toBe('0.37');
+    expect(valueText('0.3749', { comparison: '>=', value: '0.375' })).toBe('0.37');
+    expect(valueText('12345.678', target)).toBe(nb('12 345.68'));
     expect(valueText(null, target)).toBe('');
   });
 
   it('writes chart figures by the same rule, nothing for a value that is not finite', () => {
     const target = { comparison: '>=' as const, value: '0.375' };
-    expect(chartValueText(0.37499, target)).toBe('0.37499');
+    expect(chartValueText(0.37499, target)).toBe('0.37');
+    expect(chartValueText(0.1492, target)).toBe('0.15');
+    expect(chartValueText(0.42999999999999994, { comparison: '>=', value: '0.43' })).toBe('0.43');
+    expect(chartValueText(0.4299, { comparison: '>=', value: '0.43' })).toBe('0.4299');
     expect(chartValueText(0.1 + 0.2)).toBe('0.3');
     expect(chartValueText(1e-7, { comparison: '>', value: '0' })).toBe('0.0000001');
     expect(chartValueText(Number.POSITIVE_INFINITY)).toBe('');
@@ -274,9 +290,9 @@ describe('admin statistics', () => {
     shareMeetingTarget: '0.4286',
   });
 
-  it('shows the share meeting the target as a percentage with 1 decimal', () => {
-    expect(shareText('0.4286')).toBe('42.9 %');
-    expect(shareText('1')).toBe('100.0 %');
+  it('shows the share meeting the target as a percentage with at most 1 decimal', () => {
+    expect(shareText('0.4286')).toBe(nb('42.9 %'));
+    expect(shareText('1')).toBe(nb('100 %'));
     expect(shareText(null)).toBe('');
   });
 
@@ -418,8 +434,8 @@ describe('inputAccountsView', () => {
     expect(view).toEqual({
       kind: 'lines',
       lines: [
-        { account: '251', description: 'Empréstimo bancário', amount: formatAmount('1234567.5') },
-        { account: '2721', description: 'Credores diversos', amount: formatAmount('-40') },
+        { account: '251', description: 'Empréstimo bancário', amount: formatNumber('1234567.5') },
+        { account: '2721', description: 'Credores diversos', amount: formatNumber('-40') },
       ],
       more: 'and 3 other accounts',
       empty: null,

@@ -8,7 +8,8 @@ import {
   type DiagnosisIndicatorInput,
   type DisplayTarget,
   type DistributionRow,
-  formatAmount,
+  decimalOfNumber,
+  formatNumber,
   type IndicatorSeries,
   indicatorValueText,
   type Language,
@@ -45,24 +46,24 @@ export function sheetOptionLabel(
 }
 
 /**
- * A ratio, previous value, median or quartile: 4 decimals below 10, 2 above, more when rounding would put the
- * figure on the other side of `target` than the exact value ('0.4299' failing ≥ 0.43, never '0.43'); '' when
- * absent.
+ * A ratio, previous value, median or quartile: at most 2 decimals (SPEC §5), more only when rounding would put
+ * the figure on the other side of `target` than the exact value ('0.4299' failing ≥ 0.43, never '0.43'); ''
+ * when absent.
  */
 export function valueText(value: string | null | undefined, target?: DisplayTarget | null): string {
   return indicatorValueText(value, target);
 }
 
-/** A chart's tick or tooltip figure (a float drawn from an exact value): as valueText; '' when not finite. */
+/** A chart's tooltip figure (a float drawn from an exact value): as valueText; '' when not finite. */
 export function chartValueText(value: unknown, target?: DisplayTarget | null): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  // toFixed never writes an exponent below 1e21; 12 decimals keep what a float drawn from a ratio carries.
-  const text = Math.abs(value) < 1e21 ? value.toFixed(12) : null;
-  return text ? valueText(text, target) : '';
+  // 12 decimals drop the float's noise (0.43 drawn as 0.42999999999999994 still meets ≥ 0.43).
+  const decimal = decimalOfNumber(value)?.round(12);
+  return decimal ? indicatorValueText(decimal, target) : '';
 }
 
 export interface ChangeDisplay {
-  /** '+12.3 %', '-100.0 %', '0.0 %' (always 1 decimal, integer digits grouped with spaces). */
+  /** '+12.3 %', '-100.0 %', '0.0 %' (always 1 decimal, SPEC §9; integer digits grouped with no-break spaces). */
   text: string;
   /** ▲ for a rise, ▼ for a fall, '' when flat. */
   arrow: (typeof CHANGE_ARROWS)[ChangeDirection];
@@ -173,15 +174,12 @@ export function groupLabel(row: DistributionRow, t: Translate, language: Languag
   return row.label ? localized(row.label, language) : t('diagnosis:export.noGroup');
 }
 
-/** The share meeting the target ('0.4286') as a percentage with 1 decimal ('42.9 %'); '' when null. */
+/** The share meeting the target ('0.4286') as a percentage with at most 1 decimal ('42.9 %', '100 %'); '' when null. */
 export function shareText(share: string | null): string {
   if (share === null) return '';
   const value = Decimal.tryFromString(share.trim());
   if (!value) return '';
-  const fixed = value.mul(Decimal.fromInteger(100)).toFixed(1);
-  const negative = fixed.startsWith('-');
-  const [whole = '0', fraction = '0'] = (negative ? fixed.slice(1) : fixed).split('.');
-  return `${negative ? '-' : ''}${formatAmount(whole)}.${fraction} %`;
+  return formatNumber(value.mul(Decimal.fromInteger(100)), { decimals: 1, percent: true });
 }
 
 /** The bars of the admin statistics: each group with a median (groups without one are left out). */
@@ -290,7 +288,7 @@ export function inputAccountsView(input: DiagnosisIndicatorInput, t: Translate):
       lines: input.lines.map((line) => ({
         account: line.account,
         description: line.description,
-        amount: formatAmount(line.amount),
+        amount: formatNumber(line.amount),
       })),
       more:
         others === 0

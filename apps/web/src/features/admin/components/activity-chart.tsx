@@ -1,8 +1,7 @@
 import '@mantine/charts/styles.css';
 import type { OverviewMonth } from '@excelencia/domain';
 import { BarChart } from '@mantine/charts';
-import { useLanguage } from '../../../lib/language-context.ts';
-import { compactAxis } from '../../../ui/chart-format.ts';
+import { chartFigure, valueAxis } from '../../../ui/chart-format.ts';
 
 /** The admin dashboard's monthly activity (Mantine charts, loaded lazily); the table beside it holds the figures. */
 export function ActivityChart({
@@ -12,7 +11,6 @@ export function ActivityChart({
   months: ReadonlyArray<OverviewMonth & { label: string }>;
   labels: { companies: string; balanceSheets: string; diagnoses: string };
 }) {
-  const language = useLanguage();
   return (
     <BarChart
       h={240}
@@ -26,7 +24,8 @@ export function ActivityChart({
       ]}
       maxBarWidth={18}
       barChartProps={{ accessibilityLayer: false }}
-      yAxisProps={{ width: 40, allowDecimals: false, ...compactAxis(language) }}
+      valueFormatter={chartFigure}
+      yAxisProps={{ allowDecimals: false, ...valueAxis('y') }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { formatAmount, formatDisplayMonth } from '@excelencia/domain';
+import { formatDisplayMonth, formatNumber } from '@excelencia/domain';
 import { Alert, Anchor, Box, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -48,7 +48,7 @@ function Figure({
           style={{ fontVariantNumeric: 'tabular-nums' }}
           data-testid={`${testId}-value`}
         >
-          {formatAmount(String(value))}
+          {formatNumber(value)}
         </Text>
         {hint ? (
           <Text c="gray.7" size="xs">

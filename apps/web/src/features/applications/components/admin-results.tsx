@@ -1,4 +1,4 @@
-import { type Edition, formatAmount, isApplicationOpen, type PublishReadiness } from '@excelencia/domain';
+import { type Edition, formatNumber, isApplicationOpen, type PublishReadiness } from '@excelencia/domain';
 import {
   Alert,
   Anchor,
@@ -45,7 +45,7 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
         style={{ fontVariantNumeric: 'tabular-nums' }}
         data-testid={`${testId}-value`}
       >
-        {formatAmount(String(value))}
+        {formatNumber(value)}
       </Text>
     </Stack>
   );

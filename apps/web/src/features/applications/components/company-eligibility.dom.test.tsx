@@ -17,9 +17,9 @@ const ROW: ApplicationIndicator = {
 
 describe("the company's eligibility criteria", () => {
   it.each([
-    ['pt', 'Valor: 0.7492'],
-    ['en', 'Value: 0.7492'],
-    ['fr', 'Valeur\u00a0: 0.7492'],
+    ['pt', 'Valor: 0.75'],
+    ['en', 'Value: 0.75'],
+    ['fr', 'Valeur\u00a0: 0.75'],
   ] as const)(
     '%s: write the label, the colon as the language does, and the value ("%s")',
     (language, shown) => {

@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { useLanguage } from '../../../lib/language-context.ts';
-import { compactAxis } from '../../../ui/chart-format.ts';
+import { chartFigure, valueAxis } from '../../../ui/chart-format.ts';
 import type { ResultGroupRow } from './results-format.ts';
 
 const LABEL_CHARS = 22;
@@ -22,7 +21,6 @@ export function ResultsBarChart({
   rows: readonly ResultGroupRow[];
   labels: { applicants: string; distinguished: string };
 }) {
-  const language = useLanguage();
   return (
     <BarChart
       h={Math.max(140, rows.length * 44 + 60)}
@@ -36,7 +34,8 @@ export function ResultsBarChart({
       ]}
       maxBarWidth={16}
       barChartProps={{ accessibilityLayer: false }}
-      xAxisProps={{ allowDecimals: false, ...compactAxis(language) }}
+      valueFormatter={chartFigure}
+      xAxisProps={{ allowDecimals: false, ...valueAxis('x') }}
       yAxisProps={{ width: 150, interval: 0 }}
     />
   );

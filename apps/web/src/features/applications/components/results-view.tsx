@@ -1,4 +1,4 @@
-import { type EditionResults, formatAmount, localized } from '@excelencia/domain';
+import { type EditionResults, formatNumber, localized } from '@excelencia/domain';
 import {
   Alert,
   Badge,
@@ -43,7 +43,7 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
         style={{ fontVariantNumeric: 'tabular-nums' }}
         data-testid={`${testId}-value`}
       >
-        {formatAmount(String(value))}
+        {formatNumber(value)}
       </Text>
     </Paper>
   );
@@ -73,8 +73,8 @@ function GroupPanel({
       <Table.Th scope="row" fw={total ? 700 : 400}>
         {group.label}
       </Table.Th>
-      <Table.Td style={NUMERIC}>{formatAmount(String(group.applicants))}</Table.Td>
-      <Table.Td style={NUMERIC}>{formatAmount(String(group.distinguished))}</Table.Td>
+      <Table.Td style={NUMERIC}>{formatNumber(group.applicants)}</Table.Td>
+      <Table.Td style={NUMERIC}>{formatNumber(group.distinguished)}</Table.Td>
     </Table.Tr>
   );
   return (

@@ -93,8 +93,8 @@ describe('the diagnosis view', () => {
     expect(af.getByTestId('dg-target').textContent).toContain('≥ 0.375');
     const near = within(card('EE1'));
     expect(near.getByTestId('dg-status').textContent).toBe('Does not meet');
-    // Failing by 0.00004: the value is written with the decimals that keep it off its target.
-    expect(near.getByTestId('dg-value').textContent).toContain('0.37496');
+    // Failing by 0.00004: at most 2 decimals (SPEC §5), and 0.37 stays off its target.
+    expect(near.getByTestId('dg-value').textContent).toBe('Value0.37');
     expect(within(card('F1')).getByTestId('dg-status').textContent).toBe('Not computable');
   });
 
@@ -107,9 +107,9 @@ describe('the diagnosis view', () => {
     renderWithApp(<DiagnosisView diagnosis={diagnosis()} />);
     const rise = within(card('AF')).getByTestId('dg-change');
     expect(rise.dataset.direction).toBe('up');
-    expect(rise.textContent).toContain('+25.0 %');
+    expect(rise.textContent).toContain('+25.0\u00a0%');
     expect(within(rise).getByRole('img', { name: 'Rise' }).textContent).toBe('▲');
-    expect(within(card('EE1')).getByTestId('dg-change').textContent).toContain('-6.3 %');
+    expect(within(card('EE1')).getByTestId('dg-change').textContent).toContain('-6.3\u00a0%');
   });
 
   it('groups the indicators by type and can show only those that miss their target', () => {

@@ -2,8 +2,8 @@ import {
   type Diagnosis,
   type DiagnosisIndicator,
   diagnosisTypeLabel,
-  formatAmount,
   formatDisplayDate,
+  formatNumber,
   groupByType,
   localized,
   targetText,
@@ -209,10 +209,10 @@ function InputsTable({ inputs }: { inputs: DiagnosisIndicatorInput[] }) {
                 </Table.Td>
                 <Table.Td>{localized(input.description, language)}</Table.Td>
                 <Table.Td style={{ wordBreak: 'break-word' }}>{input.accountCodes.join(', ')}</Table.Td>
-                <Table.Td style={NUMERIC}>{input.value === null ? '—' : formatAmount(input.value)}</Table.Td>
+                <Table.Td style={NUMERIC}>{input.value === null ? '—' : formatNumber(input.value)}</Table.Td>
                 {hasAnnualised ? (
                   <Table.Td style={NUMERIC}>
-                    {input.annualisedValue === null ? '' : formatAmount(input.annualisedValue)}
+                    {input.annualisedValue === null ? '' : formatNumber(input.annualisedValue)}
                   </Table.Td>
                 ) : null}
               </Table.Tr>

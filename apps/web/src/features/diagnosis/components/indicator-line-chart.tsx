@@ -1,8 +1,7 @@
 import '@mantine/charts/styles.css';
 import type { DisplayTarget } from '@excelencia/domain';
 import { LineChart } from '@mantine/charts';
-import { useLanguage } from '../../../lib/language-context.ts';
-import { compactAxis } from '../../../ui/chart-format.ts';
+import { valueAxis } from '../../../ui/chart-format.ts';
 import { chartValueText, type IndicatorChartData } from '../diagnosis-format.ts';
 
 /**
@@ -21,7 +20,6 @@ export function IndicatorLineChart({
   valueLabel: string;
   targetLabel: string;
 }) {
-  const language = useLanguage();
   return (
     <LineChart
       h={200}
@@ -46,7 +44,7 @@ export function IndicatorLineChart({
       lineChartProps={{ accessibilityLayer: false, margin: { top: 18, right: 12 } }}
       curveType="linear"
       valueFormatter={(value) => chartValueText(value, criterionTarget)}
-      yAxisProps={{ width: 64, domain: ['auto', 'auto'], ...compactAxis(language) }}
+      yAxisProps={{ domain: ['auto', 'auto'], ...valueAxis('y') }}
     />
   );
 }

@@ -1,8 +1,7 @@
 import '@mantine/charts/styles.css';
 import type { DisplayTarget } from '@excelencia/domain';
 import { BarChart } from '@mantine/charts';
-import { useLanguage } from '../../../lib/language-context.ts';
-import { compactAxis } from '../../../ui/chart-format.ts';
+import { valueAxis } from '../../../ui/chart-format.ts';
 import { chartNumber, chartValueText } from '../diagnosis-format.ts';
 
 /** The median of each group (Mantine charts, loaded lazily) with the criterion's target as a reference line. */
@@ -17,7 +16,6 @@ export function MedianBarChart({
   medianLabel: string;
   targetLabel: string;
 }) {
-  const language = useLanguage();
   const target = chartNumber(criterionTarget.value);
   return (
     <BarChart
@@ -42,7 +40,7 @@ export function MedianBarChart({
       maxBarWidth={72}
       // The table beside it carries the figures; the drawing is hidden from screen readers, so not focusable.
       barChartProps={{ accessibilityLayer: false, margin: { top: 18, right: 12 } }}
-      yAxisProps={{ width: 64, ...compactAxis(language) }}
+      yAxisProps={valueAxis('y')}
       xAxisProps={{
         interval: 0,
         angle: data.length > 4 ? -25 : 0,

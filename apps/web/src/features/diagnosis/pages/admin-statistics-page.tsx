@@ -1,6 +1,7 @@
 import {
   type DisplayTarget,
   type DistributionRow,
+  formatNumber,
   localized,
   PERIOD_FREQUENCIES,
   type PeriodFrequency,
@@ -45,7 +46,7 @@ const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpa
 function DistributionCells({ row, target }: { row: DistributionRow; target: DisplayTarget }) {
   return (
     <>
-      <Table.Td style={NUMERIC}>{row.companies}</Table.Td>
+      <Table.Td style={NUMERIC}>{formatNumber(row.companies)}</Table.Td>
       <Table.Td style={NUMERIC}>{valueText(row.p25, target)}</Table.Td>
       <Table.Td style={NUMERIC}>{valueText(row.median, target)}</Table.Td>
       <Table.Td style={NUMERIC}>{valueText(row.p75, target)}</Table.Td>

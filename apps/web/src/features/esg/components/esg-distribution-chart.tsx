@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { useLanguage } from '../../../lib/language-context.ts';
-import { compactAxis } from '../../../ui/chart-format.ts';
+import { chartFigure, valueAxis } from '../../../ui/chart-format.ts';
 
 const COLORS = ['brand.7', 'yellow.6', 'red.7', 'teal.7', 'gray.6', 'grape.7', 'orange.7', 'cyan.7'];
 
@@ -16,7 +15,6 @@ export function EsgDistributionChart({
   data: Record<string, string | number>[];
   series: { name: string; label: string }[];
 }) {
-  const language = useLanguage();
   return (
     <BarChart
       h={Math.max(120, data.length * 36 + 60)}
@@ -28,7 +26,8 @@ export function EsgDistributionChart({
       series={series.map((item, index) => ({ ...item, color: COLORS[index % COLORS.length] ?? 'gray.6' }))}
       maxBarWidth={18}
       barChartProps={{ accessibilityLayer: false }}
-      xAxisProps={{ allowDecimals: false, ...compactAxis(language) }}
+      valueFormatter={chartFigure}
+      xAxisProps={{ allowDecimals: false, ...valueAxis('x') }}
       yAxisProps={{ width: 140, interval: 0 }}
     />
   );

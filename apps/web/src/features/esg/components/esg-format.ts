@@ -1,4 +1,6 @@
-/** A score in percent with one decimal ('65.0 %'), or a dash when nothing is scored. */
+import { formatNumber } from '@excelencia/domain';
+
+/** A score in percent as numbers are displayed ('65 %', '42.9 %'; scores have 1 decimal), or a dash when none. */
 export function percentText(value: number | null | undefined): string {
-  return value === null || value === undefined ? '—' : `${value.toFixed(1)} %`;
+  return value === null || value === undefined ? '—' : formatNumber(value, { decimals: 1, percent: true });
 }

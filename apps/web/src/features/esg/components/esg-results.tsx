@@ -2,6 +2,7 @@ import {
   type EsgGroupScore,
   type EsgQuestionDistribution,
   type EsgResponseSummary,
+  formatNumber,
   localized,
   questionCode,
 } from '@excelencia/domain';
@@ -107,7 +108,7 @@ function Distribution({ question }: { question: EsgQuestionDistribution }) {
               <Table.Th scope="row" fw={400}>
                 {localized(count.label, language)}
               </Table.Th>
-              <Table.Td style={NUMERIC}>{count.count}</Table.Td>
+              <Table.Td style={NUMERIC}>{formatNumber(count.count)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -170,7 +171,7 @@ function GroupTable({ title, rows, testId }: { title: string; rows: EsgGroupScor
                   <Table.Th scope="row" fw={400}>
                     {row.label ? localized(row.label, language) : t('esg:results.notSet')}
                   </Table.Th>
-                  <Table.Td style={NUMERIC}>{row.companies}</Table.Td>
+                  <Table.Td style={NUMERIC}>{formatNumber(row.companies)}</Table.Td>
                   <Table.Td style={NUMERIC}>{percentText(row.average)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -249,9 +250,9 @@ export function EsgResultsView({ formId }: { formId: string }) {
         <Text fz={24} fw={700}>
           {t('esg:results.rate', {
             count: data.companies,
-            submitted: data.submitted,
-            companies: data.companies,
-            rate: data.responseRate.toFixed(1),
+            submitted: formatNumber(data.submitted),
+            companies: formatNumber(data.companies),
+            rate: formatNumber(data.responseRate, { decimals: 1 }),
           })}
         </Text>
         <Text size="sm" c="gray.7">

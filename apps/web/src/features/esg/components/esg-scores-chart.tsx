@@ -1,7 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { useLanguage } from '../../../lib/language-context.ts';
-import { compactAxis } from '../../../ui/chart-format.ts';
+import { chartFigure, valueAxis } from '../../../ui/chart-format.ts';
+
+/** Scores have 1 decimal and are percentages. */
+const SCORE = { decimals: 1, percent: true } as const;
 
 export interface EsgScoreBar {
   label: string;
@@ -17,7 +19,6 @@ export function EsgScoresChart({
   rows: readonly EsgScoreBar[];
   labels: { score: string; median: string };
 }) {
-  const language = useLanguage();
   const withMedian = rows.some((row) => row.median !== null);
   return (
     <BarChart
@@ -31,8 +32,8 @@ export function EsgScoresChart({
       ]}
       maxBarWidth={28}
       barChartProps={{ accessibilityLayer: false }}
-      yAxisProps={{ domain: [0, 100], ...compactAxis(language) }}
-      unit=" %"
+      valueFormatter={(value) => chartFigure(value, SCORE)}
+      yAxisProps={{ domain: [0, 100], ...valueAxis('y', SCORE) }}
     />
   );
 }

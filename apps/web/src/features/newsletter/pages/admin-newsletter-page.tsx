@@ -3,6 +3,7 @@ import {
   type CampaignItem,
   campaignStage,
   formatDisplayDate,
+  formatNumber,
   LANGUAGES,
   type Language,
   SUBSCRIBER_STATUSES,
@@ -226,10 +227,10 @@ function CampaignList({ onOpen }: { onOpen: (id: string) => void }) {
                   <Table.Td>
                     <CampaignStatus campaign={campaign} />
                   </Table.Td>
-                  <Table.Td>{campaign.counts.total}</Table.Td>
-                  <Table.Td>{campaign.counts.sent}</Table.Td>
-                  <Table.Td>{campaign.counts.failed}</Table.Td>
-                  <Table.Td>{campaign.counts.unsubscribed}</Table.Td>
+                  <Table.Td>{formatNumber(campaign.counts.total)}</Table.Td>
+                  <Table.Td>{formatNumber(campaign.counts.sent)}</Table.Td>
+                  <Table.Td>{formatNumber(campaign.counts.failed)}</Table.Td>
+                  <Table.Td>{formatNumber(campaign.counts.unsubscribed)}</Table.Td>
                   <Table.Td>{formatDisplayDate(campaign.createdAt, language)}</Table.Td>
                   <Table.Td>
                     <Button
@@ -533,7 +534,10 @@ function SendPanel({ campaign, dirty }: { campaign: CampaignItem; dirty: boolean
         {campaign.status !== 'draft' ? (
           <Stack gap={4}>
             <Text size="sm" id={`progress-${campaign.id}`}>
-              {t('newsletterAdmin:campaigns.progress', { queued: counts.queued, total: counts.total })}
+              {t('newsletterAdmin:campaigns.progress', {
+                queued: formatNumber(counts.queued),
+                total: formatNumber(counts.total),
+              })}
             </Text>
             <Progress
               value={percent}

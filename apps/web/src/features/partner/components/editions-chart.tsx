@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { useLanguage } from '../../../lib/language-context.ts';
-import { compactAxis } from '../../../ui/chart-format.ts';
+import { chartFigure, valueAxis } from '../../../ui/chart-format.ts';
 
 export interface EditionBar {
   label: string;
@@ -19,7 +18,6 @@ export function EditionsChart({
   editions: readonly EditionBar[];
   labels: Record<'assisted' | 'registered' | 'applied' | 'distinguished', string>;
 }) {
-  const language = useLanguage();
   return (
     <BarChart
       h={260}
@@ -34,7 +32,8 @@ export function EditionsChart({
       ]}
       maxBarWidth={22}
       barChartProps={{ accessibilityLayer: false }}
-      yAxisProps={{ width: 40, allowDecimals: false, ...compactAxis(language) }}
+      valueFormatter={chartFigure}
+      yAxisProps={{ allowDecimals: false, ...valueAxis('y') }}
     />
   );
 }

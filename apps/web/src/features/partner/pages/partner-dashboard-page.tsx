@@ -1,4 +1,4 @@
-import type { PartnerEditionCounts } from '@excelencia/domain';
+import { formatNumber, type PartnerEditionCounts } from '@excelencia/domain';
 import { Alert, Anchor, Box, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -27,15 +27,15 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
         style={{ fontVariantNumeric: 'tabular-nums' }}
         data-testid={`${testId}-value`}
       >
-        {value}
+        {formatNumber(value)}
       </Text>
     </Paper>
   );
 }
 
-/** '40 %' of a whole, '—' when there is no whole. */
+/** '40 %' of a whole (whole percents), '—' when there is no whole. */
 function share(part: number, whole: number): string {
-  return whole > 0 ? `${Math.round((part / whole) * 100)} %` : '—';
+  return whole > 0 ? formatNumber((part / whole) * 100, { decimals: 0, percent: true }) : '—';
 }
 
 function EditionsTable({ editions }: { editions: readonly PartnerEditionCounts[] }) {
@@ -60,11 +60,13 @@ function EditionsTable({ editions }: { editions: readonly PartnerEditionCounts[]
           {editions.map((e) => (
             <Table.Tr key={e.editionId} data-testid="partner-edition-row">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{editionLabel(e, t)}</Table.Td>
-              <Table.Td ta="right">{e.assisted}</Table.Td>
-              <Table.Td ta="right">{e.registered}</Table.Td>
-              <Table.Td ta="right">{e.applied}</Table.Td>
-              <Table.Td ta="right">{e.resultsPublished ? e.distinguished : k('notPublished')}</Table.Td>
-              <Table.Td ta="right">{e.applicants}</Table.Td>
+              <Table.Td ta="right">{formatNumber(e.assisted)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(e.registered)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(e.applied)}</Table.Td>
+              <Table.Td ta="right">
+                {e.resultsPublished ? formatNumber(e.distinguished) : k('notPublished')}
+              </Table.Td>
+              <Table.Td ta="right">{formatNumber(e.applicants)}</Table.Td>
               <Table.Td ta="right">{share(e.applied, e.applicants)}</Table.Td>
               <Table.Td ta="right">
                 {e.resultsPublished ? share(e.distinguished, e.distinguishedTotal) : '—'}
