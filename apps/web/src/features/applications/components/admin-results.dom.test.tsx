@@ -77,7 +77,7 @@ describe('publishing the results', () => {
         <ModalHost />
       </>,
     );
-    const before = await screen.findByTestId('readiness-drafts');
+    const before = await screen.findByTestId('readiness-drafts', {}, { timeout: 5000 });
     expect(before.textContent).toContain(
       'Publishing closes 2 applications not submitted (drafts, complete or not); each company is told by e-mail:',
     );

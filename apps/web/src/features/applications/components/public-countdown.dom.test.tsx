@@ -39,7 +39,7 @@ describe("the home page's edition block", () => {
   it('announces registration with a countdown while the edition runs', async () => {
     serve(EDITION);
     renderWithApp(<EditionCountdown />);
-    expect(await screen.findByTestId('home-registration-banner')).toBeTruthy();
+    expect(await screen.findByTestId('home-registration-banner', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('home-countdown')).toBeTruthy();
     expect(screen.queryByTestId('home-results-published')).toBeNull();
   });
@@ -53,7 +53,7 @@ describe("the home page's edition block", () => {
       version: 2,
     });
     renderWithApp(<EditionCountdown />, { language: 'pt', path: '/pt/' });
-    const block = await screen.findByTestId('home-results-published');
+    const block = await screen.findByTestId('home-results-published', {}, { timeout: 5000 });
     expect(block.textContent).toContain('Os resultados da 2.ª edição (2026) foram publicados a');
     const link = screen.getByTestId('home-results-link');
     expect(link.getAttribute('href')).toBe('/pt/public/distinguidas');

@@ -160,10 +160,10 @@ describe('Apply on the company application page', () => {
     edition = OPEN;
     applications = [];
     renderSignedIn(<CompanyApplicationPage />);
-    const apply = await screen.findByTestId('app-apply');
+    const apply = await screen.findByTestId('app-apply', {}, { timeout: 5000 });
     fireEvent.click(apply);
     fireEvent.click(apply);
-    await screen.findByTestId('app-current');
+    await screen.findByTestId('app-current', {}, { timeout: 5000 });
     expect(posts).toBe(1);
     expect(feedback.error).not.toHaveBeenCalled();
     expect(feedback.success).toHaveBeenCalledTimes(1);
@@ -178,7 +178,7 @@ describe('a draft closed when the results were published early', () => {
     edition = PUBLISHED;
     applications = [closed()];
     renderSignedIn(<CompanyApplicationPage />);
-    expect((await screen.findByTestId('app-closed')).textContent).toContain(
+    expect((await screen.findByTestId('app-closed', {}, { timeout: 5000 })).textContent).toContain(
       'Applications closed on 10 March 2026, when the results were published. This application was not submitted',
     );
     expect(screen.getByTestId('app-status').textContent).toBe('Closed, not submitted');
@@ -194,10 +194,12 @@ describe('a draft closed when the results were published early', () => {
     edition = PUBLISHED;
     applications = [closed()];
     renderSignedIn(<ApplicationCard companyId={COMPANY.id} />);
-    await waitFor(() =>
-      expect(screen.getByTestId('dashboard-application-state').textContent).toBe(
-        'Not submitted: applications closed on 10 March 2026, when the results were published.',
-      ),
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('dashboard-application-state').textContent).toBe(
+          'Not submitted: applications closed on 10 March 2026, when the results were published.',
+        ),
+      { timeout: 5000 },
     );
   });
 });
