@@ -16,11 +16,9 @@ import {
   everyDocumentQuery,
   everyEventQuery,
   pagedListQuery,
-  useContentPageQuery,
   usePagedListQuery,
 } from './queries.ts';
 import { RetentionTable } from './retention-table.tsx';
-import { RichText } from './rich-text.tsx';
 
 /** The public content pages of the footer: testimonies, events, regulations and guides, privacy, site map. */
 
