@@ -96,6 +96,8 @@ const ANSWERS: Record<string, unknown> = {
       sealCode: 'SEAL-1',
       validUntil: '2026-05-01',
       status: 'valid',
+      currentName: null,
+      renamedAt: null,
     },
   ],
 };
