@@ -62,7 +62,7 @@ async function inviteSecondCompany(admin: Page) {
   const token = new URL((await link.getAttribute('href')) ?? '').searchParams.get('token');
   const accepted = await admin.request.post('/app/api/v1/invitations/accept', {
     headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' },
-    data: { token, password: owner.password, confirmPassword: owner.password },
+    data: { token, password: owner.password, confirmPassword: owner.password, acceptedTerms: true },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
 }

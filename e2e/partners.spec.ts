@@ -37,6 +37,8 @@ function consentSwitch(page: Page, level: 'status' | 'diagnosis') {
 test('a bank invites a company, which registers and shares its diagnosis with the bank, then withdraws it', async ({
   browser,
 }) => {
+  // Four people's sessions and three axe runs: near a minute on a busy two-core machine.
+  test.slow();
   // The bank registers the company it assists: pre-registration and invitation.
   const partner = await signedIn(browser, DEMO.partner.email, DEMO.partner.password);
   await partner.goto('/en/partner/register');
@@ -69,6 +71,7 @@ test('a bank invites a company, which registers and shares its diagnosis with th
   await visitor
     .getByLabel(new RegExp(`^${t('en', 'companies:form.confirmPassword')}`))
     .fill(company.password);
+  await visitor.getByTestId('accept-terms').check();
   await visitor.getByTestId('invitation-submit').click();
   await expect(visitor.getByTestId('invitation-accepted')).toBeVisible();
   const owner = await signedIn(browser, company.email, company.password);

@@ -21,6 +21,10 @@ export const mail = defineMessages({
       greeting: 'Olá {{name}},',
       intro:
         'A empresa {{companyName}} foi pré-registada no portal Excelência Empresarial e foi indicado(a) como responsável.',
+      introByAdmin:
+        '{{inviter}}, da equipa do portal Excelência Empresarial, pré-registou a empresa {{companyName}} no portal e indicou-o(a) como responsável.',
+      introByPartner:
+        '{{inviter}} ({{entity}}, entidade parceira do portal Excelência Empresarial) pré-registou a empresa {{companyName}} no portal e indicou-o(a) como responsável.',
       action: 'Para definir a sua palavra-passe e concluir o registo, abra este link:',
       button: 'Aceitar o convite',
       expiry: 'O link é válido durante {{days}} dias e só pode ser usado uma vez.',
@@ -78,6 +82,10 @@ export const mail = defineMessages({
       greeting: 'Hello {{name}},',
       intro:
         'The company {{companyName}} was pre-registered on the Business Excellence portal with you as its responsible person.',
+      introByAdmin:
+        '{{inviter}}, of the Business Excellence portal team, pre-registered the company {{companyName}} on the portal with you as its responsible person.',
+      introByPartner:
+        '{{inviter}}, of {{entity}} (a partner entity of the Business Excellence portal), pre-registered the company {{companyName}} on the portal with you as its responsible person.',
       action: 'To set your password and complete the registration, open this link:',
       button: 'Accept the invitation',
       expiry: 'The link is valid for {{days}} days and can be used once.',
@@ -135,6 +143,10 @@ export const mail = defineMessages({
       greeting: 'Bonjour {{name}},',
       intro:
         "L'entreprise {{companyName}} a été pré-enregistrée sur le portail Excellence des Entreprises et vous en êtes le responsable.",
+      introByAdmin:
+        "{{inviter}}, de l'équipe du portail Excellence des Entreprises, a pré-enregistré l'entreprise {{companyName}} sur le portail et vous en a désigné responsable.",
+      introByPartner:
+        "{{inviter}} ({{entity}}, entité partenaire du portail Excellence des Entreprises) a pré-enregistré l'entreprise {{companyName}} sur le portail et vous en a désigné responsable.",
       action: 'Pour définir votre mot de passe et terminer l’inscription, ouvrez ce lien :',
       button: "Accepter l'invitation",
       expiry: 'Le lien est valable {{days}} jours et ne peut être utilisé qu’une fois.',

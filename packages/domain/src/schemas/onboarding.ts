@@ -4,7 +4,7 @@ import { EmailAddress } from './email.ts';
 import { FIELD_LENGTHS } from './field-lengths.ts';
 import { NewPassword, PASSWORDS_MATCH, PasswordConfirmation, passwordsAreEqual } from './password.ts';
 import { ListQuery } from './reference.ts';
-import { Nif, Phone } from './registration.ts';
+import { AcceptedTerms, Nif, Phone } from './registration.ts';
 
 /**
  * The API of company onboarding: the public options of the registration form, the e-mail
@@ -50,12 +50,20 @@ export const InvitationSummary = z.object({ companyName: z.string(), email: z.st
 export type InvitationSummary = z.infer<typeof InvitationSummary>;
 export const InvitationTokenParam = z.object({ token: Token });
 
+/**
+ * The invitation page's form: a password typed twice, and the privacy policy and regulation accepted as a
+ * self-registration accepts them (the same message when they are not).
+ */
+const invitationChoice = {
+  password: NewPassword,
+  confirmPassword: PasswordConfirmation,
+  acceptedTerms: AcceptedTerms,
+};
+export const InvitationChoice = z.object(invitationChoice).refine(passwordsAreEqual, PASSWORDS_MATCH);
+export type InvitationChoice = z.infer<typeof InvitationChoice>;
+
 export const AcceptInvitationRequest = z
-  .object({
-    token: Token,
-    password: NewPassword,
-    confirmPassword: PasswordConfirmation,
-  })
+  .object({ token: Token, ...invitationChoice })
   .refine(passwordsAreEqual, PASSWORDS_MATCH);
 export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>;
 export const InvitationAccepted = z.object({ status: z.literal('accepted'), email: z.string() });

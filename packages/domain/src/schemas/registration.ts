@@ -31,6 +31,9 @@ export const Phone = z
 
 const Selected = z.uuid('validation:selectOne');
 
+/** The privacy policy and the regulation accepted: a self-registration and an invitation alike. */
+export const AcceptedTerms = z.literal(true, 'validation:acceptTerms');
+
 export const RegisterCompanyRequest = z
   .object({
     companyName: z
@@ -52,7 +55,7 @@ export const RegisterCompanyRequest = z
     caeDivisionId: Selected,
     islandId: Selected,
     cityId: Selected,
-    acceptedTerms: z.literal(true, 'validation:acceptTerms'),
+    acceptedTerms: AcceptedTerms,
     language: z.enum(LANGUAGES).default('pt'),
   })
   .refine(passwordsAreEqual, PASSWORDS_MATCH);

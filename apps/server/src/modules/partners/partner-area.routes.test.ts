@@ -276,6 +276,10 @@ describe('POST /app/api/v1/partner/companies', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'responsavel@nova.cv'));
     expect(mail?.textBody).toContain('/pt/register/invitation?token=');
+    // It names who invited them: the person and the partner entity, in the invitee's language.
+    expect(mail?.textBody).toContain(
+      'ana (Banco A, entidade parceira do portal Excelência Empresarial) pré-registou a empresa Nova Assistida, Lda no portal',
+    );
     const listA = (await call('GET', '/partner/companies', as.partnerA)).json();
     expect(listA.map((c: { nif: string }) => c.nif)).toEqual(['300000001', '300000009']);
     expect((await call('GET', '/partner/companies', as.partnerB)).json()).toEqual([]);
@@ -299,7 +303,12 @@ describe('POST /app/api/v1/partner/companies', () => {
       method: 'POST',
       url: `${API}/invitations/accept`,
       headers: { cookie: `portal_csrf=${csrf}`, 'x-csrf-token': csrf },
-      payload: { token, password: 'Assistida!2026-x', confirmPassword: 'Assistida!2026-x' },
+      payload: {
+        token,
+        password: 'Assistida!2026-x',
+        confirmPassword: 'Assistida!2026-x',
+        acceptedTerms: true,
+      },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const listA = (await call('GET', '/partner/companies', as.partnerA)).json();

@@ -12,7 +12,14 @@ import {
 import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { accounts, companies, companyInvitations, companyMembers } from '../../db/schema/index.ts';
+import {
+  accounts,
+  companies,
+  companyInvitations,
+  companyMembers,
+  partnerAssistedCompanies,
+  partnerEntities,
+} from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
@@ -29,7 +36,7 @@ import {
   storedRoles,
 } from '../users/provider.ts';
 import { COMPANIES_ENTITY, INVITATIONS_ENTITY } from './entities.ts';
-import { invitationLink, invitationMail } from './mails.ts';
+import { type Inviter, invitationLink, invitationMail } from './mails.ts';
 import { liveInvitationOf, lockInvitationsOf, nifHolder } from './nif-claims.repository.ts';
 import { cancelPreRegistration } from './nif-claims.service.ts';
 import { checkPlaces } from './reference-checks.ts';
@@ -116,9 +123,38 @@ export function createInvitationsService(
     return row;
   }
 
+  /**
+   * Who pre-registered the invitation's company: its maker's name, with the partner entity when the maker
+   * registered it for one (the entity's assistance row of that company, made by the same account).
+   */
+  async function inviterOf(
+    tx: Executor,
+    invitation: Pick<InvitationRow, 'companyId' | 'createdBy'>,
+  ): Promise<Inviter> {
+    if (!invitation.createdBy) return null;
+    const [person] = await tx
+      .select({ name: accounts.name })
+      .from(accounts)
+      .where(eq(accounts.id, invitation.createdBy))
+      .limit(1);
+    if (!person) return null;
+    const [entity] = await tx
+      .select({ name: partnerEntities.name })
+      .from(partnerAssistedCompanies)
+      .innerJoin(partnerEntities, eq(partnerEntities.id, partnerAssistedCompanies.partnerEntityId))
+      .where(
+        and(
+          eq(partnerAssistedCompanies.companyId, invitation.companyId),
+          eq(partnerAssistedCompanies.createdBy, invitation.createdBy),
+        ),
+      )
+      .limit(1);
+    return { name: person.name, entity: entity?.name ?? null };
+  }
+
   async function mailInvitation(
     tx: Executor,
-    invitation: Pick<InvitationRow, 'email' | 'name' | 'language'>,
+    invitation: Pick<InvitationRow, 'email' | 'name' | 'language' | 'companyId' | 'createdBy'>,
     companyName: string,
     token: string,
   ) {
@@ -130,6 +166,7 @@ export function createInvitationsService(
         companyName,
         language: invitation.language,
         link: invitationLink(publicUrl, invitation.language, token),
+        inviter: await inviterOf(tx, invitation),
       }),
     );
   }
@@ -376,7 +413,12 @@ export function createInvitationsService(
               action: 'accept',
               entity: INVITATIONS_ENTITY,
               entityId: row.invitation.id,
-              after: { companyId: row.invitation.companyId, accountId, linkedExistingAccount: !created },
+              after: {
+                companyId: row.invitation.companyId,
+                accountId,
+                linkedExistingAccount: !created,
+                acceptedTerms: input.acceptedTerms,
+              },
               requestId,
             });
             if (!created) {

@@ -117,13 +117,28 @@ export function existingAccountMail(input: {
   );
 }
 
-export function invitationMail(input: LinkMail): OutgoingMail {
+/**
+ * Who pre-registered the company: a person of the portal's team (an administrator), or of a partner entity; null
+ * when nobody is known any more (the account was removed).
+ */
+export type Inviter = { name: string; entity: string | null } | null;
+
+/** The invitation names who sent it: the person and the partner entity, or the portal's team. */
+export function invitationMail(input: LinkMail & { inviter: Inviter }): OutgoingMail {
+  const { inviter } = input;
+  const intro = !inviter ? 'intro' : inviter.entity ? 'introByPartner' : 'introByAdmin';
   return compose(
     'invitation',
     input.to,
     input.language,
-    { name: input.name, companyName: input.companyName, days: INVITATION_LINK_DAYS },
-    { before: ['intro', 'action'], link: input.link, after: ['expiry', 'ignore'] },
+    {
+      name: input.name,
+      companyName: input.companyName,
+      days: INVITATION_LINK_DAYS,
+      inviter: inviter?.name ?? '',
+      entity: inviter?.entity ?? '',
+    },
+    { before: [intro, 'action'], link: input.link, after: ['expiry', 'ignore'] },
   );
 }
 

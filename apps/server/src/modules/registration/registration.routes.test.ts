@@ -474,7 +474,11 @@ describe('public options', () => {
 
 describe('invitations (admin pre-registration)', () => {
   it('pre-registers, invites, and the accepted invitation signs in linked to the company', async () => {
-    const admin = await ctx.createUser({ email: 'admin@excelencia.test', roles: ['admin'] });
+    const admin = await ctx.createUser({
+      email: 'admin@excelencia.test',
+      name: 'Ana Tavares',
+      roles: ['admin'],
+    });
     const adminSession = await ctx.signIn(admin.email, admin.password);
     const company = await ctx.createUser({ email: 'outra@empresa.cv', roles: ['company'] });
     const companySession = await ctx.signIn(company.email, company.password);
@@ -509,7 +513,12 @@ describe('invitations (admin pre-registration)', () => {
     expect(created.statusCode).toBe(201);
     const item = created.json();
     expect(item).toMatchObject({ companyName: 'Hotel Atlântico', state: 'pending', sentCount: 1 });
-    const first = tokenIn((await deliver())[0], 'invitation');
+    const firstMail = (await deliver())[0];
+    const first = tokenIn(firstMail, 'invitation');
+    // It says who invited them, in their language (en here).
+    expect(firstMail?.text).toContain(
+      'Ana Tavares, of the Business Excellence portal team, pre-registered the company Hotel Atlântico on the portal with you as its responsible person.',
+    );
 
     const resent = await ctx.app.inject({
       method: 'POST',
@@ -519,6 +528,7 @@ describe('invitations (admin pre-registration)', () => {
     expect(resent.json()).toMatchObject({ sentCount: 2, state: 'pending' });
     const [message] = await deliver();
     expect(message?.subject).toBe('Invitation to the Business Excellence portal — Hotel Atlântico');
+    expect(message?.text).toContain('Ana Tavares, of the Business Excellence portal team');
     const token = tokenIn(message, 'invitation');
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/app/api/v1/invitations/${first}` })).statusCode,
@@ -534,17 +544,44 @@ describe('invitations (admin pre-registration)', () => {
       token,
       password: PASSWORD,
       confirmPassword: 'other',
+      acceptedTerms: true,
     });
     expect(mismatch.statusCode).toBe(400);
+    // The privacy policy and the regulation are accepted as a self-registration accepts them, with its message.
+    const registrationWithout = await post('registrations', form({ acceptedTerms: false }));
+    expect(registrationWithout.statusCode).toBe(400);
+    const termsMessage = registrationWithout
+      .json()
+      .error.details.find((d: { path: string }) => d.path === 'acceptedTerms')?.message;
+    expect(termsMessage).toBe('Tem de aceitar os termos e condições');
+    for (const acceptedTerms of [undefined, false]) {
+      const withoutTerms = await post('invitations/accept', {
+        token,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        acceptedTerms,
+      });
+      expect(withoutTerms.statusCode).toBe(400);
+      expect(withoutTerms.json().error.details).toEqual([{ path: 'acceptedTerms', message: termsMessage }]);
+    }
+    expect(await count(accounts)).toBe(2);
     const accepted = await post('invitations/accept', {
       token,
       password: PASSWORD,
       confirmPassword: PASSWORD,
+      acceptedTerms: true,
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ status: 'accepted', email: 'gerente@atlantico.cv' });
     expect(
-      (await post('invitations/accept', { token, password: PASSWORD, confirmPassword: PASSWORD })).statusCode,
+      (
+        await post('invitations/accept', {
+          token,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          acceptedTerms: true,
+        })
+      ).statusCode,
     ).toBe(410);
 
     const session = await ctx.signIn('gerente@atlantico.cv', PASSWORD);
@@ -596,6 +633,7 @@ describe('invitations (admin pre-registration)', () => {
       token,
       password: PASSWORD,
       confirmPassword: PASSWORD,
+      acceptedTerms: true,
     });
     expect(accepted.statusCode).toBe(200);
     const session = await ctx.signIn('dona@duas.cv', PASSWORD);

@@ -1,5 +1,5 @@
-import { PasswordChoice } from '@excelencia/domain';
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { InvitationChoice } from '@excelencia/domain';
+import { Alert, Anchor, Box, Button, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -11,19 +11,41 @@ import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { PasswordField } from '../../ui/form/fields.tsx';
 import { checkPasswordConfirmation } from '../../ui/form/password-confirmation.ts';
 import { zodResolver } from '../../ui/form/zod-resolver.ts';
+import { Logo } from '../../ui/logo.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
+import { AcceptTermsCheckbox } from './accept-terms.tsx';
 import { acceptInvitation } from './api.ts';
 import { fieldErrorsOf, signInHref } from './form-errors.ts';
 import { useInvitationQuery } from './queries.ts';
 
-interface PasswordValues {
+interface InvitationValues {
   password: string;
   confirmPassword: string;
+  acceptedTerms: boolean;
 }
 
-/** /:lang/register/invitation?token=: a pre-registered company's responsible sets a password. */
+const FIELDS = ['password', 'confirmPassword', 'acceptedTerms'];
+
+/**
+ * /:lang/register/invitation?token= (bare layout, under the logo like /register): a pre-registered company's
+ * responsible sets a password and accepts the privacy policy and the regulation, as a self-registration does.
+ */
 export function InvitationPage() {
+  const localePath = useLocalePath();
+  return (
+    <Container size="sm" px={0} w="100%">
+      <Stack gap="md">
+        <Group justify="center">
+          <Logo to={localePath('/')} />
+        </Group>
+        <Invitation />
+      </Stack>
+    </Container>
+  );
+}
+
+function Invitation() {
   const t = useTranslate();
   const language = useLanguage();
   const localePath = useLocalePath();
@@ -31,10 +53,10 @@ export function InvitationPage() {
   const token = params.get('token')?.trim() ?? '';
   const [accepted, setAccepted] = useState<string | null>(null);
   const invitation = useInvitationQuery(token, Boolean(token) && accepted === null);
-  const form = useForm<PasswordValues>({
+  const form = useForm<InvitationValues>({
     mode: 'controlled',
-    initialValues: { password: '', confirmPassword: '' },
-    validate: zodResolver<PasswordValues>(PasswordChoice, t),
+    initialValues: { password: '', confirmPassword: '', acceptedTerms: false },
+    validate: zodResolver<InvitationValues>(InvitationChoice, t),
     validateInputOnBlur: true,
     onValuesChange: (_values, previous) => checkPasswordConfirmation(form, previous, t),
   });
@@ -87,13 +109,14 @@ export function InvitationPage() {
     );
   }
   const info = invitation.data;
+  // The form's rules passed, so the terms are accepted.
   const submit = form.onSubmit((values) =>
     accept.mutate(
-      { token, ...values },
+      { token, ...values, acceptedTerms: true },
       {
         onSuccess: (answer) => setAccepted(answer?.email ?? info.email),
         onError: (error) => {
-          const fields = fieldErrorsOf(error, ['password', 'confirmPassword'], t);
+          const fields = fieldErrorsOf(error, FIELDS, t);
           if (fields) form.setErrors(fields);
           else if (error instanceof ApiError && error.status === 410) void invitation.refetch();
           else notifyApiError(error);
@@ -106,22 +129,25 @@ export function InvitationPage() {
       <PageTitle>{t('registration:invitation.title')}</PageTitle>
       <Text>{t('registration:invitation.intro', { company: info.companyName })}</Text>
       <Paper withBorder p="md">
-        <Table variant="vertical" layout="fixed" withRowBorders={false}>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th w={160}>{t('companies:form.companyName')}</Table.Th>
-              <Table.Td data-testid="invitation-company">{info.companyName}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>{t('companies:form.responsibleName')}</Table.Th>
-              <Table.Td>{info.name}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>{t('companies:form.email')}</Table.Th>
-              <Table.Td data-testid="invitation-email">{info.email}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        {/* Each label above its value, which breaks anywhere: a long address stays inside the card on a phone. */}
+        <Stack component="dl" gap="sm" m={0}>
+          {(
+            [
+              ['companies:form.companyName', info.companyName, 'invitation-company'],
+              ['companies:form.responsibleName', info.name, 'invitation-name'],
+              ['companies:form.email', info.email, 'invitation-email'],
+            ] as const
+          ).map(([label, value, testId]) => (
+            <Box key={label}>
+              <Text component="dt" size="sm" c="gray.7">
+                {t(label)}
+              </Text>
+              <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+                {value}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
       </Paper>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -138,6 +164,7 @@ export function InvitationPage() {
             visibilityToggleButtonProps={{ 'aria-label': t('registration:register.togglePassword') }}
             {...form.getInputProps('confirmPassword')}
           />
+          <AcceptTermsCheckbox {...form.getInputProps('acceptedTerms', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button type="submit" loading={accept.isPending} data-testid="invitation-submit">
               {t('registration:invitation.submit')}

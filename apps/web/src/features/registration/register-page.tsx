@@ -10,7 +10,6 @@ import {
   Anchor,
   Box,
   Button,
-  Checkbox,
   Container,
   Group,
   Paper,
@@ -22,7 +21,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
@@ -34,6 +33,7 @@ import { notifySuccess } from '../../ui/notify.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
+import { AcceptTermsCheckbox } from './accept-terms.tsx';
 import { postRegistration, resendRegistration } from './api.ts';
 import { fieldErrorsOf, signInHref } from './form-errors.ts';
 
@@ -106,7 +106,6 @@ export function RegisterPage() {
 function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const t = useTranslate();
   const language = useLanguage();
-  const localePath = useLocalePath();
   const form = useForm<RegisterValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -163,12 +162,6 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
       },
     };
   };
-
-  const termsLink = (path: string, label: string): ReactNode => (
-    <Anchor component={Link} to={localePath(path)} target="_blank" rel="noopener" inherit underline="always">
-      {label}
-    </Anchor>
-  );
 
   return (
     <Paper
@@ -270,19 +263,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
               {...form.getInputProps('cityId')}
             />
           </SimpleGrid>
-          <Checkbox
-            {...form.getInputProps('acceptedTerms', { type: 'checkbox' })}
-            aria-required
-            data-testid="accept-terms"
-            label={
-              <>
-                {t('registration:register.acceptPrefix')}{' '}
-                {termsLink('/public/privacy', t('registration:legal.privacyTitle'))}{' '}
-                {t('registration:register.and')}{' '}
-                {termsLink('/public/regulation', t('registration:legal.regulationTitle'))}
-              </>
-            }
-          />
+          <AcceptTermsCheckbox {...form.getInputProps('acceptedTerms', { type: 'checkbox' })} />
           <Group justify="space-between" gap="sm" mt="sm">
             <Text size="sm">
               {t('registration:register.haveAccount')}{' '}
