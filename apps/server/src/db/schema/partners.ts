@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -54,6 +55,37 @@ export const partnerConsents = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.partnerEntityId] }),
     index('partner_consents_entity_idx').on(t.partnerEntityId),
+  ],
+);
+
+/**
+ * A partner entity's request to follow a company that registered on its own: pending until the company accepts
+ * (the entity then assists it) or refuses. One pending request per entity and company.
+ */
+export const partnerFollowRequests = pgTable(
+  'partner_follow_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerEntityId: uuid('partner_entity_id')
+      .notNull()
+      .references(() => partnerEntities.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted', 'refused'] })
+      .notNull()
+      .default('pending'),
+    requestedBy: uuid('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('partner_follow_requests_pending_idx')
+      .on(t.partnerEntityId, t.companyId)
+      .where(sql`${t.status} = 'pending'`),
+    index('partner_follow_requests_company_idx').on(t.companyId, t.status),
+    index('partner_follow_requests_entity_idx').on(t.partnerEntityId, t.createdAt),
   ],
 );
 
