@@ -5,7 +5,9 @@ import { axeViolations, DEMO, fillLoginPage, t, test } from './support.ts';
 /**
  * The whole application flow on the demo edition (application window open, the demo company meets the eight
  * criteria): the company applies with 8 PDFs in pt, an admin evaluates in en, a second admin confirms and
- * publishes in en, the company downloads its certificate, and a visitor verifies the status in pt and en.
+ * publishes in en, the company downloads its certificate, and a visitor verifies the status in pt and en. The
+ * results are out before the window's end: the home page says so, and the next edition opens at once (its
+ * countdown is what the later specs see on the home page).
  */
 
 const SECOND_ADMIN = { email: 'avaliador@excelencia.cv', password: 'Avaliador!2026' };
@@ -144,4 +146,38 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
   }
   await visitor.goto('/en/public/selo/000000000000');
   await expect(visitor.getByTestId('seal-unknown')).toBeVisible();
+
+  // ---- results out before the window's end: the home says so, and the next edition may open at once ----
+  await visitor.goto('/en/');
+  await expect(visitor.getByTestId('home-results-published')).toBeVisible();
+  await expect(visitor.getByTestId('home-results-link')).toHaveAttribute('href', '/en/public/distinguidas');
+  await expect(visitor.getByTestId('home-countdown')).toHaveCount(0);
+  await expect(visitor.getByTestId('home-registration-banner')).toHaveCount(0);
+  // Inside the demo edition's scheduled application window (until 45 days on), after the day it closed.
+  const current = (await (await second.request.get('/app/api/v1/editions/current')).json()) as {
+    number: number;
+    year: number;
+  };
+  const day = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
+  const csrf = (await (await second.request.get('/auth/csrf')).json()) as { csrfToken: string };
+  const next = await second.request.post('/app/api/v1/editions', {
+    headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' },
+    data: {
+      number: current.number + 1,
+      year: current.year + 1,
+      indicatorYear: current.year,
+      registrationOpensAt: day(-0.5),
+      registrationClosesAt: day(30),
+      applicationOpensAt: day(1),
+      applicationClosesAt: day(40),
+      evaluationStartsAt: day(41),
+      evaluationEndsAt: day(50),
+      resultsAt: day(60),
+    },
+  });
+  expect(next.status(), await next.text()).toBe(201);
+  // The site now speaks of the next edition: registration open, the countdown again.
+  await visitor.goto('/en/');
+  await expect(visitor.getByTestId('home-registration-banner')).toBeVisible();
+  await expect(visitor.getByTestId('home-countdown')).toBeVisible();
 });
