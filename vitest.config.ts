@@ -20,8 +20,8 @@ const emptyMessageCatalogs = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], testTimeout: 60_000 } },
       {
         // Components whose logic matters, rendered in a test DOM (Mantine's stubs in dom-setup.ts).
         plugins: [emptyMessageCatalogs],
@@ -29,10 +29,11 @@ export default defineConfig({
           name: 'web-dom',
           include: ['apps/web/src/**/*.dom.test.tsx'],
           environment: 'happy-dom',
+          testTimeout: 60_000,
           setupFiles: ['apps/web/src/testing/dom-setup.ts'],
         },
       },
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 } },
       // The time limits below are there to end a hung test, not to measure speed: they are generous, so that a
       // test starting child processes (the CLIs, a second portal) passes on a busy 2-core CI machine too.
       { test: { name: 'idp', include: ['apps/idp/**/*.test.ts'], testTimeout: 60_000 } },

@@ -1,8 +1,12 @@
 import { catalogFor, DEFAULT_LANGUAGE, LANGUAGES } from '@excelencia/domain';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
+
+// findBy… and waitFor wait for what a user would see: a busy 2-core CI machine may take seconds to render a screen,
+// so they wait up to 10 s instead of 1 (a hung wait still ends the test; nothing here measures speed).
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * The browser pieces Mantine reads that a test DOM lacks (ARCHITECTURE §9): a media query that never matches (the
