@@ -51,6 +51,7 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
 import { createApiTokensService } from './modules/partners/api-tokens.service.ts';
 import { createConsentsService } from './modules/partners/consents.service.ts';
+import { createFollowRequestsService } from './modules/partners/follow-requests.service.ts';
 import { partnerAreaRoutes } from './modules/partners/partner-area.routes.ts';
 import { createPartnerAreaService } from './modules/partners/partner-area.service.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
@@ -404,10 +405,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           options: createPublicOptions(database.db),
         }),
       );
+      const partnerArea = createPartnerAreaService({ db: database.db, invitations, results });
       await api.register(
         partnerAreaRoutes({
           partnerArea: createPartnerAreaService({ db: database.db, invitations, results }),
           consents: createConsentsService({ db: database.db }),
+          followRequests: createFollowRequestsService({
+            db: database.db,
+            publicUrl: config.publicUrl,
+            entityOf: partnerArea.entityOf,
+          }),
           apiTokens,
         }),
       );

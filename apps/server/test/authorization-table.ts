@@ -429,6 +429,14 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'POST /app/api/v1/partner/companies': { ...PARTNER, partnerX: 'allowed' },
   'GET /app/api/v1/partner/companies/{companyId}': PARTNER_X,
   'GET /app/api/v1/partner/assisted-nifs': PARTNER,
+  'GET /app/api/v1/partner/follow-requests': PARTNER,
+  // The test's body names no NIF: 400 for either entity's user.
+  'POST /app/api/v1/partner/follow-requests': { ...PARTNER, partnerX: 'allowed', partnerY: 'allowed' },
+  // The company's own answer; the test's request id is unknown, so company A's call is a 404.
+  'POST /app/api/v1/companies/{companyId}/follow-requests/{id}/decision': {
+    ...COMPANY_A_ONLY,
+    companyA: 'allowed',
+  },
   'GET /app/api/v1/partner/results/{editionId}/report.xlsx': PARTNER,
   'GET /app/api/v1/companies/{companyId}/partner-consents': COMPANY_A,
   'PUT /app/api/v1/companies/{companyId}/partner-consents/{partnerEntityId}': COMPANY_A_ONLY,

@@ -182,6 +182,10 @@ const REQUESTS: Record<string, RequestSpec> = {
     body: () => ({ status: true, diagnosis: true }),
   },
   'POST /app/api/v1/users/profile/api-tokens': { body: () => ({ name: 'Token', days: 30 }) },
+  'POST /app/api/v1/companies/{companyId}/follow-requests/{id}/decision': {
+    params: () => ({ id: '00000000-0000-4000-8000-0000000000f1' }),
+    body: () => ({ accept: true }),
+  },
   'DELETE /app/api/v1/users/profile/api-tokens/{id}': {
     fresh: async () => ({ id: await newApiToken() }),
   },

@@ -6,6 +6,7 @@ import {
   partnerAssistedCompanies,
   partnerConsents,
   partnerEntities,
+  partnerFollowRequests,
   partners,
   partnerTypes,
 } from '../db/schema/index.ts';
@@ -22,6 +23,12 @@ export const DEMO_ASSISTED = [
   { nif: '200000003', status: true, diagnosis: false },
   { nif: '200000004', status: false, diagnosis: false },
 ] as const;
+
+/**
+ * The demo company (empresa@), which registered on its own: the bank asks to follow it, so its profile shows the
+ * request to accept or refuse beside the bank's consent (docs/adr/0024-partner-follow-requests.md).
+ */
+export const DEMO_FOLLOWED_NIF = '200000001';
 
 /**
  * Links the demo partner account to the demo bank. The bank, its assisted companies and their consents are
@@ -83,5 +90,14 @@ export async function seedDemoPartner(db: Database, accountId: string): Promise<
         seesDiagnosis: assisted.diagnosis,
       });
     }
+  }
+  const [followed] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.nif, DEMO_FOLLOWED_NIF));
+  if (followed) {
+    await db
+      .insert(partnerFollowRequests)
+      .values({ partnerEntityId: bank.id, companyId: followed.id, requestedBy: accountId });
   }
 }

@@ -163,6 +163,13 @@ describe('the demo data of npm start', () => {
       entity: { code: 'BDEMO' },
       assisted: 3,
     });
+    // It asks to follow the demo company, whose sharing table shows the bank with its request (and no other).
+    expect((await read('/partner/follow-requests')).json()).toMatchObject([
+      { nif: DEMO_COMPANY.nif, status: 'pending', requestedBy: demo.name },
+    ]);
+    expect((await get(`/companies/${companyId}/partner-consents`)).json()).toMatchObject([
+      { code: 'BDEMO', assists: false, followRequest: { requestedBy: demo.name } },
+    ]);
   });
 
   it('passes its own rules: each demo company, the demo bank and the edition save unchanged as they are read', async () => {

@@ -10,6 +10,15 @@ export const partners = defineMessages({
       noEntity: 'A sua conta de parceiro não está ligada a nenhuma entidade parceira ativa.',
       preRegistrationLimit:
         'A sua entidade já pré-registou {{max}} empresas na última hora, o máximo permitido. Tente de novo mais tarde.',
+      followCompanyUnknown: 'Nenhuma empresa registada tem este NIF.',
+      followCompanyUnconfirmed:
+        'A empresa com este NIF ainda não concluiu o registo. Peça para a acompanhar depois de concluído.',
+      followAlreadyAssisted: 'A sua entidade já acompanha esta empresa.',
+      followRequestPending:
+        'A sua entidade já pediu para acompanhar esta empresa; a empresa ainda não respondeu.',
+      followRequestLimit:
+        'A sua entidade já enviou {{max}} pedidos de acompanhamento na última hora, o máximo permitido. Tente de novo mais tarde.',
+      followRequestDecided: 'Este pedido já teve resposta.',
     },
     states: {
       invited: 'Convidada',
@@ -63,6 +72,34 @@ export const partners = defineMessages({
       consentDiagnosis: 'Autodiagnóstico',
       stateHidden: 'Mais detalhe com a partilha do estado',
     },
+    follow: {
+      add: 'Acompanhar uma empresa registada',
+      formTitle: 'Pedir para acompanhar uma empresa',
+      formIntro:
+        'Para uma empresa que já se registou no portal: indique o NIF. A empresa recebe o pedido por e-mail e aceita-o ou recusa-o no seu perfil; o que partilha convosco continua a ser escolha dela.',
+      nifLabel: 'NIF da empresa',
+      submit: 'Enviar o pedido',
+      sent: 'Pedido enviado a {{company}}.',
+      nifTaken: 'Esta empresa já está registada no portal: peça à empresa para a acompanhar.',
+      askInstead: 'Pedir para acompanhar',
+      listTitle: 'Pedidos de acompanhamento',
+      company: 'Empresa',
+      nif: 'NIF',
+      status: 'Estado',
+      requestedAt: 'Pedido em',
+      statuses: { pending: 'À espera da empresa', accepted: 'Aceite', refused: 'Recusado' },
+    },
+    mails: {
+      followRequest: {
+        subject: '{{entity}} pede para acompanhar a empresa {{companyName}} — Excelência Empresarial',
+        greeting: 'Olá {{name}},',
+        intro:
+          '{{requester}} ({{entity}}, entidade parceira do portal Excelência Empresarial) pede para acompanhar a empresa {{companyName}} no portal.',
+        action:
+          'Aceite ou recuse o pedido no perfil da empresa, onde também escolhe o que partilha com a entidade:',
+        ignore: 'Enquanto não aceitar, a entidade não acompanha a empresa e vê apenas os dados públicos.',
+      },
+    },
     detail: {
       publicOnly: 'Dados públicos apenas: a empresa não partilhou mais com a sua entidade.',
       stateTitle: 'Estado',
@@ -90,7 +127,18 @@ export const partners = defineMessages({
       assists: 'Acompanha a empresa',
       toggle: '{{level}}: {{entity}}',
       saved: 'Partilha atualizada.',
-      none: 'Ainda não há entidades parceiras.',
+      none: 'Nenhuma entidade parceira acompanha a sua empresa nem pediu para a acompanhar.',
+      asksToFollow: 'Pede para acompanhar a empresa',
+      askedBy: 'Pedido de {{name}} em {{date}}',
+      askedOn: 'Pedido em {{date}}',
+      followHint:
+        'Se aceitar, a entidade passa a acompanhar a empresa; o que ela pode ver continua a ser escolhido por si, acima.',
+      accept: 'Aceitar',
+      refuse: 'Recusar',
+      acceptAria: 'Aceitar o pedido de {{entity}}',
+      refuseAria: 'Recusar o pedido de {{entity}}',
+      accepted: '{{entity}} passa a acompanhar a empresa.',
+      refused: 'Pedido de {{entity}} recusado.',
     },
     tokens: {
       title: 'Acesso pela API',
@@ -140,6 +188,15 @@ export const partners = defineMessages({
       noEntity: 'Your partner account is not linked to an active partner entity.',
       preRegistrationLimit:
         'Your entity has already pre-registered {{max}} companies in the last hour, the most allowed. Try again later.',
+      followCompanyUnknown: 'No registered company has this NIF.',
+      followCompanyUnconfirmed:
+        'The company with this NIF has not completed its registration yet. Ask to follow it once it has.',
+      followAlreadyAssisted: 'Your entity already assists this company.',
+      followRequestPending:
+        'Your entity already asked to follow this company; the company has not answered yet.',
+      followRequestLimit:
+        'Your entity has already sent {{max}} follow requests in the last hour, the most allowed. Try again later.',
+      followRequestDecided: 'This request has already been answered.',
     },
     states: {
       invited: 'Invited',
@@ -193,6 +250,34 @@ export const partners = defineMessages({
       consentDiagnosis: 'Self-diagnosis',
       stateHidden: 'More detail once the state is shared',
     },
+    follow: {
+      add: 'Follow a registered company',
+      formTitle: 'Ask to follow a company',
+      formIntro:
+        'For a company that already registered on the portal: enter its NIF. The company receives the request by e-mail and accepts or refuses it in its profile; what it shares with you stays its choice.',
+      nifLabel: "Company's NIF",
+      submit: 'Send the request',
+      sent: 'Request sent to {{company}}.',
+      nifTaken: 'This company is already registered on the portal: ask the company to follow it.',
+      askInstead: 'Ask to follow',
+      listTitle: 'Follow requests',
+      company: 'Company',
+      nif: 'NIF',
+      status: 'Status',
+      requestedAt: 'Asked on',
+      statuses: { pending: 'Waiting for the company', accepted: 'Accepted', refused: 'Refused' },
+    },
+    mails: {
+      followRequest: {
+        subject: '{{entity}} asks to follow {{companyName}} — Business Excellence',
+        greeting: 'Hello {{name}},',
+        intro:
+          '{{requester}} of {{entity}} (a partner entity of the Business Excellence portal) asks to follow the company {{companyName}} on the portal.',
+        action:
+          "Accept or refuse the request in the company's profile, where you also choose what you share with the entity:",
+        ignore: 'Until you accept, the entity does not assist the company and sees only its public data.',
+      },
+    },
     detail: {
       publicOnly: 'Public data only: the company has not shared more with your entity.',
       stateTitle: 'State',
@@ -221,7 +306,18 @@ export const partners = defineMessages({
       assists: 'Assists the company',
       toggle: '{{level}}: {{entity}}',
       saved: 'Sharing updated.',
-      none: 'There are no partner entities yet.',
+      none: 'No partner entity assists your company or asked to follow it.',
+      asksToFollow: 'Asks to follow the company',
+      askedBy: 'Asked by {{name}} on {{date}}',
+      askedOn: 'Asked on {{date}}',
+      followHint:
+        'If you accept, the entity assists the company from then on; what it may see is still your choice, above.',
+      accept: 'Accept',
+      refuse: 'Refuse',
+      acceptAria: "Accept {{entity}}'s request",
+      refuseAria: "Refuse {{entity}}'s request",
+      accepted: '{{entity}} now assists the company.',
+      refused: "{{entity}}'s request refused.",
     },
     tokens: {
       title: 'API access',
@@ -271,6 +367,15 @@ export const partners = defineMessages({
       noEntity: "Votre compte partenaire n'est lié à aucune entité partenaire active.",
       preRegistrationLimit:
         'Votre entité a déjà pré-enregistré {{max}} entreprises au cours de la dernière heure, le maximum autorisé. Réessayez plus tard.',
+      followCompanyUnknown: "Aucune entreprise inscrite n'a ce NIF.",
+      followCompanyUnconfirmed:
+        "L'entreprise qui a ce NIF n'a pas encore terminé son inscription. Demandez à la suivre une fois qu'elle l'aura terminée.",
+      followAlreadyAssisted: 'Votre entité accompagne déjà cette entreprise.',
+      followRequestPending:
+        "Votre entité a déjà demandé à suivre cette entreprise ; l'entreprise n'a pas encore répondu.",
+      followRequestLimit:
+        'Votre entité a déjà envoyé {{max}} demandes de suivi au cours de la dernière heure, le maximum autorisé. Réessayez plus tard.',
+      followRequestDecided: 'Cette demande a déjà reçu une réponse.',
     },
     states: {
       invited: 'Invitée',
@@ -324,6 +429,35 @@ export const partners = defineMessages({
       consentDiagnosis: 'Autodiagnostic',
       stateHidden: "Plus de détail une fois l'état partagé",
     },
+    follow: {
+      add: 'Suivre une entreprise inscrite',
+      formTitle: 'Demander à suivre une entreprise',
+      formIntro:
+        "Pour une entreprise déjà inscrite sur le portail : indiquez son NIF. L'entreprise reçoit la demande par e-mail et l'accepte ou la refuse dans son profil ; ce qu'elle partage avec vous reste son choix.",
+      nifLabel: "NIF de l'entreprise",
+      submit: 'Envoyer la demande',
+      sent: 'Demande envoyée à {{company}}.',
+      nifTaken: "Cette entreprise est déjà inscrite sur le portail : demandez à l'entreprise à la suivre.",
+      askInstead: 'Demander à la suivre',
+      listTitle: 'Demandes de suivi',
+      company: 'Entreprise',
+      nif: 'NIF',
+      status: 'État',
+      requestedAt: 'Demandée le',
+      statuses: { pending: "En attente de l'entreprise", accepted: 'Acceptée', refused: 'Refusée' },
+    },
+    mails: {
+      followRequest: {
+        subject: '{{entity}} demande à suivre {{companyName}} — Excellence des Entreprises',
+        greeting: 'Bonjour {{name}},',
+        intro:
+          "{{requester}} ({{entity}}, entité partenaire du portail Excellence des Entreprises) demande à suivre l'entreprise {{companyName}} sur le portail.",
+        action:
+          "Acceptez ou refusez la demande dans le profil de l'entreprise, où vous choisissez aussi ce que vous partagez avec l'entité :",
+        ignore:
+          "Tant que vous n'acceptez pas, l'entité n'accompagne pas l'entreprise et ne voit que ses données publiques.",
+      },
+    },
     detail: {
       publicOnly: "Données publiques uniquement : l'entreprise n'a rien partagé de plus avec votre entité.",
       stateTitle: 'État',
@@ -351,7 +485,18 @@ export const partners = defineMessages({
       assists: "Accompagne l'entreprise",
       toggle: '{{level}} : {{entity}}',
       saved: 'Partage mis à jour.',
-      none: "Il n'y a encore aucune entité partenaire.",
+      none: "Aucune entité partenaire n'accompagne votre entreprise ni n'a demandé à la suivre.",
+      asksToFollow: "Demande à suivre l'entreprise",
+      askedBy: 'Demande de {{name}} le {{date}}',
+      askedOn: 'Demande du {{date}}',
+      followHint:
+        "Si vous acceptez, l'entité accompagne l'entreprise ; ce qu'elle peut voir reste votre choix, ci-dessus.",
+      accept: 'Accepter',
+      refuse: 'Refuser',
+      acceptAria: 'Accepter la demande de {{entity}}',
+      refuseAria: 'Refuser la demande de {{entity}}',
+      accepted: "{{entity}} accompagne désormais l'entreprise.",
+      refused: 'Demande de {{entity}} refusée.',
     },
     tokens: {
       title: "Accès par l'API",

@@ -1,1 +1,2 @@
+export * from './follow-requests.ts';
 export * from './schemas.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, Eligibility } from '../applications/schemas.ts';
+import { PendingFollowRequest } from './follow-requests.ts';
 
 /**
  * The partner area (SPEC §2 partner menu): the companies a partner entity assists, the consent each company
@@ -96,15 +97,20 @@ export const PartnerDashboard = z.object({
 });
 export type PartnerDashboard = z.infer<typeof PartnerDashboard>;
 
-/** A company's consent to one partner entity, as its profile lists them (every active entity). */
+/**
+ * A company's consent to one partner entity, as its profile lists them: the entities that assist it, that ask to
+ * follow it, or that hold a consent it may still withdraw; no other.
+ */
 export const PartnerConsentItem = z.object({
   partnerEntityId: z.uuid(),
   code: z.string(),
   name: z.string(),
-  /** The entity registered the company (it assists it). */
+  /** The entity registered the company, or the company accepted its request to follow it (it assists it). */
   assists: z.boolean(),
   consent: Consent,
   updatedAt: z.string().nullable(),
+  /** The entity's request to follow the company, waiting for the company's answer; null when none. */
+  followRequest: PendingFollowRequest.nullable(),
 });
 export type PartnerConsentItem = z.infer<typeof PartnerConsentItem>;
 

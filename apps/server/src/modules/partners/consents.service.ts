@@ -4,14 +4,16 @@ import type {
   PartnerConsentItem,
   UpdatePartnerConsentRequest,
 } from '@excelencia/domain';
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  accounts,
   partnerAccessLog,
   partnerAssistedCompanies,
   partnerConsents,
   partnerEntities,
+  partnerFollowRequests,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -23,12 +25,15 @@ export const CONSENTS_ENTITY = 'partners/consents';
 
 /**
  * The company's side of the partner area: which partner entities may see its state and its diagnosis summary,
- * and who read what. Only the company's own users change a consent; an admin may read them.
+ * and who read what. Only the company's own users change a consent; an admin may read them. The entities listed
+ * are those that concern the company (docs/adr/0024-partner-follow-requests.md): they assist it, ask to follow it,
+ * or hold a consent it may withdraw.
  */
 export function createConsentsService(deps: { db: Database }) {
   const { db } = deps;
 
   async function items(companyId: string): Promise<PartnerConsentItem[]> {
+    const holdsConsent = sql`coalesce(${partnerConsents.seesStatus} or ${partnerConsents.seesDiagnosis}, false)`;
     const rows = await db
       .select({
         partnerEntityId: partnerEntities.id,
@@ -38,6 +43,9 @@ export function createConsentsService(deps: { db: Database }) {
         status: partnerConsents.seesStatus,
         diagnosis: partnerConsents.seesDiagnosis,
         updatedAt: partnerConsents.updatedAt,
+        requestId: partnerFollowRequests.id,
+        requestedAt: partnerFollowRequests.createdAt,
+        requestedBy: accounts.name,
       })
       .from(partnerEntities)
       .leftJoin(
@@ -54,14 +62,31 @@ export function createConsentsService(deps: { db: Database }) {
           eq(partnerAssistedCompanies.companyId, companyId),
         ),
       )
-      // A closed entity stays listed while it holds a consent, so the company can still revoke it.
-      .where(
-        or(
-          eq(partnerEntities.isActive, true),
-          sql`coalesce(${partnerConsents.seesStatus} or ${partnerConsents.seesDiagnosis}, false)`,
+      .leftJoin(
+        partnerFollowRequests,
+        and(
+          eq(partnerFollowRequests.partnerEntityId, partnerEntities.id),
+          eq(partnerFollowRequests.companyId, companyId),
+          eq(partnerFollowRequests.status, 'pending'),
         ),
       )
-      .orderBy(desc(sql`${partnerAssistedCompanies.companyId} is not null`), asc(partnerEntities.name));
+      .leftJoin(accounts, eq(accounts.id, partnerFollowRequests.requestedBy))
+      .where(
+        and(
+          // A closed entity stays listed while it holds a consent, so the company can still revoke it.
+          or(eq(partnerEntities.isActive, true), holdsConsent),
+          or(
+            isNotNull(partnerAssistedCompanies.companyId),
+            isNotNull(partnerFollowRequests.id),
+            holdsConsent,
+          ),
+        ),
+      )
+      .orderBy(
+        desc(sql`${partnerAssistedCompanies.companyId} is not null`),
+        desc(sql`${partnerFollowRequests.id} is not null`),
+        asc(partnerEntities.name),
+      );
     return rows.map((r) => ({
       partnerEntityId: r.partnerEntityId,
       code: r.code,
@@ -69,6 +94,10 @@ export function createConsentsService(deps: { db: Database }) {
       assists: r.assists,
       consent: { status: r.status ?? false, diagnosis: r.diagnosis ?? false },
       updatedAt: r.updatedAt?.toISOString() ?? null,
+      followRequest:
+        r.requestId && r.requestedAt
+          ? { id: r.requestId, requestedBy: r.requestedBy ?? null, requestedAt: r.requestedAt.toISOString() }
+          : null,
     }));
   }
 
@@ -123,9 +152,9 @@ export function createConsentsService(deps: { db: Database }) {
           requestId: actor.requestId,
         });
       });
+      // An entity that neither assists nor asks leaves the list once both levels are withdrawn.
       const after = (await items(companyId)).find((i) => i.partnerEntityId === partnerEntityId);
-      if (!after) throw notFound();
-      return after;
+      return after ?? { ...before, consent: input, updatedAt: new Date().toISOString() };
     },
 
     async accessLog(

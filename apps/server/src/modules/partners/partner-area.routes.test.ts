@@ -129,8 +129,15 @@ describe('GET /app/api/v1/partner/companies/{companyId}: who sees what', () => {
         { status: 200, state: true, diagnosis: true },
       ],
       [
+        // B does not assist the company: it asks to follow it, and the company shares its diagnosis meanwhile.
         'B, diagnosis',
-        () => consent(entity.b, false, true),
+        async () => {
+          expect((await consent(entity.b, false, true)).statusCode).toBe(404);
+          expect(
+            (await call('POST', '/partner/follow-requests', as.partnerB, { nif: '300000001' })).statusCode,
+          ).toBe(201);
+          expect((await consent(entity.b, false, true)).statusCode).toBe(200);
+        },
         as.partnerB,
         { status: 200, state: false, diagnosis: true },
       ],
@@ -201,12 +208,23 @@ describe('GET /app/api/v1/partner/companies/{companyId}: who sees what', () => {
 });
 
 describe('consents: /app/api/v1/companies/{companyId}/partner-consents', () => {
-  it('lists every active entity with the assisting one first; only the company itself changes them', async () => {
+  it('lists the entities that assist the company or ask to follow it, the assisting one first; only the company itself changes them', async () => {
+    const [type] = await ctx.db.select({ id: partnerTypes.id }).from(partnerTypes).limit(1);
+    const unrelated = await addEntity(type?.id ?? '', 'BN', 'Banco Nenhum');
     const list = (await call('GET', `/companies/${companyId}/partner-consents`, as.owner)).json();
-    expect(list.map((i: { code: string; assists: boolean }) => [i.code, i.assists])).toEqual([
-      ['BA', true],
-      ['BB', false],
+    // A assists it; B asked to follow it (the request waits); Banco Nenhum has nothing to do with it.
+    expect(
+      list.map((i: { code: string; assists: boolean; followRequest: unknown }) => [
+        i.code,
+        i.assists,
+        i.followRequest,
+      ]),
+    ).toEqual([
+      ['BA', true, null],
+      ['BB', false, { id: expect.any(String), requestedBy: 'bruno', requestedAt: expect.any(String) }],
     ]);
+    expect((await consent(unrelated, true, false)).statusCode).toBe(404);
+    await ctx.db.delete(partnerEntities).where(eq(partnerEntities.id, unrelated));
     expect((await call('GET', `/companies/${companyId}/partner-consents`, as.admin)).statusCode).toBe(200);
     expect((await call('GET', `/companies/${companyId}/partner-consents`, as.stranger)).statusCode).toBe(404);
     expect((await call('GET', `/companies/${companyId}/partner-consents`, as.partnerA)).statusCode).toBe(403);
@@ -564,5 +582,190 @@ describe('POST /app/api/v1/partner/companies: limits', () => {
     expect(await ctx.db.select().from(companies).where(eq(companies.nif, '600000021'))).toEqual([]);
     // Another entity is not held back.
     expect((await invite(as.partnerB, 30)).statusCode).toBe(201);
+  });
+});
+
+describe('follow requests: a partner asks to follow a company that registered on its own', () => {
+  let strangerRequest: string;
+
+  it('POST /app/api/v1/partner/follow-requests asks, mails the company in its language, and lists the entity only where it concerns the company', async () => {
+    const before = (
+      await call('GET', `/companies/${strangerCompanyId}/partner-consents`, as.stranger)
+    ).json();
+    expect(before).toEqual([]);
+    await ctx.db.update(accounts).set({ language: 'fr' }).where(eq(accounts.email, 'outra@empresa.cv'));
+
+    const res = await call('POST', '/partner/follow-requests', as.partnerB, { nif: '300000002' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      companyId: strangerCompanyId,
+      companyName: 'Outra, Lda',
+      nif: '300000002',
+      status: 'pending',
+      requestedBy: 'bruno',
+      decidedAt: null,
+    });
+    strangerRequest = res.json().id;
+    const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'outra@empresa.cv'));
+    expect(mail?.subject).toBe('Banco B demande à suivre Outra, Lda — Excellence des Entreprises');
+    expect(mail?.textBody).toContain(
+      "bruno (Banco B, entité partenaire du portail Excellence des Entreprises) demande à suivre l'entreprise Outra, Lda sur le portail.",
+    );
+    expect(mail?.textBody).toContain('http://localhost:4200/fr/company/profile');
+    const audit = await listAudit(ctx.db, { entity: 'partners/follow-requests', entityId: strangerRequest });
+    expect(audit.map((r) => r.action)).toEqual(['create']);
+
+    // The company sees B, which asks; not A, which has nothing to do with it.
+    const after = (await call('GET', `/companies/${strangerCompanyId}/partner-consents`, as.stranger)).json();
+    expect(after).toMatchObject([
+      {
+        code: 'BB',
+        assists: false,
+        consent: { status: false, diagnosis: false },
+        followRequest: { id: strangerRequest, requestedBy: 'bruno' },
+      },
+    ]);
+    const mine = (await call('GET', '/partner/follow-requests', as.partnerB)).json();
+    expect(mine.map((r: { nif: string; status: string }) => [r.nif, r.status])).toEqual([
+      ['300000002', 'pending'],
+      ['300000001', 'pending'],
+    ]);
+    expect((await call('GET', '/partner/follow-requests', as.partnerA)).json()).toEqual([]);
+  });
+
+  it('refuses a second pending request, an assisted company, an unknown NIF and an unfinished pre-registration', async () => {
+    const ask = (who: SignedIn, nif: string) => call('POST', '/partner/follow-requests', who, { nif });
+    const again = await ask(as.partnerB, '300000002');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'follow_request_pending', details: [{ path: 'nif' }] });
+    expect((await ask(as.partnerA, '300000001')).json().error.code).toBe('follow_already_assisted');
+    const unknown = await ask(as.partnerB, '399999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({
+      code: 'follow_company_unknown',
+      message: 'Nenhuma empresa registada tem este NIF.',
+      details: [{ path: 'nif', message: 'Nenhuma empresa registada tem este NIF.' }],
+    });
+    const invited = await call('POST', '/companies/pre-registrations', as.admin, {
+      companyName: 'Por Confirmar, Lda',
+      nif: '300000077',
+      email: 'por.confirmar@empresa.cv',
+      responsibleName: 'Por Confirmar',
+    });
+    expect(invited.statusCode).toBe(201);
+    expect((await ask(as.partnerB, '300000077')).json().error.code).toBe('follow_company_unconfirmed');
+    expect((await ask(as.owner, '300000002')).statusCode).toBe(403);
+    expect((await ask(as.admin, '300000002')).statusCode).toBe(403);
+    expect((await ask(as.unlinked, '300000002')).statusCode).toBe(403);
+    expect((await call('POST', '/partner/follow-requests', null, { nif: '300000002' })).statusCode).toBe(401);
+    // A partner API token reads only.
+    const token = (
+      await call('POST', '/users/profile/api-tokens', as.partnerB, { name: 'follow', days: 30 })
+    ).json().token as string;
+    const byToken = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/partner/follow-requests`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { nif: '300000002' },
+    });
+    expect(byToken.statusCode).toBe(403);
+  });
+
+  it('the company accepts: the entity assists it from then on, sharing nothing until the company says so', async () => {
+    const decide = (who: SignedIn | null, company: string, accept: boolean, id = strangerRequest) =>
+      call('POST', `/companies/${company}/follow-requests/${id}/decision`, who, { accept });
+    expect((await decide(as.owner, strangerCompanyId, true)).statusCode).toBe(404);
+    expect((await decide(as.owner, companyId, true)).statusCode).toBe(404);
+    expect((await decide(as.admin, strangerCompanyId, true)).statusCode).toBe(403);
+    expect((await decide(as.partnerB, strangerCompanyId, true)).statusCode).toBe(403);
+    expect((await decide(null, strangerCompanyId, true)).statusCode).toBe(401);
+
+    const accepted = await decide(as.stranger, strangerCompanyId, true);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: 'accepted', decidedAt: expect.any(String) });
+    const again = await decide(as.stranger, strangerCompanyId, false);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('follow_request_decided');
+
+    const listB = (await call('GET', '/partner/companies', as.partnerB)).json();
+    expect(listB.find((c: { nif: string }) => c.nif === '300000002')).toMatchObject({
+      state: 'registered',
+      consent: { status: false, diagnosis: false },
+    });
+    expect((await call('GET', `/partner/companies/${strangerCompanyId}`, as.partnerB)).json()).toMatchObject({
+      isAssisted: true,
+      state: null,
+      diagnosis: null,
+    });
+    const sharing = (
+      await call('GET', `/companies/${strangerCompanyId}/partner-consents`, as.stranger)
+    ).json();
+    expect(sharing).toMatchObject([{ code: 'BB', assists: true, followRequest: null }]);
+    expect(
+      (await call('POST', '/partner/follow-requests', as.partnerB, { nif: '300000002' })).json().error.code,
+    ).toBe('follow_already_assisted');
+    const audit = await listAudit(ctx.db, { entity: 'partners/follow-requests', entityId: strangerRequest });
+    expect(audit.map((r) => r.action)).toEqual(['accept', 'create']);
+    const assisted = await listAudit(ctx.db, {
+      entity: 'partners/assisted-companies',
+      entityId: strangerCompanyId,
+    });
+    expect(assisted[0]).toMatchObject({ action: 'create', after: { partnerEntityId: entity.b } });
+  });
+
+  it('the company refuses: the entity leaves its list, and may ask again later', async () => {
+    const [pending] = (await call('GET', `/companies/${companyId}/partner-consents`, as.owner))
+      .json()
+      .filter((i: { code: string }) => i.code === 'BB');
+    const refused = await call(
+      'POST',
+      `/companies/${companyId}/follow-requests/${pending.followRequest.id}/decision`,
+      as.owner,
+      { accept: false },
+    );
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().status).toBe('refused');
+    const list = (await call('GET', `/companies/${companyId}/partner-consents`, as.owner)).json();
+    expect(list.map((i: { code: string }) => i.code)).toEqual(['BA']);
+    expect((await call('GET', `/partner/companies/${companyId}`, as.partnerB)).statusCode).toBe(404);
+    const audit = await listAudit(ctx.db, {
+      entity: 'partners/follow-requests',
+      entityId: pending.followRequest.id,
+    });
+    expect(audit[0]).toMatchObject({
+      action: 'refuse',
+      before: { status: 'pending' },
+      after: { status: 'refused' },
+    });
+    expect(
+      (await call('POST', '/partner/follow-requests', as.partnerB, { nif: '300000001' })).statusCode,
+    ).toBe(201);
+  });
+
+  it('answers 429 past 10 a minute per caller, and past 20 an hour per entity with a clear message', async () => {
+    const [type] = await ctx.db.select({ id: partnerTypes.id }).from(partnerTypes).limit(1);
+    const entityD = await addEntity(type?.id ?? '', 'BD', 'Banco D');
+    const partnersD: SignedIn[] = [];
+    for (const name of ['dora', 'duarte', 'diana'])
+      partnersD.push(await partnerOf(`${name}@banco-d.cv`, entityD));
+    const owner = await ctx.createUser({ email: 'dono@muitas.cv', roles: ['company'] });
+    for (let n = 0; n < 22; n++) {
+      await ctx.linkCompany(owner.accountId, { companyName: `Muitas ${n}, Lda`, nif: String(700000000 + n) });
+    }
+    const ask = (who: SignedIn | undefined, n: number) =>
+      call('POST', '/partner/follow-requests', who ?? null, { nif: String(700000000 + n) });
+    const statuses: number[] = [];
+    for (let n = 0; n < 11; n++) statuses.push((await ask(partnersD[0], n)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    for (let n = 10; n < 20; n++) expect((await ask(partnersD[1], n)).statusCode).toBe(201);
+    const over = await ask(partnersD[2], 20);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toMatchObject({
+      code: 'follow_request_limit',
+      message:
+        'A sua entidade já enviou 20 pedidos de acompanhamento na última hora, o máximo permitido. Tente de novo mais tarde.',
+    });
+    // Another entity is not held back.
+    expect((await ask(as.partnerA, 21)).statusCode).toBe(201);
   });
 });

@@ -1,8 +1,11 @@
 import {
   AssistedCompany,
   CreatedPartnerApiToken,
+  CreateFollowRequest,
   CreatePartnerApiTokenRequest,
   ErrorResponse,
+  FollowRequestDecision,
+  FollowRequestParams,
   languageFromTag,
   PartnerAccessEntry,
   PartnerAccessLogQuery,
@@ -13,6 +16,7 @@ import {
   PartnerConsentItem,
   PartnerConsentParams,
   PartnerDashboard,
+  PartnerFollowRequest,
   PreRegisterCompanyRequest,
   pageOf,
   UpdatePartnerConsentRequest,
@@ -27,6 +31,7 @@ import { requestLanguage } from '../../platform/request-language.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
 import type { ApiTokensService } from './api-tokens.service.ts';
 import type { ConsentsService } from './consents.service.ts';
+import type { FollowRequestsService } from './follow-requests.service.ts';
 import type { PartnerAreaService } from './partner-area.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -43,6 +48,13 @@ const PRE_REGISTRATIONS_PER_CALLER = {
   keyGenerator: (request: FastifyRequest) =>
     request.auth ? `partner-pre-registration:${request.auth.accountId}` : request.ip,
 };
+/** Follow requests one caller may send a minute, as for pre-registrations (the entity's hourly limit: the service). */
+const FOLLOW_REQUESTS_PER_CALLER = {
+  max: 10,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) =>
+    request.auth ? `partner-follow-request:${request.auth.accountId}` : request.ip,
+};
 const partnerTags = ['partner area'];
 const companyTags = ['partner consents'];
 const EditionParams = z.object({ editionId: z.uuid() });
@@ -55,9 +67,10 @@ const LangQuery = z.object({ lang: z.string().max(10).optional() });
 export function partnerAreaRoutes(deps: {
   partnerArea: PartnerAreaService;
   consents: ConsentsService;
+  followRequests: FollowRequestsService;
   apiTokens: ApiTokensService;
 }) {
-  const { partnerArea, consents, apiTokens } = deps;
+  const { partnerArea, consents, followRequests, apiTokens } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -125,6 +138,39 @@ export function partnerAreaRoutes(deps: {
     );
 
     r.get(
+      '/partner/follow-requests',
+      {
+        schema: {
+          tags: partnerTags,
+          summary:
+            "The entity's requests to follow registered companies, newest first, with the companies' answers",
+          response: { 200: z.array(PartnerFollowRequest), ...errors },
+        },
+        config: PARTNER,
+      },
+      async (request) => followRequests.list(caller(request)),
+    );
+
+    r.post(
+      '/partner/follow-requests',
+      {
+        schema: {
+          tags: partnerTags,
+          summary:
+            'Asks to follow a company that registered on its own, by NIF: its users are mailed and accept (the ' +
+            'entity then assists it) or refuse; what the entity sees stays their consent. 404 when no company ' +
+            'has the NIF; 409 when the entity assists it already, it has not completed its registration, or a ' +
+            'request waits for it. At most 20 an hour per entity and 10 a minute per caller (429).',
+          body: CreateFollowRequest,
+          response: { 201: PartnerFollowRequest, ...errors, 409: ErrorResponse, 429: ErrorResponse },
+        },
+        config: { roles: ['partner'], rateLimit: FOLLOW_REQUESTS_PER_CALLER },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await followRequests.create(caller(request), actorOf(request), request.body)),
+    );
+
+    r.get(
       '/partner/assisted-nifs',
       {
         schema: {
@@ -167,7 +213,9 @@ export function partnerAreaRoutes(deps: {
       {
         schema: {
           tags: companyTags,
-          summary: 'What each partner entity may see of the company (state, diagnosis summary)',
+          summary:
+            'What each partner entity that concerns the company may see of it (state, diagnosis summary): the ' +
+            'entities that assist it, ask to follow it (with the request) or hold a consent',
           params: PartnerCompanyParams,
           response: { 200: z.array(PartnerConsentItem), ...errors },
         },
@@ -194,6 +242,30 @@ export function partnerAreaRoutes(deps: {
           actorOf(request),
           request.params.companyId,
           request.params.partnerEntityId,
+          request.body,
+        ),
+    );
+
+    r.post(
+      '/companies/:companyId/follow-requests/:id/decision',
+      {
+        schema: {
+          tags: companyTags,
+          summary:
+            "Accepts (the entity assists the company) or refuses a partner entity's request to follow the company " +
+            "(the company's own users only); 409 when it was answered already",
+          params: FollowRequestParams,
+          body: FollowRequestDecision,
+          response: { 200: PartnerFollowRequest, ...errors, 409: ErrorResponse },
+        },
+        config: { roles: ['company'] },
+      },
+      async (request) =>
+        followRequests.decide(
+          caller(request),
+          actorOf(request),
+          request.params.companyId,
+          request.params.id,
           request.body,
         ),
     );
