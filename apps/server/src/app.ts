@@ -408,7 +408,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const partnerArea = createPartnerAreaService({ db: database.db, invitations, results });
       await api.register(
         partnerAreaRoutes({
-          partnerArea: createPartnerAreaService({ db: database.db, invitations, results }),
+          partnerArea,
           consents: createConsentsService({ db: database.db }),
           followRequests: createFollowRequestsService({
             db: database.db,
