@@ -107,8 +107,8 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
     // The company's upload form: a dropped .csv is refused with the catalog's message; nothing is uploaded.
     const before = await sheetCount(app, company.id);
     await app.goto('/en/company/balance-sheet');
-    await app.getByTestId('bs-start-date').fill('2018-01-01');
-    await app.getByTestId('bs-end-date').fill('2018-12-31');
+    await app.getByTestId('bs-start-date').fill('01/01/2018');
+    await app.getByTestId('bs-end-date').fill('31/12/2018');
     const refused = app.getByRole('alert').filter({ hasText: t('en', 'balanceSheets:selectXlsx') });
     await expect(refused).toBeHidden();
     // A real drop of a .csv file (the e2e code has no DOM types: the browser-side code goes as text).

@@ -34,8 +34,8 @@ test('on a phone, a semiannual trial balance entered by hand before closing is c
   await expect(app.getByTestId('bs-entry-start-date')).toBeFocused();
   await expect(app.getByText(t('en', 'balanceSheets:dateRequired')).first()).toBeVisible();
 
-  await app.getByTestId('bs-entry-start-date').fill('2026-01-01');
-  await app.getByTestId('bs-entry-end-date').fill('2026-06-30');
+  await app.getByTestId('bs-entry-start-date').fill('01/01/2026');
+  await app.getByTestId('bs-entry-end-date').fill('30/06/2026');
   await app.getByTestId('bs-entry-frequency').selectOption('semiannual');
   // Fixed assets, customers, capital, suppliers, personnel costs; every other amount blank (0).
   for (const [code, amount] of [

@@ -52,12 +52,12 @@ test('a company uploads the filled template, sees tags and its income statement,
 
   // Rules first: an end before the start is refused in the form.
   // 2023: before the demo company's own sheets (2024, 2025), so this one is Y0.
-  await app.getByTestId('bs-start-date').fill('2023-01-01');
-  await app.getByTestId('bs-end-date').fill('2022-12-31');
+  await app.getByTestId('bs-start-date').fill('01/01/2023');
+  await app.getByTestId('bs-end-date').fill('31/12/2022');
   await app.getByTestId('bs-file-input').setInputFiles(filledPath);
   await app.getByTestId('bs-upload').click();
   await expect(app.getByText(t('en', 'balanceSheets:endBeforeStart'))).toBeVisible();
-  await app.getByTestId('bs-end-date').fill('2023-12-31');
+  await app.getByTestId('bs-end-date').fill('31/12/2023');
   await app.getByTestId('bs-frequency').selectOption('annual');
   await app.getByTestId('bs-upload').click();
   await expect(app.getByText(t('en', 'balanceSheets:uploaded'))).toBeVisible();

@@ -48,7 +48,7 @@ test('a visitor registers in French, confirms through /dev/mail, signs in, fills
   await expect(page.getByTestId('company-form')).toBeVisible();
   await label('legalName').fill('Morabeza Essai, Limitada');
   await label('ownerName').fill('Ana Essai');
-  await page.getByLabel(t('fr', 'companies:form.establishmentDate')).fill('2015-03-02');
+  await page.getByLabel(t('fr', 'companies:form.establishmentDate')).fill('02/03/2015');
   await page
     .getByRole('textbox', { name: t('fr', 'companies:form.employeeCount') })
     .or(page.getByRole('spinbutton', { name: t('fr', 'companies:form.employeeCount') }))

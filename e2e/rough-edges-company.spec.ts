@@ -39,8 +39,8 @@ test('the upload page warns before replacing a period, and its refused-file aler
 }) => {
   const app = await signInCompany(page, baseURL ?? '');
   await app.goto('/en/company/balance-sheet');
-  await app.getByTestId('bs-start-date').fill('2025-01-01');
-  await app.getByTestId('bs-end-date').fill('2025-12-31');
+  await app.getByTestId('bs-start-date').fill('01/01/2025');
+  await app.getByTestId('bs-end-date').fill('31/12/2025');
   await expect(app.getByTestId('bs-replaces')).toHaveText(t('en', 'balanceSheetsWeb:upload.replaces'));
   await app.getByTestId('bs-file-input').setInputFiles({
     name: 'unbalanced.xlsx',

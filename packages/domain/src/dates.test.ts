@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  formatDayFirstDate,
   formatDisplayDate,
   formatDisplayMonth,
   formatDisplayPeriod,
   formatDisplayTime,
+  isoToPortalDateTime,
+  parseDayFirstDate,
   parseIsoDate,
+  portalDateTimeToIso,
 } from './dates.ts';
 
 describe('formatDisplayDate', () => {
@@ -48,5 +52,57 @@ describe('formatDisplayPeriod, formatDisplayMonth, formatDisplayTime', () => {
 describe('parseIsoDate', () => {
   it('throws the spec message on an invalid date string', () => {
     expect(() => parseIsoDate('2026-02-30')).toThrow('Invalid date string');
+  });
+});
+
+describe("date-times on Cabo Verde's clock, whatever the machine's time zone", () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it.each(['Asia/Tokyo', 'America/New_York', 'UTC', 'Atlantic/Cape_Verde'])(
+    'in %s: 2026-12-25 15:00 in Cabo Verde is 2026-12-25T16:00:00Z, and back',
+    (machineZone) => {
+      process.env.TZ = machineZone;
+      // The machine's own clock really is another one (Tokyo is UTC+9, New York UTC−5 in December).
+      if (machineZone === 'Asia/Tokyo') expect(new Date('2026-12-25T16:00:00Z').getHours()).toBe(1);
+      const iso = portalDateTimeToIso('2026-12-25 15:00');
+      expect(iso).toBe('2026-12-25T15:00:00-01:00');
+      expect(new Date(iso).toISOString()).toBe('2026-12-25T16:00:00.000Z');
+      expect(portalDateTimeToIso('2026-12-25T15:00:00')).toBe(iso);
+      expect(isoToPortalDateTime('2026-12-25T16:00:00Z')).toBe('2026-12-25 15:00:00');
+      expect(isoToPortalDateTime(new Date('2026-07-01T00:30:00Z'))).toBe('2026-06-30 23:30:00');
+      expect(isoToPortalDateTime(iso)).toBe('2026-12-25 15:00:00');
+    },
+  );
+
+  it('refuses what is not a real date-time', () => {
+    expect(portalDateTimeToIso('')).toBe('');
+    expect(portalDateTimeToIso('2026-02-31 10:00')).toBe('');
+    expect(portalDateTimeToIso('2026-03-01')).toBe('');
+    expect(portalDateTimeToIso('2026-03-01 24:00')).toBe('');
+    expect(isoToPortalDateTime('not a date')).toBe('');
+  });
+});
+
+describe('dates typed day first (DD/MM/YYYY)', () => {
+  it('reads the day first, in any language, and writes the field the same way', () => {
+    expect(parseDayFirstDate('25/12/2026')).toBe('2026-12-25');
+    expect(parseDayFirstDate('1/2/2026')).toBe('2026-02-01');
+    expect(parseDayFirstDate('01-02-2026')).toBe('2026-02-01');
+    expect(parseDayFirstDate('01.02.2026')).toBe('2026-02-01');
+    expect(parseDayFirstDate('2026-02-01')).toBe('2026-02-01');
+    expect(formatDayFirstDate('2026-11-28')).toBe('28/11/2026');
+    expect(parseDayFirstDate(formatDayFirstDate('2026-11-28'))).toBe('2026-11-28');
+  });
+
+  it('gives null for an impossible or a month-first date', () => {
+    expect(parseDayFirstDate('31/02/2026')).toBeNull();
+    expect(parseDayFirstDate('12/25/2026')).toBeNull();
+    expect(parseDayFirstDate('2026')).toBeNull();
+    expect(parseDayFirstDate('')).toBeNull();
+    expect(formatDayFirstDate('x')).toBe('');
   });
 });

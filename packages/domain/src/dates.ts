@@ -103,3 +103,102 @@ export function formatDisplayTime(value: Date | string | number): string {
     hourCycle: 'h23',
   }).format(date);
 }
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** The offset of Cabo Verde's clock from UTC at an instant, in minutes (−60: UTC−1, no daylight saving). */
+function portalOffsetMinutes(instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: PORTAL_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+const pad2 = (value: number) => String(Math.abs(value)).padStart(2, '0');
+
+/**
+ * A date and time on Cabo Verde's clock, as a date-time field holds it ('2026-12-25 15:00', '2026-12-25T15:00:00'),
+ * as ISO 8601 with Cabo Verde's offset ('2026-12-25T15:00:00-01:00', the instant 2026-12-25T16:00:00Z), whatever
+ * the time zone of the browser or server running it; '' when empty or not a real date-time (31 February).
+ */
+export function portalDateTimeToIso(wallClock: string): string {
+  const match = WALL_CLOCK.exec(wallClock.trim());
+  if (!match) return '';
+  const [year, month, day, hours, minutes] = match.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const seconds = match[6] === undefined ? 0 : Number(match[6]);
+  if (hours > 23 || minutes > 59 || seconds > 59) return '';
+  const asUtc = Date.UTC(year, month - 1, day, hours, minutes, seconds);
+  const check = new Date(asUtc);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return '';
+  // The wall clock read as UTC, moved by the offset Cabo Verde has at that instant (the same all year).
+  const offset = portalOffsetMinutes(asUtc - portalOffsetMinutes(asUtc) * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const stamp = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${pad2(seconds)}`;
+  return `${stamp}${sign}${pad2(Math.trunc(offset / 60))}:${pad2(offset % 60)}`;
+}
+
+/**
+ * An instant as Cabo Verde's clock shows it, in the form the date-time fields hold ('YYYY-MM-DD HH:mm:ss'):
+ * 2026-12-25T16:00:00Z is '2026-12-25 15:00:00', in any browser; '' for what is not a date.
+ */
+export function isoToPortalDateTime(value: string | Date): string {
+  const instant = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (Number.isNaN(instant)) return '';
+  const wall = new Date(Math.floor(instant / 1000) * 1000 + portalOffsetMinutes(instant) * 60_000);
+  return `${wall.getUTCFullYear()}-${pad2(wall.getUTCMonth() + 1)}-${pad2(wall.getUTCDate())} ${pad2(
+    wall.getUTCHours(),
+  )}:${pad2(wall.getUTCMinutes())}:${pad2(wall.getUTCSeconds())}`;
+}
+
+/** How the date fields show and take a date: day first, 'DD/MM/YYYY' in the three languages. */
+export const DAY_FIRST_DATE_FORMAT = 'DD/MM/YYYY';
+/** The same with the time, 24 h: 'DD/MM/YYYY HH:mm'. */
+export const DAY_FIRST_DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
+
+/**
+ * A date typed day first ('25/12/2026', '25-12-2026', '25.12.2026', '1/2/2026') as 'yyyy-mm-dd'; a date already
+ * written 'yyyy-mm-dd' is taken too; null when it is not a real date (31/02/2026) or not a date at all.
+ */
+export function parseDayFirstDate(text: string): string | null {
+  const trimmed = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
+  const [year, month, day] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : dayFirst
+      ? [Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])]
+      : [0, 0, 0];
+  if (!year || month < 1 || month > 12 || day < 1) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+}
+
+/** 'yyyy-mm-dd' as the date fields show it: '25/12/2026'; '' when it is not such a date. */
+export function formatDayFirstDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}

@@ -39,4 +39,17 @@ describe('dates in the web app', () => {
     }
     expect(found).toEqual([]);
   });
+
+  it('are entered in the day-first Mantine fields (ui/form/date-fields.tsx), never in a native date input', () => {
+    // A native date or date-time input shows the browser's order (mm/dd/yyyy) and its time zone.
+    const native = /type=["'{]+(date|datetime-local|time|month)["'}]/;
+    const found = sources(SRC).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          native.test(line) ? [`${relative(SRC, file)}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(found).toEqual([]);
+  });
 });

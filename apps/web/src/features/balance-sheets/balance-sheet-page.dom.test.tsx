@@ -1,4 +1,4 @@
-import type { BalanceSheetItem } from '@excelencia/domain';
+import { type BalanceSheetItem, formatDayFirstDate } from '@excelencia/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
@@ -51,9 +51,10 @@ afterEach(() => {
   vi.mocked(uploadSheet).mockReset();
 });
 
+/** Types the period day first, as the date fields take it ('2025-01-01' is typed '01/01/2025'). */
 function setPeriod(startDate: string, endDate: string) {
-  fireEvent.change(screen.getByTestId('bs-start-date'), { target: { value: startDate } });
-  fireEvent.change(screen.getByTestId('bs-end-date'), { target: { value: endDate } });
+  fireEvent.change(screen.getByTestId('bs-start-date'), { target: { value: formatDayFirstDate(startDate) } });
+  fireEvent.change(screen.getByTestId('bs-end-date'), { target: { value: formatDayFirstDate(endDate) } });
 }
 
 function chooseFile() {
@@ -64,6 +65,26 @@ function chooseFile() {
 }
 
 describe('the upload form', () => {
+  it.each([
+    ['pt', 'DD/MM/AAAA'],
+    ['en', 'DD/MM/YYYY'],
+    ['fr', 'JJ/MM/AAAA'],
+  ] as const)('%s: takes and shows the period day first (%s), never month first', async (language, hint) => {
+    vi.mocked(uploadSheet).mockRejectedValue(new Error('stop here'));
+    renderWithApp(<BalanceSheetWorkspace companyId={COMPANY} />, { language });
+    const start = screen.getByTestId('bs-start-date') as HTMLInputElement;
+    expect(start.type).toBe('text');
+    expect(start.placeholder).toBe(hint);
+    setPeriod('2025-01-01', '2025-12-31');
+    fireEvent.blur(start);
+    expect(start.value).toBe('01/01/2025');
+    expect((screen.getByTestId('bs-end-date') as HTMLInputElement).value).toBe('31/12/2025');
+    chooseFile();
+    fireEvent.click(screen.getByTestId('bs-upload'));
+    await waitFor(() => expect(vi.mocked(uploadSheet)).toHaveBeenCalled());
+    expect(JSON.stringify(vi.mocked(uploadSheet).mock.calls[0])).toContain('"2025-12-31"');
+  });
+
   it('says before the upload that a sheet of the same period will be replaced in the views', async () => {
     renderWithApp(<BalanceSheetWorkspace companyId={COMPANY} />);
     setPeriod('2025-01-01', '2025-12-31');

@@ -15,7 +15,6 @@ import {
   Stack,
   Tabs,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +24,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { formatBytes } from '../../ui/download.ts';
+import { DateField } from '../../ui/form/date-fields.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { uploadSheet } from './api.ts';
@@ -208,21 +208,19 @@ function UploadForm({
   return (
     <Stack gap="md" maw={760}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          type="date"
+        <DateField
           label={t('balanceSheetsWeb:upload.startDate')}
           required
           value={period.startDate}
-          onChange={(event) => setPeriod({ ...period, startDate: event.currentTarget.value })}
+          onChange={(startDate: string) => setPeriod({ ...period, startDate })}
           error={errors.startDate ? t(errors.startDate) : undefined}
           data-testid="bs-start-date"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('balanceSheetsWeb:upload.endDate')}
           required
           value={period.endDate}
-          onChange={(event) => setPeriod({ ...period, endDate: event.currentTarget.value })}
+          onChange={(endDate: string) => setPeriod({ ...period, endDate })}
           error={errors.endDate ? t(errors.endDate) : undefined}
           data-testid="bs-end-date"
         />

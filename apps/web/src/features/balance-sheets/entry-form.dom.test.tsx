@@ -1,6 +1,7 @@
 import {
   type BalanceSheetDetail,
   buildBalanceTree,
+  formatDayFirstDate,
   formatNumber,
   type SelfDiagnosisTree,
 } from '@excelencia/domain';
@@ -117,9 +118,14 @@ function type(code: string, value: string) {
   fireEvent.change(amountInput(code), { target: { value } });
 }
 
+/** Types the period day first, as the date fields take it ('2026-01-01' is typed '01/01/2026'). */
 function setPeriod(startDate: string, endDate: string, frequency = 'semiannual') {
-  fireEvent.change(screen.getByTestId('bs-entry-start-date'), { target: { value: startDate } });
-  fireEvent.change(screen.getByTestId('bs-entry-end-date'), { target: { value: endDate } });
+  fireEvent.change(screen.getByTestId('bs-entry-start-date'), {
+    target: { value: formatDayFirstDate(startDate) },
+  });
+  fireEvent.change(screen.getByTestId('bs-entry-end-date'), {
+    target: { value: formatDayFirstDate(endDate) },
+  });
   fireEvent.change(screen.getByTestId('bs-entry-frequency'), { target: { value: frequency } });
 }
 

@@ -26,6 +26,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { DANGER_RED } from '../../ui/colors.ts';
+import { DateField } from '../../ui/form/date-fields.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { postEntry, putEntry } from './api.ts';
@@ -187,23 +188,21 @@ export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} maw={760}>
-        <TextInput
+        <DateField
           ref={fieldRef('startDate')}
-          type="date"
           label={t('balanceSheetsWeb:upload.startDate')}
           required
           value={period.startDate}
-          onChange={(event) => setPeriod({ ...period, startDate: event.currentTarget.value })}
+          onChange={(startDate: string) => setPeriod({ ...period, startDate })}
           error={periodErrors.startDate ? t(periodErrors.startDate) : undefined}
           data-testid="bs-entry-start-date"
         />
-        <TextInput
+        <DateField
           ref={fieldRef('endDate')}
-          type="date"
           label={t('balanceSheetsWeb:upload.endDate')}
           required
           value={period.endDate}
-          onChange={(event) => setPeriod({ ...period, endDate: event.currentTarget.value })}
+          onChange={(endDate: string) => setPeriod({ ...period, endDate })}
           error={periodErrors.endDate ? t(periodErrors.endDate) : undefined}
           data-testid="bs-entry-end-date"
         />

@@ -121,8 +121,9 @@ describe("the company profile's text fields", () => {
           input.labels?.[0]?.textContent?.replace(/\s*\*$/, '') ?? input.name,
           input.maxLength,
         ])
-        // The number of employees is a number field: its limit is a value, not a length.
-        .filter(([label]) => label !== 'Number of employees'),
+        // The number of employees is a number field: its limit is a value, not a length; the establishment
+        // date is typed day first, 'DD/MM/YYYY' (its own test below).
+        .filter(([label]) => label !== 'Number of employees' && label !== 'Establishment date'),
     );
     expect(limits).toEqual({
       'Legal name': FIELD_LENGTHS.name,
@@ -192,5 +193,23 @@ describe('the profile of a company holding the status', () => {
     renderWithApp(<CompanyProfileForm company={COMPANY} canEditNif />, { language: 'en' });
     expect(screen.queryByTestId('name-change-pending')).toBeNull();
     expect((screen.getByLabelText(/^NIF/) as HTMLInputElement).disabled).toBe(false);
+  });
+});
+
+describe("the company profile's establishment date", () => {
+  it('is shown and typed day first (DD/MM/YYYY), and sent as an ISO date', async () => {
+    renderWithApp(
+      <CompanyProfileForm company={{ ...COMPANY, establishmentDate: '2015-03-02' }} canEditNif={false} />,
+      { language: 'fr' },
+    );
+    const field = screen.getByLabelText('Date de création') as HTMLInputElement;
+    expect(field.type).toBe('text');
+    expect(field.value).toBe('02/03/2015');
+    expect(field.placeholder).toBe('JJ/MM/AAAA');
+    expect(field.maxLength).toBe(10);
+    fireEvent.change(field, { target: { value: '01/04/2016' } });
+    fireEvent.click(screen.getByTestId('company-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0] as { establishmentDate: string }).establishmentDate).toBe('2016-04-01');
   });
 });

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { DateField } from '../../ui/form/date-fields.tsx';
 import { NumberField, SelectField, TextField } from '../../ui/form/fields.tsx';
 import { serverFieldErrors, zodResolver } from '../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../ui/notify.ts';
@@ -233,9 +234,9 @@ export function CompanyProfileForm({
               maxLength={FIELD_LENGTHS.name}
               {...form.getInputProps('managerName')}
             />
-            <TextField
+            <DateField
               label={t('companies:form.establishmentDate')}
-              type="date"
+              clearable
               {...form.getInputProps('establishmentDate')}
             />
             <TextField

@@ -1,9 +1,10 @@
 import type { Edition, EditionMilestone } from '@excelencia/domain';
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { DateTimeField } from '../../../ui/form/date-fields.tsx';
 import { NumberField } from '../../../ui/form/fields.tsx';
 import { hasFieldPath, serverFieldErrors } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
@@ -33,16 +34,8 @@ const CONFLICT_FIELDS: Readonly<Record<string, readonly (keyof EditionFormValues
   edition_number_taken: ['number'],
 };
 
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /**
- * Create or edit an edition: numbers, the seven milestones in native date-time inputs, the shared EditionInput
+ * Create or edit an edition: numbers, the seven milestones in day-first date-time fields on Cabo Verde's clock, the shared EditionInput
  * rules on the client (the server's own messages), server conflicts under their fields, then the regulation PDF.
  * A new edition stays open after saving, so its regulation can be uploaded next.
  */
@@ -97,12 +90,10 @@ export function EditionForm({
   const dateField = (milestone: EditionMilestone): ReactNode => {
     const binding = form.getInputProps(milestone);
     return (
-      <TextInput
+      <DateTimeField
         key={milestone}
-        type="datetime-local"
         label={t(`applications:milestones.${milestone}`)}
-        withAsterisk
-        aria-required
+        required
         disabled={locked}
         {...binding}
         data-testid={`edition-${milestone}`}
@@ -174,7 +165,7 @@ export function EditionForm({
             </Fieldset>
           ))}
           <Text size="xs" c="gray.7">
-            {t('applicationsAdmin:form.timeZone', { zone: browserTimeZone() })}
+            {t('applicationsAdmin:form.timeZone')}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>

@@ -1,13 +1,11 @@
 import { type Edition, translate } from '@excelencia/domain';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
 import {
   editionFormValidator,
   editionPayload,
   editionToValues,
   followIndicatorYear,
-  isoToLocalInput,
-  localInputToIso,
   newEditionValues,
 } from './admin-edition-values.ts';
 
@@ -36,24 +34,36 @@ function edition(overrides: Partial<Edition> = {}): Edition {
   };
 }
 
-describe('datetime-local ↔ ISO with offset', () => {
-  it('writes the local wall time with the offset of that moment, and reads it back the same', () => {
-    const iso = localInputToIso('2026-03-01T09:30');
-    expect(iso).toMatch(OFFSET);
-    expect(Date.parse(iso)).toBe(new Date(2026, 2, 1, 9, 30).getTime());
-    expect(isoToLocalInput(iso)).toBe('2026-03-01T09:30');
+describe("the milestones on Cabo Verde's clock, whatever the browser's time zone", () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
+
+  it.each(['Asia/Tokyo', 'America/New_York', 'Atlantic/Cape_Verde'])(
+    'in %s: 25/12/2026 15:00 entered is sent as 16:00 UTC, and a stored 16:00 UTC shows 15:00',
+    (browserZone) => {
+      process.env.TZ = browserZone;
+      const values = editionToValues(edition({ registrationOpensAt: '2026-12-25T16:00:00.000Z' }));
+      expect(values.registrationOpensAt).toBe('2026-12-25 15:00:00');
+      const body = editionPayload({ ...values, registrationOpensAt: '2026-12-25 15:00:00' });
+      expect(body.registrationOpensAt).toMatch(OFFSET);
+      expect(new Date(String(body.registrationOpensAt)).toISOString()).toBe('2026-12-25T16:00:00.000Z');
+    },
+  );
 
   it('keeps the instant of a stored edition through the form and back', () => {
-    const stored = '2025-06-30T12:00:00-01:00';
-    expect(Date.parse(localInputToIso(isoToLocalInput(stored)))).toBe(Date.parse(stored));
+    const stored = edition();
+    const body = editionPayload(editionToValues(stored));
+    expect(Date.parse(String(body.resultsAt))).toBe(Date.parse(stored.resultsAt));
   });
 
-  it('answers empty for an empty, malformed or impossible date', () => {
-    expect(localInputToIso('')).toBe('');
-    expect(localInputToIso('2026-03-01')).toBe('');
-    expect(localInputToIso('2026-02-31T10:00')).toBe('');
-    expect(isoToLocalInput('not a date')).toBe('');
+  it('sends an empty, malformed or impossible date-time as empty', () => {
+    const values = editionToValues(edition());
+    expect(editionPayload({ ...values, resultsAt: '' }).resultsAt).toBe('');
+    expect(editionPayload({ ...values, resultsAt: '2026-02-31 10:00:00' }).resultsAt).toBe('');
+    expect(editionToValues(edition({ resultsAt: 'not a date' })).resultsAt).toBe('');
   });
 });
 

@@ -1,10 +1,18 @@
-import { EDITION_MILESTONES, type Edition, EditionInput, type EditionMilestone } from '@excelencia/domain';
+import {
+  EDITION_MILESTONES,
+  type Edition,
+  EditionInput,
+  type EditionMilestone,
+  isoToPortalDateTime,
+  portalDateTimeToIso,
+} from '@excelencia/domain';
 import { type Translate, zodResolver } from '../../../ui/form/zod-resolver.ts';
 
 /**
- * The edition form's values and their conversions: the milestones are edited in native datetime-local inputs
- * ('2026-03-01T09:00', the browser's local time) and travel as ISO 8601 with the local offset
- * ('2026-03-01T09:00:00-01:00'), so the admin reads and writes Cabo Verde hours on a Cabo Verde computer.
+ * The edition form's values and their conversions: the milestones are edited in date-time fields holding
+ * Cabo Verde's wall clock ('2026-03-01 09:00:00') and travel as ISO 8601 with Cabo Verde's offset
+ * ('2026-03-01T09:00:00-01:00'), so the admin reads and writes Cabo Verde hours on any computer, whatever its
+ * time zone (the domain's portalDateTimeToIso and isoToPortalDateTime).
  */
 
 export type EditionFormValues = {
@@ -13,41 +21,6 @@ export type EditionFormValues = {
   indicatorYear: number | '';
 } & Record<EditionMilestone, string>;
 
-const pad = (value: number) => String(Math.trunc(Math.abs(value))).padStart(2, '0');
-
-/** An instant as a datetime-local value in the browser's time zone ('' when it is not a date). */
-export function isoToLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/**
- * A datetime-local value as ISO 8601 with the offset of that moment in the browser's time zone
- * ('2026-03-01T09:00:00-01:00'); '' when it is empty or not a real date-time (31 February).
- */
-export function localInputToIso(value: string): string {
-  const match = LOCAL_INPUT.exec(value.trim());
-  if (!match) return '';
-  const [year, month, day, hours, minutes] = match.slice(1, 6).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const seconds = match[6] === undefined ? 0 : Number(match[6]);
-  const date = new Date(year, month - 1, day, hours, minutes, seconds);
-  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return '';
-  // getTimezoneOffset is minutes to add to local time to reach UTC: Cabo Verde (UTC−1) answers 60.
-  const offset = -date.getTimezoneOffset();
-  const sign = offset < 0 ? '-' : '+';
-  const stamp = `${year}-${pad(month)}-${pad(day)}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-  return `${stamp}${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
-}
-
 /** The form of an existing edition. */
 export function editionToValues(edition: Edition): EditionFormValues {
   const values = {
@@ -55,7 +28,7 @@ export function editionToValues(edition: Edition): EditionFormValues {
     year: edition.year,
     indicatorYear: edition.indicatorYear,
   } as EditionFormValues;
-  for (const milestone of EDITION_MILESTONES) values[milestone] = isoToLocalInput(edition[milestone]);
+  for (const milestone of EDITION_MILESTONES) values[milestone] = isoToPortalDateTime(edition[milestone]);
   return values;
 }
 
@@ -75,13 +48,13 @@ export function newEditionValues(
   return values;
 }
 
-/** The request body: empty numbers left out (the schema says which are required), dates as ISO with offset. */
+/** The request body: empty numbers left out (the schema says which are required), dates as ISO with Cabo Verde's offset. */
 export function editionPayload(values: EditionFormValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (values.number !== '') body.number = values.number;
   if (values.year !== '') body.year = values.year;
   if (values.indicatorYear !== '') body.indicatorYear = values.indicatorYear;
-  for (const milestone of EDITION_MILESTONES) body[milestone] = localInputToIso(values[milestone]);
+  for (const milestone of EDITION_MILESTONES) body[milestone] = portalDateTimeToIso(values[milestone]);
   return body;
 }
 

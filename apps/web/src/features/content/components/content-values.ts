@@ -21,23 +21,6 @@ export function textIn(text: Partial<Trilingual> | null | undefined, language: L
   return '';
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as a datetime-local input shows it (local time, minutes). */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local input's value as an ISO instant, or null when empty or malformed. */
-export function fromLocalInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
 /** Moves the element at `index` by `delta` (-1 up, +1 down); the same array when it cannot move. */
 export function moveItem<T>(items: readonly T[], index: number, delta: number): T[] {
   const target = index + delta;

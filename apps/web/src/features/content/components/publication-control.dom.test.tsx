@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
@@ -22,7 +22,7 @@ function Harness({ initial }: { initial: Publication }) {
 }
 
 describe('PublicationControl', () => {
-  it('asks for the date and time once Scheduled is chosen, and refuses an empty one', () => {
+  it('asks for the date and time once Scheduled is chosen, and refuses an empty one', async () => {
     renderWithApp(<Harness initial={{ status: 'draft', publishedAt: null }} />);
     expect(screen.queryByTestId('publication-date')).toBeNull();
     expect(screen.getByText('A draft does not appear on the site.')).toBeTruthy();
@@ -32,9 +32,21 @@ describe('PublicationControl', () => {
     expect(screen.getByLabelText(/Publish on/)).toBeTruthy();
     expect(screen.getByText('Enter the publication date and time')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText(/Publish on/), { target: { value: '2026-12-01T09:30' } });
+    // Picked day first on Cabo Verde's clock: 1 December 2026 at 09:30 there is 10:30 UTC.
+    fireEvent.click(screen.getByTestId('publication-date'));
+    const dialog = await screen.findByRole('dialog');
+    const named = (name: string) => {
+      const control = dialog.querySelector<HTMLElement>(`[aria-label="${name}"]`);
+      if (!control) throw new Error(`no control named ${name}`);
+      return control;
+    };
+    fireEvent.click(named('1 December 2026'));
+    fireEvent.change(named('Hours'), { target: { value: '09' } });
+    fireEvent.change(named('Minutes'), { target: { value: '30' } });
+    fireEvent.click(named('Confirm the date and time'));
+    await waitFor(() => expect(last?.publishedAt).toBe('2026-12-01T10:30:00.000Z'));
     expect(last?.status).toBe('scheduled');
-    expect(last?.publishedAt).toBe(new Date('2026-12-01T09:30').toISOString());
+    expect(screen.getByTestId('publication-date').textContent).toBe('01/12/2026 09:30');
     expect(screen.queryByText('Enter the publication date and time')).toBeNull();
   });
 

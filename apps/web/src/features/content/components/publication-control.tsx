@@ -1,8 +1,9 @@
-import { Fieldset, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { isoToPortalDateTime, portalDateTimeToIso } from '@excelencia/domain';
+import { Fieldset, Group, Radio, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
+import { DateTimeField } from '../../../ui/form/date-fields.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { fromLocalInput, toLocalInput } from './content-values.ts';
 
 export const PUBLICATION_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
@@ -68,9 +69,8 @@ export function PublicationControl({
           </Text>
         ) : (
           <Group align="flex-end" gap="sm">
-            <TextInput
+            <DateTimeField
               id={dateId}
-              type="datetime-local"
               label={t(
                 value.status === 'scheduled'
                   ? 'contentAdmin:publication.when'
@@ -81,12 +81,13 @@ export function PublicationControl({
                   ? 'contentAdmin:publication.whenHint'
                   : 'contentAdmin:publication.dateHint',
               )}
-              withAsterisk={value.status === 'scheduled'}
-              aria-required={value.status === 'scheduled' || undefined}
-              value={toLocalInput(value.publishedAt)}
-              onChange={(event) =>
-                onChange({ status: value.status, publishedAt: fromLocalInput(event.currentTarget.value) })
-              }
+              required={value.status === 'scheduled'}
+              // Cabo Verde's clock, whatever the computer's time zone.
+              value={value.publishedAt ? isoToPortalDateTime(value.publishedAt) : ''}
+              onChange={(wallClock: string) => {
+                const iso = portalDateTimeToIso(wallClock);
+                onChange({ status: value.status, publishedAt: iso ? new Date(iso).toISOString() : null });
+              }}
               error={problem ? t(problem) : undefined}
               w={{ base: '100%', xs: 280 }}
               data-testid="publication-date"

@@ -26,6 +26,7 @@ import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconPlus, IconTrash } fro
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
+import { DateField } from '../../../ui/form/date-fields.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { fetchApplicationCriteria, fetchCurrentEsgForm } from '../api.ts';
@@ -465,11 +466,9 @@ function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: (id:
       testId="event-editor"
     >
       <TrilingualField form={form} path="title" label={t('contentAdmin:events.name')} maxLength={200} />
-      <TextInput
-        type="date"
+      <DateField
         label={t('contentAdmin:events.date')}
-        withAsterisk
-        aria-required
+        required
         w={{ base: '100%', xs: 220 }}
         {...form.getInputProps('date')}
         data-testid="event-date"
