@@ -163,7 +163,15 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                   { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
                   { name: 'app', tags: ['$initial'], priority: 1 },
                   // The domain's code the lazy routes share (schemas, rules, formats) in one chunk, not one per file.
-                  { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]/, priority: 0 },
+                  // Split by the routes that use it (entriesAware), so that a page loads the schemas it parses and
+                  // not every area's; the small parts are merged into their neighbours.
+                  {
+                    name: 'domain',
+                    test: /[\\/]packages[\\/]domain[\\/]/,
+                    priority: 0,
+                    entriesAware: true,
+                    entriesAwareMergeThreshold: 8 * 1024,
+                  },
                 ],
               },
             },

@@ -66,6 +66,7 @@ import { createPublicOptions } from './modules/registration/reference-checks.ts'
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { loadPageRenderer } from './modules/site/page-renderer.ts';
+import { firstAnswers, withFirstAnswers } from './modules/site/first-answers.ts';
 import { createPageShell } from './modules/site/page-shell.ts';
 import { signInPages } from './modules/site/sign-in-pages.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -476,7 +477,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           request.log.error({ err: error, path }, 'server rendering failed');
         }
       }
-      return reply.code(status).send(pageShell(path));
+      // A signed-in page carries its session and first data (docs/adr/0025): personal, so kept by no cache.
+      const answers = await firstAnswers(app, request, path).catch((error: unknown) => {
+        request.log.warn({ err: error, path }, 'first answers failed');
+        return {};
+      });
+      if (Object.keys(answers).length > 0) reply.header('cache-control', 'private, no-cache');
+      return reply.code(status).send(withFirstAnswers(pageShell(path), answers));
     }
     request.log.info({ reqId: request.id, status: 404 }, 'client error 404 not_found');
     return sendError(request, reply, notFound());

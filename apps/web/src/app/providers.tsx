@@ -1,14 +1,20 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n as appI18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RenderTimeContext } from '../lib/render-time.ts';
-import { TOAST_AUTO_CLOSE_MS } from '../ui/notify.ts';
 import { cssVariablesResolver, theme } from '../ui/theme.ts';
+
+/**
+ * The toasts' host, in a chunk of its own: no page needs it to show, and a toast asked for before it has loaded
+ * waits in the notifications store until it is there.
+ */
+const NotificationsHost = lazy(() =>
+  import('../ui/notifications-host.tsx').then((module) => ({ default: module.NotificationsHost })),
+);
 
 /**
  * The app's providers. The browser passes nothing; the server renderer passes its per-request i18next
@@ -31,7 +37,9 @@ export function Providers({
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <RenderTimeContext value={renderedAt}>
-            <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+            <Suspense fallback={null}>
+              <NotificationsHost />
+            </Suspense>
             {children}
           </RenderTimeContext>
         </MantineProvider>

@@ -1,6 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@excelencia/domain';
+import { isSignedInPagePath } from './first-answers.ts';
+
+/** The signed-in areas' layout (apps/web/src/app/router.tsx), the first chunk of every signed-in page. */
+export const SIGNED_IN_LAYOUT = 'src/app/layouts/signed-in-layout.tsx';
 
 /**
  * The source module of each public page's lazy route (apps/web/src/app/router.tsx), by page pattern without
@@ -132,16 +136,22 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
 
   return (path, rendered = false) => {
     refresh();
-    const module = routeModuleFor(path);
-    if (!module || !manifest[module]) return rendered ? islandsStart(html, islandsEntry) : html;
-    // The public texts of the page's language (the web's message catalogs per language) come with it.
     const language = languageOf(path);
-    const messages = `virtual:messages/${language}/public`;
-    const modules = manifest[messages] ? [module, messages] : [module];
-    const key = `${modules.join(' ')} ${rendered}`;
+    const module = routeModuleFor(path);
+    // A signed-in page (the browser renders it): the signed-in layout and the public and signed-in texts of
+    // the page's language come with the entry, instead of after it has run (docs/adr/0025).
+    const modules = isSignedInPagePath(path)
+      ? [SIGNED_IN_LAYOUT, `virtual:messages/${language}/public`, `virtual:messages/${language}/signedIn`]
+      : module
+        ? // The public texts of the page's language (the web's message catalogs per language) come with it.
+          [module, `virtual:messages/${language}/public`]
+        : [];
+    if (!modules[0] || !manifest[modules[0]]) return rendered ? islandsStart(html, islandsEntry) : html;
+    const present = modules.filter((key) => manifest[key] !== undefined);
+    const key = `${present.join(' ')} ${rendered}`;
     let page = byModule.get(key);
     if (page === undefined) {
-      page = withPreloads(modules, rendered);
+      page = withPreloads(present, rendered);
       byModule.set(key, page);
     }
     return page;

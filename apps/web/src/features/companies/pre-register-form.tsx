@@ -2,6 +2,8 @@ import { FIELD_LENGTHS, LANGUAGES, type Language, PreRegisterCompanyRequest } fr
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
 import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
 import { SelectField, TextField } from '../../ui/form/fields.tsx';
@@ -26,16 +28,20 @@ export function preRegisterPayload(values: PreRegisterValues) {
 
 /**
  * A company entered by someone else (an administrator, a partner bank): its responsible person is invited by
- * e-mail. `mutationFn` is the caller's endpoint; `onDone` runs after the invitation went out.
+ * e-mail. `mutationFn` is the caller's endpoint; `onDone` runs after the invitation went out. `whenNifTaken`
+ * shows what else the caller may do once the server answered that a confirmed company holds the NIF (a partner
+ * asks to follow it).
  */
 export function PreRegisterForm({
   intro,
   mutationFn,
   onDone,
+  whenNifTaken,
 }: {
   intro: string;
   mutationFn: (body: PreRegisterCompanyRequest) => Promise<unknown>;
   onDone: () => void;
+  whenNifTaken?: (nif: string) => ReactNode;
 }) {
   const t = useTranslate();
   const language = useLanguage();
@@ -46,6 +52,7 @@ export function PreRegisterForm({
     validateInputOnBlur: true,
   });
   const create = useMutation({ mutationFn });
+  const [takenNif, setTakenNif] = useState<string | null>(null);
   const submit = form.onSubmit((values) =>
     create.mutate(PreRegisterCompanyRequest.parse(preRegisterPayload(values)), {
       onSuccess: () => {
@@ -53,6 +60,7 @@ export function PreRegisterForm({
         onDone();
       },
       onError: (error) => {
+        setTakenNif(error instanceof ApiError && error.code === 'nif_taken' ? values.nif.trim() : null);
         const fields = fieldErrorsOf(error, Object.keys(values), t);
         if (fields) form.setErrors(fields);
         else notifyApiError(error);
@@ -104,6 +112,7 @@ export function PreRegisterForm({
             {...form.getInputProps('language')}
           />
         </SimpleGrid>
+        {takenNif && whenNifTaken && form.getValues().nif.trim() === takenNif ? whenNifTaken(takenNif) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending} data-testid="pre-register-submit">
             {t('companies:admin.sendInvitation')}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ListState } from '../../ui/data-table/list-state.ts';
 import { COMPANY_ID_KEY, readLocal, subscribeToStorage, writeLocal } from '../session/browser-storage.ts';
@@ -25,13 +25,17 @@ export const companyKeys = {
     [...companyKeys.all, 'options', kind, language, parent] as const,
 };
 
-export function useMyCompaniesQuery(enabled: boolean) {
-  return useQuery({
+/** The signed-in user's companies (also started by main.tsx before the first render, for a company user). */
+export function myCompaniesQueryOptions() {
+  return queryOptions({
     queryKey: companyKeys.mine(),
     queryFn: ({ signal }) => fetchMyCompanies(signal),
-    enabled,
     staleTime: 60_000,
   });
+}
+
+export function useMyCompaniesQuery(enabled: boolean) {
+  return useQuery({ ...myCompaniesQueryOptions(), enabled });
 }
 
 /** One company's profile; nothing is fetched while no company is chosen. */

@@ -1,7 +1,9 @@
 import {
   AssistedCompany,
   CreatedPartnerApiToken,
+  type CreateFollowRequest,
   type CreatePartnerApiTokenRequest,
+  type FollowRequestDecision,
   type Language,
   type Page,
   PartnerAccessEntry,
@@ -9,6 +11,7 @@ import {
   PartnerCompanyView,
   PartnerConsentItem,
   PartnerDashboard,
+  PartnerFollowRequest,
   type PreRegisterCompanyRequest,
   pageOf,
   type UpdatePartnerConsentRequest,
@@ -35,6 +38,32 @@ export async function fetchAssistedCompanies(signal?: AbortSignal): Promise<Assi
 export async function postAssistedCompany(body: PreRegisterCompanyRequest): Promise<AssistedCompany> {
   return AssistedCompany.parse(
     await apiJson<unknown>(`${API_BASE}/partner/companies`, { method: 'POST', body }),
+  );
+}
+
+export async function fetchFollowRequests(signal?: AbortSignal): Promise<PartnerFollowRequest[]> {
+  return PartnerFollowRequest.array().parse(
+    await apiJson<unknown>(`${API_BASE}/partner/follow-requests`, { signal }),
+  );
+}
+
+export async function postFollowRequest(body: CreateFollowRequest): Promise<PartnerFollowRequest> {
+  return PartnerFollowRequest.parse(
+    await apiJson<unknown>(`${API_BASE}/partner/follow-requests`, { method: 'POST', body }),
+  );
+}
+
+/** The company's answer to an entity's request to follow it. */
+export async function postFollowDecision(
+  companyId: string,
+  id: string,
+  body: FollowRequestDecision,
+): Promise<PartnerFollowRequest> {
+  return PartnerFollowRequest.parse(
+    await apiJson<unknown>(`${API_BASE}/companies/${enc(companyId)}/follow-requests/${enc(id)}/decision`, {
+      method: 'POST',
+      body,
+    }),
   );
 }
 

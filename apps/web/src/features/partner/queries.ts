@@ -1,15 +1,18 @@
-import type { UpdatePartnerConsentRequest } from '@excelencia/domain';
+import type { FollowRequestDecision, UpdatePartnerConsentRequest } from '@excelencia/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   fetchApiTokens,
   fetchAssistedCompanies,
   fetchAssistedNifs,
+  fetchFollowRequests,
   fetchPartnerAccessLog,
   fetchPartnerCompany,
   fetchPartnerConsents,
   fetchPartnerDashboard,
   postApiToken,
   postAssistedCompany,
+  postFollowDecision,
+  postFollowRequest,
   putPartnerConsent,
   revokeApiToken,
 } from './api.ts';
@@ -20,6 +23,7 @@ export const partnerKeys = {
   dashboard: () => [...partnerKeys.all, 'dashboard'] as const,
   assisted: () => [...partnerKeys.all, 'assisted'] as const,
   assistedNifs: () => [...partnerKeys.all, 'assisted-nifs'] as const,
+  followRequests: () => [...partnerKeys.all, 'follow-requests'] as const,
   company: (companyId: string) => [...partnerKeys.all, 'company', companyId] as const,
   consents: (companyId: string) => [...partnerKeys.all, 'consents', companyId] as const,
   accessLog: (companyId: string, page: number) =>
@@ -64,6 +68,31 @@ export function useRegisterAssistedMutation() {
   return useMutation({
     mutationFn: postAssistedCompany,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
+  });
+}
+
+export function useFollowRequestsQuery() {
+  return useQuery({
+    queryKey: partnerKeys.followRequests(),
+    queryFn: ({ signal }) => fetchFollowRequests(signal),
+  });
+}
+
+export function useFollowRequestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postFollowRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.followRequests() }),
+  });
+}
+
+/** The company accepts or refuses an entity's request to follow it; its sharing table is read again. */
+export function useFollowDecisionMutation(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; body: FollowRequestDecision }) =>
+      postFollowDecision(companyId, input.id, input.body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.consents(companyId) }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthenticatedSession } from '../../lib/signed-in-context.ts';
 import { fetchSession } from './api.ts';
 
@@ -10,8 +10,9 @@ export const sessionKeys = {
   current: () => [...sessionKeys.all, 'current'] as const,
 };
 
-export function useSessionQuery() {
-  return useQuery({
+/** The session query (also started by main.tsx before the first render, from the answer sent with the page). */
+export function sessionQueryOptions() {
+  return queryOptions({
     queryKey: sessionKeys.current(),
     queryFn: ({ signal }) => fetchSession(signal),
     staleTime: 10_000,
@@ -19,6 +20,10 @@ export function useSessionQuery() {
     refetchInterval: SESSION_REFETCH_INTERVAL_MS,
     retry: 1,
   });
+}
+
+export function useSessionQuery() {
+  return useQuery(sessionQueryOptions());
 }
 
 export type { AuthenticatedSession };

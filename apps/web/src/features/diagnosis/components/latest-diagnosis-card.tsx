@@ -1,11 +1,13 @@
 import { diagnosisTypeLabel, formatDisplayDate, periodLabel } from '@excelencia/domain';
-import { Alert, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { IconChartLine, IconStethoscope } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useSheetsQuery } from '../../balance-sheets/queries.ts';
 import { useDiagnosesQuery } from '../queries.ts';
+
+const RING_SIZE = 84;
 
 /**
  * The company dashboard's self-diagnosis card: the latest saved diagnosis with the share of indicators meeting
@@ -31,10 +33,12 @@ export function LatestDiagnosisCard({ companyId }: { companyId: string }) {
           {t('diagnosisWeb:dashboard.title')}
         </Title>
         {diagnoses.isError ? <Alert color="red.9">{t('diagnosisWeb:loadFailed')}</Alert> : null}
+        {/* The ring's height is kept while the list loads: the cards below do not move when it arrives. */}
+        {diagnoses.isPending ? <Box h={RING_SIZE} data-testid="dashboard-diagnosis-loading" /> : null}
         {latest ? (
           <Group gap="md" wrap="nowrap" align="center">
             <RingProgress
-              size={84}
+              size={RING_SIZE}
               thickness={9}
               roundCaps
               sections={[{ value: percent, color: percent >= 50 ? 'green.8' : 'orange.8' }]}

@@ -2,6 +2,7 @@ import type { PartnerConsentItem } from '@excelencia/domain';
 import {
   Alert,
   Badge,
+  Button,
   Group,
   Pagination,
   Paper,
@@ -19,10 +20,77 @@ import { notifySuccess } from '../../../ui/notify.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { shortDateTime } from '../../applications/components/results-format.ts';
-import { usePartnerAccessLogQuery, usePartnerConsentsQuery, useUpdateConsentMutation } from '../queries.ts';
+import {
+  useFollowDecisionMutation,
+  usePartnerAccessLogQuery,
+  usePartnerConsentsQuery,
+  useUpdateConsentMutation,
+} from '../queries.ts';
 import { LoadFailed } from './load-failed.tsx';
 
 const LEVELS = ['status', 'diagnosis'] as const;
+
+/** An entity's request to follow the company: who asked and when, and the company's Accept and Refuse. */
+function FollowRequest({
+  companyId,
+  item,
+  canChange,
+}: {
+  companyId: string;
+  item: PartnerConsentItem;
+  canChange: boolean;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const decide = useFollowDecisionMutation(companyId);
+  const request = item.followRequest;
+  if (!request) return null;
+  const k = (key: string, params?: Record<string, string>) => t(`partners:consents.${key}`, params);
+  const date = shortDateTime(request.requestedAt, language);
+  const answer = (accept: boolean) =>
+    decide.mutate(
+      { id: request.id, body: { accept } },
+      {
+        onSuccess: () => notifySuccess(k(accept ? 'accepted' : 'refused', { entity: item.name })),
+        onError: (error) => notifyApiError(error),
+      },
+    );
+  return (
+    <Stack gap={4} mt={4} data-testid="follow-request">
+      <Badge variant="light" color="blue.9" size="sm">
+        {k('asksToFollow')}
+      </Badge>
+      <Text size="xs" c="gray.7">
+        {request.requestedBy ? k('askedBy', { name: request.requestedBy, date }) : k('askedOn', { date })}
+      </Text>
+      {canChange ? (
+        <Group gap="xs">
+          <Button
+            size="compact-sm"
+            onClick={() => answer(true)}
+            loading={decide.isPending && decide.variables?.body.accept === true}
+            disabled={decide.isPending}
+            aria-label={k('acceptAria', { entity: item.name })}
+            data-testid="follow-accept"
+          >
+            {k('accept')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => answer(false)}
+            loading={decide.isPending && decide.variables?.body.accept === false}
+            disabled={decide.isPending}
+            aria-label={k('refuseAria', { entity: item.name })}
+            data-testid="follow-refuse"
+          >
+            {k('refuse')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
 
 function ConsentRow({
   companyId,
@@ -54,6 +122,7 @@ function ConsentRow({
             {t('partners:consents.assists')}
           </Badge>
         ) : null}
+        <FollowRequest companyId={companyId} item={item} canChange={canChange} />
       </Table.Td>
       {LEVELS.map((level) => (
         <Table.Td key={level}>
@@ -147,8 +216,10 @@ function AccessLog({ companyId }: { companyId: string }) {
 }
 
 /**
- * The company profile's sharing with partner entities: two switches per entity (state; self-diagnosis summary),
- * each granted or withdrawn at once, then the log of every partner read. `canChange` is false for an admin.
+ * The company profile's sharing with the partner entities that concern it (they assist it, ask to follow it, or
+ * hold a consent): two switches per entity (state; self-diagnosis summary), each granted or withdrawn at once, an
+ * entity's request to follow the company to accept or refuse, then the log of every partner read. `canChange` is
+ * false for an admin.
  */
 export function CompanyPartnerSharing({ companyId, canChange }: { companyId: string; canChange: boolean }) {
   const t = useTranslate();
@@ -164,9 +235,18 @@ export function CompanyPartnerSharing({ companyId, canChange }: { companyId: str
           <Text size="sm" c="gray.7">
             {k('intro')}
           </Text>
+          {query.data?.some((item) => item.followRequest) ? (
+            <Text size="sm" c="gray.7">
+              {k('followHint')}
+            </Text>
+          ) : null}
           {query.isError && !query.data ? <LoadFailed onRetry={() => void query.refetch()} /> : null}
           {!query.data && !query.isError ? <Skeleton height={80} /> : null}
-          {query.data && query.data.length === 0 ? <Alert variant="light">{k('none')}</Alert> : null}
+          {query.data && query.data.length === 0 ? (
+            <Alert variant="light" data-testid="partner-consents-none">
+              {k('none')}
+            </Alert>
+          ) : null}
           {query.data && query.data.length > 0 ? (
             <ScrollRegion label={k('title')}>
               <Table withTableBorder miw={520}>

@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBuildingPlus, IconEye } from '@tabler/icons-react';
+import { IconBuildingPlus, IconEye, IconUserSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -27,6 +27,7 @@ import { shortDate } from '../../applications/components/results-format.ts';
 import { PreRegisterForm } from '../../companies/pre-register-form.tsx';
 import { postAssistedCompany } from '../api.ts';
 import { AssistedStateBadge } from '../components/assisted-state-badge.tsx';
+import { FollowRequestForm, FollowRequestsList } from '../components/follow-requests.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { PartnerCompanyView } from '../components/partner-company-view.tsx';
 import { partnerKeys, useAssistedCompaniesQuery } from '../queries.ts';
@@ -129,13 +130,18 @@ function AssistedTable({
   );
 }
 
-/** /:lang/partner/register: the entity registers (pre-registers and invites) the companies it assists, and follows them. */
+/**
+ * /:lang/partner/register: the entity registers (pre-registers and invites) the companies it assists, asks to
+ * follow those that registered on their own (by NIF; the company accepts or refuses), and follows them.
+ */
 export function PartnerRegisterPage() {
   const t = useTranslate();
   const queryClient = useQueryClient();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const query = useAssistedCompaniesQuery();
   const [registering, setRegistering] = useState(false);
+  /** The follow-request drawer, with the NIF it starts on ('' when opened from the page). */
+  const [following, setFollowing] = useState<string | null>(null);
   const [open, setOpen] = useState<AssistedCompany | null>(null);
   const k = (key: string) => t(`partners:register.${key}`);
   return (
@@ -144,13 +150,23 @@ export function PartnerRegisterPage() {
         <Text maw={720} c="gray.8">
           {k('intro')}
         </Text>
-        <Button
-          leftSection={<IconBuildingPlus size={18} aria-hidden="true" />}
-          onClick={() => setRegistering(true)}
-          data-testid="assisted-add"
-        >
-          {k('add')}
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconUserSearch size={18} aria-hidden="true" />}
+            onClick={() => setFollowing('')}
+            data-testid="follow-add"
+          >
+            {t('partners:follow.add')}
+          </Button>
+          <Button
+            leftSection={<IconBuildingPlus size={18} aria-hidden="true" />}
+            onClick={() => setRegistering(true)}
+            data-testid="assisted-add"
+          >
+            {k('add')}
+          </Button>
+        </Group>
       </Group>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
@@ -174,6 +190,7 @@ export function PartnerRegisterPage() {
           ) : null}
         </Stack>
       </Paper>
+      <FollowRequestsList />
       <Drawer
         opened={registering}
         onClose={() => setRegistering(false)}
@@ -190,7 +207,37 @@ export function PartnerRegisterPage() {
               void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
               setRegistering(false);
             }}
+            whenNifTaken={(nif) => (
+              <Alert variant="light" color="blue.9" data-testid="pre-register-nif-taken">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{t('partners:follow.nifTaken')}</Text>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => {
+                      setRegistering(false);
+                      setFollowing(nif);
+                    }}
+                    data-testid="pre-register-follow-instead"
+                  >
+                    {t('partners:follow.askInstead')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
           />
+        ) : null}
+      </Drawer>
+      <Drawer
+        opened={following !== null}
+        onClose={() => setFollowing(null)}
+        position="right"
+        size={isPhone ? '100%' : 'md'}
+        title={t('partners:follow.formTitle')}
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
+        {following !== null ? (
+          <FollowRequestForm initialNif={following} onDone={() => setFollowing(null)} />
         ) : null}
       </Drawer>
       <Drawer
