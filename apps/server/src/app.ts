@@ -367,15 +367,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       const results = createResultsService({ db: database.db, applications, publicUrl: config.publicUrl });
       await api.register(
-        editionsRoutes({ editions: createEditionsService({ db: database.db, fileStore }), results }),
+        editionsRoutes({
+          editions: createEditionsService({ db: database.db, fileStore }),
+          results,
+          uploadsDir,
+        }),
       );
-      await api.register(applicationsRoutes({ applications, results }));
+      await api.register(applicationsRoutes({ applications, results, uploadsDir }));
       await api.register(balanceTreeRoutes({ balanceSheets }));
       await api.register(esgRoutes({ esg: createEsgService({ db: database.db }) }));
       await api.register(
         contentRoutes({
           content,
           images: createContentImagesService({ db: database.db, fileStore }),
+          uploadsDir,
         }),
       );
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -54,7 +55,10 @@ async function readParts(
   return { fields, hasFile };
 }
 
-/** The fields and the file kept in memory; no file, or an empty one, answers `missing()`. */
+/**
+ * The fields and the file kept in memory, for small files a route needs whole (images re-encoded by sharp); no
+ * file, or an empty one, answers `missing()`. A PDF goes through withRequiredFileOnDisk instead.
+ */
 export async function receiveFile(
   request: FastifyRequest,
   missing: () => AppError,
@@ -69,21 +73,69 @@ export async function receiveFile(
   return { fields, ...file };
 }
 
-/** An upload streamed to disk: the fields, and the file's temporary path unless the request carried none. */
+/** How many bytes of a file's start and of its end an upload keeps for the type checks (looksLikePdf's 1 024). */
+export const FILE_END_BYTES = 1024;
+
+/** A file received to a temporary file, with what was computed on the way. */
+export interface FileOnDisk {
+  path: string;
+  filename: string;
+  size: number;
+  /** Lowercase hex, of the whole content. */
+  sha256: string;
+  /**
+   * The first FILE_END_BYTES bytes followed by the last FILE_END_BYTES (the whole file when it is shorter than
+   * twice that): what a type check reads of a file's start (magic number) and end (PDF's %%EOF trailer).
+   */
+  ends: Buffer;
+}
+
+/** An upload streamed to disk: the fields, and the file unless the request carried none. */
 export interface UploadOnDisk {
   fields: Record<string, string>;
-  file: { path: string; filename: string } | null;
+  file: FileOnDisk | null;
 }
 
 /**
- * Streams the file into a new temporary folder under `root` (never held in memory), runs `use` on it, then removes
- * the folder whatever happened. `file` is null without a file part, so that the caller can check the fields first.
- * The folder is named after this process (`<pid>-…`), so that a start after a crash (kill -9 in the middle of an
- * upload) can tell its leftovers from the uploads of a running instance: see removeUploadLeftovers.
+ * Passes the chunks through, counting them, hashing them (sha256) and keeping the file's first and last
+ * FILE_END_BYTES bytes: so a file is never held whole in memory to be hashed or checked.
+ */
+function measure(into: { size: number; sha256: string; ends: Buffer }) {
+  return async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    const hash = createHash('sha256');
+    let head = Buffer.alloc(0);
+    let tail = Buffer.alloc(0);
+    for await (const chunk of source) {
+      hash.update(chunk);
+      into.size += chunk.length;
+      let rest = chunk;
+      if (head.length < FILE_END_BYTES) {
+        const taken = Math.min(FILE_END_BYTES - head.length, rest.length);
+        head = Buffer.concat([head, rest.subarray(0, taken)]);
+        rest = rest.subarray(taken);
+      }
+      if (rest.length > 0) {
+        // A copy of at most FILE_END_BYTES bytes, never a view that would keep the whole chunk alive.
+        const joined = rest.length >= FILE_END_BYTES ? rest : Buffer.concat([tail, rest]);
+        tail = Buffer.from(joined.subarray(Math.max(0, joined.length - FILE_END_BYTES)));
+      }
+      yield chunk;
+    }
+    into.sha256 = hash.digest('hex');
+    into.ends = Buffer.concat([head, tail]);
+  };
+}
+
+/**
+ * Streams the file into a new temporary folder under `root` (never held in memory), computing its size, sha256
+ * and ends on the way, runs `use` on it, then removes the folder whatever happened: an upload cut midway (client
+ * gone, size limit) leaves nothing. `file` is null without a file part, so that the caller can check the fields
+ * first. The folder is named after this process (`<pid>-…`), so that a start after a crash (kill -9 in the
+ * middle of an upload) can tell its leftovers from the uploads of a running instance: see removeUploadLeftovers.
  */
 export async function withFileOnDisk<T>(
   request: FastifyRequest,
-  options: { missing: () => AppError; name: string; root: string },
+  options: { missing: () => AppError; name: string; root: string; tooLarge?: () => AppError },
   use: (upload: UploadOnDisk) => Promise<T>,
 ): Promise<T> {
   await mkdir(options.root, { recursive: true });
@@ -91,15 +143,31 @@ export async function withFileOnDisk<T>(
   try {
     const path = join(folder, options.name);
     let filename = '';
-    const errors = { missing: options.missing, tooLarge: fileTooLarge };
+    const measured = { size: 0, sha256: '', ends: Buffer.alloc(0) };
+    const errors = { missing: options.missing, tooLarge: options.tooLarge ?? fileTooLarge };
     const { fields, hasFile } = await readParts(request, errors, async (part) => {
       filename = part.filename;
-      await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+      await pipeline(part.file, measure(measured), createWriteStream(path, { flags: 'wx' }));
     });
-    return await use({ fields, file: hasFile ? { path, filename } : null });
+    return await use({ fields, file: hasFile ? { path, filename, ...measured } : null });
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * withFileOnDisk for a route that needs its file (a PDF): no file, or an empty one, answers `missing()` as
+ * receiveFile does, before `use` runs.
+ */
+export async function withRequiredFileOnDisk<T>(
+  request: FastifyRequest,
+  options: { missing: () => AppError; name: string; root: string; tooLarge?: () => AppError },
+  use: (upload: { fields: Record<string, string>; file: FileOnDisk }) => Promise<T>,
+): Promise<T> {
+  return withFileOnDisk(request, options, async ({ fields, file }) => {
+    if (!file || file.size === 0) throw options.missing();
+    return use({ fields, file });
+  });
 }
 
 /** A leftover of a living process older than this is removed all the same (its pid was reused). */

@@ -27,7 +27,7 @@ import { actorOf } from '../../platform/actor.ts';
 import { attachment, sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
-import { PDF_UPLOAD_LIMITS, receiveFile } from '../../platform/multipart-file.ts';
+import { PDF_UPLOAD_LIMITS, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
 import { type ApplicationsService, noPdf } from './applications.service.ts';
@@ -99,8 +99,14 @@ const fileTypeInvalid = () =>
   });
 
 /** The company's application (apply, documents, submit), the status certificate, and the admin's evaluation. */
-export function applicationsRoutes(deps: { applications: ApplicationsService; results: ResultsService }) {
-  const { applications, results } = deps;
+export function applicationsRoutes(deps: {
+  applications: ApplicationsService;
+  results: ResultsService;
+  /** Where uploaded PDFs are streamed while they are checked and stored (removed after each request). */
+  uploadsDir: string;
+}) {
+  const { applications, results, uploadsDir } = deps;
+  const pdfOnDisk = { missing: noPdf, name: 'upload.pdf', root: uploadsDir };
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyMultipart, { limits: PDF_UPLOAD_LIMITS });
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -336,21 +342,22 @@ export function applicationsRoutes(deps: { applications: ApplicationsService; re
         config: MEMBERS,
       },
       async (request, reply) => {
-        const { fields, data, filename } = await receiveFile(request, noPdf);
-        const fileType = FileType.safeParse(fields.fileType);
-        if (!fileType.success) throw fileTypeInvalid();
-        const file = await applications.addFile(
-          caller(request),
-          actorOf(request),
-          request.params.companyId,
-          request.params.id,
-          {
-            fileType: fileType.data,
-            data,
-            filename,
-          },
-        );
-        return reply.code(201).send(file);
+        // Answered once the temporary file is removed.
+        const stored = await withRequiredFileOnDisk(request, pdfOnDisk, async ({ fields, file }) => {
+          const fileType = FileType.safeParse(fields.fileType);
+          if (!fileType.success) throw fileTypeInvalid();
+          return applications.addFile(
+            caller(request),
+            actorOf(request),
+            request.params.companyId,
+            request.params.id,
+            {
+              fileType: fileType.data,
+              file,
+            },
+          );
+        });
+        return reply.code(201).send(stored);
       },
     );
 
@@ -365,14 +372,11 @@ export function applicationsRoutes(deps: { applications: ApplicationsService; re
         },
         config: MEMBERS,
       },
-      async (request) => {
-        const { data, filename } = await receiveFile(request, noPdf);
-        const { companyId, id, fileId } = request.params;
-        return applications.replaceFile(caller(request), actorOf(request), companyId, id, fileId, {
-          data,
-          filename,
-        });
-      },
+      async (request) =>
+        withRequiredFileOnDisk(request, pdfOnDisk, async ({ file }) => {
+          const { companyId, id, fileId } = request.params;
+          return applications.replaceFile(caller(request), actorOf(request), companyId, id, fileId, file);
+        }),
     );
 
     r.delete(

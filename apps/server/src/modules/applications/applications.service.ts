@@ -45,6 +45,7 @@ import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import type { FileOnDisk } from '../../platform/multipart-file.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import { assertPdf, type EditionRow, editionRow } from './editions.service.ts';
@@ -230,12 +231,12 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     actor: Actor,
     row: ApplicationRow,
     fileType: number,
-    input: { data: Buffer; filename: string },
+    input: FileOnDisk,
     now: Date,
   ): Promise<FileRow> {
     const company = await companyOf(tx, row.companyId);
     const stored = await fileStore.put(tx, {
-      data: input.data,
+      file: input,
       originalName: input.filename || 'document.pdf',
       mime: 'application/pdf',
       kind: 'application-document',
@@ -439,11 +440,11 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       actor: Actor,
       companyId: string,
       id: string,
-      input: { fileType: number; data: Buffer; filename: string },
+      input: { fileType: number; file: FileOnDisk },
       now = new Date(),
     ): Promise<ApplicationFile> {
       await assertCompanyAccess(db, caller, companyId);
-      assertPdf(input.data);
+      assertPdf(input.file);
       return db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
@@ -457,7 +458,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
             details: [{ path: 'fileType', message: 'applications:slotTaken' }],
           });
         }
-        const file = await storeDocument(tx, actor, row, input.fileType, input, now);
+        const file = await storeDocument(tx, actor, row, input.fileType, input.file, now);
         await audit(tx, actor, id, 'uploadFile', row, {
           status: row.status,
           fileType: input.fileType,
@@ -473,11 +474,11 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       companyId: string,
       id: string,
       fileId: string,
-      input: { data: Buffer; filename: string },
+      input: FileOnDisk,
       now = new Date(),
     ): Promise<ApplicationFile> {
       await assertCompanyAccess(db, caller, companyId);
-      assertPdf(input.data);
+      assertPdf(input);
       return db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);

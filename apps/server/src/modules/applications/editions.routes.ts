@@ -19,7 +19,7 @@ import { actorOf } from '../../platform/actor.ts';
 import { attachment, sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { notFound } from '../../platform/errors.ts';
-import { PDF_UPLOAD_LIMITS, receiveFile } from '../../platform/multipart-file.ts';
+import { PDF_UPLOAD_LIMITS, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
 import { noPdf } from './applications.service.ts';
@@ -40,8 +40,13 @@ const SealsQuery = z.object({ editionId: z.uuid().optional() });
 const BadgeQuery = z.object({ language: z.string().max(10).optional() });
 
 /** Editions, publishing results, the status (seals) and their public reads. */
-export function editionsRoutes(deps: { editions: EditionsService; results: ResultsService }) {
-  const { editions, results } = deps;
+export function editionsRoutes(deps: {
+  editions: EditionsService;
+  results: ResultsService;
+  /** Where uploaded PDFs are streamed while they are checked and stored (removed after each request). */
+  uploadsDir: string;
+}) {
+  const { editions, results, uploadsDir } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyMultipart, { limits: PDF_UPLOAD_LIMITS });
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -117,10 +122,12 @@ export function editionsRoutes(deps: { editions: EditionsService; results: Resul
         },
         config: ADMIN,
       },
-      async (request) => {
-        const { data, filename } = await receiveFile(request, noPdf);
-        return editions.setRegulation(actorOf(request), request.params.id, { data, filename });
-      },
+      async (request) =>
+        withRequiredFileOnDisk(
+          request,
+          { missing: noPdf, name: 'regulation.pdf', root: uploadsDir },
+          async ({ file }) => editions.setRegulation(actorOf(request), request.params.id, file),
+        ),
     );
 
     r.get(

@@ -13,6 +13,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
+import type { FileOnDisk } from '../../platform/multipart-file.ts';
 
 export const EDITION_ENTITY = 'editions';
 
@@ -70,10 +71,14 @@ export const pdfTooLarge = () =>
     ],
   });
 
-/** A PDF upload's bytes: at most APPLICATION_PDF_MAX_BYTES and starting like a PDF, else the spec's message. */
-export function assertPdf(data: Buffer): void {
-  if (data.length > APPLICATION_PDF_MAX_BYTES) throw pdfTooLarge();
-  if (!looksLikePdf(data)) throw notPdf();
+/**
+ * A PDF upload received to disk: at most APPLICATION_PDF_MAX_BYTES and a whole PDF, else the spec's message.
+ * looksLikePdf reads the `%PDF-` header and the last 1 024 bytes, which the upload's ends hold (multipart-file.ts),
+ * so the file is never read whole.
+ */
+export function assertPdf(file: Pick<FileOnDisk, 'size' | 'ends'>): void {
+  if (file.size > APPLICATION_PDF_MAX_BYTES) throw pdfTooLarge();
+  if (!looksLikePdf(file.ends)) throw notPdf();
 }
 
 export async function editionRow(db: Executor, id: string): Promise<EditionRow> {
@@ -204,16 +209,12 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
       });
     },
 
-    async setRegulation(
-      actor: Actor,
-      id: string,
-      file: { data: Buffer; filename: string },
-    ): Promise<Edition> {
-      assertPdf(file.data);
+    async setRegulation(actor: Actor, id: string, file: FileOnDisk): Promise<Edition> {
+      assertPdf(file);
       return db.transaction(async (tx) => {
         const before = await editionRow(tx, id);
         const stored = await fileStore.put(tx, {
-          data: file.data,
+          file,
           originalName: file.filename || 'regulation.pdf',
           mime: 'application/pdf',
           kind: 'regulation',

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/actor.ts';
 import { sendPdf, sendStream } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
-import { PDF_UPLOAD_LIMITS, receiveFile } from '../../platform/multipart-file.ts';
+import { PDF_UPLOAD_LIMITS, receiveFile, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { noPdf } from '../applications/applications.service.ts';
 import { type ContentService, DOCUMENT_MAX_MB } from './content.service.ts';
@@ -54,8 +54,13 @@ const KIND_NAMES: Record<ContentKind, string> = {
  * `GET content/{kind}`, `GET/PUT/DELETE content/{kind}/{id}`, `GET content/{kind}/{id}/preview`,
  * `GET public/content/{kind}` and `GET public/content/{kind}/{slugOrId}`; images and the documents' PDFs beside.
  */
-export function contentRoutes(deps: { content: ContentService; images: ContentImagesService }) {
-  const { content, images } = deps;
+export function contentRoutes(deps: {
+  content: ContentService;
+  images: ContentImagesService;
+  /** Where uploaded PDFs are streamed while they are checked and stored (removed after each request). */
+  uploadsDir: string;
+}) {
+  const { content, images, uploadsDir } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
     // Images and PDFs alike: one file of at most 10 MB and a few fields.
     await app.register(fastifyMultipart, {
@@ -260,10 +265,12 @@ export function contentRoutes(deps: { content: ContentService; images: ContentIm
         },
         config: ADMIN,
       },
-      async (request) => {
-        const { data, filename } = await receiveFile(request, noPdf);
-        return content.setDocumentFile(actorOf(request), request.params.id, { data, filename });
-      },
+      async (request) =>
+        withRequiredFileOnDisk(
+          request,
+          { missing: noPdf, name: 'document.pdf', root: uploadsDir },
+          async ({ file }) => content.setDocumentFile(actorOf(request), request.params.id, file),
+        ),
     );
 
     r.get(

@@ -25,6 +25,7 @@ import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, type ErrorDetail, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { searchCondition } from '../../platform/listing.ts';
+import type { FileOnDisk } from '../../platform/multipart-file.ts';
 import { assertPdf } from '../applications/editions.service.ts';
 import { imagesById } from './content-images.service.ts';
 import {
@@ -522,16 +523,12 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
     },
 
     /** Stores the PDF of a regulation or guide, replacing the one before. */
-    async setDocumentFile(
-      actor: Actor,
-      id: string,
-      file: { data: Buffer; filename: string },
-    ): Promise<DocumentItem> {
-      assertPdf(file.data);
+    async setDocumentFile(actor: Actor, id: string, file: FileOnDisk): Promise<DocumentItem> {
+      assertPdf(file);
       return db.transaction(async (tx) => {
         const before = await rowOf(tx, 'documents', id);
         const stored = await fileStore.put(tx, {
-          data: file.data,
+          file,
           originalName: file.filename || 'document.pdf',
           mime: 'application/pdf',
           kind: 'content-document',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -167,6 +167,34 @@ describe.each([
     expect(await store.open(handle.db, a.id)).toBeNull();
     expect(await store.get(handle.db, randomUUID())).toBeNull();
     expect(await store.open(handle.db, 'not-a-uuid')).toBeNull();
+  });
+
+  it('stores an upload received to a local file, streamed, under its sha256; the file stays where it was', async () => {
+    const store = createFileStore(makeDriver());
+    const folder = await mkdtemp(join(tmpdir(), 'excelencia-upload-'));
+    try {
+      const data = randomBytes(5 * 1024 * 1024 + 123);
+      const path = join(folder, 'upload.pdf');
+      await writeFile(path, data);
+      const file = { path, size: data.length, sha256: sha256Of(data) };
+      const meta = { originalName: 'balanco.pdf', mime: 'application/pdf', kind: 'doc' };
+      const [a, b] = await Promise.all([
+        store.put(handle.db, { file, ...meta }),
+        store.put(handle.db, { file, ...meta }),
+      ]);
+      expect(a).toMatchObject({ sha256: sha256Of(data), size: data.length, originalName: 'balanco.pdf' });
+      expect(b.sha256).toBe(a.sha256);
+      const stored = await collect((await store.open(handle.db, a.id))?.stream as Readable);
+      expect(sha256Of(stored.data)).toBe(file.sha256);
+      expect(stored.data.length).toBe(data.length);
+      expect((await readFile(path)).equals(data)).toBe(true);
+      // Stored once: another upload of the same content writes nothing new and reads back the same.
+      await store.put(handle.db, { file, ...meta });
+      expect(sha256Of((await store.driver.read(file.sha256)) as Buffer)).toBe(file.sha256);
+      await store.driver.delete(file.sha256);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 

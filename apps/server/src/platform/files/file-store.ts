@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, link, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,11 @@ import { files } from '../../db/schema/platform.ts';
 export interface BlobDriver {
   /** Stores the content under its hash; storing the same hash again is a no-op. */
   write(sha256: string, data: Buffer): Promise<void>;
+  /**
+   * Stores the content of a local file (an upload received to disk, hashed on the way) under its hash, streamed,
+   * never held whole in memory; the file is left where it is. Storing the same hash again is a no-op.
+   */
+  writeFile(sha256: string, file: LocalFile): Promise<void>;
   /** The whole content in memory, or null when no blob has that hash: for code that needs the bytes. */
   read(sha256: string): Promise<Buffer | null>;
   /** The content as a stream (downloads: never held whole in memory), or null when no blob has that hash. */
@@ -21,6 +27,12 @@ export interface BlobDriver {
   exists(sha256: string): Promise<boolean>;
   /** Removes the content; removing a hash that is not stored is a no-op. */
   delete(sha256: string): Promise<void>;
+}
+
+/** A complete file on local disk and its size in bytes. */
+export interface LocalFile {
+  path: string;
+  size: number;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -36,7 +48,9 @@ function isNotFound(error: unknown): boolean {
 
 /**
  * Blobs on local disk at root/ab/cd/<sha256>. A write goes to a temporary file in the same folder and is
- * renamed into place, so a reader never sees half a file and a crash leaves no partial blob behind.
+ * renamed into place, so a reader never sees half a file and a crash leaves no partial blob behind. A local file
+ * (an upload received under $DATA_DIR/tmp) is hard-linked into place, a whole file at once, or copied to a
+ * temporary file and renamed where it cannot be linked (another file system).
  */
 export function localDiskDriver(root: string): BlobDriver {
   const pathOf = (sha256: string) => {
@@ -52,22 +66,38 @@ export function localDiskDriver(root: string): BlobDriver {
       throw error;
     }
   };
+  /** Writes the content to a temporary file beside the blob's place, then renames it there. */
+  const writeThenRename = async (sha256: string, fill: (temporary: string) => Promise<void>) => {
+    const folder = join(root, sha256.slice(0, 2), sha256.slice(2, 4));
+    const temporary = join(folder, `.${sha256}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await fill(temporary);
+      // Two writers of the same content both rename onto the same name: the last one wins, same bytes.
+      await rename(temporary, pathOf(sha256));
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  };
   return {
     exists,
     async write(sha256, data) {
+      if (await exists(sha256)) return;
+      await mkdir(join(root, sha256.slice(0, 2), sha256.slice(2, 4)), { recursive: true });
+      await writeThenRename(sha256, (temporary) => writeFile(temporary, data, { flag: 'wx' }));
+    },
+    async writeFile(sha256, file) {
       const target = pathOf(sha256);
       if (await exists(sha256)) return;
-      const folder = join(root, sha256.slice(0, 2), sha256.slice(2, 4));
-      await mkdir(folder, { recursive: true });
-      const temporary = join(folder, `.${sha256}.${randomBytes(6).toString('hex')}.tmp`);
+      await mkdir(join(root, sha256.slice(0, 2), sha256.slice(2, 4)), { recursive: true });
       try {
-        await writeFile(temporary, data, { flag: 'wx' });
-        // Two writers of the same content both rename onto the same name: the last one wins, same bytes.
-        await rename(temporary, target);
+        await link(file.path, target);
+        return;
       } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
+        // Another writer of the same content linked it first: stored.
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
       }
+      await writeThenRename(sha256, (temporary) => copyFile(file.path, temporary, constants.COPYFILE_EXCL));
     },
     async delete(sha256) {
       await rm(pathOf(sha256), { force: true });
@@ -165,17 +195,22 @@ export function createFileStore(driver: BlobDriver) {
   };
 
   return {
+    /**
+     * Stores a content given in memory (`data`) or received to a local file with its sha256 computed on the way
+     * (`file`: streamed to the driver, never held whole in memory).
+     */
     async put(
       db: Executor,
-      input: {
-        data: Buffer;
+      input: ({ data: Buffer } | { file: LocalFile & { sha256: string } }) & {
         originalName: string;
         mime: string;
         kind: string;
         ownerAccountId?: string | null;
       },
     ): Promise<StoredFile> {
-      const sha256 = createHash('sha256').update(input.data).digest('hex');
+      const sha256 =
+        'file' in input ? input.file.sha256 : createHash('sha256').update(input.data).digest('hex');
+      const size = 'file' in input ? input.file.size : input.data.length;
       // The row first, then the blob, in one transaction (the caller's, or one of its own). The insert holds the
       // files table against the sweep's SHARE lock (file-gc.ts): the sweep's removal of a blob with this content
       // either came before, and the write below puts the blob back, or waits for this transaction to end and then
@@ -185,7 +220,7 @@ export function createFileStore(driver: BlobDriver) {
           .insert(files)
           .values({
             sha256,
-            size: input.data.length,
+            size,
             mime: input.mime,
             originalName: input.originalName,
             kind: input.kind,
@@ -193,7 +228,8 @@ export function createFileStore(driver: BlobDriver) {
           })
           .returning();
         if (!row) throw new Error('Inserting the file row returned nothing');
-        await driver.write(sha256, input.data);
+        if ('file' in input) await driver.writeFile(sha256, input.file);
+        else await driver.write(sha256, input.data);
         return toStoredFile(row);
       };
       return db instanceof PgTransaction ? store(db) : db.transaction(store);

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -78,6 +79,17 @@ export function s3Driver(location: S3Location, client?: S3Client): S3BlobDriver 
       throw error;
     }
   };
+  const put = (key: string, sha256: string, body: Buffer | Readable, length: number) =>
+    s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: body,
+        ContentLength: length,
+        ContentType: 'application/octet-stream',
+        ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
+      }),
+    );
   return {
     client: s3,
     location,
@@ -85,16 +97,18 @@ export function s3Driver(location: S3Location, client?: S3Client): S3BlobDriver 
     async write(sha256, data) {
       const key = keyOf(sha256);
       if (await exists(sha256)) return;
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: data,
-          ContentLength: data.length,
-          ContentType: 'application/octet-stream',
-          ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
-        }),
-      );
+      await put(key, sha256, data, data.length);
+    },
+    async writeFile(sha256, file) {
+      const key = keyOf(sha256);
+      if (await exists(sha256)) return;
+      // One PUT streamed from the file (S3 takes up to 5 GB in one): the body is read as it is sent.
+      const body = createReadStream(file.path);
+      try {
+        await put(key, sha256, body, file.size);
+      } finally {
+        body.destroy();
+      }
     },
     async read(sha256) {
       const object = await getObject(sha256);
