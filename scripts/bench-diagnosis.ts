@@ -10,6 +10,7 @@
  */
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { buildBalanceTree, treeLeaves } from '@excelencia/domain';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../apps/server/src/db/client.ts';
 import { criteria } from '../apps/server/src/db/schema/index.ts';
@@ -17,8 +18,14 @@ import {
   distributionsQuery,
   sectorMediansQuery,
 } from '../apps/server/src/modules/diagnosis/diagnosis.statistics.ts';
+import {
+  refreshCompanyIndicators,
+  refreshSheetIndicators,
+} from '../apps/server/src/modules/diagnosis/indicators.ts';
+import { selfDiagnosisTree } from '../apps/server/src/modules/reference/self-diagnosis-tree.ts';
 import { seedReferenceData } from '../apps/server/src/seed/seed-reference.ts';
-import type { TestContext } from '../apps/server/test/support/context.ts';
+import type { SignedIn, TestContext } from '../apps/server/test/support/context.ts';
+import { SHEET_2024 } from '../apps/server/test/support/eligible-sheets.ts';
 
 const COMPANIES = Number(process.env.BENCH_DIAGNOSIS_COMPANIES ?? 10_000);
 /** How many active criteria get values (all of them unless set: 25 after the seed). */
@@ -384,4 +391,93 @@ export async function benchDiagnosis(ctx: TestContext): Promise<void> {
     `plan, distribution by island (${criterion.code}, annual, ${LAST_YEAR}): EXPLAIN (ANALYZE, BUFFERS)`,
     await planLines(ctx, query),
   );
+
+  await benchRefresh(ctx, admin);
+}
+
+/** The median of timed runs (after one untimed). */
+async function medianOf(runs: number, run: () => Promise<unknown>): Promise<number> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await timed(run))[1]);
+  times.sort((a, b) => a - b);
+  return percentile(times, 50);
+}
+
+/**
+ * What a change of one sheet costs in indicator values, for a company with 1 kept sheet and one with 120 (monthly,
+ * 2015..2024, each reading the same month a year earlier): the rebuild of every kept sheet every change made
+ * until now (refreshCompanyIndicators), the recomputation of what the change can affect (refreshSheetIndicators,
+ * what a change does now), and a correction of that sheet's figures through the API (PUT …/entries).
+ */
+async function benchRefresh(ctx: TestContext, admin: SignedIn): Promise<void> {
+  const leaves = treeLeaves(buildBalanceTree(await selfDiagnosisTree(ctx.db))).map((leaf) => leaf.code);
+  const values = { ...Object.fromEntries(leaves.map((code) => [code, '0'])), ...SHEET_2024 };
+  const runs = 10;
+  console.log(
+    `\n${'indicator values after a change of one sheet'.padEnd(52)}`,
+    'sheets'.padStart(8),
+    'p50 ms'.padStart(8),
+    `  (median of ${runs}; in a transaction each)`,
+  );
+  for (const count of [1, 120]) {
+    const inserted = (await ctx.db.execute(sql`
+      insert into companies (company_name, nif, email)
+      values (${`Refresh ${count}`}, ${String(NIF_BASE - 10 - count)}, ${`refresh${count}@bench.cv`})
+      returning id`)) as unknown as Rows<{ id: string }>;
+    const companyId = inserted.rows[0]?.id ?? '';
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: `/app/api/v1/companies/${companyId}/balance-sheets/entries`,
+      headers: admin.headers,
+      payload: { startDate: '2015-01-01', endDate: '2015-01-31', typeFrequence: 'monthly', values },
+    });
+    if (first.statusCode !== 201) throw new Error(`entering a sheet: ${first.statusCode} ${first.body}`);
+    const firstId = (first.json() as { id: string }).id;
+    // The other 119 months as copies of the first (sheet and node values), then their indicator values.
+    await ctx.db.execute(sql`
+      with months as (
+        select make_date(2015 + m / 12, 1 + m % 12, 1) as start from generate_series(1, ${int(count - 1)}) as m
+      ), sheets as (
+        insert into balance_sheets (company_id, start_date, end_date, type_frequence, source, created_at, updated_at)
+        select ${companyId}, start, (start + interval '1 month' - interval '1 day')::date, 'monthly', 'entry',
+          now(), now()
+        from months
+        returning id
+      )
+      insert into balance_sheet_values (balance_sheet_id, node_code, value)
+      select sheets.id, v.node_code, v.value from sheets cross join balance_sheet_values v
+      where v.balance_sheet_id = ${firstId}`);
+    await ctx.db.transaction((tx) => refreshCompanyIndicators(tx, companyId));
+    // The sheet changed: a month in the middle (June 2019) with 120 sheets, the only one with 1.
+    const changed = count === 1 ? '2015-01-01' : '2019-06-01';
+    const sheet = (await ctx.db.execute(sql`
+      select id, end_date::text as "endDate" from balance_sheets
+      where company_id = ${companyId} and start_date = ${changed}`)) as unknown as Rows<{
+      id: string;
+      endDate: string;
+    }>;
+    const { id: sheetId, endDate } = sheet.rows[0] ?? { id: '', endDate: '' };
+    const period = { startDate: changed, endDate };
+    const full = await medianOf(runs, () =>
+      ctx.db.transaction((tx) => refreshCompanyIndicators(tx, companyId)),
+    );
+    const incremental = await medianOf(runs, () =>
+      ctx.db.transaction((tx) => refreshSheetIndicators(tx, companyId, [period])),
+    );
+    const correction = await medianOf(runs, async () => {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: `/app/api/v1/companies/${companyId}/balance-sheets/${sheetId}/entries`,
+        headers: admin.headers,
+        payload: { ...period, typeFrequence: 'monthly', values },
+      });
+      if (response.statusCode !== 200) throw new Error(`correcting a sheet: ${response.statusCode}`);
+    });
+    const row = (name: string, ms: number) =>
+      console.log(name.padEnd(52), String(count).padStart(8), ms.toFixed(1).padStart(8));
+    row('every kept sheet rebuilt (refreshCompanyIndicators)', full);
+    row('what the change affects (refreshSheetIndicators)', incremental);
+    row('PUT balance-sheets/{id}/entries (the whole request)', correction);
+  }
 }

@@ -40,7 +40,7 @@ import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts
 import {
   createIndicatorRefresher,
   type IndicatorRefresher,
-  refreshCompanyIndicators,
+  refreshSheetIndicators,
 } from './modules/diagnosis/indicators.ts';
 import { esgRoutes } from './modules/esg/esg.routes.ts';
 import { createEsgService } from './modules/esg/esg.service.ts';
@@ -356,7 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const balanceSheets = createBalanceSheetsService({
         db: database.db,
         fileStore,
-        onSheetsChanged: (tx, companyId) => refreshCompanyIndicators(tx, companyId),
+        onSheetsChanged: (tx, companyId, periods) => refreshSheetIndicators(tx, companyId, periods),
       });
       await api.register(balanceSheetsRoutes({ balanceSheets, uploadsDir }));
       await api.register(diagnosisRoutes({ diagnosis: createDiagnosisService({ db: database.db }) }));

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { caeDivisions, cities, companies, companyTypes, employeeRanges } from '../db/schema/index.ts';
 import { createBalanceSheetsService } from '../modules/balance-sheets/balance-sheets.service.ts';
 import { type TrialBalanceRow, trialBalanceWorkbook } from '../modules/balance-sheets/template.ts';
-import { refreshCompanyIndicators } from '../modules/diagnosis/indicators.ts';
+import { refreshSheetIndicators } from '../modules/diagnosis/indicators.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 
 /**
@@ -237,7 +237,7 @@ export async function seedDemoCompanies(
     })
     .where(eq(companies.id, demo.companyId));
 
-  const sheets = createBalanceSheetsService({ db, fileStore, onSheetsChanged: refreshCompanyIndicators });
+  const sheets = createBalanceSheetsService({ db, fileStore, onSheetsChanged: refreshSheetIndicators });
   const folder = await mkdtemp(join(tmpdir(), 'excelencia-demo-'));
   try {
     const upload = async (caller: AuthContext, companyId: string, year: number, figures: Year) => {

@@ -156,11 +156,23 @@ export type EntryInput = SaveBalanceSheetEntry & {
 export function createBalanceSheetsService(deps: {
   db: Database;
   fileStore: FileStore;
-  /** Called inside the transaction of every change to a company's sheets (derived indicator values). */
-  onSheetsChanged?: (tx: Executor, companyId: string) => Promise<void>;
+  /**
+   * Called inside the transaction of every change to a company's sheets (derived indicator values), with the
+   * periods changed: where a sheet was added, corrected or deleted, and where a corrected sheet was before.
+   */
+  onSheetsChanged?: (
+    tx: Executor,
+    companyId: string,
+    periods: Array<{ startDate: string; endDate: string }>,
+  ) => Promise<void>;
 }) {
   const { db, fileStore } = deps;
-  const sheetsChanged = (tx: Executor, companyId: string) => deps.onSheetsChanged?.(tx, companyId);
+  const sheetsChanged = (
+    tx: Executor,
+    companyId: string,
+    ...periods: Array<{ startDate: string; endDate: string }>
+  ) =>
+    deps.onSheetsChanged?.(tx, companyId, periods);
 
   async function tree(executor: Executor = db): Promise<TreeLevelNode[]> {
     return buildBalanceTree(await selfDiagnosisTree(executor));
@@ -433,7 +445,7 @@ export function createBalanceSheetsService(deps: {
           );
         }
         await writeValues(tx, row.id, result.aggregates);
-        await sheetsChanged(tx, companyId);
+        await sheetsChanged(tx, companyId, row);
         const stored = await fileStore.put(tx, {
           data,
           originalName: fileName,
@@ -487,7 +499,7 @@ export function createBalanceSheetsService(deps: {
           .returning();
         if (!row) throw new Error('inserting the balance sheet returned nothing');
         await writeValues(tx, row.id, values);
-        await sheetsChanged(tx, companyId);
+        await sheetsChanged(tx, companyId, row);
         const detail = await detailOf(tx, row);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -530,7 +542,7 @@ export function createBalanceSheetsService(deps: {
         if (!row) throw staleVersion();
         await tx.delete(balanceSheetValues).where(eq(balanceSheetValues.balanceSheetId, id));
         await writeValues(tx, id, values);
-        await sheetsChanged(tx, companyId);
+        await sheetsChanged(tx, companyId, before, row);
         const detail = await detailOf(tx, row);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -555,7 +567,7 @@ export function createBalanceSheetsService(deps: {
           .where(and(eq(balanceSheets.id, id), isNull(balanceSheets.deletedAt)))
           .returning({ id: balanceSheets.id });
         if (!deleted) throw notFound();
-        await sheetsChanged(tx, companyId);
+        await sheetsChanged(tx, companyId, row);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
           action: 'delete',

@@ -12,7 +12,7 @@ import {
   previousYearSheet,
   type TreeLevelNode,
 } from '@excelencia/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   balanceSheetLines,
@@ -168,37 +168,38 @@ export function engineSheet(sheet: KeptSheet, values: Map<string, Map<string, De
 
 const INSERT_BATCH = 1000;
 
+/** A sheet's period: its start and end dates (the period every list keeps one sheet of). */
+export type SheetPeriod = { startDate: string; endDate: string };
+
+const periodKey = (period: SheetPeriod) => `${period.startDate.slice(0, 10)}/${period.endDate.slice(0, 10)}`;
+
 /**
- * Rebuilds a company's indicator values: every kept sheet, every active criterion, prev() from the sheet of
- * the previous year (previousYearSheet; none when that year is missing). Runs inside the transaction that
- * changed the sheets.
- *
- * Serialised per company by a transaction-scoped advisory lock (held until that transaction ends): two writes
- * of one company's sheets at once, or two instances refreshing at start-up, would otherwise both delete and
- * insert the same rows (a primary-key clash answered 500) or leave values computed without the other's sheet.
- * The one that waits reads the sheets once the other has committed (read committed: a fresh snapshot per
- * statement), so the last rebuild sees every sheet.
+ * Serialises the rebuilds of one company's indicator values: a transaction-scoped advisory lock (held until that
+ * transaction ends). Two writes of one company's sheets at once, or two instances refreshing at start-up, would
+ * otherwise both delete and insert the same rows (a primary-key clash answered 500) or leave values computed
+ * without the other's sheet. The one that waits reads the sheets once the other has committed (read committed:
+ * a fresh snapshot per statement), so the last rebuild sees every sheet.
  */
-export async function refreshCompanyIndicators(
+async function lockCompany(tx: Executor, companyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('indicator_values'), hashtext(${companyId}))`);
+}
+
+/** The indicator rows of `chosen` (among the company's kept `sheets`): every active criterion, prev() included. */
+async function indicatorRows(
   tx: Executor,
   companyId: string,
-  inputs?: { criteria: StoredCriterion[]; tree: TreeLevelNode[] },
-): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('indicator_values'), hashtext(${companyId}))`);
-  const sheets = await keptSheets(tx, companyId);
-  await tx.delete(indicatorValues).where(eq(indicatorValues.companyId, companyId));
-  if (sheets.length === 0) return;
-  const criteriaList = inputs?.criteria ?? (await activeCriteria(tx));
-  if (criteriaList.length === 0) return;
-  const tree = inputs?.tree ?? (await balanceTree(tx));
+  chosen: readonly KeptSheet[],
+  sheets: readonly KeptSheet[],
+  criteriaList: StoredCriterion[],
+  tree: TreeLevelNode[],
+): Promise<(typeof indicatorValues.$inferInsert)[]> {
   const versions = new Map(criteriaList.map((criterion) => [criterion.id, criterion.version]));
-  const values = await sheetValues(
-    tx,
-    sheets.map((sheet) => sheet.id),
-  );
+  const pairs = chosen.map((sheet) => ({ sheet, prior: previousYearSheet(sheet, sheets) }));
+  const values = await sheetValues(tx, [
+    ...new Set(pairs.flatMap(({ sheet, prior }) => (prior ? [sheet.id, prior.id] : [sheet.id]))),
+  ]);
   const rows: (typeof indicatorValues.$inferInsert)[] = [];
-  for (const sheet of sheets) {
-    const prior = previousYearSheet(sheet, sheets);
+  for (const { sheet, prior } of pairs) {
     const indicators = computeIndicators({
       criteria: criteriaList,
       tree,
@@ -220,9 +221,102 @@ export async function refreshCompanyIndicators(
       });
     }
   }
+  return rows;
+}
+
+async function insertRows(tx: Executor, rows: (typeof indicatorValues.$inferInsert)[]): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await tx.insert(indicatorValues).values(rows.slice(i, i + INSERT_BATCH));
   }
+}
+
+/**
+ * Rebuilds a company's indicator values: every kept sheet, every active criterion, prev() from the sheet of
+ * the previous year (previousYearSheet; none when that year is missing). Runs inside the transaction that
+ * changed the sheets, serialised per company (lockCompany). Used when the criteria changed (the background
+ * refresher); a change of sheets rebuilds only what it can change (refreshSheetIndicators).
+ */
+export async function refreshCompanyIndicators(
+  tx: Executor,
+  companyId: string,
+  inputs?: { criteria: StoredCriterion[]; tree: TreeLevelNode[] },
+): Promise<void> {
+  await lockCompany(tx, companyId);
+  const sheets = await keptSheets(tx, companyId);
+  await tx.delete(indicatorValues).where(eq(indicatorValues.companyId, companyId));
+  if (sheets.length === 0) return;
+  const criteriaList = inputs?.criteria ?? (await activeCriteria(tx));
+  if (criteriaList.length === 0) return;
+  const tree = inputs?.tree ?? (await balanceTree(tx));
+  await insertRows(tx, await indicatorRows(tx, companyId, sheets, sheets, criteriaList, tree));
+}
+
+/**
+ * The kept sheets whose indicator values a change of the sheets in `periods` (a sheet added, replaced, corrected,
+ * moved or deleted there) can change: those of these periods, and those whose prev() may read one of them (the
+ * same period a year later; for a shorter period, also the one ending a year after a day of an annual sheet
+ * there: previousYearSheet against such an annual sheet says it, frequency aside, which only widens the set).
+ */
+export function sheetsAffectedBy<T extends KeptSheet>(
+  sheets: readonly T[],
+  periods: readonly SheetPeriod[],
+): T[] {
+  const touched = new Set(periods.map(periodKey));
+  const candidates = periods.map((period): SheetPeriod & { id: string; frequency: Frequency } => ({
+    id: '',
+    startDate: period.startDate,
+    endDate: period.endDate,
+    frequency: 'annual',
+  }));
+  return sheets.filter(
+    (sheet) =>
+      touched.has(periodKey(sheet)) ||
+      candidates.some((candidate) => previousYearSheet<typeof candidate>(sheet, [candidate]) !== undefined),
+  );
+}
+
+/**
+ * What a change of a company's sheets does to its indicator values, inside the transaction that made it: the
+ * rows of the sheets of the changed periods (`periods`: where a sheet was added, replaced, corrected, moved from
+ * or to, or deleted) are dropped, and the kept sheets the change can affect (sheetsAffectedBy: those periods'
+ * and the ones whose prev() reads them) are computed again. The other rows stay: their sheet and the sheet its
+ * prev() reads are unchanged, so recomputing them would give the same values (the equivalence test checks it
+ * against refreshCompanyIndicators). So an upload costs the same with 1 kept sheet or 120.
+ */
+export async function refreshSheetIndicators(
+  tx: Executor,
+  companyId: string,
+  periods: readonly SheetPeriod[],
+): Promise<void> {
+  if (periods.length === 0) return;
+  await lockCompany(tx, companyId);
+  const sheets = await keptSheets(tx, companyId);
+  const affected = sheetsAffectedBy(sheets, periods);
+  const seen = new Set<string>();
+  const inPeriods = periods
+    .filter((period) => !seen.has(periodKey(period)) && seen.add(periodKey(period)))
+    .map((period) =>
+      and(eq(indicatorValues.startDate, period.startDate), eq(indicatorValues.endDate, period.endDate)),
+    );
+  await tx.delete(indicatorValues).where(
+    and(
+      eq(indicatorValues.companyId, companyId),
+      or(
+        ...inPeriods,
+        affected.length > 0
+          ? inArray(
+              indicatorValues.balanceSheetId,
+              affected.map((sheet) => sheet.id),
+            )
+          : undefined,
+      ),
+    ),
+  );
+  if (affected.length === 0) return;
+  const criteriaList = await activeCriteria(tx);
+  if (criteriaList.length === 0) return;
+  const tree = await balanceTree(tx);
+  await insertRows(tx, await indicatorRows(tx, companyId, affected, sheets, criteriaList, tree));
 }
 
 /** The companies whose indicator values are out of date with the criteria (changed, added or deactivated). */
