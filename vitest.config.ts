@@ -19,6 +19,10 @@ const emptyMessageCatalogs = {
 
 export default defineConfig({
   test: {
+    // Two test files at a time on the 2-core machines of CI and the developers (vitest's default is one fewer
+    // than the cores): most of a server test file's time is spent waiting on its database, its identity provider
+    // or a child process, so the second worker fills those waits.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], testTimeout: 60_000 } },
