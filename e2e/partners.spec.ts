@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { axeViolations, DEMO, signIn, t, test } from './support.ts';
+import { axeViolations, choose, DEMO, signIn, t, test } from './support.ts';
 
 /** A company of this spec only: its NIF and e-mail appear nowhere else in the suite. */
 const company = {
@@ -144,4 +144,87 @@ test('a partner makes an API token on its profile, shown once, which reads the p
     .click();
   await expect(row).toHaveAttribute('data-state', 'revoked');
   expect((await read()).status()).toBe(401);
+});
+
+test('a bank asks to follow a company that registered on its own; the company accepts in its profile, sharing nothing yet', async ({
+  browser,
+}) => {
+  test.slow();
+  const stamp = String(Date.now()).slice(-7);
+  const own = {
+    name: `Registada Sozinha ${stamp}, Lda`,
+    nif: `6${stamp}1`,
+    email: `dona.${stamp}@registada-sozinha.cv`,
+    password: 'Sozinha-2026!',
+  };
+  // The company registers itself and confirms its address.
+  const visitor = await (await browser.newContext()).newPage();
+  const label = (key: string) =>
+    visitor.getByRole('textbox', { name: t('en', `companies:form.${key}`), exact: true });
+  await visitor.goto('/en/register');
+  await label('companyName').fill(own.name);
+  await label('responsibleName').fill('Dona Sozinha');
+  await label('corporateEmail').fill(own.email);
+  await label('phone').fill('+238 993 45 67');
+  await label('nif').fill(own.nif);
+  await label('password').fill(own.password);
+  await label('confirmPassword').fill(own.password);
+  for (const select of ['select-caeSection', 'select-caeDivision', 'select-island', 'select-city']) {
+    await choose(visitor, select);
+  }
+  await visitor.getByTestId('accept-terms').check();
+  await visitor.getByTestId('register-submit').click();
+  await expect(visitor.getByTestId('register-sent')).toBeVisible();
+  await visitor.goto('/dev/mail');
+  const confirm = visitor
+    .locator('article')
+    .filter({ hasText: own.email })
+    .locator('a[href*="/register/confirm?token="]')
+    .first();
+  await visitor.goto((await confirm.getAttribute('href')) ?? '');
+  await expect(visitor.getByTestId('confirm-success')).toBeVisible();
+
+  // The bank cannot pre-register it (NIF already registered): it asks to follow it instead.
+  const partner = await signedIn(browser, DEMO.partner.email, DEMO.partner.password);
+  await partner.goto('/en/partner/register');
+  await partner.getByTestId('assisted-add').click();
+  const form = partner.getByTestId('pre-register-form');
+  const field = (key: string) =>
+    form.getByRole('textbox', { name: t('en', `companies:form.${key}`), exact: true });
+  await field('companyName').fill(own.name);
+  await field('nif').fill(own.nif);
+  await field('responsibleName').fill('Dona Sozinha');
+  await field('responsibleEmail').fill(`outra.${stamp}@registada-sozinha.cv`);
+  await partner.getByTestId('pre-register-submit').click();
+  await partner.getByTestId('pre-register-follow-instead').click();
+  await expect(partner.getByRole('textbox', { name: t('en', 'partners:follow.nifLabel') })).toHaveValue(
+    own.nif,
+  );
+  await partner.getByTestId('follow-request-submit').click();
+  const request = partner.getByTestId('follow-request-row').filter({ hasText: own.nif });
+  await expect(request).toHaveAttribute('data-status', 'pending');
+
+  // The company is mailed, and answers in its profile.
+  await visitor.goto('/dev/mail');
+  await expect(visitor.locator('article').filter({ hasText: own.email }).first()).toContainText(
+    `of ${BANK} (a partner entity of the Business Excellence portal) asks to follow the company ${own.name}`,
+  );
+  const owner = await signedIn(browser, own.email, own.password);
+  await owner.goto('/en/company/profile');
+  const row = owner.getByTestId('consent-row').filter({ hasText: BANK });
+  await expect(row.getByTestId('follow-request')).toBeVisible();
+  // Only the bank that asks is listed, not every partner entity.
+  await expect(owner.getByTestId('consent-row')).toHaveCount(1);
+  expect(await axeViolations(owner, 'serious')).toEqual([]);
+  await row.getByRole('button', { name: t('en', 'partners:consents.acceptAria', { entity: BANK }) }).click();
+  await expect(row.getByText(t('en', 'partners:consents.assists'))).toBeVisible();
+  await expect(row.getByTestId('follow-request')).toHaveCount(0);
+  await expect(consentSwitch(owner, 'status')).not.toBeChecked();
+
+  // The bank assists it now, seeing what the company shares: nothing yet.
+  await partner.reload();
+  await expect(request).toHaveAttribute('data-status', 'accepted');
+  const assisted = partner.getByTestId('assisted-row').filter({ hasText: own.nif });
+  await expect(assisted.getByTestId('assisted-state')).toHaveAttribute('data-state', 'registered');
+  await expect(assisted.getByTestId('assisted-consent')).toHaveAttribute('data-consent', 'none');
 });
