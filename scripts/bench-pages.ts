@@ -1,8 +1,10 @@
 /**
  * Lighthouse's mobile profile (simulated slow 4G, 4× CPU slowdown) on a fresh portal, as `npm start` runs it
  * (built-in identity provider, PGlite, demo data) on its own ports and data folder: the public pages a visitor
- * opens first, a company page of the directory and the signed-in company dashboard. Every figure printed is
- * the median of RUNS runs. Printed, never asserted: the budgets that gate are in scripts/check-budgets.ts.
+ * opens first, a company page of the directory, and the signed-in pages people use on a phone (the company's
+ * dashboard, trial-balance upload, a diagnosis, application and ESG form, the admin's applications list and the
+ * partner's dashboard), each account signed in through the provider's page. Every figure printed is the median
+ * of RUNS runs. Printed, never asserted: the budgets that gate are in scripts/check-budgets.ts.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { translate } from '../packages/domain/src/index.ts';
+import { benchDrawing } from './bench-draw.ts';
 
 const PORT = Number(process.env.BENCH_PAGES_PORT ?? 3200);
 const IDP_PORT = PORT + 1;
@@ -31,7 +34,10 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/** Demo accounts of apps/server/src/seed/seed.ts. */
 const DEMO_COMPANY = { email: 'empresa@excelencia.cv', password: 'Empresa!2026' };
+const DEMO_ADMIN = { email: 'admin@excelencia.cv', password: 'Admin!2026' };
+const DEMO_PARTNER = { email: 'parceiro@excelencia.cv', password: 'Parceiro!2026' };
 const CATEGORIES = ['performance', 'accessibility', 'seo', 'best-practices'] as const;
 
 interface Figures {
@@ -69,8 +75,8 @@ async function waitForHealth(server: ChildProcess): Promise<void> {
   throw new Error('The portal did not answer within 2 minutes.');
 }
 
-/** The session cookie of the demo company, signed in through the Login button and the provider's page. */
-async function companySessionCookie(): Promise<string> {
+/** The session cookie of a demo account, signed in through the Login button and the provider's page. */
+async function sessionCookie(account: { email: string; password: string }): Promise<string> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
   try {
     const page = await browser.newPage();
@@ -78,10 +84,8 @@ async function companySessionCookie(): Promise<string> {
     // The server-rendered page's button acts once the page has hydrated.
     await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: translate('pt', 'shell:nav.login') }).click();
-    await page.getByLabel(translate('pt', 'idp:signIn.email'), { exact: true }).fill(DEMO_COMPANY.email);
-    await page
-      .getByLabel(translate('pt', 'idp:signIn.password'), { exact: true })
-      .fill(DEMO_COMPANY.password);
+    await page.getByLabel(translate('pt', 'idp:signIn.email'), { exact: true }).fill(account.email);
+    await page.getByLabel(translate('pt', 'idp:signIn.password'), { exact: true }).fill(account.password);
     await page.getByRole('button', { name: translate('pt', 'idp:signIn.submit') }).click();
     await page.waitForURL((url) => url.port === String(PORT));
     const cookies = await page.context().cookies(BASE);
@@ -91,6 +95,40 @@ async function companySessionCookie(): Promise<string> {
   } finally {
     await browser.close();
   }
+}
+
+/** A signed-in API call with the session cookie (and the CSRF token for a change), as the app makes it. */
+async function apiAs<T>(cookie: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { cookie, accept: 'application/json' };
+  if (body !== undefined) {
+    const csrf = (await (await fetch(`${BASE}/auth/csrf`, { headers: { cookie } })).json()) as {
+      csrfToken: string;
+    };
+    headers['x-csrf-token'] = csrf.csrfToken;
+    headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(`${BASE}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A diagnosis of the demo company on its latest sheet, made through the API as the run form makes it. */
+async function demoDiagnosisPath(cookie: string): Promise<string> {
+  const [company] = await apiAs<Array<{ id: string }>>(cookie, '/app/api/v1/me/companies');
+  if (!company) throw new Error('The demo company account has no company.');
+  const [sheet] = await apiAs<Array<{ id: string }>>(
+    cookie,
+    `/app/api/v1/companies/${company.id}/balance-sheets`,
+  );
+  if (!sheet) throw new Error('The demo company has no balance sheet.');
+  const diagnosis = await apiAs<{ id: string }>(cookie, `/app/api/v1/companies/${company.id}/diagnoses`, {
+    balanceSheetId: sheet.id,
+  });
+  return `/pt/company/diagnosis?id=${diagnosis.id}`;
 }
 
 async function audit(port: number, url: string, cookie?: string): Promise<Figures> {
@@ -150,7 +188,13 @@ function row(name: string, f: Figures): string {
   ].join(' ');
 }
 
-export async function benchPages(): Promise<void> {
+/**
+ * Lighthouse on the pages, then the charts and editors drawn on a phone (scripts/bench-draw.ts);
+ * BENCH_PAGES_DRAW_ONLY=true runs the drawing alone.
+ */
+export async function benchPages(
+  options: { lighthouse: boolean } = { lighthouse: process.env.BENCH_PAGES_DRAW_ONLY !== 'true' },
+): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   // The bench measures the current sources: build them as npm start does.
   execFileSync('npm', ['run', 'build', '--workspace', '@excelencia/web'], { cwd: root, stdio: 'ignore' });
@@ -181,7 +225,10 @@ export async function benchPages(): Promise<void> {
     };
     const peer = directory.items[0];
     if (!peer) throw new Error('The demo data lists no company in the directory.');
-    const cookie = await companySessionCookie();
+    const cookie = await sessionCookie(DEMO_COMPANY);
+    const adminCookie = await sessionCookie(DEMO_ADMIN);
+    const partnerCookie = await sessionCookie(DEMO_PARTNER);
+    const diagnosis = await demoDiagnosisPath(cookie);
 
     const pages: Array<{ name: string; path: string; cookie?: string }> = [
       { name: '/pt/ (home)', path: '/pt/' },
@@ -190,38 +237,76 @@ export async function benchPages(): Promise<void> {
       { name: '/pt/public/companies (directory)', path: '/pt/public/companies' },
       { name: '/pt/public/companies/<id> (company)', path: `/pt/public/companies/${peer.id}` },
       { name: '/pt/company/dashboard (signed in)', path: '/pt/company/dashboard', cookie },
+      { name: '/pt/company/balance-sheet', path: '/pt/company/balance-sheet', cookie },
+      { name: '/pt/company/diagnosis?id= (one)', path: diagnosis, cookie },
+      { name: '/pt/company/application', path: '/pt/company/application', cookie },
+      { name: '/pt/company/esg', path: '/pt/company/esg', cookie },
+      { name: '/pt/admin/application (admin)', path: '/pt/admin/application', cookie: adminCookie },
+      { name: '/pt/partner/dashboard (partner)', path: '/pt/partner/dashboard', cookie: partnerCookie },
     ];
 
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    console.log(
-      `\nLighthouse ${lighthouseVersion()} mobile profile, median of ${RUNS} runs per page (${BASE}, company page: ${peer.companyName})\n`,
-    );
-    console.log(
-      [
-        'page'.padEnd(34),
-        'perf'.padStart(5),
-        'a11y'.padStart(5),
-        'seo'.padStart(5),
-        'bp'.padStart(5),
-        'FCP'.padStart(7),
-        'LCP'.padStart(7),
-        'TBT'.padStart(8),
-        'CLS'.padStart(6),
-        'reqs'.padStart(5),
-        'bytes'.padStart(8),
-      ].join(' '),
-    );
-    for (const page of pages) {
-      const runs: Figures[] = [];
-      for (let run = 0; run < RUNS; run++)
-        runs.push(await auditWithRetry(chrome.port, `${BASE}${page.path}`, page.cookie));
-      const medians = Object.fromEntries(
-        (Object.keys(runs[0] ?? {}) as Array<keyof Figures>).map((key) => [
-          key,
-          median(runs.map((r) => r[key])),
-        ]),
-      ) as unknown as Figures;
-      console.log(row(page.name, medians));
+    if (options.lighthouse) {
+      chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+      console.log(
+        `\nLighthouse ${lighthouseVersion()} mobile profile, median of ${RUNS} runs per page (${BASE}, company page: ${peer.companyName})\n`,
+      );
+      console.log(
+        [
+          'page'.padEnd(34),
+          'perf'.padStart(5),
+          'a11y'.padStart(5),
+          'seo'.padStart(5),
+          'bp'.padStart(5),
+          'FCP'.padStart(7),
+          'LCP'.padStart(7),
+          'TBT'.padStart(8),
+          'CLS'.padStart(6),
+          'reqs'.padStart(5),
+          'bytes'.padStart(8),
+        ].join(' '),
+      );
+      for (const page of pages) {
+        const runs: Figures[] = [];
+        for (let run = 0; run < RUNS; run++)
+          runs.push(await auditWithRetry(chrome.port, `${BASE}${page.path}`, page.cookie));
+        const medians = Object.fromEntries(
+          (Object.keys(runs[0] ?? {}) as Array<keyof Figures>).map((key) => [
+            key,
+            median(runs.map((r) => r[key])),
+          ]),
+        ) as unknown as Figures;
+        console.log(row(page.name, medians));
+      }
+      chrome.kill();
+      chrome = undefined;
+    }
+
+    const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
+    try {
+      await benchDrawing(
+        browser,
+        BASE,
+        [
+          {
+            name: '/pt/company/statistic (charts)',
+            path: '/pt/company/statistic',
+            cookie,
+            drawn: 'svg.recharts-surface',
+            boxes: '[data-testid="dg-series-chart"]',
+          },
+          {
+            name: '/pt/admin/.../home-content (editors)',
+            path: '/pt/admin/content-managment/home-content',
+            cookie: adminCookie,
+            drawn: '.ProseMirror',
+            boxes:
+              '[data-testid^="trilingual-"]:has(> [data-testid="rich-text-loading"], .ProseMirror, [data-rich-text-placeholder])',
+          },
+        ],
+        RUNS,
+      );
+    } finally {
+      await browser.close();
     }
   } finally {
     chrome?.kill();
