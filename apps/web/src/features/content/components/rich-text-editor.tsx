@@ -101,6 +101,8 @@ export interface RichTextEditorProps {
   lang: string;
   invalid?: boolean;
   testId?: string;
+  /** Takes the focus once created (the field was focused before its editor was there). */
+  autoFocus?: boolean;
 }
 
 /** What Tiptap writes for a cleared document: treated as no text at all. */
@@ -111,9 +113,18 @@ const EMPTY_DOCUMENT = '<p></p>';
  * links and images already on the page. Only the tags the server keeps are offered. This module is heavy
  * (ProseMirror): it is imported only through RichTextField's lazy import, from the content pages.
  */
-export function RichTextEditorField({ value, onChange, label, lang, invalid, testId }: RichTextEditorProps) {
+export function RichTextEditorField({
+  value,
+  onChange,
+  label,
+  lang,
+  invalid,
+  testId,
+  autoFocus = false,
+}: RichTextEditorProps) {
   const t = useTranslate();
   const editor = useEditor({
+    autofocus: autoFocus ? 'end' : false,
     extensions: [
       // Link comes from @mantine/tiptap (keyboard shortcut for its link editor).
       StarterKit.configure({ link: false, code: false, codeBlock: false, heading: { levels: [2, 3] } }),

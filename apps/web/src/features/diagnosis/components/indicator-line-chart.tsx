@@ -43,6 +43,9 @@ export function IndicatorLineChart({
       // The data is also given as a list for screen readers; the drawing is hidden from them, so not focusable.
       lineChartProps={{ accessibilityLayer: false, margin: { top: 18, right: 12 } }}
       curveType="linear"
+      // Drawn once, without the entry animation: on a phone each animated chart kept the page busy.
+      lineProps={{ isAnimationActive: false }}
+      tooltipAnimationDuration={0}
       valueFormatter={(value) => chartValueText(value, criterionTarget)}
       yAxisProps={{ domain: ['auto', 'auto'], ...valueAxis('y') }}
     />

@@ -16,10 +16,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { WhenVisible } from '../../../ui/when-visible.tsx';
 import { indicatorChartData, seriesGroups, typeHeading, valueText } from '../diagnosis-format.ts';
 import { useIndicatorSeriesQuery } from '../queries.ts';
 
@@ -29,11 +30,24 @@ const IndicatorLineChart = lazy(() =>
 
 type SeriesCriterion = IndicatorSeries['criteria'][number];
 
-/** One indicator's line over the periods, or the SPEC §8 text when fewer than two points are computable. */
-function IndicatorPanel({ series, criterion }: { series: IndicatorSeries; criterion: SeriesCriterion }) {
+/** The height of an indicator's chart, kept by its box before it is drawn. */
+const CHART_HEIGHT = 200;
+
+/**
+ * One indicator's line over the periods, or the SPEC §8 text when fewer than two points are computable. The
+ * chart is drawn once its box nears the viewport (25 charts at once kept a phone busy for seconds); the list
+ * of values for screen readers is there from the start.
+ */
+const IndicatorPanel = memo(function IndicatorPanel({
+  series,
+  criterion,
+}: {
+  series: IndicatorSeries;
+  criterion: SeriesCriterion;
+}) {
   const t = useTranslate();
   const language = useLanguage();
-  const chart = indicatorChartData(series, criterion, language);
+  const chart = useMemo(() => indicatorChartData(series, criterion, language), [series, criterion, language]);
   const name = localized(criterion.description, language);
   const headingId = `dg-series-${criterion.id}`;
   const target = targetText(criterion.target);
@@ -61,14 +75,16 @@ function IndicatorPanel({ series, criterion }: { series: IndicatorSeries; criter
       {chart.canDraw ? (
         <>
           <Box aria-hidden="true" data-testid="dg-series-chart">
-            <Suspense fallback={<Box h={200} />}>
-              <IndicatorLineChart
-                chart={chart}
-                criterionTarget={criterion.target}
-                valueLabel={t('diagnosisWeb:indicators.value')}
-                targetLabel={`${t('diagnosisWeb:indicators.target')} ${target}`}
-              />
-            </Suspense>
+            <WhenVisible height={CHART_HEIGHT}>
+              <Suspense fallback={<Box h={CHART_HEIGHT} />}>
+                <IndicatorLineChart
+                  chart={chart}
+                  criterionTarget={criterion.target}
+                  valueLabel={t('diagnosisWeb:indicators.value')}
+                  targetLabel={`${t('diagnosisWeb:indicators.target')} ${target}`}
+                />
+              </Suspense>
+            </WhenVisible>
           </Box>
           <VisuallyHidden>
             <ul aria-label={t('diagnosisWeb:indicators.chartLabel', { name })}>
@@ -88,7 +104,7 @@ function IndicatorPanel({ series, criterion }: { series: IndicatorSeries; criter
       )}
     </Paper>
   );
-}
+});
 
 function IndicatorsView({ companyId }: { companyId: string }) {
   const t = useTranslate();

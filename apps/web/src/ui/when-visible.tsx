@@ -1,0 +1,41 @@
+import { Box } from '@mantine/core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+/**
+ * Its children once its box comes near the viewport (within `margin`), kept from then on; until then an empty
+ * box of the given height, so that nothing moves when they arrive. A screen of many charts draws the ones in view
+ * first and the others as they are scrolled to, instead of all of them before it answers.
+ * Without IntersectionObserver the children show at once.
+ */
+export function WhenVisible({
+  height,
+  margin = '200px',
+  children,
+}: {
+  height: number;
+  margin?: string;
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = box.current;
+    if (visible || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible, margin]);
+  return (
+    <Box ref={box} mih={height} data-visible={visible ? 'true' : 'false'}>
+      {visible ? children : null}
+    </Box>
+  );
+}
