@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUDGETS,
   type BuildFacts,
   checkBudgets,
   HEAVY_PACKAGES,
@@ -157,5 +158,46 @@ describe('page budgets', () => {
     expect(() => checkBudgets(build(), [{ ...visitor, modules: ['index.html', 'src/moved.tsx'] }])).toThrow(
       /no src\/moved.tsx/,
     );
+  });
+});
+
+describe("the portal's signed-in budgets", () => {
+  it('measure the signed-in shell and each signed-in page from the entry, the signed-in layout and the texts, none allowed heavy code', () => {
+    const signedIn = BUDGETS.filter((budget) =>
+      budget.modules.includes('src/app/layouts/signed-in-layout.tsx'),
+    );
+    expect(signedIn.map((budget) => budget.name)).toEqual(
+      expect.arrayContaining([
+        'signed-in shell (first load)',
+        'company dashboard (signed in)',
+        'trial-balance upload',
+        'self-diagnosis',
+        'application (company)',
+        'ESG form (company)',
+        'applications list (admin)',
+        'partner dashboard',
+      ]),
+    );
+    for (const budget of signedIn) {
+      expect(budget.modules[0]).toBe('index.html');
+      expect(budget.optionalModules).toEqual(['virtual:messages/pt/public', 'virtual:messages/pt/signedIn']);
+      expect(budget.forbiddenPackages).toEqual(HEAVY_PACKAGES);
+    }
+    const shell = signedIn.find((budget) => budget.name === 'signed-in shell (first load)');
+    expect(Math.max(...signedIn.map((budget) => budget.maxJsBytes))).toBeGreaterThan(shell?.maxJsBytes ?? 0);
+  });
+
+  it('fail a signed-in page whose start loads chart or rich-text code', () => {
+    const facts = build({}, { 'assets/home-e5.js': ['@tiptap/core'], 'assets/title-f6.js': ['recharts'] });
+    const budget: PageBudget = {
+      name: 'a signed-in page',
+      modules: ['index.html', 'src/home.tsx'],
+      maxJsBytes: 400 * KB,
+      forbiddenPackages: HEAVY_PACKAGES,
+    };
+    expect(checkBudgets(facts, [budget]).failures).toEqual([
+      'a signed-in page: loads @tiptap/core (assets/home-e5.js)',
+      'a signed-in page: loads recharts (assets/title-f6.js)',
+    ]);
   });
 });

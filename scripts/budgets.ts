@@ -186,7 +186,7 @@ export function formatTable(pages: readonly PageFigures[], budgets: readonly Pag
     .join('\n');
 }
 
-/** Chart, date, dropzone and rich-text code: only the pages that use them load it. */
+/** Chart, date, dropzone, rich-text and spreadsheet code: only the screens that use them load it. */
 export const HEAVY_PACKAGES = [
   'recharts',
   '@mantine/charts',
@@ -194,10 +194,36 @@ export const HEAVY_PACKAGES = [
   '@mantine/dropzone',
   '@mantine/tiptap',
   '@tiptap',
+  'prosemirror-model',
+  'prosemirror-view',
+  'exceljs',
+  'xlsx',
 ] as const;
 
 /** The islands build's manifest keys, merged into the app's under this prefix (scripts/check-budgets.ts). */
 export const ISLANDS_PREFIX = 'islands:';
+
+/** The entry and the signed-in layout: the start of every signed-in page. */
+const SIGNED_IN_SHELL = ['index.html', 'src/app/layouts/signed-in-layout.tsx'] as const;
+const SIGNED_IN_TEXTS = ['virtual:messages/pt/public', 'virtual:messages/pt/signedIn'] as const;
+
+/**
+ * The signed-in pages people open on a phone (the bench's signed-in pages): each loads the shell and its own
+ * chunk, and none of them loads chart, date, dropzone, rich-text or spreadsheet code before it is shown (their
+ * charts and editors come in chunks of their own, when drawn).
+ */
+const SIGNED_IN_PAGES: ReadonlyArray<readonly [name: string, module: string]> = [
+  ['company dashboard (signed in)', 'src/features/company/pages/company-dashboard-page.tsx'],
+  ['trial-balance upload', 'src/features/balance-sheets/balance-sheet-page.tsx'],
+  ['self-diagnosis', 'src/features/diagnosis/pages/company-diagnosis-page.tsx'],
+  ['company indicators', 'src/features/diagnosis/pages/company-indicators-page.tsx'],
+  ['application (company)', 'src/features/applications/pages/company-application-page.tsx'],
+  ['ESG form (company)', 'src/features/esg/pages/company-esg-page.tsx'],
+  ['applications list (admin)', 'src/features/applications/pages/admin-pages.tsx'],
+  ['home-content editor (admin)', 'src/features/content/pages/home-content-page.tsx'],
+  ['partner dashboard', 'src/features/partner/pages/partner-dashboard-page.tsx'],
+];
+const SIGNED_IN_PAGE_MAX_JS_BYTES = 345 * 1024;
 
 /** The portal's budgets (ARCHITECTURE §6). */
 export const BUDGETS: readonly PageBudget[] = [
@@ -212,13 +238,22 @@ export const BUDGETS: readonly PageBudget[] = [
     forbiddenPackages: HEAVY_PACKAGES,
   },
   {
-    name: 'company dashboard (signed in)',
-    modules: [
-      'index.html',
-      'src/app/layouts/signed-in-layout.tsx',
-      'src/features/company/pages/company-dashboard-page.tsx',
-    ],
-    optionalModules: ['virtual:messages/pt/public', 'virtual:messages/pt/signedIn'],
-    maxJsBytes: 300 * 1024,
+    // What every signed-in page runs before its own chunk: the app, the signed-in layout and the texts of the
+    // language (docs/adr/0025). The aim is 200 KB; 252 KB today (React DOM, React Router, zod, Mantine, i18next
+    // and the texts are most of it): this budget keeps it from growing while it is brought down.
+    name: 'signed-in shell (first load)',
+    modules: SIGNED_IN_SHELL,
+    optionalModules: SIGNED_IN_TEXTS,
+    maxJsBytes: 265 * 1024,
+    forbiddenPackages: HEAVY_PACKAGES,
   },
+  ...SIGNED_IN_PAGES.map(
+    ([name, module]): PageBudget => ({
+      name,
+      modules: [...SIGNED_IN_SHELL, module],
+      optionalModules: SIGNED_IN_TEXTS,
+      maxJsBytes: SIGNED_IN_PAGE_MAX_JS_BYTES,
+      forbiddenPackages: HEAVY_PACKAGES,
+    }),
+  ),
 ];
