@@ -17,14 +17,24 @@ import { benchCampaign } from './bench-campaign.ts';
 import { benchDiagnosis } from './bench-diagnosis.ts';
 import { benchApi, benchDirectoryLoad, NAME_FRAGMENTS } from './bench-load.ts';
 import { benchPages } from './bench-pages.ts';
+import { benchRush, s3rverInChild } from './bench-rush.ts';
 import { benchSoak } from './bench-soak.ts';
 
 /**
  * BENCH_ONLY=diagnosis,directory runs only those cases (api, directory, campaign, balance-sheets, diagnosis, pages,
- * soak);
+ * soak, rush);
  * all by default.
  */
-const CASES = ['api', 'directory', 'campaign', 'balance-sheets', 'diagnosis', 'pages', 'soak'] as const;
+const CASES = [
+  'api',
+  'directory',
+  'campaign',
+  'balance-sheets',
+  'diagnosis',
+  'pages',
+  'soak',
+  'rush',
+] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((name) => name.trim())
@@ -49,13 +59,13 @@ if (!CASES.some((name) => name !== 'pages' && runs(name))) process.exit(0);
  * PostgreSQL server of BENCH_DATABASE_URL. The proxy header is trusted, so the directory's load can come from
  * many visitor addresses (its routes are rate-limited per address).
  */
-async function portal(on: 'PGlite' | 'PostgreSQL'): Promise<TestContext> {
+async function portal(on: 'PGlite' | 'PostgreSQL', env: Record<string, string> = {}): Promise<TestContext> {
   const startedAt = performance.now();
   const previous = process.env.TEST_DATABASE_URL;
   if (on === 'PostgreSQL') process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   else delete process.env.TEST_DATABASE_URL;
   try {
-    const ctx = await createTestContext({ env: { TRUST_PROXY: 'true' } });
+    const ctx = await createTestContext({ env: { TRUST_PROXY: 'true', ...env } });
     console.log(
       `\n== ${on}: start-up (migrations, identity provider, app): ${(performance.now() - startedAt).toFixed(0)} ms`,
     );
@@ -214,6 +224,26 @@ if (ctx) {
   const memory = process.memoryUsage();
   console.log(`\nmemory after the run: rss ${mib(memory.rss)}, heap used ${mib(memory.heapUsed)}`);
   await ctx.close();
+}
+
+// ---- the deadline rush (scripts/bench-rush.ts), on a portal of its own per database: PGlite with the files on
+// local disk, then PostgreSQL with the files in an S3 bucket (s3rver, in a child process) when given --------------
+if (runs('rush')) {
+  for (const on of DATABASES) {
+    const bucket = on === 'PostgreSQL' ? await s3rverInChild('bench-rush') : undefined;
+    const rushPortal = await portal(on, bucket ? { FILES_URL: bucket.filesUrl } : {});
+    try {
+      await benchRush(
+        rushPortal,
+        on === 'PGlite' ? 'PGlite, files on local disk' : 'PostgreSQL, files in an S3 bucket (s3rver)',
+      );
+    } finally {
+      await rushPortal.close();
+      // The uploaded gigabytes go with the portal's data folder (and s3rver's folder).
+      await rm(rushPortal.config.dataDir, { recursive: true, force: true });
+      await bucket?.close();
+    }
+  }
 }
 
 // ---- the soak, on its own portal (so its memory figures are its own), on PostgreSQL when given ----------
