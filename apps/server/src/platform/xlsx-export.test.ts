@@ -39,7 +39,7 @@ describe('sendXlsx', () => {
     expect(sheet.getRow(MAX_EXPORT_ROWS + 1).getCell(1).value).toBe(MAX_EXPORT_ROWS);
     expect(sheet.getRow(MAX_EXPORT_ROWS + 2).getCell(1).value ?? null).toBeNull();
     expect(sheet.getRow(MAX_EXPORT_ROWS + 3).getCell(1).value).toBe(
-      'Only the first 50 000 rows are exported: narrow the search or the filters to export the rest.',
+      'Only the first 50\u00a0000 rows are exported: narrow the search or the filters to export the rest.',
     );
     expect(sheet.rowCount).toBe(MAX_EXPORT_ROWS + 3);
   });

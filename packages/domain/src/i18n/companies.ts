@@ -98,7 +98,7 @@ export const companies = defineMessages({
       twoFactor: {
         title: 'Verificação em dois passos',
         hint: 'Além da palavra-passe, o início de sessão pede um código de uma aplicação de autenticação no telemóvel. Ativa-se e desativa-se no serviço de autenticação; volta a esta página no fim.',
-        state: 'Estado',
+        state: 'Estado:',
         on: 'Ativa',
         off: 'Desativada',
         required: 'Obrigatória para administradores: não pode ser desativada.',
@@ -302,7 +302,7 @@ export const companies = defineMessages({
       twoFactor: {
         title: 'Two-factor sign-in',
         hint: 'Besides the password, signing in asks for a code from an authenticator app on your phone. It is turned on and off at the sign-in service; you come back to this page afterwards.',
-        state: 'State',
+        state: 'State:',
         on: 'On',
         off: 'Off',
         required: 'Required for administrators: it cannot be turned off.',
@@ -509,7 +509,7 @@ export const companies = defineMessages({
       twoFactor: {
         title: 'Connexion en deux étapes',
         hint: "En plus du mot de passe, la connexion demande un code d'une application d'authentification sur votre téléphone. Elle s'active et se désactive auprès du service de connexion ; vous revenez ensuite sur cette page.",
-        state: 'État',
+        state: 'État :',
         on: 'Activée',
         off: 'Désactivée',
         required: 'Obligatoire pour les administrateurs : elle ne peut pas être désactivée.',

@@ -31,11 +31,12 @@ describe('gapDisplay', () => {
   it('says the margin of a minimum as above and its shortfall as short, without the sign', () => {
     expect(gapDisplay('0.05', '>=')).toEqual({ kind: 'above', amount: '0.05' });
     expect(gapDisplay('-0.12', '>')).toEqual({ kind: 'short', amount: '0.12' });
-    expect(gapDisplay('-1234567.891', '>=')).toEqual({ kind: 'short', amount: '1 234 567.89' });
+    expect(gapDisplay('-1234567.891', '>=')).toEqual({ kind: 'short', amount: '1\u00a0234\u00a0567.89' });
   });
 
   it('says the margin of a maximum as below and its excess as over', () => {
-    expect(gapDisplay('3.529', '<=')).toEqual({ kind: 'below', amount: '3.529' });
+    // At most 2 decimals (SPEC §5), the no-break space between groups.
+    expect(gapDisplay('3.529', '<=')).toEqual({ kind: 'below', amount: '3.53' });
     expect(gapDisplay('-0.5', '<')).toEqual({ kind: 'over', amount: '0.5' });
   });
 

@@ -11,7 +11,7 @@ describe('signedGapText', () => {
 
   it('signs a margin with + and a shortfall with -', () => {
     expect(signedGapText({ gap: '0.05', value: '0.35', target })).toBe('+0.05');
-    expect(signedGapText({ gap: '-0.1234', value: '0.1766', target })).toBe('-0.1234');
+    expect(signedGapText({ gap: '-0.1234', value: '0.1766', target })).toBe('-0.12');
   });
 
   it('never writes a small shortfall as zero', () => {

@@ -39,8 +39,8 @@ describe('TrilingualField', () => {
 describe('MissingLanguages', () => {
   it('names each missing language of a list row, or says the item is complete', () => {
     const first = renderWithApp(<MissingLanguages missing={['en', 'fr']} />);
-    expect(screen.getByLabelText('The English text is missing').textContent).toBe('EN');
-    expect(screen.getByLabelText('The French text is missing').textContent).toBe('FR');
+    expect(screen.getByLabelText('Text missing: English').textContent).toBe('EN');
+    expect(screen.getByLabelText('Text missing: Français').textContent).toBe('FR');
     first.unmount();
     renderWithApp(<MissingLanguages missing={[]} />);
     expect(screen.getByText('Complete')).toBeTruthy();
