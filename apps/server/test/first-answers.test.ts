@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { translate } from '@excelencia/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from './support/context.ts';
 
@@ -101,6 +102,17 @@ describe('a signed-in page with its first answers', () => {
     expect(body).not.toContain('signedIn-7.js');
     // The entry is loaded by its own script tag, not preloaded twice.
     expect(body).not.toContain('modulepreload" crossorigin href="/assets/index-1.js"');
+  });
+
+  it("shows the app's loading text in the page's language until the app renders, and a visitor's page keeps its root empty", async () => {
+    const { signedIn } = await companyUser('Ana Comércio, Lda');
+    for (const language of ['pt', 'en', 'fr'] as const) {
+      const { body } = await page(`/${language}/company/dashboard`, signedIn.cookie);
+      expect(body).toContain(
+        `<div id="root"><div role="status" style="min-height:100vh;display:flex;align-items:center;justify-content:center">${translate(language, 'common:loading')}</div></div>`,
+      );
+    }
+    expect((await page('/pt/public/faqs')).body).toContain('<div id="root"></div>');
   });
 
   it('gives an admin the session only (an admin has no companies of its own)', async () => {

@@ -7,7 +7,9 @@ import { act } from '@testing-library/react';
 export class TestIntersectionObserver {
   static observers: TestIntersectionObserver[] = [];
   readonly targets = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {
+  private readonly callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
     TestIntersectionObserver.observers.push(this);
   }
   observe(target: Element) {

@@ -62,7 +62,7 @@ export function withFirstAnswers(html: string, answers: Record<string, unknown>)
   if (Object.keys(answers).length === 0) return html;
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   return html.replace(
-    '<div id="root"></div>',
-    `<div id="root"></div><script type="application/json" id="first-answers">${json}</script>`,
+    '</body>',
+    `<script type="application/json" id="first-answers">${json}</script>\n  </body>`,
   );
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@excelencia/domain';
+import { DEFAULT_LANGUAGE, escapeHtml, isLanguage, LANGUAGES, translate } from '@excelencia/domain';
 import { isSignedInPagePath } from './first-answers.ts';
 
 /** The signed-in areas' layout (apps/web/src/app/router.tsx), the first chunk of every signed-in page. */
@@ -74,6 +74,18 @@ function islandsStart(html: string, islandsEntry: string | undefined): string {
       /<script type="module" crossorigin src="[^"]+"><\/script>/,
       islandsEntry ? `<script type="module" src="/boot.js" data-entry="/${islandsEntry}"></script>` : '',
     );
+}
+
+/**
+ * A signed-in page shows the app's loading text (ui/loading-screen.tsx) from its HTML, in the page's language, until
+ * the app renders over it: the phone paints at once instead of a blank page while the scripts load.
+ */
+function withLoadingText(html: string, language: string): string {
+  const text = escapeHtml(translate(isLanguage(language) ? language : DEFAULT_LANGUAGE, 'common:loading'));
+  return html.replace(
+    '<div id="root"></div>',
+    `<div id="root"><div role="status" style="min-height:100vh;display:flex;align-items:center;justify-content:center">${text}</div></div>`,
+  );
 }
 
 /**
@@ -152,6 +164,7 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
     let page = byModule.get(key);
     if (page === undefined) {
       page = withPreloads(present, rendered);
+      if (isSignedInPagePath(path)) page = withLoadingText(page, language);
       byModule.set(key, page);
     }
     return page;

@@ -1,10 +1,14 @@
 import { type BalanceSheetItem, taggedPeriodLabel } from '@excelencia/domain';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFiles, IconFileUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { useSheetsQuery } from './queries.ts';
+
+/** The count and latest period: two lines of text and the gap between them. */
+const SUMMARY_HEIGHT =
+  'calc(2 * var(--mantine-line-height-md) * var(--mantine-font-size-md) + var(--mantine-spacing-sm))';
 
 /** The company dashboard's balance-sheet card: how many sheets, the latest period, and where to register one. */
 export function SheetsSummaryCard({ companyId }: { companyId: string }) {
@@ -24,6 +28,8 @@ export function SheetsSummaryCard({ companyId }: { companyId: string }) {
           {t('balanceSheetsWeb:dashboard.title')}
         </Title>
         {sheets.isError ? <Alert color="red.9">{t('companies:common.loadFailed')}</Alert> : null}
+        {/* The two lines' height is kept while the list loads: the cards below do not move when it arrives. */}
+        {sheets.isPending ? <Box h={SUMMARY_HEIGHT} data-testid="dashboard-sheets-loading" /> : null}
         {sheets.data && latest ? (
           <>
             <Text fw={600} data-testid="dashboard-sheets-count">

@@ -72,6 +72,10 @@ export function useSelectedCompany(enabled: boolean) {
       setSelectedCompanyId(null);
     }
   }, [enabled, query.data, selectedId]);
-  const selected = companies.find((company) => company.id === selectedId) ?? null;
+  // With one company it is the selected one from the first render, before the effect above has stored it: the
+  // company's pages do not draw once without it (and move when it comes).
+  const selected =
+    companies.find((company) => company.id === selectedId) ??
+    (enabled && companies.length === 1 ? (companies[0] ?? null) : null);
   return { companies, selected, isLoading: query.isLoading, isError: query.isError };
 }

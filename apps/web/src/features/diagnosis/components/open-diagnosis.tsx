@@ -32,7 +32,12 @@ export function OpenDiagnosis({
       </Alert>
     );
   } else if (!diagnosis.data) {
-    body = <Text c="gray.7">{t('diagnosisWeb:loading')}</Text>;
+    // A screen's height is kept while it loads: what follows the panel does not move when it arrives.
+    body = (
+      <Text c="gray.7" mih="100vh" data-testid="diagnosis-loading">
+        {t('diagnosisWeb:loading')}
+      </Text>
+    );
   } else {
     body = <DiagnosisView diagnosis={diagnosis.data} variant={variant} onClose={onClose} />;
   }
