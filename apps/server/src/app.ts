@@ -37,6 +37,7 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createContentImagesService } from './modules/content/content-images.service.ts';
 import { diagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
 import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
+import { createStatisticsBuilder, type StatisticsBuilder } from './modules/diagnosis/diagnosis.statistics.ts';
 import {
   createIndicatorRefresher,
   type IndicatorRefresher,
@@ -94,6 +95,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The background refresh of derived indicator values (modules/diagnosis/indicators.ts). */
     indicators: IndicatorRefresher;
+    /** The background build of the statistics computed ahead (modules/diagnosis/diagnosis.statistics.ts). */
+    statistics: StatisticsBuilder;
     /** The background job worker (jobs.ts): main.ts starts it; tests run one pass with jobs.runOnce(now). */
     jobs: JobWorker;
     /** Prometheus metrics (platform/metrics.ts): main.ts counts mails and may serve them on METRICS_PORT. */
@@ -293,6 +296,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void indicators.refresh();
   });
   app.addHook('onClose', () => indicators.idle());
+  const statistics = createStatisticsBuilder({
+    db: database.db,
+    onError: (error) => app.log.error({ err: error }, 'building indicator statistics failed'),
+  });
+  app.decorate('statistics', statistics);
+  app.addHook('onReady', async () => {
+    void statistics.refresh();
+  });
+  app.addHook('onClose', () => statistics.idle());
   const jobs = createBackgroundJobs({ db: database.db, identity, fileStore, logger: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
@@ -359,7 +371,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         onSheetsChanged: (tx, companyId, periods) => refreshSheetIndicators(tx, companyId, periods),
       });
       await api.register(balanceSheetsRoutes({ balanceSheets, uploadsDir }));
-      await api.register(diagnosisRoutes({ diagnosis: createDiagnosisService({ db: database.db }) }));
+      await api.register(
+        diagnosisRoutes({
+          diagnosis: createDiagnosisService({
+            db: database.db,
+            onStatisticsStale: () => void statistics.refresh(),
+          }),
+        }),
+      );
       const applications = createApplicationsService({
         db: database.db,
         fileStore,

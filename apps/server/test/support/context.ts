@@ -172,10 +172,11 @@ export async function createTestContext(
       return tokens.access_token;
     },
 
-    // The refresh of indicator values that start-up (or a criterion written by a test) set off reads the tables
-    // TRUNCATE locks: on PostgreSQL the two can deadlock, so it is waited for first.
+    // The refresh of indicator values and the build of statistics that start-up (or a criterion written by a
+    // test) set off read the tables TRUNCATE locks: on PostgreSQL they can deadlock, so they are waited for first.
     async reset() {
       await app.indicators.idle();
+      await app.statistics.idle();
       await database.truncate();
     },
 

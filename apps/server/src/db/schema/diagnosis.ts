@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -87,4 +88,73 @@ export const indicatorValues = pgTable(
     index('indicator_values_statistics_idx').on(t.criterionId, t.frequency, t.endDate, t.companyId),
     index('indicator_values_company_idx').on(t.companyId),
   ],
+);
+
+/** A transaction id (pg_current_xact_id()), compared with a build's snapshot by pg_visible_in_snapshot. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The admin statistics and sector medians, computed ahead (ADR 0026): for each criterion (at the version its
+ * values have), frequency and year, the distribution across companies (each counting once, with its latest value
+ * ending in the year) overall and by island, CAE section and employee range, as distributionsQuery gives it.
+ * `group_key` is the island, section or range (null: companies without one); `dimension` 'overall' is the
+ * overall row. Written only by the builder, all rows of a criterion, frequency and year at once.
+ */
+export const indicatorStatistics = pgTable(
+  'indicator_statistics',
+  {
+    criterionId: uuid('criterion_id')
+      .notNull()
+      .references(() => criteria.id, { onDelete: 'cascade' }),
+    criterionVersion: integer('criterion_version').notNull(),
+    frequency: text('frequency').notNull(),
+    year: integer('year').notNull(),
+    dimension: text('dimension', { enum: ['overall', 'island', 'caeSection', 'employeeRange'] }).notNull(),
+    groupKey: uuid('group_key'),
+    /** Companies with a computable value. */
+    companies: integer('companies').notNull(),
+    /** Of those, the ones meeting the target. */
+    passed: integer('passed').notNull(),
+    p25: numeric('p25'),
+    median: numeric('median'),
+    p75: numeric('p75'),
+  },
+  (t) => [index('indicator_statistics_idx').on(t.frequency, t.year, t.criterionId, t.dimension)],
+);
+
+/**
+ * When each criterion's statistics of a frequency and year were computed: the snapshot of the transaction that
+ * computed them. They are current while every change of indicator values in that criterion, frequency and year
+ * (indicator_value_changes) is visible in that snapshot.
+ */
+export const indicatorStatisticsBuilds = pgTable(
+  'indicator_statistics_builds',
+  {
+    criterionId: uuid('criterion_id')
+      .notNull()
+      .references(() => criteria.id, { onDelete: 'cascade' }),
+    frequency: text('frequency').notNull(),
+    year: integer('year').notNull(),
+    /** pg_current_snapshot() of the computing transaction, as text. */
+    snapshot: text('snapshot').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.criterionId, t.frequency, t.year] })],
+);
+
+/**
+ * Which transactions changed indicator values (or what groups them: a company's city, CAE division or employee
+ * range, a city's island, a division's section), per criterion, frequency and year: written by triggers in the
+ * changing transaction itself, so a statistics build that did not see a change knows it. The builder deletes the
+ * rows its snapshot saw.
+ */
+export const indicatorValueChanges = pgTable(
+  'indicator_value_changes',
+  {
+    criterionId: uuid('criterion_id').notNull(),
+    frequency: text('frequency').notNull(),
+    year: integer('year').notNull(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+  },
+  (t) => [primaryKey({ columns: [t.criterionId, t.frequency, t.year, t.xid] })],
 );

@@ -81,8 +81,12 @@ export const DIAGNOSIS_ENTITY = 'diagnoses';
  * one), reopen it exactly as it was, the company's indicators over its periods, sector medians, and the
  * admin's list and statistics across companies. Company users act only on their companies (404 otherwise).
  */
-export function createDiagnosisService(deps: { db: Database }) {
-  const { db } = deps;
+export function createDiagnosisService(deps: {
+  db: Database;
+  /** Called when a read found statistics computed ahead out of date (to build them again in the background). */
+  onStatisticsStale?: () => void;
+}) {
+  const { db, onStatisticsStale } = deps;
 
   async function taggedSheets(executor: Executor, companyId: string): Promise<TaggedSheet[]> {
     return withPeriodTags(await keptSheets(executor, companyId));
@@ -196,7 +200,7 @@ export function createDiagnosisService(deps: { db: Database }) {
         );
         const company = await companyOf(tx, companyId);
         const sector = company.sectionId
-          ? await sectorMedians(tx, company.sectionId, criteriaList, current)
+          ? await sectorMedians(tx, company.sectionId, criteriaList, current, onStatisticsStale)
           : new Map();
         const [section] = company.sectionId
           ? await tx
@@ -410,9 +414,9 @@ export function createDiagnosisService(deps: { db: Database }) {
         };
       }
       const labels = await groupLabels(db, query.groupBy);
-      const { overall, groups } = (await distributionsOf(db, [criterion], query, year, labels)).get(
-        criterion.id,
-      ) as LabelledDistribution;
+      const { overall, groups } = (
+        await distributionsOf(db, [criterion], query, year, labels, onStatisticsStale)
+      ).get(criterion.id) as LabelledDistribution;
       return {
         criterion: summary,
         groupBy: query.groupBy,
@@ -434,7 +438,7 @@ export function createDiagnosisService(deps: { db: Database }) {
       if (year === undefined) return [];
       const labels = await groupLabels(db, query.groupBy);
       const out: Array<DistributionRow & { code: string; description: LocalizedText }> = [];
-      const found = await distributionsOf(db, criteriaList, query, year, labels);
+      const found = await distributionsOf(db, criteriaList, query, year, labels, onStatisticsStale);
       for (const criterion of criteriaList) {
         const { overall, groups } = found.get(criterion.id) as LabelledDistribution;
         for (const row of [overall, ...groups]) {
