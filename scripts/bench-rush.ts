@@ -284,7 +284,8 @@ export async function benchRush(ctx: TestContext, label: string): Promise<void> 
       `(${mib(rush.uploadedBytes / rush.seconds)}/s), ${submitted.rows[0]?.n ?? 0} of ${COMPANIES} applications submitted`,
   );
   console.log(
-    `portal memory: rss ${mib(atStart.rss)} at start, peak ${mib(peakRss)} (sampled every 100 ms), ` +
+    `portal memory: rss ${mib(atStart.rss)} at start, peak ${mib(peakRss)} (+${mib(peakRss - atStart.rss)}, ` +
+      `sampled every 100 ms), ` +
       `${mib(atEnd.rss)} at end; heap used peak ${mib(peakHeap)}`,
   );
 }
