@@ -69,7 +69,8 @@ try {
   console.log(
     `trial balance of ${result.lines.length} lines (${(size / 1024 / 1024).toFixed(1)} MiB xlsx): ` +
       `guard + streaming parse + check + aggregate ${elapsed.toFixed(0)} ms; peak RSS ${mib(peak)} ` +
-      `(${mib(rssBefore)} before parsing); debit total ${result.totals.debit.toFixed(2)}`,
+      `(${mib(rssBefore)} before parsing: ${mib(peak - rssBefore)} over that baseline); ` +
+      `debit total ${result.totals.debit.toFixed(2)}`,
   );
 } finally {
   if (!given) await rm(path, { force: true });

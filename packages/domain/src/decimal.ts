@@ -10,7 +10,9 @@ export const DIVISION_SCALE = 20;
 const CANONICAL = /^-?\d+(\.\d+)?$/;
 
 const TEN = 10n;
-const pow10 = (n: number): bigint => TEN ** BigInt(n);
+/** 10^0 … 10^47, computed once: every addition of two scales and every division asks for one. */
+const POWERS_OF_TEN = Array.from({ length: 48 }, (_, n) => TEN ** BigInt(n));
+const pow10 = (n: number): bigint => POWERS_OF_TEN[n] ?? TEN ** BigInt(n);
 
 /** n / d rounded half to even, with d > 0. */
 function divideHalfEven(n: bigint, d: bigint): bigint {

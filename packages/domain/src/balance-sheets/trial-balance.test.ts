@@ -256,6 +256,12 @@ describe('TrialBalanceChecker: its shortcuts give the values of the plain comput
     fc.double({ noNaN: true, noDefaultInfinity: true }),
     fc.double({ min: -1e6, max: 1e6, noNaN: true }),
     fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 100),
+    // Whole numbers of cents give or take a few 10^-7, up to 10^9 (the shortcut on value × 100).
+    fc
+      .integer({ min: -1e11, max: 1e11 })
+      .chain((n) =>
+        fc.constantFrom(-2e-7, -1e-7, -9e-8, -1e-8, 1e-8, 9e-8, 1e-7, 2e-7).map((e) => n / 100 + e),
+      ),
     // Half-cent ties and their neighbours, where the rounding matters.
     fc
       .integer({ min: -1e8, max: 1e8 })

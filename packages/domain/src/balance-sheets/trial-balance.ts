@@ -108,19 +108,24 @@ type CellValue =
   | { kind: 'number'; value: number }
   | { kind: 'other'; text: string };
 
+/** Shared: a blank cell carries nothing (every cell of a 50 000-line upload is read, see ADR 0008). */
+const BLANK: CellValue = Object.freeze({ kind: 'blank' });
+const TOO_LONG: CellValue = Object.freeze({ kind: 'tooLong' });
+
 /** The value of a cell, formula results and rich text unwrapped. */
 function readCell(cell: unknown): CellValue {
-  if (cell === null || cell === undefined) return { kind: 'blank' };
+  if (cell === null || cell === undefined) return BLANK;
   if (typeof cell === 'number')
     return Number.isFinite(cell) ? { kind: 'number', value: cell } : { kind: 'other', text: String(cell) };
   if (typeof cell === 'string') {
-    if (cell.length > MAX_CELL_TEXT) return { kind: 'tooLong' };
-    return cell.trim() === '' ? { kind: 'blank' } : { kind: 'text', text: cell.trim() };
+    if (cell.length > MAX_CELL_TEXT) return TOO_LONG;
+    const text = cell.trim();
+    return text === '' ? BLANK : { kind: 'text', text };
   }
   if (typeof cell === 'object' && !(cell instanceof Date)) {
     const object = cell as Record<string, unknown>;
     if ('result' in object) return readCell(object.result);
-    if ('formula' in object || 'sharedFormula' in object) return { kind: 'blank' };
+    if ('formula' in object || 'sharedFormula' in object) return BLANK;
     if (Array.isArray(object.richText)) {
       return readCell(
         object.richText.map((part) => String((part as { text?: unknown }).text ?? '')).join(''),
@@ -138,6 +143,9 @@ function cellText(cell: CellValue): string {
   return '';
 }
 
+/** An account code: 1 to 10 digits. */
+const ACCOUNT_CODE = /^\d{1,10}$/;
+
 /** Amounts above this are refused (numeric(20,2) and the exactness of spreadsheet numbers). */
 const MAX_AMOUNT = Decimal.fromInteger(1_000_000_000_000_000);
 
@@ -149,9 +157,19 @@ const SIX_DECIMALS = /^(-?)(\d{1,15})\.(\d\d)(\d{4})$/;
  * `Decimal.fromString(value.toFixed(6)).round(2)` with the MAX_AMOUNT check, worked out on the text.
  */
 function numberAmount(value: number): Decimal | null {
-  // Fast paths, same values: an integer; a number whose shortest text has at most 6 decimals and that is
-  // under 2^32 (its doubles are then less than 10^-6 apart, so toFixed(6) is that text, zero-padded).
-  if (Number.isSafeInteger(value) && value > -1e15 && value < 1e15) return Decimal.fromInteger(value);
+  // Fast paths, same values: an integer; under 10^9, a number within a quarter of a cent of a whole number
+  // of cents once multiplied by 100 (the product's rounding error is under 1.6 × 10^-5 there, and toFixed(6)
+  // moves the value by 5 × 10^-7 at most, so its cents round to the same whole number, far from a tie); a
+  // number whose shortest text has at most 6 decimals and that is under 2^32 (its doubles are then less than
+  // 10^-6 apart, so toFixed(6) is that text, zero-padded).
+  if (Number.isSafeInteger(value) && value > -1e15 && value < 1e15) {
+    return value === 0 ? Decimal.ZERO : Decimal.fromInteger(value);
+  }
+  if (value > -1e9 && value < 1e9) {
+    const scaled = value * 100;
+    const units = Math.round(scaled);
+    if (Math.abs(scaled - units) < 0.25) return Decimal.of(BigInt(units), 2);
+  }
   if (value > -4294967296 && value < 4294967296) {
     const text = String(value);
     const dot = text.indexOf('.');
@@ -245,13 +263,18 @@ export class TrialBalanceChecker {
     const columns = this.columns ?? {};
     const get = (column: TrialBalanceColumn): CellValue => {
       const index = columns[column];
-      return index === undefined ? { kind: 'blank' } : readCell(cells[index]);
+      return index === undefined ? BLANK : readCell(cells[index]);
     };
     const account = get('account');
     const description = get('description');
     const debit = get('debit');
     const credit = get('credit');
-    if ([account, description, debit, credit].every((cell) => cell.kind === 'blank')) {
+    if (
+      account.kind === 'blank' &&
+      description.kind === 'blank' &&
+      debit.kind === 'blank' &&
+      credit.kind === 'blank'
+    ) {
       // Blank rows count only when a line follows them (trailing formatted rows are not lines).
       this.pendingBlankRows.push(row);
       return;
@@ -265,7 +288,14 @@ export class TrialBalanceChecker {
     for (const blank of this.pendingBlankRows) this.problem({ row: blank, key: 'balanceSheets:blankLine' });
     this.pendingBlankRows = [];
 
-    const tooLong = TRIAL_BALANCE_COLUMNS.filter((column) => get(column).kind === 'tooLong');
+    const read = { account, description, debit, credit };
+    const tooLong =
+      account.kind === 'tooLong' ||
+      description.kind === 'tooLong' ||
+      debit.kind === 'tooLong' ||
+      credit.kind === 'tooLong'
+        ? TRIAL_BALANCE_COLUMNS.filter((column) => read[column].kind === 'tooLong')
+        : [];
     if (tooLong.length > 0) {
       for (const column of tooLong) {
         this.problem({
@@ -295,7 +325,7 @@ export class TrialBalanceChecker {
       ok = false;
     } else {
       accountCode = account.kind === 'number' ? String(account.value) : accountText;
-      if (!/^\d{1,10}$/.test(accountCode)) {
+      if (!ACCOUNT_CODE.test(accountCode)) {
         this.problem({
           row,
           column: this.where('account'),
@@ -354,10 +384,15 @@ export class TrialBalanceChecker {
         problems: [{ key: 'balanceSheets:tooManyRows', params: { max: formatNumber(this.maxRows) } }],
       };
     }
-    // Ledger and class totals: an account that is a prefix of another; duplicated accounts.
-    const sorted = [...this.lines].sort((a, b) =>
-      a.account < b.account ? -1 : a.account > b.account ? 1 : a.row - b.row,
-    );
+    // Ledger and class totals: an account that is a prefix of another; duplicated accounts. (A trial balance
+    // is most often listed by account already: then it is not sorted again.)
+    const byAccount = (a: TrialBalanceLine, b: TrialBalanceLine) =>
+      a.account < b.account ? -1 : a.account > b.account ? 1 : a.row - b.row;
+    let inOrder = true;
+    for (let i = 1; inOrder && i < this.lines.length; i++) {
+      inOrder = byAccount(this.lines[i - 1] as TrialBalanceLine, this.lines[i] as TrialBalanceLine) <= 0;
+    }
+    const sorted = inOrder ? this.lines : [...this.lines].sort(byAccount);
     for (let i = 0; i + 1 < sorted.length; i++) {
       const line = sorted[i] as TrialBalanceLine;
       const next = sorted[i + 1] as TrialBalanceLine;
