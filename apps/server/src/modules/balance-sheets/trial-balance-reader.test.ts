@@ -404,26 +404,28 @@ describe('readTrialBalance reads what exceljs read', () => {
     );
   });
 
-  it('cells in the shape spreadsheets mostly write, taken whole, as the scan reads them', async () => {
+  it('rows and cells in the shape spreadsheets mostly write, taken whole, as the scan reads them', async () => {
     // Other attributes, XML whitespace and spaces around '=', an empty value, '>' in an attribute value, then
-    // shapes left to the scan: a reference in the value, single quotes, a formula.
+    // shapes left to the scan: a reference in the value, single quotes, a formula, empty rows.
     await compare(
       workbook(
         sheet1(
-          `${HEAD}<row r="2"><c r="A2" s="3" t="str"><v>x</v></c><c\n r = "B2"\tt="str" ><v>y z</v></c>` +
-            '<c r="C2" t="str"><v></v></c><c r="D2" foo="x>y"><v>1.5</v></c></row>' +
-            `<row r="3"><c r="A3" t="str"><v>a &gt; b</v></c><c r='B3' t='str'><v>q</v></c>` +
-            '<c r="C3"><f>1+1</f><v>2</v></c><c r="D3" t="b"><v>1</v></c></row>',
+          `${HEAD}<row\n r = "2" spans="1:4"\tx14ac:dyDescent="0.25" ><c r="A2" s="3" t="str"><v>x</v></c>` +
+            '<c\n r = "B2"\tt="str" ><v>y z</v></c><c r="C2" t="str"><v></v></c><c r="D2" foo="x>y"><v>1.5</v></c></row>' +
+            `<row r='3'><c r="A3" t="str"><v>a &gt; b</v></c><c r='B3' t='str'><v>q</v></c>` +
+            '<c r="C3"><f>1+1</f><v>2</v></c><c r="D3" t="b"><v>1</v></c></row>' +
+            '<row r="4" ht="20"><c r="A4" t="str"><v>4</v></c></row><row r="6"/><row r="7"></row>',
         ),
       ),
     );
-    // What the scan refuses is refused the same: r given twice, a space that is not XML's before an attribute.
-    for (const [name, cells] of [
-      ['twice', '<c r="A2" r="B2"><v>1</v></c>'],
-      ['nbsp', '<c\u00a0r="A2"><v>1</v></c>'],
+    // What the scan refuses is refused the same: r given twice (a cell's, a row's), a space that is not XML's.
+    for (const [name, rows] of [
+      ['cell-twice', '<row r="2"><c r="A2" r="B2"><v>1</v></c></row>'],
+      ['row-twice', '<row r="2" r="3"><c r="A2"><v>1</v></c></row>'],
+      ['nbsp', '<row r="2"><c\u00a0r="A2"><v>1</v></c></row>'],
     ]) {
       const path = join(dir, `simple-${name}.xlsx`);
-      await writeFile(path, workbook(sheet1(`${HEAD}<row r="2">${cells}</row>`)));
+      await writeFile(path, workbook(sheet1(`${HEAD}${rows}`)));
       await expect(newReading(path)).rejects.toThrow(/malformed XML/);
     }
   });

@@ -76,6 +76,12 @@ interface XmlHandler {
    * 50 000-line upload has 200 000 of them, see SheetRows.element.)
    */
   element?(source: string, lt: number): number;
+  /**
+   * Optional, likewise for the opening tags of elements named `startName` (a worksheet's rows): answers where
+   * the tag ends, having done what open would have done; the scanner then holds the element open.
+   */
+  readonly startName?: string;
+  start?(source: string, lt: number): number;
 }
 
 class XmlError extends Error {
@@ -252,6 +258,20 @@ export class XmlScanner {
       if (this.handler.element !== undefined && this.stack.length > 0) {
         const end = this.handler.element(s, lt);
         if (end >= 0) {
+          at = end;
+          continue;
+        }
+      }
+      const { start, startName } = this.handler;
+      if (
+        start !== undefined &&
+        startName !== undefined &&
+        this.stack.length > 0 &&
+        s.startsWith(startName, lt + 1)
+      ) {
+        const end = start.call(this.handler, s, lt);
+        if (end >= 0) {
+          this.stack.push(startName);
           at = end;
           continue;
         }
@@ -458,6 +478,9 @@ const ROW_NUMBER = /^\d{1,7}$/;
  * after XML whitespace, each double-quoted, without a reference, '<', tab or line end in the value; a value
  * without '<', '&' or carriage return, so the text as XML gives it.
  */
+/** A row's opening tag with plain attributes, as SIMPLE_CELL's (SheetRows.start); not a self-closing one. */
+const SIMPLE_ROW = /<row(?:[ \t\n\r]+[A-Za-z_:][-\w:.]*[ \t\n\r]*=[ \t\n\r]*"[^"<&\t\n\r]*")*[ \t\n\r]*>/y;
+
 const SIMPLE_CELL =
   /<c(?:[ \t\n\r]+[A-Za-z_:][-\w:.]*[ \t\n\r]*=[ \t\n\r]*"[^"<&\t\n\r]*")*[ \t\n\r]*><v>[^<&\r]*<\/v><\/c>/y;
 
@@ -572,11 +595,11 @@ class SheetRows implements XmlHandler {
   }
 
   /**
-   * `ref` and `type` from a SIMPLE_CELL's attributes, as readAttributes reads them (r and t wanted): there each
-   * is `name="value"` after XML whitespace, with nothing to decode, so only where they are is looked for; r or
-   * t given twice is refused as readAttributes refuses it.
+   * The r (and with `withType` the t) of a SIMPLE_CELL's or SIMPLE_ROW's attributes into `attributes`, as
+   * readAttributes reads them: there each is `name="value"` after XML whitespace, with nothing to decode, so only
+   * where they are is looked for; a wanted one given twice is refused as readAttributes refuses it.
    */
-  private plainAttributes(source: string, from: number, to: number): void {
+  private plainAttributes(source: string, from: number, to: number, withType: boolean): void {
     let ref: string | undefined;
     let type: string | undefined;
     let at = from;
@@ -593,15 +616,30 @@ class SheetRows implements XmlHandler {
         if (name === 114 /* r */) {
           if (ref !== undefined) throw new XmlError('duplicate attribute r');
           ref = source.slice(open + 1, close);
-        } else if (name === 116 /* t */) {
+        } else if (name === 116 /* t */ && withType) {
           if (type !== undefined) throw new XmlError('duplicate attribute t');
           type = source.slice(open + 1, close);
         }
       }
       at = close + 1;
     }
-    this.ref = ref;
-    this.type = type;
+    this.attributes[0] = ref;
+    this.attributes[1] = type;
+  }
+
+  readonly startName = 'row';
+
+  /** A row's opening tag with plain attributes (SIMPLE_ROW), taken whole: what open('row') does. */
+  start(source: string, lt: number): number {
+    if (!this.inRows) return -1;
+    SIMPLE_ROW.lastIndex = lt;
+    if (!SIMPLE_ROW.test(source)) return -1;
+    const end = SIMPLE_ROW.lastIndex;
+    this.plainAttributes(source, lt + 4, end - 1, false);
+    this.rowNumber = this.nextRowNumber(this.attributes[0]);
+    this.column = 0;
+    this.cells = [];
+    return end;
   }
 
   /** A cell closes: its column, and its value unless blank. */
@@ -630,7 +668,9 @@ class SheetRows implements XmlHandler {
     const end = SIMPLE_CELL.lastIndex;
     const valueEnd = end - 8; // </v></c>
     const valueStart = source.lastIndexOf('<v>', valueEnd) + 3;
-    this.plainAttributes(source, lt + 2, valueStart - 4);
+    this.plainAttributes(source, lt + 2, valueStart - 4, true);
+    this.ref = this.attributes[0];
+    this.type = this.attributes[1];
     this.inCell = true;
     this.hasFormula = false;
     this.value = capped('', source.slice(valueStart, valueEnd));
