@@ -52,6 +52,15 @@ afterEach(() => vi.unstubAllGlobals());
 const value = (testId: string) => (screen.getByTestId(testId) as HTMLSelectElement).value;
 
 describe('the diagnosis form', () => {
+  it("keeps the form's height while the sheets load, then shows the form in its place", async () => {
+    renderWithApp(<RunDiagnosisForm companyId={COMPANY} onCreated={() => undefined} />);
+    const loading = screen.getByTestId('dg-form-loading');
+    expect(loading.className).toMatch(/__m__/);
+    expect(document.head.innerHTML + document.body.innerHTML).toMatch(/min-height: ?calc\(13\.125rem/);
+    await screen.findByTestId('dg-sheet');
+    expect(screen.queryByTestId('dg-form-loading')).toBeNull();
+  });
+
   it('pre-selects the latest period and the period before it for the comparison', async () => {
     renderWithApp(<RunDiagnosisForm companyId={COMPANY} onCreated={() => undefined} />);
     await screen.findByTestId('dg-sheet');

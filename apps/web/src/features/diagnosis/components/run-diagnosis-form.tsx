@@ -1,5 +1,5 @@
 import { CreateDiagnosisRequest, type Diagnosis } from '@excelencia/domain';
-import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -43,7 +43,15 @@ export function RunDiagnosisForm({
   const [problems, setProblems] = useState<Problems>({});
 
   if (sheets.isError) return <Alert color="red.9">{t('diagnosisWeb:loadFailed')}</Alert>;
-  if (!sheets.data) return <Text c="gray.7">{t('diagnosisWeb:loading')}</Text>;
+  if (!sheets.data) {
+    // The form's height (two selects and the button, side by side from md) is kept while the sheets load: the
+    // opened diagnosis below does not jump when they arrive.
+    return (
+      <Box mih={{ base: 210, md: 135 }} data-testid="dg-form-loading">
+        <Text c="gray.7">{t('diagnosisWeb:loading')}</Text>
+      </Box>
+    );
+  }
   const list = sheets.data;
   if (list.length === 0) return <Text c="gray.7">{t('diagnosisWeb:form.noSheets')}</Text>;
   // The linked sheet, else the latest period (the server lists them latest first), is chosen until the user
