@@ -8,19 +8,26 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     expect(await axeViolations(page, 'serious')).toEqual([]);
   });
 
-  test('admin dashboard', async ({ page }) => {
+  test('admin dashboard, and the home-content editor with its date-time fields', async ({ page }) => {
     await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
     await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await axeViolations(page, 'serious')).toEqual([]);
+    await page.goto('/en/admin/content-managment/home-content');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await axeViolations(page, 'serious')).toEqual([]);
   });
 
-  test('company dashboard', async ({ page, context }) => {
+  test('company dashboard and indicators', async ({ page, context }) => {
     const tab = context.waitForEvent('page');
     await signIn(page, 'pt', DEMO.company.email, DEMO.company.password);
     const dashboard = await tab;
     await expect(dashboard).toHaveURL(/\/pt\/company\/dashboard$/);
     await expect(dashboard.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await axeViolations(dashboard, 'serious')).toEqual([]);
+    // The indicators' charts: their ticks and labels read on white.
+    await dashboard.goto('/pt/company/statistic');
+    await expect(dashboard.locator('.recharts-cartesian-axis-tick').first()).toBeVisible();
     expect(await axeViolations(dashboard, 'serious')).toEqual([]);
   });
 
