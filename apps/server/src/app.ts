@@ -66,8 +66,8 @@ import { createNifClaimsService } from './modules/registration/nif-claims.servic
 import { createPublicOptions } from './modules/registration/reference-checks.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
-import { loadPageRenderer } from './modules/site/page-renderer.ts';
 import { firstAnswers, withFirstAnswers } from './modules/site/first-answers.ts';
+import { loadPageRenderer } from './modules/site/page-renderer.ts';
 import { createPageShell } from './modules/site/page-shell.ts';
 import { signInPages } from './modules/site/sign-in-pages.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EDITION_MILESTONES, type EditionMilestone } from './milestones.ts';
+import type { EditionMilestone } from './milestones.ts';
 
 /**
  * An edition of the distinction: its windows and the year its indicators are read from (the 2nd edition

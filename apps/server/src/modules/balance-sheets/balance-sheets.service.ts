@@ -171,8 +171,7 @@ export function createBalanceSheetsService(deps: {
     tx: Executor,
     companyId: string,
     ...periods: Array<{ startDate: string; endDate: string }>
-  ) =>
-    deps.onSheetsChanged?.(tx, companyId, periods);
+  ) => deps.onSheetsChanged?.(tx, companyId, periods);
 
   async function tree(executor: Executor = db): Promise<TreeLevelNode[]> {
     return buildBalanceTree(await selfDiagnosisTree(executor));
