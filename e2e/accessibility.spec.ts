@@ -27,7 +27,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     expect(await axeViolations(dashboard, 'serious')).toEqual([]);
     // The indicators' charts: their ticks and labels read on white.
     await dashboard.goto('/pt/company/statistic');
-    await expect(dashboard.locator('.recharts-cartesian-axis-tick').first()).toBeVisible();
+    await expect(dashboard.locator('.recharts-surface').first()).toBeVisible();
     expect(await axeViolations(dashboard, 'serious')).toEqual([]);
   });
 

@@ -109,7 +109,7 @@ test('a company compares two years, reads the changes and inputs, charts its ind
   });
   await expect(arrows.first()).toBeVisible();
   await expect(view.getByTestId('dg-change').first()).toContainText('%');
-  await expect(view.getByTestId('dg-change').first()).toHaveText(/[▲▼]?\s?[+-]?[\d ]+\.\d %/);
+  await expect(view.getByTestId('dg-change').first()).toHaveText(/[▲▼]?\s?[+-]?[\d\s]+\.\d\s%/);
 
   // One demo company in its CAE section: one note says the sector benchmark is not available.
   await expect(view.getByTestId('dg-sector-note')).toBeVisible();
