@@ -24,6 +24,7 @@ import {
   islands,
 } from '../../db/schema/index.ts';
 import { allOf } from '../../platform/listing.ts';
+import { singleFlight } from '../../platform/single-flight.ts';
 import type { KeptSheet, StoredCriterion } from './indicators.ts';
 
 /**
@@ -569,9 +570,6 @@ export async function buildStatistics(db: Database, target: StatisticsTarget): P
  * one go round once more. Set off at start-up and whenever a read found statistics out of date.
  */
 export function createStatisticsBuilder(deps: { db: Database; onError: (error: unknown) => void }) {
-  let running: Promise<void> | null = null;
-  let again = false;
-
   async function runOnce(): Promise<void> {
     const done = new Set<string>();
     for (;;) {
@@ -586,31 +584,7 @@ export function createStatisticsBuilder(deps: { db: Database; onError: (error: u
     }
   }
 
-  function refresh(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await runOnce();
-        } while (again);
-      } catch (error) {
-        deps.onError(error);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
-
-  /** Resolves once no build is running (used when the server closes or a test empties the database). */
-  async function idle(): Promise<void> {
-    while (running) await running;
-  }
-
+  const { run: refresh, idle } = singleFlight(runOnce, deps.onError);
   return { refresh, idle };
 }
 

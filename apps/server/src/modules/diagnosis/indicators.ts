@@ -22,6 +22,7 @@ import {
   criterionTypes,
   indicatorValues,
 } from '../../db/schema/index.ts';
+import { singleFlight } from '../../platform/single-flight.ts';
 import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
 
 /**
@@ -355,9 +356,6 @@ async function staleCompanies(db: Executor, limit: number): Promise<string[]> {
  * in its own transaction). Single-flight: a call while one runs makes that one go round once more.
  */
 export function createIndicatorRefresher(deps: { db: Database; onError: (error: unknown) => void }) {
-  let running: Promise<void> | null = null;
-  let again = false;
-
   async function runOnce(): Promise<void> {
     const tree = await balanceTree(deps.db);
     const criteriaList = await activeCriteria(deps.db);
@@ -374,31 +372,7 @@ export function createIndicatorRefresher(deps: { db: Database; onError: (error: 
     }
   }
 
-  function refresh(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await runOnce();
-        } while (again);
-      } catch (error) {
-        deps.onError(error);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
-
-  /** Resolves once no refresh is running (used when the server closes). */
-  async function idle(): Promise<void> {
-    while (running) await running;
-  }
-
+  const { run: refresh, idle } = singleFlight(runOnce, deps.onError);
   return { refresh, idle };
 }
 
