@@ -1,9 +1,25 @@
+import { escapeHtml } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { escapeHtml, linkify } from '../modules/registration/html.ts';
 import { notFound } from '../platform/errors.ts';
 import { ICON_LINKS } from '../platform/html-page.ts';
 import { listOutbox, type OutboxRow } from '../platform/mail/outbox.ts';
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/g;
+
+/** Escapes text and turns the http(s) addresses in it into links (the address is the link's text). */
+function linkify(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const url = match[0].replace(/[.,;:!?)]+$/, '');
+    const start = match.index;
+    out += escapeHtml(text.slice(last, start));
+    out += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = start + url.length;
+  }
+  return out + escapeHtml(text.slice(last));
+}
 
 /** How many messages the viewer shows (newest first). */
 export const DEV_MAIL_LIMIT = 100;

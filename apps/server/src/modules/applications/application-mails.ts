@@ -1,6 +1,5 @@
-import { formatDisplayDate, type Language, translate } from '@excelencia/domain';
+import { escapeHtml, formatDisplayDate, type Language, translate } from '@excelencia/domain';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
-import { escapeHtml } from '../registration/html.ts';
 import type { EditionRow } from './editions.service.ts';
 
 /** '2.ª edição (2025)' in the language. */

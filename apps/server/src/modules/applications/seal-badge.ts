@@ -1,5 +1,10 @@
-import { type Language, type SealStatus, type SealVerification, translate } from '@excelencia/domain';
-import { escapeHtml } from '../registration/html.ts';
+import {
+  escapeHtml,
+  type Language,
+  type SealStatus,
+  type SealVerification,
+  translate,
+} from '@excelencia/domain';
 
 /** The badge's size in CSS pixels (the snippet the company copies gives the same to its <img>). */
 export const BADGE_WIDTH = 260;

@@ -1,8 +1,7 @@
-import { type Language, translate } from '@excelencia/domain';
+import { escapeHtml, type Language, translate } from '@excelencia/domain';
 import { API_PREFIX } from '../../auth/guard.ts';
 import { htmlPage } from '../../platform/html-page.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
-import { escapeHtml } from '../registration/html.ts';
 
 /** The links the newsletter's mails carry: endpoints that answer a small page (newsletter-pages.ts). */
 export function confirmLink(publicUrl: string, token: string): string {

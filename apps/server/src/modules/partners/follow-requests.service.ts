@@ -1,5 +1,6 @@
 import {
   type CreateFollowRequest,
+  escapeHtml,
   type FollowRequestDecision,
   type Language,
   PARTNER_FOLLOW_REQUEST_WINDOW_MINUTES,
@@ -14,7 +15,6 @@ import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
 import { isMember } from '../companies/company-access.ts';
-import { escapeHtml } from '../registration/html.ts';
 import { nifHolder } from '../registration/nif-claims.repository.ts';
 import { isUniqueViolation } from '../users/provider.ts';
 import {

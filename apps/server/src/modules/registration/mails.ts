@@ -1,6 +1,11 @@
-import { INVITATION_LINK_DAYS, type Language, REGISTRATION_LINK_HOURS, translate } from '@excelencia/domain';
+import {
+  escapeHtml,
+  INVITATION_LINK_DAYS,
+  type Language,
+  REGISTRATION_LINK_HOURS,
+  translate,
+} from '@excelencia/domain';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
-import { escapeHtml } from './html.ts';
 
 /** The links the mails carry: pages of the web app that call the confirm/accept endpoints. */
 export function registrationLink(publicUrl: string, language: Language, token: string): string {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  escapeHtml,
   isLanguage,
   isSafeCallbackPath,
   LANGUAGES,
@@ -14,7 +15,6 @@ import { SESSION_COOKIE } from '../../auth/guard.ts';
 import type { Config } from '../../config.ts';
 import { htmlPage } from '../../platform/html-page.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
-import { escapeHtml } from '../registration/html.ts';
 
 /** The form field that carries the session's CSRF token on the sign-out page's form. */
 export const SIGN_OUT_CSRF_FIELD = 'csrfToken';
