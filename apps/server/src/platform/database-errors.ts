@@ -33,6 +33,9 @@ export function sqlState(error: unknown): string | undefined {
   return databaseRefusal(error)?.code;
 }
 
+/** A unique constraint refused the row (two requests racing for the same key). */
+export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
+
 /** The name the database gives the foreign key on `column` of `table` (as a refusal's `constraint` says it). */
 export function foreignKeyOf(table: PgTable, column: AnyPgColumn): string | undefined {
   return getTableConfig(table)

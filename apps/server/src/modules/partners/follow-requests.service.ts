@@ -12,11 +12,11 @@ import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
-import { isMember } from '../companies/company-access.ts';
-import { nifHolder } from '../registration/nif-claims.repository.ts';
-import { isUniqueViolation } from '../users/provider.ts';
+import { isMember } from '../companies/index.ts';
+import { nifHolder } from '../registration/index.ts';
 import {
   accountName,
   activeMembersOf,

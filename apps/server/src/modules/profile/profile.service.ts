@@ -16,7 +16,7 @@ import { detectImage, reencodeImage } from '../../platform/files/image.ts';
 import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
 import { type AccountRow, findAccountById } from '../accounts/accounts.repository.ts';
 import { profilePicturePath } from '../accounts/accounts.service.ts';
-import { atProvider, keepProviderInStep, type ProviderDeps, providerIdOf } from '../users/provider.ts';
+import { atProvider, keepProviderInStep, type ProviderDeps, providerIdOf } from '../users/index.ts';
 
 /** The largest side of a stored profile picture (px); larger uploads are scaled down, smaller ones kept. */
 export const PICTURE_MAX_SIDE = 1024;

@@ -22,13 +22,13 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { pageWindow, searchCondition } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import {
   atProvider,
   compensateCreatedUser,
-  isUniqueViolation,
   keepProviderInStep,
   type PortalRole,
   type ProviderDeps,

@@ -5,7 +5,7 @@ import { writeAudit } from '../../platform/audit/audit.ts';
 import { sqlState } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { compensateCreatedUser, type ProviderDeps } from '../users/provider.ts';
+import { compensateCreatedUser, type ProviderDeps } from '../users/index.ts';
 import {
   COMPANIES_ENTITY,
   INVITATIONS_ENTITY,

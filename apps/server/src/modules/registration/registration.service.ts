@@ -11,12 +11,12 @@ import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accounts, companies, companyMembers, pendingRegistrations } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
 import {
   atProvider,
   compensateCreatedUser,
-  isUniqueViolation,
   keepProviderInStep,
   type ProviderDeps,
   storedRoles,

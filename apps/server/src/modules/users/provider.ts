@@ -4,7 +4,6 @@ import { type IdentityAdmin, IdentityAdminError } from '../../auth/identity-admi
 import { providerUnavailable } from '../../auth/oidc.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, pendingRegistrations } from '../../db/schema/index.ts';
-import { sqlState } from '../../platform/database-errors.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs/jobs.ts';
 import type { PinoLike } from '../../platform/mail/outbox.ts';
@@ -46,7 +45,6 @@ export const duplicateEmail = () =>
 export const cannotChangeSelf = () => new AppError(409, 'cannot_change_self', 'errors:cannotChangeSelf');
 
 /** True when the database refused a row for a unique index. */
-export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
 
 /**
  * Runs a call to the identity provider. A provider that cannot be reached or fails answers 503; a refusal of

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { accounts } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { notFound, staleVersion } from '../../platform/errors.ts';
 import {
   allOf,
@@ -30,7 +31,6 @@ import {
   cannotChangeSelf,
   compensateCreatedUser,
   duplicateEmail,
-  isUniqueViolation,
   keepProviderInStep,
   type ProviderDeps,
   portalRolesOf,

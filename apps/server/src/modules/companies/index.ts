@@ -1,0 +1,2 @@
+/** What other areas use of the companies area: who may act for a company. */
+export { assertCompanyAccess, isMember } from './company-access.ts';

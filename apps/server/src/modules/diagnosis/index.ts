@@ -1,0 +1,2 @@
+/** What other areas (and the seed) use of the diagnosis area: the indicator values kept per sheet. */
+export { refreshSheetIndicators } from './indicators.ts';
