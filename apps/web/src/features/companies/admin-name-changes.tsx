@@ -5,9 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLanguage } from '../../lib/language-context.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import { ReasonModal, type ReasonRequest } from '../../ui/reason-modal.tsx';
 import { ScrollRegion } from '../../ui/scroll-region.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { ReasonModal, type ReasonRequest } from '../applications/components/admin-reason-dialog.tsx';
 import { decideNameChange, fetchNameChanges } from './api.ts';
 import { companyKeys } from './queries.ts';
 

@@ -6,11 +6,11 @@ import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguage } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { fieldErrorsOf } from '../../ui/form/field-errors.ts';
 import { SelectField, TextField } from '../../ui/form/fields.tsx';
 import { zodResolver } from '../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { fieldErrorsOf } from '../registration/form-errors.ts';
 
 interface PreRegisterValues {
   companyName: string;

@@ -8,8 +8,8 @@ import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { confirmRegistration } from './api.ts';
-import { signInHref } from './form-errors.ts';
 import { ResendForm } from './register-page.tsx';
+import { signInHref } from './sign-in-href.ts';
 
 type Outcome =
   | { state: 'loading' }

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { fieldErrorsOf } from '../../ui/form/field-errors.ts';
 import { PasswordField } from '../../ui/form/fields.tsx';
 import { checkPasswordConfirmation } from '../../ui/form/password-confirmation.ts';
 import { zodResolver } from '../../ui/form/zod-resolver.ts';
@@ -16,8 +17,8 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { AcceptTermsCheckbox } from './accept-terms.tsx';
 import { acceptInvitation } from './api.ts';
-import { fieldErrorsOf, signInHref } from './form-errors.ts';
 import { useInvitationQuery } from './queries.ts';
+import { signInHref } from './sign-in-href.ts';
 
 interface InvitationValues {
   password: string;

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
+import { fieldErrorsOf } from '../../ui/form/field-errors.ts';
 import { PasswordField, SelectField, TextField } from '../../ui/form/fields.tsx';
 import { checkPasswordConfirmation } from '../../ui/form/password-confirmation.ts';
 import { zodResolver } from '../../ui/form/zod-resolver.ts';
@@ -35,7 +36,7 @@ import { useTranslate } from '../../ui/use-translate.ts';
 import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
 import { AcceptTermsCheckbox } from './accept-terms.tsx';
 import { postRegistration, resendRegistration } from './api.ts';
-import { fieldErrorsOf, signInHref } from './form-errors.ts';
+import { signInHref } from './sign-in-href.ts';
 
 interface RegisterValues {
   companyName: string;

@@ -1,8 +1,8 @@
 import { translate } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import type { Translate } from '../../ui/form/zod-resolver.ts';
-import { fieldErrorsOf, signInHref } from './form-errors.ts';
+import { fieldErrorsOf } from './field-errors.ts';
+import type { Translate } from './zod-resolver.ts';
 
 const en: Translate = (key, params) => translate('en', key, params);
 const FIELDS = ['email', 'nif', 'companyName'];
@@ -23,11 +23,5 @@ describe('fieldErrorsOf', () => {
   it('leaves any other refusal to a toast (nothing under a field)', () => {
     expect(fieldErrorsOf(conflict('rate_limited'), FIELDS, en)).toBeNull();
     expect(fieldErrorsOf(new TypeError('Failed to fetch'), FIELDS, en)).toBeNull();
-  });
-});
-
-describe('signInHref', () => {
-  it('comes back to the company dashboard in the language', () => {
-    expect(signInHref('fr')).toBe('/auth/login?callbackUrl=%2Ffr%2Fcompany%2Fdashboard&lang=fr');
   });
 });

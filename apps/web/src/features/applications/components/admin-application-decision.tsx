@@ -10,9 +10,9 @@ import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
+import { ReasonModal, type ReasonRequest } from '../../../ui/reason-modal.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { applicationKeys, useConfirmDecisionMutation, useEvaluateMutation } from '../queries.ts';
-import { ReasonModal, type ReasonRequest } from './admin-reason-dialog.tsx';
 import { shortDateTime } from './results-format.ts';
 
 type EvaluationValues = { decision: Decision | ''; reason: string };

@@ -28,11 +28,11 @@ import { formatBytes } from '../../../ui/download.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
+import { OVER_DRAWER_Z_INDEX } from '../../../ui/reason-modal.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { adminApplicationFilePath, adminApplicationZipPath } from '../api.ts';
 import { useReturnDocumentMutation } from '../queries.ts';
-import { OVER_DRAWER_Z_INDEX } from './admin-reason-dialog.tsx';
 import { filesBySlot } from './company-application-format.ts';
 import { shortDateTime } from './results-format.ts';
 

@@ -4,10 +4,10 @@ import { IconBan, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
+import { ReasonModal, type ReasonRequest } from '../../../ui/reason-modal.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useEditionSealsQuery, useSealActionMutation } from '../queries.ts';
-import { ReasonModal, type ReasonRequest } from './admin-reason-dialog.tsx';
 import { SealStatusBadge } from './public-seal-status.tsx';
 import { type SealAction, sealActions, shortDate } from './results-format.ts';
 

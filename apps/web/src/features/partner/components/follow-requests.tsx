@@ -1,16 +1,21 @@
-import { CreateFollowRequest, FIELD_LENGTHS, type FollowRequestStatus, NIF_LENGTH } from '@excelencia/domain';
+import {
+  CreateFollowRequest,
+  FIELD_LENGTHS,
+  type FollowRequestStatus,
+  formatDisplayDate,
+  NIF_LENGTH,
+} from '@excelencia/domain';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { fieldErrorsOf } from '../../../ui/form/field-errors.ts';
 import { TextField } from '../../../ui/form/fields.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { shortDate } from '../../applications/components/results-format.ts';
-import { fieldErrorsOf } from '../../registration/form-errors.ts';
 import { useFollowRequestMutation, useFollowRequestsQuery } from '../queries.ts';
 
 const STATUS_COLORS: Record<FollowRequestStatus, string> = {
@@ -112,7 +117,7 @@ export function FollowRequestsList() {
                     </Badge>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {shortDate(request.requestedAt, language)}
+                    {formatDisplayDate(request.requestedAt, language)}
                   </Table.Td>
                 </Table.Tr>
               ))}
