@@ -7,7 +7,6 @@ export const applicationsWeb = defineMessages({
     noCompany: 'Selecione uma empresa para ver a sua candidatura.',
     loading: 'A carregar…',
     loadFailed: 'Não foi possível carregar os dados.',
-    retry: 'Tentar de novo',
     waitForUploads: 'Aguarde o fim do envio dos ficheiros',
     edition: {
       title: 'Edição em curso',
@@ -208,7 +207,6 @@ export const applicationsWeb = defineMessages({
     noCompany: 'Select a company to see its application.',
     loading: 'Loading…',
     loadFailed: 'The data could not be loaded.',
-    retry: 'Try again',
     waitForUploads: 'Wait for Files to upload',
     edition: {
       title: 'Current edition',
@@ -408,7 +406,6 @@ export const applicationsWeb = defineMessages({
     noCompany: 'Sélectionnez une entreprise pour voir sa candidature.',
     loading: 'Chargement…',
     loadFailed: "Les données n'ont pas pu être chargées.",
-    retry: 'Réessayer',
     waitForUploads: "Attendez la fin de l'envoi des fichiers",
     edition: {
       title: 'Édition en cours',

@@ -4,8 +4,6 @@ import { defineMessages } from './define.ts';
 export const partners = defineMessages({
   pt: {
     loading: 'A carregar…',
-    loadFailed: 'Não foi possível carregar os dados.',
-    retry: 'Tentar de novo',
     errors: {
       noEntity: 'A sua conta de parceiro não está ligada a nenhuma entidade parceira ativa.',
       preRegistrationLimit:
@@ -182,8 +180,6 @@ export const partners = defineMessages({
   },
   en: {
     loading: 'Loading…',
-    loadFailed: 'The data could not be loaded.',
-    retry: 'Try again',
     errors: {
       noEntity: 'Your partner account is not linked to an active partner entity.',
       preRegistrationLimit:
@@ -361,8 +357,6 @@ export const partners = defineMessages({
   },
   fr: {
     loading: 'Chargement…',
-    loadFailed: "Les données n'ont pas pu être chargées.",
-    retry: 'Réessayer',
     errors: {
       noEntity: "Votre compte partenaire n'est lié à aucune entité partenaire active.",
       preRegistrationLimit:

@@ -1,9 +1,10 @@
 import { formatDisplayDate, type NameChange } from '@excelencia/domain';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLanguage } from '../../lib/language-context.ts';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
 import { ReasonModal, type ReasonRequest } from '../../ui/reason-modal.tsx';
 import { ScrollRegion } from '../../ui/scroll-region.tsx';
@@ -58,13 +59,7 @@ export function AdminNameChanges() {
 
   let body: React.ReactNode;
   if (pending.isError && !pending.data) {
-    body = (
-      <Alert color="red.9" variant="light" role="alert" title={t('companies:common.loadFailed')}>
-        <Button size="compact-sm" variant="light" color="red.9" onClick={() => void pending.refetch()}>
-          {t('companies:common.retry')}
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed onRetry={() => void pending.refetch()} />;
   } else if (!pending.data) {
     body = <Skeleton height={120} />;
   } else if (pending.data.length === 0) {

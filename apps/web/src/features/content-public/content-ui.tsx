@@ -7,11 +7,12 @@ import {
   type PublicTestimonyItem,
   truncateText,
 } from '@excelencia/domain';
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconLanguage, IconMapPin } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
+import { LoadFailed as SharedLoadFailed } from '../../ui/load-failed.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import classes from './content-ui.module.css';
 
@@ -211,13 +212,7 @@ export function LoadMore({
 /** A list that could not be read, with a retry. */
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const t = useTranslate();
-  return (
-    <Alert color="red.9" variant="light" role="alert" title={t('contentPublic:loadFailed')}>
-      <Button size="compact-sm" variant="light" color="red.9" onClick={onRetry}>
-        {t('contentPublic:retry')}
-      </Button>
-    </Alert>
-  );
+  return <SharedLoadFailed onRetry={onRetry} title={t('contentPublic:loadFailed')} />;
 }
 
 /** A site path written without language in the content ('/register') under the page's language. */

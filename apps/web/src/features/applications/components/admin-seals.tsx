@@ -1,8 +1,9 @@
 import type { Seal } from '@excelencia/domain';
-import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBan, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { ReasonModal, type ReasonRequest } from '../../../ui/reason-modal.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
@@ -39,13 +40,7 @@ export function SealsPanel({ editionId }: { editionId: string }) {
 
   let body: React.ReactNode;
   if (seals.isError && !seals.data) {
-    body = (
-      <Alert color="red.9" variant="light" role="alert" title={t('applicationsAdmin:loadFailed')}>
-        <Button size="compact-sm" variant="light" color="red.9" onClick={() => void seals.refetch()}>
-          {t('applicationsAdmin:retry')}
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed onRetry={() => void seals.refetch()} />;
   } else if (!seals.data) {
     body = <Skeleton height={120} />;
   } else if (seals.data.length === 0) {

@@ -12,6 +12,7 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { dateText, dateTimeText } from '../components/company-application-format.ts';
@@ -21,7 +22,6 @@ import { EligibilityList } from '../components/company-eligibility.tsx';
 import { ApplicationResult } from '../components/company-result.tsx';
 import { SubmitPanel } from '../components/company-submit.tsx';
 import { useNow } from '../components/public-clock.ts';
-import { LoadFailed } from '../components/public-load-failed.tsx';
 import {
   useCompanyApplicationQuery,
   useCompanyApplicationsQuery,

@@ -15,11 +15,11 @@ import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { definePage } from '../../../lib/page-data.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { dateText } from '../components/company-application-format.ts';
-import { LoadFailed } from '../components/public-load-failed.tsx';
 import { SealStatusBadge, sealStatusCss } from '../components/public-seal-status.tsx';
 import {
   distinguishedQuery,

@@ -33,12 +33,12 @@ import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { NEUTRAL_GRAY, SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { shortDate, shortDateTime } from '../../applications/components/results-format.ts';
 import { useApiTokensQuery, useCreateApiTokenMutation, useRevokeApiTokenMutation } from '../queries.ts';
-import { LoadFailed } from './load-failed.tsx';
 
 interface TokenValues {
   name: string;

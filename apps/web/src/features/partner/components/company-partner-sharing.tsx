@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -26,7 +27,6 @@ import {
   usePartnerConsentsQuery,
   useUpdateConsentMutation,
 } from '../queries.ts';
-import { LoadFailed } from './load-failed.tsx';
 
 const LEVELS = ['status', 'diagnosis'] as const;
 

@@ -1,12 +1,12 @@
 import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { WARNING_ORANGE } from '../../../ui/colors.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { EligibilityList } from '../../applications/components/company-eligibility.tsx';
 import { editionLabel, shortDate } from '../../applications/components/results-format.ts';
 import { usePartnerCompanyQuery } from '../queries.ts';
 import { AssistedStateBadge } from './assisted-state-badge.tsx';
-import { LoadFailed } from './load-failed.tsx';
 
 /** One company as the partner may see it: public data, then state and diagnosis summary as the company shares them. */
 export function PartnerCompanyView({ companyId }: { companyId: string }) {

@@ -3,11 +3,11 @@ import { Alert, Anchor, Box, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Ti
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/language-context.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { editionLabel } from '../../applications/components/results-format.ts';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
-import { LoadFailed } from '../components/load-failed.tsx';
 import { usePartnerDashboardQuery } from '../queries.ts';
 
 const EditionsChart = lazy(() =>

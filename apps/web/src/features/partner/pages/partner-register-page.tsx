@@ -21,6 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { WARNING_ORANGE } from '../../../ui/colors.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { shortDate } from '../../applications/components/results-format.ts';
@@ -28,7 +29,6 @@ import { PreRegisterForm } from '../../companies/pre-register-form.tsx';
 import { postAssistedCompany } from '../api.ts';
 import { AssistedStateBadge } from '../components/assisted-state-badge.tsx';
 import { FollowRequestForm, FollowRequestsList } from '../components/follow-requests.tsx';
-import { LoadFailed } from '../components/load-failed.tsx';
 import { PartnerCompanyView } from '../components/partner-company-view.tsx';
 import { partnerKeys, useAssistedCompaniesQuery } from '../queries.ts';
 
