@@ -1,6 +1,4 @@
 import {
-  APPLICATION_FILE_TYPE_COUNT,
-  type ApplicationToClose,
   type DistinguishedCompany,
   type EditionResults,
   isCertificateAvailable,
@@ -14,12 +12,11 @@ import {
   sealValidUntil,
   uniqueId,
 } from '@excelencia/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ACCENTED, PLAIN } from '../../db/schema/accounts.ts';
 import {
-  applicationFiles,
   applications,
   caeDivisions,
   caeSections,
@@ -37,6 +34,7 @@ import { assertCompanyAccess } from '../companies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import { APPLICATION_ENTITY, type ApplicationsService } from './applications.service.ts';
 import { type EditionRow, editionRow, toEdition } from './editions.service.ts';
+import { closeApplication, draftsToClose, sealsWithContext, sealWithContext } from './results.repository.ts';
 import { presentSeal, type SealRow, sealCompanyColumns, sealRenaming } from './seals.ts';
 
 const SEAL_ENTITY = 'seals';
@@ -54,11 +52,6 @@ const submitted = or(
   notInArray(applications.status, ['draft', 'closed']),
   isNotNull(applications.submittedAt),
 );
-
-/** Drafts never submitted: what publishing the results closes (docs/adr/0022-publication-closes-drafts.md). */
-const neverSubmitted = and(eq(applications.status, 'draft'), isNull(applications.submittedAt));
-
-const liveFileCount = sql<number>`(select count(*)::int from ${applicationFiles} f where f.application_id = ${applications.id} and f.removed_at is null)`;
 
 /**
  * Publishing an edition's results and the status that follows: one seal per qualified application, valid for at
@@ -90,32 +83,6 @@ export function createResultsService(deps: {
       published,
       toClose,
     };
-  }
-
-  /** The drafts never submitted of an edition, by company name: what publishing closes. */
-  async function draftsToClose(executor: Executor, editionId: string, forUpdate = false) {
-    const query = executor
-      .select({
-        application: applications,
-        companyName: companies.companyName,
-        nif: companies.nif,
-        files: liveFileCount,
-      })
-      .from(applications)
-      .innerJoin(companies, eq(companies.id, applications.companyId))
-      .where(and(eq(applications.editionId, editionId), neverSubmitted))
-      .orderBy(asc(companies.searchText), asc(applications.id));
-    const rows = forUpdate ? await query.for('update', { of: applications }) : await query;
-    return rows.map((r) => ({
-      ...r,
-      summary: {
-        id: r.application.id,
-        companyName: r.companyName,
-        nif: r.nif,
-        files: r.files,
-        complete: r.files === APPLICATION_FILE_TYPE_COUNT,
-      } satisfies ApplicationToClose,
-    }));
   }
 
   async function distinguished(executor: Executor, editionId: string, now: Date, publicOnly: boolean) {
@@ -191,10 +158,7 @@ export function createResultsService(deps: {
     const drafts = await draftsToClose(tx, edition.id, true);
     const closedAt = edition.applicationsClosedAt ?? now;
     for (const { application, companyName, files } of drafts) {
-      await tx
-        .update(applications)
-        .set({ status: 'closed', version: application.version + 1, updatedAt: now })
-        .where(eq(applications.id, application.id));
+      await closeApplication(tx, application, now);
       await writeAudit(tx, {
         actorAccountId: actor.accountId,
         action: 'close',
@@ -223,20 +187,6 @@ export function createResultsService(deps: {
       }
     }
     return drafts.length;
-  }
-
-  /** Seals with their edition and what they say of the company today. */
-  function sealsWithContext(executor: Executor) {
-    return executor
-      .select({ seal: seals, edition: editions, ...sealCompanyColumns })
-      .from(seals)
-      .innerJoin(editions, eq(editions.id, seals.editionId))
-      .innerJoin(companies, eq(companies.id, seals.companyId));
-  }
-
-  async function sealWithContext(executor: Executor, where: ReturnType<typeof eq>) {
-    const [row] = await sealsWithContext(executor).where(where).limit(1);
-    return row ?? null;
   }
 
   return {
