@@ -31,13 +31,10 @@ import {
   applications,
   auditLog,
   caeDivisions,
-  caeSections,
   cities,
   companies,
   companyMembers,
   editions,
-  islands,
-  seals,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -48,9 +45,15 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
+import {
+  adminListRows,
+  applicationToEdition,
+  liveFileCount,
+  sealOfApplication,
+} from './applications.repository.ts';
 import { assertPdf, type EditionRow, editionRow } from './editions.service.ts';
 import { computeEligibility, latestAnnualYear } from './eligibility.ts';
-import { presentSeal, type SealRow, sealCompanyColumns } from './seals.ts';
+import { presentSeal, type SealRow } from './seals.ts';
 
 export const APPLICATION_ENTITY = 'applications';
 
@@ -138,13 +141,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       () => liveFiles(executor, row.id),
       () => nameOf(executor, row.decidedBy),
       () => nameOf(executor, row.confirmedBy),
-      () =>
-        executor
-          .select({ seal: seals, ...sealCompanyColumns })
-          .from(seals)
-          .innerJoin(companies, eq(companies.id, seals.companyId))
-          .where(eq(seals.applicationId, row.id))
-          .limit(1),
+      () => sealOfApplication(executor, row.id),
     ]);
     // A draft's figures follow the company's sheets until it is submitted; then the snapshot is what was judged.
     const eligibility =
@@ -284,11 +281,9 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       .where(eq(companyMembers.companyId, companyId));
   }
 
-  const fileCount = sql<number>`(select count(*)::int from ${applicationFiles} f where f.application_id = ${applications.id} and f.removed_at is null)`;
-
   /** The admin list's filter, its rows (application, company, island, CAE section, documents) and its order. */
   function adminListQuery(query: AdminApplicationQuery, language: Language) {
-    const complete = sql<boolean>`${fileCount} = ${APPLICATION_FILE_TYPE_COUNT}`;
+    const complete = sql<boolean>`${liveFileCount} = ${APPLICATION_FILE_TYPE_COUNT}`;
     const where = allOf(
       query.editionId ? eq(applications.editionId, query.editionId) : undefined,
       query.status ? eq(applications.status, query.status) : undefined,
@@ -297,29 +292,13 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       query.sectionId ? eq(caeDivisions.sectionId, query.sectionId) : undefined,
       searchCondition(sql`(${companies.searchText} || ' ' || ${companies.nif})`, query.search),
     );
-    const base = () =>
-      db
-        .select({
-          application: applications,
-          companyName: companies.companyName,
-          nif: companies.nif,
-          island: islands.description,
-          sectionCode: caeSections.code,
-          section: caeSections.description,
-          files: fileCount,
-        })
-        .from(applications)
-        .innerJoin(companies, eq(companies.id, applications.companyId))
-        .leftJoin(cities, eq(cities.id, companies.cityId))
-        .leftJoin(islands, eq(islands.id, cities.islandId))
-        .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-        .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId));
+    const base = () => adminListRows(db);
     const sortable = {
       companyName: companies.searchText,
       nif: companies.nif,
       status: applications.status,
       submittedAt: applications.submittedAt,
-      files: fileCount as SQL,
+      files: liveFileCount as SQL,
     };
     const ordered = orderBy(sortable, query, language, {
       defaultSort: ['companyName'],
@@ -394,14 +373,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       now = new Date(),
     ): Promise<{ application: Application; created: boolean }> {
       const asAdmin = await assertCompanyAccess(db, caller, companyId);
-      const existing = async (executor: Executor) => {
-        const [row] = await executor
-          .select()
-          .from(applications)
-          .where(and(eq(applications.editionId, editionId), eq(applications.companyId, companyId)))
-          .limit(1);
-        return row ?? null;
-      };
+      const existing = (executor: Executor) => applicationToEdition(executor, editionId, companyId);
       const opened = await existing(db);
       if (opened) return { application: await present(db, opened, asAdmin), created: false };
       const inserted = await db.transaction(async (tx) => {

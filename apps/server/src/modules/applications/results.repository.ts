@@ -1,13 +1,12 @@
 import { APPLICATION_FILE_TYPE_COUNT, type ApplicationToClose } from '@excelencia/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { applicationFiles, applications, companies, editions, seals } from '../../db/schema/index.ts';
+import { applications, companies, editions, seals } from '../../db/schema/index.ts';
+import { liveFileCount } from './applications.repository.ts';
 import { sealCompanyColumns } from './seals.ts';
 
 /** Drafts never submitted: what publishing the results closes (docs/adr/0022-publication-closes-drafts.md). */
 const neverSubmitted = and(eq(applications.status, 'draft'), isNull(applications.submittedAt));
-
-const liveFileCount = sql<number>`(select count(*)::int from ${applicationFiles} f where f.application_id = ${applications.id} and f.removed_at is null)`;
 
 /** The drafts never submitted of an edition, by company name: what publishing closes (locked with `forUpdate`). */
 export async function draftsToClose(executor: Executor, editionId: string, forUpdate = false) {
