@@ -10,7 +10,7 @@ import {
   translate,
 } from '@excelencia/domain';
 import { createPdf, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
-import type { EsgRespondent } from './esg.service.ts';
+import type { EsgRespondent } from './esg.repository.ts';
 
 const BODY = PDF_FONT.regular;
 const BOLD = PDF_FONT.bold;

@@ -23,7 +23,7 @@ import {
   scoreAnswers,
   sectorMedian,
 } from '@excelencia/domain';
-import { and, asc, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import {
@@ -42,6 +42,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
+import { type EsgRespondent, respondentsOf } from './esg.repository.ts';
 
 export const ESG_FORM_ENTITY = 'esg_forms';
 export const ESG_RESPONSE_ENTITY = 'esg_responses';
@@ -167,45 +168,6 @@ function responseSummary(context: ResponseContext): EsgResponseSummary {
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Who answered, as the export names them beside the company's name. */
-export interface EsgRespondent {
-  nif: string;
-  island: LocalizedText | null;
-  section: { code: string; description: LocalizedText } | null;
-}
-
-/** Who answered, by company id: NIF, island and CAE section (the exports name them beside the company). */
-async function respondentsOf(db: Executor, ids: readonly string[]): Promise<Map<string, EsgRespondent>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: companies.id,
-      nif: companies.nif,
-      island: islands.description,
-      sectionCode: caeSections.code,
-      section: caeSections.description,
-    })
-    .from(companies)
-    .leftJoin(cities, eq(cities.id, companies.cityId))
-    .leftJoin(islands, eq(islands.id, cities.islandId))
-    .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-    .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
-    .where(inArray(companies.id, [...ids]));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        nif: r.nif,
-        island: (r.island as LocalizedText | null) ?? null,
-        section:
-          r.sectionCode && r.section
-            ? { code: r.sectionCode, description: r.section as LocalizedText }
-            : null,
-      },
-    ]),
-  );
 }
 
 async function responseContexts(db: Executor, where: ReturnType<typeof and>): Promise<ResponseContext[]> {
