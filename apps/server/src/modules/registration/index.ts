@@ -1,2 +1,2 @@
 /** What other areas use of the registration area: which claim holds a NIF (a confirmed company or a pending one). */
-export { nifHolder } from './nif-claims.repository.ts';
+export { nifHolder } from './registration.repository.ts';

@@ -12,14 +12,7 @@ import {
 import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import {
-  accounts,
-  companies,
-  companyInvitations,
-  companyMembers,
-  partnerAssistedCompanies,
-  partnerEntities,
-} from '../../db/schema/index.ts';
+import { accounts, companies, companyInvitations, companyMembers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
@@ -36,10 +29,16 @@ import {
   storedRoles,
 } from '../users/provider.ts';
 import { COMPANIES_ENTITY, INVITATIONS_ENTITY } from './entities.ts';
-import { type Inviter, invitationLink, invitationMail } from './mails.ts';
-import { liveInvitationOf, lockInvitationsOf, nifHolder } from './nif-claims.repository.ts';
+import { invitationLink, invitationMail } from './mails.ts';
 import { cancelPreRegistration } from './nif-claims.service.ts';
 import { checkPlaces } from './reference-checks.ts';
+import {
+  type InvitationRow,
+  inviterOf,
+  liveInvitationOf,
+  lockInvitationsOf,
+  nifHolder,
+} from './registration.repository.ts';
 import { linkExpired, linkInvalid, nifTaken } from './registration.service.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 
@@ -47,7 +46,6 @@ export { INVITATIONS_ENTITY };
 
 const DAY_MS = 86_400_000;
 
-type InvitationRow = typeof companyInvitations.$inferSelect;
 type ListQuery = z.output<typeof PreRegistrationListQuery>;
 
 export const invitationAccepted = () => new AppError(409, 'invitation_accepted', 'errors:invitationAccepted');
@@ -121,35 +119,6 @@ export function createInvitationsService(
       .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
       .where(eq(companyInvitations.id, id));
     return row;
-  }
-
-  /**
-   * Who pre-registered the invitation's company: its maker's name, with the partner entity when the maker
-   * registered it for one (the entity's assistance row of that company, made by the same account).
-   */
-  async function inviterOf(
-    tx: Executor,
-    invitation: Pick<InvitationRow, 'companyId' | 'createdBy'>,
-  ): Promise<Inviter> {
-    if (!invitation.createdBy) return null;
-    const [person] = await tx
-      .select({ name: accounts.name })
-      .from(accounts)
-      .where(eq(accounts.id, invitation.createdBy))
-      .limit(1);
-    if (!person) return null;
-    const [entity] = await tx
-      .select({ name: partnerEntities.name })
-      .from(partnerAssistedCompanies)
-      .innerJoin(partnerEntities, eq(partnerEntities.id, partnerAssistedCompanies.partnerEntityId))
-      .where(
-        and(
-          eq(partnerAssistedCompanies.companyId, invitation.companyId),
-          eq(partnerAssistedCompanies.createdBy, invitation.createdBy),
-        ),
-      )
-      .limit(1);
-    return { name: person.name, entity: entity?.name ?? null };
   }
 
   async function mailInvitation(

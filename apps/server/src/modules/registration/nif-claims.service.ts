@@ -21,7 +21,7 @@ import {
   nifHolders,
   openRegistrations,
   type PendingRow,
-} from './nif-claims.repository.ts';
+} from './registration.repository.ts';
 
 export const nifClaimGone = () => new AppError(404, 'nif_claim_gone', 'errors:nifClaimGone');
 export const nifCompanyConfirmed = () =>

@@ -29,9 +29,16 @@ import {
   registrationRepeatedMail,
   signInLink,
 } from './mails.ts';
-import { nifHolder, releaseMailWindows, takeMailAllowance } from './nif-claims.repository.ts';
 import { cancelPreRegistration } from './nif-claims.service.ts';
 import { checkPlaces } from './reference-checks.ts';
+import {
+  accountOfEmail,
+  lockOpenRegistrationOf,
+  nifHolder,
+  releaseMailWindows,
+  renewRegistrationLink,
+  takeMailAllowance,
+} from './registration.repository.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 
 export { COMPANIES_ENTITY, REGISTRATION_ENTITY };
@@ -122,20 +129,18 @@ export function createRegistrationService(
     action: 'resend' | 'repeat',
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(pendingRegistrations)
-        .where(and(eq(pendingRegistrations.email, email), isNull(pendingRegistrations.usedAt)))
-        .for('update');
+      const row = await lockOpenRegistrationOf(tx, email);
       if (!row) return false;
       const at = now();
       // Over the address's limit nothing changes: the link it received last keeps working.
       if (!(await takeMailAllowance(tx, row.email, at, MAIL_LIMIT))) return true;
       const { token, hash } = newLinkToken();
-      await tx
-        .update(pendingRegistrations)
-        .set({ tokenHash: hash, expiresAt: new Date(at.getTime() + REGISTRATION_LINK_HOURS * HOUR_MS) })
-        .where(eq(pendingRegistrations.id, row.id));
+      await renewRegistrationLink(
+        tx,
+        row.id,
+        hash,
+        new Date(at.getTime() + REGISTRATION_LINK_HOURS * HOUR_MS),
+      );
       await enqueueMail(tx, mail(linkMail(row, token)));
       await writeAudit(tx, {
         actorAccountId: null,
@@ -182,11 +187,7 @@ export function createRegistrationService(
       if ((await nifHolder(db, input.nif, at))?.confirmed) throw nifTaken();
       const accepted: RegistrationPending = { status: 'pending', email: input.email };
 
-      const [account] = await db
-        .select({ email: accounts.email, name: accounts.name, language: accounts.language })
-        .from(accounts)
-        .where(eq(accounts.email, input.email))
-        .limit(1);
+      const account = await accountOfEmail(db, input.email);
       if (account) {
         await noticeExistingAccount(account);
         return accepted;

@@ -5,6 +5,8 @@ import {
   companies,
   companyInvitations,
   companyMembers,
+  partnerAssistedCompanies,
+  partnerEntities,
   pendingRegistrations,
   registrationMailWindows,
 } from '../../db/schema/index.ts';
@@ -176,4 +178,63 @@ export async function takeMailAllowance(
 /** Removes the windows that started before `cutoff` (over: they count nothing, and hold an address). */
 export async function releaseMailWindows(db: Executor, cutoff: Date): Promise<void> {
   await db.delete(registrationMailWindows).where(lt(registrationMailWindows.requestWindowStartedAt, cutoff));
+}
+
+/**
+ * Who pre-registered the invitation's company: its maker's name, with the partner entity when the maker
+ * registered it for one (the entity's assistance row of that company, made by the same account).
+ */
+export async function inviterOf(
+  tx: Executor,
+  invitation: Pick<InvitationRow, 'companyId' | 'createdBy'>,
+): Promise<{ name: string; entity: string | null } | null> {
+  if (!invitation.createdBy) return null;
+  const [person] = await tx
+    .select({ name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.id, invitation.createdBy))
+    .limit(1);
+  if (!person) return null;
+  const [entity] = await tx
+    .select({ name: partnerEntities.name })
+    .from(partnerAssistedCompanies)
+    .innerJoin(partnerEntities, eq(partnerEntities.id, partnerAssistedCompanies.partnerEntityId))
+    .where(
+      and(
+        eq(partnerAssistedCompanies.companyId, invitation.companyId),
+        eq(partnerAssistedCompanies.createdBy, invitation.createdBy),
+      ),
+    )
+    .limit(1);
+  return { name: person.name, entity: entity?.name ?? null };
+}
+
+/** The registration of an address still waiting for confirmation, locked until the transaction ends. */
+export async function lockOpenRegistrationOf(tx: Executor, email: string) {
+  const [row] = await tx
+    .select()
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.email, email), isNull(pendingRegistrations.usedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Gives a waiting registration a new link (the old one stops working). */
+export async function renewRegistrationLink(
+  tx: Executor,
+  id: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await tx.update(pendingRegistrations).set({ tokenHash, expiresAt }).where(eq(pendingRegistrations.id, id));
+}
+
+/** The account of an e-mail address, as a mail to it needs it (name and language). */
+export async function accountOfEmail(db: Executor, email: string) {
+  const [account] = await db
+    .select({ email: accounts.email, name: accounts.name, language: accounts.language })
+    .from(accounts)
+    .where(eq(accounts.email, email))
+    .limit(1);
+  return account ?? null;
 }
