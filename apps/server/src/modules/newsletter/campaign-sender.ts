@@ -1,9 +1,13 @@
 import { CAMPAIGN_BATCH_SIZE, campaignTextFor } from '@excelencia/domain';
-import { and, asc, desc, eq, gt, lte, notExists } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { newsletterCampaigns, newsletterDeliveries, newsletterSubscribers } from '../../db/schema/index.ts';
 import { enqueueMails, type PinoLike } from '../../platform/mail/outbox.ts';
 import { createPoller } from '../../platform/poller.ts';
+import {
+  lockCampaignBeingSent,
+  markCampaignSent,
+  nextRecipients,
+  recordDeliveries,
+} from './campaigns.repository.ts';
 import { campaignMail, unsubscribeLink } from './newsletter-mails.ts';
 
 /**
@@ -27,45 +31,9 @@ export function createCampaignSender(options: {
   /** One batch of the oldest campaign being sent; undefined when none is. */
   async function batch(): Promise<{ campaignId: string; queued: number; finished: boolean } | undefined> {
     return db.transaction(async (tx) => {
-      const [campaign] = await tx
-        .select()
-        .from(newsletterCampaigns)
-        .where(eq(newsletterCampaigns.status, 'sending'))
-        .orderBy(asc(newsletterCampaigns.sendStartedAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
+      const campaign = await lockCampaignBeingSent(tx);
       if (!campaign?.sendStartedAt) return undefined;
-      // Recipients go in id order, so each batch starts after the last one mailed (an index range, not a sort of
-      // every subscriber); the NOT EXISTS below still guarantees nobody is mailed twice.
-      const [last] = await tx
-        .select({ subscriberId: newsletterDeliveries.subscriberId })
-        .from(newsletterDeliveries)
-        .where(eq(newsletterDeliveries.campaignId, campaign.id))
-        .orderBy(desc(newsletterDeliveries.subscriberId))
-        .limit(1);
-      const recipients = await tx
-        .select()
-        .from(newsletterSubscribers)
-        .where(
-          and(
-            eq(newsletterSubscribers.status, 'confirmed'),
-            lte(newsletterSubscribers.confirmedAt, campaign.sendStartedAt),
-            last?.subscriberId ? gt(newsletterSubscribers.id, last.subscriberId) : undefined,
-            notExists(
-              tx
-                .select({ id: newsletterDeliveries.id })
-                .from(newsletterDeliveries)
-                .where(
-                  and(
-                    eq(newsletterDeliveries.campaignId, campaign.id),
-                    eq(newsletterDeliveries.subscriberId, newsletterSubscribers.id),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .orderBy(asc(newsletterSubscribers.id))
-        .limit(batchSize);
+      const recipients = await nextRecipients(tx, campaign.id, campaign.sendStartedAt, batchSize);
       // Two INSERTs a batch (the outbox rows, then the deliveries naming them): the transaction stays short, so
       // that on PGlite's single connection the requests waiting between batches get their turn quickly.
       const mails = await enqueueMails(
@@ -82,22 +50,16 @@ export function createCampaignSender(options: {
           });
         }),
       );
-      if (mails.length > 0) {
-        await tx.insert(newsletterDeliveries).values(
-          recipients.map((subscriber, index) => ({
-            campaignId: campaign.id,
-            subscriberId: subscriber.id,
-            outboxId: mails[index]?.id ?? '',
-          })),
-        );
-      }
+      await recordDeliveries(
+        tx,
+        campaign.id,
+        recipients.map((subscriber, index) => ({
+          subscriberId: subscriber.id,
+          outboxId: mails[index]?.id ?? '',
+        })),
+      );
       const finished = recipients.length < batchSize;
-      if (finished) {
-        await tx
-          .update(newsletterCampaigns)
-          .set({ status: 'sent', sentAt: new Date() })
-          .where(eq(newsletterCampaigns.id, campaign.id));
-      }
+      if (finished) await markCampaignSent(tx, campaign.id, new Date());
       return { campaignId: campaign.id, queued: recipients.length, finished };
     });
   }
