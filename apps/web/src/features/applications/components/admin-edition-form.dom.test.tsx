@@ -1,26 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_EDITION } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { EditionForm } from './admin-edition-form.tsx';
 
-/** The demo's 2nd edition: 2026, evaluating the accounts of 2025. */
-const EDITION = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  number: 2,
-  year: 2026,
-  indicatorYear: 2025,
-  registrationOpensAt: '2026-09-01T00:00:00.000Z',
-  registrationClosesAt: '2026-12-25T16:00:00.000Z',
-  applicationOpensAt: '2026-09-01T00:00:00.000Z',
-  applicationClosesAt: '2026-12-31T00:00:00.000Z',
-  evaluationStartsAt: '2027-01-05T00:00:00.000Z',
-  evaluationEndsAt: '2027-01-31T00:00:00.000Z',
-  resultsAt: '2027-02-08T00:00:00.000Z',
-  resultsPublishedAt: null,
-  applicationsClosedAt: null,
-  regulationFileName: null,
-  version: 1,
-};
+const EDITION = DEMO_EDITION;
 
 beforeEach(() => {
   vi.stubGlobal(

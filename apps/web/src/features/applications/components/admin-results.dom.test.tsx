@@ -2,31 +2,13 @@ import type { Edition, PublishReadiness } from '@excelencia/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
+import { editionTakingApplications } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { ModalHost } from '../../../ui/modal-host.tsx';
 import { ResultsPanel } from './admin-results.tsx';
 
-const DAY = 24 * 60 * 60 * 1000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
 /** An edition still taking applications, every decision made and confirmed. */
-const EDITION: Edition = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  number: 2,
-  year: 2026,
-  indicatorYear: 2025,
-  registrationOpensAt: at(-30),
-  registrationClosesAt: at(-2),
-  applicationOpensAt: at(-1),
-  applicationClosesAt: at(10),
-  evaluationStartsAt: at(11),
-  evaluationEndsAt: at(20),
-  resultsAt: at(25),
-  resultsPublishedAt: null,
-  applicationsClosedAt: null,
-  regulationFileName: null,
-  version: 1,
-};
+const EDITION: Edition = editionTakingApplications();
 
 const READINESS: PublishReadiness = {
   ready: true,

@@ -1,30 +1,12 @@
 import type { Edition } from '@excelencia/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { daysFromNow, editionTakingApplications } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { EditionCountdown } from './public-countdown.tsx';
 
-const DAY = 24 * 60 * 60 * 1000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
 /** By its dates, registration and applications are open now. */
-const EDITION: Edition = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  number: 2,
-  year: 2026,
-  indicatorYear: 2025,
-  registrationOpensAt: at(-30),
-  registrationClosesAt: at(5),
-  applicationOpensAt: at(-1),
-  applicationClosesAt: at(10),
-  evaluationStartsAt: at(11),
-  evaluationEndsAt: at(20),
-  resultsAt: at(25),
-  resultsPublishedAt: null,
-  applicationsClosedAt: null,
-  regulationFileName: null,
-  version: 1,
-};
+const EDITION: Edition = editionTakingApplications({ registrationClosesAt: daysFromNow(5) });
 
 function serve(edition: Edition) {
   vi.stubGlobal(
@@ -45,7 +27,7 @@ describe("the home page's edition block", () => {
   });
 
   it('once results are published ahead of their dates, says so and links to the distinguished companies instead', async () => {
-    const publishedAt = new Date(Date.now() - DAY / 2);
+    const publishedAt = new Date(daysFromNow(-0.5));
     serve({
       ...EDITION,
       resultsPublishedAt: publishedAt.toISOString(),

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
 import { SignedInContext } from '../../../lib/signed-in-context.ts';
+import { daysFromNow, editionTakingApplications } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { ApplicationCard } from '../components/company-application-card.tsx';
 import { CompanyApplicationPage } from './company-application-page.tsx';
@@ -16,33 +17,15 @@ const COMPANY = {
   companyName: 'Boa Vista, Lda',
   nif: '200000021',
 };
-const DAY = 24 * 60 * 60 * 1000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 /** An edition taking applications now (from yesterday to ten days on). */
-const OPEN: Edition = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  number: 2,
-  year: 2026,
-  indicatorYear: 2025,
-  registrationOpensAt: at(-30),
-  registrationClosesAt: at(-2),
-  applicationOpensAt: at(-1),
-  applicationClosesAt: at(10),
-  evaluationStartsAt: at(11),
-  evaluationEndsAt: at(20),
-  resultsAt: at(25),
-  resultsPublishedAt: null,
-  applicationsClosedAt: null,
-  regulationFileName: null,
-  version: 1,
-};
+const OPEN: Edition = editionTakingApplications();
 
 /** The same edition once its results were published on 10 March 2026, before its application window's end. */
 const CLOSED_ON = '2026-03-10T12:00:00.000Z';
 const PUBLISHED: Edition = {
   ...OPEN,
-  applicationClosesAt: at(10),
+  applicationClosesAt: daysFromNow(10),
   resultsPublishedAt: CLOSED_ON,
   applicationsClosedAt: CLOSED_ON,
   version: 2,
