@@ -40,6 +40,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
+import { assertPdf } from '../../platform/files/pdf-upload.ts';
 import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
@@ -51,7 +52,7 @@ import {
   liveFileCount,
   sealOfApplication,
 } from './applications.repository.ts';
-import { assertPdf, type EditionRow, editionRow } from './editions.service.ts';
+import { type EditionRow, editionRow } from './editions.service.ts';
 import { computeEligibility, latestAnnualYear } from './eligibility.ts';
 import { presentSeal, type SealRow } from './seals.ts';
 

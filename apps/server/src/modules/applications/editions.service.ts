@@ -1,11 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  APPLICATION_PDF_MAX_BYTES,
-  type Edition,
-  type EditionInput,
-  type EditionUpdate,
-  looksLikePdf,
-} from '@excelencia/domain';
+import type { Edition, EditionInput, EditionUpdate } from '@excelencia/domain';
 import { and, asc, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { editions } from '../../db/schema/index.ts';
@@ -13,6 +7,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
+import { assertPdf } from '../../platform/files/pdf-upload.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
 
 export const EDITION_ENTITY = 'editions';
@@ -55,32 +50,6 @@ function values(input: EditionInput) {
 }
 
 export const editionNotFound = () => notFound('errors:notFound');
-export const notPdf = () =>
-  new AppError(400, 'not_pdf', 'applications:selectPdf', {
-    details: [{ path: 'file', message: 'applications:selectPdf' }],
-  });
-export const pdfTooLarge = () =>
-  new AppError(413, 'file_too_large', 'applications:pdfTooLarge', {
-    params: { max: APPLICATION_PDF_MAX_BYTES / 1024 / 1024 },
-    details: [
-      {
-        path: 'file',
-        message: 'applications:pdfTooLarge',
-        params: { max: APPLICATION_PDF_MAX_BYTES / 1024 / 1024 },
-      },
-    ],
-  });
-
-/**
- * A PDF upload received to disk: at most APPLICATION_PDF_MAX_BYTES and a whole PDF, else the spec's message.
- * looksLikePdf reads the `%PDF-` header and the last 1 024 bytes, which the upload's ends hold (multipart-file.ts),
- * so the file is never read whole.
- */
-export function assertPdf(file: Pick<FileOnDisk, 'size' | 'ends'>): void {
-  if (file.size > APPLICATION_PDF_MAX_BYTES) throw pdfTooLarge();
-  if (!looksLikePdf(file.ends)) throw notPdf();
-}
-
 export async function editionRow(db: Executor, id: string): Promise<EditionRow> {
   const [row] = await db.select().from(editions).where(eq(editions.id, id)).limit(1);
   if (!row) throw editionNotFound();

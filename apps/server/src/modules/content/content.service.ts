@@ -24,9 +24,9 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, type ErrorDetail, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
+import { assertPdf } from '../../platform/files/pdf-upload.ts';
 import { searchCondition } from '../../platform/listing.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
-import { assertPdf } from '../applications/editions.service.ts';
 import { imagesById } from './content-images.service.ts';
 import {
   type ContentRow,

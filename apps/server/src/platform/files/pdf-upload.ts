@@ -1,0 +1,29 @@
+import { APPLICATION_PDF_MAX_BYTES, looksLikePdf } from '@excelencia/domain';
+import { AppError } from '../errors.ts';
+import type { FileOnDisk } from '../multipart-file.ts';
+
+const notPdf = () =>
+  new AppError(400, 'not_pdf', 'applications:selectPdf', {
+    details: [{ path: 'file', message: 'applications:selectPdf' }],
+  });
+const pdfTooLarge = () =>
+  new AppError(413, 'file_too_large', 'applications:pdfTooLarge', {
+    params: { max: APPLICATION_PDF_MAX_BYTES / 1024 / 1024 },
+    details: [
+      {
+        path: 'file',
+        message: 'applications:pdfTooLarge',
+        params: { max: APPLICATION_PDF_MAX_BYTES / 1024 / 1024 },
+      },
+    ],
+  });
+
+/**
+ * A PDF upload received to disk: at most APPLICATION_PDF_MAX_BYTES and a whole PDF, else the spec's message.
+ * looksLikePdf reads the `%PDF-` header and the last 1 024 bytes, which the upload's ends hold (multipart-file.ts),
+ * so the file is never read whole.
+ */
+export function assertPdf(file: Pick<FileOnDisk, 'size' | 'ends'>): void {
+  if (file.size > APPLICATION_PDF_MAX_BYTES) throw pdfTooLarge();
+  if (!looksLikePdf(file.ends)) throw notPdf();
+}
