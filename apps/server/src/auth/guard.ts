@@ -111,7 +111,7 @@ export function registerAuthGuard(
 
     const needsCsrf =
       UNSAFE_METHODS.has(request.method) &&
-      (isApi || url === '/auth/logout' || url === '/auth/session/extend') &&
+      (isApi || isAuth) &&
       !(isApi && roles === 'public' && request.routeOptions.config.csrf === false);
     if (needsCsrf && request.auth?.via !== 'bearer') {
       const sent = csrfHeader(request);
