@@ -112,7 +112,7 @@ export function registerAuthGuard(
     const needsCsrf =
       UNSAFE_METHODS.has(request.method) &&
       (isApi || isAuth) &&
-      !(isApi && roles === 'public' && request.routeOptions.config.csrf === false);
+      !(roles === 'public' && request.routeOptions.config.csrf === false);
     if (needsCsrf && request.auth?.via !== 'bearer') {
       const sent = csrfHeader(request);
       const expected = request.authSession?.csrfToken ?? request.cookies[VISITOR_CSRF_COOKIE];

@@ -32,7 +32,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     roles?: RouteRoles;
-    /** false: a state-changing public route whose link token is the credential (RFC 8058 one-click). */
+    /**
+     * false: a state-changing public route that checks its own token instead of the CSRF header: a link's token
+     * (RFC 8058 one-click), or the session's token in the field of a plain HTML form (sign-out).
+     */
     csrf?: false;
     /**
      * true: a public route that never looks at its caller (the health checks), so the guard reads neither cookie nor

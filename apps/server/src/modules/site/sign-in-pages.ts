@@ -85,22 +85,27 @@ export function signInPages(deps: { config: Config; auth: AuthService }) {
       });
     }
 
-    app.post('/auth/sign-out', { config: rateLimit, schema: { hide: true } }, async (request, reply) => {
-      const form = (request.body ?? {}) as Record<string, unknown>;
-      const language = isLanguage(form.lang) ? form.lang : languageOf(request);
-      reply.header('cache-control', 'no-store');
-      const sent = form[SIGN_OUT_CSRF_FIELD];
-      // The guard resolved the session of /auth/* requests; a form without its token changes nothing.
-      if (
-        !request.authSession ||
-        typeof sent !== 'string' ||
-        !safeEqual(sent, request.authSession.csrfToken)
-      ) {
-        return reply.redirect(request.authSession ? `/${language}/logout` : `/${language}/`, 303);
-      }
-      const { redirectUrl } = await auth.logout(request.cookies[SESSION_COOKIE], language);
-      reply.clearCookie(SESSION_COOKIE, cookieBase);
-      return reply.redirect(redirectUrl, 303);
-    });
+    app.post(
+      '/auth/sign-out',
+      // A plain HTML form cannot send the CSRF header: the form's own field carries the session's token.
+      { config: { ...rateLimit, csrf: false }, schema: { hide: true } },
+      async (request, reply) => {
+        const form = (request.body ?? {}) as Record<string, unknown>;
+        const language = isLanguage(form.lang) ? form.lang : languageOf(request);
+        reply.header('cache-control', 'no-store');
+        const sent = form[SIGN_OUT_CSRF_FIELD];
+        // The guard resolved the session of /auth/* requests; a form without its token changes nothing.
+        if (
+          !request.authSession ||
+          typeof sent !== 'string' ||
+          !safeEqual(sent, request.authSession.csrfToken)
+        ) {
+          return reply.redirect(request.authSession ? `/${language}/logout` : `/${language}/`, 303);
+        }
+        const { redirectUrl } = await auth.logout(request.cookies[SESSION_COOKIE], language);
+        reply.clearCookie(SESSION_COOKIE, cookieBase);
+        return reply.redirect(redirectUrl, 303);
+      },
+    );
   };
 }
