@@ -1,23 +1,26 @@
 import type { NameChangeStatus } from '@excelencia/domain';
-import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
+import { isSealHeld } from '@excelencia/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { accounts, companies, companyMembers, companyNameChanges, seals } from '../../db/schema/index.ts';
 
 export type NameChangeRow = typeof companyNameChanges.$inferSelect;
-export type NewNameChange = typeof companyNameChanges.$inferInsert;
+type NewNameChange = typeof companyNameChanges.$inferInsert;
 
 const requester = alias(accounts, 'requester');
 const decider = alias(accounts, 'decider');
 
-/** Whether the company holds a seal at `now`: not withdrawn and not yet expired (valid or suspended). */
+/**
+ * Whether the company holds a seal at `now` (the domain's isSealHeld: valid, or suspended and not yet expired), read
+ * from its seals' states and end dates.
+ */
 export async function holdsSeal(executor: Executor, companyId: string, now: Date): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: seals.id })
+  const rows = await executor
+    .select({ state: seals.state, validUntil: seals.validUntil })
     .from(seals)
-    .where(and(eq(seals.companyId, companyId), ne(seals.state, 'withdrawn'), gte(seals.validUntil, now)))
-    .limit(1);
-  return row !== undefined;
+    .where(eq(seals.companyId, companyId));
+  return rows.some((seal) => isSealHeld(seal, now));
 }
 
 /** Name changes with the company's NIF and the names of who asked and who decided. */
