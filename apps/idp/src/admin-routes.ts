@@ -61,7 +61,7 @@ function roleId(realm: string, name: string): string {
 }
 
 /** Keycloak's CredentialRepresentation, the fields a client reads (never the secret). */
-export interface CredentialRepresentation {
+interface CredentialRepresentation {
   id: string;
   type: 'password' | 'otp';
   userLabel?: string;

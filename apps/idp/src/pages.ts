@@ -394,7 +394,7 @@ function leaveForm(language: Language, action: string, label: string, secondary:
 </form>`;
 }
 
-export interface OtpPageInput {
+interface OtpPageInput {
   language: Language;
   nonce: string;
   action: string;
@@ -420,7 +420,7 @@ ${recoveryForm({ language, action: input.action, submit: t(language, 'twoFactor.
   );
 }
 
-export interface ConfigureTotpPageInput {
+interface ConfigureTotpPageInput {
   language: Language;
   nonce: string;
   action: string;
@@ -477,7 +477,7 @@ ${leaveForm(language, input.action, t(language, 'twoFactor.continue'), false)}`,
   );
 }
 
-export interface RemoveTotpPageInput {
+interface RemoveTotpPageInput {
   language: Language;
   nonce: string;
   action: string;

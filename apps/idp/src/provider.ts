@@ -32,14 +32,14 @@ export const GRANTED_SCOPES = 'openid email profile offline_access';
 export const UPDATE_PASSWORD_ACTION = 'UPDATE_PASSWORD';
 export const UPDATE_PASSWORD_PROMPT = 'update_password';
 /** Keycloak's required action and kc_action value that sets up a one-time code app, and its prompt. */
-export const CONFIGURE_TOTP_ACTION = 'CONFIGURE_TOTP';
+const CONFIGURE_TOTP_ACTION = 'CONFIGURE_TOTP';
 export const CONFIGURE_TOTP_PROMPT = 'configure_totp';
 /** Keycloak's kc_action=delete_credential:<credential id> (here: the one-time code), and its prompt. */
-export const DELETE_CREDENTIAL_ACTION = 'delete_credential';
+const DELETE_CREDENTIAL_ACTION = 'delete_credential';
 export const DELETE_CREDENTIAL_PROMPT = 'delete_credential';
 
 /** What the interaction pages of these actions hand back to the provider when they are done. */
-export interface ActionResults {
+interface ActionResults {
   passwordUpdated?: boolean;
   totpConfigured?: boolean;
   credentialDeleted?: boolean;

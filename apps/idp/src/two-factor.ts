@@ -4,12 +4,12 @@ import QRCode from 'qrcode';
 import type { Account, AccountStore, TotpCredential } from './accounts.ts';
 
 /** Keycloak's default OTP policy, which every authenticator app reads: TOTP, SHA-1, 6 digits, 30 s. */
-export const TOTP_DIGITS = 6;
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
 /** Codes of the previous and the next step are accepted too (clocks drift, people type slowly). */
 const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Letters and digits that cannot be mistaken for one another (no 0/o, 1/l/i). */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -53,7 +53,7 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** SHA-256 of a recovery code as typed: case, spaces and dashes do not matter. */
-export function recoveryCodeHash(code: string): string {
+function recoveryCodeHash(code: string): string {
   const normalized = code.toLowerCase().replace(/[\s-]/g, '');
   return createHash('sha256').update(normalized).digest('hex');
 }

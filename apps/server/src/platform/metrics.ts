@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { jobs, mailOutbox } from '../db/schema/index.ts';
 
 /** How the pool of database connections is used right now (PostgreSQL; PGlite has a single connection). */
-export interface PoolUse {
+interface PoolUse {
   total: number;
   idle: number;
   waiting: number;

@@ -74,7 +74,7 @@ export async function receiveFile(
 }
 
 /** How many bytes of a file's start and of its end an upload keeps for the type checks (looksLikePdf's 1 024). */
-export const FILE_END_BYTES = 1024;
+const FILE_END_BYTES = 1024;
 
 /** A file received to a temporary file, with what was computed on the way. */
 export interface FileOnDisk {

@@ -3,7 +3,7 @@
  * address keeps how many requests it made since its window started. The newsletter's subscriptions and the
  * registration mails count with it.
  */
-export interface RequestWindow {
+interface RequestWindow {
   requestCount: number;
   requestWindowStartedAt: Date;
 }

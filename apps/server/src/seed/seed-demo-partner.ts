@@ -28,7 +28,7 @@ export const DEMO_ASSISTED = [
  * The demo company (empresa@), which registered on its own: the bank asks to follow it, so its profile shows the
  * request to accept or refuse beside the bank's consent (docs/adr/0024-partner-follow-requests.md).
  */
-export const DEMO_FOLLOWED_NIF = '200000001';
+const DEMO_FOLLOWED_NIF = '200000001';
 
 /**
  * Links the demo partner account to the demo bank. The bank, its assisted companies and their consents are

@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import classes from './scroll-region.module.css';
 
 /** The sides of a sideways-scrolling box that hide some of its content. */
-export interface HiddenSides {
+interface HiddenSides {
   start: boolean;
   end: boolean;
 }
@@ -11,7 +11,7 @@ export interface HiddenSides {
 const NONE: HiddenSides = { start: false, end: false };
 
 /** Which sides hide content, from the box's scroll position and sizes (a pixel of slack for fractional widths). */
-export function hiddenSides(box: Pick<Element, 'scrollLeft' | 'scrollWidth' | 'clientWidth'>): HiddenSides {
+function hiddenSides(box: Pick<Element, 'scrollLeft' | 'scrollWidth' | 'clientWidth'>): HiddenSides {
   const hidden = box.scrollWidth - box.clientWidth;
   if (hidden <= 1) return NONE;
   const scrolled = Math.abs(box.scrollLeft);

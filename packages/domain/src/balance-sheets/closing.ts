@@ -42,10 +42,7 @@ export function periodResultLeaf(tree: TreeLevelNode[]): TreeLevelNode | null {
 }
 
 /** Income-statement credit headings minus debit headings (REND − GAST); null when the sheet lacks one. */
-export function incomeStatementResult(
-  tree: TreeLevelNode[],
-  values: ReadonlyMap<string, Decimal>,
-): Decimal | null {
+function incomeStatementResult(tree: TreeLevelNode[], values: ReadonlyMap<string, Decimal>): Decimal | null {
   let result = Decimal.ZERO;
   for (const heading of tree) {
     if (heading.statement !== 'income') continue;

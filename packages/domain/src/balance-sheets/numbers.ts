@@ -73,7 +73,7 @@ export function parseNumberInput(text: string): Decimal | null {
  * '12.5 %' never break across lines; the same character on the screens, in the PDFs and spreadsheets and in the
  * server's messages (a narrow no-break space would be narrower in some fonts only: one width everywhere).
  */
-export const NUMBER_GROUP_SEPARATOR = '\u00a0';
+const NUMBER_GROUP_SEPARATOR = '\u00a0';
 
 export interface NumberDisplayOptions {
   /** At most this many decimals (default 2), rounded half-even; trailing zeros are dropped. */

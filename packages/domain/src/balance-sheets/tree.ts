@@ -124,7 +124,7 @@ export type BalanceCheckResult =
 
 const MINUS_ONE = Decimal.fromInteger(-1);
 
-export type FinancialPosition = {
+type FinancialPosition = {
   /**
    * Every node's value as read: leaves as given (absent = 0), parents rolled up, and the period's result still
    * in the income statement counted in equity (periodResultInEquity).

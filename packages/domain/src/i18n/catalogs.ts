@@ -90,7 +90,7 @@ const pluralRules = new Map<Language, Intl.PluralRules>();
  * CLDR's plural categories): `_zero` first for 0 where a message has one, then the count's category in the
  * language, then `_other`, then the key itself (a message that does not depend on the count).
  */
-export function pluralKeys(language: Language, path: string, count: number): string[] {
+function pluralKeys(language: Language, path: string, count: number): string[] {
   let rules = pluralRules.get(language);
   if (!rules) {
     rules = new Intl.PluralRules(language);

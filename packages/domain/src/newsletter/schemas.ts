@@ -109,8 +109,8 @@ export const CampaignList = z.array(CampaignItem);
  * 'delivering' once they all are but the mail server has not taken every one yet (the stored status is already
  * 'sent'); 'sent' once every queued mail was sent or failed for good.
  */
-export const CAMPAIGN_STAGES = ['draft', 'sending', 'delivering', 'sent'] as const;
-export type CampaignStage = (typeof CAMPAIGN_STAGES)[number];
+const CAMPAIGN_STAGES = ['draft', 'sending', 'delivering', 'sent'] as const;
+type CampaignStage = (typeof CAMPAIGN_STAGES)[number];
 
 export function campaignStage(campaign: Pick<CampaignItem, 'status' | 'counts'>): CampaignStage {
   if (campaign.status !== 'sent') return campaign.status;

@@ -11,7 +11,7 @@ import { Nif } from '../schemas/registration.ts';
  * stays the company's consent either way.
  */
 
-export const FOLLOW_REQUEST_STATUSES = ['pending', 'accepted', 'refused'] as const;
+const FOLLOW_REQUEST_STATUSES = ['pending', 'accepted', 'refused'] as const;
 export type FollowRequestStatus = (typeof FOLLOW_REQUEST_STATUSES)[number];
 
 /** Requests one entity may send in the window, as many as its pre-registrations; more answer 429. */

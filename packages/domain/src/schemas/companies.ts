@@ -134,7 +134,7 @@ export type LabelledRef = z.infer<typeof LabelledRef>;
 
 // ---- name changes of a company holding the status ----------------------------------------------------------------
 
-export const NAME_CHANGE_STATUSES = ['pending', 'approved', 'refused', 'cancelled'] as const;
+const NAME_CHANGE_STATUSES = ['pending', 'approved', 'refused', 'cancelled'] as const;
 export type NameChangeStatus = (typeof NAME_CHANGE_STATUSES)[number];
 
 /**

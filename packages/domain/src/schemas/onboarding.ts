@@ -121,8 +121,7 @@ export const PreRegistrationListQuery = ListQuery.omit({ isActive: true }).exten
  * A claim on a NIF: a registration waiting for its e-mail confirmation, a pre-registration whose invitation
  * nobody accepted yet (both until their link expires), or the confirmed company that holds it.
  */
-export const NIF_CLAIM_KINDS = ['registration', 'preRegistration', 'company'] as const;
-export type NifClaimKind = (typeof NIF_CLAIM_KINDS)[number];
+const NIF_CLAIM_KINDS = ['registration', 'preRegistration', 'company'] as const;
 
 export const NifClaim = z.object({
   kind: z.enum(NIF_CLAIM_KINDS),

@@ -65,7 +65,7 @@ type FileRow = typeof applicationFiles.$inferSelect;
  * Outside the application window: before it, its dates; after it, the day applications actually closed (the
  * publication of the results when that came first), never a range the date is still inside.
  */
-export function windowClosed(edition: EditionRow, now: Date): AppError {
+function windowClosed(edition: EditionRow, now: Date): AppError {
   if (now.getTime() < edition.applicationOpensAt.getTime()) {
     return new AppError(409, 'application_window_closed', 'applications:outsideWindow', {
       params: { opens: edition.applicationOpensAt, closes: edition.applicationClosesAt },

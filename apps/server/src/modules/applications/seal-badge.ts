@@ -7,8 +7,8 @@ import {
 } from '@excelencia/domain';
 
 /** The badge's size in CSS pixels (the snippet the company copies gives the same to its <img>). */
-export const BADGE_WIDTH = 260;
-export const BADGE_HEIGHT = 64;
+const BADGE_WIDTH = 260;
+const BADGE_HEIGHT = 64;
 
 /**
  * Each status in its own colour and symbol, so the badge never looks valid when it is not: a check (valid), a

@@ -19,7 +19,7 @@ export const sealCompanyColumns = {
     )})`.mapWith(companyNameChanges.decidedAt),
 };
 
-export interface SealCompany {
+interface SealCompany {
   currentName: string;
   renamedAt: Date | null;
 }

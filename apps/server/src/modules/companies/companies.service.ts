@@ -101,7 +101,7 @@ const iso = (value: Date) => value.toISOString();
 /** The profile without what it says of the status (nameChangeState adds that). */
 type ProfileFields = Omit<CompanyProfile, 'holdsSeal' | 'pendingNameChange'>;
 
-export function presentProfile(row: JoinedRow, language: Language): ProfileFields {
+function presentProfile(row: JoinedRow, language: Language): ProfileFields {
   const c = row.company;
   return {
     id: c.id,

@@ -32,7 +32,7 @@ import {
 } from './name-changes.repository.ts';
 
 /** The audit entity of name changes: the table. */
-export const NAME_CHANGES_ENTITY = 'company_name_changes';
+const NAME_CHANGES_ENTITY = 'company_name_changes';
 /** The audit entity of company changes (as companies.service writes it). */
 const COMPANIES_ENTITY = 'companies';
 
@@ -46,14 +46,14 @@ export const nifLockedBySeal = () =>
 
 const alreadyDecided = () => new AppError(409, 'name_change_decided', 'companies:errors.nameChangeDecided');
 
-export interface CompanyNames {
+interface CompanyNames {
   companyName: string;
   legalName: string | null;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function presentNameChange(row: NameChangeWithNames): NameChange {
+function presentNameChange(row: NameChangeWithNames): NameChange {
   const c = row.change;
   return {
     id: c.id,

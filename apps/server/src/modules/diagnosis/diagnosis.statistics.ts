@@ -453,7 +453,7 @@ function labelled(
 // ---- statistics computed ahead (ADR 0026) ------------------------------------------------------------------
 
 /** One criterion's statistics of a frequency and year: what a build computes. */
-export type StatisticsTarget = { criterionId: string; frequency: string; year: number };
+type StatisticsTarget = { criterionId: string; frequency: string; year: number };
 
 /**
  * The criteria, frequencies and years whose statistics are out of date: a change (indicator_value_changes) that
@@ -513,7 +513,7 @@ function statisticsRowsQuery(target: StatisticsTarget, version: number): SQL {
  * snapshot is recorded with them, then forgets the changes that snapshot saw. False when another build of the
  * same holds its lock (that one will do), or the criterion is no longer active.
  */
-export async function buildStatistics(db: Database, target: StatisticsTarget): Promise<boolean> {
+async function buildStatistics(db: Database, target: StatisticsTarget): Promise<boolean> {
   return db.transaction(
     async (tx) => {
       const key = `${target.criterionId}/${target.frequency}/${target.year}`;

@@ -170,7 +170,7 @@ export function engineSheet(sheet: KeptSheet, values: Map<string, Map<string, De
 const INSERT_BATCH = 1000;
 
 /** A sheet's period: its start and end dates (the period every list keeps one sheet of). */
-export type SheetPeriod = { startDate: string; endDate: string };
+type SheetPeriod = { startDate: string; endDate: string };
 
 const periodKey = (period: SheetPeriod) => `${period.startDate.slice(0, 10)}/${period.endDate.slice(0, 10)}`;
 
@@ -258,10 +258,7 @@ export async function refreshCompanyIndicators(
  * same period a year later; for a shorter period, also the one ending a year after a day of an annual sheet
  * there: previousYearSheet against such an annual sheet says it, frequency aside, which only widens the set).
  */
-export function sheetsAffectedBy<T extends KeptSheet>(
-  sheets: readonly T[],
-  periods: readonly SheetPeriod[],
-): T[] {
+function sheetsAffectedBy<T extends KeptSheet>(sheets: readonly T[], periods: readonly SheetPeriod[]): T[] {
   const touched = new Set(periods.map(periodKey));
   const candidates = periods.map((period): SheetPeriod & { id: string; frequency: Frequency } => ({
     id: '',

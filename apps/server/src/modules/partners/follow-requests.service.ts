@@ -34,7 +34,7 @@ import {
 import type { EntityRef } from './partner-area.repository.ts';
 import { ASSISTED_ENTITY } from './partner-area.service.ts';
 
-export const FOLLOW_REQUESTS_ENTITY = 'partners/follow-requests';
+const FOLLOW_REQUESTS_ENTITY = 'partners/follow-requests';
 
 const nifDetail = (key: string) => ({ details: [{ path: 'nif', message: key }] });
 

@@ -126,7 +126,7 @@ export function existingAccountMail(input: {
  * Who pre-registered the company: a person of the portal's team (an administrator), or of a partner entity; null
  * when nobody is known any more (the account was removed).
  */
-export type Inviter = { name: string; entity: string | null } | null;
+type Inviter = { name: string; entity: string | null } | null;
 
 /** The invitation names who sent it: the person and the partner entity, or the portal's team. */
 export function invitationMail(input: LinkMail & { inviter: Inviter }): OutgoingMail {

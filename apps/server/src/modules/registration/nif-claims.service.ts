@@ -29,7 +29,7 @@ export const nifCompanyConfirmed = () =>
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function registrationClaim(row: PendingRow): NifClaim {
+function registrationClaim(row: PendingRow): NifClaim {
   const payload = row.payload as { responsibleName?: unknown };
   return {
     kind: 'registration',

@@ -2,7 +2,7 @@ import { EMBLEM_SVG } from '@excelencia/domain';
 import sharp from 'sharp';
 
 /** The sizes a .ico carries: the tab's (16), the taskbar's and high-density tabs' (32), Windows' shortcuts (48). */
-export const FAVICON_SIZES = [16, 32, 48] as const;
+const FAVICON_SIZES = [16, 32, 48] as const;
 
 /**
  * The emblem (the web's favicon.svg) as an ICO file: one PNG image a size, which every browser since IE 11

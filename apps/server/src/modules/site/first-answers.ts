@@ -11,8 +11,8 @@ import { SESSION_COOKIE } from '../../auth/guard.ts';
 /** The signed-in areas (apps/web/src/lib/access.ts areaOfPath). */
 const SIGNED_IN_AREAS = new Set(['admin', 'company', 'partner', 'users']);
 
-export const SESSION_PATH = '/auth/session';
-export const MY_COMPANIES_PATH = '/app/api/v1/me/companies';
+const SESSION_PATH = '/auth/session';
+const MY_COMPANIES_PATH = '/app/api/v1/me/companies';
 
 /** Whether a page path (with its language) is a page of a signed-in area. */
 export function isSignedInPagePath(path: string): boolean {

@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, escapeHtml, isLanguage, LANGUAGES, translate } from '
 import { isSignedInPagePath } from './first-answers.ts';
 
 /** The signed-in areas' layout (apps/web/src/app/router.tsx), the first chunk of every signed-in page. */
-export const SIGNED_IN_LAYOUT = 'src/app/layouts/signed-in-layout.tsx';
+const SIGNED_IN_LAYOUT = 'src/app/layouts/signed-in-layout.tsx';
 
 /**
  * The source module of each public page's lazy route (apps/web/src/app/router.tsx), by page pattern without

@@ -30,7 +30,7 @@ export interface BlobDriver {
 }
 
 /** A complete file on local disk and its size in bytes. */
-export interface LocalFile {
+interface LocalFile {
   path: string;
   size: number;
 }

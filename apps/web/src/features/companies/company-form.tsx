@@ -95,7 +95,7 @@ function nameChangeRequested(sent: CompanyValues, saved: CompanyProfile): boolea
 }
 
 /** The company's name change waiting for an admin's approval (the profile keeps the current names meanwhile). */
-export function PendingNameChange({ company }: { company: CompanyProfile }) {
+function PendingNameChange({ company }: { company: CompanyProfile }) {
   const t = useTranslate();
   const language = useLanguage();
   const pending = company.pendingNameChange;

@@ -34,7 +34,7 @@ export function myCompaniesQueryOptions() {
   });
 }
 
-export function useMyCompaniesQuery(enabled: boolean) {
+function useMyCompaniesQuery(enabled: boolean) {
   return useQuery({ ...myCompaniesQueryOptions(), enabled });
 }
 

@@ -4,7 +4,7 @@ import { KeyedPage } from './keyed-page.tsx';
 import { contentPageQuery } from './queries.ts';
 
 /** The statement's sections, in order; each has a title and a text in the pages catalog. */
-export const ACCESSIBILITY_SECTIONS = ['status', 'tested', 'limitations', 'report'] as const;
+const ACCESSIBILITY_SECTIONS = ['status', 'tested', 'limitations', 'report'] as const;
 
 /**
  * /:lang/public/acessibilidade: the accessibility statement (WCAG 2.2 AA, what was tested, what still falls short,

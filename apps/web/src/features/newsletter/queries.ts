@@ -17,7 +17,7 @@ export const newsletterKeys = {
 /** How often a campaign being sent is read again for its progress. */
 export const PROGRESS_POLL_MS = 2000;
 /** How often a campaign whose mails wait for the mail server is read again (an outage can last hours). */
-export const DELIVERY_POLL_MS = 15_000;
+const DELIVERY_POLL_MS = 15_000;
 
 /** A campaign's next read: soon while it is queued, slower while its mails are delivered, never once sent. */
 function pollInterval(campaigns: readonly CampaignItem[] | undefined): number | false {

@@ -52,7 +52,7 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
 }
 
 /** The drafts publishing closes, by company, with how many documents each has (the server's preview). */
-export function DraftsToClose({ drafts, testId }: { drafts: PublishReadiness['toClose']; testId: string }) {
+function DraftsToClose({ drafts, testId }: { drafts: PublishReadiness['toClose']; testId: string }) {
   const t = useTranslate();
   if (drafts.length === 0) return null;
   return (

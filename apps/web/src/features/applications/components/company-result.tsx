@@ -16,12 +16,12 @@ export function sealCheckUrl(language: string, code: string): string {
 }
 
 /** The badge's image: the status now, drawn by the server in the language (its public SVG). */
-export function sealBadgeUrl(language: string, code: string): string {
+function sealBadgeUrl(language: string, code: string): string {
   return `${window.location.origin}${API_BASE}/public/seals/${encodeURIComponent(code)}/badge.svg?language=${encodeURIComponent(language)}`;
 }
 
 /** The HTML a company pastes into its website: the badge's image inside a link to the live public check. */
-export function sealBadgeSnippet(input: { language: string; code: string; alt: string }): string {
+function sealBadgeSnippet(input: { language: string; code: string; alt: string }): string {
   const attribute = (value: string) =>
     value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   const href = attribute(sealCheckUrl(input.language, input.code));

@@ -104,7 +104,7 @@ function SubmittedNote({ application, edition }: { application: Application; edi
 }
 
 /** A draft closed unsubmitted when the results were published: on which day, and that nothing can change now. */
-export function ClosedNote({ application }: { application: Application }) {
+function ClosedNote({ application }: { application: Application }) {
   const t = useTranslate();
   const language = useLanguage();
   if (application.status !== 'closed') return null;

@@ -9,7 +9,7 @@ import { sessionKeys } from '../queries.ts';
 import { logout } from '../session-actions.ts';
 
 /** How long before the session ends the person is warned. */
-export const SESSION_WARNING_MS = 2 * 60_000;
+const SESSION_WARNING_MS = 2 * 60_000;
 
 /** '1:05' for 65 seconds. */
 function minutesAndSeconds(ms: number): string {
