@@ -1,4 +1,5 @@
-import { escapeHtml, formatDisplayDate, type Language, translate } from '@excelencia/domain';
+import { formatDisplayDate, type Language, translate } from '@excelencia/domain';
+import { layoutMail } from '../../platform/mail/layout.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 import type { EditionRow } from './editions.service.ts';
 
@@ -39,18 +40,12 @@ export function applicationMail(
   const { language } = input;
   const params = { ...input.params, name: input.name };
   const t = (key: string) => translate(language, `applications:mails.${kind}.${key}`, params);
-  const greeting = translate(language, 'applications:mails.greeting', params);
-  const lines = LINES[kind](params).map(t);
-  const signature = translate(language, 'mail:signature');
-  const text = [greeting, '', ...lines, input.link, '', signature].join('\n');
-  const p = (value: string) => `<p>${escapeHtml(value)}</p>`;
-  const html = [
-    `<!doctype html><html lang="${language}"><body>`,
-    p(greeting),
-    ...lines.map(p),
-    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`,
-    p(signature),
-    '</body></html>',
-  ].join('\n');
-  return { to: input.to, subject: t('subject'), text, html, language };
+  return layoutMail({
+    to: input.to,
+    language,
+    subject: t('subject'),
+    greeting: translate(language, 'applications:mails.greeting', params),
+    lines: LINES[kind](params).map(t),
+    link: input.link,
+  });
 }

@@ -1,5 +1,4 @@
 import {
-  escapeHtml,
   formatDisplayDate,
   type Language,
   type NameChange,
@@ -13,6 +12,7 @@ import { type Database, type Executor, readTogether } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
+import { layoutMail } from '../../platform/mail/layout.ts';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
 import { assertCompanyAccess } from './company-access.ts';
 import {
@@ -203,20 +203,14 @@ function decisionMail(
   const { language } = input;
   const params: Record<string, string> = { ...input.params, name: input.name };
   const t = (key: string) => translate(language, `companies:mails.nameChange.${key}`, params);
-  const lines = [t(kind), ...(kind === 'refused' && params.reason ? [t('reason')] : []), t('action')];
-  const greeting = t('greeting');
-  const signature = translate(language, 'mail:signature');
-  const text = [greeting, '', ...lines, input.link, '', signature].join('\n');
-  const p = (value: string) => `<p>${escapeHtml(value)}</p>`;
-  const html = [
-    `<!doctype html><html lang="${language}"><body>`,
-    p(greeting),
-    ...lines.map(p),
-    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`,
-    p(signature),
-    '</body></html>',
-  ].join('\n');
-  return { to: input.to, subject: t(`${kind}Subject`), text, html, language };
+  return layoutMail({
+    to: input.to,
+    language,
+    subject: t(`${kind}Subject`),
+    greeting: t('greeting'),
+    lines: [t(kind), ...(kind === 'refused' && params.reason ? [t('reason')] : []), t('action')],
+    link: input.link,
+  });
 }
 
 /**

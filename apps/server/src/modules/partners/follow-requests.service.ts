@@ -1,6 +1,5 @@
 import {
   type CreateFollowRequest,
-  escapeHtml,
   type FollowRequestDecision,
   type Language,
   PARTNER_FOLLOW_REQUEST_WINDOW_MINUTES,
@@ -14,6 +13,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { layoutMail } from '../../platform/mail/layout.ts';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
 import { isMember } from '../companies/index.ts';
 import { nifHolder } from '../registration/index.ts';
@@ -70,21 +70,15 @@ function followRequestMail(input: {
 }): OutgoingMail {
   const { language } = input;
   const t = (key: string) => translate(language, `partners:mails.followRequest.${key}`, input.params);
-  const lines = [t('intro'), t('action')];
-  const greeting = t('greeting');
-  const signature = translate(language, 'mail:signature');
-  const text = [greeting, '', ...lines, input.link, '', t('ignore'), '', signature].join('\n');
-  const p = (value: string) => `<p>${escapeHtml(value)}</p>`;
-  const html = [
-    `<!doctype html><html lang="${language}"><body>`,
-    p(greeting),
-    ...lines.map(p),
-    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`,
-    p(t('ignore')),
-    p(signature),
-    '</body></html>',
-  ].join('\n');
-  return { to: input.to, subject: t('subject'), text, html, language };
+  return layoutMail({
+    to: input.to,
+    language,
+    subject: t('subject'),
+    greeting: t('greeting'),
+    lines: [t('intro'), t('action')],
+    link: input.link,
+    after: [t('ignore')],
+  });
 }
 
 /**
