@@ -75,17 +75,7 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
       },
       async (request, reply) => {
         const language = request.query.lang ?? requestLanguage(request);
-        const callbackUrl = request.query.callbackUrl ?? `/${language}`;
-        if (!isSafeCallbackPath(callbackUrl)) throw badRequest('errors:invalidCallbackUrl');
-        const { url, state } = await auth.startLogin({ callbackUrl, language });
-        reply.setCookie(loginCookieName(state.state), JSON.stringify(state), {
-          ...cookieBase,
-          path: '/auth',
-          maxAge: LOGIN_MAX_AGE_SECONDS,
-          signed: true,
-        });
-        reply.header('cache-control', 'no-store');
-        return reply.redirect(url, 302);
+        return startSignIn(request, reply, language);
       },
     );
 
@@ -104,30 +94,23 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
       },
       async (request, reply) => {
         const language = request.query.lang ?? requestLanguage(request);
-        const callbackUrl = request.query.callbackUrl ?? `/${language}`;
-        if (!isSafeCallbackPath(callbackUrl)) throw badRequest('errors:invalidCallbackUrl');
-        const { url, state } = await auth.startLogin({ callbackUrl, language, action: 'UPDATE_PASSWORD' });
-        reply.setCookie(loginCookieName(state.state), JSON.stringify(state), {
-          ...cookieBase,
-          path: '/auth',
-          maxAge: LOGIN_MAX_AGE_SECONDS,
-          signed: true,
-        });
-        reply.header('cache-control', 'no-store');
-        return reply.redirect(url, 302);
+        return startSignIn(request, reply, language, 'UPDATE_PASSWORD');
       },
     );
 
-    /** Starts a sign-in that asks the provider for one of Keycloak's application-initiated actions. */
-    async function startAction(
+    /**
+     * Starts a sign-in at the provider, optionally asking for one of Keycloak's application-initiated actions
+     * (kc_action): the state goes in a signed cookie, the browser to the provider.
+     */
+    async function startSignIn(
       request: { query: LoginQuery },
       reply: FastifyReply,
       language: Language,
-      action: AuthAction,
+      action?: AuthAction,
     ) {
       const callbackUrl = request.query.callbackUrl ?? `/${language}`;
       if (!isSafeCallbackPath(callbackUrl)) throw badRequest('errors:invalidCallbackUrl');
-      const { url, state } = await auth.startLogin({ callbackUrl, language, action });
+      const { url, state } = await auth.startLogin({ callbackUrl, language, ...(action ? { action } : {}) });
       reply.setCookie(loginCookieName(state.state), JSON.stringify(state), {
         ...cookieBase,
         path: '/auth',
@@ -152,7 +135,7 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
         config: rateLimit(60),
       },
       async (request, reply) =>
-        startAction(request, reply, request.query.lang ?? requestLanguage(request), 'CONFIGURE_TOTP'),
+        startSignIn(request, reply, request.query.lang ?? requestLanguage(request), 'CONFIGURE_TOTP'),
     );
 
     r.get(
@@ -169,7 +152,7 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
         config: rateLimit(60),
       },
       async (request, reply) =>
-        startAction(
+        startSignIn(
           request,
           reply,
           request.query.lang ?? requestLanguage(request),
