@@ -2,20 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { BALANCE_SHEET_MAX_BYTES, megabytes } from '@excelencia/domain';
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO, fillLoginPage, signIn, t, test } from './support.ts';
-
-/** Signs the demo company in and returns the company dashboard tab it opens on the first visit. */
-async function signInCompany(page: Page, baseURL: string): Promise<Page> {
-  const port = new URL(baseURL).port;
-  await page.goto('/en/');
-  const tab = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: t('en', 'shell:nav.login') }).click();
-  await fillLoginPage(page, 'en', DEMO.company.email, DEMO.company.password);
-  await page.waitForURL((url) => url.port === port);
-  const dashboard = await tab;
-  await expect(dashboard).toHaveURL(/\/en\/company\/dashboard$/);
-  return dashboard;
-}
+import { DEMO, signIn, signInCompany, t, test } from './support.ts';
 
 /** Two balanced annual trial balances on the seeded SNCRF accounts: sales 800 then 1 500, supplies 700 then 900. */
 const YEARS = {

@@ -1,19 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { formatNumber } from '../packages/domain/src/index.ts';
-import { DEMO, fillLoginPage, t, test } from './support.ts';
-
-/** Signs the demo company in and returns the company dashboard tab it opens on the first visit. */
-async function signInCompany(page: Page, baseURL: string): Promise<Page> {
-  const port = new URL(baseURL).port;
-  await page.goto('/en/');
-  const tab = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: t('en', 'shell:nav.login') }).click();
-  await fillLoginPage(page, 'en', DEMO.company.email, DEMO.company.password);
-  await page.waitForURL((url) => url.port === port);
-  const dashboard = await tab;
-  await expect(dashboard).toHaveURL(/\/en\/company\/dashboard$/);
-  return dashboard;
-}
+import { signInCompany, t, test } from './support.ts';
 
 const overflow = async (page: Page) =>
   Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));

@@ -1,19 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, DEMO, fillLoginPage, t, test } from './support.ts';
-
-/** Signs the demo company in and returns the company dashboard tab it opens on the first visit. */
-async function signInCompany(page: Page, baseURL: string): Promise<Page> {
-  const port = new URL(baseURL).port;
-  await page.goto('/en/');
-  const tab = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: t('en', 'shell:nav.login') }).click();
-  await fillLoginPage(page, 'en', DEMO.company.email, DEMO.company.password);
-  await page.waitForURL((url) => url.port === port);
-  const dashboard = await tab;
-  await expect(dashboard).toHaveURL(/\/en\/company\/dashboard$/);
-  return dashboard;
-}
+import { axeViolations, signInCompany, t, test } from './support.ts';
 
 /** A balanced trial balance (debit 2 200 = credit 2 200) on the SNCRF accounts of the seeded tree. */
 const SAMPLE = [

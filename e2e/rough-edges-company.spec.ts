@@ -1,24 +1,11 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, DEMO, fillLoginPage, signIn, t, test } from './support.ts';
+import { axeViolations, DEMO, signIn, signInCompany, t, test } from './support.ts';
 
 /**
  * Issue 15, company screens: what only a real browser can tell (contrast as drawn, widths at 390 and 1366 px).
  * The demo company has its 2024 and 2025 trial balances from the demo data.
  */
-
-/** Signs the demo company in and returns the company dashboard tab it opens on the first visit. */
-async function signInCompany(page: Page, baseURL: string): Promise<Page> {
-  const port = new URL(baseURL).port;
-  await page.goto('/en/');
-  const tab = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: t('en', 'shell:nav.login') }).click();
-  await fillLoginPage(page, 'en', DEMO.company.email, DEMO.company.password);
-  await page.waitForURL((url) => url.port === port);
-  const dashboard = await tab;
-  await expect(dashboard).toHaveURL(/\/en\/company\/dashboard$/);
-  return dashboard;
-}
 
 /** Debit 1 000 against credit 900: refused as unbalanced. */
 async function unbalancedWorkbook(): Promise<Buffer> {

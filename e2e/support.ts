@@ -60,6 +60,22 @@ export async function fillLoginPage(page: Page, language: Language, email: strin
   await page.getByRole('button', { name: t(language, 'idp:signIn.submit') }).click();
 }
 
+/**
+ * Signs the demo company in from the English home and returns the company dashboard tab that a company user's
+ * first visit opens.
+ */
+export async function signInCompany(page: Page, baseURL: string): Promise<Page> {
+  const port = new URL(baseURL).port;
+  await page.goto('/en/');
+  const tab = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: t('en', 'shell:nav.login') }).click();
+  await fillLoginPage(page, 'en', DEMO.company.email, DEMO.company.password);
+  await page.waitForURL((url) => url.port === port);
+  const dashboard = await tab;
+  await expect(dashboard).toHaveURL(/\/en\/company\/dashboard$/);
+  return dashboard;
+}
+
 /** From the public home in `language`, signs in through the portal's Login button and the provider's page. */
 export async function signIn(page: Page, language: Language, email: string, password: string) {
   await page.goto(`/${language}/`);
