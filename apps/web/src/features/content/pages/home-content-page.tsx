@@ -6,6 +6,7 @@ import {
   localized,
   PageInput,
   type PageItem,
+  targetText,
 } from '@excelencia/domain';
 import {
   ActionIcon,
@@ -245,7 +246,7 @@ function Thresholds() {
               <List.Item key={criterion.id}>
                 {localized(criterion.description, language)}{' '}
                 <Text span fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {criterion.targetComparison} {criterion.targetValue}
+                  {targetText({ comparison: criterion.targetComparison, value: criterion.targetValue })}
                 </Text>
               </List.Item>
             ))}
