@@ -1,7 +1,9 @@
+import { formatByteSize } from '@excelencia/domain';
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
+import { useLanguage } from '../lib/language-context.ts';
 import { notifyApiError } from './api-feedback.tsx';
-import { type DownloadProgress, downloadWithProgress, formatBytes } from './download.ts';
+import { type DownloadProgress, downloadWithProgress } from './download.ts';
 
 /**
  * A file download (an export, a report) with its progress beside the button: bytes received, or a percentage
@@ -28,6 +30,7 @@ export function DownloadButton({
   progressText: (progress: { percent: number | null; received: string }) => string;
   onDone?: () => void;
 }) {
+  const language = useLanguage();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
   const percent =
@@ -59,7 +62,7 @@ export function DownloadButton({
         <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid={progressTestId}>
           {percent !== null ? <Progress value={percent} w={80} aria-hidden="true" /> : null}
           <Text size="sm" c="gray.7">
-            {progressText({ percent, received: formatBytes(progress.received) })}
+            {progressText({ percent, received: formatByteSize(progress.received, language) })}
           </Text>
         </Group>
       ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition, formatBytes } from './download.ts';
+import { filenameFromDisposition } from './download.ts';
 
 describe('the file name of an export', () => {
   it('reads the server’s attachment name', () => {
@@ -20,12 +20,5 @@ describe('the file name of an export', () => {
     expect(filenameFromDisposition(null)).toBeNull();
     expect(filenameFromDisposition('attachment')).toBeNull();
     expect(filenameFromDisposition('attachment; filename=".."')).toBeNull();
-  });
-
-  it('formats byte counts as numbers are displayed, the unit kept beside the figure', () => {
-    expect(formatBytes(512)).toBe('512\u00a0B');
-    expect(formatBytes(2048)).toBe('2\u00a0KB');
-    expect(formatBytes(1_300_000)).toBe('1.2\u00a0MB');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3\u00a0MB');
   });
 });

@@ -1,4 +1,3 @@
-import { formatNumber } from '@excelencia/domain';
 import { apiResponse } from '../lib/api-client.ts';
 
 export interface DownloadProgress {
@@ -29,16 +28,6 @@ export function filenameFromDisposition(header: string | null): string | null {
   if (!name) return null;
   const base = name.split(/[\\/]/).pop()?.trim() ?? '';
   return base && base !== '.' && base !== '..' ? base : null;
-}
-
-/**
- * Bytes as a short human figure ('512 B', '1.2 MB'), the figure as numbers are displayed (formatNumber, at most
- * 1 decimal) and kept with its unit by a no-break space; the unit letters are international.
- */
-export function formatBytes(bytes: number): string {
-  const [value, unit] =
-    bytes < 1024 ? [bytes, 'B'] : bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / (1024 * 1024), 'MB'];
-  return `${formatNumber(value, { decimals: 1 })}\u00a0${unit}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../decimal.ts';
 import {
   blankResult,
+  formatByteSize,
   formatNumber,
   formatNumberInput,
   numberInputText,
@@ -144,5 +145,26 @@ describe('formatNumber (SPEC §5 display)', () => {
     expect(blankResult(undefined, 'display')).toBe('');
     expect(blankResult('  ', 'display')).toBe('');
     expect(blankResult('12.5', 'display')).toBe('12.5');
+  });
+});
+
+describe('formatByteSize', () => {
+  const nb = '\u00a0';
+  it.each([
+    ['pt', 512, `512${nb}B`],
+    ['pt', 2048, `2${nb}KB`],
+    ['pt', 1_300_000, `1.2${nb}MB`],
+    ['pt', 10 * 1024 * 1024, `10${nb}MB`],
+    ['pt', 1536 * 1024 * 1024, `1${nb}536${nb}MB`],
+    ['en', 0, `0${nb}B`],
+    ['en', 1536, `1.5${nb}KB`],
+    ['en', 2 * 1024 * 1024, `2${nb}MB`],
+    ['en', 1_300_000, `1.2${nb}MB`],
+    ['fr', 512, `512${nb}o`],
+    ['fr', 1536, `1.5${nb}ko`],
+    ['fr', 1_300_000, `1.2${nb}Mo`],
+    ['fr', 10 * 1024 * 1024, `10${nb}Mo`],
+  ] as const)('%s: %d bytes is "%s"', (language, bytes, text) => {
+    expect(formatByteSize(bytes, language)).toBe(text);
   });
 });

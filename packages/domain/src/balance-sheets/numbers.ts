@@ -1,4 +1,5 @@
 import { Decimal } from '../decimal.ts';
+import type { Language } from '../languages.ts';
 
 /**
  * Number input and display (SPEC §5). Input keeps digits, one decimal separator (the first '.' or ',' typed,
@@ -139,6 +140,29 @@ export function formatNumber(
   const sign = negative ? '-' : options.signed && rounded.sign() > 0 ? '+' : '';
   const grouped = `${sign}${groupInteger(whole, NUMBER_GROUP_SEPARATOR)}${fraction ? `.${fraction}` : ''}`;
   return percent ? `${grouped}${NUMBER_GROUP_SEPARATOR}%` : grouped;
+}
+
+/** The byte units of each language: French writes octets ('o', 'ko', 'Mo'). */
+const BYTE_UNITS: Readonly<Record<Language, readonly [bytes: string, kilo: string, mega: string]>> = {
+  pt: ['B', 'KB', 'MB'],
+  en: ['B', 'KB', 'MB'],
+  fr: ['o', 'ko', 'Mo'],
+};
+
+/**
+ * A size in bytes as every screen writes it, a file's or a limit's: '512 B', '2 KB', '1.2 MB', '10 MB' ('10 Mo'
+ * in French), in units of 1 024, the figure through formatNumber (at most 1 decimal, trailing zeros dropped) and
+ * kept with its unit by a no-break space.
+ */
+export function formatByteSize(bytes: number, language: Language): string {
+  const [byteUnit, kiloUnit, megaUnit] = BYTE_UNITS[language];
+  const [value, unit] =
+    bytes < 1024
+      ? [bytes, byteUnit]
+      : bytes < 1024 * 1024
+        ? [bytes / 1024, kiloUnit]
+        : [bytes / (1024 * 1024), megaUnit];
+  return `${formatNumber(value, { decimals: 1 })}${NUMBER_GROUP_SEPARATOR}${unit}`;
 }
 
 /** SPEC §4: a blank result becomes '0' in an edit form and '' elsewhere; other values are unchanged. */

@@ -64,7 +64,8 @@ export const applicationsWeb = defineMessages({
     },
     documents: {
       title: 'Documentos',
-      intro: 'Um PDF por documento, até {{max}} MB cada.',
+      intro: 'Um PDF por documento, até {{max}} cada.',
+      pdfTooLarge: 'O ficheiro excede {{max}}.',
       count_one: '{{count}} de 8 documentos carregados',
       count_other: '{{count}} de 8 documentos carregados',
       empty: 'Ainda não carregado',
@@ -264,7 +265,8 @@ export const applicationsWeb = defineMessages({
     },
     documents: {
       title: 'Documents',
-      intro: 'One PDF per document, at most {{max}} MB each.',
+      intro: 'One PDF per document, at most {{max}} each.',
+      pdfTooLarge: 'The file is larger than {{max}}.',
       count_one: '{{count}} of 8 documents uploaded',
       count_other: '{{count}} of 8 documents uploaded',
       empty: 'Not uploaded yet',
@@ -463,7 +465,8 @@ export const applicationsWeb = defineMessages({
     },
     documents: {
       title: 'Documents',
-      intro: 'Un PDF par document, {{max}} Mo au plus chacun.',
+      intro: 'Un PDF par document, {{max}} au plus chacun.',
+      pdfTooLarge: 'Le fichier dépasse {{max}}.',
       count_one: '{{count}} document déposé sur 8',
       count_other: '{{count}} documents déposés sur 8',
       empty: 'Pas encore déposé',

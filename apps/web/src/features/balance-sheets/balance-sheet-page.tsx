@@ -2,7 +2,7 @@ import {
   BALANCE_SHEET_MAX_BYTES,
   type BalanceSheetDetail,
   type BalanceSheetItem,
-  megabytes,
+  formatByteSize,
 } from '@excelencia/domain';
 import {
   Alert,
@@ -21,9 +21,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
+import { useLanguage } from '../../lib/language-context.ts';
 import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../ui/api-feedback.tsx';
-import { formatBytes } from '../../ui/download.ts';
 import { DateField } from '../../ui/form/date-fields.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
@@ -152,6 +152,7 @@ function UploadForm({
   onUploaded: (sheet: BalanceSheetItem) => void;
 }) {
   const t = useTranslate();
+  const language = useLanguage();
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [period, setPeriod] = useState<PeriodFields>({ startDate: '', endDate: '', typeFrequence: 'annual' });
@@ -182,7 +183,9 @@ function UploadForm({
     if (!file) setFileError(t('balanceSheets:selectXlsx'));
     if (invalid || !file) return;
     if (file.size > BALANCE_SHEET_MAX_BYTES) {
-      notifyError(t('balanceSheetsWeb:upload.dropzoneHint', { max: megabytes(BALANCE_SHEET_MAX_BYTES) }));
+      notifyError(
+        t('balanceSheetsWeb:upload.dropzoneHint', { max: formatByteSize(BALANCE_SHEET_MAX_BYTES, language) }),
+      );
       return;
     }
     setProgress(0);
@@ -254,8 +257,13 @@ function UploadForm({
         <Text fw={600}>{t('balanceSheetsWeb:upload.dropzone')}</Text>
         <Text size="sm" c="gray.7">
           {file
-            ? t('balanceSheetsWeb:upload.chosen', { name: file.name, size: formatBytes(file.size) })
-            : t('balanceSheetsWeb:upload.dropzoneHint', { max: megabytes(BALANCE_SHEET_MAX_BYTES) })}
+            ? t('balanceSheetsWeb:upload.chosen', {
+                name: file.name,
+                size: formatByteSize(file.size, language),
+              })
+            : t('balanceSheetsWeb:upload.dropzoneHint', {
+                max: formatByteSize(BALANCE_SHEET_MAX_BYTES, language),
+              })}
         </Text>
         <input
           ref={input}

@@ -1,4 +1,4 @@
-import type { PublicDocumentItem } from '@excelencia/domain';
+import { formatByteSize, type PublicDocumentItem } from '@excelencia/domain';
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,6 @@ import { Link, useSearchParams } from 'react-router';
 import { FOOTER_LINKS, PUBLIC_LINKS, SITEMAP_EXTRA_LINKS } from '../../app/layouts/public-nav.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { definePage } from '../../lib/page-data.ts';
-import { formatBytes } from '../../ui/download.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { EventCard, FallbackNote, LoadFailed, LoadMore, TestimonyCard } from './content-ui.tsx';
@@ -129,6 +128,7 @@ export const EventsPage = definePage(Events, {
 
 function DocumentCard({ item }: { item: PublicDocumentItem }) {
   const t = useTranslate();
+  const language = useLanguage();
   return (
     <Card
       withBorder
@@ -166,7 +166,7 @@ function DocumentCard({ item }: { item: PublicDocumentItem }) {
               leftSection={<IconDownload size={16} aria-hidden="true" />}
               aria-label={t('contentPublic:regulation.download', {
                 title: item.title,
-                size: formatBytes(item.file.size),
+                size: formatByteSize(item.file.size, language),
               })}
               data-testid="document-download"
             >

@@ -1,9 +1,9 @@
 import {
   FIELD_LENGTHS,
+  formatByteSize,
   hasRole,
   LANGUAGES,
   type Language,
-  megabytes,
   PROFILE_PICTURE_MAX_BYTES,
 } from '@excelencia/domain';
 import {
@@ -144,6 +144,7 @@ function DetailsForm({ name, email, language }: { name: string; email: string; l
 
 function PictureSection() {
   const t = useTranslate();
+  const language = useLanguage();
   const { session } = useSignedIn();
   const queryClient = useQueryClient();
   const account = useAccountQuery(session.user.email);
@@ -174,7 +175,7 @@ function PictureSection() {
       setProblem(
         issue === 'type'
           ? t('companies:profile.pictureType')
-          : t('companies:profile.pictureSize', { max: megabytes(PROFILE_PICTURE_MAX_BYTES) }),
+          : t('companies:profile.pictureSize', { max: formatByteSize(PROFILE_PICTURE_MAX_BYTES, language) }),
       );
       return;
     }
@@ -254,7 +255,7 @@ function PictureSection() {
         ) : null}
       </Group>
       <Text size="xs" c="gray.7" mt="xs">
-        {t('companies:profile.pictureHint', { max: megabytes(PROFILE_PICTURE_MAX_BYTES) })}
+        {t('companies:profile.pictureHint', { max: formatByteSize(PROFILE_PICTURE_MAX_BYTES, language) })}
       </Text>
       {uploading ? (
         <Progress

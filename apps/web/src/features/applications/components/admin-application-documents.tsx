@@ -3,6 +3,7 @@ import {
   type Application,
   documentLabelKey,
   FIELD_LENGTHS,
+  formatByteSize,
   ReturnRequest,
 } from '@excelencia/domain';
 import {
@@ -24,7 +25,6 @@ import { IconArrowBackUp, IconDownload, IconExternalLink } from '@tabler/icons-r
 import { useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { WARNING_ORANGE } from '../../../ui/colors.ts';
-import { formatBytes } from '../../../ui/download.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
@@ -226,7 +226,7 @@ export function DocumentsSection({ application }: { application: Application }) 
                     {file ? shortDateTime(file.dateInsert, language) : ''}
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                    {file ? formatBytes(file.size) : ''}
+                    {file ? formatByteSize(file.size, language) : ''}
                   </Table.Td>
                   {sendable ? (
                     <Table.Td style={{ textAlign: 'end' }}>

@@ -1,8 +1,8 @@
-import { APPLICATION_PDF_MAX_BYTES, type Edition, hasPdfHeader, megabytes } from '@excelencia/domain';
+import { APPLICATION_PDF_MAX_BYTES, type Edition, formatByteSize, hasPdfHeader } from '@excelencia/domain';
 import { Anchor, Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { formatBytes } from '../../../ui/download.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { regulationPath } from '../api.ts';
@@ -28,6 +28,7 @@ export function RegulationUpload({
   onUploaded: (edition: Edition) => void;
 }) {
   const t = useTranslate();
+  const language = useLanguage();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!focusOnMount) return;
@@ -47,7 +48,9 @@ export function RegulationUpload({
       setProblem(
         issue === 'notPdf'
           ? t('applications:selectPdf')
-          : t('applications:pdfTooLarge', { max: megabytes(APPLICATION_PDF_MAX_BYTES) }),
+          : t('applicationsWeb:documents.pdfTooLarge', {
+              max: formatByteSize(APPLICATION_PDF_MAX_BYTES, language),
+            }),
       );
       return;
     }
@@ -121,7 +124,9 @@ export function RegulationUpload({
           </FileButton>
         </Group>
         <Text size="xs" c="gray.7">
-          {t('applicationsAdmin:regulation.hint', { max: formatBytes(APPLICATION_PDF_MAX_BYTES) })}
+          {t('applicationsAdmin:regulation.hint', {
+            max: formatByteSize(APPLICATION_PDF_MAX_BYTES, language),
+          })}
         </Text>
         {uploading ? (
           <Progress

@@ -4,8 +4,8 @@ import {
   type Application,
   type ApplicationFile,
   documentLabelKey,
+  formatByteSize,
   hasPdfHeader,
-  megabytes,
 } from '@excelencia/domain';
 import { Badge, Button, FileButton, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconFileUpload, IconReplace, IconTrash } from '@tabler/icons-react';
@@ -15,14 +15,11 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { DANGER_RED, NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
-import { formatBytes } from '../../../ui/download.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { applicationFilePath, uploadApplicationFile } from '../api.ts';
 import { useDeleteApplicationFileMutation, useRefreshApplication } from '../queries.ts';
 import { dateText, filesBySlot, slotEditable } from './company-application-format.ts';
-
-const MAX_MB = megabytes(APPLICATION_PDF_MAX_BYTES);
 
 /** The client's own check before sending (the server checks again): a PDF by type or name and by its bytes, within the limit. */
 async function pdfProblem(file: File): Promise<'type' | 'size' | null> {
@@ -84,7 +81,11 @@ function DocumentSlot({
     const issue = await pdfProblem(chosen);
     if (issue) {
       setProblem(
-        issue === 'type' ? t('applications:selectPdf') : t('applications:pdfTooLarge', { max: MAX_MB }),
+        issue === 'type'
+          ? t('applications:selectPdf')
+          : t('applicationsWeb:documents.pdfTooLarge', {
+              max: formatByteSize(APPLICATION_PDF_MAX_BYTES, language),
+            }),
       );
       return;
     }
@@ -167,7 +168,7 @@ function DocumentSlot({
                 <Text size="xs" c="gray.7">
                   {t('applicationsWeb:documents.uploadedOn', {
                     date: dateText(file.dateInsert, language),
-                    size: formatBytes(file.size),
+                    size: formatByteSize(file.size, language),
                   })}
                 </Text>
               </>
@@ -268,10 +269,13 @@ function DocumentSlot({
 /** The 8 typed slots in SPEC §9 order: the document held, view it, and upload, replace or remove it while allowed. */
 export function DocumentSlots({ application, uploads }: { application: Application; uploads: UploadState }) {
   const t = useTranslate();
+  const language = useLanguage();
   const held = filesBySlot(application.files);
   return (
     <Stack gap="sm">
-      <Text c="gray.7">{t('applicationsWeb:documents.intro', { max: MAX_MB })}</Text>
+      <Text c="gray.7">
+        {t('applicationsWeb:documents.intro', { max: formatByteSize(APPLICATION_PDF_MAX_BYTES, language) })}
+      </Text>
       <Text fw={600} data-testid="doc-count">
         {t('applicationsWeb:documents.count', { count: held.size })}
       </Text>

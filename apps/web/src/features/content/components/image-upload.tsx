@@ -1,4 +1,5 @@
 import type { ContentImageUpload } from '@excelencia/domain';
+import { formatByteSize } from '@excelencia/domain';
 import {
   ActionIcon,
   Box,
@@ -13,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useLanguage } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 
 /** An image as the server keeps it: re-encoded to WebP in several widths. */
@@ -48,6 +50,7 @@ export function ImageUpload({
   maxBytes?: number;
 }) {
   const t = useTranslate();
+  const language = useLanguage();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -59,7 +62,7 @@ export function ImageUpload({
       return;
     }
     if (maxBytes !== undefined && file.size > maxBytes) {
-      setProblem(t('contentAdmin:image.tooLarge', { max: Math.round(maxBytes / 1024 / 1024) }));
+      setProblem(t('contentAdmin:image.tooLarge', { max: formatByteSize(maxBytes, language) }));
       return;
     }
     setProgress(0);

@@ -4,8 +4,8 @@ import {
   DocumentInput,
   type DocumentItem,
   type Edition,
+  formatByteSize,
   hasPdfHeader,
-  megabytes,
 } from '@excelencia/domain';
 import {
   Anchor,
@@ -26,7 +26,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { formatBytes } from '../../../ui/download.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -140,6 +139,7 @@ function DocumentForm({
   onDone: (id: string | null) => void;
 }) {
   const t = useTranslate();
+  const language = useLanguage();
   const client = useQueryClient();
   const editions = useEditions();
   const [file, setFile] = useState<File | null>(null);
@@ -195,7 +195,9 @@ function DocumentForm({
       setFileProblem(
         issue === 'notPdf'
           ? t('contentAdmin:documents.notPdf')
-          : t('contentAdmin:documents.tooLarge', { max: megabytes(APPLICATION_PDF_MAX_BYTES) }),
+          : t('contentAdmin:documents.tooLarge', {
+              max: formatByteSize(APPLICATION_PDF_MAX_BYTES, language),
+            }),
       );
       return;
     }
@@ -254,14 +256,14 @@ function DocumentForm({
             <Group gap="sm" wrap="wrap">
               <IconFileTypePdf size={18} aria-hidden="true" />
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {item.file.fileName} · {formatBytes(item.file.size)}
+                {item.file.fileName} · {formatByteSize(item.file.size, language)}
               </Text>
               <FileLinks item={item} />
             </Group>
           ) : null}
           {file ? (
             <Text size="sm" data-testid="document-chosen" style={{ overflowWrap: 'anywhere' }}>
-              {file.name} · {formatBytes(file.size)}
+              {file.name} · {formatByteSize(file.size, language)}
             </Text>
           ) : null}
           <Group gap="sm">
@@ -283,7 +285,9 @@ function DocumentForm({
             </FileButton>
           </Group>
           <Text size="xs" c="gray.7">
-            {t('contentAdmin:documents.fileHint', { max: megabytes(APPLICATION_PDF_MAX_BYTES) })}
+            {t('contentAdmin:documents.fileHint', {
+              max: formatByteSize(APPLICATION_PDF_MAX_BYTES, language),
+            })}
           </Text>
           {progress !== null ? (
             <Progress
@@ -360,7 +364,7 @@ export function RegulationsPage() {
         render: (item) =>
           item.file ? (
             <Stack gap={2}>
-              <Text size="sm">{formatBytes(item.file.size)}</Text>
+              <Text size="sm">{formatByteSize(item.file.size, language)}</Text>
               <FileLinks item={item} />
             </Stack>
           ) : (
