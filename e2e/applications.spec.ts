@@ -55,7 +55,7 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
   await company.getByTestId('app-apply').click();
   const slots = company.getByTestId('doc-slot');
   await expect(slots).toHaveCount(8);
-  // The eight criteria in the spec's order, every one met by the demo figures.
+  // The eight criteria in their fixed order, every one met by the demo figures.
   const criteria = company.getByTestId('el-criterion');
   await expect(criteria).toHaveCount(8);
   await expect(criteria.first()).toHaveAttribute('data-code', 'RLP');
@@ -63,7 +63,7 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
     8,
   );
 
-  // A file that is not a PDF is refused in the browser with the spec's message, and nothing is uploaded.
+  // A file that is not a PDF is refused in the browser with its message, and nothing is uploaded.
   const chooserForText = company.waitForEvent('filechooser');
   await slots.nth(0).getByTestId('doc-upload').click();
   await (await chooserForText).setFiles({

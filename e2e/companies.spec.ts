@@ -18,7 +18,7 @@ test('a visitor registers in French, confirms through /dev/mail, signs in, fills
   await label('responsibleName').fill('Ana Essai');
   await label('corporateEmail').fill(company.email);
   await label('phone').fill('+238 991 23 45');
-  // A NIF of 8 digits is refused as the user types, with the spec's message.
+  // A NIF of 8 digits is refused as the user types, with the form's message.
   await label('nif').fill('28765432');
   await label('password').focus();
   await expect(page.getByText(t('fr', 'validation:nifDigits'))).toBeVisible();

@@ -11,8 +11,8 @@ import { axeViolations, DEMO, fillLoginPage, t, test } from './support.ts';
  */
 
 /**
- * Signs in from the public home. A company user's first visit after login opens its dashboard in a new tab
- * (SPEC §2): that tab is used when it opens, the first page otherwise (the flag may be set already).
+ * Signs in from the public home. A company user's first visit after login opens its dashboard in a new tab:
+ * that tab is used when it opens, the first page otherwise (the flag may be set already).
  */
 async function signInAs(
   browser: Browser,

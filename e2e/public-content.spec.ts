@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { axeViolations, t, test } from './support.ts';
 
 /**
- * The public content pages a visitor reads (issue 12), on the demo content (apps/server/src/seed/seed-content.ts):
+ * The public content pages a visitor reads, on the demo content (apps/server/src/seed/seed-content.ts):
  * the FAQ without JavaScript, the news from the home page to an article on a phone, a gallery video loaded on
  * click from youtube-nocookie only.
  */

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { axeViolations, DEMO, signIn, signInCompany, t, test } from './support.ts';
 
 /**
- * Issue 15, company screens: what only a real browser can tell (contrast as drawn, widths at 390 and 1366 px).
+ * Company screens: what only a real browser can tell (contrast as drawn, widths at 390 and 1366 px).
  * The demo company has its 2024 and 2025 trial balances from the demo data.
  */
 

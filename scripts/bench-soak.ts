@@ -6,8 +6,8 @@
  *   eligibility to apply and the health route;
  * - alongside, a company user in a loop: upload a monthly trial balance (paced under the upload limit of 30 a
  *   minute), diagnose it, and check the company's eligibility to apply and its applications. The months go round
- *   BENCH_SOAK_PERIODS (24) periods, each upload after the first round replacing the sheet of its period (SPEC §4
- *   keeps the latest per period), so the company's kept data stays the size of a real one's and a climb in memory
+ *   BENCH_SOAK_PERIODS (24) periods, each upload after the first round replacing the sheet of its period (only the
+ *   latest per period is kept), so the company's kept data stays the size of a real one's and a climb in memory
  *   is the portal's, not the data's (every upload recomputes the company's indicators over all its kept sheets);
  *   BENCH_SOAK_PERIODS=0 gives every upload a new period, as the soak first did.
  * Memory is read after a full garbage collection, so what stays is what is held; the browse load comes from a

@@ -228,7 +228,7 @@ const SIGNED_IN_PAGES: ReadonlyArray<
 ];
 const SIGNED_IN_PAGE_MAX_JS_BYTES = 375 * 1024;
 
-/** The portal's budgets (ARCHITECTURE §6). */
+/** The portal's budgets (docs/architecture.md, 3). */
 export const BUDGETS: readonly PageBudget[] = [
   {
     // Rendered by the server: the app's and the route's styles, boot.js, and the islands (docs/adr/0014).

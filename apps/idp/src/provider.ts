@@ -249,7 +249,7 @@ export function createProvider(setup: ProviderSetup): Provider {
         enabled: true,
         allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
       },
-      // The userinfo endpoint is served by userinfo.ts, which accepts the JWT access tokens (as Keycloak does).
+      // The userinfo endpoint is served by userinfo-routes.ts, which accepts the JWT access tokens (as Keycloak does).
       userinfo: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
@@ -352,7 +352,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'no-referrer');
     await next();
-    // The discovery document names our own userinfo endpoint (see userinfo.ts).
+    // The discovery document names our own userinfo endpoint (see userinfo-routes.ts).
     if (ctx.oidc?.route === 'discovery' && ctx.body && typeof ctx.body === 'object') {
       (ctx.body as Record<string, unknown>).userinfo_endpoint = `${setup.issuer}${ROUTES.userinfo}`;
     }

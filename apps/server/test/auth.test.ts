@@ -317,7 +317,8 @@ describe('POST /auth/logout', () => {
       headers: { cookie, 'x-csrf-token': csrf, 'x-language': 'fr' },
     });
     expect(res.statusCode).toBe(200);
-    // The page gets an address of the portal with an opaque value: no id_token (ARCHITECTURE §4).
+    // The page gets an address of the portal with an opaque value: no id_token (the browser never holds a token,
+    // docs/adr/0002).
     const next: string = res.json().redirectUrl;
     expect(next).toMatch(/^\/auth\/logout\/end\?hint=[\w-]+$/);
     expect(res.body).not.toContain(idToken);

@@ -25,7 +25,7 @@ function formToken(html: string): string {
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-describe('GET /login and /:lang/login (SPEC §2 public screens)', () => {
+describe('GET /login and /:lang/login (public screens)', () => {
   it('starts the sign-in in the path language and returns to its home page', async () => {
     for (const language of ['pt', 'en', 'fr']) {
       const res = await ctx.app.inject({ url: `/${language}/login`, headers: { accept: 'text/html' } });

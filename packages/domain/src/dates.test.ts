@@ -50,7 +50,7 @@ describe('formatDisplayPeriod, formatDisplayMonth, formatDisplayTime', () => {
 });
 
 describe('parseIsoDate', () => {
-  it('throws the spec message on an invalid date string', () => {
+  it('throws its message on an invalid date string', () => {
     expect(() => parseIsoDate('2026-02-30')).toThrow('Invalid date string');
   });
 });

@@ -1,4 +1,4 @@
-/** Parses an ISO date (yyyy-mm-dd) or date-time; throws 'Invalid date string' otherwise (SPEC §8). */
+/** Parses an ISO date (yyyy-mm-dd) or date-time; throws 'Invalid date string' otherwise. */
 export function parseIsoDate(value: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(value);
   if (!match) throw new Error('Invalid date string');
@@ -44,9 +44,9 @@ function monthName(month: number, language: string): string {
 }
 
 /**
- * A date as a reader of the language writes it: Portuguese 'day - month - year' with the month's name (SPEC §9:
- * '25 - novembro - 2026'), English '25 November 2026', French '25 novembre 2026' ('1er' on the first). Instants
- * are read on Cabo Verde's calendar; `time` adds hh:mm there ('25 - novembro - 2026, 14:05'). '' for an
+ * A date as a reader of the language writes it (docs/adr/0023): Portuguese 'day - month - year' with the month's
+ * name ('25 - novembro - 2026'), English '25 November 2026', French '25 novembre 2026' ('1er' on the first).
+ * Instants are read on Cabo Verde's calendar; `time` adds hh:mm there ('25 - novembro - 2026, 14:05'). '' for an
  * invalid date.
  */
 export function formatDisplayDate(

@@ -11,7 +11,7 @@ export function isImageMime(value: unknown): value is ImageMime {
 /** A profile picture is at most 2 MiB. */
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 
-/** One trial-balance upload is at most 10 MB (SPEC); the server answers 413 above it and keeps nothing. */
+/** One trial-balance upload is at most 10 MB; the server answers 413 above it and keeps nothing. */
 export const BALANCE_SHEET_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A byte limit in whole megabytes (MiB), as the texts that name a limit show it ('{{max}} MB'). */

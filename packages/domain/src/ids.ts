@@ -1,6 +1,6 @@
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
-/** A unique id of 12 random base-36 characters (SPEC §9). */
+/** A unique id of 12 random base-36 characters. */
 export function uniqueId(
   random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => globalThis.crypto.getRandomValues(b),
 ): string {

@@ -29,7 +29,7 @@ export function languageFromTag(tag: string | null | undefined): Language | unde
 }
 
 /**
- * The first-language rule (SPEC §2): the route's locale, then the browser's languages,
+ * The first-language rule: the route's locale, then the browser's languages,
  * then the stored choice (selectedLang), then pt.
  */
 export function pickLanguage(sources: {

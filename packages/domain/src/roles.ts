@@ -1,13 +1,13 @@
 export const ROLES = ['admin', 'company', 'partner', 'uma_authorization'] as const;
 export type Role = (typeof ROLES)[number];
-/** Every signed-in page requires this realm role (SPEC §6). */
+/** Every signed-in page requires this realm role (docs/adr/0005). */
 export const SIGNED_IN_ROLE: Role = 'uma_authorization';
 
 export function hasRole(roles: readonly string[], role: Role): boolean {
   return roles.includes(role);
 }
 
-/** A partner who is neither admin nor company (SPEC §2 redirects and §6 Profile button). */
+/** A partner who is neither admin nor company: the sign-in redirects and the Profile button treat them apart. */
 export function isPartnerOnly(roles: readonly string[]): boolean {
   return hasRole(roles, 'partner') && !hasRole(roles, 'admin') && !hasRole(roles, 'company');
 }

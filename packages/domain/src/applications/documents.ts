@@ -1,10 +1,10 @@
 /**
- * The eight application documents (SPEC §3, §9): PDF only, one per typed slot. The type travels in the stored
+ * The eight application documents: PDF only, one per typed slot. The type travels in the stored
  * name as its second underscore-separated part (`{NIF}_{type}_{name}.pdf`), and the type shown is read back
  * from there, so a file keeps its slot wherever it is copied.
  */
 
-/** SPEC §9 order: 0 INPS debt proof … 7 Model 1B. The index is the file type. */
+/** In their fixed order: 0 INPS debt proof … 7 Model 1B. The index is the file type. */
 export const APPLICATION_DOCUMENTS = [
   'inpsDebtProof',
   'financeDebtProof',

@@ -9,7 +9,7 @@ import type { EditionMilestone } from './milestones.ts';
 
 const Instant = z.iso.datetime({ offset: true, message: 'validation:invalidDate' });
 
-/** Pairs (start, end) of one window: an end before its start gets the spec's message on the end field. */
+/** Pairs (start, end) of one window: an end before its start gets its message on the end field. */
 const WINDOWS: ReadonlyArray<readonly [EditionMilestone, EditionMilestone]> = [
   ['registrationOpensAt', 'registrationClosesAt'],
   ['applicationOpensAt', 'applicationClosesAt'],
@@ -83,7 +83,7 @@ export type EditionInput = z.infer<typeof EditionFields>;
 export const EditionUpdate = withDateRules(EditionFields.extend({ version: z.number().int().positive() }));
 export type EditionUpdate = EditionInput & { version: number };
 
-/** ARCHITECTURE §4b: GET editions/current and the admin list. */
+/** GET editions/current and the admin list (fields of the API contract: docs/architecture.md, 2.3). */
 export const Edition = EditionFields.extend({
   id: z.uuid(),
   /** When the results were published, or null. */

@@ -5,9 +5,9 @@ import { ListQuery, LocalizedText, TARGET_COMPARISONS } from '../schemas/referen
 import { APPLICATION_FILE_TYPE_COUNT } from './documents.ts';
 
 /**
- * Applications, evaluation, results and the status (ARCHITECTURE §4b, extended beside it). Field names follow
- * the spec: applicationFinancialIndicators with criterionRatioDetails.ratioDescription, files with fileName and
- * dateInsert.
+ * Applications, evaluation, results and the status. Field names are the API contract's, extended beside it, never
+ * renamed (docs/architecture.md, 2.3): applicationFinancialIndicators with criterionRatioDetails.ratioDescription,
+ * files with fileName and dateInsert.
  */
 
 /**
@@ -287,7 +287,7 @@ export const PublishReadiness = z.object({
 export type PublishReadiness = z.infer<typeof PublishReadiness>;
 
 /**
- * GET public/seals/{code} (ARCHITECTURE §4b): the contract's fields (status, companyName, nif, editionYear,
+ * GET public/seals/{code}: the contract's fields (status, companyName, nif, editionYear,
  * validUntil), with `companyName` and `nif` as issued, and beside them what the check adds. `status` may also be
  * 'withdrawn' (docs/adr/0009-applications-lifecycle.md).
  */
@@ -338,7 +338,7 @@ export function isCertificateAvailable(status: SealStatus): boolean {
   return status === 'valid' || status === 'expired';
 }
 
-/** Status validity: at most one year from publication (SPEC §9). */
+/** Status validity: at most one year from publication (docs/adr/0009). */
 export function sealValidUntil(publishedAt: Date): Date {
   const until = new Date(publishedAt);
   until.setUTCFullYear(until.getUTCFullYear() + 1);

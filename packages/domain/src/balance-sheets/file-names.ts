@@ -1,5 +1,5 @@
 /**
- * Stored file names of uploaded sheets (SPEC §3): the original name plus `_<yyyy>_<number>` before `.xlsx`,
+ * Stored file names of uploaded sheets: the original name plus `_<yyyy>_<number>` before `.xlsx`,
  * stripped again for display.
  */
 

@@ -12,7 +12,7 @@ import {
   yearEarlier,
 } from './periods.ts';
 
-describe('normalizeFrequency (SPEC §4)', () => {
+describe('normalizeFrequency', () => {
   it.each([
     ['monthly', 'monthly'],
     ['mensal', 'monthly'],
@@ -37,7 +37,7 @@ describe('normalizeFrequency (SPEC §4)', () => {
   });
 });
 
-describe('periodTag (SPEC §4)', () => {
+describe('periodTag', () => {
   const month = (m: number) => `2024-${String(m).padStart(2, '0')}-01`;
   const tag = (frequency: Parameters<typeof periodTag>[0]['frequency'], m: number) =>
     periodTag({ startDate: month(m), endDate: '2024-12-31', frequency });
@@ -99,7 +99,7 @@ describe('periodTag (SPEC §4)', () => {
   });
 });
 
-describe('latestPerPeriod (SPEC §4)', () => {
+describe('latestPerPeriod', () => {
   it('keeps only the most recently inserted sheet of a start and end, others untouched and in order', () => {
     const sheets = [
       { id: 'a', startDate: '2023-01-01', endDate: '2023-12-31', dateInsert: '2024-02-01T10:00:00Z' },
@@ -131,7 +131,7 @@ describe('byPeriodNewestFirst', () => {
   });
 });
 
-describe('file names (SPEC §3)', () => {
+describe('file names', () => {
   it('stores the original name with a year and number suffix, and strips it for display', () => {
     expect(storedFileName('Balancete 2023.xlsx', 2024, 17)).toBe('Balancete 2023_2024_17.xlsx');
     expect(displayFileName('Balancete 2023_2024_17.xlsx')).toBe('Balancete 2023.xlsx');

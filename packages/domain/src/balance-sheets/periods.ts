@@ -1,12 +1,12 @@
 /**
- * Balance-sheet periods (SPEC §4): frequency normalisation, period tags and the same-period rule.
+ * Balance-sheet periods: frequency normalisation, period tags and the same-period rule.
  * Dates are ISO calendar dates ('yyyy-mm-dd'; a date-time is read by its first 10 characters).
  */
 
 export const FREQUENCIES = ['monthly', 'quarterly', 'semiannual', 'annual', 'unknown'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
-/** The frequencies a company can choose for a sheet (SPEC §9: monthly, quarterly, semi-annual, annual). */
+/** The frequencies a company can choose for a sheet: monthly, quarterly, semi-annual, annual. */
 export const PERIOD_FREQUENCIES = ['monthly', 'quarterly', 'semiannual', 'annual'] as const;
 export type PeriodFrequency = (typeof PERIOD_FREQUENCIES)[number];
 
@@ -25,7 +25,7 @@ const SPELLINGS: Record<string, Frequency> = {
   semestral: 'semiannual',
 };
 
-/** SPEC §4: the known spellings (case-insensitive, trimmed) give a frequency; anything else gives 'unknown'. */
+/** The known spellings (case-insensitive, trimmed) give a frequency; anything else gives 'unknown'. */
 export function normalizeFrequency(value: unknown): Frequency {
   if (typeof value !== 'string') return 'unknown';
   return SPELLINGS[value.trim().toLowerCase()] ?? 'unknown';
@@ -41,7 +41,7 @@ function monthIndexOf(date: string): number {
 }
 
 /**
- * The period tag of a sheet (SPEC §4): annual Y0, Y1… counted from `firstAnnualYear` (the start year of the
+ * The period tag of a sheet: annual Y0, Y1… counted from `firstAnnualYear` (the start year of the
  * company's first annual sheet; the sheet's own year when absent); quarterly Q1–Q4 by start month (0-2 Q1,
  * 3-5 Q2, 6-8 Q3, the rest Q4); semiannual S1 (start month 0-5) or S2; monthly M01–M12; unknown ''.
  */
@@ -79,7 +79,7 @@ function insertedAt(value: string): number {
 }
 
 /**
- * SPEC §4: of the sheets with the same start and end, only the most recently inserted is kept (on equal
+ * Of the sheets with the same start and end, only the most recently inserted is kept (on equal
  * insert times, the later one in the list). The kept sheets stay in their input order.
  */
 export function latestPerPeriod<T extends { startDate: string; endDate: string; dateInsert: string }>(
@@ -151,7 +151,7 @@ function isYearEarlier(earlier: string, later: string): boolean {
 }
 
 /**
- * The sheet of the previous year, which prev() reads ('EBITDA > 0 in both years analysed', SPEC §9): among
+ * The sheet of the previous year, which prev() reads (the criterion 'EBITDA > 0 in both years analysed'): among
  * `sheets` (one company's, already latest per period), the one covering the same period one year earlier
  * (start and end dates each one year before: for an annual sheet last year's, for a quarter or a month the
  * same quarter or month of last year); for a period shorter than a year without one, the previous year's

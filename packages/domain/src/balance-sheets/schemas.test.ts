@@ -16,7 +16,7 @@ describe('BalanceSheetUploadFields', () => {
     expect(result.typeFrequence).toBe('quarterly');
   });
 
-  it("refuses an end before the start and missing dates with the SPEC's messages", () => {
+  it("refuses an end before the start and missing dates with the portal's messages", () => {
     expect(
       messages(
         BalanceSheetUploadFields.safeParse({

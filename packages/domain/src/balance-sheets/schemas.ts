@@ -23,7 +23,7 @@ const DateField = z
       .refine((date) => date >= PERIOD_MIN_DATE && date <= PERIOD_MAX_DATE, 'balanceSheets:dateRange'),
   );
 
-/** One of the four period frequencies; SPEC §4 spellings (mensal, anual…) are normalised first. */
+/** One of the four period frequencies; the Portuguese spellings (mensal, anual…) are normalised first. */
 export const SheetFrequency = z.preprocess(
   (value) => normalizeFrequency(value),
   z.enum(PERIOD_FREQUENCIES, 'balanceSheets:frequencyRequired'),
@@ -64,7 +64,7 @@ export const BalanceSheetItem = z.object({
   /** When it was inserted (ISO date-time). */
   dateInsert: z.string(),
   typeFrequence: z.enum(FREQUENCIES),
-  /** SPEC §4 period tag (Y0, Q1, S2, M03…). */
+  /** The period tag (Y0, Q1, S2, M03…: periodTag). */
   tag: z.string(),
   source: z.enum(BALANCE_SHEET_SOURCES),
   /** The upload's name for display (suffix stripped); null for a sheet entered by hand. */
@@ -73,8 +73,8 @@ export const BalanceSheetItem = z.object({
   previousBalanceSheetFileName: z.string().nullish(),
   version: z.number().int().positive(),
   /**
-   * Superseded by a later upload or entry of the same start and end (SPEC §4 keeps only the latest per period
-   * in the views): kept for the record, listed only when asked for (?includeReplaced=true).
+   * Superseded by a later upload or entry of the same start and end (the views keep only the latest per period):
+   * kept for the record, listed only when asked for (?includeReplaced=true).
    */
   replaced: z.boolean().optional(),
 });

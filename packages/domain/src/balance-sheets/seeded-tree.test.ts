@@ -53,7 +53,7 @@ describe('the seeded SNCRF tree', () => {
     ]);
   });
 
-  it("marks SPEC §5's cost lines (and only Gastos) as cost lines", () => {
+  it('marks the cost lines (and only Gastos) as cost lines', () => {
     const costLines = new Set(
       treeNodes(tree)
         .filter((n) => n.isCostLine)

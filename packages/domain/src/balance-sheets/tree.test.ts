@@ -49,7 +49,7 @@ describe('buildBalanceTree', () => {
   });
 });
 
-describe('costLineValue (SPEC §5)', () => {
+describe('costLineValue', () => {
   it('stores a cost line typed negative as a positive cost, and leaves other lines as typed', () => {
     expect(costLineValue(d('-1500.25'), true).toString()).toBe('1500.25');
     expect(costLineValue(d('1500.25'), true).toString()).toBe('1500.25');
@@ -75,7 +75,7 @@ describe('rollUp', () => {
   });
 });
 
-describe('balanceCheck (SPEC §5)', () => {
+describe('balanceCheck', () => {
   const balanceLeaves = ['AFT', 'CLI', 'OCR', 'CAIXA', 'DO', 'CAP', 'RLPER', 'FORN', 'DF_NC', 'DF_C', 'OCP'];
   const values = (entries: Record<string, string | null>) => {
     const map = new Map<string, Decimal | null>(balanceLeaves.map((code) => [code, Decimal.ZERO]));

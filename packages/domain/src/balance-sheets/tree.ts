@@ -18,7 +18,7 @@ export type TreeLevelNode = {
   nature: AccountNature;
   /** 'income' for the income-statement headings (Rendimentos, Gastos), 'balance' otherwise. */
   statement: 'balance' | 'income';
-  /** Every node of a debit-natured income heading (Gastos): shown negative in the entry form (SPEC §5). */
+  /** Every node of a debit-natured income heading (Gastos): shown negative in the entry form. */
   isCostLine: boolean;
   level: TreeLevel;
   children: TreeLevelNode[];
@@ -167,7 +167,7 @@ export function financialPosition(
 }
 
 /**
- * SPEC §5: Ativo must equal Capital próprio + Passivo, as financialPosition reads the sheet: Capital próprio
+ * Ativo must equal Capital próprio + Passivo (docs/adr/0018), as financialPosition reads the sheet: Capital próprio
  * includes the period's net result still in the income statement (Rendimentos − Gastos) once, so a trial
  * balance before the closing entries balances, and a period-result leaf holding exactly that result is not
  * counted twice. While any balance leaf is null or absent the status is 'empty' (no message); an empty

@@ -5,7 +5,7 @@ import { rollUp, type TreeLevelNode } from './tree.ts';
 
 /**
  * The check of an uploaded trial balance (balancete): columns account, description, accumulated debit,
- * accumulated credit (SPEC §3, §5 template rules). Fed row by row by the server's streaming reader; pure.
+ * accumulated credit, as the template's rules sheet says. Fed row by row by the server's streaming reader; pure.
  *
  * Cells are 0-based: cells[0] is column A (with exceljs, pass `row.values.slice(1)`, its values are 1-based).
  * A cell may be a string, a number, null/undefined (or a hole: blank), or an exceljs cell object (formula

@@ -4,8 +4,8 @@ import { TARGET_COMPARISONS, VersionField } from '../schemas/reference.ts';
 import { isYoutubeUrl, SLUG_MAX_LENGTH, SLUG_PATTERN, stripHtml, youtubeWatchUrl } from './text.ts';
 
 /**
- * The public site's content (SPEC §1-§3, ARCHITECTURE §4b): one shape per kind, written by administrators in pt,
- * en and fr side by side, read by visitors in their language with pt in place of a missing one.
+ * The public site's content: one shape per kind, written by administrators in pt, en and fr side by side, read by
+ * visitors in their language with pt in place of a missing one.
  *
  * - `…Input`: the body of `POST content/{kind}` (and, with `version`, of `PUT content/{kind}/{id}`).
  * - `…Item`: the admin's view (every language, the status, who and when), the answer of the admin endpoints.
@@ -15,7 +15,7 @@ import { isYoutubeUrl, SLUG_MAX_LENGTH, SLUG_PATTERN, stripHtml, youtubeWatchUrl
 
 // ---- kinds, statuses, lengths ------------------------------------------------------------------------------------
 
-/** The kinds of ARCHITECTURE §4b, then the regulations and guides (PDF per edition). */
+/** The kinds of the content API (`content/{kind}`), then the regulations and guides (PDF per edition). */
 export const CONTENT_KINDS = [
   'news',
   'faq',
@@ -244,7 +244,7 @@ export const ContentLink = z
     'validation:invalidUrl',
   );
 
-/** A YouTube video link, kept in the long watch form (SPEC §9). */
+/** A YouTube video link, kept in the long watch form (youtubeWatchUrl). */
 export const YoutubeVideoUrl = z
   .string('validation:invalidYoutubeUrl')
   .trim()

@@ -9,7 +9,7 @@ import {
   youtubeWatchUrl,
 } from './text.ts';
 
-describe('truncateText (SPEC §9)', () => {
+describe('truncateText', () => {
   it('strips the HTML and keeps a text that fits whole', () => {
     expect(truncateText('<p>Olá <strong>mundo</strong>.</p>', 50)).toBe('Olá mundo.');
     expect(truncateText('<p>Uma frase.</p><p>Outra.</p>', 100)).toBe('Uma frase. Outra.');
@@ -53,7 +53,7 @@ describe('slugify', () => {
   });
 });
 
-describe('YouTube links (SPEC §9)', () => {
+describe('YouTube links', () => {
   it('turns the short forms into the long watch form', () => {
     expect(youtubeWatchUrl('https://youtu.be/dQw4w9WgXcQ')).toBe(
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ',

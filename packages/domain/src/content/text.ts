@@ -1,7 +1,7 @@
 import { formatDisplayDate } from '../dates.ts';
 
 /**
- * Pure text rules of the public site's content (SPEC §9): card truncation, slugs, YouTube links, dates. The
+ * Pure text rules of the public site's content: card truncation, slugs, YouTube links, dates. The
  * server and the web both use them, so a card cut on the server-rendered page is the one the browser shows.
  */
 
@@ -45,7 +45,7 @@ export function stripHtml(html: string): string {
 }
 
 /**
- * A card's text (SPEC §9): the HTML stripped, then, when longer than `max` characters, cut after the last
+ * A card's text: the HTML stripped, then, when longer than `max` characters, cut after the last
  * sentence punctuation (. ! ?) that fits. Without one, the cut falls at the last word that fits and '…' marks it.
  */
 export function truncateText(html: string, max: number): string {
@@ -118,7 +118,7 @@ export function isYoutubeUrl(url: string): boolean {
 }
 
 /**
- * The long watch form of a YouTube link (SPEC §9): youtu.be/ID and youtube.com/shorts/ID become
+ * The long watch form of a YouTube link: youtu.be/ID and youtube.com/shorts/ID become
  * https://www.youtube.com/watch?v=ID. Throws on a link that is not a YouTube video.
  */
 export function youtubeWatchUrl(url: string): string {
@@ -141,7 +141,7 @@ export function youtubeThumbnailUrl(url: string): string {
   return `https://i.ytimg.com/vi/${id}/hqdefault.jpg`;
 }
 
-/** A content item's date (news, events) as the site writes every date: formatDisplayDate (SPEC §9). */
+/** A content item's date (news, events) as the site writes every date: formatDisplayDate (docs/adr/0023). */
 export function formatContentDate(value: Date | string, language: string): string {
   return formatDisplayDate(value, language);
 }

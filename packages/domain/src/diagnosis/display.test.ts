@@ -21,7 +21,7 @@ describe('diagnosis figures', () => {
     expect(targetValueText('-0.123456')).toBe('-0.123456');
   });
 
-  it('writes a ratio and an amount with at most 2 decimals (SPEC §5), trailing zeros dropped', () => {
+  it('writes a ratio and an amount with at most 2 decimals, trailing zeros dropped', () => {
     expect(indicatorValueText('0.1492')).toBe('0.15');
     expect(indicatorValueText('-0.529')).toBe('-0.53');
     expect(indicatorValueText('0.123456789')).toBe('0.12');

@@ -7,11 +7,11 @@ import type { LocalizedText, TargetComparison } from '../schemas/reference.ts';
  * How a diagnosis is written, on the web pages and in the PDF/XLSX exports alike, so the three never disagree:
  * - a target with its comparison sign (≥, ≤, not >=, <=) and its value exactly as the criterion states it (targets have at most 6 decimals), trailing zeros dropped:
  *   '0.375', never '0.38';
- * - a ratio, a previous value, a median, a quartile or an amount with at most 2 decimals (SPEC §5), trailing
+ * - a ratio, a previous value, a median, a quartile or an amount with at most 2 decimals (docs/adr/0023), trailing
  *   zeros dropped ('0.15', '-0.53', '1 234 567.89'), and with more decimals only when the figure rounded to 2
  *   would meet the target when the exact value does not (or the other way round): a failing 0.4299 against
  *   ≥ 0.43 is '0.4299', a failing 0.429999 is '0.429999', never '0.43';
- * - a change in percent with 1 decimal (SPEC §9), the sign of the figure shown ('+12.5 %', '-3.0 %', '0.0 %');
+ * - a change in percent with 1 decimal, the sign of the figure shown ('+12.5 %', '-3.0 %', '0.0 %');
  * - indicators grouped by criterion type in the order they come.
  * Every figure goes through formatNumber (groups split by no-break spaces, '.' before the decimals).
  */
@@ -33,7 +33,7 @@ export function targetValueText(value: string): string {
   return formatNumber(value, { decimals: TARGET_DECIMALS });
 }
 
-/** Decimals a figure starts with (SPEC §5: displayed numbers are limited to 2). */
+/** Decimals a figure starts with (displayed numbers are limited to 2: docs/adr/0023). */
 const BASE_DECIMALS = 2;
 
 /** The figure rounded so that it meets `target` exactly when the exact value does. */
@@ -89,7 +89,7 @@ export type ChangeDirection = 'up' | 'down' | 'flat';
 export const CHANGE_ARROWS: Record<ChangeDirection, '▲' | '▼' | ''> = { up: '▲', down: '▼', flat: '' };
 
 /**
- * A percentage change with 1 decimal (SPEC §9), whole digits grouped: '+12.5 %', '-1 234.5 %', '0.0 %'. The
+ * A percentage change with 1 decimal, whole digits grouped: '+12.5 %', '-1 234.5 %', '0.0 %'. The
  * sign is the sign of the figure written, so a change that rounds to 0.0 carries none (the arrow still tells its
  * direction). Null when the text is not a number.
  */

@@ -128,7 +128,7 @@ const byCode = (code: string): EngineCriterion => {
   return found;
 };
 
-/** The diagnosis order: types EE, F, L, RE, RF, C; application criteria in the SPEC §9 order. */
+/** The diagnosis order: types EE, F, L, RE, RF, C; application criteria in their fixed order. */
 const DIAGNOSIS_ORDER = [
   'EE_END',
   'EE_SOLV',
@@ -778,7 +778,7 @@ describe('orderCriteria', () => {
     );
   });
 
-  it('keeps the SPEC §9 order of the application criteria whatever their sort orders', () => {
+  it('keeps the fixed order of the application criteria whatever their sort orders', () => {
     const application = CRITERIA.filter((c) => c.type.code === 'C');
     fc.assert(
       fc.property(
@@ -1010,7 +1010,7 @@ describe('EBITDA_2A: EBITDA positive in both years analysed', () => {
   });
 });
 
-describe('percentageChange (SPEC §9)', () => {
+describe('percentageChange', () => {
   const change = (current: string | null, previous: string | null) => {
     const result = percentageChange(
       current === null ? null : d(current),

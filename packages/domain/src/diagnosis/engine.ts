@@ -21,7 +21,7 @@ import { CRITERION_TYPE_CODES } from '../schemas/reference.ts';
  * before the formulas run, for the sheet and for the one prev() reads.
  */
 
-/** SPEC §9: the application criteria, in their fixed order (codes of the seeded criteria of type C). */
+/** The application criteria, in their fixed order (codes of the seeded criteria of type C; docs/adr/0007). */
 export const APPLICATION_CRITERION_ORDER = [
   'RLP',
   'EBITDA',
@@ -197,7 +197,7 @@ export type OrderableCriterion = {
   type: { code: string; sortOrder: number };
 };
 
-/** Within the application criteria the SPEC §9 order wins; other criteria follow their sort order. */
+/** Within the application criteria their fixed order wins; other criteria follow their sort order. */
 function criterionRank(criterion: OrderableCriterion): [number, number] {
   const fixed = (APPLICATION_CRITERION_ORDER as readonly string[]).indexOf(criterion.code);
   return fixed >= 0 ? [fixed, 0] : [APPLICATION_CRITERION_ORDER.length, criterion.sortOrder];
@@ -316,7 +316,7 @@ export type Change = { percent: Decimal; direction: 'up' | 'down' | 'flat' };
 const HUNDRED = Decimal.fromInteger(100);
 
 /**
- * SPEC §9 percentage change from `previous` to `current`: (current − previous) / |previous| × 100, rounded to
+ * The percentage change from `previous` to `current`: (current − previous) / |previous| × 100, rounded to
  * 1 decimal; a zero previous value gives 100.0 (a rise), -100.0 (a fall) or 0.0 (no change). The direction
  * drives the up or down arrow. Null when either value is not computable.
  */

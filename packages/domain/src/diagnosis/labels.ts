@@ -2,7 +2,7 @@ import { formatDisplayPeriod } from '../dates.ts';
 import type { Language } from '../languages.ts';
 import type { DiagnosisSummary } from './schemas.ts';
 
-/** Labels of a diagnosis shared by the web pages and the exports (SPEC §4), given a translate function. */
+/** Labels of a diagnosis shared by the web pages and the exports, given a translate function. */
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 export interface SheetLike {
@@ -13,7 +13,7 @@ export interface SheetLike {
   fileName: string | null;
 }
 
-/** A sheet's period in the reader's language (formatDisplayPeriod, SPEC §9), never the ISO dates. */
+/** A sheet's period in the reader's language (formatDisplayPeriod, docs/adr/0023), never the ISO dates. */
 export function periodLabel(sheet: { startDate: string; endDate: string }, language: Language): string {
   return formatDisplayPeriod(sheet.startDate, sheet.endDate, language);
 }
@@ -37,7 +37,7 @@ export function sheetName(sheet: SheetLike, language: Language): string {
 }
 
 /**
- * SPEC §4: 'Simples' without a previous sheet, 'Comparação com {previous file name}' with one; the admin
+ * The diagnosis type: 'Simples' without a previous sheet, 'Comparação com {previous file name}' with one; the admin
  * variant names the company.
  */
 export function diagnosisTypeLabel(

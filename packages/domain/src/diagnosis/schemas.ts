@@ -3,8 +3,8 @@ import { FREQUENCIES, PERIOD_FREQUENCIES } from '../balance-sheets/periods.ts';
 import { ListQuery, LocalizedText, TARGET_COMPARISONS } from '../schemas/reference.ts';
 
 /**
- * Self-diagnosis requests and responses, shared by the server and the web. The field names follow
- * the spec (currentAutoFinancialIndicators, criterion.ratio, typedescCriterion…). Exact values travel as
+ * Self-diagnosis requests and responses, shared by the server and the web. The field names are
+ * the API contract's (currentAutoFinancialIndicators, criterion.ratio, typedescCriterion…). Exact values travel as
  * canonical decimal strings (`value`); `result` is the same value as a JSON number, for charts only.
  */
 

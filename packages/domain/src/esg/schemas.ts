@@ -3,7 +3,7 @@ import { FIELD_LENGTHS } from '../schemas/field-lengths.ts';
 import { LocalizedText } from '../schemas/reference.ts';
 
 /**
- * ESG forms (SPEC §3 'ESG forms', 'Sustainability survey'): an admin builds a form of three sections
+ * ESG forms (the sustainability survey): an admin builds a form of three sections
  * (environment, social, governance) whose questions are of the four survey types; companies answer the
  * current form. This one definition schema is what the builder edits, the company form renders and the
  * server stores and checks.

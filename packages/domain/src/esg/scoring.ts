@@ -147,8 +147,8 @@ export function allQuestions(definition: EsgFormDefinition): { pillar: EsgPillar
 
 /**
  * Problems of a set of answers against the form, by question key: answers to unknown questions or of the
- * wrong shape always; with `final`, also required questions left unanswered ('validation:required', the
- * spec's 'Mandatory Field').
+ * wrong shape always; with `final`, also required questions left unanswered ('validation:required',
+ * 'Mandatory Field').
  */
 export function answerErrors(
   definition: EsgFormDefinition,

@@ -1,7 +1,7 @@
 import { defineMessages } from './define.ts';
 
 /**
- * Self-diagnosis: rule messages the server sends, the diagnosis type labels (SPEC §4) and the texts of
+ * Self-diagnosis: rule messages the server sends, the diagnosis type labels and the texts of
  * the PDF and XLSX exports. The web pages' own texts are in diagnosisWeb.
  */
 export const diagnosis = defineMessages({

@@ -3,7 +3,7 @@ import { APPLICATION_STATUSES, Eligibility } from '../applications/schemas.ts';
 import { PendingFollowRequest } from './follow-requests.ts';
 
 /**
- * The partner area (SPEC §2 partner menu): the companies a partner entity assists, the consent each company
+ * The partner area (the partner's menu): the companies a partner entity assists, the consent each company
  * gives partner entities, and who read what.
  */
 

@@ -5,7 +5,7 @@ import { EmailAddress } from './email.ts';
 export const EmailParam = z.object({ email: EmailAddress });
 export const AccountIdParam = z.object({ id: z.uuid() });
 
-/** GET accounts/by-email/{email} (SPEC §7). */
+/** GET accounts/by-email/{email}, a path of the API contract (docs/architecture.md, 2.3): kept as it is. */
 export const AccountByEmailResponse = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -14,7 +14,7 @@ export const AccountByEmailResponse = z.object({
 });
 export type AccountByEmailResponse = z.infer<typeof AccountByEmailResponse>;
 
-/** GET company-details/by-email/{email} (SPEC §7). */
+/** GET company-details/by-email/{email}, a path of the API contract (docs/architecture.md, 2.3): kept as it is. */
 export const CompanyDetailsResponse = z.object({
   companyRegistration: z.object({ companyName: z.string() }),
 });

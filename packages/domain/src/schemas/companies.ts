@@ -6,13 +6,13 @@ import { ListQuery, SORT_ORDERS } from './reference.ts';
 import { Phone, RegisterCompanyRequest } from './registration.ts';
 
 /**
- * Companies: the company profile (SPEC §3 company table plus the registration fields), the admin
+ * Companies: the company profile (the company's own fields plus the registration fields), the admin
  * list, the public directory and the user's own profile. Messages are catalog keys.
  */
 
 export const CompanyIdParam = z.object({ id: z.uuid() });
 
-/** The registration form's own rules (SPEC §5), reused so the profile cannot drift from them. */
+/** The registration form's own rules, reused so the profile cannot drift from them. */
 const registered = RegisterCompanyRequest.shape;
 
 /** Optional free text: trimmed; empty or absent becomes null. */
@@ -99,12 +99,12 @@ const OptionalId = z
   .transform((value) => (value ? value : null));
 
 /**
- * PUT companies/{id}: the company table fields of SPEC §3 plus the registration fields. A company user may
+ * PUT companies/{id}: the company's own fields plus the registration fields. A company user may
  * not change the NIF (a different NIF is refused with 400 companies:nifNotEditable); an admin may.
  */
 export const UpdateCompanyRequest = z.object({
   version: z.number().int().positive(),
-  // registration fields (SPEC §5 rules)
+  // registration fields (the registration form's rules)
   companyName: registered.companyName,
   responsibleName: registered.responsibleName,
   email: registered.email,
@@ -112,7 +112,7 @@ export const UpdateCompanyRequest = z.object({
   nif: registered.nif,
   caeDivisionId: registered.caeDivisionId,
   cityId: registered.cityId,
-  // company table (SPEC §3)
+  // the company's own fields
   legalName: optionalText(),
   ownerName: optionalText(),
   managerName: optionalText(),
@@ -273,7 +273,7 @@ export const DirectoryQuery = z.object({
 });
 export type DirectoryQuery = z.input<typeof DirectoryQuery>;
 
-/** One row of the public directory (SPEC §2: company, year, island, city, contact, website). */
+/** One row of the public directory: company, year, island, city, contact, website. */
 export const DirectoryItem = z.object({
   id: z.uuid(),
   companyName: z.string(),

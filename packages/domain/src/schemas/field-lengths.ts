@@ -3,7 +3,7 @@
  * same number (`maxLength`), so the two limits cannot disagree.
  */
 
-/** A NIF is exactly 9 digits (SPEC §5, §9). */
+/** A NIF (the tax number) is exactly 9 digits. */
 export const NIF_LENGTH = 9;
 
 /** Whether a search term could be the start of a NIF: 1 to 9 digits, nothing else. */

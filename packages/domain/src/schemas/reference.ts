@@ -168,7 +168,7 @@ export function employeeRangesOverlap(
 
 // ---- criterion types and criteria ------------------------------------------------------------------------------
 
-/** The criterion type codes, in their fixed order (SPEC §9). */
+/** The criterion type codes, in the fixed order a diagnosis lists them (docs/adr/0007). */
 export const CRITERION_TYPE_CODES = ['EE', 'F', 'L', 'RE', 'RF', 'C'] as const;
 
 const SortOrder = z

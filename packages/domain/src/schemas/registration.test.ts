@@ -18,7 +18,7 @@ const valid = {
   language: 'fr',
 };
 
-/** The English message (SPEC §5 wording) of the first issue on `field` for the form with `change`. */
+/** The English message of the first issue on `field` for the form with `change`. */
 function messageFor(change: Record<string, unknown>, field: string): string | undefined {
   const result = RegisterCompanyRequest.safeParse({ ...valid, ...change });
   if (result.success) return undefined;
@@ -26,7 +26,7 @@ function messageFor(change: Record<string, unknown>, field: string): string | un
   return issue ? translate('en', issue.message) : undefined;
 }
 
-describe('RegisterCompanyRequest (SPEC §5)', () => {
+describe('RegisterCompanyRequest', () => {
   it('accepts a complete form and normalises the e-mail', () => {
     const result = RegisterCompanyRequest.parse(valid);
     expect(result.email).toBe('maria@morabeza.cv');

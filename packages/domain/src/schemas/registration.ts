@@ -5,11 +5,11 @@ import { FIELD_LENGTHS, NIF_LENGTH } from './field-lengths.ts';
 import { NewPassword, PASSWORDS_MATCH, PasswordConfirmation, passwordsAreEqual } from './password.ts';
 
 /**
- * Company registration (SPEC §3 form, §5 rules and messages). The same schema checks the form as the user types
+ * Company registration: the form's fields, rules and messages. The same schema checks the form as the user types
  * and the request on the server. Messages are keys of the `validation` catalog namespace.
  */
 
-/** At least 7 digits; spaces, '+', '-', '(' and ')' are allowed around them (SPEC §5, §9). */
+/** At least 7 digits; spaces, '+', '-', '(' and ')' are allowed around them. */
 export const PHONE_MIN_DIGITS = 7;
 
 export function phoneDigits(phone: string): string {

@@ -14,7 +14,7 @@ const Password = z
 const Name = z.string().trim().min(1, 'validation:required').max(FIELD_LENGTHS.name, 'validation:tooLong');
 const Language = z.enum(LANGUAGES, 'validation:selectOne');
 
-/** /admin/admin: portal users (SPEC §3 User: name, language, password, admin flag, active/inactive). */
+/** /admin/admin: portal users: a name, a language, a password, the admin flag, active or inactive. */
 export const CreateUserRequest = z.object({
   name: Name,
   email: EmailAddress,
