@@ -13,7 +13,7 @@ import {
 /** A display text with its spaces as the no-break spaces formatNumber writes. */
 const nb = (text: string) => text.replace(/ /g, '\u00a0');
 
-describe('formatNumberInput (SPEC §5)', () => {
+describe('formatNumberInput', () => {
   it.each([
     ['1234567,1234', '1 234 567.123 4'],
     ['1234567.1234', '1 234 567.123 4'],
@@ -98,7 +98,7 @@ describe('parseNumberInput', () => {
   });
 });
 
-describe('formatNumber (SPEC §5 display)', () => {
+describe('formatNumber (display)', () => {
   it('groups with no-break spaces, shows at most 2 decimals and keeps a percent sign', () => {
     expect(formatNumber('1234567.891')).toBe('1\u00a0234\u00a0567.89');
     expect(formatNumber(Decimal.fromString('-1234567.5'))).toBe(nb('-1 234 567.5'));
@@ -131,7 +131,7 @@ describe('formatNumber (SPEC §5 display)', () => {
     expect(formatNumber(12_345_678_901_234_567_890n)).toBe(nb('12 345 678 901 234 567 890'));
   });
 
-  it('writes a fixed number of decimals and a sign when asked (a change, SPEC §9)', () => {
+  it('writes a fixed number of decimals and a sign when asked (a change)', () => {
     const change = { decimals: 1, minDecimals: 1, percent: true, signed: true } as const;
     expect(formatNumber('100', change)).toBe(nb('+100.0 %'));
     expect(formatNumber('-1234.56', change)).toBe(nb('-1 234.6 %'));
@@ -139,7 +139,7 @@ describe('formatNumber (SPEC §5 display)', () => {
     expect(formatNumber('3', { minDecimals: 2 })).toBe('3.00');
   });
 
-  it('shows a blank result as 0 on edit and as nothing elsewhere (SPEC §4)', () => {
+  it('shows a blank result as 0 on edit and as nothing elsewhere', () => {
     expect(blankResult('', 'edit')).toBe('0');
     expect(blankResult(null, 'edit')).toBe('0');
     expect(blankResult(undefined, 'display')).toBe('');

@@ -2,7 +2,7 @@ import { Decimal } from '../decimal.ts';
 import type { Language } from '../languages.ts';
 
 /**
- * Number input and display (SPEC §5). Input keeps digits, one decimal separator (the first '.' or ',' typed,
+ * Number input and display (docs/adr/0023). Input keeps digits, one decimal separator (the first '.' or ',' typed,
  * written '.' as every number of the portal is) and a leading minus; a leading separator gets a 0 prefix;
  * integer digits are grouped in threes from the right and decimals in threes from the left, with spaces.
  * Display (formatNumber) groups with no-break spaces, shows at most 2 decimals and keeps a percent sign. Values
@@ -79,7 +79,7 @@ const NUMBER_GROUP_SEPARATOR = '\u00a0';
 export interface NumberDisplayOptions {
   /** At most this many decimals (default 2), rounded half-even; trailing zeros are dropped. */
   decimals?: number;
-  /** At least this many decimals, zeros added (SPEC §9's percentage change always has 1). Default 0. */
+  /** At least this many decimals, zeros added (a percentage change always has 1). Default 0. */
   minDecimals?: number;
   /** Followed by ' %' (a text ending in '%' keeps it as well). */
   percent?: boolean;
@@ -102,8 +102,8 @@ export function decimalOfNumber(value: number): Decimal | null {
 }
 
 /**
- * The one display rule of numbers (SPEC §5: 'Displayed numbers are grouped with spaces, limited to 2 decimals and
- * keep a percent sign'), on every screen, chart, PDF and server message in the three languages alike:
+ * The one display rule of numbers (docs/adr/0023: displayed numbers are grouped with spaces, limited to 2 decimals
+ * and keep a percent sign), on every screen, chart, PDF and server message in the three languages alike:
  * '1 234 567.89' (groups of three split by a no-break space, '.' before the decimals as the criteria's targets
  * write '≥ 0.375', at most `decimals` decimals, default 2, rounded half-even, trailing zeros dropped), '-0.53',
  * '12.5 %' with `percent` or from a text ending in '%'. Takes a Decimal, a canonical or typed text ('1 234,5'),
@@ -165,7 +165,7 @@ export function formatByteSize(bytes: number, language: Language): string {
   return `${formatNumber(value, { decimals: 1 })}${NUMBER_GROUP_SEPARATOR}${unit}`;
 }
 
-/** SPEC §4: a blank result becomes '0' in an edit form and '' elsewhere; other values are unchanged. */
+/** A blank result becomes '0' in an edit form and '' elsewhere; other values are unchanged. */
 export function blankResult(value: string | null | undefined, mode: 'edit' | 'display'): string {
   if (value === null || value === undefined || value.trim() === '') return mode === 'edit' ? '0' : '';
   return value;
