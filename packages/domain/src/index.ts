@@ -12,6 +12,7 @@ export * from './formula.ts';
 export * from './html.ts';
 export * from './i18n/catalogs.ts';
 export * from './i18n/define.ts';
+export * from './i18n/yes-no.ts';
 export * from './ids.ts';
 export * from './languages.ts';
 export * from './newsletter/index.ts';

@@ -1,4 +1,4 @@
-import type { ApplicationStatus, EditionPhase } from '@excelencia/domain';
+import { type ApplicationStatus, type EditionPhase, yesNoKey } from '@excelencia/domain';
 import { Badge } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
@@ -69,7 +69,7 @@ export function YesNo({ value, testId }: { value: boolean; testId?: string }) {
       data-value={value}
     >
       <Icon size={16} aria-hidden="true" />
-      {t(value ? 'applicationsAdmin:yes' : 'applicationsAdmin:no')}
+      {t(yesNoKey(value))}
     </span>
   );
 }

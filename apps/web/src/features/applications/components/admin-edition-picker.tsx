@@ -3,7 +3,7 @@ import { NativeSelect } from '@mantine/core';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { editionLabel } from './results-format.ts';
+import { editionLabel } from '../edition-label.ts';
 
 /**
  * The edition a page shows, kept in the address (?edition=) so a reload or a shared link keeps it: the one

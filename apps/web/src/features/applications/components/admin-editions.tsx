@@ -19,10 +19,11 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { Whole, WholeRange } from '../../../ui/whole-range.tsx';
 import { regulationPath } from '../api.ts';
+import { editionLabel } from '../edition-label.ts';
 import { useEditionsQuery } from '../queries.ts';
 import { EditionPhaseBadge } from './admin-badges.tsx';
 import { EditionForm } from './admin-edition-form.tsx';
-import { editionLabel, shortDateTime } from './results-format.ts';
+import { shortDateTime } from './results-format.ts';
 
 /** The drawer's subject: a new edition, or the one with this id. */
 type Editing = { kind: 'new' } | { kind: 'edit'; id: string; fallback: Edition; created?: boolean };

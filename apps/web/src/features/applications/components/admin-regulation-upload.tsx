@@ -6,8 +6,8 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { regulationPath } from '../api.ts';
+import { editionLabel } from '../edition-label.ts';
 import { useUploadRegulationMutation } from '../queries.ts';
-import { editionLabel } from './results-format.ts';
 
 /** Whether a chosen file is a PDF the server will take: a PDF signature, at most 10 MB. */
 async function pdfProblem(file: File): Promise<'notPdf' | 'tooLarge' | null> {

@@ -21,6 +21,7 @@ import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { editionLabel } from '../edition-label.ts';
 import {
   useCurrentEditionQuery,
   useEditionsQuery,
@@ -29,7 +30,7 @@ import {
 } from '../queries.ts';
 import { EditionPicker, useEditionParam } from './admin-edition-picker.tsx';
 import { SealsPanel } from './admin-seals.tsx';
-import { editionLabel, shortDateTime } from './results-format.ts';
+import { shortDateTime } from './results-format.ts';
 import { ResultsView } from './results-view.tsx';
 
 function Count({ label, value, testId }: { label: string; value: number; testId: string }) {

@@ -5,12 +5,13 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { Whole, WholeRange } from '../../../ui/whole-range.tsx';
 import { regulationPath } from '../api.ts';
+import { editionLabel } from '../edition-label.ts';
 import { dateText } from './company-application-format.ts';
 
 /** '2.ª edição (2026)' in the reader's language. */
 export function useEditionName(): (edition: Pick<Edition, 'number' | 'year'>) => string {
   const t = useTranslate();
-  return (edition) => t('applications:editionName', { number: edition.number, year: edition.year });
+  return (edition) => editionLabel(edition, t);
 }
 
 /** Where the application window stands at `now`, in words. */

@@ -3,6 +3,7 @@ import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { island } from '../../../lib/island.tsx';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { editionLabel } from '../edition-label.ts';
 import { useNow } from './public-clock.ts';
 
 const UNITS = [
@@ -41,8 +42,7 @@ function Countdown({ edition, now }: { edition: Edition; now: Date }) {
             {milestone}
           </Text>
           <Text size="sm" c="gray.7">
-            {t('applications:editionName', { number: edition.number, year: edition.year })} ·{' '}
-            {t('applicationsWeb:countdown.on', { date: when })}
+            {editionLabel(edition, t)} · {t('applicationsWeb:countdown.on', { date: when })}
           </Text>
         </div>
         <Group

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useSession } from '../../session/queries.ts';
+import { editionLabel } from '../edition-label.ts';
 import { useCurrentEditionQuery } from '../queries.ts';
 import { dateText } from './company-application-format.ts';
 import { CountdownIsland } from './edition-countdown-timer.tsx';
@@ -26,7 +27,7 @@ function RegistrationBanner({ edition }: { edition: Edition }) {
       <Group justify="space-between" gap="sm">
         <Text fw={600} size="lg" style={{ flex: '1 1 16rem' }}>
           {t('applicationsWeb:banner.text', {
-            edition: t('applications:editionName', { number: edition.number, year: edition.year }),
+            edition: editionLabel(edition, t),
             date: dateText(edition.registrationClosesAt, language),
           })}
         </Text>
@@ -58,7 +59,7 @@ function ResultsPublished({ edition, publishedAt }: { edition: Edition; publishe
           <IconAward size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
           <Text fw={600} size="lg">
             {t('applicationsWeb:published.text', {
-              edition: t('applications:editionName', { number: edition.number, year: edition.year }),
+              edition: editionLabel(edition, t),
               date: dateText(publishedAt, language),
             })}
           </Text>

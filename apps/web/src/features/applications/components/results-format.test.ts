@@ -1,7 +1,8 @@
 import { translate } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
-import { editionLabel, resultGroups, sealActions, shortDate, signedGapText } from './results-format.ts';
+import { editionLabel } from '../edition-label.ts';
+import { resultGroups, sealActions, shortDate, signedGapText } from './results-format.ts';
 
 const en: Translate = (key, params) => translate('en', key, params);
 const pt: Translate = (key, params) => translate('pt', key, params);

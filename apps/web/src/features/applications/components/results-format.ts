@@ -14,11 +14,6 @@ import { gapDisplay } from './company-application-format.ts';
  * criterion, the result groups with their totals, and which actions a seal allows.
  */
 
-/** '2.ª edição (2025)' / '2nd edition (2025)'. */
-export function editionLabel(edition: { number: number; year: number }, t: Translate): string {
-  return t('applications:editionName', { number: edition.number, year: edition.year });
-}
-
 /** A date for a table cell as SPEC §9 writes it ('12 - março - 2026'); '' when it is not a date. */
 export function shortDate(iso: string | null | undefined, language: Language): string {
   return iso ? formatDisplayDate(iso, language) : '';

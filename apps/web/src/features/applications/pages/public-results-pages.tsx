@@ -21,6 +21,7 @@ import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { dateText } from '../components/company-application-format.ts';
 import { SealStatusBadge, sealStatusCss } from '../components/public-seal-status.tsx';
+import { editionLabel } from '../edition-label.ts';
 import {
   distinguishedQuery,
   publishedEditionsQuery,
@@ -128,8 +129,7 @@ function Distinguished() {
   const editions = usePublishedEditionsQuery();
   const list = editions.data ?? [];
   const chosen = list.find((edition) => edition.id === params.get('edition')) ?? list[0] ?? null;
-  const name = (edition: { number: number; year: number }) =>
-    t('applications:editionName', { number: edition.number, year: edition.year });
+  const name = (edition: { number: number; year: number }) => editionLabel(edition, t);
   return (
     <Stack gap="md">
       <PageTitle>{t('applicationsWeb:distinguished.title')}</PageTitle>
@@ -216,10 +216,7 @@ function SealVerification() {
                   // The name and NIF the status was granted to; a later approved rename shows beside them.
                   ['company', seal.companyName],
                   ['nif', seal.nif],
-                  [
-                    'edition',
-                    t('applications:editionName', { number: seal.editionNumber, year: seal.editionYear }),
-                  ],
+                  ['edition', editionLabel({ number: seal.editionNumber, year: seal.editionYear }, t)],
                   ['issuedAt', dateText(seal.issuedAt, language)],
                   ['validUntil', dateText(seal.validUntil, language)],
                 ] as const

@@ -3,7 +3,6 @@ import {
   CONTENT_DOCUMENT_CATEGORIES,
   DocumentInput,
   type DocumentItem,
-  type Edition,
   formatByteSize,
   hasPdfHeader,
 } from '@excelencia/domain';
@@ -29,6 +28,7 @@ import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { editionLabel } from '../../applications/edition-label.ts';
 import { documentFilePath, fetchEditions, uploadDocumentFile } from '../api.ts';
 import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, StatusBadge } from '../components/content-list.tsx';
@@ -75,10 +75,6 @@ function toPayload(values: DocumentValues) {
     status: values.publication.status,
     publishedAt: values.publication.publishedAt,
   };
-}
-
-function editionName(edition: Edition, t: (key: string, params?: Record<string, string | number>) => string) {
-  return t('applications:editionName', { number: edition.number, year: edition.year });
 }
 
 function useEditions() {
@@ -230,7 +226,7 @@ function DocumentForm({
             { value: '', label: t('contentAdmin:documents.noEdition') },
             ...(editions.data ?? []).map((edition) => ({
               value: edition.id,
-              label: editionName(edition, t),
+              label: editionLabel(edition, t),
             })),
           ]}
           {...form.getInputProps('editionId')}
@@ -334,7 +330,7 @@ export function RegulationsPage() {
   const columns = useMemo<ContentColumn<DocumentItem>[]>(() => {
     const editionOf = (id: string | null) => {
       const edition = editions.data?.find((candidate) => candidate.id === id);
-      return edition ? editionName(edition, t) : t('contentAdmin:documents.noEdition');
+      return edition ? editionLabel(edition, t) : t('contentAdmin:documents.noEdition');
     };
     return [
       {

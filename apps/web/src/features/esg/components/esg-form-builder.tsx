@@ -36,6 +36,7 @@ import { LocalizedTextField } from '../../../ui/form/fields.tsx';
 import { hasFieldPath, serverFieldErrors, zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifyError, notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { editionLabel } from '../../applications/edition-label.ts';
 import { useEditionsQuery, useSaveFormMutation } from '../queries.ts';
 import {
   type EsgBuilderValues,
@@ -544,7 +545,7 @@ export function EsgFormBuilder({
               { value: '', label: t('esg:builder.noEdition') },
               ...(editions.data ?? []).map((edition) => ({
                 value: edition.id,
-                label: t('esg:builder.editionName', { number: edition.number, year: edition.year }),
+                label: editionLabel(edition, t),
               })),
             ]}
             value={values.editionId ?? ''}

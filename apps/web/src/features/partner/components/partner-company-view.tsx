@@ -4,7 +4,8 @@ import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { EligibilityList } from '../../applications/components/company-eligibility.tsx';
-import { editionLabel, shortDate } from '../../applications/components/results-format.ts';
+import { shortDate } from '../../applications/components/results-format.ts';
+import { editionLabel } from '../../applications/edition-label.ts';
 import { usePartnerCompanyQuery } from '../queries.ts';
 import { AssistedStateBadge } from './assisted-state-badge.tsx';
 

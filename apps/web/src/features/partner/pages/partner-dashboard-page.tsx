@@ -6,7 +6,7 @@ import { useLocalePath } from '../../../lib/language-context.ts';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { editionLabel } from '../../applications/components/results-format.ts';
+import { editionLabel } from '../../applications/edition-label.ts';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
 import { usePartnerDashboardQuery } from '../queries.ts';
 

@@ -32,7 +32,9 @@ import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { definePage, type PageContext } from '../../../lib/page-data.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
 import { EditionCountdown } from '../../applications/components/public-countdown.tsx';
+import { editionLabel } from '../../applications/edition-label.ts';
 import {
   currentEditionQuery,
   distinguishedQuery,
@@ -61,13 +63,13 @@ import { useSession } from '../../session/queries.ts';
 
 /** Which year the announced edition evaluates; nothing while none is announced. */
 function CurrentEditionLine() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { data: edition } = useCurrentEditionQuery();
   if (!edition) return null;
   return (
     <Text>
       {t('pages:home.edition', {
-        edition: t('applications:editionName', { number: edition.number, year: edition.year }),
+        edition: editionLabel(edition, t),
         year: edition.indicatorYear,
       })}
     </Text>
@@ -181,7 +183,7 @@ function HomeTestimonies() {
 
 /** The distinguished companies of the last edition with published results, a few, and a link to them all. */
 function LastDistinguished() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const language = useLanguage();
   const localePath = useLocalePath();
   const editions = useQuery(publishedEditionsQuery());
@@ -193,7 +195,7 @@ function LastDistinguished() {
     <HomeBlock
       id="home-distinguished"
       title={t('contentPublic:home.distinguished', {
-        edition: t('applications:editionName', { number: last.number, year: last.year }),
+        edition: editionLabel(last, t),
       })}
       link={{ to: localePath('/public/distinguidas'), label: t('contentPublic:home.allDistinguished') }}
     >

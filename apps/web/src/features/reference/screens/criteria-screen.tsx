@@ -7,6 +7,7 @@ import {
   localized,
   TARGET_COMPARISONS,
   type TargetComparison,
+  yesNoKey,
 } from '@excelencia/domain';
 import { Badge, Code, Group, SimpleGrid } from '@mantine/core';
 import { NumberField, SelectField, SwitchField, TextField } from '../../../ui/form/fields.tsx';
@@ -135,10 +136,10 @@ export const criteria: ResourceScreenConfig<CriterionItem, CriterionValues> = {
       render: (item) =>
         item.isApplicationCriterion ? (
           <Badge variant="outline" color="brand.8">
-            {t('reference:status.yes')}
+            {t(yesNoKey(true))}
           </Badge>
         ) : (
-          t('reference:status.no')
+          t(yesNoKey(false))
         ),
     },
     activeColumn(t),
