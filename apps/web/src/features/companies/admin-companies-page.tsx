@@ -177,18 +177,7 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
   const isPhone = useMediaQuery('(max-width: 48em)');
   const list = useQuery({
     queryKey: companyKeys.adminList(state),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams();
-      params.set('page', String(state.page));
-      params.set('pageSize', String(state.pageSize));
-      if (state.search.trim()) params.set('search', state.search.trim());
-      if (state.sort) {
-        params.set('sort', state.sort);
-        params.set('order', state.order);
-      }
-      for (const [name, value] of Object.entries(state.filters)) if (value) params.set(name, value);
-      return fetchAdminCompanies(params.toString(), signal);
-    },
+    queryFn: ({ signal }) => fetchAdminCompanies(listQueryString(state), signal),
     placeholderData: keepPreviousData,
   });
   const islands = usePublicOptions('islands', language);

@@ -77,4 +77,36 @@ describe('the diagnosis form', () => {
     fireEvent.change(screen.getByTestId('dg-sheet'), { target: { value: id('25') } });
     expect(value('dg-previous')).toBe('');
   });
+
+  it("shows the server's refusal of a field under that field, its message in the reader's language", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/auth/csrf')) return Response.json({ csrfToken: 'token' });
+        if (url.endsWith(`/companies/${COMPANY}/diagnoses`) && init?.method === 'POST') {
+          return Response.json(
+            {
+              error: {
+                code: 'validation',
+                key: 'errors:validation',
+                message: 'Invalid data.',
+                details: [{ path: 'body/previousBalanceSheetId', message: 'diagnosis:previousNotEarlier' }],
+              },
+            },
+            { status: 400 },
+          );
+        }
+        return Response.json(SHEETS);
+      }),
+    );
+    renderWithApp(<RunDiagnosisForm companyId={COMPANY} onCreated={() => undefined} />);
+    await screen.findByTestId('dg-sheet');
+    fireEvent.click(screen.getByTestId('dg-run'));
+    expect(
+      await screen.findByText('The previous trial balance must end before the one analysed.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('diagnosis:previousNotEarlier')).toBeNull();
+    expect(screen.queryByTestId('dg-form-error')).toBeNull();
+  });
 });

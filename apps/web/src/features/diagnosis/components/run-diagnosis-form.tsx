@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { fieldErrorsOf } from '../../../ui/form/field-errors.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useSheetsQuery } from '../../balance-sheets/queries.ts';
@@ -13,10 +14,11 @@ import { useCreateDiagnosisMutation } from '../queries.ts';
 
 type Problems = { balanceSheetId?: string; previousBalanceSheetId?: string; form?: string };
 
-/** The field a server detail names ('body/previousBalanceSheetId', 'previousBalanceSheetId'…), if any. */
-function fieldOf(path: string): 'balanceSheetId' | 'previousBalanceSheetId' | null {
-  const last = path.split(/[/.]/).pop() ?? '';
-  return last === 'balanceSheetId' || last === 'previousBalanceSheetId' ? last : null;
+const SHEET_FIELDS = ['balanceSheetId', 'previousBalanceSheetId'] as const;
+
+/** The field a zod issue names, if it is one of the form's. */
+function fieldOf(path: string): (typeof SHEET_FIELDS)[number] | null {
+  return SHEET_FIELDS.find((field) => field === path) ?? null;
 }
 
 /**
@@ -87,13 +89,7 @@ export function RunDiagnosisForm({
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 400) {
-          const next: Problems = {};
-          for (const detail of error.details) {
-            const field = fieldOf(detail.path) ?? 'form';
-            next[field] ??= detail.message;
-          }
-          if (!next.balanceSheetId && !next.previousBalanceSheetId) next.form = error.message;
-          setProblems(next);
+          setProblems(fieldErrorsOf(error, SHEET_FIELDS, t) ?? { form: error.message });
           return;
         }
         notifyApiError(error);

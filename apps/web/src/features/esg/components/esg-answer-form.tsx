@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { confirmAction } from '../../../ui/confirm.tsx';
+import { fieldErrorsOf } from '../../../ui/form/field-errors.ts';
 import { messageText } from '../../../ui/form/zod-resolver.ts';
 import { notifyError, notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -176,10 +177,14 @@ export function EsgAnswerForm({
           await submit.mutateAsync();
           notifySuccess(t('esg:company.submitted'));
         } catch (error) {
-          if (error instanceof ApiError && error.details.length > 0) {
+          const questions = definition.sections.flatMap((section) =>
+            section.questions.map((question) => `answers.${question.id}`),
+          );
+          const found = fieldErrorsOf(error, questions, t);
+          if (found) {
             showErrors(
               Object.fromEntries(
-                error.details.map((detail) => [detail.path.replace(/^answers\./, ''), detail.message]),
+                Object.entries(found).map(([path, message]) => [path.replace(/^answers\./, ''), message]),
               ),
             );
           } else {
