@@ -23,33 +23,52 @@ import {
   scoreAnswers,
   sectorMedian,
 } from '@excelencia/domain';
-import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  caeDivisions,
-  caeSections,
-  cities,
-  companies,
-  editions,
-  employeeRanges,
-  esgForms,
-  esgFormVersions,
-  esgResponses,
-  islands,
-} from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
 import { assertCompanyAccess } from '../companies/company-access.ts';
-import { type EsgRespondent, respondentsOf } from './esg.repository.ts';
+import {
+  companyCaeSection,
+  companyCount,
+  currentOpenForm,
+  type EsgRespondent,
+  editionExists,
+  type EsgFormRow as FormRow,
+  formById,
+  formOrderNumbers,
+  formsInOrder,
+  insertDraftResponse,
+  insertForm,
+  insertFormVersion,
+  lastFormOrderNumber,
+  latestVersionOfForm,
+  latestVersionsOfForms,
+  lockFormNumbering,
+  overwriteDraftAnswers,
+  type EsgResponseContext as ResponseContext,
+  respondentsOf,
+  responseContextById,
+  responseContextOfCompany,
+  responseContextOfCompanyForm,
+  responseContextsOfCompany,
+  responseCountsByFormVersion,
+  responseCountsOfForm,
+  responsesOfFormWithGroups,
+  setFormOrderNumber,
+  setVersionDefinition,
+  submitDraftResponse,
+  submittedResponseContextsOfForm,
+  submittedScoresInSection,
+  updateFormAtVersion,
+  updateResponseAnswers,
+  type EsgFormVersionRow as VersionRow,
+  versionAnswered,
+} from './esg.repository.ts';
 
 export const ESG_FORM_ENTITY = 'esg_forms';
 export const ESG_RESPONSE_ENTITY = 'esg_responses';
-
-type FormRow = typeof esgForms.$inferSelect;
-type VersionRow = typeof esgFormVersions.$inferSelect;
-type ResponseRow = typeof esgResponses.$inferSelect;
 
 const formNotFound = () => notFound('esg:errors.formNotFound');
 const alreadySubmitted = () => new AppError(409, 'esg_submitted', 'esg:errors.alreadySubmitted');
@@ -89,30 +108,18 @@ function summaryOf(
 }
 
 async function latestVersion(db: Executor, formId: string): Promise<VersionRow> {
-  const [row] = await db
-    .select()
-    .from(esgFormVersions)
-    .where(eq(esgFormVersions.formId, formId))
-    .orderBy(desc(esgFormVersions.number))
-    .limit(1);
+  const row = await latestVersionOfForm(db, formId);
   if (!row) throw formNotFound();
   return row;
 }
 
 async function formCounts(db: Executor, formId: string, latestId: string) {
-  const [row] = await db
-    .select({
-      drafts: sql<number>`count(*) filter (where ${esgResponses.status} = 'draft')::int`,
-      submitted: sql<number>`count(*) filter (where ${esgResponses.status} = 'submitted')::int`,
-      latest: sql<number>`count(*) filter (where ${esgResponses.formVersionId} = ${latestId})::int`,
-    })
-    .from(esgResponses)
-    .where(eq(esgResponses.formId, formId));
+  const row = await responseCountsOfForm(db, formId, latestId);
   return { drafts: row?.drafts ?? 0, submitted: row?.submitted ?? 0, latestAnswered: (row?.latest ?? 0) > 0 };
 }
 
 async function formRow(db: Executor, id: string): Promise<FormRow> {
-  const [row] = await db.select().from(esgForms).where(eq(esgForms.id, id)).limit(1);
+  const row = await formById(db, id);
   if (!row) throw formNotFound();
   return row;
 }
@@ -127,30 +134,12 @@ async function fullForm(db: Executor, row: FormRow): Promise<EsgForm> {
 
 async function assertEdition(db: Executor, editionId: string | null): Promise<void> {
   if (!editionId) return;
-  const [row] = await db
-    .select({ id: editions.id })
-    .from(editions)
-    .where(eq(editions.id, editionId))
-    .limit(1);
-  if (!row) throw parentNotFound('editionId');
+  if (!(await editionExists(db, editionId))) throw parentNotFound('editionId');
 }
 
 /** The form companies answer now: the open one of the latest period (the most recently created on a tie). */
 async function currentFormRow(db: Executor): Promise<FormRow | null> {
-  const [row] = await db
-    .select()
-    .from(esgForms)
-    .where(eq(esgForms.status, 'open'))
-    .orderBy(desc(esgForms.period), desc(esgForms.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-interface ResponseContext {
-  row: ResponseRow;
-  form: FormRow;
-  version: VersionRow;
-  companyName: string;
+  return (await currentOpenForm(db)) ?? null;
 }
 
 function responseSummary(context: ResponseContext): EsgResponseSummary {
@@ -170,35 +159,6 @@ function responseSummary(context: ResponseContext): EsgResponseSummary {
   };
 }
 
-async function responseContexts(db: Executor, where: ReturnType<typeof and>): Promise<ResponseContext[]> {
-  const rows = await db
-    .select({
-      row: esgResponses,
-      form: esgForms,
-      version: esgFormVersions,
-      companyName: companies.companyName,
-    })
-    .from(esgResponses)
-    .innerJoin(esgForms, eq(esgForms.id, esgResponses.formId))
-    .innerJoin(esgFormVersions, eq(esgFormVersions.id, esgResponses.formVersionId))
-    .innerJoin(companies, eq(companies.id, esgResponses.companyId))
-    .where(where)
-    .orderBy(desc(esgForms.period), asc(companies.companyName));
-  return rows;
-}
-
-/** The company's CAE section (through its division), or null. */
-async function companySection(db: Executor, companyId: string) {
-  const [row] = await db
-    .select({ id: caeSections.id, code: caeSections.code, description: caeSections.description })
-    .from(companies)
-    .innerJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-    .innerJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * The medians of the submitted scores of the form among the companies of the company's CAE section, each
  * shown only from SECTOR_MIN_COMPANIES companies on (the company itself included).
@@ -208,21 +168,10 @@ async function sectorComparison(
   formId: string,
   companyId: string,
 ): Promise<EsgSectorComparison> {
-  const section = await companySection(db, companyId);
+  const section = await companyCaeSection(db, companyId);
   const nothing = ESG_PILLARS.map((pillar) => ({ pillar, median: null }));
   if (!section) return { section: null, overall: null, pillars: nothing };
-  const rows = await db
-    .select({ scores: esgResponses.scores })
-    .from(esgResponses)
-    .innerJoin(companies, eq(companies.id, esgResponses.companyId))
-    .innerJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-    .where(
-      and(
-        eq(esgResponses.formId, formId),
-        eq(esgResponses.status, 'submitted'),
-        eq(caeDivisions.sectionId, section.id),
-      ),
-    );
+  const rows = await submittedScoresInSection(db, formId, section.id);
   const scores = rows.map((row) => EsgScores.parse(row.scores));
   const values = (pick: (s: EsgScores) => number | null) =>
     scores.map(pick).filter((value): value is number => value !== null);
@@ -290,30 +239,15 @@ export function createEsgService(deps: { db: Database }) {
     companyId: string,
     formId: string,
   ): Promise<ResponseContext | null> {
-    const [found] = await responseContexts(
-      tx,
-      and(eq(esgResponses.companyId, companyId), eq(esgResponses.formId, formId)),
-    );
-    return found ?? null;
+    return (await responseContextOfCompanyForm(tx, companyId, formId)) ?? null;
   }
 
   return {
     /** Every form in order with its latest version and answer counts, in three queries whatever their number. */
     async listForms(): Promise<EsgFormSummary[]> {
-      const forms = await db.select().from(esgForms).orderBy(asc(esgForms.orderNumber));
-      const versions = await db
-        .selectDistinctOn([esgFormVersions.formId])
-        .from(esgFormVersions)
-        .orderBy(esgFormVersions.formId, desc(esgFormVersions.number));
-      const counts = await db
-        .select({
-          formId: esgResponses.formId,
-          formVersionId: esgResponses.formVersionId,
-          drafts: sql<number>`count(*) filter (where ${esgResponses.status} = 'draft')::int`,
-          submitted: sql<number>`count(*) filter (where ${esgResponses.status} = 'submitted')::int`,
-        })
-        .from(esgResponses)
-        .groupBy(esgResponses.formId, esgResponses.formVersionId);
+      const forms = await formsInOrder(db);
+      const versions = await latestVersionsOfForms(db);
+      const counts = await responseCountsByFormVersion(db);
       const latestOf = new Map(versions.map((version) => [version.formId, version]));
       return forms.map((row) => {
         const latest = latestOf.get(row.id);
@@ -348,25 +282,24 @@ export function createEsgService(deps: { db: Database }) {
     async createForm(actor: Actor, input: EsgFormInput, code: string | null = null): Promise<EsgForm> {
       return db.transaction(async (tx) => {
         await assertEdition(tx, input.editionId);
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('esg_forms'))`);
-        const [last] = await tx.select({ value: max(esgForms.orderNumber) }).from(esgForms);
-        const [row] = await tx
-          .insert(esgForms)
-          .values({
-            code,
-            orderNumber: (last?.value ?? 0) + 1,
-            title: input.title,
-            description: input.description,
-            period: input.period,
-            editionId: input.editionId,
-            status: input.status,
-            createdBy: actor.accountId,
-          })
-          .returning();
-        if (!row) throw new Error('Inserting the ESG form returned nothing');
-        await tx
-          .insert(esgFormVersions)
-          .values({ formId: row.id, number: 1, definition: input.definition, createdBy: actor.accountId });
+        await lockFormNumbering(tx);
+        const last = await lastFormOrderNumber(tx);
+        const row = await insertForm(tx, {
+          code,
+          orderNumber: (last ?? 0) + 1,
+          title: input.title,
+          description: input.description,
+          period: input.period,
+          editionId: input.editionId,
+          status: input.status,
+          createdBy: actor.accountId,
+        });
+        await insertFormVersion(tx, {
+          formId: row.id,
+          number: 1,
+          definition: input.definition,
+          createdBy: actor.accountId,
+        });
         const form = await fullForm(tx, row);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -393,38 +326,26 @@ export function createEsgService(deps: { db: Database }) {
         const latest = await latestVersion(tx, id);
         const definitionChanged = JSON.stringify(definitionOf(latest)) !== JSON.stringify(input.definition);
         if (definitionChanged) {
-          const [answered] = await tx
-            .select({ id: esgResponses.id })
-            .from(esgResponses)
-            .where(eq(esgResponses.formVersionId, latest.id))
-            .limit(1);
-          if (answered) {
-            await tx.insert(esgFormVersions).values({
+          if (await versionAnswered(tx, latest.id)) {
+            await insertFormVersion(tx, {
               formId: id,
               number: latest.number + 1,
               definition: input.definition,
               createdBy: actor.accountId,
             });
           } else {
-            await tx
-              .update(esgFormVersions)
-              .set({ definition: input.definition })
-              .where(eq(esgFormVersions.id, latest.id));
+            await setVersionDefinition(tx, latest.id, input.definition);
           }
         }
-        const [row] = await tx
-          .update(esgForms)
-          .set({
-            title: input.title,
-            description: input.description,
-            period: input.period,
-            editionId: input.editionId,
-            status: input.status,
-            version: before.version + 1,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(esgForms.id, id), eq(esgForms.version, input.version)))
-          .returning();
+        const row = await updateFormAtVersion(tx, id, input.version, {
+          title: input.title,
+          description: input.description,
+          period: input.period,
+          editionId: input.editionId,
+          status: input.status,
+          version: before.version + 1,
+          updatedAt: new Date(),
+        });
         if (!row) throw staleVersion();
         const form = await fullForm(tx, row);
         await writeAudit(tx, {
@@ -443,8 +364,8 @@ export function createEsgService(deps: { db: Database }) {
     /** Renumbers the forms 1..n in the order given (every form exactly once). */
     async reorderForms(actor: Actor, ids: string[]): Promise<EsgFormSummary[]> {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('esg_forms'))`);
-        const rows = await tx.select({ id: esgForms.id, orderNumber: esgForms.orderNumber }).from(esgForms);
+        await lockFormNumbering(tx);
+        const rows = await formOrderNumbers(tx);
         const known = new Set(rows.map((row) => row.id));
         if (
           ids.length !== rows.length ||
@@ -456,10 +377,7 @@ export function createEsgService(deps: { db: Database }) {
           });
         }
         for (const [index, formId] of ids.entries()) {
-          await tx
-            .update(esgForms)
-            .set({ orderNumber: index + 1, updatedAt: new Date(), version: sql`${esgForms.version} + 1` })
-            .where(and(eq(esgForms.id, formId), ne(esgForms.orderNumber, index + 1)));
+          await setFormOrderNumber(tx, formId, index + 1);
         }
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -477,9 +395,7 @@ export function createEsgService(deps: { db: Database }) {
     async companyEsg(caller: AuthContext, companyId: string): Promise<CompanyEsg> {
       await assertCompanyAccess(db, caller, companyId);
       const current = await currentFormRow(db);
-      const responses = (await responseContexts(db, and(eq(esgResponses.companyId, companyId)))).map(
-        responseSummary,
-      );
+      const responses = (await responseContextsOfCompany(db, companyId)).map(responseSummary);
       if (!current) return { current: null, responses };
       const own = await companyResponse(db, companyId, current.id);
       // A company keeps answering the version it started on; one that has not started gets the latest.
@@ -518,29 +434,16 @@ export function createEsgService(deps: { db: Database }) {
         const errors = answerErrors(definitionOf(version), answers, { final: false });
         if (Object.keys(errors).length > 0) throw invalidAnswers(errors);
         if (existing) {
-          await tx
-            .update(esgResponses)
-            .set({ answers, updatedAt: new Date(), version: existing.row.version + 1 })
-            .where(eq(esgResponses.id, existing.row.id));
+          await updateResponseAnswers(tx, existing.row.id, answers, existing.row.version + 1);
         } else {
-          const [created] = await tx
-            .insert(esgResponses)
-            .values({ formId, formVersionId: version.id, companyId, answers })
-            .onConflictDoNothing()
-            .returning({ id: esgResponses.id });
+          const created = await insertDraftResponse(tx, {
+            formId,
+            formVersionId: version.id,
+            companyId,
+            answers,
+          });
           // Two first saves at once: the other one created the draft; write these answers over it.
-          if (!created) {
-            await tx
-              .update(esgResponses)
-              .set({ answers, updatedAt: new Date() })
-              .where(
-                and(
-                  eq(esgResponses.formId, formId),
-                  eq(esgResponses.companyId, companyId),
-                  eq(esgResponses.status, 'draft'),
-                ),
-              );
-          }
+          if (!created) await overwriteDraftAnswers(tx, formId, companyId, answers);
         }
         const saved = await companyResponse(tx, companyId, formId);
         if (!saved) throw formNotFound();
@@ -572,18 +475,13 @@ export function createEsgService(deps: { db: Database }) {
         if (Object.keys(errors).length > 0) throw invalidAnswers(errors);
         if (!existing) throw invalidAnswers(errors);
         const scores = scoreAnswers(definition, answers);
-        const [row] = await tx
-          .update(esgResponses)
-          .set({
-            status: 'submitted',
-            scores,
-            submittedAt: new Date(),
-            submittedBy: actor.accountId,
-            updatedAt: new Date(),
-            version: existing.row.version + 1,
-          })
-          .where(and(eq(esgResponses.id, existing.row.id), eq(esgResponses.status, 'draft')))
-          .returning();
+        const row = await submitDraftResponse(tx, existing.row.id, {
+          scores,
+          submittedAt: new Date(),
+          submittedBy: actor.accountId,
+          updatedAt: new Date(),
+          version: existing.row.version + 1,
+        });
         if (!row) throw alreadySubmitted();
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -609,17 +507,14 @@ export function createEsgService(deps: { db: Database }) {
     /** One response, for the company's members and admins. */
     async response(caller: AuthContext, companyId: string, responseId: string): Promise<EsgResponse> {
       await assertCompanyAccess(db, caller, companyId);
-      const [found] = await responseContexts(
-        db,
-        and(eq(esgResponses.id, responseId), eq(esgResponses.companyId, companyId)),
-      );
+      const found = await responseContextOfCompany(db, companyId, responseId);
       if (!found) throw notFound();
       return fullResponse(db, found);
     },
 
     /** One response by id (admin). */
     async responseById(responseId: string): Promise<EsgResponse> {
-      const [found] = await responseContexts(db, and(eq(esgResponses.id, responseId)));
+      const found = await responseContextById(db, responseId);
       if (!found) throw notFound();
       return fullResponse(db, found);
     },
@@ -630,10 +525,7 @@ export function createEsgService(deps: { db: Database }) {
       formId: string,
     ): Promise<{ form: EsgForm; responses: Array<EsgResponse & EsgRespondent> }> {
       const form = await this.getForm(formId);
-      const contexts = await responseContexts(
-        db,
-        and(eq(esgResponses.formId, formId), eq(esgResponses.status, 'submitted')),
-      );
+      const contexts = await submittedResponseContextsOfForm(db, formId);
       const byId = await respondentsOf(db, [...new Set(contexts.map((context) => context.row.companyId))]);
       return {
         form,
@@ -657,28 +549,8 @@ export function createEsgService(deps: { db: Database }) {
      */
     async results(formId: string): Promise<EsgResults> {
       const form = await this.getForm(formId);
-      const [companyCount] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
-      const rows = await db
-        .select({
-          row: esgResponses,
-          form: esgForms,
-          version: esgFormVersions,
-          companyName: companies.companyName,
-          island: { key: islands.code, label: islands.description },
-          section: { key: caeSections.code, label: caeSections.description },
-          range: { key: employeeRanges.code, label: employeeRanges.description },
-        })
-        .from(esgResponses)
-        .innerJoin(esgForms, eq(esgForms.id, esgResponses.formId))
-        .innerJoin(esgFormVersions, eq(esgFormVersions.id, esgResponses.formVersionId))
-        .innerJoin(companies, eq(companies.id, esgResponses.companyId))
-        .leftJoin(cities, eq(cities.id, companies.cityId))
-        .leftJoin(islands, eq(islands.id, cities.islandId))
-        .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-        .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
-        .leftJoin(employeeRanges, eq(employeeRanges.id, companies.employeeRangeId))
-        .where(eq(esgResponses.formId, formId))
-        .orderBy(asc(companies.companyName));
+      const companiesCount = await companyCount(db);
+      const rows = await responsesOfFormWithGroups(db, formId);
       const submitted = rows.filter((r) => r.row.status === 'submitted');
       const answersOf = submitted.map((r) => r.row.answers as EsgAnswers);
       const questions: EsgQuestionDistribution[] = allQuestions(form.definition).map(
@@ -747,7 +619,7 @@ export function createEsgService(deps: { db: Database }) {
             };
           }),
         );
-      const companiesTotal = companyCount?.n ?? 0;
+      const companiesTotal = companiesCount ?? 0;
       return {
         form,
         companies: companiesTotal,
