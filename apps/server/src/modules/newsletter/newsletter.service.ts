@@ -18,16 +18,10 @@ import {
   type SubscriberListQuery,
   translate,
 } from '@excelencia/domain';
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  mailOutbox,
-  newsletterCampaigns,
-  newsletterDeliveries,
-  newsletterSubscribers,
-} from '../../db/schema/index.ts';
+import { newsletterSubscribers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
@@ -45,13 +39,33 @@ import { countRequest } from '../../platform/request-window.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { hashLinkToken, newLinkToken } from '../registration/tokens.ts';
+import {
+  type CampaignRow,
+  campaignById,
+  campaignsNewestFirst,
+  confirmSubscriberByTokenHash,
+  countConfirmedSubscribers,
+  countSubscribers,
+  deleteCampaign,
+  deliveryCountsOfCampaigns,
+  insertCampaign,
+  insertSubscriberUnlessKnown,
+  lockCampaignById,
+  lockSubscriberByEmail,
+  lockSubscriberByUnsubscribeToken,
+  markDeliveryUnsubscribed,
+  type SubscriberRow,
+  setSubscriber,
+  subscribersAfter,
+  subscribersPage,
+  updateCampaign,
+  updateSubscriber,
+} from './newsletter.repository.ts';
 import { campaignMail, confirmationMail, confirmLink, unsubscribeLink } from './newsletter-mails.ts';
 
 /** The audit entity of campaign changes: the resource path. */
 export const CAMPAIGNS_ENTITY = 'newsletter/campaigns';
 
-type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
-type CampaignRow = typeof newsletterCampaigns.$inferSelect;
 export type SubscribersQuery = z.output<typeof SubscriberListQuery>;
 
 export const subscribeRateLimited = () => new AppError(429, 'rate_limited', 'errors:rateLimited');
@@ -112,22 +126,11 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
     const out = new Map<string, CampaignCounts>();
     if (campaigns.length === 0) return out;
     const ids = campaigns.map((c) => c.id);
-    const rows = await executor
-      .select({
-        campaignId: newsletterDeliveries.campaignId,
-        queued: count(),
-        sent: sql<number>`count(*) filter (where ${mailOutbox.state} = 'sent')::int`,
-        failed: sql<number>`count(*) filter (where ${mailOutbox.state} = 'failed')::int`,
-        unsubscribed: sql<number>`count(${newsletterDeliveries.unsubscribedAt})::int`,
-      })
-      .from(newsletterDeliveries)
-      .leftJoin(mailOutbox, eq(mailOutbox.id, newsletterDeliveries.outboxId))
-      .where(inArray(newsletterDeliveries.campaignId, ids))
-      .groupBy(newsletterDeliveries.campaignId);
+    const rows = await deliveryCountsOfCampaigns(executor, ids);
     const byId = new Map(rows.map((row) => [row.campaignId, row]));
     // A draft's recipients would be today's confirmed subscribers.
     const hasDraft = campaigns.some((c) => c.status === 'draft');
-    const confirmed = hasDraft ? await countConfirmed(executor) : 0;
+    const confirmed = hasDraft ? await countConfirmedSubscribers(executor) : 0;
     for (const campaign of campaigns) {
       const row = byId.get(campaign.id);
       out.set(campaign.id, {
@@ -139,19 +142,6 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
       });
     }
     return out;
-  }
-
-  async function countConfirmed(executor: Executor, before?: Date): Promise<number> {
-    const [row] = await executor
-      .select({ n: count() })
-      .from(newsletterSubscribers)
-      .where(
-        allOf(
-          eq(newsletterSubscribers.status, 'confirmed'),
-          before ? lte(newsletterSubscribers.confirmedAt, before) : undefined,
-        ),
-      );
-    return Number(row?.n ?? 0);
   }
 
   function presentCampaign(row: CampaignRow, counts: CampaignCounts | undefined): CampaignItem {
@@ -175,11 +165,7 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
   }
 
   async function lockCampaign(tx: Executor, id: string): Promise<CampaignRow> {
-    const [row] = await tx
-      .select()
-      .from(newsletterCampaigns)
-      .where(eq(newsletterCampaigns.id, id))
-      .for('update');
+    const row = await lockCampaignById(tx, id);
     if (!row) throw notFound();
     return row;
   }
@@ -217,28 +203,20 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
       const at = now();
       const confirm = newLinkToken();
       await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(newsletterSubscribers)
-          .values({
-            email: input.email,
-            language: input.language,
-            confirmTokenHash: confirm.hash,
-            unsubscribeToken: randomBytes(24).toString('base64url'),
-            requestCount: 1,
-            requestWindowStartedAt: at,
-            createdAt: at,
-          })
-          .onConflictDoNothing({ target: newsletterSubscribers.email })
-          .returning();
+        const inserted = await insertSubscriberUnlessKnown(tx, {
+          email: input.email,
+          language: input.language,
+          confirmTokenHash: confirm.hash,
+          unsubscribeToken: randomBytes(24).toString('base64url'),
+          requestCount: 1,
+          requestWindowStartedAt: at,
+          createdAt: at,
+        });
         if (inserted) {
           await enqueueMail(tx, confirmationFor(inserted, confirm.token));
           return;
         }
-        const [existing] = await tx
-          .select()
-          .from(newsletterSubscribers)
-          .where(eq(newsletterSubscribers.email, input.email))
-          .for('update');
+        const existing = await lockSubscriberByEmail(tx, input.email);
         if (!existing) throw new Error('The subscriber vanished while subscribing');
         const window = countRequest(existing, at, {
           max: SUBSCRIBE_MAX_PER_ADDRESS,
@@ -246,14 +224,15 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
         });
         if (!window) throw subscribeRateLimited();
         if (existing.status === 'confirmed') {
-          await tx.update(newsletterSubscribers).set(window).where(eq(newsletterSubscribers.id, existing.id));
+          await setSubscriber(tx, existing.id, window);
           return;
         }
-        const [updated] = await tx
-          .update(newsletterSubscribers)
-          .set({ ...window, status: 'pending', language: input.language, confirmTokenHash: confirm.hash })
-          .where(eq(newsletterSubscribers.id, existing.id))
-          .returning();
+        const updated = await updateSubscriber(tx, existing.id, {
+          ...window,
+          status: 'pending',
+          language: input.language,
+          confirmTokenHash: confirm.hash,
+        });
         if (updated) await enqueueMail(tx, confirmationFor(updated, confirm.token));
       });
     },
@@ -265,16 +244,7 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
     async confirm(token: string): Promise<{ language: Language } | undefined> {
       const at = now();
       const sentAfter = periodBefore(at, { count: NEWSLETTER_CONFIRM_LINK_DAYS, unit: 'days' });
-      const [row] = await db
-        .update(newsletterSubscribers)
-        .set({ status: 'confirmed', confirmedAt: at, confirmTokenHash: null, unsubscribedAt: null })
-        .where(
-          and(
-            eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)),
-            gt(newsletterSubscribers.requestWindowStartedAt, sentAfter),
-          ),
-        )
-        .returning();
+      const row = await confirmSubscriberByTokenHash(db, hashLinkToken(token), sentAfter, at);
       return row ? { language: row.language } : undefined;
     },
 
@@ -287,28 +257,17 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
       campaignId: string | undefined,
     ): Promise<{ language: Language; email: string } | undefined> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(newsletterSubscribers)
-          .where(eq(newsletterSubscribers.unsubscribeToken, token))
-          .for('update');
+        const row = await lockSubscriberByUnsubscribeToken(tx, token);
         if (!row) return undefined;
         if (row.status !== 'unsubscribed') {
           const at = now();
-          await tx
-            .update(newsletterSubscribers)
-            .set({ status: 'unsubscribed', unsubscribedAt: at, confirmTokenHash: null })
-            .where(eq(newsletterSubscribers.id, row.id));
+          await setSubscriber(tx, row.id, {
+            status: 'unsubscribed',
+            unsubscribedAt: at,
+            confirmTokenHash: null,
+          });
           if (campaignId && /^[0-9a-f-]{36}$/i.test(campaignId)) {
-            await tx
-              .update(newsletterDeliveries)
-              .set({ unsubscribedAt: at })
-              .where(
-                and(
-                  eq(newsletterDeliveries.campaignId, campaignId),
-                  eq(newsletterDeliveries.subscriberId, row.id),
-                ),
-              );
+            await markDeliveryUnsubscribed(tx, campaignId, row.id, at);
           }
         }
         return { language: row.language, email: row.email };
@@ -318,19 +277,13 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
     async listSubscribers(query: SubscribersQuery): Promise<Page<SubscriberItem>> {
       const { where, order } = subscriberReader(query);
       const window = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(newsletterSubscribers)
-          .where(where)
-          .orderBy(...orderSql(order))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(newsletterSubscribers).where(where),
+      const [rows, total] = await Promise.all([
+        subscribersPage(db, where, orderSql(order), window.limit, window.offset),
+        countSubscribers(db, where),
       ]);
       return {
         items: rows.map(presentSubscriber),
-        total: Number(total?.n ?? 0),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -342,13 +295,7 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
         for await (const rows of keysetPages({
           order,
           size: 500,
-          read: (page) =>
-            db
-              .select({ row: newsletterSubscribers, ...page.keys })
-              .from(newsletterSubscribers)
-              .where(allOf(where, page.after))
-              .orderBy(...page.orderBy)
-              .limit(page.limit),
+          read: (page) => subscribersAfter(db, where, page),
         })) {
           for (const { row } of rows) yield presentSubscriber(row);
         }
@@ -356,27 +303,20 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
     },
 
     async listCampaigns(): Promise<CampaignItem[]> {
-      const rows = await db
-        .select()
-        .from(newsletterCampaigns)
-        .orderBy(desc(newsletterCampaigns.createdAt), desc(newsletterCampaigns.id));
+      const rows = await campaignsNewestFirst(db);
       const counts = await countsOf(db, rows);
       return rows.map((row) => presentCampaign(row, counts.get(row.id)));
     },
 
     async getCampaign(id: string): Promise<CampaignItem> {
-      const [row] = await db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+      const row = await campaignById(db, id);
       if (!row) throw notFound();
       return present(db, row);
     },
 
     async createCampaign(actor: Actor, input: CampaignInput): Promise<CampaignItem> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(newsletterCampaigns)
-          .values({ ...cleanContent(input), createdBy: actor.accountId })
-          .returning();
-        if (!row) throw new Error('Inserting the campaign returned nothing');
+        const row = await insertCampaign(tx, { ...cleanContent(input), createdBy: actor.accountId });
         const item = await present(tx, row);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -395,11 +335,11 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
         const before = await lockCampaign(tx, id);
         if (before.status !== 'draft') throw campaignNotDraft();
         if (before.version !== input.version) throw staleVersion();
-        const [row] = await tx
-          .update(newsletterCampaigns)
-          .set({ ...cleanContent(input), version: before.version + 1, updatedAt: now() })
-          .where(eq(newsletterCampaigns.id, id))
-          .returning();
+        const row = await updateCampaign(tx, id, {
+          ...cleanContent(input),
+          version: before.version + 1,
+          updatedAt: now(),
+        });
         if (!row) throw notFound();
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -418,7 +358,7 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
       await db.transaction(async (tx) => {
         const before = await lockCampaign(tx, id);
         if (before.status !== 'draft') throw campaignNotDraft();
-        await tx.delete(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+        await deleteCampaign(tx, id);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
           action: 'delete',
@@ -431,7 +371,7 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
     },
 
     async previewCampaign(id: string, language: Language): Promise<CampaignPreview> {
-      const [row] = await db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+      const row = await campaignById(db, id);
       if (!row) throw notFound();
       const text = campaignTextFor(row, language);
       return { language: text.language, fallback: text.fallback, subject: text.subject, html: text.body };
@@ -446,7 +386,7 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
     ): Promise<{ to: string; language: Language }> {
       const wanted = language ?? caller.language;
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+        const row = await campaignById(tx, id);
         if (!row) throw notFound();
         const text = campaignTextFor(row, wanted);
         const prefix = translate(wanted, 'newsletterMail:test.prefix');
@@ -482,13 +422,14 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
         const before = await lockCampaign(tx, id);
         if (before.status !== 'draft') throw campaignNotDraft();
         const at = now();
-        const total = await countConfirmed(tx, at);
+        const total = await countConfirmedSubscribers(tx, at);
         if (total === 0) throw noSubscribers();
-        const [row] = await tx
-          .update(newsletterCampaigns)
-          .set({ status: 'sending', sendStartedAt: at, totalRecipients: total, updatedAt: at })
-          .where(eq(newsletterCampaigns.id, id))
-          .returning();
+        const row = await updateCampaign(tx, id, {
+          status: 'sending',
+          sendStartedAt: at,
+          totalRecipients: total,
+          updatedAt: at,
+        });
         if (!row) throw notFound();
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
