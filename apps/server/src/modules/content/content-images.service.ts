@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_IMAGE_WIDTHS, type ContentImageUpload } from '@excelencia/domain';
-import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Database, Executor } from '../../db/client.ts';
-import { contentImages } from '../../db/schema/content.ts';
+import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { detectImage } from '../../platform/files/image.ts';
+import { type ContentImageRow, imagesById, insertImage } from './content.repository.ts';
 import { contentImagePath } from './sanitize.ts';
 
 export const CONTENT_IMAGE_ENTITY = 'content/images';
@@ -23,7 +22,7 @@ export interface ImageVariant {
   fileId: string;
 }
 
-export type ContentImageRow = typeof contentImages.$inferSelect;
+export type { ContentImageRow };
 
 export const notAnImage = () =>
   new AppError(400, 'not_an_image', 'companies:errors.notAnImage', {
@@ -64,17 +63,6 @@ export function presentImage(row: ContentImageRow): ContentImageUpload {
     url: contentImagePath(row.id, largest?.width ?? row.width),
     srcset,
   };
-}
-
-/** The rows of `ids` by id (unknown ids are absent). */
-export async function imagesById(
-  db: Executor,
-  ids: readonly string[],
-): Promise<Map<string, ContentImageRow>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.select().from(contentImages).where(inArray(contentImages.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**
@@ -121,17 +109,13 @@ export function createContentImagesService(deps: { db: Database; fileStore: File
           });
           variants.push({ width: variant.width, height: variant.height, fileId: stored.id });
         }
-        const [row] = await tx
-          .insert(contentImages)
-          .values({
-            width: largest.width,
-            height: largest.height,
-            variants,
-            originalName: file.filename || 'image',
-            createdBy: actor.accountId,
-          })
-          .returning();
-        if (!row) throw new Error('Inserting the content image returned nothing');
+        const row = await insertImage(tx, {
+          width: largest.width,
+          height: largest.height,
+          variants,
+          originalName: file.filename || 'image',
+          createdBy: actor.accountId,
+        });
         const image = presentImage(row);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,

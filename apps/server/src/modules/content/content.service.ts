@@ -15,19 +15,32 @@ import {
   type PublicEligibilityThreshold,
   SLUG_PATTERN,
 } from '@excelencia/domain';
-import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { editions } from '../../db/schema/applications.ts';
-import { contentDocuments, contentItems } from '../../db/schema/content.ts';
-import { criteria, criterionTypes } from '../../db/schema/reference.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, type ErrorDetail, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { assertPdf } from '../../platform/files/pdf-upload.ts';
-import { searchCondition } from '../../platform/listing.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
-import { imagesById } from './content-images.service.ts';
+import {
+  activeApplicationCriteria,
+  deleteItem,
+  documentsOfItems,
+  editionExists,
+  editionYears,
+  imagesById,
+  insertItem,
+  itemIdWithSlug,
+  itemOfKind,
+  itemsOfKindForAdmin,
+  type PublicOrderColumn,
+  publicItemBySlugOrId,
+  publicItemsPage,
+  publicSlugsOfKind,
+  touchItem,
+  updateItemAtVersion,
+  upsertItemDocument,
+} from './content.repository.ts';
 import {
   type ContentRow,
   type KindInput,
@@ -67,18 +80,9 @@ export function documentUrls(apiPrefix: string) {
   });
 }
 
-/** Rows a visitor may see: published or scheduled, and their moment has come. */
-function isPublicNow(now: Date): SQL {
-  return and(
-    ne(contentItems.status, 'draft'),
-    isNotNull(contentItems.publishedAt),
-    lte(contentItems.publishedAt, now),
-  ) as SQL;
-}
-
 /** The order of a kind's lists, as [value, cast] pairs ending with the id, all in one direction. */
 interface ListOrder {
-  key: SQL;
+  column: PublicOrderColumn;
   cast: 'timestamptz' | 'date' | 'int4' | 'text';
   descending: boolean;
   /** The key's value in a row, as the cursor carries it. */
@@ -89,23 +93,23 @@ function publicOrder(kind: ContentKind, upcoming: boolean): ListOrder {
   switch (kind) {
     case 'news':
       return {
-        key: sql`${contentItems.publishedAt}`,
+        column: 'publishedAt',
         cast: 'timestamptz',
         descending: true,
         valueOf: (row) => row.publishedAt?.toISOString() ?? null,
       };
     case 'events':
       return {
-        key: sql`${contentItems.eventDate}`,
+        column: 'eventDate',
         cast: 'date',
         descending: !upcoming,
         valueOf: (row) => row.eventDate,
       };
     case 'pages':
-      return { key: sql`${contentItems.slug}`, cast: 'text', descending: false, valueOf: (row) => row.slug };
+      return { column: 'slug', cast: 'text', descending: false, valueOf: (row) => row.slug };
     default:
       return {
-        key: sql`${contentItems.sortOrder}`,
+        column: 'sortOrder',
         cast: 'int4',
         descending: false,
         valueOf: (row) => row.sortOrder,
@@ -149,14 +153,15 @@ const CURSOR_VALUE: Record<ListOrder['cast'], (value: string | number) => boolea
   text: (value) => typeof value === 'string' && SLUG_PATTERN.test(value),
 };
 
-function afterCursor(order: ListOrder, cursor: string | undefined): SQL | undefined {
+/** The (value, id) a cursor points after, checked against the order's key (400 when it does not fit). */
+function afterCursor(
+  order: ListOrder,
+  cursor: string | undefined,
+): { value: string | number; id: string } | undefined {
   if (!cursor) return undefined;
   const [value, id] = decodeCursor(cursor);
   if (!CURSOR_VALUE[order.cast](value)) throw invalidCursor();
-  const cast = sql.raw(order.cast);
-  return order.descending
-    ? sql`(${order.key}, ${contentItems.id}) < (${value}::${cast}, ${id}::uuid)`
-    : sql`(${order.key}, ${contentItems.id}) > (${value}::${cast}, ${id}::uuid)`;
+  return { value, id };
 }
 
 /** The application criteria's thresholds in `language`, in their type's then their own order. */
@@ -164,18 +169,7 @@ async function eligibilityThresholds(
   db: Executor,
   language: Language,
 ): Promise<PublicEligibilityThreshold[]> {
-  const rows = await db
-    .select({
-      code: criteria.code,
-      description: criteria.description,
-      type: criterionTypes.description,
-      targetComparison: criteria.targetComparison,
-      targetValue: criteria.targetValue,
-    })
-    .from(criteria)
-    .innerJoin(criterionTypes, eq(criterionTypes.id, criteria.criterionTypeId))
-    .where(and(eq(criteria.isApplicationCriterion, true), eq(criteria.isActive, true)))
-    .orderBy(asc(criterionTypes.sortOrder), asc(criteria.sortOrder), asc(criteria.code));
+  const rows = await activeApplicationCriteria(db);
   return rows.map((row) => ({
     code: row.code,
     description: localized(row.description as never, language),
@@ -196,22 +190,9 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
 
   async function rowOf(tx: Executor, kind: ContentKind, id: string): Promise<ContentRow> {
     if (!UUID.test(id)) throw itemNotFound();
-    const [row] = await tx
-      .select()
-      .from(contentItems)
-      .where(and(eq(contentItems.kind, kind), eq(contentItems.id, id)))
-      .limit(1);
+    const row = await itemOfKind(tx, kind, id);
     if (!row) throw itemNotFound();
     return row;
-  }
-
-  async function documentsOf(tx: Executor, ids: readonly string[]) {
-    if (ids.length === 0) return new Map<string, typeof contentDocuments.$inferSelect>();
-    const rows = await tx
-      .select()
-      .from(contentDocuments)
-      .where(inArray(contentDocuments.contentItemId, [...ids]));
-    return new Map(rows.map((row) => [row.contentItemId, row]));
   }
 
   async function present(tx: Executor, rows: ContentRow[]): Promise<ContentItem[]> {
@@ -219,7 +200,7 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
       tx,
       rows.flatMap((row) => row.imageIds),
     );
-    const documents = await documentsOf(
+    const documents = await documentsOfItems(
       tx,
       rows.filter((row) => row.kind === 'documents').map((row) => row.id),
     );
@@ -233,22 +214,12 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
       rows.flatMap((row) => row.imageIds),
     );
     const documentRows = rows.filter((row) => row.kind === 'documents');
-    const documents = await documentsOf(
+    const documents = await documentsOfItems(
       tx,
       documentRows.map((row) => row.id),
     );
     const editionIds = [...new Set(documentRows.flatMap((row) => (row.editionId ? [row.editionId] : [])))];
-    const years =
-      editionIds.length === 0
-        ? new Map<string, number>()
-        : new Map(
-            (
-              await tx
-                .select({ id: editions.id, year: editions.year })
-                .from(editions)
-                .where(inArray(editions.id, editionIds))
-            ).map((e) => [e.id, e.year]),
-          );
+    const years = await editionYears(tx, editionIds);
     const needsThresholds = rows.some((row) => row.kind === 'pages' && row.slug === 'eligibility');
     const thresholds = needsThresholds ? await eligibilityThresholds(tx, language) : null;
     return rows.map((row) => {
@@ -282,13 +253,8 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
         details.push({ path, message: 'errors:parentNotFound' });
       }
     }
-    if (split.editionId) {
-      const [edition] = await tx
-        .select({ id: editions.id })
-        .from(editions)
-        .where(eq(editions.id, split.editionId))
-        .limit(1);
-      if (!edition) details.push({ path: 'editionId', message: 'errors:parentNotFound' });
+    if (split.editionId && !(await editionExists(tx, split.editionId))) {
+      details.push({ path: 'editionId', message: 'errors:parentNotFound' });
     }
     if (details.length > 0) throw unknownReferences(details);
   }
@@ -296,12 +262,8 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
   /** A free slug of the kind: the one asked for (409 when taken), or one made from the title with -2, -3... */
   async function freeSlug(tx: Executor, kind: ContentKind, split: SplitInput, exceptId: string | null) {
     const taken = async (slug: string) => {
-      const [row] = await tx
-        .select({ id: contentItems.id })
-        .from(contentItems)
-        .where(and(eq(contentItems.kind, kind), eq(contentItems.slug, slug)))
-        .limit(1);
-      return row !== undefined && row.id !== exceptId;
+      const id = await itemIdWithSlug(tx, kind, slug);
+      return id !== undefined && id !== exceptId;
     };
     if (kind === 'pages') {
       if (await taken(split.slugSource)) throw pageExists();
@@ -326,36 +288,13 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
 
   return {
     async list(kind: ContentKind, query: AdminContentListQuery): Promise<ContentItem[]> {
-      const conditions = [eq(contentItems.kind, kind)];
-      if (query.status) conditions.push(eq(contentItems.status, query.status));
-      const search = searchCondition(contentItems.searchText, query.q);
-      if (search) conditions.push(search);
-      const order =
-        kind === 'news'
-          ? [
-              desc(sql`coalesce(${contentItems.publishedAt}, ${contentItems.createdAt})`),
-              desc(contentItems.id),
-            ]
-          : kind === 'events'
-            ? [desc(contentItems.eventDate), desc(contentItems.id)]
-            : kind === 'pages'
-              ? [asc(contentItems.slug)]
-              : [asc(contentItems.sortOrder), asc(contentItems.createdAt), asc(contentItems.id)];
-      const rows = await db
-        .select()
-        .from(contentItems)
-        .where(and(...conditions))
-        .orderBy(...order);
+      const rows = await itemsOfKindForAdmin(db, kind, { status: query.status, search: query.q });
       return present(db, rows);
     },
 
     /** The slugs of a kind's items a visitor may read now, for the sitemap. */
     async publicSlugs(kind: ContentKind): Promise<Array<{ slug: string; updatedAt: Date }>> {
-      return db
-        .select({ slug: contentItems.slug, updatedAt: contentItems.updatedAt })
-        .from(contentItems)
-        .where(and(eq(contentItems.kind, kind), isPublicNow(new Date())))
-        .orderBy(asc(contentItems.slug));
+      return publicSlugsOfKind(db, kind, new Date());
     },
 
     async get(kind: ContentKind, id: string): Promise<ContentItem> {
@@ -371,26 +310,22 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
         await checkReferences(tx, kind, split, input);
         const slug = await freeSlug(tx, kind, split, null);
         const now = new Date();
-        const [row] = await tx
-          .insert(contentItems)
-          .values({
-            kind,
-            slug,
-            status: input.status,
-            publishedAt: publishedAtOf(input.status, input.publishedAt, now),
-            sortOrder: split.sortOrder,
-            eventDate: split.eventDate,
-            editionId: split.editionId,
-            fields: split.fields,
-            imageIds: [...new Set(split.imageIds)],
-            searchText: split.searchText,
-            createdBy: actor.accountId,
-            updatedBy: actor.accountId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!row) throw new Error('Inserting the content item returned nothing');
+        const row = await insertItem(tx, {
+          kind,
+          slug,
+          status: input.status,
+          publishedAt: publishedAtOf(input.status, input.publishedAt, now),
+          sortOrder: split.sortOrder,
+          eventDate: split.eventDate,
+          editionId: split.editionId,
+          fields: split.fields,
+          imageIds: [...new Set(split.imageIds)],
+          searchText: split.searchText,
+          createdBy: actor.accountId,
+          updatedBy: actor.accountId,
+          createdAt: now,
+          updatedAt: now,
+        });
         const [item] = await present(tx, [row]);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -413,29 +348,25 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
         await checkReferences(tx, kind, split, input);
         const slug = split.slug || kind === 'pages' ? await freeSlug(tx, kind, split, id) : before.slug;
         const now = new Date();
-        const [row] = await tx
-          .update(contentItems)
-          .set({
-            slug,
-            status: input.status,
-            publishedAt: publishedAtOf(
-              input.status,
-              input.publishedAt ??
-                (input.status === 'published' ? (before.publishedAt?.toISOString() ?? null) : null),
-              now,
-            ),
-            sortOrder: split.sortOrder,
-            eventDate: split.eventDate,
-            editionId: split.editionId,
-            fields: split.fields,
-            imageIds: [...new Set(split.imageIds)],
-            searchText: split.searchText,
-            updatedBy: actor.accountId,
-            updatedAt: now,
-            version: before.version + 1,
-          })
-          .where(and(eq(contentItems.id, id), eq(contentItems.version, before.version)))
-          .returning();
+        const row = await updateItemAtVersion(tx, id, before.version, {
+          slug,
+          status: input.status,
+          publishedAt: publishedAtOf(
+            input.status,
+            input.publishedAt ??
+              (input.status === 'published' ? (before.publishedAt?.toISOString() ?? null) : null),
+            now,
+          ),
+          sortOrder: split.sortOrder,
+          eventDate: split.eventDate,
+          editionId: split.editionId,
+          fields: split.fields,
+          imageIds: [...new Set(split.imageIds)],
+          searchText: split.searchText,
+          updatedBy: actor.accountId,
+          updatedAt: now,
+          version: before.version + 1,
+        });
         if (!row) throw staleVersion();
         const [item] = await present(tx, [row]);
         await writeAudit(tx, {
@@ -454,7 +385,7 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
     async remove(actor: Actor, kind: ContentKind, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const before = await rowOf(tx, kind, id);
-        await tx.delete(contentItems).where(eq(contentItems.id, id));
+        await deleteItem(tx, id);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
           action: 'delete',
@@ -480,24 +411,20 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
       const now = new Date();
       const upcoming = kind === 'events' && query.upcoming === 'true';
       const order = publicOrder(kind, upcoming);
-      const conditions: (SQL | undefined)[] = [eq(contentItems.kind, kind), isPublicNow(now)];
+      let fromDay: string | undefined;
       if (upcoming) {
         const { year, month, day } = calendarDayOf(now);
-        const today = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-        conditions.push(sql`${contentItems.eventDate} >= ${today}::date`);
+        fromDay = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
       }
-      if (query.q) conditions.push(searchCondition(contentItems.searchText, query.q));
-      if (kind === 'documents' && query.category) {
-        conditions.push(sql`${contentItems.fields}->>'category' = ${query.category}`);
-      }
-      conditions.push(afterCursor(order, query.cursor));
-      const direction = order.descending ? desc : asc;
-      const rows = await db
-        .select()
-        .from(contentItems)
-        .where(and(...conditions))
-        .orderBy(direction(order.key), direction(contentItems.id))
-        .limit(query.limit + 1);
+      const rows = await publicItemsPage(db, kind, {
+        now,
+        order,
+        fromDay,
+        search: query.q,
+        category: kind === 'documents' ? query.category : undefined,
+        after: afterCursor(order, query.cursor),
+        limit: query.limit + 1,
+      });
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       const nextCursor =
@@ -542,16 +469,9 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
           uploadedBy: actor.accountId,
           uploadedAt: new Date(),
         };
-        const previous = (await documentsOf(tx, [id])).get(id) ?? null;
-        await tx
-          .insert(contentDocuments)
-          .values({ contentItemId: id, ...values })
-          .onConflictDoUpdate({ target: contentDocuments.contentItemId, set: values });
-        const [row] = await tx
-          .update(contentItems)
-          .set({ version: before.version + 1, updatedAt: new Date(), updatedBy: actor.accountId })
-          .where(eq(contentItems.id, id))
-          .returning();
+        const previous = (await documentsOfItems(tx, [id])).get(id) ?? null;
+        await upsertItemDocument(tx, id, values);
+        const row = await touchItem(tx, id, before.version + 1, actor.accountId);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
           action: 'uploadFile',
@@ -568,21 +488,14 @@ export function createContentService(deps: { db: Database; fileStore: FileStore;
   };
 
   async function publicRow(kind: ContentKind, slugOrId: string): Promise<ContentRow> {
-    const match = UUID.test(slugOrId)
-      ? or(eq(contentItems.id, slugOrId), eq(contentItems.slug, slugOrId.toLowerCase()))
-      : eq(contentItems.slug, slugOrId.toLowerCase());
-    const [row] = await db
-      .select()
-      .from(contentItems)
-      .where(and(eq(contentItems.kind, kind), match, isPublicNow(new Date())))
-      .limit(1);
+    const row = await publicItemBySlugOrId(db, kind, slugOrId, UUID.test(slugOrId), new Date());
     if (!row) throw itemNotFound();
     return row;
   }
 
   /** A document's PDF, streamed. */
   async function documentFile(row: ContentRow): Promise<{ stream: Readable; size: number; name: string }> {
-    const document = (await documentsOf(db, [row.id])).get(row.id);
+    const document = (await documentsOfItems(db, [row.id])).get(row.id);
     if (!document) throw itemNotFound();
     const stored = await fileStore.open(db, document.fileId);
     if (!stored) throw itemNotFound();
