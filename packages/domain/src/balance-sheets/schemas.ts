@@ -80,6 +80,10 @@ export const BalanceSheetItem = z.object({
 });
 export type BalanceSheetItem = z.infer<typeof BalanceSheetItem>;
 
+/** A row of the admin's list across companies (GET balance-sheets): the sheet with its company's name and NIF. */
+export const AdminBalanceSheetItem = BalanceSheetItem.extend({ companyName: z.string(), nif: z.string() });
+export type AdminBalanceSheetItem = z.infer<typeof AdminBalanceSheetItem>;
+
 export const BalanceSheetDetail = BalanceSheetItem.extend({
   /**
    * Every node's value by node code (leaves and rolled-up parents), as canonical decimal text, as the sheet is

@@ -58,4 +58,14 @@ describe('the admin list of balance sheets', () => {
     expect(firstOption('Periodicidade')).toBe('Todas');
     expect(firstOption('Ano')).toBe('Todos');
   });
+
+  it('refuses an answer whose rows lack their company (parsed with the shared schema), rather than show blank rows', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ items: [ROW], total: 1, page: 1, pageSize: 20 })),
+    );
+    renderWithApp(<AdminBalanceSheetsPage />);
+    expect(await screen.findByText('The list could not be loaded.')).toBeTruthy();
+    expect(screen.queryByTestId('bs-admin-open')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { formatDisplayDate, taggedPeriodLabel } from '@excelencia/domain';
+import { type AdminBalanceSheetItem, formatDisplayDate, taggedPeriodLabel } from '@excelencia/domain';
 import {
   Alert,
   Button,
@@ -23,7 +23,7 @@ import { PeriodText } from '../../ui/period-text.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { CompanyPicker } from '../companies/company-picker.tsx';
 import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
-import { type AdminSheetRow, fetchAdminSheets } from './api.ts';
+import { fetchAdminSheets } from './api.ts';
 import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';
 import { CompanySheetsView } from './company-pages.tsx';
 import { sheetKeys, useBalanceTreeQuery, useComparisonQuery, useSheetsQuery } from './queries.ts';
@@ -80,7 +80,7 @@ export function AdminBalanceSheetsPage() {
       setState({ ...state, page: 1, filters: { ...state.filters, [name]: value } }),
   });
   const year = new Date().getFullYear();
-  const columns: DataTableColumn<AdminSheetRow>[] = [
+  const columns: DataTableColumn<AdminBalanceSheetItem>[] = [
     {
       key: 'company',
       label: t('balanceSheetsWeb:list.company'),

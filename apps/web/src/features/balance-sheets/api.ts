@@ -1,9 +1,11 @@
 import {
+  AdminBalanceSheetItem,
   BalanceSheetComparison,
   BalanceSheetDetail,
   BalanceSheetItem,
   type BalanceSheetLineItem,
   type Page,
+  pageOf,
   type SaveBalanceSheetEntry,
   SelfDiagnosisTree,
 } from '@excelencia/domain';
@@ -17,8 +19,7 @@ export const sheetPath = (companyId: string, id: string) => `${sheetsPath(compan
 export const templatePath = (language: string) =>
   `${API_BASE}/balance-sheets/template.xlsx?lang=${enc(language)}`;
 
-/** An admin list row: a sheet with its company's name. */
-export type AdminSheetRow = BalanceSheetItem & { companyName: string; nif: string };
+const AdminBalanceSheetPage = pageOf(AdminBalanceSheetItem);
 
 /** The company's sheets, the latest period first; with includeReplaced, the replaced ones too (marked). */
 export async function fetchSheets(
@@ -104,8 +105,14 @@ export function putEntry(
   );
 }
 
-export function fetchAdminSheets(query: string, signal?: AbortSignal): Promise<Page<AdminSheetRow>> {
-  return apiJson(`${API_BASE}/balance-sheets?${query}`, { signal });
+/** `GET balance-sheets?<query>` (admin): one page of the sheets across companies. */
+export async function fetchAdminSheets(
+  query: string,
+  signal?: AbortSignal,
+): Promise<Page<AdminBalanceSheetItem>> {
+  return AdminBalanceSheetPage.parse(
+    await apiJson<unknown>(`${API_BASE}/balance-sheets?${query}`, { signal }),
+  );
 }
 
 export interface UploadFields {
