@@ -1,3 +1,4 @@
+import { CONTENT_LENGTHS } from '@excelencia/domain';
 import '@mantine/tiptap/styles.css';
 import { Button, FileButton, Popover, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
@@ -57,7 +58,7 @@ function InsertImageControl({ editor, testId }: { editor: Editor | null; testId?
             label={t('contentAdmin:editor.imageAlt')}
             description={t('contentAdmin:editor.imageAltHint')}
             value={alt}
-            maxLength={200}
+            maxLength={CONTENT_LENGTHS.title}
             onChange={(event) => setAlt(event.currentTarget.value)}
           />
           <FileButton

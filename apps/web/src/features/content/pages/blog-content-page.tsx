@@ -1,4 +1,11 @@
-import { CONTENT_IMAGE_MAX_BYTES, NewsInput, type NewsItem, slugify } from '@excelencia/domain';
+import {
+  CONTENT_IMAGE_MAX_BYTES,
+  CONTENT_LENGTHS,
+  NewsInput,
+  type NewsItem,
+  SLUG_MAX_LENGTH,
+  slugify,
+} from '@excelencia/domain';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
@@ -94,12 +101,17 @@ function NewsForm({ item, onDone }: { item: NewsItem | undefined; onDone: (id: s
       preview={{ kind: 'news', id: item?.id ?? null }}
       testId="news-editor"
     >
-      <TrilingualField form={form} path="title" label={t('contentAdmin:news.title')} maxLength={200} />
+      <TrilingualField
+        form={form}
+        path="title"
+        label={t('contentAdmin:news.title')}
+        maxLength={CONTENT_LENGTHS.title}
+      />
       <TextInput
         label={t('contentAdmin:news.slug')}
         description={t('contentAdmin:news.slugHint')}
         placeholder={slugify(values.title.pt)}
-        maxLength={120}
+        maxLength={SLUG_MAX_LENGTH}
         w={{ base: '100%', sm: 480 }}
         {...form.getInputProps('slug')}
         data-testid="news-slug"
@@ -109,7 +121,7 @@ function NewsForm({ item, onDone }: { item: NewsItem | undefined; onDone: (id: s
         path="summary"
         label={t('contentAdmin:news.summary')}
         kind="textarea"
-        maxLength={1000}
+        maxLength={CONTENT_LENGTHS.summary}
       />
       <TrilingualField form={form} path="body" label={t('contentAdmin:news.body')} kind="rich" />
       <ImageUpload

@@ -1,4 +1,4 @@
-import { FaqInput, type FaqItem } from '@excelencia/domain';
+import { CONTENT_LENGTHS, FaqInput, type FaqItem } from '@excelencia/domain';
 import { ActionIcon, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
@@ -111,7 +111,7 @@ function FaqForm({
         path="question"
         label={t('contentAdmin:faq.question')}
         kind="textarea"
-        maxLength={1000}
+        maxLength={CONTENT_LENGTHS.summary}
       />
       <TrilingualField form={form} path="answer" label={t('contentAdmin:faq.answer')} kind="rich" />
       <TrilingualField
@@ -119,7 +119,7 @@ function FaqForm({
         path="category"
         label={t('contentAdmin:faq.category')}
         hint={t('contentAdmin:faq.categoryHint')}
-        maxLength={120}
+        maxLength={CONTENT_LENGTHS.label}
         required={false}
       />
       <NumberInput

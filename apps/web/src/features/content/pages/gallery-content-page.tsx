@@ -1,5 +1,6 @@
 import {
   CONTENT_IMAGE_MAX_BYTES,
+  CONTENT_LENGTHS,
   GalleryInput,
   type GalleryItem,
   isYoutubeUrl,
@@ -167,14 +168,14 @@ function AlbumForm({
         form={form}
         path="title"
         label={t('contentAdmin:gallery.albumTitle')}
-        maxLength={200}
+        maxLength={CONTENT_LENGTHS.title}
       />
       <TrilingualField
         form={form}
         path="description"
         label={t('contentAdmin:gallery.description')}
         kind="textarea"
-        maxLength={1000}
+        maxLength={CONTENT_LENGTHS.summary}
         required={false}
       />
       <Stack gap="sm" component="section" aria-labelledby="album-media">
@@ -253,7 +254,7 @@ function AlbumForm({
                   form={form}
                   path={`media.${index}.caption`}
                   label={t('contentAdmin:gallery.caption')}
-                  maxLength={1000}
+                  maxLength={CONTENT_LENGTHS.summary}
                   required={false}
                 />
               </Stack>

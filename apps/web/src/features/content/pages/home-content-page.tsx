@@ -1,4 +1,5 @@
 import {
+  CONTENT_LENGTHS,
   type ContentPageKey,
   EventInput,
   type EventItem,
@@ -179,20 +180,20 @@ function HighlightsField({
                 form={form}
                 path={`highlights.${index}.title`}
                 label={t('contentAdmin:home.highlightTitle')}
-                maxLength={200}
+                maxLength={CONTENT_LENGTHS.title}
               />
               <TrilingualField
                 form={form}
                 path={`highlights.${index}.text`}
                 label={t('contentAdmin:home.highlightText')}
                 kind="textarea"
-                maxLength={1000}
+                maxLength={CONTENT_LENGTHS.summary}
                 required={false}
               />
               <TextInput
                 label={t('contentAdmin:home.bannerLink')}
                 placeholder="/pt/public/candidaturas"
-                maxLength={500}
+                maxLength={CONTENT_LENGTHS.url}
                 w={{ base: '100%', sm: 480 }}
                 {...form.getInputProps(`highlights.${index}.link`)}
               />
@@ -204,7 +205,7 @@ function HighlightsField({
         <Button
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden="true" />}
-          disabled={highlights.length >= 12}
+          disabled={highlights.length >= CONTENT_LENGTHS.highlights}
           onClick={() =>
             set([...highlights, { title: { ...EMPTY_TRILINGUAL }, text: { ...EMPTY_TRILINGUAL }, link: '' }])
           }
@@ -352,7 +353,7 @@ function PageSection({ pageKey, item }: { pageKey: SectionKey; item: PageItem | 
           path="hero"
           label={t('contentAdmin:home.hero')}
           kind="textarea"
-          maxLength={1000}
+          maxLength={CONTENT_LENGTHS.summary}
           required={false}
         />
         <TrilingualField
@@ -360,13 +361,13 @@ function PageSection({ pageKey, item }: { pageKey: SectionKey; item: PageItem | 
           path="bannerText"
           label={t('contentAdmin:home.bannerText')}
           kind="textarea"
-          maxLength={1000}
+          maxLength={CONTENT_LENGTHS.summary}
           required={false}
         />
         <TextInput
           label={t('contentAdmin:home.bannerLink')}
           placeholder="/pt/public/candidaturas"
-          maxLength={500}
+          maxLength={CONTENT_LENGTHS.url}
           w={{ base: '100%', sm: 480 }}
           {...form.getInputProps('bannerLink')}
           data-testid="banner-link"
@@ -375,7 +376,7 @@ function PageSection({ pageKey, item }: { pageKey: SectionKey; item: PageItem | 
           form={form}
           path="bannerLinkLabel"
           label={t('contentAdmin:home.bannerLinkLabel')}
-          maxLength={120}
+          maxLength={CONTENT_LENGTHS.label}
           required={false}
         />
         <HighlightsField form={form} />
@@ -384,7 +385,12 @@ function PageSection({ pageKey, item }: { pageKey: SectionKey; item: PageItem | 
   return (
     <form onSubmit={submit} noValidate data-testid={`page-form-${pageKey}`}>
       <Stack gap="md">
-        <TrilingualField form={form} path="title" label={t('contentAdmin:home.heroTitle')} maxLength={200} />
+        <TrilingualField
+          form={form}
+          path="title"
+          label={t('contentAdmin:home.heroTitle')}
+          maxLength={CONTENT_LENGTHS.title}
+        />
         {textBlock}
         <PublicationControl {...publicationFieldProps(form)} />
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -466,7 +472,12 @@ function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: (id:
       preview={{ kind: 'events', id: item?.id ?? null }}
       testId="event-editor"
     >
-      <TrilingualField form={form} path="title" label={t('contentAdmin:events.name')} maxLength={200} />
+      <TrilingualField
+        form={form}
+        path="title"
+        label={t('contentAdmin:events.name')}
+        maxLength={CONTENT_LENGTHS.title}
+      />
       <DateField
         label={t('contentAdmin:events.date')}
         required
@@ -474,7 +485,12 @@ function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: (id:
         {...form.getInputProps('date')}
         data-testid="event-date"
       />
-      <TrilingualField form={form} path="place" label={t('contentAdmin:events.place')} maxLength={200} />
+      <TrilingualField
+        form={form}
+        path="place"
+        label={t('contentAdmin:events.place')}
+        maxLength={CONTENT_LENGTHS.title}
+      />
       <TrilingualField
         form={form}
         path="description"

@@ -1,6 +1,7 @@
 import {
   APPLICATION_PDF_MAX_BYTES,
   CONTENT_DOCUMENT_CATEGORIES,
+  CONTENT_LENGTHS,
   DocumentInput,
   type DocumentItem,
   formatByteSize,
@@ -233,14 +234,19 @@ function DocumentForm({
           data-testid="document-edition"
         />
       </SimpleGrid>
-      <TrilingualField form={form} path="title" label={t('contentAdmin:documents.title')} maxLength={200} />
+      <TrilingualField
+        form={form}
+        path="title"
+        label={t('contentAdmin:documents.title')}
+        maxLength={CONTENT_LENGTHS.title}
+      />
       <TrilingualField
         form={form}
         path="articles"
         label={t('contentAdmin:documents.articles')}
         hint={t('contentAdmin:documents.articlesHint')}
         kind="textarea"
-        maxLength={1000}
+        maxLength={CONTENT_LENGTHS.summary}
         required={false}
       />
       <Paper withBorder p="md" component="section" aria-labelledby="document-file">

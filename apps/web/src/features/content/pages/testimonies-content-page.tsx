@@ -1,4 +1,9 @@
-import { CONTENT_IMAGE_MAX_BYTES, TestimonyInput, type TestimonyItem } from '@excelencia/domain';
+import {
+  CONTENT_IMAGE_MAX_BYTES,
+  CONTENT_LENGTHS,
+  TestimonyInput,
+  type TestimonyItem,
+} from '@excelencia/domain';
 import { Avatar, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
@@ -102,13 +107,13 @@ function TestimonyForm({
           label={t('contentAdmin:testimonies.person')}
           withAsterisk
           aria-required
-          maxLength={200}
+          maxLength={CONTENT_LENGTHS.title}
           {...form.getInputProps('person')}
           data-testid="testimony-person"
         />
         <TextInput
           label={t('contentAdmin:testimonies.company')}
-          maxLength={200}
+          maxLength={CONTENT_LENGTHS.title}
           {...form.getInputProps('company')}
           data-testid="testimony-company"
         />
@@ -117,7 +122,7 @@ function TestimonyForm({
         form={form}
         path="role"
         label={t('contentAdmin:testimonies.role')}
-        maxLength={120}
+        maxLength={CONTENT_LENGTHS.label}
         required={false}
       />
       <TrilingualField
@@ -125,7 +130,7 @@ function TestimonyForm({
         path="quote"
         label={t('contentAdmin:testimonies.quote')}
         kind="textarea"
-        maxLength={1000}
+        maxLength={CONTENT_LENGTHS.summary}
       />
       <ImageUpload
         label={t('contentAdmin:testimonies.photo')}
