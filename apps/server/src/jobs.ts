@@ -1,6 +1,6 @@
 import type { IdentityAdmin } from './auth/identity-admin.ts';
+import { identityJobHandlers } from './auth/provisioning.ts';
 import type { Database } from './db/client.ts';
-import { identityJobHandlers } from './modules/users/provider.ts';
 import { fileSweepJob } from './platform/files/file-gc.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { createJobWorker, type JobWorker } from './platform/jobs/jobs.ts';

@@ -1,6 +1,6 @@
 import { IdpTestBrowser, pageErrorText, parseForms } from '@excelencia/idp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityAdminFor, startBuiltInIdp, withIssuer } from '../src/main.ts';
+import { identityAdminFor, startBuiltInIdp, withIssuer } from '../src/auth/built-in-idp.ts';
 import { listOutbox } from '../src/platform/mail/outbox.ts';
 import { testConfig } from './support/config.ts';
 import { openTestDatabase, type TestDatabase } from './support/database.ts';

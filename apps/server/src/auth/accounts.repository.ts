@@ -1,7 +1,7 @@
 import type { Language } from '@excelencia/domain';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { accounts, companies, companyMembers } from '../../db/schema/index.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { accounts, companies, companyMembers } from '../db/schema/index.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;

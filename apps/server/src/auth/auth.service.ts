@@ -9,6 +9,7 @@ import {
 import * as client from 'openid-client';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { AppError, unauthorized } from '../platform/errors.ts';
 import {
   type AccountRow,
   findAccountByEmail,
@@ -16,8 +17,7 @@ import {
   findAccountBySubject,
   insertAccountIfAbsent,
   updateAccount,
-} from '../modules/accounts/accounts.repository.ts';
-import { AppError, unauthorized } from '../platform/errors.ts';
+} from './accounts.repository.ts';
 import { claimsOf, type IdentityClaims, type Oidc, providerUnavailable, SCOPES } from './oidc.ts';
 import {
   deleteSession,

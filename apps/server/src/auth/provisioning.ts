@@ -1,13 +1,13 @@
 import { type Role, SIGNED_IN_ROLE } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
-import { type IdentityAdmin, IdentityAdminError } from '../../auth/identity-admin.ts';
-import { providerUnavailable } from '../../auth/oidc.ts';
-import type { Database } from '../../db/client.ts';
-import { accounts, pendingRegistrations } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
-import { enqueueJob, type JobHandler } from '../../platform/jobs/jobs.ts';
-import type { PinoLike } from '../../platform/mail/outbox.ts';
-import { type AccountRow, findAccountById } from '../accounts/accounts.repository.ts';
+import type { Database } from '../db/client.ts';
+import { accounts, pendingRegistrations } from '../db/schema/index.ts';
+import { AppError, badRequest } from '../platform/errors.ts';
+import { enqueueJob, type JobHandler } from '../platform/jobs/jobs.ts';
+import type { PinoLike } from '../platform/mail/outbox.ts';
+import { type AccountRow, findAccountById } from './accounts.repository.ts';
+import { type IdentityAdmin, IdentityAdminError } from './identity-admin.ts';
+import { providerUnavailable } from './oidc.ts';
 
 /**
  * What users and partners share: the portal roles an admin manages, e-mail conflicts, and the calls to the

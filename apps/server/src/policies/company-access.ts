@@ -1,9 +1,9 @@
 import { hasRole } from '@excelencia/domain';
 import { and, eq } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/types.ts';
-import type { Executor } from '../../db/client.ts';
-import { companies, companyMembers } from '../../db/schema/index.ts';
-import { notFound } from '../../platform/errors.ts';
+import type { AuthContext } from '../auth/types.ts';
+import type { Executor } from '../db/client.ts';
+import { companies, companyMembers } from '../db/schema/index.ts';
+import { notFound } from '../platform/errors.ts';
 
 /** Whether the account is linked to the company. */
 export async function isMember(db: Executor, companyId: string, accountId: string): Promise<boolean> {

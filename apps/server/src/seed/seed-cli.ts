@@ -1,7 +1,7 @@
 import { join } from 'node:path';
+import { identityAdminFor, startBuiltInIdp, withIssuer } from '../auth/built-in-idp.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { identityAdminFor, startBuiltInIdp, withIssuer } from '../main.ts';
 import { fileStoreFor } from '../platform/files/configured-store.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
 import { seedReferenceData } from './seed-reference.ts';

@@ -1,16 +1,16 @@
 import type { Role } from '@excelencia/domain';
 import { SIGNED_IN_ROLE } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
-import type { IdentityAdmin } from '../auth/identity-admin.ts';
-import type { AuthContext } from '../auth/types.ts';
-import type { Database } from '../db/client.ts';
-import { companies, companyMembers } from '../db/schema/index.ts';
 import {
   findAccountByEmail,
   findAccountBySubject,
   insertAccountIfAbsent,
   updateAccount,
-} from '../modules/accounts/accounts.repository.ts';
+} from '../auth/accounts.repository.ts';
+import type { IdentityAdmin } from '../auth/identity-admin.ts';
+import type { AuthContext } from '../auth/types.ts';
+import type { Database } from '../db/client.ts';
+import { companies, companyMembers } from '../db/schema/index.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import { seedDemoContent } from './seed-content.ts';
 import { seedDemoEdition } from './seed-demo-edition.ts';

@@ -9,11 +9,6 @@ import {
   type MyCompaniesResponse,
   primaryRole,
 } from '@excelencia/domain';
-import type { AuthContext } from '../../auth/types.ts';
-import type { Database } from '../../db/client.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
-import { type FileStore, peekStream } from '../../platform/files/file-store.ts';
-import { detectImage } from '../../platform/files/image.ts';
 import {
   type AccountRow,
   companiesOfAccount,
@@ -21,7 +16,12 @@ import {
   findAccountById,
   myCompaniesLookup,
   updateAccount,
-} from './accounts.repository.ts';
+} from '../../auth/accounts.repository.ts';
+import type { AuthContext } from '../../auth/types.ts';
+import type { Database } from '../../db/client.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { type FileStore, peekStream } from '../../platform/files/file-store.ts';
+import { detectImage } from '../../platform/files/image.ts';
 
 export const profilePicturePath = (accountId: string) => `/app/api/v1/accounts/${accountId}/profile-pictures`;
 

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { createMailWorker } from '../../platform/mail/outbox.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
-import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+import { selfDiagnosisTree } from '../reference/index.ts';
 
 const API = '/app/api/v1';
 const DAY = 24 * 60 * 60 * 1000;

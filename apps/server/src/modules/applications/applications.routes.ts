@@ -27,10 +27,11 @@ import { actorOf } from '../../platform/actor.ts';
 import { attachment, sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
+import { noPdf } from '../../platform/files/pdf-upload.ts';
 import { PDF_UPLOAD_LIMITS, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
-import { type ApplicationsService, noPdf } from './applications.service.ts';
+import type { ApplicationsService } from './applications.service.ts';
 import { certificatePdf, documentsZipStream } from './applications-export.ts';
 import type { ResultsService } from './results.service.ts';
 

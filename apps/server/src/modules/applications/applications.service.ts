@@ -44,7 +44,7 @@ import { assertPdf } from '../../platform/files/pdf-upload.ts';
 import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
-import { assertCompanyAccess } from '../companies/company-access.ts';
+import { assertCompanyAccess } from '../../policies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import {
   adminListRows,
@@ -80,10 +80,6 @@ function windowClosed(edition: EditionRow, now: Date): AppError {
 }
 const locked = () => new AppError(409, 'application_locked', 'applications:locked');
 const alreadyEvaluated = () => new AppError(409, 'already_evaluated', 'applications:alreadyEvaluated');
-export const noPdf = () =>
-  new AppError(400, 'no_file', 'applications:selectPdf', {
-    details: [{ path: 'file', message: 'applications:selectPdf' }],
-  });
 
 /** Whether an application's decision is visible to the company: only once its edition's results are out. */
 function decisionVisible(edition: EditionRow, asAdmin: boolean): boolean {

@@ -13,7 +13,7 @@ import {
   type KeptSheet,
   keptSheets,
   sheetValues,
-} from '../diagnosis/indicators.ts';
+} from '../diagnosis/index.ts';
 
 /** The annual sheet of a year: the kept annual sheet ending in that year (the latest ending one if several). */
 function annualSheetOf(sheets: readonly KeptSheet[], year: number): KeptSheet | null {

@@ -30,7 +30,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { assertCompanyAccess } from '../companies/company-access.ts';
+import { assertCompanyAccess } from '../../policies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import { APPLICATION_ENTITY, type ApplicationsService } from './applications.service.ts';
 import { type EditionRow, editionRow, toEdition } from './editions.service.ts';

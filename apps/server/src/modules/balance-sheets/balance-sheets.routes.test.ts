@@ -7,8 +7,8 @@ import { createTestContext, type SignedIn, type TestContext } from '../../../tes
 import { balanceSheets, files, indicatorValues } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
-import { activeCriteria, refreshCompanyIndicators } from '../diagnosis/indicators.ts';
-import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+import { activeCriteria, refreshCompanyIndicators } from '../diagnosis/index.ts';
+import { selfDiagnosisTree } from '../reference/index.ts';
 
 const API = '/app/api/v1';
 

@@ -41,9 +41,9 @@ import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { allOf, keysetPages, type OrderKey, orderSql, pageWindow } from '../../platform/listing.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
-import { nameOrNifCondition } from '../companies/companies.service.ts';
-import { assertCompanyAccess } from '../companies/company-access.ts';
-import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+import { assertCompanyAccess } from '../../policies/company-access.ts';
+import { nameOrNifCondition } from '../companies/index.ts';
+import { selfDiagnosisTree } from '../reference/index.ts';
 import type { AdminBalanceSheetItem, AdminBalanceSheetQuery } from './balance-sheets.schemas.ts';
 import { checkTrialBalanceFile } from './trial-balance-file.ts';
 

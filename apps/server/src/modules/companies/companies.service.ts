@@ -42,7 +42,7 @@ import {
 } from '../../platform/listing.ts';
 import { shortLivedCache } from '../../platform/short-lived-cache.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
-import { isMember } from './company-access.ts';
+import { isMember } from '../../policies/company-access.ts';
 import { createDirectoryIndex, type DirectoryRow } from './directory-index.ts';
 import { holdsSeal } from './name-changes.repository.ts';
 import { nameChangeState, namesDiffer, nifLockedBySeal, recordNameChange } from './name-changes.service.ts';

@@ -14,7 +14,7 @@ import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import { layoutMail } from '../../platform/mail/layout.ts';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
-import { assertCompanyAccess } from './company-access.ts';
+import { assertCompanyAccess } from '../../policies/company-access.ts';
 import {
   changesByStatus,
   changesOfCompany,

@@ -22,9 +22,9 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/actor.ts';
 import { sendPdf, sendStream } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
+import { noPdf } from '../../platform/files/pdf-upload.ts';
 import { PDF_UPLOAD_LIMITS, receiveFile, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
-import { noPdf } from '../applications/applications.service.ts';
 import { type ContentService, DOCUMENT_MAX_MB } from './content.service.ts';
 import { type ContentImagesService, imageTooLarge, noImageFile } from './content-images.service.ts';
 

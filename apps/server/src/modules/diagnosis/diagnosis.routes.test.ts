@@ -8,8 +8,7 @@ import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts
 import { caeDivisions, companies, criteria, indicatorValues, sdCategories } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
-import { createReferenceService } from '../reference/reference.service.ts';
-import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+import { createReferenceService, selfDiagnosisTree } from '../reference/index.ts';
 
 const API = '/app/api/v1';
 

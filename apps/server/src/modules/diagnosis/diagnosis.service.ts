@@ -25,8 +25,8 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { allOf, pageWindow } from '../../platform/listing.ts';
-import { nameOrNifCondition } from '../companies/companies.service.ts';
-import { assertCompanyAccess } from '../companies/company-access.ts';
+import { assertCompanyAccess } from '../../policies/company-access.ts';
+import { nameOrNifCondition } from '../companies/index.ts';
 import {
   diagnosisOf,
   presentCurrentIndicator,

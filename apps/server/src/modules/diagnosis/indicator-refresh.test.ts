@@ -6,7 +6,7 @@ import { createTestContext, type SignedIn, type TestContext } from '../../../tes
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { indicatorValues } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
-import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+import { selfDiagnosisTree } from '../reference/index.ts';
 import { refreshCompanyIndicators } from './indicators.ts';
 
 /**

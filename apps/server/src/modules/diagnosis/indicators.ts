@@ -23,7 +23,7 @@ import {
   indicatorValues,
 } from '../../db/schema/index.ts';
 import { singleFlight } from '../../platform/single-flight.ts';
-import { selfDiagnosisTree } from '../reference/self-diagnosis-tree.ts';
+import { selfDiagnosisTree } from '../reference/index.ts';
 
 /**
  * The inputs of the diagnosis engine read from the database, and the derived indicator values (one row per

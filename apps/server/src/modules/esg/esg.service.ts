@@ -28,7 +28,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
-import { assertCompanyAccess } from '../companies/company-access.ts';
+import { assertCompanyAccess } from '../../policies/company-access.ts';
 import {
   companyCaeSection,
   companyCount,

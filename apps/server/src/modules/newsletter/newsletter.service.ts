@@ -36,9 +36,9 @@ import {
 } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { countRequest } from '../../platform/request-window.ts';
+import { hashLinkToken, newLinkToken } from '../../platform/tokens.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
-import { sanitizeRichText } from '../content/sanitize.ts';
-import { hashLinkToken, newLinkToken } from '../registration/tokens.ts';
+import { sanitizeRichText } from '../content/index.ts';
 import {
   type CampaignRow,
   campaignById,

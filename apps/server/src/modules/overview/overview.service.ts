@@ -9,9 +9,8 @@ import {
   diagnoses,
   pendingRegistrations,
 } from '../../db/schema/index.ts';
-import { keptSheetWhere } from '../balance-sheets/balance-sheets.service.ts';
-import { invitationStateWhere } from '../registration/invitations.service.ts';
-import { openRegistrationWhere } from '../registration/registration.service.ts';
+import { keptSheetWhere } from '../balance-sheets/index.ts';
+import { invitationStateWhere, openRegistrationWhere } from '../registration/index.ts';
 
 const MONTHS = 12;
 

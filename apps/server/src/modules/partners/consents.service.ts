@@ -19,7 +19,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/listing.ts';
-import { assertCompanyAccess, isMember } from '../companies/company-access.ts';
+import { assertCompanyAccess, isMember } from '../../policies/company-access.ts';
 
 export const CONSENTS_ENTITY = 'partners/consents';
 

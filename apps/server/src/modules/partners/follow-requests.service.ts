@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { layoutMail } from '../../platform/mail/layout.ts';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
-import { isMember } from '../companies/index.ts';
+import { isMember } from '../../policies/company-access.ts';
 import { nifHolder } from '../registration/index.ts';
 import {
   accountName,

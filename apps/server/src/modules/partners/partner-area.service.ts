@@ -18,10 +18,9 @@ import { applications, companies, editions, partnerAssistedCompanies, seals } fr
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { resultsReportXlsx } from '../applications/applications-export.ts';
-import { computeEligibility, latestAnnualYear } from '../applications/eligibility.ts';
-import type { ResultsService } from '../applications/results.service.ts';
-import type { InvitationsService } from '../registration/invitations.service.ts';
+import type { ResultsService } from '../applications/index.ts';
+import { computeEligibility, latestAnnualYear, resultsReportXlsx } from '../applications/index.ts';
+import type { InvitationsService } from '../registration/index.ts';
 import {
   accessOf,
   activeEntity,

@@ -1,7 +1,7 @@
 import type { EditionResults } from '@excelencia/domain';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { resultsReportXlsx } from '../applications/applications-export.ts';
+import { resultsReportXlsx } from '../applications/index.ts';
 
 /** The results report a partner downloads: the same workbook with a last column marking its assisted companies. */
 

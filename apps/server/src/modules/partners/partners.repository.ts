@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { AccountRow } from '../../auth/accounts.repository.ts';
 import type { Executor } from '../../db/client.ts';
 import { accounts, partnerEntities, partners } from '../../db/schema/index.ts';
-import type { AccountRow } from '../accounts/accounts.repository.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export interface PartnerEntitySummary {

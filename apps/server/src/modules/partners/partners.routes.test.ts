@@ -9,9 +9,9 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { findAccountByEmail } from '../../auth/accounts.repository.ts';
 import { accounts, partnerEntities, partners, partnerTypes } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
-import { findAccountByEmail } from '../accounts/accounts.repository.ts';
 
 let ctx: TestContext;
 let admin: TestUser;

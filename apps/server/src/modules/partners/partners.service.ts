@@ -9,6 +9,19 @@ import {
 } from '@excelencia/domain';
 import { or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { findAccountByEmail } from '../../auth/accounts.repository.ts';
+import {
+  atProvider,
+  cannotChangeSelf,
+  compensateCreatedUser,
+  duplicateEmail,
+  keepProviderInStep,
+  type ProviderDeps,
+  portalRolesOf,
+  providerIdOf,
+  storedRoles,
+  withRole,
+} from '../../auth/provisioning.ts';
 import type { Executor } from '../../db/client.ts';
 import { accounts, partnerEntities, partners } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -25,25 +38,12 @@ import {
   searchCondition,
 } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
-import { findAccountByEmail } from '../accounts/accounts.repository.ts';
-import {
-  atProvider,
-  cannotChangeSelf,
-  compensateCreatedUser,
-  duplicateEmail,
-  keepProviderInStep,
-  type ProviderDeps,
-  portalRolesOf,
-  providerIdOf,
-  storedRoles,
-  withRole,
-} from '../users/provider.ts';
 import {
   deleteSessionsOfAccount,
   insertAccount,
   revokeApiTokensOfAccount,
   updateAccountBumpingVersion,
-} from '../users/users.repository.ts';
+} from '../users/index.ts';
 import {
   countPartners,
   deletePartner,

@@ -11,10 +11,10 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { findAccountById } from '../../auth/accounts.repository.ts';
 import { SESSION_COOKIE } from '../../auth/guard.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { UPLOADS_PER_MINUTE } from '../../platform/upload-rate-limit.ts';
-import { findAccountById } from '../accounts/accounts.repository.ts';
 
 let ctx: TestContext;
 let user: TestUser;

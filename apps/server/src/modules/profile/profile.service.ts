@@ -6,6 +6,8 @@ import {
   type UpdateMyProfileRequest,
 } from '@excelencia/domain';
 import { eq, sql } from 'drizzle-orm';
+import { type AccountRow, findAccountById } from '../../auth/accounts.repository.ts';
+import { atProvider, keepProviderInStep, type ProviderDeps, providerIdOf } from '../../auth/provisioning.ts';
 import type { AuthContext } from '../../auth/types.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -14,9 +16,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { detectImage, reencodeImage } from '../../platform/files/image.ts';
 import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
-import { type AccountRow, findAccountById } from '../accounts/accounts.repository.ts';
-import { profilePicturePath } from '../accounts/accounts.service.ts';
-import { atProvider, keepProviderInStep, type ProviderDeps, providerIdOf } from '../users/index.ts';
+import { profilePicturePath } from '../accounts/index.ts';
 
 /** The largest side of a stored profile picture (px); larger uploads are scaled down, smaller ones kept. */
 export const PICTURE_MAX_SIDE = 1024;

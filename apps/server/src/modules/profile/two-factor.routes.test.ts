@@ -18,9 +18,9 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { identityAdminFor, startBuiltInIdp, withIssuer } from '../../auth/built-in-idp.ts';
 import { SESSION_COOKIE } from '../../auth/guard.ts';
 import { loadConfig } from '../../config.ts';
-import { identityAdminFor, startBuiltInIdp, withIssuer } from '../../main.ts';
 
 let ctx: TestContext;
 let user: TestUser;

@@ -11,14 +11,6 @@ import {
 } from '@excelencia/domain';
 import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
-import { accounts, companies, companyInvitations, companyMembers } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/actor.ts';
-import { writeAudit } from '../../platform/audit/audit.ts';
-import { isUniqueViolation } from '../../platform/database-errors.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { pageWindow, searchCondition } from '../../platform/listing.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
 import {
   atProvider,
   compensateCreatedUser,
@@ -27,7 +19,16 @@ import {
   type ProviderDeps,
   portalRolesOf,
   storedRoles,
-} from '../users/provider.ts';
+} from '../../auth/provisioning.ts';
+import type { Executor } from '../../db/client.ts';
+import { accounts, companies, companyInvitations, companyMembers } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { pageWindow, searchCondition } from '../../platform/listing.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { hashLinkToken, newLinkToken } from '../../platform/tokens.ts';
 import { COMPANIES_ENTITY, INVITATIONS_ENTITY } from './entities.ts';
 import { invitationLink, invitationMail } from './mails.ts';
 import { cancelPreRegistration } from './nif-claims.service.ts';
@@ -40,7 +41,6 @@ import {
   nifHolder,
 } from './registration.repository.ts';
 import { linkExpired, linkInvalid, nifTaken } from './registration.service.ts';
-import { hashLinkToken, newLinkToken } from './tokens.ts';
 
 export { INVITATIONS_ENTITY };
 

@@ -1,11 +1,11 @@
 import type { NifClaim, NifConflict, NifConflictSettled, SettleNifConflictRequest } from '@excelencia/domain';
+import { compensateCreatedUser, type ProviderDeps } from '../../auth/provisioning.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { sqlState } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { compensateCreatedUser, type ProviderDeps } from '../users/index.ts';
 import {
   COMPANIES_ENTITY,
   INVITATIONS_ENTITY,

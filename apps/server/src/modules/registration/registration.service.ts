@@ -8,19 +8,20 @@ import {
   type RegistrationPending,
 } from '@excelencia/domain';
 import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { accounts, companies, companyMembers, pendingRegistrations } from '../../db/schema/index.ts';
-import { writeAudit } from '../../platform/audit/audit.ts';
-import { isUniqueViolation } from '../../platform/database-errors.ts';
-import { AppError } from '../../platform/errors.ts';
-import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
 import {
   atProvider,
   compensateCreatedUser,
   keepProviderInStep,
   type ProviderDeps,
   storedRoles,
-} from '../users/provider.ts';
+} from '../../auth/provisioning.ts';
+import type { Executor } from '../../db/client.ts';
+import { accounts, companies, companyMembers, pendingRegistrations } from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
+import { hashLinkToken, newLinkToken } from '../../platform/tokens.ts';
 import { COMPANIES_ENTITY, REGISTRATION_ENTITY } from './entities.ts';
 import {
   existingAccountMail,
@@ -39,7 +40,6 @@ import {
   renewRegistrationLink,
   takeMailAllowance,
 } from './registration.repository.ts';
-import { hashLinkToken, newLinkToken } from './tokens.ts';
 
 export { COMPANIES_ENTITY, REGISTRATION_ENTITY };
 

@@ -8,7 +8,9 @@ import {
   type TestUser,
 } from '../../../test/support/context.ts';
 import { type App, buildApp } from '../../app.ts';
+import { findAccountByEmail } from '../../auth/accounts.repository.ts';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
+import { IDENTITY_DELETE_USER_JOB, IDENTITY_SYNC_ACCOUNT_JOB } from '../../auth/provisioning.ts';
 import {
   accounts,
   caeDivisions,
@@ -21,8 +23,6 @@ import {
   pendingRegistrations,
 } from '../../db/schema/index.ts';
 import { listJobs } from '../../platform/jobs/jobs.ts';
-import { findAccountByEmail } from '../accounts/accounts.repository.ts';
-import { IDENTITY_DELETE_USER_JOB, IDENTITY_SYNC_ACCOUNT_JOB } from './provider.ts';
 
 /**
  * The real identity provider behind a wrapper whose Nth changing call (counted from `failOn`) fails as an

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AccountRow } from '../../auth/accounts.repository.ts';
 import type { Executor } from '../../db/client.ts';
 import { accounts, partnerApiTokens, sessions } from '../../db/schema/index.ts';
-import type { AccountRow } from '../accounts/accounts.repository.ts';
 
 export type AccountInsert = typeof accounts.$inferInsert;
 

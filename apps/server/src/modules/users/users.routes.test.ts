@@ -8,10 +8,10 @@ import {
   type TestUser,
 } from '../../../test/support/context.ts';
 import { buildApp } from '../../app.ts';
+import { findAccountByEmail } from '../../auth/accounts.repository.ts';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
-import { findAccountByEmail } from '../accounts/accounts.repository.ts';
 
 let ctx: TestContext;
 let admin: TestUser;

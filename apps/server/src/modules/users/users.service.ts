@@ -9,6 +9,19 @@ import {
 } from '@excelencia/domain';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type AccountRow, findAccountByEmail, findAccountById } from '../../auth/accounts.repository.ts';
+import {
+  atProvider,
+  cannotChangeSelf,
+  compensateCreatedUser,
+  duplicateEmail,
+  keepProviderInStep,
+  type ProviderDeps,
+  portalRolesOf,
+  providerIdOf,
+  storedRoles,
+  withRole,
+} from '../../auth/provisioning.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -25,19 +38,6 @@ import {
   searchCondition,
 } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
-import { type AccountRow, findAccountByEmail, findAccountById } from '../accounts/accounts.repository.ts';
-import {
-  atProvider,
-  cannotChangeSelf,
-  compensateCreatedUser,
-  duplicateEmail,
-  keepProviderInStep,
-  type ProviderDeps,
-  portalRolesOf,
-  providerIdOf,
-  storedRoles,
-  withRole,
-} from './provider.ts';
 import {
   deleteSessionsOfAccount,
   insertAccount,

@@ -2,6 +2,11 @@ import { APPLICATION_PDF_MAX_BYTES, looksLikePdf } from '@excelencia/domain';
 import { AppError } from '../errors.ts';
 import type { FileOnDisk } from '../multipart-file.ts';
 
+/** No file in a PDF upload's form (the same message as a file that is not a PDF, with its own code). */
+export const noPdf = () =>
+  new AppError(400, 'no_file', 'applications:selectPdf', {
+    details: [{ path: 'file', message: 'applications:selectPdf' }],
+  });
 const notPdf = () =>
   new AppError(400, 'not_pdf', 'applications:selectPdf', {
     details: [{ path: 'file', message: 'applications:selectPdf' }],

@@ -12,10 +12,10 @@ import { LOGIN_PATH, loginQuery, logout } from '../../features/session/session-a
 import { useLanguageChoice } from '../../features/session/use-language-choice.ts';
 import { canEnterSignedIn, publicRedirect } from '../../lib/access.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
+import { FOOTER_LINKS, PUBLIC_LINKS } from '../../lib/public-nav.ts';
 import { LanguageLinks } from '../../ui/language-links.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import classes from './public-layout.module.css';
-import { FOOTER_LINKS, PUBLIC_LINKS } from './public-nav.ts';
 
 /** The public site: header (links, language, Login/Register or the user's area), content, footer. */
 export function PublicLayout() {

@@ -3,9 +3,9 @@ import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } fro
 import { IconDownload, IconEye, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { FOOTER_LINKS, PUBLIC_LINKS, SITEMAP_EXTRA_LINKS } from '../../app/layouts/public-nav.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { definePage } from '../../lib/page-data.ts';
+import { FOOTER_LINKS, PUBLIC_LINKS, SITEMAP_EXTRA_LINKS } from '../../lib/public-nav.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { EventCard, FallbackNote, LoadFailed, LoadMore, TestimonyCard } from './content-ui.tsx';

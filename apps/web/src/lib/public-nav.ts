@@ -1,4 +1,4 @@
-/** The public header's links (SPEC §2): start, about, applications, self-diagnosis, FAQ. */
+/** The public header's links: start, about, applications, self-diagnosis, FAQ. */
 export const PUBLIC_LINKS = [
   { path: '/', labelKey: 'shell:nav.start' },
   { path: '/public/sobre', labelKey: 'shell:nav.about' },

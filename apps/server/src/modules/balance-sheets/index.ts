@@ -1,0 +1,2 @@
+/** What other areas use of the balance-sheets area: which uploaded sheets count (the kept-sheet rule, as SQL). */
+export { keptSheetWhere } from './balance-sheets.service.ts';
