@@ -1,7 +1,6 @@
 import {
   type ContentKind,
   type ContentPageKey,
-  EsgPublicForm,
   type Language,
   PUBLIC_CONTENT_ITEMS,
   type PublicContentItem,
@@ -94,14 +93,4 @@ export async function fetchPublicItem<K extends ContentKind>(
 /** A fixed page of the site (about, privacy…) from the content manager; null when it has none. */
 export function fetchContentPage(key: ContentPageKey, language: Language, signal?: AbortSignal) {
   return fetchPublicItem('pages', key, language, signal);
-}
-
-/** The current ESG form the sustainability survey links to; null when none is open. */
-export async function fetchCurrentEsgForm(signal?: AbortSignal): Promise<EsgPublicForm | null> {
-  try {
-    return EsgPublicForm.parse(await apiJson<unknown>(`${API_BASE}/public/esg/current`, { signal }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
 }

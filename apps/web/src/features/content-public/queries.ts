@@ -3,7 +3,6 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import {
   fetchAllPublic,
   fetchContentPage,
-  fetchCurrentEsgForm,
   fetchPublicItem,
   fetchPublicList,
   type PublicListParams,
@@ -107,13 +106,5 @@ export const publicItemQuery = <K extends 'news'>(kind: K, slug: string, languag
   queryOptions({
     queryKey: publicContentKeys.item(kind, slug, language),
     queryFn: ({ signal }) => fetchPublicItem(kind, slug, language, signal),
-    staleTime: STALE,
-  });
-
-/** The current ESG form (the sustainability survey page); null when none is open. */
-export const currentEsgFormQuery = () =>
-  queryOptions({
-    queryKey: [...publicContentKeys.all, 'esg-current'] as const,
-    queryFn: ({ signal }) => fetchCurrentEsgForm(signal),
     staleTime: STALE,
   });

@@ -3,9 +3,7 @@ import {
   ContentImageUpload,
   type ContentItem,
   type ContentKind,
-  CriterionItem,
   DocumentItem,
-  Edition,
   type Language,
   PUBLIC_CONTENT_ITEMS,
   type PublicContentItem,
@@ -111,21 +109,3 @@ export async function uploadDocumentFile(
     await uploadWithProgress({ method: 'PUT', path: documentFilePath(id), form, onProgress }),
   );
 }
-
-/** The editions a regulation or guide may belong to. */
-export async function fetchEditions(signal?: AbortSignal): Promise<Edition[]> {
-  return Edition.array().parse(await apiJson<unknown>(`${API_BASE}/editions`, { signal }));
-}
-
-/** The application criteria (reference data) whose thresholds the eligibility text shows beside it. */
-export async function fetchApplicationCriteria(signal?: AbortSignal): Promise<CriterionItem[]> {
-  const body = await apiJson<{ items: unknown[] }>(
-    `${API_BASE}/criteria?page=1&pageSize=100&sort=sortOrder&order=asc`,
-    { signal },
-  );
-  return body.items
-    .map((item) => CriterionItem.parse(item))
-    .filter((criterion) => criterion.isApplicationCriterion && criterion.isActive);
-}
-
-export { fetchCurrentEsgForm } from '../content-public/api.ts';

@@ -1,6 +1,5 @@
 import {
   type CreateDiagnosisRequest,
-  CriterionItem,
   Diagnosis,
   DiagnosisSummary,
   IndicatorSeries,
@@ -53,14 +52,6 @@ export async function fetchIndicatorSeries(
 ): Promise<IndicatorSeries> {
   const path = `${API_BASE}/companies/${enc(companyId)}/indicators?frequency=${enc(frequency)}`;
   return IndicatorSeries.parse(await apiJson<unknown>(path, { signal }));
-}
-
-const CriterionPage = pageOf(CriterionItem);
-
-/** Admin: the active criteria (at most 100, the list's page size; the portal has about 25), in any order. */
-export async function fetchActiveCriteria(signal?: AbortSignal): Promise<CriterionItem[]> {
-  const path = `${API_BASE}/criteria?isActive=true&pageSize=100&sort=code&order=asc`;
-  return CriterionPage.parse(await apiJson<unknown>(path, { signal })).items;
 }
 
 const DiagnosisPage = pageOf(DiagnosisSummary);

@@ -3,7 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   createDiagnosis,
   deleteDiagnosis,
-  fetchActiveCriteria,
   fetchAdminDiagnoses,
   fetchDiagnoses,
   fetchDiagnosis,
@@ -24,7 +23,6 @@ export const diagnosisKeys = {
   admin: () => [...diagnosisKeys.all, 'admin'] as const,
   adminList: (query: string) => [...diagnosisKeys.admin(), 'list', query] as const,
   statistics: (query: string) => [...diagnosisKeys.admin(), 'statistics', query] as const,
-  criteria: () => [...diagnosisKeys.admin(), 'criteria'] as const,
 };
 
 export function useDiagnosesQuery(companyId: string | null) {
@@ -90,14 +88,5 @@ export function useIndicatorStatisticsQuery(filters: StatisticsFilters) {
     queryKey: diagnosisKeys.statistics(statisticsQueryString(filters)),
     queryFn: ({ signal }) => fetchIndicatorStatistics(filters, signal),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Admin statistics: the active criteria to choose from (staying a few minutes, like the other option lists). */
-export function useActiveCriteriaQuery() {
-  return useQuery({
-    queryKey: diagnosisKeys.criteria(),
-    queryFn: ({ signal }) => fetchActiveCriteria(signal),
-    staleTime: 5 * 60 * 1000,
   });
 }

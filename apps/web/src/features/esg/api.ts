@@ -1,15 +1,15 @@
 import {
   CompanyEsg,
-  Edition,
   type EsgAnswers,
   EsgForm,
   type EsgFormInput,
   EsgFormSummary,
   type EsgFormUpdate,
+  EsgPublicForm,
   EsgResponse,
   EsgResults,
 } from '@excelencia/domain';
-import { API_BASE, apiJson } from '../../lib/api-client.ts';
+import { API_BASE, ApiError, apiJson } from '../../lib/api-client.ts';
 
 /** The calls of the ESG area; every answer is parsed with the shared schemas. */
 
@@ -85,7 +85,12 @@ export async function submitAnswers(companyId: string, formId: string): Promise<
   );
 }
 
-/** The editions a form may be tied to. */
-export async function fetchEditions(signal?: AbortSignal): Promise<Edition[]> {
-  return Edition.array().parse(await apiJson<unknown>(`${API_BASE}/editions`, { signal }));
+/** The current ESG form the sustainability survey links to; null when none is open. */
+export async function fetchCurrentEsgForm(signal?: AbortSignal): Promise<EsgPublicForm | null> {
+  try {
+    return EsgPublicForm.parse(await apiJson<unknown>(`${API_BASE}/public/esg/current`, { signal }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

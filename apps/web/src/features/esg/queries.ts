@@ -1,11 +1,11 @@
 import type { EsgAnswers, EsgFormInput, EsgFormUpdate } from '@excelencia/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createForm,
   fetchAdminResponse,
   fetchCompanyEsg,
   fetchCompanyResponse,
-  fetchEditions,
+  fetchCurrentEsgForm,
   fetchForm,
   fetchForms,
   fetchResults,
@@ -19,7 +19,8 @@ import {
 export const esgKeys = {
   all: ['esg'] as const,
   forms: () => [...esgKeys.all, 'forms'] as const,
-  editions: () => [...esgKeys.all, 'editions'] as const,
+  /** The form open now, as the public reads it. */
+  current: () => [...esgKeys.all, 'current'] as const,
   form: (id: string) => [...esgKeys.forms(), 'one', id] as const,
   results: (id: string) => [...esgKeys.forms(), 'results', id] as const,
   adminResponse: (id: string) => [...esgKeys.all, 'responses', id] as const,
@@ -28,12 +29,20 @@ export const esgKeys = {
     [...esgKeys.company(companyId), 'response', id] as const,
 };
 
-export function useFormsQuery() {
-  return useQuery({ queryKey: esgKeys.forms(), queryFn: ({ signal }) => fetchForms(signal) });
+/** The current ESG form (the sustainability survey page, the admin's survey item); null when none is open. */
+export const currentEsgFormQuery = () =>
+  queryOptions({
+    queryKey: esgKeys.current(),
+    queryFn: ({ signal }) => fetchCurrentEsgForm(signal),
+    staleTime: 60 * 1000,
+  });
+
+export function useCurrentEsgFormQuery() {
+  return useQuery(currentEsgFormQuery());
 }
 
-export function useEditionsQuery() {
-  return useQuery({ queryKey: esgKeys.editions(), queryFn: ({ signal }) => fetchEditions(signal) });
+export function useFormsQuery() {
+  return useQuery({ queryKey: esgKeys.forms(), queryFn: ({ signal }) => fetchForms(signal) });
 }
 
 export function useFormQuery(id: string | null) {

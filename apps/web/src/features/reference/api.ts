@@ -1,4 +1,10 @@
-import { type Page, SelfDiagnosisTree, ValidateFormulaResponse } from '@excelencia/domain';
+import {
+  CriterionItem,
+  type Page,
+  pageOf,
+  SelfDiagnosisTree,
+  ValidateFormulaResponse,
+} from '@excelencia/domain';
 import { API_BASE, apiJson } from '../../lib/api-client.ts';
 import type { ParsingSchema } from '../../ui/form/zod-resolver.ts';
 
@@ -82,4 +88,12 @@ export async function validateFormula(
 
 export async function fetchSelfDiagnosisTree(signal?: AbortSignal): Promise<SelfDiagnosisTree> {
   return SelfDiagnosisTree.parse(await apiJson<unknown>(resourceUrl('self-diagnosis/tree'), { signal }));
+}
+
+const CriterionPage = pageOf(CriterionItem);
+
+/** The active criteria (at most 100, the list's page size; the portal has about 25), by code. */
+export async function fetchActiveCriteria(signal?: AbortSignal): Promise<CriterionItem[]> {
+  const path = `${resourceUrl('criteria')}?isActive=true&pageSize=100&sort=code&order=asc`;
+  return CriterionPage.parse(await apiJson<unknown>(path, { signal })).items;
 }

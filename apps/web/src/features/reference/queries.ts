@@ -4,6 +4,7 @@ import { type ListState, listQueryString } from '../../ui/data-table/list-state.
 import {
   createItem,
   deleteItem,
+  fetchActiveCriteria,
   fetchItem,
   fetchPage,
   fetchSelfDiagnosisTree,
@@ -22,6 +23,8 @@ export const referenceKeys = {
   item: (resource: string, id: string) => [...referenceKeys.resource(resource), 'item', id] as const,
   tree: () => [...referenceKeys.all, 'self-diagnosis/tree'] as const,
   formula: (formula: string) => [...referenceKeys.all, 'formula', formula] as const,
+  /** Under the criteria resource, so an edit of a criterion reloads it too. */
+  activeCriteria: () => [...referenceKeys.resource('criteria'), 'active'] as const,
 };
 
 export function useResourceListQuery<T>(resource: string, state: ListState, schema: ItemSchema<T>) {
@@ -122,5 +125,17 @@ export function useFormulaValidationQuery(formula: string) {
     staleTime: 30_000,
     retry: false,
     queryFn: ({ signal }) => validateFormula(text, signal),
+  });
+}
+
+/**
+ * The active criteria, for the screens that show or choose them (statistics, the eligibility thresholds), staying
+ * a few minutes like the other option lists.
+ */
+export function useActiveCriteriaQuery() {
+  return useQuery({
+    queryKey: referenceKeys.activeCriteria(),
+    queryFn: ({ signal }) => fetchActiveCriteria(signal),
+    staleTime: 5 * 60 * 1000,
   });
 }

@@ -25,13 +25,13 @@ import {
 } from '@mantine/core';
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { DateField } from '../../../ui/form/date-fields.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { fetchApplicationCriteria, fetchCurrentEsgForm } from '../api.ts';
+import { useCurrentEsgFormQuery } from '../../esg/queries.ts';
+import { useActiveCriteriaQuery } from '../../reference/queries.ts';
 import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, publicationColumns } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, moveItem, type Trilingual, textIn } from '../components/content-values.ts';
@@ -44,7 +44,7 @@ import {
 } from '../components/publication-control.tsx';
 import { TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
-import { contentKeys, useContentList } from '../queries.ts';
+import { useContentList } from '../queries.ts';
 
 // ---- the fixed pages (home blocks, eligibility text, sustainability survey) ------------------------------------
 
@@ -222,28 +222,28 @@ function HighlightsField({
 function Thresholds() {
   const t = useTranslate();
   const language = useLanguage();
-  const criteria = useQuery({
-    queryKey: [...contentKeys.all, 'criteria'],
-    queryFn: ({ signal }) => fetchApplicationCriteria(signal),
-  });
+  const active = useActiveCriteriaQuery();
+  const applicationCriteria = active.data
+    ?.filter((criterion) => criterion.isApplicationCriterion)
+    .sort((a, b) => a.sortOrder - b.sortOrder);
   return (
     <Paper withBorder p="sm" bg="gray.0" data-testid="criteria-thresholds">
       <Stack gap="xs">
         <Text fw={600}>{t('contentAdmin:home.thresholds')}</Text>
-        {criteria.isPending ? <Loader size="sm" aria-label={t('common:loading')} /> : null}
-        {criteria.isError ? (
+        {active.isPending ? <Loader size="sm" aria-label={t('common:loading')} /> : null}
+        {active.isError ? (
           <Text size="sm" c="red.9">
             {t('contentAdmin:loadFailed')}
           </Text>
         ) : null}
-        {criteria.data && criteria.data.length === 0 ? (
+        {applicationCriteria && applicationCriteria.length === 0 ? (
           <Text size="sm" c="gray.7">
             {t('contentAdmin:home.noThresholds')}
           </Text>
         ) : null}
-        {criteria.data && criteria.data.length > 0 ? (
+        {applicationCriteria && applicationCriteria.length > 0 ? (
           <List size="sm" spacing={4}>
-            {criteria.data.map((criterion) => (
+            {applicationCriteria.map((criterion) => (
               <List.Item key={criterion.id}>
                 {localized(criterion.description, language)}{' '}
                 <Text span fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -262,10 +262,7 @@ function Thresholds() {
 function CurrentEsgForm() {
   const t = useTranslate();
   const language = useLanguage();
-  const current = useQuery({
-    queryKey: [...contentKeys.all, 'esg-current'],
-    queryFn: ({ signal }) => fetchCurrentEsgForm(signal),
-  });
+  const current = useCurrentEsgFormQuery();
   if (current.isPending) return <Loader size="sm" aria-label={t('common:loading')} />;
   if (!current.data) {
     return (

@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
@@ -30,7 +30,8 @@ import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { editionLabel } from '../../applications/edition-label.ts';
-import { documentFilePath, fetchEditions, uploadDocumentFile } from '../api.ts';
+import { useEditionsQuery } from '../../applications/queries.ts';
+import { documentFilePath, uploadDocumentFile } from '../api.ts';
 import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, StatusBadge } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, type Trilingual, textIn } from '../components/content-values.ts';
@@ -76,13 +77,6 @@ function toPayload(values: DocumentValues) {
     status: values.publication.status,
     publishedAt: values.publication.publishedAt,
   };
-}
-
-function useEditions() {
-  return useQuery({
-    queryKey: [...contentKeys.all, 'editions'],
-    queryFn: ({ signal }) => fetchEditions(signal),
-  });
 }
 
 /** Whether a chosen file is a PDF the server will take. */
@@ -138,7 +132,7 @@ function DocumentForm({
   const t = useTranslate();
   const language = useLanguage();
   const client = useQueryClient();
-  const editions = useEditions();
+  const editions = useEditionsQuery();
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -332,7 +326,7 @@ export function RegulationsPage() {
   const t = useTranslate();
   const language = useLanguage();
   const [edit, setEdit] = useEditParam();
-  const editions = useEditions();
+  const editions = useEditionsQuery();
   const columns = useMemo<ContentColumn<DocumentItem>[]>(() => {
     const editionOf = (id: string | null) => {
       const edition = editions.data?.find((candidate) => candidate.id === id);

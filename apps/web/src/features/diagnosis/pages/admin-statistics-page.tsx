@@ -27,6 +27,7 @@ import { ExportButton } from '../../../ui/data-table/export-button.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { toSelectOptions, usePublicOptions, useReferenceOptions } from '../../companies/options.ts';
+import { useActiveCriteriaQuery } from '../../reference/queries.ts';
 import { INITIAL_STATISTICS_FILTERS, type StatisticsFilters, statisticsExportPath } from '../api.ts';
 import {
   groupLabel,
@@ -35,7 +36,7 @@ import {
   statisticsCriterionOptions,
   valueText,
 } from '../diagnosis-format.ts';
-import { useActiveCriteriaQuery, useIndicatorStatisticsQuery } from '../queries.ts';
+import { useIndicatorStatisticsQuery } from '../queries.ts';
 
 const MedianBarChart = lazy(() =>
   import('../components/median-bar-chart.tsx').then((module) => ({ default: module.MedianBarChart })),

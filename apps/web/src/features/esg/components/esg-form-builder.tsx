@@ -37,7 +37,8 @@ import { hasFieldPath, serverFieldErrors, zodResolver } from '../../../ui/form/z
 import { notifyError, notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { editionLabel } from '../../applications/edition-label.ts';
-import { useEditionsQuery, useSaveFormMutation } from '../queries.ts';
+import { useEditionsQuery } from '../../applications/queries.ts';
+import { useSaveFormMutation } from '../queries.ts';
 import {
   type EsgBuilderValues,
   formToValues,

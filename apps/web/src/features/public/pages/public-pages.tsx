@@ -51,12 +51,12 @@ import {
 import { FaqList } from '../../content-public/faq-list.tsx';
 import {
   contentPageQuery,
-  currentEsgFormQuery,
   everyFaqQuery,
   publicListQuery,
   useContentPageQuery,
 } from '../../content-public/queries.ts';
 import { RichText } from '../../content-public/rich-text.tsx';
+import { currentEsgFormQuery } from '../../esg/queries.ts';
 import { useSession } from '../../session/queries.ts';
 
 /** The public pages (SPEC §2), their texts from the content manager where it has them, else the catalogs. */
