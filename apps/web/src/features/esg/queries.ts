@@ -19,8 +19,8 @@ import {
 export const esgKeys = {
   all: ['esg'] as const,
   forms: () => [...esgKeys.all, 'forms'] as const,
-  /** The form open now, as the public reads it. */
-  current: () => [...esgKeys.all, 'current'] as const,
+  /** The form open now, as the public reads it (under forms, so saving a form reloads it). */
+  current: () => [...esgKeys.forms(), 'current'] as const,
   form: (id: string) => [...esgKeys.forms(), 'one', id] as const,
   results: (id: string) => [...esgKeys.forms(), 'results', id] as const,
   adminResponse: (id: string) => [...esgKeys.all, 'responses', id] as const,
