@@ -1,16 +1,16 @@
 import type { AdminOverview, OverviewMonth } from '@excelencia/domain';
-import { and, count, gte, isNull, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
-  balanceSheets,
-  companies,
-  companyInvitations,
-  diagnoses,
-  pendingRegistrations,
-} from '../../db/schema/index.ts';
-import { keptSheetWhere } from '../balance-sheets/index.ts';
-import { invitationStateWhere, openRegistrationWhere } from '../registration/index.ts';
+  allCompanyCount,
+  companiesCreatedPerMonth,
+  invitationCount,
+  keptDiagnosesCreatedPerMonth,
+  keptDiagnosisCount,
+  keptSheetCount,
+  keptSheetsCreatedPerMonth,
+  listedCompanyCount,
+  openRegistrationCount,
+} from './overview.repository.ts';
 
 const MONTHS = 12;
 
@@ -24,32 +24,10 @@ export function createOverviewService(deps: { db: Database; now?: () => Date }) 
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function total(table: PgTable, where?: SQL): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(table).where(where);
-    return Number(row?.n ?? 0);
-  }
-
-  /** Rows created per month since `from`, by 'YYYY-MM' (UTC). */
-  async function perMonth(
-    table: PgTable,
-    createdAt: PgColumn,
-    from: Date,
-    where?: SQL,
-  ): Promise<Map<string, number>> {
-    const month = sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM')`;
-    const rows = await db
-      .select({ month, n: count() })
-      .from(table)
-      .where(and(gte(createdAt, from), where))
-      .groupBy(month);
-    return new Map(rows.map((row) => [row.month, Number(row.n)]));
-  }
-
   return {
     async adminOverview(): Promise<AdminOverview> {
       const at = now();
       const from = monthStart(at, MONTHS - 1);
-      const keptDiagnoses = isNull(diagnoses.deletedAt);
       const [
         companyCount,
         listed,
@@ -62,16 +40,16 @@ export function createOverviewService(deps: { db: Database; now?: () => Date }) 
         sheetsByMonth,
         diagnosesByMonth,
       ] = await Promise.all([
-        total(companies),
-        total(companies, sql`${companies.isListed}`),
-        total(pendingRegistrations, openRegistrationWhere(at)),
-        total(companyInvitations, invitationStateWhere('pending', at)),
-        total(companyInvitations, invitationStateWhere('expired', at)),
-        total(balanceSheets, keptSheetWhere),
-        total(diagnoses, keptDiagnoses),
-        perMonth(companies, companies.createdAt, from),
-        perMonth(balanceSheets, balanceSheets.createdAt, from, keptSheetWhere),
-        perMonth(diagnoses, diagnoses.createdAt, from, keptDiagnoses),
+        allCompanyCount(db),
+        listedCompanyCount(db),
+        openRegistrationCount(db, at),
+        invitationCount(db, 'pending', at),
+        invitationCount(db, 'expired', at),
+        keptSheetCount(db),
+        keptDiagnosisCount(db),
+        companiesCreatedPerMonth(db, from),
+        keptSheetsCreatedPerMonth(db, from),
+        keptDiagnosesCreatedPerMonth(db, from),
       ]);
       const months: OverviewMonth[] = Array.from({ length: MONTHS }, (_, index) => {
         const month = monthStart(at, MONTHS - 1 - index)
