@@ -5,11 +5,9 @@ import {
   type TwoFactorStatus,
   type UpdateMyProfileRequest,
 } from '@excelencia/domain';
-import { eq, sql } from 'drizzle-orm';
 import { type AccountRow, findAccountById } from '../../auth/accounts.repository.ts';
 import { atProvider, keepProviderInStep, type ProviderDeps, providerIdOf } from '../../auth/provisioning.ts';
 import type { AuthContext } from '../../auth/types.ts';
-import { accounts } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -17,6 +15,7 @@ import type { FileStore } from '../../platform/files/file-store.ts';
 import { detectImage, reencodeImage } from '../../platform/files/image.ts';
 import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
 import { profilePicturePath } from '../accounts/index.ts';
+import { setAccountProfilePicture, updateAccountNameAndLanguage } from './profile.repository.ts';
 
 /** The largest side of a stored profile picture (px); larger uploads are scaled down, smaller ones kept. */
 export const PICTURE_MAX_SIDE = 1024;
@@ -84,16 +83,10 @@ export function createProfileService(
         db.transaction(async (tx) => {
           const before = await findAccountById(tx, caller.accountId);
           if (!before) throw notFound();
-          const [after] = await tx
-            .update(accounts)
-            .set({
-              name: input.name,
-              language: input.language,
-              version: sql`${accounts.version} + 1`,
-              updatedAt: new Date(),
-            })
-            .where(eq(accounts.id, before.id))
-            .returning();
+          const after = await updateAccountNameAndLanguage(tx, before.id, {
+            name: input.name,
+            language: input.language,
+          });
           if (!after) throw notFound();
           await writeAudit(tx, {
             actorAccountId: actor.accountId,
@@ -145,11 +138,7 @@ export function createProfileService(
           kind: 'profile-picture',
           ownerAccountId: before.id,
         });
-        const [after] = await tx
-          .update(accounts)
-          .set({ profilePictureFileId: stored.id, updatedAt: new Date() })
-          .where(eq(accounts.id, before.id))
-          .returning();
+        const after = await setAccountProfilePicture(tx, before.id, stored.id);
         if (!after) throw notFound();
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -168,11 +157,7 @@ export function createProfileService(
       return db.transaction(async (tx) => {
         const before = await findAccountById(tx, caller.accountId);
         if (!before) throw notFound();
-        const [after] = await tx
-          .update(accounts)
-          .set({ profilePictureFileId: null, updatedAt: new Date() })
-          .where(eq(accounts.id, before.id))
-          .returning();
+        const after = await setAccountProfilePicture(tx, before.id, null);
         if (!after) throw notFound();
         if (before.profilePictureFileId) {
           await writeAudit(tx, {
