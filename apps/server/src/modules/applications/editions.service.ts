@@ -1,18 +1,30 @@
 import type { Readable } from 'node:stream';
 import type { Edition, EditionInput, EditionUpdate } from '@excelencia/domain';
-import { and, asc, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { editions } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { assertPdf } from '../../platform/files/pdf-upload.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
+import {
+  type EditionRow,
+  editionById,
+  editionOverlappingWindow,
+  editionsNewestNumberFirst,
+  editionWithLatestResultsDate,
+  editionWithNumber,
+  insertEdition,
+  lockEditionWindows,
+  nextEditionWithoutResults,
+  publishedEditionsNewestFirst,
+  setEditionRegulation,
+  updateEditionAtVersion,
+} from './editions.repository.ts';
 
 export const EDITION_ENTITY = 'editions';
 
-export type EditionRow = typeof editions.$inferSelect;
+export type { EditionRow };
 
 export function toEdition(row: EditionRow): Edition {
   return {
@@ -51,7 +63,7 @@ function values(input: EditionInput) {
 
 export const editionNotFound = () => notFound('errors:notFound');
 export async function editionRow(db: Executor, id: string): Promise<EditionRow> {
-  const [row] = await db.select().from(editions).where(eq(editions.id, id)).limit(1);
+  const row = await editionById(db, id);
   if (!row) throw editionNotFound();
   return row;
 }
@@ -65,29 +77,20 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
   const { db, fileStore } = deps;
 
   async function assertWindowFree(tx: Executor, input: EditionInput, exceptId: string | null): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('editions'))`);
-    const [sameNumber] = await tx
-      .select({ id: editions.id })
-      .from(editions)
-      .where(and(eq(editions.number, input.number), exceptId ? ne(editions.id, exceptId) : undefined))
-      .limit(1);
+    await lockEditionWindows(tx);
+    const sameNumber = await editionWithNumber(tx, input.number, exceptId);
     if (sameNumber) {
       throw new AppError(409, 'edition_number_taken', 'applications:editions.numberTaken', {
         details: [{ path: 'number', message: 'applications:editions.numberTaken' }],
       });
     }
     // Another edition's window as it ran: one whose results were published closed its applications then.
-    const [overlapping] = await tx
-      .select({ id: editions.id })
-      .from(editions)
-      .where(
-        and(
-          sql`${editions.applicationOpensAt} <= ${new Date(input.applicationClosesAt)}`,
-          sql`coalesce(${editions.applicationsClosedAt}, ${editions.applicationClosesAt}) >= ${new Date(input.applicationOpensAt)}`,
-          exceptId ? ne(editions.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1);
+    const overlapping = await editionOverlappingWindow(
+      tx,
+      new Date(input.applicationOpensAt),
+      new Date(input.applicationClosesAt),
+      exceptId,
+    );
     if (overlapping) {
       throw new AppError(409, 'edition_overlap', 'applications:editions.overlap', {
         details: [{ path: 'applicationOpensAt', message: 'applications:editions.overlap' }],
@@ -97,7 +100,7 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
 
   return {
     async list(): Promise<Edition[]> {
-      const rows = await db.select().from(editions).orderBy(desc(editions.number));
+      const rows = await editionsNewestNumberFirst(db);
       return rows.map(toEdition);
     },
 
@@ -111,32 +114,22 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
      * early stays current until the next one is announced.
      */
     async current(now = new Date()): Promise<Edition | null> {
-      const [upcoming] = await db
-        .select()
-        .from(editions)
-        .where(and(gte(editions.resultsAt, now), isNull(editions.resultsPublishedAt)))
-        .orderBy(asc(editions.applicationOpensAt))
-        .limit(1);
+      const upcoming = await nextEditionWithoutResults(db, now);
       if (upcoming) return toEdition(upcoming);
-      const [latest] = await db.select().from(editions).orderBy(desc(editions.resultsAt)).limit(1);
+      const latest = await editionWithLatestResultsDate(db);
       return latest ? toEdition(latest) : null;
     },
 
     /** Editions whose results are published, newest first (the public results page). */
     async published(): Promise<Edition[]> {
-      const rows = await db
-        .select()
-        .from(editions)
-        .where(isNotNull(editions.resultsPublishedAt))
-        .orderBy(desc(editions.resultsPublishedAt));
+      const rows = await publishedEditionsNewestFirst(db);
       return rows.map(toEdition);
     },
 
     async create(actor: Actor, input: EditionInput): Promise<Edition> {
       return db.transaction(async (tx) => {
         await assertWindowFree(tx, input, null);
-        const [row] = await tx.insert(editions).values(values(input)).returning();
-        if (!row) throw new Error('Inserting the edition returned nothing');
+        const row = await insertEdition(tx, values(input));
         const edition = toEdition(row);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -158,11 +151,7 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
           throw new AppError(409, 'results_already_published', 'applications:editions.publishedLocked');
         }
         await assertWindowFree(tx, input, id);
-        const [row] = await tx
-          .update(editions)
-          .set({ ...values(input), version: before.version + 1, updatedAt: new Date() })
-          .where(and(eq(editions.id, id), eq(editions.version, input.version)))
-          .returning();
+        const row = await updateEditionAtVersion(tx, id, input.version, values(input), new Date());
         if (!row) throw staleVersion();
         const edition = toEdition(row);
         await writeAudit(tx, {
@@ -190,16 +179,7 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
           ownerAccountId: actor.accountId,
         });
         const name = `regulamento-${before.number}-${before.year}.pdf`;
-        const [row] = await tx
-          .update(editions)
-          .set({
-            regulationFileId: stored.id,
-            regulationFileName: name,
-            version: before.version + 1,
-            updatedAt: new Date(),
-          })
-          .where(eq(editions.id, id))
-          .returning();
+        const row = await setEditionRegulation(tx, before, { fileId: stored.id, fileName: name }, new Date());
         if (!row) throw editionNotFound();
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
