@@ -1,16 +1,22 @@
 import type { ContentKind } from '@excelencia/domain';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { hasFieldPath, serverFieldErrors } from '../../../ui/form/zod-resolver.ts';
+import {
+  hasFieldPath,
+  type ParsingSchema,
+  serverFieldErrors,
+  zodResolver,
+} from '../../../ui/form/zod-resolver.ts';
 import { notifyError, notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import type { ItemOf } from '../api.ts';
 import { useContentItem, useSaveContent } from '../queries.ts';
 import { PreviewMenu } from './preview-menu.tsx';
+import { type Publication, publicationProblem } from './publication-control.tsx';
 
 /**
  * Saves a content form: POST for a new item, PUT with its version for an existing one; 'Created' or 'Updated'
@@ -68,6 +74,55 @@ export function useContentSubmit<K extends ContentKind, V>({
     () => notifyError(t('contentAdmin:checkFields')),
   );
   return { submit: submit as (event?: FormEvent<HTMLFormElement>) => void, saving: save.isPending };
+}
+
+/**
+ * The form of one item, the same for every kind: its values (from the stored item, or a new one's), checked with
+ * the kind's shared schema on the very payload it sends and with the publication rule (a schedule date, under
+ * the publication control), and saved with useContentSubmit. `adjustErrors` moves a schema error whose path the
+ * form holds elsewhere (the home blocks kept flat).
+ */
+export function useContentForm<K extends ContentKind, V extends { publication: Publication }>({
+  kind,
+  item,
+  initialValues,
+  schema,
+  toPayload,
+  onSaved,
+  adjustErrors,
+}: {
+  kind: K;
+  item: { id: string; version: number } | undefined;
+  initialValues: V;
+  schema: ParsingSchema;
+  toPayload: (values: V) => Record<string, unknown>;
+  onSaved: (item: ItemOf<K>) => void;
+  adjustErrors?: (errors: Record<string, string>) => void;
+}) {
+  const t = useTranslate();
+  const validateSchema = useMemo(() => zodResolver<V>(schema, t, toPayload), [schema, t, toPayload]);
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues,
+    validate: (values) => {
+      const errors = validateSchema(values);
+      adjustErrors?.(errors);
+      const problem = publicationProblem(values.publication);
+      if (problem) errors.publication = t(problem);
+      // The schema's own schedule rule names publishedAt, which the form keeps in 'publication'.
+      if (errors.publishedAt) errors.publication ??= errors.publishedAt;
+      return errors;
+    },
+  });
+  const { submit, saving } = useContentSubmit({
+    kind,
+    id: item?.id ?? null,
+    version: item?.version ?? null,
+    form,
+    toPayload,
+    onSaved,
+  });
+  return { form, submit, saving };
 }
 
 /** The frame of an item's editor: its heading, back to the list, the fields, then save and preview. */

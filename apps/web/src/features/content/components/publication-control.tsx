@@ -14,6 +14,14 @@ export interface Publication {
   publishedAt: string | null;
 }
 
+/** A stored item's publication, or a new item's: published at once unless told otherwise. */
+export function publicationOf(
+  item: Publication | undefined,
+  fallback: Publication = { status: 'published', publishedAt: null },
+): Publication {
+  return item ? { status: item.status, publishedAt: item.publishedAt } : { ...fallback };
+}
+
 /** What is wrong with a publication before it is sent: a scheduled item needs a moment in the future. */
 export function publicationProblem(value: Publication, now: Date = new Date()): string | null {
   if (value.status !== 'scheduled') return null;

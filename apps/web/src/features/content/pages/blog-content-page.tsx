@@ -7,13 +7,11 @@ import {
   slugify,
 } from '@excelencia/domain';
 import { Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
-import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { uploadImage } from '../api.ts';
-import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentForm } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, publicationColumns } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, type Trilingual, textIn } from '../components/content-values.ts';
 import { ImageUpload, type ImageValue } from '../components/image-upload.tsx';
@@ -21,7 +19,6 @@ import {
   type Publication,
   PublicationControl,
   publicationFieldProps,
-  publicationProblem,
 } from '../components/publication-control.tsx';
 import { TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
@@ -71,24 +68,12 @@ function toPayload(values: NewsValues) {
 function NewsForm({ item, onDone }: { item: NewsItem | undefined; onDone: (id: string | null) => void }) {
   const t = useTranslate();
   const language = useLanguage();
-  const validateSchema = useMemo(() => zodResolver<NewsValues>(NewsInput, t, toPayload), [t]);
-  const form = useForm<NewsValues>({
-    mode: 'controlled',
-    initialValues: valuesOf(item),
-    validate: (values) => {
-      const errors = validateSchema(values);
-      const problem = publicationProblem(values.publication);
-      if (problem) errors.publication = t(problem);
-      if (errors.publishedAt) errors.publication = errors.publishedAt;
-      return errors;
-    },
-  });
-  const { submit, saving } = useContentSubmit({
+  const { form, submit, saving } = useContentForm({
     kind: 'news',
-    id: item?.id ?? null,
-    version: item?.version ?? null,
-    form,
-    toPayload,
+    item,
+    initialValues: valuesOf(item),
+    schema: NewsInput,
+    toPayload: toPayload,
     onSaved: (saved) => onDone(saved.id),
   });
   const values = form.getValues();

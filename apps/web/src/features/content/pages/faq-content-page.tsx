@@ -1,23 +1,21 @@
 import { CONTENT_LENGTHS, FaqInput, type FaqItem } from '@excelencia/domain';
 import { ActionIcon, NumberInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { updateItem } from '../api.ts';
-import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentForm } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, StatusBadge } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, moveItem, type Trilingual, textIn } from '../components/content-values.ts';
 import {
   type Publication,
   PublicationControl,
   publicationFieldProps,
-  publicationProblem,
+  publicationOf,
 } from '../components/publication-control.tsx';
 import { MissingLanguages, TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
@@ -37,9 +35,7 @@ function valuesOf(item: FaqItem | undefined, nextOrder: number): FaqValues {
     answer: item?.answer ?? { ...EMPTY_TRILINGUAL },
     category: item?.category ?? { ...EMPTY_TRILINGUAL },
     order: item?.order ?? nextOrder,
-    publication: item
-      ? { status: item.status, publishedAt: item.publishedAt }
-      : { status: 'published', publishedAt: null },
+    publication: publicationOf(item),
   };
 }
 
@@ -78,23 +74,12 @@ function FaqForm({
   onDone: (id: string | null) => void;
 }) {
   const t = useTranslate();
-  const validateSchema = useMemo(() => zodResolver<FaqValues>(FaqInput, t, toPayload), [t]);
-  const form = useForm<FaqValues>({
-    mode: 'controlled',
-    initialValues: valuesOf(item, nextOrder),
-    validate: (values) => {
-      const errors = validateSchema(values);
-      const problem = publicationProblem(values.publication);
-      if (problem) errors.publication = t(problem);
-      return errors;
-    },
-  });
-  const { submit, saving } = useContentSubmit({
+  const { form, submit, saving } = useContentForm({
     kind: 'faq',
-    id: item?.id ?? null,
-    version: item?.version ?? null,
-    form,
-    toPayload,
+    item,
+    initialValues: valuesOf(item, nextOrder),
+    schema: FaqInput,
+    toPayload: toPayload,
     onSaved: (saved) => onDone(saved.id),
   });
   return (

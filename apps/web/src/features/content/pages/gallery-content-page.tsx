@@ -7,14 +7,12 @@ import {
   youtubeWatchUrl,
 } from '@excelencia/domain';
 import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconBrandYoutube, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
-import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { uploadImage } from '../api.ts';
-import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentForm } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, publicationColumns } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, moveItem, type Trilingual, textIn } from '../components/content-values.ts';
 import { ImageUpload, type ImageValue } from '../components/image-upload.tsx';
@@ -22,7 +20,7 @@ import {
   type Publication,
   PublicationControl,
   publicationFieldProps,
-  publicationProblem,
+  publicationOf,
 } from '../components/publication-control.tsx';
 import { TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
@@ -53,9 +51,7 @@ function valuesOf(item: GalleryItem | undefined, nextOrder: number): AlbumValues
           : { kind: 'video', videoUrl: media.videoUrl, caption: media.caption },
       ),
     order: item?.order ?? nextOrder,
-    publication: item
-      ? { status: item.status, publishedAt: item.publishedAt }
-      : { status: 'published', publishedAt: null },
+    publication: publicationOf(item),
   };
 }
 
@@ -134,23 +130,12 @@ function AlbumForm({
 }) {
   const t = useTranslate();
   const language = useLanguage();
-  const validateSchema = useMemo(() => zodResolver<AlbumValues>(GalleryInput, t, toPayload), [t]);
-  const form = useForm<AlbumValues>({
-    mode: 'controlled',
-    initialValues: valuesOf(item, nextOrder),
-    validate: (values) => {
-      const errors = validateSchema(values);
-      const problem = publicationProblem(values.publication);
-      if (problem) errors.publication = t(problem);
-      return errors;
-    },
-  });
-  const { submit, saving } = useContentSubmit({
+  const { form, submit, saving } = useContentForm({
     kind: 'gallery',
-    id: item?.id ?? null,
-    version: item?.version ?? null,
-    form,
-    toPayload,
+    item,
+    initialValues: valuesOf(item, nextOrder),
+    schema: GalleryInput,
+    toPayload: toPayload,
     onSaved: (saved) => onDone(saved.id),
   });
   const values = form.getValues();

@@ -23,16 +23,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { DateField } from '../../../ui/form/date-fields.tsx';
-import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useCurrentEsgFormQuery } from '../../esg/queries.ts';
 import { useActiveCriteriaQuery } from '../../reference/queries.ts';
-import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentForm } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, publicationColumns } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, moveItem, type Trilingual, textIn } from '../components/content-values.ts';
 import { PreviewMenu } from '../components/preview-menu.tsx';
@@ -40,7 +39,7 @@ import {
   type Publication,
   PublicationControl,
   publicationFieldProps,
-  publicationProblem,
+  publicationOf,
 } from '../components/publication-control.tsx';
 import { TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
@@ -92,9 +91,7 @@ function pageValues(key: SectionKey, item: PageItem | undefined): PageValues {
     bannerLink: home?.banner.link ?? '',
     bannerLinkLabel: home?.banner.linkLabel ?? { ...EMPTY_TRILINGUAL },
     highlights: home?.highlights ?? [],
-    publication: item
-      ? { status: item.status, publishedAt: item.publishedAt }
-      : { status: 'published', publishedAt: null },
+    publication: publicationOf(item),
   };
 }
 
@@ -281,38 +278,31 @@ function CurrentEsgForm() {
   );
 }
 
+/** The payload nests the home blocks; the form keeps them flat: an error of the payload goes under its field. */
+function flattenHomeErrors(errors: Record<string, string>) {
+  for (const [path, message] of Object.entries(errors)) {
+    const flat = path
+      .replace(/^home\.hero/, 'hero')
+      .replace(/^home\.banner\.text/, 'bannerText')
+      .replace(/^home\.banner\.link$/, 'bannerLink')
+      .replace(/^home\.banner\.linkLabel/, 'bannerLinkLabel')
+      .replace(/^home\.highlights/, 'highlights');
+    if (flat !== path) errors[flat] = message;
+  }
+}
+
 /** One fixed page's form (found by its key): created on its first save, then updated. */
 function PageSection({ pageKey, item }: { pageKey: SectionKey; item: PageItem | undefined }) {
   const t = useTranslate();
   const toPayload = useMemo(() => pagePayload(pageKey), [pageKey]);
-  const validateSchema = useMemo(() => zodResolver<PageValues>(PageInput, t, toPayload), [t, toPayload]);
-  const form = useForm<PageValues>({
-    mode: 'controlled',
-    initialValues: pageValues(pageKey, item),
-    validate: (values) => {
-      const errors = validateSchema(values);
-      // The payload nests the home blocks; the form keeps them flat.
-      for (const [path, message] of Object.entries(errors)) {
-        const flat = path
-          .replace(/^home\.hero/, 'hero')
-          .replace(/^home\.banner\.text/, 'bannerText')
-          .replace(/^home\.banner\.link$/, 'bannerLink')
-          .replace(/^home\.banner\.linkLabel/, 'bannerLinkLabel')
-          .replace(/^home\.highlights/, 'highlights');
-        if (flat !== path) errors[flat] = message;
-      }
-      const problem = publicationProblem(values.publication);
-      if (problem) errors.publication = t(problem);
-      return errors;
-    },
-  });
-  const { submit, saving } = useContentSubmit({
+  const { form, submit, saving } = useContentForm({
     kind: 'pages',
-    id: item?.id ?? null,
-    version: item?.version ?? null,
-    form,
+    item,
+    initialValues: pageValues(pageKey, item),
+    schema: PageInput,
     toPayload,
     onSaved: () => undefined,
+    adjustErrors: flattenHomeErrors,
   });
   const textBlock =
     pageKey === 'eligibility' ? (
@@ -422,9 +412,7 @@ function eventValues(item: EventItem | undefined): EventValues {
     date: item?.date ?? '',
     place: item?.place ?? { ...EMPTY_TRILINGUAL },
     description: item?.description ?? { ...EMPTY_TRILINGUAL },
-    publication: item
-      ? { status: item.status, publishedAt: item.publishedAt }
-      : { status: 'published', publishedAt: null },
+    publication: publicationOf(item),
   };
 }
 
@@ -441,22 +429,11 @@ function eventPayload(values: EventValues) {
 
 function EventForm({ item, onDone }: { item: EventItem | undefined; onDone: (id: string | null) => void }) {
   const t = useTranslate();
-  const validateSchema = useMemo(() => zodResolver<EventValues>(EventInput, t, eventPayload), [t]);
-  const form = useForm<EventValues>({
-    mode: 'controlled',
-    initialValues: eventValues(item),
-    validate: (values) => {
-      const errors = validateSchema(values);
-      const problem = publicationProblem(values.publication);
-      if (problem) errors.publication = t(problem);
-      return errors;
-    },
-  });
-  const { submit, saving } = useContentSubmit({
+  const { form, submit, saving } = useContentForm({
     kind: 'events',
-    id: item?.id ?? null,
-    version: item?.version ?? null,
-    form,
+    item,
+    initialValues: eventValues(item),
+    schema: EventInput,
     toPayload: eventPayload,
     onSaved: (saved) => onDone(saved.id),
   });

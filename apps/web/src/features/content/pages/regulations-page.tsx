@@ -20,26 +20,24 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconDownload, IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { editionLabel } from '../../applications/edition-label.ts';
 import { useEditionsQuery } from '../../applications/queries.ts';
 import { documentFilePath, uploadDocumentFile } from '../api.ts';
-import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentForm } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, StatusBadge } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, type Trilingual, textIn } from '../components/content-values.ts';
 import {
   type Publication,
   PublicationControl,
   publicationFieldProps,
-  publicationProblem,
+  publicationOf,
 } from '../components/publication-control.tsx';
 import { MissingLanguages, TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
@@ -61,9 +59,7 @@ function valuesOf(item: DocumentItem | undefined): DocumentValues {
     editionId: item?.editionId ?? '',
     articles: item?.articles ?? { ...EMPTY_TRILINGUAL },
     order: item?.order ?? 0,
-    publication: item
-      ? { status: item.status, publishedAt: item.publishedAt }
-      : { status: 'published', publishedAt: null },
+    publication: publicationOf(item),
   };
 }
 
@@ -136,16 +132,13 @@ function DocumentForm({
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const validateSchema = useMemo(() => zodResolver<DocumentValues>(DocumentInput, t, toPayload), [t]);
-  const form = useForm<DocumentValues>({
-    mode: 'controlled',
+  const { form, submit, saving } = useContentForm({
+    kind: 'documents',
+    item,
     initialValues: valuesOf(item),
-    validate: (values) => {
-      const errors = validateSchema(values);
-      const problem = publicationProblem(values.publication);
-      if (problem) errors.publication = t(problem);
-      return errors;
-    },
+    schema: DocumentInput,
+    toPayload: toPayload,
+    onSaved: (saved) => void afterSave(saved),
   });
 
   const afterSave = async (saved: DocumentItem) => {
@@ -168,15 +161,6 @@ function DocumentForm({
       setProgress(null);
     }
   };
-
-  const { submit, saving } = useContentSubmit({
-    kind: 'documents',
-    id: item?.id ?? null,
-    version: item?.version ?? null,
-    form,
-    toPayload,
-    onSaved: (saved) => void afterSave(saved),
-  });
 
   const choose = async (chosen: File | null) => {
     setFileProblem(null);

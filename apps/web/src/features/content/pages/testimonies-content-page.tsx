@@ -5,13 +5,11 @@ import {
   type TestimonyItem,
 } from '@excelencia/domain';
 import { Avatar, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
-import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { uploadImage } from '../api.ts';
-import { EditorFrame, LoadedItem, useContentSubmit } from '../components/content-editor.tsx';
+import { EditorFrame, LoadedItem, useContentForm } from '../components/content-editor.tsx';
 import { type ContentColumn, ContentList, StatusBadge } from '../components/content-list.tsx';
 import { EMPTY_TRILINGUAL, type Trilingual, textIn } from '../components/content-values.ts';
 import { ImageUpload, type ImageValue, srcsetOf } from '../components/image-upload.tsx';
@@ -19,7 +17,7 @@ import {
   type Publication,
   PublicationControl,
   publicationFieldProps,
-  publicationProblem,
+  publicationOf,
 } from '../components/publication-control.tsx';
 import { MissingLanguages, TrilingualField } from '../components/trilingual-field.tsx';
 import { useEditParam } from '../components/use-edit-param.ts';
@@ -43,9 +41,7 @@ function valuesOf(item: TestimonyItem | undefined, nextOrder: number): Testimony
     quote: item?.quote ?? { ...EMPTY_TRILINGUAL },
     photo: item?.photo ?? null,
     order: item?.order ?? nextOrder,
-    publication: item
-      ? { status: item.status, publishedAt: item.publishedAt }
-      : { status: 'published', publishedAt: null },
+    publication: publicationOf(item),
   };
 }
 
@@ -73,23 +69,12 @@ function TestimonyForm({
   onDone: (id: string | null) => void;
 }) {
   const t = useTranslate();
-  const validateSchema = useMemo(() => zodResolver<TestimonyValues>(TestimonyInput, t, toPayload), [t]);
-  const form = useForm<TestimonyValues>({
-    mode: 'controlled',
-    initialValues: valuesOf(item, nextOrder),
-    validate: (values) => {
-      const errors = validateSchema(values);
-      const problem = publicationProblem(values.publication);
-      if (problem) errors.publication = t(problem);
-      return errors;
-    },
-  });
-  const { submit, saving } = useContentSubmit({
+  const { form, submit, saving } = useContentForm({
     kind: 'testimonies',
-    id: item?.id ?? null,
-    version: item?.version ?? null,
-    form,
-    toPayload,
+    item,
+    initialValues: valuesOf(item, nextOrder),
+    schema: TestimonyInput,
+    toPayload: toPayload,
     onSaved: (saved) => onDone(saved.id),
   });
   const values = form.getValues();
