@@ -1,9 +1,65 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { UserListQuery } from '@excelencia/domain';
+import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AccountRow } from '../../auth/accounts.repository.ts';
 import type { Executor } from '../../db/client.ts';
 import { accounts, partnerApiTokens, sessions } from '../../db/schema/index.ts';
+import {
+  allOf,
+  countRows,
+  filterConditions,
+  type KeysetPage,
+  searchCondition,
+} from '../../platform/listing.ts';
 
 export type AccountInsert = typeof accounts.$inferInsert;
+
+/** The fields a user list may be sorted by. */
+export const USER_SORT = {
+  name: sql`lower(${accounts.name})`,
+  email: accounts.email,
+  createdAt: accounts.createdAt,
+} as const;
+
+/** The accounts a user list asks for: its search, the active filter and the role (a role the account holds). */
+export function usersListWhere(query: z.output<typeof UserListQuery>): SQL | undefined {
+  return allOf(
+    searchCondition(accounts.searchText, query.search),
+    ...filterConditions({ isActive: accounts.isActive }, query),
+    query.role ? sql`${accounts.roles} @> ${JSON.stringify([query.role])}::jsonb` : undefined,
+  );
+}
+
+/** One page of the matching accounts in the list's order. */
+export async function accountsPage(
+  db: Executor,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  window: { limit: number; offset: number },
+): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(accounts)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** How many accounts match. */
+export async function countAccounts(db: Executor, where: SQL | undefined): Promise<number> {
+  return countRows(db, accounts, where);
+}
+
+/** One keyset page of the matching accounts (the export), each row with its order keys. */
+export async function accountsAfter(db: Executor, where: SQL | undefined, page: KeysetPage) {
+  return db
+    .select({ ...getTableColumns(accounts), ...page.keys })
+    .from(accounts)
+    .where(allOf(where, page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+}
 
 export async function insertAccount(db: Executor, values: AccountInsert): Promise<AccountRow> {
   const [row] = await db.insert(accounts).values(values).returning();

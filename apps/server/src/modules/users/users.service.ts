@@ -7,7 +7,6 @@ import {
   type UserItem,
   type UserListQuery,
 } from '@excelencia/domain';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountRow, findAccountByEmail, findAccountById } from '../../auth/accounts.repository.ts';
 import {
@@ -27,35 +26,24 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { notFound, staleVersion } from '../../platform/errors.ts';
-import {
-  allOf,
-  countRows,
-  filterConditions,
-  keysetPages,
-  orderKeys,
-  orderSql,
-  pageWindow,
-  searchCondition,
-} from '../../platform/listing.ts';
+import { keysetPages, orderKeys, orderSql, pageWindow } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import {
+  accountsAfter,
+  accountsPage,
+  countAccounts,
   deleteSessionsOfAccount,
   insertAccount,
   revokeApiTokensOfAccount,
+  USER_SORT,
   updateAccountAtVersion,
+  usersListWhere,
 } from './users.repository.ts';
 
 /** The audit entity of these changes: the resource path. */
 export const USERS_ENTITY = 'users';
 
 export type UsersQuery = z.output<typeof UserListQuery>;
-
-/** The fields a user list may be sorted by. */
-const SORTABLE = {
-  name: sql`lower(${accounts.name})`,
-  email: accounts.email,
-  createdAt: accounts.createdAt,
-} as const;
 
 const yesNo = (value: boolean, language: Language) =>
   translate(language, value ? 'reference:status.yes' : 'reference:status.no');
@@ -103,39 +91,18 @@ export function createUsersService(deps: ProviderDeps) {
     return row;
   }
 
-  function whereOf(query: UsersQuery): SQL | undefined {
-    return allOf(
-      searchCondition(accounts.searchText, query.search),
-      ...filterConditions({ isActive: accounts.isActive }, query),
-      query.role ? sql`${accounts.roles} @> ${JSON.stringify([query.role])}::jsonb` : undefined,
-    );
-  }
-
   /** The matching rows in list order; the sort is checked now (400 for an unknown field), before any read. */
   function reader(query: UsersQuery, language: Language) {
-    const where = whereOf(query);
-    const order = orderKeys(SORTABLE, query, language, { defaultSort: ['name'], tieBreaker: accounts.id });
+    const where = usersListWhere(query);
+    const order = orderKeys(USER_SORT, query, language, { defaultSort: ['name'], tieBreaker: accounts.id });
     return {
       where,
-      rows: (window: { limit: number; offset: number }) =>
-        db
-          .select()
-          .from(accounts)
-          .where(where)
-          .orderBy(...orderSql(order))
-          .limit(window.limit)
-          .offset(window.offset),
+      rows: (window: { limit: number; offset: number }) => accountsPage(db, where, orderSql(order), window),
       pages: () =>
         keysetPages({
           order,
           size: EXPORT_BATCH,
-          read: (page) =>
-            db
-              .select({ ...getTableColumns(accounts), ...page.keys })
-              .from(accounts)
-              .where(allOf(where, page.after))
-              .orderBy(...page.orderBy)
-              .limit(page.limit),
+          read: (page) => accountsAfter(db, where, page),
         }),
     };
   }
@@ -143,10 +110,7 @@ export function createUsersService(deps: ProviderDeps) {
   return {
     async list(query: UsersQuery, language: Language): Promise<Page<UserItem>> {
       const read = reader(query, language);
-      const [rows, total] = await Promise.all([
-        read.rows(pageWindow(query)),
-        countRows(db, accounts, read.where),
-      ]);
+      const [rows, total] = await Promise.all([read.rows(pageWindow(query)), countAccounts(db, read.where)]);
       return { items: rows.map(presentUser), total, page: query.page, pageSize: query.pageSize };
     },
 
