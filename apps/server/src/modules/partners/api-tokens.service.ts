@@ -6,14 +6,20 @@ import {
   type PartnerApiToken,
   SIGNED_IN_ROLE,
 } from '@excelencia/domain';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { API_PREFIX } from '../../auth/guard.ts';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
-import { accounts, partnerApiTokens, partnerEntities, partners } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import {
+  type ApiTokenRow,
+  insertToken,
+  revokeLiveTokenOfEntity,
+  setTokenLastUsed,
+  tokenByHashWithMaker,
+  tokensOfEntity,
+} from './api-tokens.repository.ts';
 import { entityOfAccount } from './partner-area.repository.ts';
 
 export const API_TOKENS_ENTITY = 'partners/api-tokens';
@@ -26,9 +32,7 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-type TokenRow = typeof partnerApiTokens.$inferSelect;
-
-function present(row: TokenRow, createdByName: string): PartnerApiToken {
+function present(row: ApiTokenRow, createdByName: string): PartnerApiToken {
   return {
     id: row.id,
     name: row.name,
@@ -71,12 +75,7 @@ export function createApiTokensService(deps: { db: Database; now?: () => Date })
 
     async list(caller: AuthContext): Promise<PartnerApiToken[]> {
       const entityId = await entityIdOf(caller);
-      const rows = await db
-        .select({ token: partnerApiTokens, createdByName: accounts.name })
-        .from(partnerApiTokens)
-        .innerJoin(accounts, eq(accounts.id, partnerApiTokens.accountId))
-        .where(eq(partnerApiTokens.partnerEntityId, entityId))
-        .orderBy(desc(partnerApiTokens.createdAt));
+      const rows = await tokensOfEntity(db, entityId);
       return rows.map((r) => present(r.token, r.createdByName));
     },
 
@@ -88,18 +87,14 @@ export function createApiTokensService(deps: { db: Database; now?: () => Date })
       const entityId = await entityIdOf(caller);
       const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(partnerApiTokens)
-          .values({
-            partnerEntityId: entityId,
-            accountId: caller.accountId,
-            name: input.name,
-            prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
-            tokenHash: hashToken(token),
-            expiresAt: new Date(now().getTime() + input.days * DAY_MS),
-          })
-          .returning();
-        if (!row) throw new Error('The token could not be stored');
+        const row = await insertToken(tx, {
+          partnerEntityId: entityId,
+          accountId: caller.accountId,
+          name: input.name,
+          prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now().getTime() + input.days * DAY_MS),
+        });
         const item = present(row, caller.name);
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -116,17 +111,10 @@ export function createApiTokensService(deps: { db: Database; now?: () => Date })
     async revoke(caller: AuthContext, actor: Actor, id: string): Promise<void> {
       const entityId = await entityIdOf(caller);
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(partnerApiTokens)
-          .set({ revokedAt: now(), revokedBy: caller.accountId })
-          .where(
-            and(
-              eq(partnerApiTokens.id, id),
-              eq(partnerApiTokens.partnerEntityId, entityId),
-              isNull(partnerApiTokens.revokedAt),
-            ),
-          )
-          .returning();
+        const row = await revokeLiveTokenOfEntity(tx, id, entityId, {
+          revokedAt: now(),
+          revokedBy: caller.accountId,
+        });
         if (!row) throw notFound();
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -142,28 +130,12 @@ export function createApiTokensService(deps: { db: Database; now?: () => Date })
     /** The caller behind a token; 401 when it is unknown, revoked, expired, or its maker left the entity. */
     async resolve(token: string): Promise<AuthContext> {
       const at = now();
-      const [row] = await db
-        .select({ token: partnerApiTokens, account: accounts })
-        .from(partnerApiTokens)
-        .innerJoin(accounts, eq(accounts.id, partnerApiTokens.accountId))
-        .innerJoin(
-          partners,
-          and(
-            eq(partners.accountId, partnerApiTokens.accountId),
-            eq(partners.partnerEntityId, partnerApiTokens.partnerEntityId),
-          ),
-        )
-        .innerJoin(partnerEntities, eq(partnerEntities.id, partnerApiTokens.partnerEntityId))
-        .where(and(eq(partnerApiTokens.tokenHash, hashToken(token)), eq(partnerEntities.isActive, true)))
-        .limit(1);
+      const row = await tokenByHashWithMaker(db, hashToken(token));
       if (!row || row.token.revokedAt || row.token.expiresAt <= at || !row.account.isActive) {
         throw unauthorized('errors:invalidToken');
       }
       if (!row.token.lastUsedAt || at.getTime() - row.token.lastUsedAt.getTime() > LAST_USED_STEP_MS) {
-        await db
-          .update(partnerApiTokens)
-          .set({ lastUsedAt: at })
-          .where(eq(partnerApiTokens.id, row.token.id));
+        await setTokenLastUsed(db, row.token.id, at);
       }
       return {
         accountId: row.account.id,

@@ -4,22 +4,14 @@ import type {
   PartnerConsentItem,
   UpdatePartnerConsentRequest,
 } from '@excelencia/domain';
-import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  accounts,
-  partnerAccessLog,
-  partnerAssistedCompanies,
-  partnerConsents,
-  partnerEntities,
-  partnerFollowRequests,
-} from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/listing.ts';
 import { assertCompanyAccess, isMember } from '../../policies/company-access.ts';
+import { accessLogPage, consentRowsOfCompany, countAccessLog, upsertConsent } from './consents.repository.ts';
 
 export const CONSENTS_ENTITY = 'partners/consents';
 
@@ -33,60 +25,7 @@ export function createConsentsService(deps: { db: Database }) {
   const { db } = deps;
 
   async function items(companyId: string): Promise<PartnerConsentItem[]> {
-    const holdsConsent = sql`coalesce(${partnerConsents.seesStatus} or ${partnerConsents.seesDiagnosis}, false)`;
-    const rows = await db
-      .select({
-        partnerEntityId: partnerEntities.id,
-        code: partnerEntities.code,
-        name: partnerEntities.name,
-        assists: sql<boolean>`${partnerAssistedCompanies.companyId} is not null`,
-        status: partnerConsents.seesStatus,
-        diagnosis: partnerConsents.seesDiagnosis,
-        updatedAt: partnerConsents.updatedAt,
-        requestId: partnerFollowRequests.id,
-        requestedAt: partnerFollowRequests.createdAt,
-        requestedBy: accounts.name,
-      })
-      .from(partnerEntities)
-      .leftJoin(
-        partnerConsents,
-        and(
-          eq(partnerConsents.partnerEntityId, partnerEntities.id),
-          eq(partnerConsents.companyId, companyId),
-        ),
-      )
-      .leftJoin(
-        partnerAssistedCompanies,
-        and(
-          eq(partnerAssistedCompanies.partnerEntityId, partnerEntities.id),
-          eq(partnerAssistedCompanies.companyId, companyId),
-        ),
-      )
-      .leftJoin(
-        partnerFollowRequests,
-        and(
-          eq(partnerFollowRequests.partnerEntityId, partnerEntities.id),
-          eq(partnerFollowRequests.companyId, companyId),
-          eq(partnerFollowRequests.status, 'pending'),
-        ),
-      )
-      .leftJoin(accounts, eq(accounts.id, partnerFollowRequests.requestedBy))
-      .where(
-        and(
-          // A closed entity stays listed while it holds a consent, so the company can still revoke it.
-          or(eq(partnerEntities.isActive, true), holdsConsent),
-          or(
-            isNotNull(partnerAssistedCompanies.companyId),
-            isNotNull(partnerFollowRequests.id),
-            holdsConsent,
-          ),
-        ),
-      )
-      .orderBy(
-        desc(sql`${partnerAssistedCompanies.companyId} is not null`),
-        desc(sql`${partnerFollowRequests.id} is not null`),
-        asc(partnerEntities.name),
-      );
+    const rows = await consentRowsOfCompany(db, companyId);
     return rows.map((r) => ({
       partnerEntityId: r.partnerEntityId,
       code: r.code,
@@ -123,25 +62,13 @@ export function createConsentsService(deps: { db: Database }) {
       const before = (await items(companyId)).find((i) => i.partnerEntityId === partnerEntityId);
       if (!before) throw notFound();
       await db.transaction(async (tx) => {
-        await tx
-          .insert(partnerConsents)
-          .values({
-            companyId,
-            partnerEntityId,
-            seesStatus: input.status,
-            seesDiagnosis: input.diagnosis,
-            updatedBy: actor.accountId,
-          })
-          .onConflictDoUpdate({
-            target: [partnerConsents.companyId, partnerConsents.partnerEntityId],
-            set: {
-              seesStatus: input.status,
-              seesDiagnosis: input.diagnosis,
-              updatedBy: actor.accountId,
-              updatedAt: new Date(),
-              version: sql`${partnerConsents.version} + 1`,
-            },
-          });
+        await upsertConsent(tx, {
+          companyId,
+          partnerEntityId,
+          seesStatus: input.status,
+          seesDiagnosis: input.diagnosis,
+          updatedBy: actor.accountId,
+        });
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
           action: 'update',
@@ -164,17 +91,9 @@ export function createConsentsService(deps: { db: Database }) {
     ): Promise<Page<PartnerAccessEntry>> {
       await assertCompanyAccess(db, caller, companyId);
       const window = pageWindow(query);
-      const where = eq(partnerAccessLog.companyId, companyId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ log: partnerAccessLog, partnerEntityName: partnerEntities.name })
-          .from(partnerAccessLog)
-          .innerJoin(partnerEntities, eq(partnerEntities.id, partnerAccessLog.partnerEntityId))
-          .where(where)
-          .orderBy(desc(partnerAccessLog.at), desc(partnerAccessLog.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(partnerAccessLog).where(where),
+      const [rows, total] = await Promise.all([
+        accessLogPage(db, companyId, window),
+        countAccessLog(db, companyId),
       ]);
       return {
         items: rows.map((r) => ({
@@ -185,7 +104,7 @@ export function createConsentsService(deps: { db: Database }) {
           level: r.log.level,
           via: r.log.via,
         })),
-        total: total?.n ?? 0,
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };

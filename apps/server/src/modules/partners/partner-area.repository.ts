@@ -1,5 +1,19 @@
 import type { AssistedState, Consent, ConsentLevel } from '@excelencia/domain';
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  max,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { type Executor, readTogether } from '../../db/client.ts';
 import {
   applications,
@@ -13,6 +27,7 @@ import {
   partnerConsents,
   partnerEntities,
   partners,
+  seals,
 } from '../../db/schema/index.ts';
 
 export interface EntityRef {
@@ -254,4 +269,65 @@ export async function latestApplication(db: Executor, companyId: string) {
     .orderBy(desc(editions.number))
     .limit(1);
   return row;
+}
+
+/** Links the company to the entity that assists it from now on. */
+export async function insertAssistedCompany(
+  db: Executor,
+  values: { partnerEntityId: string; companyId: string; createdBy: string | null },
+): Promise<void> {
+  await db.insert(partnerAssistedCompanies).values(values);
+}
+
+/** The company's id, name and NIF; undefined when there is no such company. */
+export async function companySummary(
+  db: Executor,
+  companyId: string,
+): Promise<{ id: string; companyName: string; nif: string } | undefined> {
+  const [company] = await db
+    .select({ id: companies.id, companyName: companies.companyName, nif: companies.nif })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return company;
+}
+
+/** Every edition by its number. */
+export async function editionsInOrder(db: Executor) {
+  return db.select().from(editions).orderBy(asc(editions.number));
+}
+
+/** An application that was submitted: a draft closed unsubmitted at publication was never an applicant. */
+const submitted = or(
+  notInArray(applications.status, ['draft', 'closed']),
+  isNotNull(applications.submittedAt),
+);
+
+/** Every submitted application's edition and company. */
+export async function submittedApplications(
+  db: Executor,
+): Promise<{ editionId: string; companyId: string }[]> {
+  return db
+    .select({ editionId: applications.editionId, companyId: applications.companyId })
+    .from(applications)
+    .where(submitted);
+}
+
+/** The submitted applications of these companies (edition and company); none asked for, none read. */
+export async function submittedApplicationsOf(
+  db: Executor,
+  companyIds: readonly string[],
+): Promise<{ editionId: string; companyId: string }[]> {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({ editionId: applications.editionId, companyId: applications.companyId })
+    .from(applications)
+    .where(and(inArray(applications.companyId, [...companyIds]), submitted));
+}
+
+/** Every seal's edition and company. */
+export async function sealsEditionAndCompany(
+  db: Executor,
+): Promise<{ editionId: string; companyId: string }[]> {
+  return db.select({ editionId: seals.editionId, companyId: seals.companyId }).from(seals);
 }

@@ -11,10 +11,8 @@ import {
   type PreRegisterCompanyRequest,
   translate,
 } from '@excelencia/domain';
-import { and, asc, eq, inArray, isNotNull, notInArray, or } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
-import { applications, companies, editions, partnerAssistedCompanies, seals } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
@@ -25,13 +23,19 @@ import {
   accessOf,
   activeEntity,
   assistedRows,
+  companySummary,
   countPreRegistrationsSince,
   type EntityRef,
+  editionsInOrder,
   entityOfAccount,
+  insertAssistedCompany,
   latestApplication,
   logAccess,
   progressOf,
+  sealsEditionAndCompany,
   stateOf,
+  submittedApplications,
+  submittedApplicationsOf,
 } from './partner-area.repository.ts';
 
 export const ASSISTED_ENTITY = 'partners/assisted-companies';
@@ -113,9 +117,11 @@ export function createPartnerAreaService(deps: {
         const since = new Date(now().getTime() - PARTNER_PRE_REGISTRATION_WINDOW_MINUTES * 60_000);
         const made = await countPreRegistrationsSince(tx, entity.id, since);
         if (made >= PARTNER_PRE_REGISTRATIONS_PER_WINDOW) throw preRegistrationLimit();
-        await tx
-          .insert(partnerAssistedCompanies)
-          .values({ partnerEntityId: entity.id, companyId, createdBy: actor.accountId });
+        await insertAssistedCompany(tx, {
+          partnerEntityId: entity.id,
+          companyId,
+          createdBy: actor.accountId,
+        });
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
           action: 'create',
@@ -136,11 +142,7 @@ export function createPartnerAreaService(deps: {
      */
     async company(caller: AuthContext, companyId: string): Promise<PartnerCompanyView> {
       const entity = await entityOf(caller);
-      const [company] = await db
-        .select({ id: companies.id, companyName: companies.companyName, nif: companies.nif })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .limit(1);
+      const company = await companySummary(db, companyId);
       if (!company) throw notFound();
       const access = await accessOf(db, entity.id, companyId);
       if (!access.isAssisted && !access.consent.status && !access.consent.diagnosis) throw notFound();
@@ -197,24 +199,11 @@ export function createPartnerAreaService(deps: {
       const assisted = await assistedRows(db, entity.id);
       const ids = assisted.map((a) => a.companyId);
       const progress = await progressOf(db, ids, now());
-      const allEditions = await db.select().from(editions).orderBy(asc(editions.number));
-      // A draft closed unsubmitted at publication was never an applicant.
-      const submitted = or(
-        notInArray(applications.status, ['draft', 'closed']),
-        isNotNull(applications.submittedAt),
-      );
+      const allEditions = await editionsInOrder(db);
       const [applicantRows, sealRows, assistedApps] = await Promise.all([
-        db
-          .select({ editionId: applications.editionId, companyId: applications.companyId })
-          .from(applications)
-          .where(submitted),
-        db.select({ editionId: seals.editionId, companyId: seals.companyId }).from(seals),
-        ids.length === 0
-          ? Promise.resolve([])
-          : db
-              .select({ editionId: applications.editionId, companyId: applications.companyId })
-              .from(applications)
-              .where(and(inArray(applications.companyId, ids), submitted)),
+        submittedApplications(db),
+        sealsEditionAndCompany(db),
+        submittedApplicationsOf(db, ids),
       ]);
       const counts: PartnerEditionCounts[] = allEditions.map((edition) => {
         const inEdition = assisted.filter((a) => a.assistedSince <= edition.applicationClosesAt);

@@ -1,7 +1,10 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { PartnerListQuery } from '@excelencia/domain';
+import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AccountRow } from '../../auth/accounts.repository.ts';
 import type { Executor } from '../../db/client.ts';
 import { accounts, partnerEntities, partners } from '../../db/schema/index.ts';
+import { allOf, filterConditions, type KeysetPage, searchCondition } from '../../platform/listing.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export interface PartnerEntitySummary {
@@ -25,17 +28,55 @@ const entitySummary = {
   isActive: partnerEntities.isActive,
 };
 
+/** The fields a partner list may be sorted by. */
+export const PARTNER_SORT = {
+  name: sql`lower(${accounts.name})`,
+  email: accounts.email,
+  partnerEntity: sql`lower(${partnerEntities.name})`,
+  createdAt: partners.createdAt,
+} as const;
+
+/** The partners a list asks for: its search (the account's or the entity's name), the active and entity filters. */
+export function partnersListWhere(query: z.output<typeof PartnerListQuery>): SQL | undefined {
+  return allOf(
+    or(
+      searchCondition(accounts.searchText, query.search),
+      searchCondition(partnerEntities.searchText, query.search),
+    ),
+    ...filterConditions({ isActive: accounts.isActive, partnerEntityId: partners.partnerEntityId }, query),
+  );
+}
+
 /** partners ⋈ accounts ⋈ partner_entities, ready for where/orderBy/limit. */
 /** Partners with their account and entity; `extra` adds columns (keyset paging's order keys). */
-export function selectPartners<TExtra extends Record<string, SQL>>(
-  db: Executor,
-  extra: TExtra = {} as TExtra,
-) {
+function selectPartners<TExtra extends Record<string, SQL>>(db: Executor, extra: TExtra = {} as TExtra) {
   return db
     .select({ partner: partners, account: accounts, entity: entitySummary, ...extra })
     .from(partners)
     .innerJoin(accounts, eq(accounts.id, partners.accountId))
     .innerJoin(partnerEntities, eq(partnerEntities.id, partners.partnerEntityId));
+}
+
+/** One page of the matching partners in the list's order. */
+export async function partnersPage(
+  db: Executor,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  window: { limit: number; offset: number },
+): Promise<PartnerRecord[]> {
+  return selectPartners(db)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** One keyset page of the matching partners (the export), each record with its order keys. */
+export async function partnersAfter(db: Executor, where: SQL | undefined, page: KeysetPage) {
+  return selectPartners(db, page.keys)
+    .where(allOf(where, page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
 }
 
 export async function countPartners(db: Executor, where: SQL | undefined): Promise<number> {

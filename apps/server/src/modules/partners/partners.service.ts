@@ -7,7 +7,6 @@ import {
   translate,
   type UpdatePartnerRequest,
 } from '@excelencia/domain';
-import { or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findAccountByEmail } from '../../auth/accounts.repository.ts';
 import {
@@ -23,20 +22,12 @@ import {
   withRole,
 } from '../../auth/provisioning.ts';
 import type { Executor } from '../../db/client.ts';
-import { accounts, partnerEntities, partners } from '../../db/schema/index.ts';
+import { partners } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
-import {
-  allOf,
-  filterConditions,
-  keysetPages,
-  orderKeys,
-  orderSql,
-  pageWindow,
-  searchCondition,
-} from '../../platform/listing.ts';
+import { keysetPages, orderKeys, orderSql, pageWindow } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import {
   deleteSessionsOfAccount,
@@ -50,8 +41,11 @@ import {
   findPartner,
   findPartnerEntity,
   insertPartner,
+  PARTNER_SORT,
   type PartnerRecord,
-  selectPartners,
+  partnersAfter,
+  partnersListWhere,
+  partnersPage,
   updatePartnerAtVersion,
 } from './partners.repository.ts';
 
@@ -59,13 +53,6 @@ import {
 export const PARTNERS_ENTITY = 'partners';
 
 export type PartnersQuery = z.output<typeof PartnerListQuery>;
-
-const SORTABLE = {
-  name: sql`lower(${accounts.name})`,
-  email: accounts.email,
-  partnerEntity: sql`lower(${partnerEntities.name})`,
-  createdAt: partners.createdAt,
-} as const;
 
 const EXPORT_BATCH = 500;
 
@@ -119,31 +106,19 @@ export function createPartnersService(deps: ProviderDeps) {
   }
 
   function reader(query: PartnersQuery, language: Language) {
-    const where = allOf(
-      or(
-        searchCondition(accounts.searchText, query.search),
-        searchCondition(partnerEntities.searchText, query.search),
-      ),
-      ...filterConditions({ isActive: accounts.isActive, partnerEntityId: partners.partnerEntityId }, query),
-    );
-    const order = orderKeys(SORTABLE, query, language, { defaultSort: ['name'], tieBreaker: partners.id });
+    const where = partnersListWhere(query);
+    const order = orderKeys(PARTNER_SORT, query, language, {
+      defaultSort: ['name'],
+      tieBreaker: partners.id,
+    });
     return {
       where,
-      rows: (window: { limit: number; offset: number }) =>
-        selectPartners(db)
-          .where(where)
-          .orderBy(...orderSql(order))
-          .limit(window.limit)
-          .offset(window.offset),
+      rows: (window: { limit: number; offset: number }) => partnersPage(db, where, orderSql(order), window),
       pages: () =>
         keysetPages({
           order,
           size: EXPORT_BATCH,
-          read: (page) =>
-            selectPartners(db, page.keys)
-              .where(allOf(where, page.after))
-              .orderBy(...page.orderBy)
-              .limit(page.limit),
+          read: (page) => partnersAfter(db, where, page),
         }),
     };
   }
