@@ -4,7 +4,6 @@ import {
   AccountResponse,
   CompanyDetailsResponse,
   EmailParam,
-  ErrorResponse,
   MeResponse,
   MyCompaniesResponse,
   UpdateLanguageRequest,
@@ -13,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { ADMIN } from '../../auth/route-access.ts';
 import { sendStream } from '../../platform/attachment.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import type { AccountsService } from './accounts.service.ts';
-
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /** The guard has already refused visitors on these routes; this narrows the type. */
 
@@ -32,7 +31,7 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
           tags: ['accounts'],
           summary: 'An account by e-mail (own account, or any for admins)',
           params: EmailParam,
-          response: { 200: AccountByEmailResponse, ...errors },
+          response: { 200: AccountByEmailResponse, ...errorResponses },
         },
         config: { roles: ['uma_authorization'] },
       },
@@ -46,9 +45,9 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
           tags: ['accounts'],
           summary: 'One account (admins)',
           params: AccountIdParam,
-          response: { 200: AccountResponse, ...errors },
+          response: { 200: AccountResponse, ...errorResponses },
         },
-        config: { roles: ['admin'] },
+        config: ADMIN,
       },
       async (request) => accounts.account(request.params.id),
     );
@@ -60,7 +59,7 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
           tags: ['accounts'],
           summary: 'The profile picture of an account (image bytes)',
           params: AccountIdParam,
-          response: { 200: z.any().describe('Image bytes'), ...errors },
+          response: { 200: z.any().describe('Image bytes'), ...errorResponses },
         },
         config: { roles: ['uma_authorization'] },
       },
@@ -80,7 +79,7 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
           tags: ['accounts'],
           summary: 'The first company linked to an account',
           params: EmailParam,
-          response: { 200: CompanyDetailsResponse, ...errors },
+          response: { 200: CompanyDetailsResponse, ...errorResponses },
         },
         config: { roles: ['uma_authorization'] },
       },
@@ -90,7 +89,11 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
     r.get(
       '/me',
       {
-        schema: { tags: ['me'], summary: 'The signed-in caller', response: { 200: MeResponse, ...errors } },
+        schema: {
+          tags: ['me'],
+          summary: 'The signed-in caller',
+          response: { 200: MeResponse, ...errorResponses },
+        },
         config: { roles: ['uma_authorization'] },
       },
       async (request) => accounts.me(caller(request)),
@@ -102,7 +105,7 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
         schema: {
           tags: ['me'],
           summary: 'The companies the caller acts for (company users)',
-          response: { 200: MyCompaniesResponse, ...errors },
+          response: { 200: MyCompaniesResponse, ...errorResponses },
         },
         config: { roles: ['company'] },
       },
@@ -116,7 +119,7 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
           tags: ['me'],
           summary: "Stores the caller's language",
           body: UpdateLanguageRequest,
-          response: { 200: UpdateLanguageRequest, ...errors },
+          response: { 200: UpdateLanguageRequest, ...errorResponses },
         },
         config: { roles: ['uma_authorization'] },
       },

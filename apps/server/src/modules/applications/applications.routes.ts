@@ -23,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { ADMIN, MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment, sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
@@ -30,25 +31,20 @@ import { AppError } from '../../platform/errors.ts';
 import { noPdf } from '../../platform/files/pdf-upload.ts';
 import { PDF_UPLOAD_LIMITS, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
+import { CompanyParams, IdParams, LangQuery } from '../../platform/route-schemas.ts';
 import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
 import type { ApplicationsService } from './applications.service.ts';
 import { certificatePdf, documentsZipStream } from './applications-export.ts';
 import type { ResultsService } from './results.service.ts';
 
-const errors = errorResponses;
-const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
-const ADMIN = { roles: ['admin'] as ['admin'] };
 const BASE = '/companies/:companyId/applications';
 
-const CompanyParams = z.object({ companyId: z.uuid() });
 const ApplicationParams = CompanyParams.extend({ id: z.uuid() });
 const FileParams = ApplicationParams.extend({ fileId: z.uuid() });
 const SealParams = CompanyParams.extend({ sealId: z.uuid() });
-const AdminParams = z.object({ id: z.uuid() });
-const AdminFileParams = AdminParams.extend({ fileId: z.uuid() });
+const AdminFileParams = IdParams.extend({ fileId: z.uuid() });
 const DownloadQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const EligibilityQuery = z.object({ year: z.coerce.number().int().min(1900).max(2999).optional() });
-const LangQuery = z.object({ lang: z.string().max(10).optional() });
 
 const yesNo = (value: boolean, language: Language) =>
   translate(language, value ? 'applicationsAdmin:yes' : 'applicationsAdmin:no');
@@ -121,7 +117,7 @@ export function applicationsRoutes(deps: {
           tags,
           summary: "An edition's applications: status, complete, island, CAE section, name or NIF (admin)",
           querystring: AdminApplicationQuery,
-          response: { 200: pageOf(ApplicationSummary), ...errors },
+          response: { 200: pageOf(ApplicationSummary), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -136,7 +132,7 @@ export function applicationsRoutes(deps: {
           summary:
             'The applications the list query matches (filters, search, sort), as an .xlsx spreadsheet (admin)',
           querystring: AdminApplicationQuery,
-          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+          response: { 200: z.any().describe('xlsx bytes'), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -153,8 +149,8 @@ export function applicationsRoutes(deps: {
         schema: {
           tags,
           summary: 'One application with its decision (admin)',
-          params: AdminParams,
-          response: { 200: Application, ...errors },
+          params: IdParams,
+          response: { 200: Application, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -167,8 +163,8 @@ export function applicationsRoutes(deps: {
         schema: {
           tags,
           summary: "The application's changes of state: who, when, from, to, reason (admin)",
-          params: AdminParams,
-          response: { 200: z.array(ApplicationHistoryEntry), ...errors },
+          params: IdParams,
+          response: { 200: z.array(ApplicationHistoryEntry), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -181,8 +177,8 @@ export function applicationsRoutes(deps: {
         schema: {
           tags,
           summary: 'Every current document of the application in one zip (admin)',
-          params: AdminParams,
-          response: { 200: z.any(), ...errors },
+          params: IdParams,
+          response: { 200: z.any(), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -203,7 +199,7 @@ export function applicationsRoutes(deps: {
           summary: 'One document, inline (admin)',
           params: AdminFileParams,
           querystring: DownloadQuery,
-          response: { 200: z.any(), ...errors },
+          response: { 200: z.any(), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -220,9 +216,9 @@ export function applicationsRoutes(deps: {
           tags,
           summary:
             'Records the decision on a pending application; 409 already_evaluated when decided meanwhile (admin)',
-          params: AdminParams,
+          params: IdParams,
           body: EvaluationRequest,
-          response: { 200: Application, ...errors },
+          response: { 200: Application, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -235,9 +231,9 @@ export function applicationsRoutes(deps: {
         schema: {
           tags,
           summary: 'A second admin confirms (or sends back) the decision (admin)',
-          params: AdminParams,
+          params: IdParams,
           body: ConfirmationRequest,
-          response: { 200: Application, ...errors },
+          response: { 200: Application, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -251,9 +247,9 @@ export function applicationsRoutes(deps: {
           tags,
           summary:
             'Sends the application back to the company for one named document, with the reason (admin)',
-          params: AdminParams,
+          params: IdParams,
           body: ReturnRequest,
-          response: { 200: Application, ...errors },
+          response: { 200: Application, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -270,7 +266,7 @@ export function applicationsRoutes(deps: {
             "The eight application criteria on the company's annual sheets of a year (default: its latest annual sheet's year, else last year) and the year before",
           params: CompanyParams,
           querystring: EligibilityQuery,
-          response: { 200: Eligibility, ...errors },
+          response: { 200: Eligibility, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -285,7 +281,7 @@ export function applicationsRoutes(deps: {
           tags,
           summary: "The company's applications, newest edition first",
           params: CompanyParams,
-          response: { 200: z.array(Application), ...errors },
+          response: { 200: z.array(Application), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -301,7 +297,7 @@ export function applicationsRoutes(deps: {
             "Opens the company's application to an edition during its application window (201); applying again answers the one already opened (200)",
           params: CompanyParams,
           body: CreateApplicationRequest,
-          response: { 200: Application, 201: Application, ...errors },
+          response: { 200: Application, 201: Application, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -323,7 +319,7 @@ export function applicationsRoutes(deps: {
           tags,
           summary: 'One application of the company',
           params: ApplicationParams,
-          response: { 200: Application, ...errors },
+          response: { 200: Application, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -338,7 +334,7 @@ export function applicationsRoutes(deps: {
           summary:
             'Uploads one document into its typed slot: multipart `fileType` (0-7) and file `file` (PDF, 10 MB)',
           params: ApplicationParams,
-          response: { 201: ApplicationFile, 413: ErrorResponse, ...errors },
+          response: { 201: ApplicationFile, 413: ErrorResponse, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -369,7 +365,7 @@ export function applicationsRoutes(deps: {
           tags,
           summary: 'Replaces one document (same slot): multipart file `file` (PDF, 10 MB)',
           params: FileParams,
-          response: { 200: ApplicationFile, 413: ErrorResponse, ...errors },
+          response: { 200: ApplicationFile, 413: ErrorResponse, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -387,7 +383,7 @@ export function applicationsRoutes(deps: {
           tags,
           summary: 'Removes one document',
           params: FileParams,
-          response: { 204: z.null(), ...errors },
+          response: { 204: z.null(), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -406,7 +402,7 @@ export function applicationsRoutes(deps: {
           summary: 'One document, inline (?download=1 to save it)',
           params: FileParams,
           querystring: DownloadQuery,
-          response: { 200: z.any(), ...errors },
+          response: { 200: z.any(), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -424,7 +420,7 @@ export function applicationsRoutes(deps: {
           tags,
           summary: 'Submits a complete, eligible application: locks it (pending) and mails a receipt',
           params: ApplicationParams,
-          response: { 200: Application, ...errors },
+          response: { 200: Application, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -439,7 +435,7 @@ export function applicationsRoutes(deps: {
           tags,
           summary: "The company's status seals",
           params: CompanyParams,
-          response: { 200: z.array(Seal), ...errors },
+          response: { 200: z.array(Seal), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -454,7 +450,7 @@ export function applicationsRoutes(deps: {
           summary: 'The status certificate, with a QR code to its public check',
           params: SealParams,
           querystring: LangQuery,
-          response: { 200: z.any(), ...errors },
+          response: { 200: z.any(), ...errorResponses },
         },
         config: MEMBERS,
       },

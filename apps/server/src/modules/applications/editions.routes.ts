@@ -15,6 +15,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN, PUBLIC } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment, sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
@@ -22,20 +23,16 @@ import { notFound } from '../../platform/errors.ts';
 import { noPdf } from '../../platform/files/pdf-upload.ts';
 import { PDF_UPLOAD_LIMITS, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
+import { IdParams, LangQuery } from '../../platform/route-schemas.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
 import { resultsReportPdf, resultsReportXlsx } from './applications-export.ts';
 import type { EditionsService } from './editions.service.ts';
 import type { ResultsService } from './results.service.ts';
 import { sealBadgeSvg } from './seal-badge.ts';
 
-const errors = errorResponses;
-const ADMIN = { roles: ['admin'] as ['admin'] };
 const RESULTS_READERS = { roles: ['admin', 'partner'] as ['admin', 'partner'] };
-const PUBLIC = { roles: 'public' as const };
 
-const IdParams = z.object({ id: z.uuid() });
 const CodeParams = z.object({ code: z.string().regex(/^[0-9a-z]{12}$/) });
-const LangQuery = z.object({ lang: z.string().max(10).optional() });
 const SealsQuery = z.object({ editionId: z.uuid().optional() });
 const BadgeQuery = z.object({ language: z.string().max(10).optional() });
 
@@ -75,7 +72,7 @@ export function editionsRoutes(deps: {
         schema: {
           tags,
           summary: 'Every edition, newest first (admin)',
-          response: { 200: z.array(Edition), ...errors },
+          response: { 200: z.array(Edition), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -89,7 +86,7 @@ export function editionsRoutes(deps: {
           tags,
           summary: 'Creates an edition; at most one edition takes applications at a time (admin)',
           body: EditionInput,
-          response: { 201: Edition, ...errors },
+          response: { 201: Edition, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -104,7 +101,7 @@ export function editionsRoutes(deps: {
           summary: 'Updates an edition (admin)',
           params: IdParams,
           body: EditionUpdate,
-          response: { 200: Edition, ...errors },
+          response: { 200: Edition, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -118,7 +115,7 @@ export function editionsRoutes(deps: {
           tags,
           summary: "Uploads the edition's regulation (multipart, file `file`, PDF up to 10 MB) (admin)",
           params: IdParams,
-          response: { 200: Edition, 413: ErrorResponse, ...errors },
+          response: { 200: Edition, 413: ErrorResponse, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -155,7 +152,7 @@ export function editionsRoutes(deps: {
           summary:
             'Whether the results can be published: decisions still to make or to confirm, and the drafts never submitted that publishing closes (admin)',
           params: IdParams,
-          response: { 200: PublishReadiness, ...errors },
+          response: { 200: PublishReadiness, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -177,7 +174,7 @@ export function editionsRoutes(deps: {
               notified: z.number().int(),
               closed: z.number().int(),
             }),
-            ...errors,
+            ...errorResponses,
           },
         },
         config: ADMIN,
@@ -193,7 +190,7 @@ export function editionsRoutes(deps: {
           summary:
             "A published edition's results: counts by island and CAE section, the distinguished companies",
           params: IdParams,
-          response: { 200: EditionResults, ...errors },
+          response: { 200: EditionResults, ...errorResponses },
         },
         config: RESULTS_READERS,
       },
@@ -208,7 +205,7 @@ export function editionsRoutes(deps: {
           summary: 'The results report as PDF',
           params: IdParams,
           querystring: LangQuery,
-          response: { 200: z.any(), ...errors },
+          response: { 200: z.any(), ...errorResponses },
         },
         config: RESULTS_READERS,
       },
@@ -228,7 +225,7 @@ export function editionsRoutes(deps: {
           summary: 'The results report as XLSX',
           params: IdParams,
           querystring: LangQuery,
-          response: { 200: z.any(), ...errors },
+          response: { 200: z.any(), ...errorResponses },
         },
         config: RESULTS_READERS,
       },
@@ -315,7 +312,7 @@ export function editionsRoutes(deps: {
           tags,
           summary: 'Seals, of one edition or all (admin)',
           querystring: SealsQuery,
-          response: { 200: z.array(Seal), ...errors },
+          response: { 200: z.array(Seal), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -330,7 +327,7 @@ export function editionsRoutes(deps: {
           summary: 'Suspends, reinstates or withdraws a status, with a reason (admin)',
           params: IdParams,
           body: SealActionRequest,
-          response: { 200: Seal, ...errors },
+          response: { 200: Seal, ...errorResponses },
         },
         config: ADMIN,
       },

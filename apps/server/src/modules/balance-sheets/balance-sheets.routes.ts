@@ -18,8 +18,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { ADMIN, MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment, type FileStream, sendStream } from '../../platform/attachment.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
@@ -39,9 +41,6 @@ import type { BalanceSheetsService } from './balance-sheets.service.ts';
 import { balanceSheetTemplate } from './template.ts';
 import { noFile } from './trial-balance-file.ts';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
-const ADMIN = { roles: ['admin'] as ['admin'] };
 const COMPANY_SHEETS = '/companies/:companyId/balance-sheets';
 
 /** A workbook made here (the template) or a stored upload's stream, saved under `name`. */
@@ -118,7 +117,7 @@ export function balanceSheetsRoutes(deps: {
             'Balance sheets across companies (admin), the latest per company and period as in the company views: ' +
             'name or NIF, company, island, frequency, year',
           querystring: AdminBalanceSheetQuery,
-          response: { 200: pageOf(AdminBalanceSheetItem), ...errors },
+          response: { 200: pageOf(AdminBalanceSheetItem), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -133,7 +132,7 @@ export function balanceSheetsRoutes(deps: {
           summary:
             'The balance sheets the admin list query matches (latest per company and period), as .xlsx',
           querystring: AdminBalanceSheetQuery,
-          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+          response: { 200: z.any().describe('xlsx bytes'), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -155,7 +154,7 @@ export function balanceSheetsRoutes(deps: {
             'Two balance sheets (two periods of a company or two companies) side by side: every node value ' +
             'and right − left (admin)',
           querystring: CompareQuery,
-          response: { 200: BalanceSheetComparison, ...errors },
+          response: { 200: BalanceSheetComparison, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -174,7 +173,7 @@ export function balanceSheetsRoutes(deps: {
             "period replaced, marked replaced: true (members and admins; other companies' ids answer 404)",
           params: CompanySheetParams,
           querystring: CompanySheetsQuery,
-          response: { 200: z.array(BalanceSheetItem), ...errors },
+          response: { 200: z.array(BalanceSheetItem), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -196,7 +195,7 @@ export function balanceSheetsRoutes(deps: {
             'A refused upload stores nothing.',
           params: CompanySheetParams,
           consumes: ['multipart/form-data'],
-          response: { 201: BalanceSheetItem, ...errors, 413: ErrorResponse },
+          response: { 201: BalanceSheetItem, ...errorResponses, 413: ErrorResponse },
         },
         config: MEMBERS,
       },
@@ -243,7 +242,7 @@ export function balanceSheetsRoutes(deps: {
           params: CompanySheetParams,
           querystring: EntryQuery,
           body: SaveBalanceSheetEntry,
-          response: { 201: BalanceSheetDetail, ...errors },
+          response: { 201: BalanceSheetDetail, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -269,7 +268,7 @@ export function balanceSheetsRoutes(deps: {
           tags: ['balance-sheets'],
           summary: 'One balance sheet with every node value',
           params: SheetParams,
-          response: { 200: BalanceSheetDetail, ...errors },
+          response: { 200: BalanceSheetDetail, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -287,7 +286,7 @@ export function balanceSheetsRoutes(deps: {
           params: SheetParams,
           querystring: EntryQuery,
           body: SaveBalanceSheetEntry,
-          response: { 200: BalanceSheetDetail, ...errors, 409: ErrorResponse },
+          response: { 200: BalanceSheetDetail, ...errorResponses, 409: ErrorResponse },
         },
         config: MEMBERS,
       },
@@ -312,7 +311,7 @@ export function balanceSheetsRoutes(deps: {
           tags: ['balance-sheets'],
           summary: 'The original upload (404 for a sheet entered by hand)',
           params: SheetParams,
-          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+          response: { 200: z.any().describe('xlsx bytes'), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -330,7 +329,7 @@ export function balanceSheetsRoutes(deps: {
           summary: 'The stored trial-balance lines of a sheet, 100 a page',
           params: SheetParams,
           querystring: LinesQuery,
-          response: { 200: pageOf(BalanceSheetLineItem), ...errors },
+          response: { 200: pageOf(BalanceSheetLineItem), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -345,7 +344,7 @@ export function balanceSheetsRoutes(deps: {
           tags: ['balance-sheets'],
           summary: 'Deletes a balance sheet (soft: kept for history, gone from every list)',
           params: SheetParams,
-          response: { 204: z.null(), ...errors },
+          response: { 204: z.null(), ...errorResponses },
         },
         config: MEMBERS,
       },

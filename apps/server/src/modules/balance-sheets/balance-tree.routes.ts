@@ -1,6 +1,7 @@
 import { SelfDiagnosisTree } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MEMBERS } from '../../auth/route-access.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import type { BalanceSheetsService } from './balance-sheets.service.ts';
 
@@ -19,7 +20,7 @@ export function balanceTreeRoutes(deps: { balanceSheets: BalanceSheetsService })
           summary: 'The balance tree (headings → sub-categories) the entry form and the statements use',
           response: { 200: SelfDiagnosisTree, ...errorResponses },
         },
-        config: { roles: ['admin', 'company'] as ['admin', 'company'] },
+        config: MEMBERS,
       },
       async () => deps.balanceSheets.selfDiagnosisTree(),
     );

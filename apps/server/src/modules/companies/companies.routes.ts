@@ -18,25 +18,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { ADMIN, MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
+import { IdParams } from '../../platform/route-schemas.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
 import { COMPANY_EXPORT_COLUMNS, type CompaniesService } from './companies.service.ts';
 import type { NameChangesService } from './name-changes.service.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
-
 /** Public reads: generous per-IP limits (the directory is searched as the visitor types). */
 const PUBLIC_READ = { roles: 'public' as const, rateLimit: { max: 600, timeWindow: '1 minute' } };
-const ADMIN = { roles: ['admin'] as ['admin'] };
-
-const NameChangeParams = z.object({ id: z.uuid() });
 
 export function companiesRoutes(deps: { companies: CompaniesService; nameChanges: NameChangesService }) {
   const { companies, nameChanges } = deps;
@@ -51,7 +43,7 @@ export function companiesRoutes(deps: { companies: CompaniesService; nameChanges
           tags: ['companies'],
           summary: 'Companies (admin): search by name or NIF prefix, filters, sort, pages',
           querystring: CompanyListQuery,
-          response: { 200: pageOf(CompanyListItem), ...errors },
+          response: { 200: pageOf(CompanyListItem), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -65,7 +57,7 @@ export function companiesRoutes(deps: { companies: CompaniesService; nameChanges
           tags: ['companies'],
           summary: 'The companies the list query matches, as an .xlsx spreadsheet (admin)',
           querystring: CompanyListQuery,
-          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+          response: { 200: z.any().describe('xlsx bytes'), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -86,7 +78,7 @@ export function companiesRoutes(deps: { companies: CompaniesService; nameChanges
           summary:
             'Name changes asked for by companies holding the status, of one status (pending by default, oldest first) (admin)',
           querystring: NameChangeQuery,
-          response: { 200: z.array(NameChange), ...errors },
+          response: { 200: z.array(NameChange), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -101,9 +93,9 @@ export function companiesRoutes(deps: { companies: CompaniesService; nameChanges
           summary:
             'Approves (the company takes the names asked for) or refuses (with a reason) a pending name change; ' +
             "mailed to the company's members; 409 name_change_decided when it was decided meanwhile (admin)",
-          params: NameChangeParams,
+          params: IdParams,
           body: NameChangeDecision,
-          response: { 200: NameChange, ...errors },
+          response: { 200: NameChange, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -117,9 +109,9 @@ export function companiesRoutes(deps: { companies: CompaniesService; nameChanges
           tags: ['companies'],
           summary: "The company's name changes, newest first (members and admins)",
           params: CompanyIdParam,
-          response: { 200: z.array(NameChange), ...errors },
+          response: { 200: z.array(NameChange), ...errorResponses },
         },
-        config: { roles: ['admin', 'company'] },
+        config: MEMBERS,
       },
       async (request) => nameChanges.ofCompany(caller(request), request.params.id),
     );
@@ -131,9 +123,9 @@ export function companiesRoutes(deps: { companies: CompaniesService; nameChanges
           tags: ['companies'],
           summary: "A company's profile (its members and admins; other companies' ids answer 404)",
           params: CompanyIdParam,
-          response: { 200: CompanyProfile, ...errors },
+          response: { 200: CompanyProfile, ...errorResponses },
         },
-        config: { roles: ['admin', 'company'] },
+        config: MEMBERS,
       },
       async (request) => companies.get(caller(request), request.params.id, requestLanguage(request)),
     );
@@ -150,9 +142,9 @@ export function companiesRoutes(deps: { companies: CompaniesService; nameChanges
             'an admin approves (the profile answers it as pendingNameChange). A stale version answers 409.',
           params: CompanyIdParam,
           body: UpdateCompanyRequest,
-          response: { 200: CompanyProfile, ...errors },
+          response: { 200: CompanyProfile, ...errorResponses },
         },
-        config: { roles: ['admin', 'company'] },
+        config: MEMBERS,
       },
       async (request) =>
         companies.update(
@@ -172,7 +164,7 @@ export function companiesRoutes(deps: { companies: CompaniesService; nameChanges
           summary: "Changes a company's situation (admin)",
           params: CompanyIdParam,
           body: UpdateCompanySituationRequest,
-          response: { 200: CompanyProfile, ...errors },
+          response: { 200: CompanyProfile, ...errorResponses },
         },
         config: ADMIN,
       },

@@ -19,20 +19,17 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN, PUBLIC } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { sendPdf, sendStream } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { noPdf } from '../../platform/files/pdf-upload.ts';
 import { PDF_UPLOAD_LIMITS, receiveFile, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
+import { IdParams } from '../../platform/route-schemas.ts';
 import { type ContentService, DOCUMENT_MAX_MB } from './content.service.ts';
 import { type ContentImagesService, imageTooLarge, noImageFile } from './content-images.service.ts';
 
-const errors = errorResponses;
-const ADMIN = { roles: ['admin'] as ['admin'] };
-const PUBLIC = { roles: 'public' as const };
-
-const IdParams = z.object({ id: z.uuid() });
 const SlugOrIdParams = z.object({ slugOrId: z.string().min(1).max(120) });
 const ImageParams = z.object({
   id: z.uuid(),
@@ -82,7 +79,7 @@ export function contentRoutes(deps: {
             `${CONTENT_IMAGE_MAX_BYTES / 1024 / 1024} MB), re-encoded to WebP at 320, 640 and 1280 px wide ` +
             '(never upscaled), metadata stripped (admin)',
           consumes: ['multipart/form-data'],
-          response: { 201: ContentImageUpload, 413: ErrorResponse, ...errors },
+          response: { 201: ContentImageUpload, 413: ErrorResponse, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -126,7 +123,7 @@ export function contentRoutes(deps: {
             tags,
             summary: `Every ${name}, drafts and scheduled ones included; q searches every language (admin)`,
             querystring: AdminContentListQuery,
-            response: { 200: adminContentListOf(Item), ...errors },
+            response: { 200: adminContentListOf(Item), ...errorResponses },
           },
           config: ADMIN,
         },
@@ -140,7 +137,7 @@ export function contentRoutes(deps: {
             tags,
             summary: `Creates a ${name}: texts in pt, en and fr (pt required), rich text cleaned (admin)`,
             body: CONTENT_INPUTS[kind],
-            response: { 201: Item, ...errors },
+            response: { 201: Item, ...errorResponses },
           },
           config: ADMIN,
         },
@@ -155,7 +152,7 @@ export function contentRoutes(deps: {
             tags,
             summary: `One ${name} with every language and its status (admin)`,
             params: IdParams,
-            response: { 200: Item, ...errors },
+            response: { 200: Item, ...errorResponses },
           },
           config: ADMIN,
         },
@@ -170,7 +167,7 @@ export function contentRoutes(deps: {
             summary: `Changes a ${name}; \`version\` is the one read (409 stale_version otherwise) (admin)`,
             params: IdParams,
             body: CONTENT_UPDATES[kind],
-            response: { 200: Item, ...errors },
+            response: { 200: Item, ...errorResponses },
           },
           config: ADMIN,
         },
@@ -184,7 +181,7 @@ export function contentRoutes(deps: {
             tags,
             summary: `Deletes a ${name} (admin)`,
             params: IdParams,
-            response: { 204: z.null(), ...errors },
+            response: { 204: z.null(), ...errorResponses },
           },
           config: ADMIN,
         },
@@ -202,7 +199,7 @@ export function contentRoutes(deps: {
             summary: `A ${name} as a visitor would read it in \`language\`, whatever its status (admin)`,
             params: IdParams,
             querystring: ContentPreviewQuery,
-            response: { 200: PublicItem, ...errors },
+            response: { 200: PublicItem, ...errorResponses },
           },
           config: ADMIN,
         },
@@ -261,7 +258,7 @@ export function contentRoutes(deps: {
           summary: `Uploads the PDF of a regulation or guide (multipart, file \`file\`, at most ${DOCUMENT_MAX_MB} MB); replaces the one before (admin)`,
           consumes: ['multipart/form-data'],
           params: IdParams,
-          response: { 200: CONTENT_ITEMS.documents, 413: ErrorResponse, ...errors },
+          response: { 200: CONTENT_ITEMS.documents, 413: ErrorResponse, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -280,7 +277,7 @@ export function contentRoutes(deps: {
           tags,
           summary: "A regulation or guide's PDF, published or not (admin)",
           params: IdParams,
-          response: { 200: z.any(), ...errors },
+          response: { 200: z.any(), ...errorResponses },
         },
         config: ADMIN,
       },

@@ -19,22 +19,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { ADMIN, MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment } from '../../platform/attachment.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
+import { CompanyParams, LangQuery } from '../../platform/route-schemas.ts';
 import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
 import type { DiagnosisService } from './diagnosis.service.ts';
 import { diagnosisPdf } from './diagnosis-export-pdf.ts';
 import { diagnosisXlsx } from './diagnosis-export-xlsx.ts';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const MEMBERS = { roles: ['admin', 'company'] as ['admin', 'company'] };
-const ADMIN = { roles: ['admin'] as ['admin'] };
 const COMPANY_DIAGNOSES = '/companies/:companyId/diagnoses';
 
-const CompanyParams = z.object({ companyId: z.uuid() });
 const DiagnosisParams = CompanyParams.extend({ id: z.uuid() });
-const ExportQuery = z.object({ lang: z.string().max(10).optional() });
 
 const exportLanguage = (request: FastifyRequest, lang: string | undefined): Language =>
   languageFromTag(lang) ?? requestLanguage(request);
@@ -84,7 +82,7 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
           tags: ['diagnosis'],
           summary: 'Diagnoses across companies, newest first: company, company name or NIF (admin)',
           querystring: AdminDiagnosisQuery,
-          response: { 200: pageOf(DiagnosisSummary), ...errors },
+          response: { 200: pageOf(DiagnosisSummary), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -100,7 +98,7 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
             'One indicator across companies (each counts once: its latest sheet of the frequency in the year) by ' +
             'island, CAE section or employee range: quartiles and share meeting the target (admin)',
           querystring: IndicatorStatisticsQuery,
-          response: { 200: IndicatorStatistics, ...errors },
+          response: { 200: IndicatorStatistics, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -114,7 +112,7 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
           tags: ['diagnosis'],
           summary: "Every indicator's distribution by the chosen dimension, as .xlsx (admin)",
           querystring: IndicatorStatisticsQuery,
-          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+          response: { 200: z.any().describe('xlsx bytes'), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -140,7 +138,7 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
           summary:
             "A company's saved diagnoses, newest first (members and admins; other companies' ids: 404)",
           params: CompanyParams,
-          response: { 200: z.array(DiagnosisSummary), ...errors },
+          response: { 200: z.array(DiagnosisSummary), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -158,7 +156,7 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
             'target, pass or fail, the inputs behind it, the change from the previous sheet and the sector median',
           params: CompanyParams,
           body: CreateDiagnosisRequest,
-          response: { 201: Diagnosis, ...errors, 409: ErrorResponse },
+          response: { 201: Diagnosis, ...errorResponses, 409: ErrorResponse },
         },
         config: MEMBERS,
       },
@@ -182,7 +180,7 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
             "A company's indicators over its periods of one frequency (oldest first), with their targets",
           params: CompanyParams,
           querystring: IndicatorSeriesQuery,
-          response: { 200: IndicatorSeries, ...errors },
+          response: { 200: IndicatorSeries, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -196,7 +194,7 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
           tags: ['diagnosis'],
           summary: 'A saved diagnosis, exactly as it was computed',
           params: DiagnosisParams,
-          response: { 200: Diagnosis, ...errors },
+          response: { 200: Diagnosis, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -211,8 +209,8 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
           summary:
             'A saved diagnosis as PDF, in the language of ?lang= (pt, en, fr; else the request language)',
           params: DiagnosisParams,
-          querystring: ExportQuery,
-          response: { 200: z.any().describe('PDF bytes'), ...errors },
+          querystring: LangQuery,
+          response: { 200: z.any().describe('PDF bytes'), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -234,8 +232,8 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
           summary:
             'A saved diagnosis as .xlsx, in the language of ?lang= (pt, en, fr; else the request language)',
           params: DiagnosisParams,
-          querystring: ExportQuery,
-          response: { 200: z.any().describe('xlsx bytes'), ...errors },
+          querystring: LangQuery,
+          response: { 200: z.any().describe('xlsx bytes'), ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -256,7 +254,7 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
           tags: ['diagnosis'],
           summary: 'Deletes a saved diagnosis (soft: kept for history, gone from every list)',
           params: DiagnosisParams,
-          response: { 204: z.null(), ...errors },
+          response: { 204: z.null(), ...errorResponses },
         },
         config: MEMBERS,
       },

@@ -19,24 +19,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { ADMIN, MEMBERS, PUBLIC } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
+import { CompanyParams, IdParams } from '../../platform/route-schemas.ts';
 import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
 import type { EsgService } from './esg.service.ts';
 import { esgResponsePdf } from './esg-export.ts';
 
-const errors = errorResponses;
-const ADMIN = { roles: ['admin'] as ['admin'] };
-const MEMBERS = { roles: ['company', 'admin'] as ['company', 'admin'] };
-const PUBLIC = { roles: 'public' as const };
 /** Only the company's own people answer; admins read. */
 const ANSWERERS = { roles: ['company'] as ['company'] };
 
-const IdParams = z.object({ id: z.uuid() });
-const CompanyParams = z.object({ companyId: z.uuid() });
 const CompanyFormParams = z.object({ companyId: z.uuid(), formId: z.uuid() });
 const CompanyResponseParams = z.object({ companyId: z.uuid(), responseId: z.uuid() });
 
@@ -70,7 +66,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
         schema: {
           tags,
           summary: 'Every ESG form in order (admin)',
-          response: { 200: z.array(EsgFormSummary), ...errors },
+          response: { 200: z.array(EsgFormSummary), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -84,7 +80,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           tags,
           summary: 'Creates an ESG form (admin)',
           body: EsgFormInput,
-          response: { 201: EsgForm, ...errors },
+          response: { 201: EsgForm, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -98,7 +94,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           tags,
           summary: 'Renumbers the forms 1..n in the order given (admin)',
           body: EsgOrderRequest,
-          response: { 200: z.array(EsgFormSummary), ...errors },
+          response: { 200: z.array(EsgFormSummary), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -112,7 +108,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           tags,
           summary: 'One ESG form with its latest questions (admin)',
           params: IdParams,
-          response: { 200: EsgForm, ...errors },
+          response: { 200: EsgForm, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -128,7 +124,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
             'Updates an ESG form; changed questions of an answered version become the next version (admin)',
           params: IdParams,
           body: EsgFormUpdate,
-          response: { 200: EsgForm, ...errors },
+          response: { 200: EsgForm, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -142,7 +138,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           tags,
           summary: 'Response rate, distribution per question and scores by group (admin)',
           params: IdParams,
-          response: { 200: EsgResults, ...errors },
+          response: { 200: EsgResults, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -156,7 +152,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           tags,
           summary: 'One row per company that submitted, one column per question, then the scores (admin)',
           params: IdParams,
-          response: { 200: z.any(), ...errors },
+          response: { 200: z.any(), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -213,7 +209,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           tags,
           summary: "One company's answers and scores (admin)",
           params: IdParams,
-          response: { 200: EsgResponse, ...errors },
+          response: { 200: EsgResponse, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -227,7 +223,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           tags,
           summary: "The current form with the company's answers so far, and its past answers",
           params: CompanyParams,
-          response: { 200: CompanyEsg, ...errors },
+          response: { 200: CompanyEsg, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -242,7 +238,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           summary: 'Saves the draft answers (required questions are checked only on submit)',
           params: CompanyFormParams,
           body: SaveEsgAnswersRequest,
-          response: { 200: EsgResponse, ...errors },
+          response: { 200: EsgResponse, ...errorResponses },
         },
         config: ANSWERERS,
       },
@@ -264,7 +260,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           summary:
             "Submits the draft: 'Mandatory Field' on unanswered required questions, else scored and locked",
           params: CompanyFormParams,
-          response: { 200: EsgResponse, ...errors },
+          response: { 200: EsgResponse, ...errorResponses },
         },
         config: ANSWERERS,
       },
@@ -279,7 +275,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           tags,
           summary: 'One of the company’s answers with its scores and sector medians',
           params: CompanyResponseParams,
-          response: { 200: EsgResponse, ...errors },
+          response: { 200: EsgResponse, ...errorResponses },
         },
         config: MEMBERS,
       },
@@ -293,7 +289,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           tags,
           summary: 'The answers and scores as a PDF',
           params: CompanyResponseParams,
-          response: { 200: z.any(), ...errors },
+          response: { 200: z.any(), ...errorResponses },
         },
         config: MEMBERS,
       },

@@ -23,17 +23,15 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { errorResponses, errorResponsesWith } from '../../platform/error-responses.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
 import { type NewsletterService, SUBSCRIBER_EXPORT_COLUMNS } from './newsletter.service.ts';
 import { newsletterPage } from './newsletter-mails.ts';
 
-const publicErrors = { 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
-const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const changeErrors = { ...adminErrors, 409: ErrorResponse };
-const ADMIN = { roles: ['admin' as const] };
 /** Requests per minute and client address. */
 const visitors = (max: number) => ({ roles: 'public' as const, rateLimit: { max, timeWindow: '1 minute' } });
 const html = z.string().describe('A small HTML page in the subscriber’s language');
@@ -85,7 +83,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
             'Subscribes an address (double opt-in): a confirmation link is mailed in the given language. The ' +
             'answer is the same whether the address is new, waiting or already confirmed',
           body: SubscribeRequest,
-          response: { 202: SubscribeAccepted, ...publicErrors },
+          response: { 202: SubscribeAccepted, ...errorResponsesWith(429) },
         },
         config: visitors(10),
       },
@@ -162,7 +160,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
           summary:
             'Subscribers: search by e-mail, filter by status, sort (email, createdAt, confirmedAt, status)',
           querystring: SubscriberListQuery,
-          response: { 200: pageOf(SubscriberItem), ...adminErrors },
+          response: { 200: pageOf(SubscriberItem), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -175,7 +173,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
           tags,
           summary: 'The subscribers the list query matches, as an .xlsx spreadsheet',
           querystring: SubscriberListQuery,
-          response: { 200: z.any().describe('xlsx bytes'), ...adminErrors },
+          response: { 200: z.any().describe('xlsx bytes'), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -194,7 +192,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
         schema: {
           tags,
           summary: 'Campaigns, newest first, with their counts',
-          response: { 200: CampaignList, ...adminErrors },
+          response: { 200: CampaignList, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -207,7 +205,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
           tags,
           summary: 'Writes a draft campaign: subject and body (HTML, sanitised) per language, pt required',
           body: CampaignInput,
-          response: { 201: CampaignItem, ...adminErrors },
+          response: { 201: CampaignItem, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -221,7 +219,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
           tags,
           summary: 'A campaign with its progress: recipients, queued, sent, failed and unsubscribed counts',
           params: CampaignIdParam,
-          response: { 200: CampaignItem, ...adminErrors },
+          response: { 200: CampaignItem, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -235,7 +233,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
           summary: 'Changes a draft campaign (409 once it is being sent, or when `version` is stale)',
           params: CampaignIdParam,
           body: CampaignUpdate,
-          response: { 200: CampaignItem, ...changeErrors },
+          response: { 200: CampaignItem, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -248,7 +246,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
           tags,
           summary: 'Deletes a draft campaign',
           params: CampaignIdParam,
-          response: { 204: z.null(), ...changeErrors },
+          response: { 204: z.null(), ...errorResponses },
         },
         config: ADMIN,
       },
@@ -265,7 +263,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
           summary:
             'The subject and body a subscriber of the language gets (pt when that language is missing)',
           params: CampaignPreviewParams,
-          response: { 200: CampaignPreview, ...adminErrors },
+          response: { 200: CampaignPreview, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -280,7 +278,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
             'Mails the campaign to the calling administrator only, in the language asked (default theirs)',
           params: CampaignIdParam,
           body: CampaignTestRequest.optional(),
-          response: { 202: CampaignTestSent, ...adminErrors },
+          response: { 202: CampaignTestSent, ...errorResponses },
         },
         config: ADMIN,
       },
@@ -304,7 +302,7 @@ export function newsletterRoutes(deps: { newsletter: NewsletterService; publicUr
             'Sends the campaign to the confirmed subscribers, each in their language, in batches through the ' +
             'outbox; follow the progress with GET newsletter/campaigns/{id}',
           params: CampaignIdParam,
-          response: { 202: CampaignItem, ...changeErrors },
+          response: { 202: CampaignItem, ...errorResponses },
         },
         config: ADMIN,
       },

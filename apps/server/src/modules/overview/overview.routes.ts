@@ -1,6 +1,7 @@
 import { AdminOverview, ErrorResponse } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ADMIN } from '../../auth/route-access.ts';
 import type { OverviewService } from './overview.service.ts';
 
 /** /app/api/v1/admin/overview: the admin dashboard's figures. */
@@ -16,7 +17,7 @@ export function overviewRoutes(deps: { overview: OverviewService }) {
             'months of activity (admin)',
           response: { 200: AdminOverview, 401: ErrorResponse, 403: ErrorResponse },
         },
-        config: { roles: ['admin'] },
+        config: ADMIN,
       },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');

@@ -25,19 +25,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
+import { MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment } from '../../platform/attachment.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
+import { LangQuery } from '../../platform/route-schemas.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
 import type { ApiTokensService } from './api-tokens.service.ts';
 import type { ConsentsService } from './consents.service.ts';
 import type { FollowRequestsService } from './follow-requests.service.ts';
 import type { PartnerAreaService } from './partner-area.service.ts';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 /** The partner's reads serve its own system too (a bearer token): bounded per caller and minute. */
 const PARTNER = { roles: ['partner'] as ['partner'], rateLimit: { max: 120, timeWindow: '1 minute' } };
-const COMPANY = { roles: ['company', 'admin'] as ['company', 'admin'] };
 /**
  * Pre-registrations one caller (a signed-in partner, or its system with a bearer token) may send a minute, whatever
  * its address; the entity's hourly limit is counted in the database (partner-area.service.ts).
@@ -58,7 +59,6 @@ const FOLLOW_REQUESTS_PER_CALLER = {
 const partnerTags = ['partner area'];
 const companyTags = ['partner consents'];
 const EditionParams = z.object({ editionId: z.uuid() });
-const LangQuery = z.object({ lang: z.string().max(10).optional() });
 
 /**
  * The partner area (a partner entity's users, on screen or with a bearer token) and the company's consents to
@@ -80,7 +80,7 @@ export function partnerAreaRoutes(deps: {
         schema: {
           tags: partnerTags,
           summary: "The entity's assisted companies by edition: assisted, registered, applied, distinguished",
-          response: { 200: PartnerDashboard, ...errors },
+          response: { 200: PartnerDashboard, ...errorResponses },
         },
         config: PARTNER,
       },
@@ -95,7 +95,7 @@ export function partnerAreaRoutes(deps: {
           summary:
             "The companies the caller's entity assists, each with its state (beyond 'registered' only under the " +
             "company's state consent) and the consent it gave",
-          response: { 200: z.array(AssistedCompany), ...errors },
+          response: { 200: z.array(AssistedCompany), ...errorResponses },
         },
         config: PARTNER,
       },
@@ -112,7 +112,7 @@ export function partnerAreaRoutes(deps: {
             'invited by e-mail, as an administrator pre-registers one (409 when the NIF is taken or the address ' +
             'already has an invitation waiting). At most 20 an hour per entity and 10 a minute per caller (429).',
           body: PreRegisterCompanyRequest,
-          response: { 201: AssistedCompany, ...errors, 409: ErrorResponse, 429: ErrorResponse },
+          response: { 201: AssistedCompany, ...errorResponses, 409: ErrorResponse, 429: ErrorResponse },
         },
         config: { roles: ['partner'], rateLimit: PRE_REGISTRATIONS_PER_CALLER },
       },
@@ -130,7 +130,7 @@ export function partnerAreaRoutes(deps: {
             'against their thresholds under the diagnosis consent; 404 unless assisted or consenting. Each read ' +
             "is written to the company's access log.",
           params: PartnerCompanyParams,
-          response: { 200: PartnerCompanyView, ...errors },
+          response: { 200: PartnerCompanyView, ...errorResponses },
         },
         config: PARTNER,
       },
@@ -144,7 +144,7 @@ export function partnerAreaRoutes(deps: {
           tags: partnerTags,
           summary:
             "The entity's requests to follow registered companies, newest first, with the companies' answers",
-          response: { 200: z.array(PartnerFollowRequest), ...errors },
+          response: { 200: z.array(PartnerFollowRequest), ...errorResponses },
         },
         config: PARTNER,
       },
@@ -162,7 +162,7 @@ export function partnerAreaRoutes(deps: {
             'has the NIF; 409 when the entity assists it already, it has not completed its registration, or a ' +
             'request waits for it. At most 20 an hour per entity and 10 a minute per caller (429).',
           body: CreateFollowRequest,
-          response: { 201: PartnerFollowRequest, ...errors, 409: ErrorResponse, 429: ErrorResponse },
+          response: { 201: PartnerFollowRequest, ...errorResponses, 409: ErrorResponse, 429: ErrorResponse },
         },
         config: { roles: ['partner'], rateLimit: FOLLOW_REQUESTS_PER_CALLER },
       },
@@ -176,7 +176,7 @@ export function partnerAreaRoutes(deps: {
         schema: {
           tags: partnerTags,
           summary: "The NIFs of the entity's assisted companies, to mark them in published results",
-          response: { 200: z.array(z.string()), ...errors },
+          response: { 200: z.array(z.string()), ...errorResponses },
         },
         config: PARTNER,
       },
@@ -191,7 +191,7 @@ export function partnerAreaRoutes(deps: {
           summary: "A published edition's results as XLSX, the entity's assisted companies marked",
           params: EditionParams,
           querystring: LangQuery,
-          response: { 200: z.any().describe('The .xlsx file'), ...errors },
+          response: { 200: z.any().describe('The .xlsx file'), ...errorResponses },
         },
         config: PARTNER,
       },
@@ -217,9 +217,9 @@ export function partnerAreaRoutes(deps: {
             'What each partner entity that concerns the company may see of it (state, diagnosis summary): the ' +
             'entities that assist it, ask to follow it (with the request) or hold a consent',
           params: PartnerCompanyParams,
-          response: { 200: z.array(PartnerConsentItem), ...errors },
+          response: { 200: z.array(PartnerConsentItem), ...errorResponses },
         },
-        config: COMPANY,
+        config: MEMBERS,
       },
       async (request) => consents.list(caller(request), request.params.companyId),
     );
@@ -232,7 +232,7 @@ export function partnerAreaRoutes(deps: {
           summary: "Grants or revokes a partner entity's two levels (the company's own users only)",
           params: PartnerConsentParams,
           body: UpdatePartnerConsentRequest,
-          response: { 200: PartnerConsentItem, ...errors },
+          response: { 200: PartnerConsentItem, ...errorResponses },
         },
         config: { roles: ['company'] },
       },
@@ -256,7 +256,7 @@ export function partnerAreaRoutes(deps: {
             "(the company's own users only); 409 when it was answered already",
           params: FollowRequestParams,
           body: FollowRequestDecision,
-          response: { 200: PartnerFollowRequest, ...errors, 409: ErrorResponse },
+          response: { 200: PartnerFollowRequest, ...errorResponses, 409: ErrorResponse },
         },
         config: { roles: ['company'] },
       },
@@ -278,9 +278,9 @@ export function partnerAreaRoutes(deps: {
           summary: "Who at which partner entity read the company's state or diagnosis, newest first",
           params: PartnerCompanyParams,
           querystring: PartnerAccessLogQuery,
-          response: { 200: pageOf(PartnerAccessEntry), ...errors },
+          response: { 200: pageOf(PartnerAccessEntry), ...errorResponses },
         },
-        config: COMPANY,
+        config: MEMBERS,
       },
       async (request) => consents.accessLog(caller(request), request.params.companyId, request.query),
     );
@@ -291,7 +291,7 @@ export function partnerAreaRoutes(deps: {
         schema: {
           tags: partnerTags,
           summary: "The partner entity's API tokens (never the tokens themselves), newest first",
-          response: { 200: z.array(PartnerApiToken), ...errors },
+          response: { 200: z.array(PartnerApiToken), ...errorResponses },
         },
         config: { roles: ['partner'] },
       },
@@ -307,7 +307,7 @@ export function partnerAreaRoutes(deps: {
             'Creates an API token for the entity (with the session only); the answer is the only time the token ' +
             'is shown. Send it as Authorization: Bearer <token>.',
           body: CreatePartnerApiTokenRequest,
-          response: { 201: CreatedPartnerApiToken, ...errors },
+          response: { 201: CreatedPartnerApiToken, ...errorResponses },
         },
         config: { roles: ['partner'] },
       },
@@ -322,7 +322,7 @@ export function partnerAreaRoutes(deps: {
           tags: partnerTags,
           summary: "Revokes one of the entity's API tokens at once",
           params: PartnerApiTokenParams,
-          response: { 204: z.null().describe('Revoked'), ...errors },
+          response: { 204: z.null().describe('Revoked'), ...errorResponses },
         },
         config: { roles: ['partner'] },
       },

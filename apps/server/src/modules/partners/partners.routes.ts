@@ -1,6 +1,5 @@
 import {
   CreatePartnerRequest,
-  ErrorResponse,
   PartnerItem,
   PartnerListQuery,
   pageOf,
@@ -10,14 +9,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { errorResponses, errorResponsesWith } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
+import { IdParams } from '../../platform/route-schemas.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
 import { PARTNER_EXPORT_COLUMNS, PARTNERS_ENTITY, type PartnersService } from './partners.service.ts';
 
-const IdParam = z.object({ id: z.uuid() });
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const changeErrors = { ...errors, 409: ErrorResponse, 503: ErrorResponse };
 const tags = ['partners'];
 
 /** /app/api/v1/partners: partner users linked to a partner entity, provisioned at the identity provider. */
@@ -35,9 +34,9 @@ export function partnersRoutes(deps: { partners: PartnersService }) {
             'Partners: search (name, e-mail, entity), filter by entity and status, sort (name, email, ' +
             'partnerEntity, createdAt), page',
           querystring: PartnerListQuery,
-          response: { 200: pageOf(PartnerItem), ...errors },
+          response: { 200: pageOf(PartnerItem), ...errorResponses },
         },
-        config: { roles: ['admin'] },
+        config: ADMIN,
       },
       async (request) => partners.list(request.query, requestLanguage(request)),
     );
@@ -49,9 +48,9 @@ export function partnersRoutes(deps: { partners: PartnersService }) {
           tags,
           summary: 'Every partner matching the list query, as an .xlsx file',
           querystring: PartnerListQuery,
-          response: { 200: z.any().describe('The .xlsx file'), ...errors },
+          response: { 200: z.any().describe('The .xlsx file'), ...errorResponses },
         },
-        config: { roles: ['admin'] },
+        config: ADMIN,
       },
       async (request, reply) => {
         const language = requestLanguage(request);
@@ -63,8 +62,13 @@ export function partnersRoutes(deps: { partners: PartnersService }) {
     r.get(
       '/partners/:id',
       {
-        schema: { tags, summary: 'One partner', params: IdParam, response: { 200: PartnerItem, ...errors } },
-        config: { roles: ['admin'] },
+        schema: {
+          tags,
+          summary: 'One partner',
+          params: IdParams,
+          response: { 200: PartnerItem, ...errorResponses },
+        },
+        config: ADMIN,
       },
       async (request) => partners.get(request.params.id),
     );
@@ -76,9 +80,9 @@ export function partnersRoutes(deps: { partners: PartnersService }) {
           tags,
           summary: 'Creates a partner user (role partner) here and at the identity provider',
           body: CreatePartnerRequest,
-          response: { 201: PartnerItem, ...changeErrors },
+          response: { 201: PartnerItem, ...errorResponsesWith(503) },
         },
-        config: { roles: ['admin'] },
+        config: ADMIN,
       },
       async (request, reply) => reply.code(201).send(await partners.create(actorOf(request), request.body)),
     );
@@ -89,11 +93,11 @@ export function partnersRoutes(deps: { partners: PartnersService }) {
         schema: {
           tags,
           summary: 'Changes name, language and entity (409 stale_version)',
-          params: IdParam,
+          params: IdParams,
           body: UpdatePartnerRequest,
-          response: { 200: PartnerItem, ...changeErrors },
+          response: { 200: PartnerItem, ...errorResponsesWith(503) },
         },
-        config: { roles: ['admin'] },
+        config: ADMIN,
       },
       async (request) => partners.update(actorOf(request), request.params.id, request.body),
     );
@@ -106,10 +110,10 @@ export function partnersRoutes(deps: { partners: PartnersService }) {
           summary:
             'Unlinks the partner: the partner role is removed, and an account left without any role is ' +
             'deactivated',
-          params: IdParam,
-          response: { 204: z.null().describe('Removed'), ...changeErrors },
+          params: IdParams,
+          response: { 204: z.null().describe('Removed'), ...errorResponsesWith(503) },
         },
-        config: { roles: ['admin'] },
+        config: ADMIN,
       },
       async (request, reply) => {
         await partners.remove(actorOf(request), request.params.id);
@@ -127,11 +131,11 @@ export function partnersRoutes(deps: { partners: PartnersService }) {
               action === 'activate'
                 ? 'Lets the partner sign in again'
                 : 'Stops the partner signing in and ends their sessions at once',
-            params: IdParam,
+            params: IdParams,
             body: VersionBody,
-            response: { 200: PartnerItem, ...changeErrors },
+            response: { 200: PartnerItem, ...errorResponsesWith(503) },
           },
-          config: { roles: ['admin'] },
+          config: ADMIN,
         },
         async (request) =>
           partners.setActive(

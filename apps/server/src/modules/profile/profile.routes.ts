@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { receiveFile } from '../../platform/multipart-file.ts';
 import { noFile, type ProfileService, pictureTooLarge } from './profile.service.ts';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const SIGNED_IN = { roles: ['uma_authorization'] as ['uma_authorization'] };
 
 export function profileRoutes(deps: { profile: ProfileService }) {
@@ -27,7 +27,11 @@ export function profileRoutes(deps: { profile: ProfileService }) {
     r.get(
       '/me/profile',
       {
-        schema: { tags: ['me'], summary: "The caller's profile", response: { 200: MyProfile, ...errors } },
+        schema: {
+          tags: ['me'],
+          summary: "The caller's profile",
+          response: { 200: MyProfile, ...errorResponses },
+        },
         config: SIGNED_IN,
       },
       async (request) => profile.get(caller(request)),
@@ -40,7 +44,7 @@ export function profileRoutes(deps: { profile: ProfileService }) {
           tags: ['me'],
           summary: "Changes the caller's name and language (at the identity provider too)",
           body: UpdateMyProfileRequest,
-          response: { 200: MyProfile, ...errors },
+          response: { 200: MyProfile, ...errorResponses },
         },
         config: SIGNED_IN,
       },
@@ -56,7 +60,7 @@ export function profileRoutes(deps: { profile: ProfileService }) {
             'Sets the profile picture: multipart/form-data with one file (JPEG, PNG or WebP by content, at most ' +
             `${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB; else 400 or 413 and nothing changes)`,
           consumes: ['multipart/form-data'],
-          response: { 200: MyProfile, ...errors, 413: ErrorResponse },
+          response: { 200: MyProfile, ...errorResponses, 413: ErrorResponse },
         },
         config: SIGNED_IN,
       },
@@ -72,7 +76,7 @@ export function profileRoutes(deps: { profile: ProfileService }) {
         schema: {
           tags: ['me'],
           summary: 'Removes the profile picture',
-          response: { 200: MyProfile, ...errors },
+          response: { 200: MyProfile, ...errorResponses },
         },
         config: SIGNED_IN,
       },
@@ -87,7 +91,7 @@ export function profileRoutes(deps: { profile: ProfileService }) {
           summary:
             "Whether the caller's sign-in asks for a one-time code (turned on at GET /auth/two-factor, off at " +
             'GET /auth/two-factor/remove)',
-          response: { 200: TwoFactorStatus, ...errors, 503: ErrorResponse },
+          response: { 200: TwoFactorStatus, ...errorResponses, 503: ErrorResponse },
         },
         config: SIGNED_IN,
       },

@@ -25,20 +25,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { errorResponses, errorResponsesWith } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import type { InvitationsService } from './invitations.service.ts';
 import type { NifClaimsService } from './nif-claims.service.ts';
 import type { createPublicOptions } from './reference-checks.ts';
 import type { RegistrationService } from './registration.service.ts';
 
-const errors = { 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
-const linkErrors = { ...errors, 409: ErrorResponse, 410: ErrorResponse, 503: ErrorResponse };
-const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 /** Requests per minute and client address. */
 const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 const visitors = (max: number) => ({ roles: 'public' as const, rateLimit: perMinute(max) });
-const admins = { roles: ['admin' as const] };
 
 /**
  * Company onboarding under /app/api/v1: the public options of the registration form, registration with e-mail
@@ -56,7 +54,7 @@ export function registrationRoutes(deps: {
     const optionsSchema = (summary: string) => ({
       tags: ['public'],
       summary,
-      response: { 200: z.array(PublicOption), ...errors },
+      response: { 200: z.array(PublicOption), ...errorResponsesWith(429) },
     });
 
     r.get(
@@ -106,7 +104,7 @@ export function registrationRoutes(deps: {
             'The answer is the same whether the address is new, waits for a confirmation or has an account (the ' +
             'mail says which); 409 nif_taken only for the NIF of a confirmed company',
           body: RegisterCompanyRequest,
-          response: { 202: RegistrationPending, ...linkErrors },
+          response: { 202: RegistrationPending, ...errorResponsesWith(410, 429, 503) },
         },
         config: visitors(10),
       },
@@ -119,7 +117,7 @@ export function registrationRoutes(deps: {
           tags,
           summary: 'Confirms a registration: creates the company and enables the account (single use)',
           body: ConfirmRegistrationRequest,
-          response: { 200: RegistrationConfirmed, ...linkErrors },
+          response: { 200: RegistrationConfirmed, ...errorResponsesWith(410, 429, 503) },
         },
         config: visitors(30),
       },
@@ -134,7 +132,7 @@ export function registrationRoutes(deps: {
             'Sends a fresh confirmation link when an unconfirmed registration exists, at most 3 registration ' +
             'mails an hour to one address whoever asks (always 202)',
           body: ResendRegistrationRequest,
-          response: { 202: ResendAccepted, ...errors },
+          response: { 202: ResendAccepted, ...errorResponsesWith(429) },
         },
         config: visitors(10),
       },
@@ -151,7 +149,7 @@ export function registrationRoutes(deps: {
           tags,
           summary: 'The invitation of a link: company, e-mail and name of the invited person',
           params: InvitationTokenParam,
-          response: { 200: InvitationSummary, ...linkErrors },
+          response: { 200: InvitationSummary, ...errorResponsesWith(410, 429, 503) },
         },
         config: visitors(30),
       },
@@ -164,7 +162,7 @@ export function registrationRoutes(deps: {
           tags,
           summary: 'Accepts an invitation: sets the password and links the account to the company',
           body: AcceptInvitationRequest,
-          response: { 200: InvitationAccepted, ...linkErrors },
+          response: { 200: InvitationAccepted, ...errorResponsesWith(410, 429, 503) },
         },
         config: visitors(30),
       },
@@ -179,9 +177,9 @@ export function registrationRoutes(deps: {
           tags: adminTags,
           summary: 'Pre-registered companies with their invitation state (pending, accepted, expired)',
           querystring: PreRegistrationListQuery,
-          response: { 200: pageOf(PreRegistrationItem), ...adminErrors },
+          response: { 200: pageOf(PreRegistrationItem), ...errorResponses },
         },
-        config: admins,
+        config: ADMIN,
       },
       async (request) => invitations.list(request.query),
     );
@@ -195,9 +193,9 @@ export function registrationRoutes(deps: {
             'when the address already has an invitation waiting, nif_taken when a confirmed company or a ' +
             'pending pre-registration holds the NIF',
           body: PreRegisterCompanyRequest,
-          response: { 201: PreRegistrationItem, ...adminErrors, 409: ErrorResponse },
+          response: { 201: PreRegistrationItem, ...errorResponses, 409: ErrorResponse },
         },
-        config: admins,
+        config: ADMIN,
       },
       async (request, reply) =>
         reply.code(201).send(await invitations.preRegister(actorOf(request), request.body)),
@@ -209,9 +207,9 @@ export function registrationRoutes(deps: {
           tags: adminTags,
           summary: 'Sends the invitation again with a fresh link (the previous one stops working)',
           params: PreRegistrationIdParam,
-          response: { 200: PreRegistrationItem, ...adminErrors, 409: ErrorResponse },
+          response: { 200: PreRegistrationItem, ...errorResponses, 409: ErrorResponse },
         },
-        config: admins,
+        config: ADMIN,
       },
       async (request) => invitations.resend(actorOf(request), request.params.id),
     );
@@ -224,9 +222,9 @@ export function registrationRoutes(deps: {
           summary:
             'NIFs claimed twice or more while a claim is not confirmed (registrations waiting for their ' +
             'e-mail confirmation, pre-registrations not accepted, the confirmed company), newest first',
-          response: { 200: z.array(NifConflict), ...adminErrors },
+          response: { 200: z.array(NifConflict), ...errorResponses },
         },
-        config: admins,
+        config: ADMIN,
       },
       async () => nifClaims.list(),
     );
@@ -239,9 +237,9 @@ export function registrationRoutes(deps: {
             'Keeps one claim of a NIF; the other unconfirmed claims are cancelled and their claimants mailed in ' +
             'their language (404 when the claim or the conflict is gone, 409 when a confirmed company holds it)',
           body: SettleNifConflictRequest,
-          response: { 200: NifConflictSettled, ...adminErrors, 409: ErrorResponse },
+          response: { 200: NifConflictSettled, ...errorResponses, 409: ErrorResponse },
         },
-        config: admins,
+        config: ADMIN,
       },
       async (request) => nifClaims.settle(actorOf(request), request.body),
     );

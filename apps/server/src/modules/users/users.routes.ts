@@ -1,7 +1,6 @@
 import {
   AccountIdParam,
   CreateUserRequest,
-  ErrorResponse,
   pageOf,
   UpdateUserRequest,
   UserItem,
@@ -11,14 +10,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { errorResponses, errorResponsesWith } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
 import { USER_EXPORT_COLUMNS, USERS_ENTITY, type UsersService } from './users.service.ts';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const changeErrors = { ...errors, 409: ErrorResponse, 503: ErrorResponse };
-const admins = { roles: ['admin'] } as const;
 const tags = ['users'];
 
 /** /app/api/v1/users: portal users, provisioned at the identity provider (admins only). */
@@ -35,9 +33,9 @@ export function usersRoutes(deps: { users: UsersService }) {
           summary:
             'Users: search (name, e-mail), filter by role and status, sort (name, email, createdAt), page',
           querystring: UserListQuery,
-          response: { 200: pageOf(UserItem), ...errors },
+          response: { 200: pageOf(UserItem), ...errorResponses },
         },
-        config: { roles: [...admins.roles] },
+        config: ADMIN,
       },
       async (request) => users.list(request.query, requestLanguage(request)),
     );
@@ -49,9 +47,9 @@ export function usersRoutes(deps: { users: UsersService }) {
           tags,
           summary: 'Every user matching the list query, as an .xlsx file',
           querystring: UserListQuery,
-          response: { 200: z.any().describe('The .xlsx file'), ...errors },
+          response: { 200: z.any().describe('The .xlsx file'), ...errorResponses },
         },
-        config: { roles: [...admins.roles] },
+        config: ADMIN,
       },
       async (request, reply) => {
         const language = requestLanguage(request);
@@ -63,8 +61,13 @@ export function usersRoutes(deps: { users: UsersService }) {
     r.get(
       '/users/:id',
       {
-        schema: { tags, summary: 'One user', params: AccountIdParam, response: { 200: UserItem, ...errors } },
-        config: { roles: [...admins.roles] },
+        schema: {
+          tags,
+          summary: 'One user',
+          params: AccountIdParam,
+          response: { 200: UserItem, ...errorResponses },
+        },
+        config: ADMIN,
       },
       async (request) => users.get(request.params.id),
     );
@@ -76,9 +79,9 @@ export function usersRoutes(deps: { users: UsersService }) {
           tags,
           summary: 'Creates a user here and at the identity provider (409 duplicate_email)',
           body: CreateUserRequest,
-          response: { 201: UserItem, ...changeErrors },
+          response: { 201: UserItem, ...errorResponsesWith(503) },
         },
-        config: { roles: [...admins.roles] },
+        config: ADMIN,
       },
       async (request, reply) => reply.code(201).send(await users.create(actorOf(request), request.body)),
     );
@@ -91,9 +94,9 @@ export function usersRoutes(deps: { users: UsersService }) {
           summary: 'Changes name, language, admin flag, and the password when given (409 stale_version)',
           params: AccountIdParam,
           body: UpdateUserRequest,
-          response: { 200: UserItem, ...changeErrors },
+          response: { 200: UserItem, ...errorResponsesWith(503) },
         },
-        config: { roles: [...admins.roles] },
+        config: ADMIN,
       },
       async (request) => users.update(actorOf(request), request.params.id, request.body),
     );
@@ -110,9 +113,9 @@ export function usersRoutes(deps: { users: UsersService }) {
                 : 'Stops the user signing in and ends their sessions at once',
             params: AccountIdParam,
             body: VersionBody,
-            response: { 200: UserItem, ...changeErrors },
+            response: { 200: UserItem, ...errorResponsesWith(503) },
           },
-          config: { roles: [...admins.roles] },
+          config: ADMIN,
         },
         async (request) =>
           users.setActive(actorOf(request), request.params.id, request.body.version, action === 'activate'),
