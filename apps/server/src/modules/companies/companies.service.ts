@@ -5,7 +5,6 @@ import {
   type DirectoryItem,
   type DirectoryQuery,
   hasRole,
-  isNifPrefix,
   type Language,
   localized,
   type Page,
@@ -15,34 +14,28 @@ import {
   type UpdateCompanySituationRequest,
   type UpdateCompanyValues,
 } from '@excelencia/domain';
-import { and, count, eq, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  caeDivisions,
-  caeSections,
-  cities,
-  companies,
-  companySituations,
-  companyTypes,
-  islands,
-} from '../../db/schema/index.ts';
+import { companies } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { databaseRefusal, foreignKeyFields } from '../../platform/database-errors.ts';
 import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
-import {
-  allOf,
-  keysetPages,
-  orderKeys,
-  orderSql,
-  pageWindow,
-  searchCondition,
-} from '../../platform/listing.ts';
+import { keysetPages, orderKeys, orderSql, pageWindow } from '../../platform/listing.ts';
 import { shortLivedCache } from '../../platform/short-lived-cache.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { isMember } from '../../policies/company-access.ts';
+import {
+  adminCompaniesWhere,
+  COMPANY_SORT,
+  type CompanyWithReferences,
+  companiesAfter,
+  companiesPage,
+  companyWithReferences,
+  countCompanies,
+  updateCompanyAtVersion,
+} from './companies.repository.ts';
 import { createDirectoryIndex, type DirectoryRow } from './directory-index.ts';
 import { holdsSeal } from './name-changes.repository.ts';
 import { nameChangeState, namesDiffer, nifLockedBySeal, recordNameChange } from './name-changes.service.ts';
@@ -60,36 +53,7 @@ export const nifNotEditable = () =>
     details: [{ path: 'nif', message: 'companies:errors.nifNotEditable' }],
   });
 
-/** A company row with its reference data, as one query reads it. */
-const joinedColumns = {
-  company: companies,
-  city: { id: cities.id, description: cities.description },
-  island: { id: islands.id, description: islands.description },
-  division: { id: caeDivisions.id, description: caeDivisions.description },
-  section: { id: caeSections.id, description: caeSections.description },
-  type: { id: companyTypes.id, description: companyTypes.description },
-  situation: { id: companySituations.id, description: companySituations.description },
-};
-
-/** The company with its references, and `extra` columns (keyset paging's order keys). */
-function joinedWith<TExtra extends Record<string, SQL>>(db: Executor, extra: TExtra) {
-  return db
-    .select({ ...joinedColumns, ...extra })
-    .from(companies)
-    .leftJoin(cities, eq(cities.id, companies.cityId))
-    .leftJoin(islands, eq(islands.id, cities.islandId))
-    .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-    .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
-    .leftJoin(companyTypes, eq(companyTypes.id, companies.companyTypeId))
-    .leftJoin(companySituations, eq(companySituations.id, companies.companySituationId));
-}
-
-/** The company with its references. */
-function joined(db: Executor) {
-  return joinedWith(db, {});
-}
-
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>['where']>>[number];
+type JoinedRow = CompanyWithReferences;
 type Ref = JoinedRow['city'];
 
 const label = (ref: Ref, language: Language): string | null =>
@@ -186,29 +150,8 @@ function presentPublic(row: JoinedRow, language: Language): PublicCompany {
   };
 }
 
-/**
- * A name or NIF search: the accent- and case-insensitive name fragment (trigram index on search_text), or,
- * when the term is only digits, also a NIF prefix (text_pattern_ops index on nif).
- */
-export function nameOrNifCondition(search: string | undefined): SQL | undefined {
-  const term = (search ?? '').trim();
-  if (!term) return undefined;
-  const byName = searchCondition(companies.searchText, term);
-  const digits = term.replace(/\s/g, '');
-  if (isNifPrefix(digits)) {
-    return or(byName, searchCondition(companies.nif, digits, { prefix: true }));
-  }
-  return byName;
-}
-
 export type CompanyListQueryValues = z.output<typeof CompanyListQuery>;
 export type DirectoryQueryValues = z.output<typeof DirectoryQuery>;
-
-const SORTABLE = {
-  companyName: companies.searchText,
-  nif: companies.nif,
-  createdAt: companies.createdAt,
-} as const;
 
 const yesNo = (value: boolean, language: Language) =>
   translate(language, value ? 'companies:fields.yes' : 'companies:fields.no');
@@ -290,8 +233,7 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
   });
 
   async function readJoined(executor: Executor, id: string): Promise<JoinedRow | undefined> {
-    const [row] = await joined(executor).where(eq(companies.id, id)).limit(1);
-    return row;
+    return companyWithReferences(executor, id);
   }
 
   /** The profile with whether the company holds the status and its name change waiting for approval. */
@@ -313,48 +255,21 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
     return false;
   }
 
-  function adminWhere(query: CompanyListQueryValues): SQL | undefined {
-    return allOf(
-      nameOrNifCondition(query.search),
-      query.islandId ? eq(cities.islandId, query.islandId) : undefined,
-      query.caeSectionId ? eq(caeDivisions.sectionId, query.caeSectionId) : undefined,
-      query.companyTypeId ? eq(companies.companyTypeId, query.companyTypeId) : undefined,
-      query.companySituationId ? eq(companies.companySituationId, query.companySituationId) : undefined,
-    );
-  }
-
   function adminReader(query: CompanyListQueryValues, language: Language) {
-    const where = adminWhere(query);
-    const order = orderKeys(SORTABLE, query, language, {
+    const where = adminCompaniesWhere(query);
+    const order = orderKeys(COMPANY_SORT, query, language, {
       defaultSort: ['companyName'],
       tieBreaker: companies.id,
     });
     return {
-      rows: (window: { limit: number; offset: number }) =>
-        joined(db)
-          .where(where)
-          .orderBy(...orderSql(order))
-          .limit(window.limit)
-          .offset(window.offset),
+      rows: (window: { limit: number; offset: number }) => companiesPage(db, where, orderSql(order), window),
       pages: () =>
         keysetPages({
           order,
           size: EXPORT_BATCH,
-          read: (page) =>
-            joinedWith(db, page.keys)
-              .where(allOf(where, page.after))
-              .orderBy(...page.orderBy)
-              .limit(page.limit),
+          read: (page) => companiesAfter(db, where, page),
         }),
-      count: async () => {
-        const [row] = await db
-          .select({ n: count() })
-          .from(companies)
-          .leftJoin(cities, eq(cities.id, companies.cityId))
-          .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-          .where(where);
-        return Number(row?.n ?? 0);
-      },
+      count: () => countCompanies(db, where),
     };
   }
 
@@ -405,11 +320,7 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
               values.legalName = before.company.legalName;
             }
           }
-          const [updated] = await tx
-            .update(companies)
-            .set({ ...values, version: input.version + 1, updatedAt: now })
-            .where(and(eq(companies.id, id), eq(companies.version, input.version)))
-            .returning({ id: companies.id });
+          const updated = await updateCompanyAtVersion(tx, id, input.version, { ...values, updatedAt: now });
           if (!updated) throw staleVersion();
           const after = await readJoined(tx, id);
           if (!after) throw notFound();
@@ -442,15 +353,10 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
           const before = await readJoined(tx, id);
           if (!before) throw notFound();
           if (before.company.version !== input.version) throw staleVersion();
-          const [updated] = await tx
-            .update(companies)
-            .set({
-              companySituationId: input.companySituationId,
-              version: input.version + 1,
-              updatedAt: new Date(),
-            })
-            .where(and(eq(companies.id, id), eq(companies.version, input.version)))
-            .returning({ id: companies.id });
+          const updated = await updateCompanyAtVersion(tx, id, input.version, {
+            companySituationId: input.companySituationId,
+            updatedAt: new Date(),
+          });
           if (!updated) throw staleVersion();
           const after = await readJoined(tx, id);
           if (!after) throw notFound();

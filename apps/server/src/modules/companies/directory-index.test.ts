@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/database.ts';
 import { companies } from '../../db/schema/index.ts';
-import { nameOrNifCondition } from './companies.service.ts';
+import { nameOrNifCondition } from './companies.repository.ts';
 import { createDirectoryIndex, type DirectoryMatches } from './directory-index.ts';
 
 const WORDS = [

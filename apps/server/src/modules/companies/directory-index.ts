@@ -1,7 +1,11 @@
 import { isNifPrefix, type LocalizedText, searchText } from '@excelencia/domain';
-import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cities, companies, islands } from '../../db/schema/index.ts';
+import {
+  allCities,
+  allIslands,
+  directoryChangesCounter,
+  listedCompaniesInOrder,
+} from './companies.repository.ts';
 
 /**
  * The public directory's search, answered from memory: which listed companies match a name fragment or a NIF
@@ -104,25 +108,9 @@ function buildSnapshot(rows: DirectoryRow[], texts: string[]): Snapshot {
 /** The listed companies with what their rows show, in directory order, and their search texts. */
 async function readListed(db: Database): Promise<{ rows: DirectoryRow[]; texts: string[] }> {
   const [listed, cityRows, islandRows] = await Promise.all([
-    db
-      .select({
-        id: companies.id,
-        companyName: companies.companyName,
-        nif: companies.nif,
-        establishmentDate: companies.establishmentDate,
-        createdAt: companies.createdAt,
-        contactPhone: companies.contactPhone,
-        contactEmail: companies.contactEmail,
-        phone: companies.phone,
-        website: companies.website,
-        cityId: companies.cityId,
-        text: companies.searchText,
-      })
-      .from(companies)
-      .where(eq(companies.isListed, true))
-      .orderBy(asc(companies.companyName), asc(companies.id)),
-    db.select({ id: cities.id, description: cities.description, islandId: cities.islandId }).from(cities),
-    db.select({ id: islands.id, description: islands.description }).from(islands),
+    listedCompaniesInOrder(db),
+    allCities(db),
+    allIslands(db),
   ]);
   const islandById = new Map(islandRows.map((island) => [island.id, island]));
   const placeById = new Map(
@@ -234,13 +222,7 @@ export function createDirectoryIndex(db: Database): DirectoryIndex {
   let nextRead: Promise<number> | null = null;
 
   async function readCounter(): Promise<number> {
-    const result = await db.execute(
-      sql`select (case when is_called then last_value else last_value - 1 end)::text as version from directory_changes`,
-    );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      version: string;
-    }[];
-    return Number(rows[0]?.version ?? 0);
+    return directoryChangesCounter(db);
   }
 
   /**

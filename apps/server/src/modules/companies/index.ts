@@ -1,2 +1,2 @@
 /** What other areas use of the companies area: the name-or-NIF search condition of the admin lists. */
-export { nameOrNifCondition } from './companies.service.ts';
+export { nameOrNifCondition } from './companies.repository.ts';
