@@ -22,44 +22,55 @@ import {
   type ReturnRequest,
   translate,
 } from '@excelencia/domain';
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import { type Database, type Executor, readTogether } from '../../db/client.ts';
-import {
-  accounts,
-  applicationFiles,
-  applications,
-  auditLog,
-  caeDivisions,
-  cities,
-  companies,
-  companyMembers,
-  editions,
-} from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { assertPdf } from '../../platform/files/pdf-upload.ts';
-import { allOf, orderBy, pageWindow, searchCondition } from '../../platform/listing.ts';
+import { orderBy, pageWindow } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
 import { assertCompanyAccess } from '../../policies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import {
-  adminListRows,
+  ADMIN_LIST_SORTABLE,
+  ADMIN_LIST_TIE_BREAKER,
+  type AdminListRow,
+  type ApplicationFileRow,
+  type ApplicationRow,
+  accountName,
+  adminListFirstRows,
+  adminListPage,
+  adminListWhere,
+  applicationById,
+  applicationOfCompany,
+  applicationsOfCompany,
   applicationToEdition,
-  liveFileCount,
+  auditTrail,
+  companyNameAndNif,
+  confirmDecision,
+  countAdminList,
+  fileOfApplication,
+  insertApplicationFile,
+  insertApplicationUnlessOpened,
+  liveFilesOf,
+  markApplicationSubmitted,
+  markFileRemoved,
+  membersToWrite,
+  moveApplicationVersionOn,
+  recordDecisionAtVersion,
+  reopenDocumentSlot,
   sealOfApplication,
+  sendDecisionBack,
 } from './applications.repository.ts';
+import { editionById } from './editions.repository.ts';
 import { type EditionRow, editionRow } from './editions.service.ts';
 import { computeEligibility, latestAnnualYear } from './eligibility.ts';
 import { presentSeal, type SealRow } from './seals.ts';
 
 export const APPLICATION_ENTITY = 'applications';
-
-type ApplicationRow = typeof applications.$inferSelect;
-type FileRow = typeof applicationFiles.$inferSelect;
 
 /**
  * Outside the application window: before it, its dates; after it, the day applications actually closed (the
@@ -86,7 +97,7 @@ function decisionVisible(edition: EditionRow, asAdmin: boolean): boolean {
   return asAdmin || edition.resultsPublishedAt !== null;
 }
 
-function toFile(row: FileRow): ApplicationFile {
+function toFile(row: ApplicationFileRow): ApplicationFile {
   return {
     id: row.id,
     fileName: row.fileName,
@@ -103,39 +114,22 @@ function toFile(row: FileRow): ApplicationFile {
 export function createApplicationsService(deps: { db: Database; fileStore: FileStore; publicUrl: string }) {
   const { db, fileStore, publicUrl } = deps;
 
-  async function liveFiles(executor: Executor, applicationId: string): Promise<FileRow[]> {
-    return executor
-      .select()
-      .from(applicationFiles)
-      .where(and(eq(applicationFiles.applicationId, applicationId), isNull(applicationFiles.removedAt)))
-      .orderBy(asc(applicationFiles.fileType));
-  }
-
   async function companyOf(executor: Executor, companyId: string) {
-    const [company] = await executor
-      .select({ id: companies.id, companyName: companies.companyName, nif: companies.nif })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .limit(1);
+    const company = await companyNameAndNif(executor, companyId);
     if (!company) throw notFound();
     return company;
   }
 
   async function nameOf(executor: Executor, accountId: string | null): Promise<string | null> {
     if (!accountId) return null;
-    const [row] = await executor
-      .select({ name: accounts.name })
-      .from(accounts)
-      .where(eq(accounts.id, accountId))
-      .limit(1);
-    return row?.name ?? null;
+    return accountName(executor, accountId);
   }
 
   async function present(executor: Executor, row: ApplicationRow, asAdmin: boolean): Promise<Application> {
     const [edition, company, files, decidedBy, confirmedBy, [seal]] = await readTogether(executor, [
       () => editionRow(executor, row.editionId),
       () => companyOf(executor, row.companyId),
-      () => liveFiles(executor, row.id),
+      () => liveFilesOf(executor, row.id),
       () => nameOf(executor, row.decidedBy),
       () => nameOf(executor, row.confirmedBy),
       () => sealOfApplication(executor, row.id),
@@ -183,19 +177,13 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
   }
 
   async function applicationOf(executor: Executor, companyId: string, id: string, forUpdate = false) {
-    const query = executor
-      .select()
-      .from(applications)
-      .where(and(eq(applications.id, id), eq(applications.companyId, companyId)))
-      .limit(1);
-    const [row] = forUpdate ? await query.for('update') : await query;
+    const row = await applicationOfCompany(executor, companyId, id, forUpdate);
     if (!row) throw notFound();
     return row;
   }
 
   async function adminRow(executor: Executor, id: string, forUpdate = false) {
-    const query = executor.select().from(applications).where(eq(applications.id, id)).limit(1);
-    const [row] = forUpdate ? await query.for('update') : await query;
+    const row = await applicationById(executor, id, forUpdate);
     if (!row) throw notFound();
     return row;
   }
@@ -227,7 +215,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     fileType: number,
     input: FileOnDisk,
     now: Date,
-  ): Promise<FileRow> {
+  ): Promise<ApplicationFileRow> {
     const company = await companyOf(tx, row.companyId);
     const stored = await fileStore.put(tx, {
       file: input,
@@ -236,22 +224,15 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       kind: 'application-document',
       ownerAccountId: actor.accountId,
     });
-    const [file] = await tx
-      .insert(applicationFiles)
-      .values({
-        applicationId: row.id,
-        fileType,
-        fileId: stored.id,
-        fileName: applicationFileName(company.nif, fileType, input.filename),
-        size: stored.size,
-        createdBy: actor.accountId,
-      })
-      .returning();
-    if (!file) throw new Error('Inserting the application file returned nothing');
-    await tx
-      .update(applications)
-      .set({ version: row.version + 1, updatedAt: now })
-      .where(eq(applications.id, row.id));
+    const file = await insertApplicationFile(tx, {
+      applicationId: row.id,
+      fileType,
+      fileId: stored.id,
+      fileName: applicationFileName(company.nif, fileType, input.filename),
+      size: stored.size,
+      createdBy: actor.accountId,
+    });
+    await moveApplicationVersionOn(tx, row, now);
     return file;
   }
 
@@ -270,41 +251,15 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     if (!isApplicationOpen(edition, now)) throw windowClosed(edition, now);
   }
 
-  async function membersOf(executor: Executor, companyId: string) {
-    return executor
-      .select({ email: accounts.email, name: accounts.name, language: accounts.language })
-      .from(companyMembers)
-      .innerJoin(accounts, eq(accounts.id, companyMembers.accountId))
-      .where(eq(companyMembers.companyId, companyId));
-  }
-
-  /** The admin list's filter, its rows (application, company, island, CAE section, documents) and its order. */
+  /** The admin list's filter and its order (400 on a sort it does not allow). */
   function adminListQuery(query: AdminApplicationQuery, language: Language) {
-    const complete = sql<boolean>`${liveFileCount} = ${APPLICATION_FILE_TYPE_COUNT}`;
-    const where = allOf(
-      query.editionId ? eq(applications.editionId, query.editionId) : undefined,
-      query.status ? eq(applications.status, query.status) : undefined,
-      query.complete === undefined ? undefined : query.complete ? complete : sql`not (${complete})`,
-      query.islandId ? eq(cities.islandId, query.islandId) : undefined,
-      query.sectionId ? eq(caeDivisions.sectionId, query.sectionId) : undefined,
-      searchCondition(sql`(${companies.searchText} || ' ' || ${companies.nif})`, query.search),
-    );
-    const base = () => adminListRows(db);
-    const sortable = {
-      companyName: companies.searchText,
-      nif: companies.nif,
-      status: applications.status,
-      submittedAt: applications.submittedAt,
-      files: liveFileCount as SQL,
-    };
-    const ordered = orderBy(sortable, query, language, {
+    const where = adminListWhere(query);
+    const ordered = orderBy(ADMIN_LIST_SORTABLE, query, language, {
       defaultSort: ['companyName'],
-      tieBreaker: applications.id,
+      tieBreaker: ADMIN_LIST_TIE_BREAKER,
     });
-    return { where, base, ordered };
+    return { where, ordered };
   }
-
-  type AdminListRow = Awaited<ReturnType<ReturnType<typeof adminListQuery>['base']>>[number];
 
   function toSummary(r: AdminListRow): ApplicationSummary {
     return {
@@ -343,13 +298,8 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
 
     async list(caller: AuthContext, companyId: string): Promise<Application[]> {
       const asAdmin = await assertCompanyAccess(db, caller, companyId);
-      const rows = await db
-        .select({ application: applications })
-        .from(applications)
-        .innerJoin(editions, eq(editions.id, applications.editionId))
-        .where(eq(applications.companyId, companyId))
-        .orderBy(desc(editions.number));
-      return Promise.all(rows.map(({ application }) => present(db, application, asAdmin)));
+      const rows = await applicationsOfCompany(db, companyId);
+      return Promise.all(rows.map((application) => present(db, application, asAdmin)));
     },
 
     async get(caller: AuthContext, companyId: string, id: string): Promise<Application> {
@@ -374,7 +324,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       const opened = await existing(db);
       if (opened) return { application: await present(db, opened, asAdmin), created: false };
       const inserted = await db.transaction(async (tx) => {
-        const [edition] = await tx.select().from(editions).where(eq(editions.id, editionId)).limit(1);
+        const edition = await editionById(tx, editionId);
         if (!edition) {
           throw new AppError(400, 'validation', 'errors:parentNotFound', {
             details: [{ path: 'editionId', message: 'applications:chooseEdition' }],
@@ -382,17 +332,13 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         }
         if (!isApplicationOpen(edition, now)) throw windowClosed(edition, now);
         const eligibility = await computeEligibility(tx, companyId, edition.indicatorYear);
-        const [row] = await tx
-          .insert(applications)
-          .values({
-            editionId,
-            companyId,
-            eligibility,
-            eligible: eligibility.eligible,
-            createdBy: actor.accountId,
-          })
-          .onConflictDoNothing()
-          .returning();
+        const row = await insertApplicationUnlessOpened(tx, {
+          editionId,
+          companyId,
+          eligibility,
+          eligible: eligibility.eligible,
+          createdBy: actor.accountId,
+        });
         if (!row) return null;
         await audit(tx, actor, row.id, 'create', null, { status: row.status });
         return present(tx, row, asAdmin);
@@ -417,7 +363,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       return db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
-        const files = await liveFiles(tx, id);
+        const files = await liveFilesOf(tx, id);
         if (row.status === 'draft' && files.length >= APPLICATION_FILE_TYPE_COUNT) {
           throw new AppError(409, 'application_files_full', 'applications:allDocumentsUploaded');
         }
@@ -451,10 +397,10 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       return db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
-        const old = (await liveFiles(tx, id)).find((f) => f.id === fileId);
+        const old = (await liveFilesOf(tx, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
         assertSlotEditable(row, edition, old.fileType, now);
-        await tx.update(applicationFiles).set({ removedAt: now }).where(eq(applicationFiles.id, old.id));
+        await markFileRemoved(tx, old.id, now);
         const file = await storeDocument(tx, actor, row, old.fileType, input, now);
         await audit(tx, actor, id, 'replaceFile', row, {
           status: row.status,
@@ -478,14 +424,11 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       await db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
-        const old = (await liveFiles(tx, id)).find((f) => f.id === fileId);
+        const old = (await liveFilesOf(tx, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
         assertSlotEditable(row, edition, old.fileType, now);
-        await tx.update(applicationFiles).set({ removedAt: now }).where(eq(applicationFiles.id, old.id));
-        await tx
-          .update(applications)
-          .set({ version: row.version + 1, updatedAt: now })
-          .where(eq(applications.id, id));
+        await markFileRemoved(tx, old.id, now);
+        await moveApplicationVersionOn(tx, row, now);
         await audit(tx, actor, id, 'removeFile', row, {
           status: row.status,
           fileType: old.fileType,
@@ -517,7 +460,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         if (row.reopenedFileType === null && !isApplicationOpen(edition, now)) {
           throw windowClosed(edition, now);
         }
-        const files = await liveFiles(tx, id);
+        const files = await liveFilesOf(tx, id);
         if (files.length < APPLICATION_FILE_TYPE_COUNT) {
           throw new AppError(409, 'application_incomplete', 'applications:incomplete', {
             params: { count: APPLICATION_FILE_TYPE_COUNT - files.length },
@@ -530,21 +473,12 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           });
         }
         if (!eligibility.eligible) throw new AppError(409, 'not_eligible', 'applications:notEligible');
-        const [updated] = await tx
-          .update(applications)
-          .set({
-            status: 'pending',
-            eligibility,
-            eligible: true,
-            submittedAt: now,
-            submittedBy: actor.accountId,
-            reopenedFileType: null,
-            returnReason: null,
-            version: row.version + 1,
-            updatedAt: now,
-          })
-          .where(eq(applications.id, id))
-          .returning();
+        const updated = await markApplicationSubmitted(
+          tx,
+          row,
+          { eligibility, submittedBy: actor.accountId },
+          now,
+        );
         if (!updated) throw notFound();
         await audit(tx, actor, id, 'submit', row, { status: 'pending' });
         const company = await companyOf(tx, companyId);
@@ -571,25 +505,15 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     // ---- admin ----------------------------------------------------------------------------------------------
 
     async adminList(query: AdminApplicationQuery, language: Language): Promise<Page<ApplicationSummary>> {
-      const { where, base, ordered } = adminListQuery(query, language);
+      const { where, ordered } = adminListQuery(query, language);
       const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        base()
-          .where(where)
-          .orderBy(...ordered)
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ value: count() })
-          .from(applications)
-          .innerJoin(companies, eq(companies.id, applications.companyId))
-          .leftJoin(cities, eq(cities.id, companies.cityId))
-          .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-          .where(where),
+      const [rows, total] = await Promise.all([
+        adminListPage(db, where, ordered, limit, offset),
+        countAdminList(db, where),
       ]);
       return {
         items: rows.map(toSummary),
-        total: total?.value ?? 0,
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -600,12 +524,9 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
      * stopped), for the XLSX export.
      */
     adminExportRows(query: AdminApplicationQuery, language: Language): AsyncIterable<ApplicationSummary> {
-      const { where, base, ordered } = adminListQuery(query, language);
+      const { where, ordered } = adminListQuery(query, language);
       return (async function* () {
-        const rows = await base()
-          .where(where)
-          .orderBy(...ordered)
-          .limit(MAX_EXPORT_ROWS + 1);
+        const rows = await adminListFirstRows(db, where, ordered, MAX_EXPORT_ROWS + 1);
         for (const row of rows) yield toSummary(row);
       })();
     },
@@ -626,7 +547,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     async adminDocuments(id: string): Promise<{ name: string; open: () => Promise<Readable> }[]> {
       const row = await adminRow(db, id);
       const out: { name: string; open: () => Promise<Readable> }[] = [];
-      for (const file of await liveFiles(db, row.id)) {
+      for (const file of await liveFilesOf(db, row.id)) {
         const meta = await fileStore.meta(db, file.fileId);
         if (!meta || !(await fileStore.driver.exists(meta.sha256))) continue;
         out.push({
@@ -643,12 +564,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
 
     async history(id: string): Promise<ApplicationHistoryEntry[]> {
       await adminRow(db, id);
-      const rows = await db
-        .select({ entry: auditLog, actor: accounts.name })
-        .from(auditLog)
-        .leftJoin(accounts, eq(accounts.id, auditLog.actorAccountId))
-        .where(and(eq(auditLog.entity, APPLICATION_ENTITY), eq(auditLog.entityId, id)))
-        .orderBy(asc(auditLog.id));
+      const rows = await auditTrail(db, APPLICATION_ENTITY, id);
       return rows.map(({ entry, actor }) => {
         const before = (entry.before ?? {}) as { status?: string };
         const after = (entry.after ?? {}) as { status?: string; reason?: string; fileType?: number };
@@ -683,20 +599,12 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         const edition = await editionRow(tx, row.editionId);
         if (edition.resultsPublishedAt)
           throw new AppError(409, 'results_already_published', 'applications:resultsPublished');
-        const [updated] = await tx
-          .update(applications)
-          .set({
-            status: body.decision,
-            decisionReason: body.reason?.trim() || null,
-            decidedBy: actor.accountId,
-            decidedAt: now,
-            confirmedBy: null,
-            confirmedAt: null,
-            version: row.version + 1,
-            updatedAt: now,
-          })
-          .where(and(eq(applications.id, id), eq(applications.version, row.version)))
-          .returning();
+        const updated = await recordDecisionAtVersion(
+          tx,
+          row,
+          { status: body.decision, reason: body.reason?.trim() || null, decidedBy: actor.accountId },
+          now,
+        );
         if (!updated) throw alreadyEvaluated();
         await audit(tx, actor, id, 'evaluate', row, { status: body.decision, reason: body.reason ?? null });
         return present(tx, updated, true);
@@ -724,22 +632,9 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         if (edition.resultsPublishedAt)
           throw new AppError(409, 'results_already_published', 'applications:resultsPublished');
         const approve = body.approve ?? true;
-        const [updated] = await tx
-          .update(applications)
-          .set(
-            approve
-              ? { confirmedBy: actor.accountId, confirmedAt: now, version: row.version + 1, updatedAt: now }
-              : {
-                  status: 'pending',
-                  decisionReason: null,
-                  decidedBy: null,
-                  decidedAt: null,
-                  version: row.version + 1,
-                  updatedAt: now,
-                },
-          )
-          .where(eq(applications.id, id))
-          .returning();
+        const updated = approve
+          ? await confirmDecision(tx, row, actor.accountId, now)
+          : await sendDecisionBack(tx, row, now);
         if (!updated) throw notFound();
         await audit(tx, actor, id, approve ? 'confirm' : 'rejectDecision', row, {
           status: updated.status,
@@ -763,17 +658,12 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           if (row.status === 'draft') throw new AppError(409, 'not_submitted', 'applications:notSubmitted');
           throw alreadyEvaluated();
         }
-        const [updated] = await tx
-          .update(applications)
-          .set({
-            status: 'draft',
-            reopenedFileType: body.fileType,
-            returnReason: body.reason,
-            version: row.version + 1,
-            updatedAt: now,
-          })
-          .where(eq(applications.id, id))
-          .returning();
+        const updated = await reopenDocumentSlot(
+          tx,
+          row,
+          { fileType: body.fileType, reason: body.reason },
+          now,
+        );
         if (!updated) throw notFound();
         await audit(tx, actor, id, 'return', row, {
           status: 'draft',
@@ -783,7 +673,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         const [edition, company, members] = await readTogether(tx, [
           () => editionRow(tx, row.editionId),
           () => companyOf(tx, row.companyId),
-          () => membersOf(tx, row.companyId),
+          () => membersToWrite(tx, row.companyId),
         ]);
         for (const member of members) {
           await enqueueMail(
@@ -807,16 +697,12 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     },
 
     /** The company's members, for the results mail. */
-    membersOf,
+    membersOf: membersToWrite,
     present,
   };
 
   async function documentOf(executor: Executor, applicationId: string, fileId: string) {
-    const [file] = await executor
-      .select()
-      .from(applicationFiles)
-      .where(and(eq(applicationFiles.id, fileId), eq(applicationFiles.applicationId, applicationId)))
-      .limit(1);
+    const file = await fileOfApplication(executor, applicationId, fileId);
     if (!file) throw notFound();
     const stored = await fileStore.open(executor, file.fileId);
     if (!stored) throw notFound();
