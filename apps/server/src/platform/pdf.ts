@@ -43,3 +43,37 @@ export function pdfBytes(doc: Pdf): Promise<Buffer> {
     doc.on('error', reject);
   });
 }
+
+/**
+ * Every page's footer, drawn once the document is laid out (created with bufferPages: true): a thin rule, `left`
+ * (e.g. when the document was generated) on the left and `pageText(page, pages)` on the right, pages numbered from 1,
+ * in grey 8 pt. The bottom margin is lifted while the footer is drawn, so writing in it does not start a new page.
+ */
+export function drawPageFooters(
+  doc: Pdf,
+  pageText: (page: number, pages: number) => string,
+  left?: string,
+): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const x = doc.page.margins.left;
+    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    const y = doc.page.height - Math.max(bottom, 30) / 2 - 4;
+    doc
+      .moveTo(x, y - 6)
+      .lineTo(x + width, y - 6)
+      .lineWidth(0.5)
+      .stroke('#999999');
+    doc.font(PDF_FONT.regular).fontSize(8).fillColor('#666666');
+    if (left) doc.text(pdfText(left), x, y, { width: width / 2, lineBreak: false });
+    doc.text(pdfText(pageText(index - range.start + 1, range.count)), x + width / 2, y, {
+      width: width / 2,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}

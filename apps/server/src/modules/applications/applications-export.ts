@@ -13,7 +13,7 @@ import {
 import archiver from 'archiver';
 import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
-import { createPdf, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
+import { createPdf, drawPageFooters, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
 
 /**
  * The applications area's documents: the status certificate, the edition's results report (PDF and XLSX) and
@@ -541,31 +541,11 @@ export async function resultsReportPdf(
     results.companies.map((company) => companyCells(company, language)),
   );
 
-  const generated = pdfText(
+  drawPageFooters(
+    doc,
+    (page, pages) => `${page} / ${pages}`,
     text(language, 'report.generated', { date: formatDisplayDate(generatedAt, language, { time: true }) }),
   );
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    // Writing below the bottom margin would start a new page: lift the margin while the footer is drawn.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - REPORT_MARGIN - 6;
-    const left = doc.page.margins.left;
-    doc
-      .moveTo(left, y - 6)
-      .lineTo(left + contentWidth(doc), y - 6)
-      .lineWidth(0.5)
-      .stroke('#999999');
-    doc.font(PDF_FONT.regular).fontSize(8).fillColor(GREY);
-    doc.text(generated, left, y, { width: contentWidth(doc) / 2, lineBreak: false });
-    doc.text(`${index - range.start + 1} / ${range.count}`, left + contentWidth(doc) / 2, y, {
-      width: contentWidth(doc) / 2,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = bottom;
-  }
   doc.end();
   return done;
 }

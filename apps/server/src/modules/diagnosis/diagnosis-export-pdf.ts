@@ -8,7 +8,7 @@ import {
   localized,
   targetText,
 } from '@excelencia/domain';
-import { createPdf, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
+import { createPdf, drawPageFooters, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
 import {
   annualisedNote,
   changeText,
@@ -259,24 +259,7 @@ export async function diagnosisPdf(diagnosis: Diagnosis, language: Language): Pr
     }
   }
 
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    // Writing below the bottom margin would start a new page: lift the margin while the footer is drawn.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font(BODY)
-      .fontSize(8)
-      .fillColor('#666666')
-      .text(
-        pdfText(exportText(language, 'page', { page: index - range.start + 1, pages: range.count })),
-        doc.page.margins.left,
-        doc.page.height - bottom + 15,
-        { width: contentWidth(doc), align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = bottom;
-  }
+  drawPageFooters(doc, (page, pages) => exportText(language, 'page', { page, pages }));
   doc.end();
   return done;
 }

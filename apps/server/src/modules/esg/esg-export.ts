@@ -9,7 +9,7 @@ import {
   orderedItems,
   translate,
 } from '@excelencia/domain';
-import { createPdf, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
+import { createPdf, drawPageFooters, PDF_FONT, type Pdf, pdfBytes, pdfText } from '../../platform/pdf.ts';
 import type { EsgRespondent } from './esg.repository.ts';
 
 const BODY = PDF_FONT.regular;
@@ -141,23 +141,7 @@ export async function esgResponsePdf(
     doc.moveDown(0.5);
   }
 
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font(BODY)
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(
-        t(language, 'pdf.page', { page: index + 1, pages: range.count }),
-        doc.page.margins.left,
-        doc.page.height - 30,
-        { width, align: 'right' },
-      );
-    doc.page.margins.bottom = bottom;
-  }
+  drawPageFooters(doc, (page, pages) => t(language, 'pdf.page', { page, pages }));
   doc.end();
   return done;
 }
