@@ -2,6 +2,5 @@
  * What other areas use of the registration area: which claim holds a NIF (a confirmed company or a pending one), the
  * invitations service the partner area invites through, and the states of registrations and invitations as SQL.
  */
-export { type InvitationsService, invitationStateWhere } from './invitations.service.ts';
-export { nifHolder } from './registration.repository.ts';
-export { openRegistrationWhere } from './registration.service.ts';
+export type { InvitationsService } from './invitations.service.ts';
+export { invitationStateWhere, nifHolder, openRegistrationWhere } from './registration.repository.ts';

@@ -9,7 +9,6 @@ import {
   type PreRegistrationItem,
   type PreRegistrationListQuery,
 } from '@excelencia/domain';
-import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   atProvider,
@@ -21,12 +20,11 @@ import {
   storedRoles,
 } from '../../auth/provisioning.ts';
 import type { Executor } from '../../db/client.ts';
-import { accounts, companies, companyInvitations, companyMembers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { pageWindow, searchCondition } from '../../platform/listing.ts';
+import { pageWindow } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashLinkToken, newLinkToken } from '../../platform/tokens.ts';
 import { COMPANIES_ENTITY, INVITATIONS_ENTITY } from './entities.ts';
@@ -34,11 +32,27 @@ import { invitationLink, invitationMail } from './mails.ts';
 import { cancelPreRegistration } from './nif-claims.service.ts';
 import { checkPlaces } from './reference-checks.ts';
 import {
+  accountRowOfEmail,
+  countInvitations,
   type InvitationRow,
+  type InvitationWithCompany,
+  insertAccountReturningId,
+  insertCompany,
+  insertInvitation,
+  insertMemberUnlessKnown,
+  invitationById,
+  invitationByTokenHash,
+  invitationsListWhere,
+  invitationsPage,
   inviterOf,
+  linkAccount,
   liveInvitationOf,
+  lockAccountOfEmail,
+  lockInvitation,
   lockInvitationsOf,
+  markInvitationAccepted,
   nifHolder,
+  renewInvitationLink,
 } from './registration.repository.ts';
 import { linkExpired, linkInvalid, nifTaken } from './registration.service.ts';
 
@@ -54,16 +68,6 @@ export const invitationPending = () =>
   new AppError(409, 'invitation_pending', 'errors:invitationPending', {
     details: [{ path: 'email', message: 'errors:invitationPending' }],
   });
-
-/** The invitations in a state at `at`, as SQL: the same rule as stateOf, for lists and counts. */
-export function invitationStateWhere(state: InvitationState, at: Date): SQL {
-  if (state === 'accepted') return isNotNull(companyInvitations.acceptedAt);
-  const expiry =
-    state === 'pending'
-      ? sql`${companyInvitations.expiresAt} > ${at}`
-      : sql`${companyInvitations.expiresAt} <= ${at}`;
-  return and(isNull(companyInvitations.acceptedAt), expiry) as SQL;
-}
 
 function stateOf(row: Pick<InvitationRow, 'acceptedAt' | 'expiresAt'>, at: Date): InvitationState {
   if (row.acceptedAt) return 'accepted';
@@ -84,16 +88,7 @@ export function createInvitationsService(
   const { db, identity, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const selection = {
-    invitation: companyInvitations,
-    companyName: companies.companyName,
-    nif: companies.nif,
-  };
-
-  function present(
-    row: { invitation: InvitationRow; companyName: string; nif: string },
-    at: Date,
-  ): PreRegistrationItem {
+  function present(row: InvitationWithCompany, at: Date): PreRegistrationItem {
     const i = row.invitation;
     return {
       id: i.id,
@@ -110,15 +105,6 @@ export function createInvitationsService(
       acceptedAt: i.acceptedAt?.toISOString() ?? null,
       createdAt: i.createdAt.toISOString(),
     };
-  }
-
-  async function one(tx: Executor, id: string) {
-    const [row] = await tx
-      .select(selection)
-      .from(companyInvitations)
-      .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
-      .where(eq(companyInvitations.id, id));
-    return row;
   }
 
   async function mailInvitation(
@@ -142,26 +128,10 @@ export function createInvitationsService(
 
   /** The invitation of a link token; 410 when it is unknown, accepted or expired. */
   async function byToken(tx: Executor, token: string, lock: boolean) {
-    const query = tx
-      .select(selection)
-      .from(companyInvitations)
-      .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
-      .where(eq(companyInvitations.tokenHash, hashLinkToken(token)));
-    const [row] = lock ? await query.for('update', { of: companyInvitations }) : await query;
+    const row = await invitationByTokenHash(tx, hashLinkToken(token), lock);
     if (!row || row.invitation.acceptedAt) throw linkInvalid();
     if (row.invitation.expiresAt <= now()) throw linkExpired();
     return row;
-  }
-
-  function whereOf(query: ListQuery, at: Date): SQL | undefined {
-    const conditions: SQL[] = [];
-    const byName = searchCondition(companies.searchText, query.search);
-    const byNif = searchCondition(companies.nif, query.search);
-    const byEmail = searchCondition(companyInvitations.email, query.search);
-    const bySearch = or(byName, byNif, byEmail);
-    if (bySearch) conditions.push(bySearch);
-    if (query.state) conditions.push(invitationStateWhere(query.state, at));
-    return conditions.length > 0 ? and(...conditions) : undefined;
   }
 
   return {
@@ -185,36 +155,28 @@ export function createInvitationsService(
           if (holder) {
             if (!(await cancelPreRegistration(tx, holder, { actor }))) throw nifTaken();
           }
-          const [company] = await tx
-            .insert(companies)
-            .values({
-              companyName: input.companyName,
-              nif: input.nif,
-              email: input.email,
-              phone: input.phone ?? null,
-              responsibleName: input.responsibleName,
-              caeDivisionId: input.caeDivisionId ?? null,
-              cityId: input.cityId ?? null,
-            })
-            .returning();
-          if (!company) throw new Error('The company could not be stored');
+          const company = await insertCompany(tx, {
+            companyName: input.companyName,
+            nif: input.nif,
+            email: input.email,
+            phone: input.phone ?? null,
+            responsibleName: input.responsibleName,
+            caeDivisionId: input.caeDivisionId ?? null,
+            cityId: input.cityId ?? null,
+          });
           await alongside?.(tx, company.id);
           const { token, hash } = newLinkToken();
-          const [invitation] = await tx
-            .insert(companyInvitations)
-            .values({
-              companyId: company.id,
-              email: input.email,
-              name: input.responsibleName,
-              language: input.language,
-              tokenHash: hash,
-              expiresAt: new Date(at.getTime() + INVITATION_LINK_DAYS * DAY_MS),
-              sentCount: 1,
-              lastSentAt: at,
-              createdBy: actor.accountId,
-            })
-            .returning();
-          if (!invitation) throw new Error('The invitation could not be stored');
+          const invitation = await insertInvitation(tx, {
+            companyId: company.id,
+            email: input.email,
+            name: input.responsibleName,
+            language: input.language,
+            tokenHash: hash,
+            expiresAt: new Date(at.getTime() + INVITATION_LINK_DAYS * DAY_MS),
+            sentCount: 1,
+            lastSentAt: at,
+            createdBy: actor.accountId,
+          });
           await mailInvitation(tx, invitation, company.companyName, token);
           const item = present({ invitation, companyName: company.companyName, nif: company.nif }, at);
           const audit = { actorAccountId: actor.accountId, requestId: actor.requestId };
@@ -242,26 +204,15 @@ export function createInvitationsService(
 
     async list(query: ListQuery): Promise<Page<PreRegistrationItem>> {
       const at = now();
-      const where = whereOf(query, at);
+      const where = invitationsListWhere(query, at);
       const window = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(selection)
-          .from(companyInvitations)
-          .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
-          .where(where)
-          .orderBy(desc(companyInvitations.createdAt), desc(companyInvitations.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db
-          .select({ n: count() })
-          .from(companyInvitations)
-          .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
-          .where(where),
+      const [rows, total] = await Promise.all([
+        invitationsPage(db, where, window),
+        countInvitations(db, where),
       ]);
       return {
         items: rows.map((r) => present(r, at)),
-        total: total?.n ?? 0,
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -270,28 +221,19 @@ export function createInvitationsService(
     /** A fresh link (the previous one stops working) and a new 7-day period. */
     async resend(actor: Actor, id: string): Promise<PreRegistrationItem> {
       return db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ id: companyInvitations.id })
-          .from(companyInvitations)
-          .where(eq(companyInvitations.id, id))
-          .for('update');
-        const row = locked ? await one(tx, id) : undefined;
+        const locked = await lockInvitation(tx, id);
+        const row = locked ? await invitationById(tx, id) : undefined;
         if (!row) throw notFound();
         if (row.invitation.acceptedAt) throw invitationAccepted();
         const at = now();
         await lockInvitationsOf(tx, row.invitation.email);
         if (await liveInvitationOf(tx, row.invitation.email, at, id)) throw invitationPending();
         const { token, hash } = newLinkToken();
-        const [invitation] = await tx
-          .update(companyInvitations)
-          .set({
-            tokenHash: hash,
-            expiresAt: new Date(at.getTime() + INVITATION_LINK_DAYS * DAY_MS),
-            sentCount: sql`${companyInvitations.sentCount} + 1`,
-            lastSentAt: at,
-          })
-          .where(eq(companyInvitations.id, id))
-          .returning();
+        const invitation = await renewInvitationLink(tx, id, {
+          tokenHash: hash,
+          expiresAt: new Date(at.getTime() + INVITATION_LINK_DAYS * DAY_MS),
+          lastSentAt: at,
+        });
         if (!invitation) throw notFound();
         await mailInvitation(tx, invitation, row.companyName, token);
         const item = present({ ...row, invitation }, at);
@@ -316,7 +258,7 @@ export function createInvitationsService(
     async accept(input: AcceptInvitationRequest, requestId: string): Promise<InvitationAccepted> {
       const first = await byToken(db, input.token, false);
       const email = first.invitation.email;
-      const account = (await db.select().from(accounts).where(eq(accounts.email, email)).limit(1))[0];
+      const account = await accountRowOfEmail(db, email);
       if (account && !account.isActive) throw forbidden('errors:accountInactive');
       const found = await atProvider(() => identity.findUserByEmail(email));
       let created: string | undefined;
@@ -339,44 +281,25 @@ export function createInvitationsService(
           db.transaction(async (tx) => {
             const row = await byToken(tx, input.token, true);
             const at = now();
-            const [current] = await tx.select().from(accounts).where(eq(accounts.email, email)).for('update');
+            const current = await lockAccountOfEmail(tx, email);
             const portalRoles: PortalRole[] = [
               ...new Set([...portalRolesOf(current?.roles ?? []), 'company' as const]),
             ];
             let accountId: string;
             if (current) {
               accountId = current.id;
-              await tx
-                .update(accounts)
-                .set({
-                  subject,
-                  roles: storedRoles(portalRoles),
-                  version: sql`${accounts.version} + 1`,
-                  updatedAt: at,
-                })
-                .where(eq(accounts.id, current.id));
+              await linkAccount(tx, current.id, { subject, roles: storedRoles(portalRoles), updatedAt: at });
             } else {
-              const [inserted] = await tx
-                .insert(accounts)
-                .values({
-                  subject,
-                  email,
-                  name: row.invitation.name,
-                  language: row.invitation.language,
-                  roles: storedRoles(portalRoles),
-                })
-                .returning({ id: accounts.id });
-              if (!inserted) throw new Error('The account could not be stored');
-              accountId = inserted.id;
+              accountId = await insertAccountReturningId(tx, {
+                subject,
+                email,
+                name: row.invitation.name,
+                language: row.invitation.language,
+                roles: storedRoles(portalRoles),
+              });
             }
-            await tx
-              .insert(companyMembers)
-              .values({ companyId: row.invitation.companyId, accountId })
-              .onConflictDoNothing();
-            await tx
-              .update(companyInvitations)
-              .set({ acceptedAt: at })
-              .where(eq(companyInvitations.id, row.invitation.id));
+            await insertMemberUnlessKnown(tx, row.invitation.companyId, accountId);
+            await markInvitationAccepted(tx, row.invitation.id, at);
             await writeAudit(tx, {
               actorAccountId: accountId,
               action: 'accept',

@@ -7,7 +7,6 @@ import {
   type RegistrationConfirmed,
   type RegistrationPending,
 } from '@excelencia/domain';
-import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import {
   atProvider,
   compensateCreatedUser,
@@ -16,7 +15,6 @@ import {
   storedRoles,
 } from '../../auth/provisioning.ts';
 import type { Executor } from '../../db/client.ts';
-import { accounts, companies, companyMembers, pendingRegistrations } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -34,8 +32,18 @@ import { cancelPreRegistration } from './nif-claims.service.ts';
 import { checkPlaces } from './reference-checks.ts';
 import {
   accountOfEmail,
+  accountWithEmailOrSubject,
+  deleteExpiredRegistrationsOf,
+  expireRegistration,
+  insertAccount,
+  insertCompany,
+  insertMember,
+  insertPendingRegistration,
   lockOpenRegistrationOf,
+  lockRegistrationByTokenHash,
+  markRegistrationUsed,
   nifHolder,
+  type PendingRow,
   releaseMailWindows,
   renewRegistrationLink,
   takeMailAllowance,
@@ -63,13 +71,7 @@ const HOUR_MS = 3_600_000;
 const PROVIDER_HAS_USER = 'provider_has_user';
 const providerHasUser = () => new AppError(409, PROVIDER_HAS_USER, 'errors:conflict');
 
-type PendingRow = typeof pendingRegistrations.$inferSelect;
 type RegistrationPayload = Omit<RegisterCompanyRequest, 'password' | 'confirmPassword'>;
-
-/** Registrations still waiting for their link to be followed: not used, not expired at `at`. */
-export function openRegistrationWhere(at: Date): SQL {
-  return and(isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, at)) as SQL;
-}
 
 const MAIL_LIMIT = { max: REGISTRATION_MAILS_PER_ADDRESS, minutes: REGISTRATION_MAIL_WINDOW_MINUTES };
 
@@ -99,16 +101,7 @@ export function createRegistrationService(
    * enabled) provider accounts, so the e-mail can be registered again; and the mail windows that are over.
    */
   async function releaseExpired(email: string, nif: string, at: Date): Promise<void> {
-    const stale = await db
-      .delete(pendingRegistrations)
-      .where(
-        and(
-          isNull(pendingRegistrations.usedAt),
-          lte(pendingRegistrations.expiresAt, at),
-          or(eq(pendingRegistrations.email, email), eq(pendingRegistrations.nif, nif)),
-        ),
-      )
-      .returning({ idpUserId: pendingRegistrations.idpUserId });
+    const stale = await deleteExpiredRegistrationsOf(db, email, nif, at);
     for (const row of stale) await compensateCreatedUser(deps, row.idpUserId);
     await releaseMailWindows(db, new Date(at.getTime() - REGISTRATION_MAIL_WINDOW_MINUTES * 60_000));
   }
@@ -222,20 +215,16 @@ export function createRegistrationService(
       try {
         await db.transaction(async (tx) => {
           const { token, hash } = newLinkToken();
-          const [row] = await tx
-            .insert(pendingRegistrations)
-            .values({
-              tokenHash: hash,
-              email: input.email,
-              nif: input.nif,
-              companyName: input.companyName,
-              payload,
-              idpUserId,
-              language: input.language,
-              expiresAt: new Date(at.getTime() + REGISTRATION_LINK_HOURS * HOUR_MS),
-            })
-            .returning();
-          if (!row) throw new Error('The pending registration could not be stored');
+          const row = await insertPendingRegistration(tx, {
+            tokenHash: hash,
+            email: input.email,
+            nif: input.nif,
+            companyName: input.companyName,
+            payload,
+            idpUserId,
+            language: input.language,
+            expiresAt: new Date(at.getTime() + REGISTRATION_LINK_HOURS * HOUR_MS),
+          });
           await mailWithin(tx, row.email, now(), () => registrationMail(linkMail(row, token)));
           await writeAudit(tx, {
             actorAccountId: null,
@@ -259,11 +248,7 @@ export function createRegistrationService(
       const hash = hashLinkToken(token);
       const confirmed = await keepProviderInStep(deps, (atProviderSteps) =>
         db.transaction(async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(pendingRegistrations)
-            .where(eq(pendingRegistrations.tokenHash, hash))
-            .for('update');
+          const row = await lockRegistrationByTokenHash(tx, hash);
           if (!row || row.usedAt) throw linkInvalid();
           const at = now();
           if (row.expiresAt <= at) throw linkExpired();
@@ -286,50 +271,29 @@ export function createRegistrationService(
             () => true,
           );
           if (placesGone) {
-            await tx
-              .update(pendingRegistrations)
-              .set({ expiresAt: at })
-              .where(eq(pendingRegistrations.id, row.id));
+            await expireRegistration(tx, row.id, at);
             return null;
           }
 
-          const [used] = await tx
-            .update(pendingRegistrations)
-            .set({ usedAt: at })
-            .where(and(eq(pendingRegistrations.id, row.id), isNull(pendingRegistrations.usedAt)))
-            .returning({ id: pendingRegistrations.id });
-          if (!used) throw linkInvalid();
-          const [existing] = await tx
-            .select({ id: accounts.id })
-            .from(accounts)
-            .where(or(eq(accounts.email, row.email), eq(accounts.subject, row.idpUserId)))
-            .limit(1);
-          if (existing) throw emailTaken();
-          const [account] = await tx
-            .insert(accounts)
-            .values({
-              subject: row.idpUserId,
-              email: row.email,
-              name: payload.responsibleName,
-              language: row.language,
-              roles: storedRoles(['company']),
-            })
-            .returning();
-          if (!account) throw new Error('The account could not be stored');
-          const [company] = await tx
-            .insert(companies)
-            .values({
-              companyName: payload.companyName,
-              nif: row.nif,
-              email: row.email,
-              phone: payload.phone,
-              responsibleName: payload.responsibleName,
-              caeDivisionId: payload.caeDivisionId,
-              cityId: payload.cityId,
-            })
-            .returning();
-          if (!company) throw new Error('The company could not be stored');
-          await tx.insert(companyMembers).values({ companyId: company.id, accountId: account.id });
+          if (!(await markRegistrationUsed(tx, row.id, at))) throw linkInvalid();
+          if (await accountWithEmailOrSubject(tx, row.email, row.idpUserId)) throw emailTaken();
+          const account = await insertAccount(tx, {
+            subject: row.idpUserId,
+            email: row.email,
+            name: payload.responsibleName,
+            language: row.language,
+            roles: storedRoles(['company']),
+          });
+          const company = await insertCompany(tx, {
+            companyName: payload.companyName,
+            nif: row.nif,
+            email: row.email,
+            phone: payload.phone,
+            responsibleName: payload.responsibleName,
+            caeDivisionId: payload.caeDivisionId,
+            cityId: payload.cityId,
+          });
+          await insertMember(tx, company.id, account.id);
           const audit = { actorAccountId: account.id, requestId };
           await writeAudit(tx, {
             ...audit,
