@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { jobs } from '../../db/schema/platform.ts';
 import type { PinoLike } from '../mail/outbox.ts';
-import { createPoller } from '../poller.ts';
+import { createQueueRunner, errorText, retryDelayMs } from '../queue-runner.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobPayload = Record<string, unknown>;
@@ -26,24 +26,9 @@ export interface RecurringJob {
 
 /** A job left 'running' this long (its process died) goes back to 'pending'. */
 export const STALE_RUNNING_MS = 15 * 60 * 1000;
-const FIRST_RETRY_MS = 30 * 1000;
-const MAX_RETRY_MS = 60 * 60 * 1000;
-/** Most jobs one pass runs, so a pass ends and stop() is never kept waiting long. */
-const MAX_PER_PASS = 50;
-const MAX_ERROR_LENGTH = 2000;
 /** Finished jobs are kept this long (to look at), then removed. */
 export const FINISHED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_MAX_ATTEMPTS = 10;
-
-/** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, ... at most 1 h. */
-export function jobRetryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
-}
-
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH)}…` : text;
-}
 
 /**
  * Adds a job. Pass the transaction of the change that needs it, so the job exists exactly when the change
@@ -176,7 +161,7 @@ export function createJobWorker(options: {
             state: failed ? 'failed' : 'pending',
             attempts,
             lastError: errorText(error),
-            nextAttemptAt: new Date(now.getTime() + jobRetryDelayMs(attempts)),
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
             updatedAt: now,
           })
           .where(eq(jobs.id, row.id));
@@ -197,38 +182,28 @@ export function createJobWorker(options: {
     return true;
   }
 
-  async function pass(now: Date): Promise<{ done: number; failed: number }> {
-    const result = { done: 0, failed: 0 };
-    if (kinds.length === 0) return result;
-    await ensureRecurring(now);
-    await releaseStale(now);
-    await removeFinished(now);
-    while (!poller.stopping && result.done + result.failed < MAX_PER_PASS) {
-      const row = await claimOne(now);
-      if (!row) break;
-      if (await run(row, now)) result.done += 1;
-      else result.failed += 1;
-    }
-    return result;
-  }
-
-  /** One pass over the jobs due at `now` (tests pass a clock ahead of the real one). */
-  function runOnce(now: Date = new Date()): Promise<{ done: number; failed: number }> {
-    return poller.serial(() => pass(now));
-  }
-
-  const poller = createPoller({
+  const runner = createQueueRunner({
+    name: 'jobs',
+    logger,
     pollIntervalMs,
-    tick: () => pass(new Date()),
-    onError: (error) => logger.error({ err: errorText(error) }, 'jobs: pass failed'),
+    async prepare(now) {
+      if (kinds.length === 0) return;
+      await ensureRecurring(now);
+      await releaseStale(now);
+      await removeFinished(now);
+    },
+    // A worker without handlers claims nothing: the jobs are left to an instance that has them.
+    claimOne: (now) => (kinds.length === 0 ? Promise.resolve(undefined) : claimOne(now)),
+    handle: run,
   });
 
   return {
     /** Runs due jobs every pollIntervalMs until stop(). */
-    start: poller.start,
+    start: runner.start,
     /** Stops polling and waits for a job in progress; the rest of that pass is left for later. */
-    stop: poller.stop,
-    runOnce,
+    stop: runner.stop,
+    /** One pass over the jobs due at `now`. */
+    runOnce: runner.runOnce,
     /** The kinds this worker runs. */
     kinds,
   };

@@ -2,7 +2,7 @@ import { and, desc, eq, lte } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Database, Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
-import { createPoller } from '../poller.ts';
+import { createQueueRunner, errorText, retryDelayMs } from '../queue-runner.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -25,16 +25,6 @@ export interface PinoLike {
 
 /** A row left in 'sending' this long (the process died mid-send) is tried again. */
 export const STALE_SENDING_MS = 5 * 60 * 1000;
-const FIRST_RETRY_MS = 30 * 1000;
-const MAX_RETRY_MS = 60 * 60 * 1000;
-/** Most messages one pass sends, so a pass ends and stop() is never kept waiting long. */
-const MAX_PER_PASS = 50;
-const MAX_ERROR_LENGTH = 2000;
-
-/** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, ... at most 1 h. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
-}
 
 /**
  * Puts a message in the outbox. Pass the transaction of the change that causes the mail, so the mail
@@ -87,11 +77,6 @@ export function isPermanentFailure(error: unknown): boolean {
     responseCode >= 500 &&
     responseCode < 600
   );
-}
-
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH)}…` : text;
 }
 
 /**
@@ -196,37 +181,27 @@ export function createMailWorker(options: {
     return true;
   }
 
-  async function pass(now: Date): Promise<{ sent: number; failed: number }> {
-    const result = { sent: 0, failed: 0 };
-    await releaseStale(now);
-    while (!poller.stopping && result.sent + result.failed < MAX_PER_PASS) {
-      const row = await claimOne(now);
-      if (!row) break;
-      if (await deliver(row, now)) result.sent += 1;
-      else result.failed += 1;
-    }
-    return result;
-  }
-
-  function runOnce(now: Date = new Date()): Promise<{ sent: number; failed: number }> {
-    return poller.serial(() => pass(now));
-  }
-
-  const poller = createPoller({
+  const runner = createQueueRunner({
+    name: 'mail outbox',
+    logger,
     pollIntervalMs,
-    tick: () => pass(new Date()),
-    onError: (error) => logger.error({ err: errorText(error) }, 'mail outbox: pass failed'),
+    prepare: releaseStale,
+    claimOne,
+    handle: deliver,
   });
 
   return {
     /** Polls the outbox every pollIntervalMs until stop(). */
-    start: poller.start,
+    start: runner.start,
     /** Stops polling and waits for a send in progress; the rest of that pass is left for later. */
     async stop(): Promise<void> {
-      await poller.stop();
+      await runner.stop();
       transporter.close();
     },
     /** One pass over the mail due at `now`. */
-    runOnce,
+    async runOnce(now?: Date): Promise<{ sent: number; failed: number }> {
+      const { done, failed } = await runner.runOnce(now);
+      return { sent: done, failed };
+    },
   };
 }
