@@ -29,7 +29,7 @@ async function start(): Promise<void> {
   const data = readSsrData();
   const lang = document.documentElement.lang;
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  // The page's language is the visitor's choice, as the app records it on each page (SPEC §2: selectedLang).
+  // The page's language is the visitor's choice, as the app records it on each page (selectedLang).
   try {
     localStorage.setItem(SELECTED_LANG_KEY, language);
   } catch {

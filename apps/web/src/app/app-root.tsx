@@ -19,13 +19,16 @@ export function AppRoot() {
   );
 }
 
-/** `/` and any path without a language go under the first language (SPEC §2). */
+/**
+ * `/` and any path without a language go under the first language: the route's, then the browser's, then the
+ * stored choice, then pt.
+ */
 export function RedirectToLanguage() {
   const location = useLocation();
   return <Navigate replace to={`/${firstLanguage('')}/${location.search}${location.hash}`} />;
 }
 
-/** A route failed to render or its code failed to load: the loading screen's error text (SPEC §8). */
+/** A route failed to render or its code failed to load: the loading screen's error text. */
 export function RouteError() {
   return <LoadingScreen failed />;
 }

@@ -15,7 +15,7 @@ function sources(dir: string): string[] {
 
 /**
  * Ways to write a date that bypass the one date rule (packages/domain dates.ts: formatDisplayDate, and
- * formatDisplayPeriod, formatDisplayMonth, formatDisplayTime beside it; SPEC §9). Reading the browser's time
+ * formatDisplayPeriod, formatDisplayMonth, formatDisplayTime beside it; docs/adr/0023). Reading the browser's time
  * zone (resolvedOptions) writes no date and is allowed.
  */
 const BYPASSES = [

@@ -2,7 +2,7 @@ import { LANGUAGES, translate } from '@excelencia/domain';
 import { describe, expect, it } from 'vitest';
 import { groupsContaining, type MenuNode, signedInPages, visibleMenu } from './navigation.ts';
 
-/** Every signed-in route of SPEC §2. */
+/** Every signed-in route the menus must offer (company, admin, partner and the profile page). */
 const SPEC_ROUTES = [
   '/company/dashboard',
   '/company/balance-sheet',
@@ -51,7 +51,7 @@ const SPEC_ROUTES = [
   '/users/profile',
   // The company's own profile, reached from the company dashboard.
   '/company/profile',
-  // Admin screens named by the spec's texts (balance sheets, balance comparator, data entry).
+  // The further admin screens (balance sheets, balance comparator, data entry).
   '/admin/balance-sheets',
   '/admin/balance-comparator',
   '/admin/balance-data-entry',
@@ -64,7 +64,7 @@ function paths(nodes: readonly MenuNode[]): string[] {
 describe('signed-in pages', () => {
   const pages = signedInPages();
 
-  it('has exactly one page per route of the spec', () => {
+  it('has exactly one page per signed-in route', () => {
     expect(pages.map((page) => page.path).sort()).toEqual([...SPEC_ROUTES].sort());
   });
 

@@ -4,7 +4,7 @@ import type { Area, PageDef, PageKind, PendingArea } from '../lib/pages.ts';
 export type { Area, PageDef, PageKind, PendingArea };
 
 /**
- * The one definition of the signed-in menus (SPEC §2) and of the pages they lead to.
+ * The one definition of the signed-in menus and of the pages they lead to (docs/adr/0004).
  * Every item carries the roles that see it; the side menu filters, the router builds one lazy route
  * per item. Paths are written without the language prefix.
  */

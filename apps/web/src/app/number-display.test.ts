@@ -23,8 +23,8 @@ function sources(dir: string): string[] {
 
 /**
  * Ways to write a number that bypass the one display rule (packages/domain balance-sheets/numbers.ts:
- * formatNumber; SPEC §5): a float's or a Decimal's toFixed, toLocaleString and Intl.NumberFormat write their own
- * separators and decimals.
+ * formatNumber; docs/adr/0023): a float's or a Decimal's toFixed, toLocaleString and Intl.NumberFormat write their
+ * own separators and decimals.
  */
 const BYPASSES = [/\.toFixed\(/, /\.toLocaleString\(/, /Intl\.NumberFormat\b/];
 

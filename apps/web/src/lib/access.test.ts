@@ -5,7 +5,7 @@ const ADMIN = ['admin', 'uma_authorization'];
 const COMPANY = ['company', 'uma_authorization'];
 const PARTNER = ['partner', 'uma_authorization'];
 
-describe('signed-in guards (SPEC §2, §6)', () => {
+describe('signed-in guards', () => {
   it('lets each role into its own area and the profile page', () => {
     expect(signedInRedirect(ADMIN, 'admin')).toBeNull();
     expect(signedInRedirect(COMPANY, 'company')).toBeNull();

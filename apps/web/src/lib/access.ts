@@ -7,7 +7,7 @@ export function areaOfPath(path: string): Area | null {
   return first === 'admin' || first === 'company' || first === 'partner' || first === 'users' ? first : null;
 }
 
-/** Every signed-in page needs uma_authorization (SPEC §6); without it the user is treated as not allowed. */
+/** Every signed-in page needs uma_authorization; without it the user is treated as not allowed. */
 export function canEnterSignedIn(roles: readonly string[]): boolean {
   return hasRole(roles, SIGNED_IN_ROLE);
 }
@@ -25,7 +25,7 @@ export function signedInRedirect(roles: readonly string[], area: Area): string |
   return allowed ? null : dashboardPathFor(roles);
 }
 
-/** Public pages: an admin goes to the admin dashboard, a partner-only user to theirs (SPEC §2). */
+/** Public pages: a signed-in admin goes to the admin dashboard, a partner-only user to theirs. */
 export function publicRedirect(roles: readonly string[]): string | null {
   if (!canEnterSignedIn(roles)) return null;
   if (hasRole(roles, 'admin')) return '/admin/dashboard';
@@ -33,7 +33,7 @@ export function publicRedirect(roles: readonly string[]): string | null {
   return null;
 }
 
-/** The Profile button: a company user with a selected company, or a partner-only user (SPEC §6). */
+/** The Profile button: a company user with a selected company, or a partner-only user. */
 export function showsProfileButton(roles: readonly string[], hasSelectedCompany: boolean): boolean {
   return (hasRole(roles, 'company') && hasSelectedCompany) || isPartnerOnly(roles);
 }

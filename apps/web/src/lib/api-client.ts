@@ -36,7 +36,7 @@ export function setApiTransport(next: Transport): void {
 let csrfToken: Promise<string> | null = null;
 let unauthorizedHandler: (() => void) | null = null;
 
-/** Called on any 401 (SPEC §7/§8): the app signs the user out locally; the call still rejects. */
+/** Called on any 401: the app signs the user out locally; the call still rejects (docs/adr/0004). */
 export function onUnauthorized(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
@@ -180,5 +180,5 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
   return response.blob();
 }
 
-/** The versioned REST API base (SPEC §7). */
+/** The versioned REST API base (docs/architecture.md, 2.3). */
 export const API_BASE = '/app/api/v1';

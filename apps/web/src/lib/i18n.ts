@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { loadGroupsInUse, loadMessages } from './load-messages.ts';
 import { MESSAGE_GROUPS } from './message-groups.ts';
 
-/** localStorage key of the language choice (SPEC §2: selectedLang). */
+/** localStorage key of the language choice. */
 export const SELECTED_LANG_KEY = 'selectedLang';
 
 export const i18n: I18n = i18next.createInstance();
@@ -17,7 +17,7 @@ function readStoredLanguage(): string | null {
   }
 }
 
-/** The first language (SPEC §2): the route's prefix, then the browser, then selectedLang, then pt. */
+/** The first language: the route's prefix, then the browser, then selectedLang, then pt. */
 export function firstLanguage(pathname: string): Language {
   return pickLanguage({
     route: pathname.split('/')[1] ?? null,

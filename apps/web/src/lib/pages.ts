@@ -5,7 +5,7 @@
 
 export type Area = 'admin' | 'company' | 'partner' | 'users';
 
-/** The later issue a placeholder page belongs to (shell:pending.areas.*). */
+/** The area a placeholder page belongs to, until that area is built (shell:pending.areas.*). */
 export type PendingArea =
   | 'referenceData'
   | 'companies'

@@ -9,7 +9,7 @@ import { i18n } from '../lib/i18n.ts';
 configure({ asyncUtilTimeout: 10_000 });
 
 /**
- * The browser pieces Mantine reads that a test DOM lacks (ARCHITECTURE §9): a media query that never matches (the
+ * The browser pieces Mantine reads that a test DOM lacks: a media query that never matches (the
  * desktop layout), a ResizeObserver that never reports, scrollIntoView doing nothing, and no web fonts to wait for.
  */
 if (!window.matchMedia) {

@@ -5,7 +5,7 @@ import { i18n } from '../lib/i18n.ts';
 import { TOAST_AUTO_CLOSE_MS, toastCloseButton } from './notify.ts';
 
 /**
- * 'An Error Occurred' (SPEC §8) with the server's message under it. A stale edit (409 stale_version) offers
+ * 'An Error Occurred' with the server's message under it. A stale edit (409 stale_version) offers
  * a Reload action; a record in use (409 in_use) only says so.
  */
 export function notifyApiError(error: unknown, options: { onReload?: () => void } = {}): void {

@@ -7,7 +7,7 @@ import { withLanguage } from '../lib/access.ts';
 import { useLanguage } from '../lib/language-context.ts';
 
 /**
- * Lists the languages by name without the current one; a choice swaps the path's prefix (SPEC §2) and is told to
+ * Lists the languages by name without the current one; a choice swaps the path's language prefix and is told to
  * `onChoose` (the signed-in layout stores it on the account).
  */
 export function LanguageSelector({ onChoose }: { onChoose?: (language: Language) => void }) {

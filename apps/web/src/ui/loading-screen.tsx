@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The full-page loading screen; with `failed`, the translated loadingError text instead (SPEC §8). */
+/** The full-page loading screen; with `failed`, the translated loadingError text instead. */
 export function LoadingScreen({ failed = false }: { failed?: boolean }) {
   const { t } = useTranslation();
   return (

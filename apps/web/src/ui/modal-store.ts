@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
 
-/** One modal for the whole app (SPEC §2): closing it, outside clicks included, runs the stored after-action. */
+/** One modal for the whole app: closing it, outside clicks included, runs the stored after-action. */
 export interface ModalRequest {
   title: ReactNode;
   content: ReactNode;

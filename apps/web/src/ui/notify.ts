@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../lib/i18n.ts';
 
-/** Toasts close after 5 s (SPEC §9). */
+/** Toasts close by themselves after 5 s. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
 /** The toast's close button, named in the user's language (an icon-only button needs a name). */

@@ -1,7 +1,7 @@
 import { Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 
-/** No header, no menu: /register and /404 (SPEC §2). */
+/** No header, no menu: /register and /404. */
 export function BareLayout() {
   return (
     <Box component="main" id="main">

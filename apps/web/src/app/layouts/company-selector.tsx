@@ -9,7 +9,7 @@ interface CompanySelectorProps {
   loading: boolean;
 }
 
-/** The company a company user works on; the choice is stored as companyID (SPEC §2, §3). */
+/** The company a company user works on; the choice is stored as companyID (docs/adr/0004). */
 export function CompanySelector({ companies, selectedId, loading }: CompanySelectorProps) {
   const { t } = useTranslation();
   const empty = !loading && companies.length === 0;

@@ -152,7 +152,7 @@ function PublicHeader({ session }: { session: SessionState }) {
 
 /**
  * Login as a form (GET /auth/login with the page to come back to and the language): it signs in from a page
- * no script runs on; where the app runs, it clears the browser's storage first (SPEC §4).
+ * no script runs on; where the app runs, it clears the browser's storage first, as login does (docs/adr/0004).
  */
 function LoginButton({ callbackPath, fullWidth }: { callbackPath: string; fullWidth: boolean }) {
   const { t } = useTranslation();

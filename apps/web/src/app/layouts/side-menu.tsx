@@ -60,7 +60,7 @@ function MenuIcon({ id }: { id: string }) {
 }
 
 /**
- * The side menu of the user's roles (SPEC §2): collapsible groups, the active item highlighted, and the
+ * The side menu of the user's roles: collapsible groups, the active item highlighted, and the
  * company items disabled (aria-disabled, not clickable) while no company is selected.
  */
 export function SideMenu({ roles, companySelected }: { roles: readonly string[]; companySelected: boolean }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccountQuery, useProfilePictureUrl } from '../../features/accounts/queries.ts';
 import type { AuthenticatedSession } from '../../features/session/queries.ts';
 
-/** Avatar size in the top bar: at most 44 px (SPEC §9). */
+/** Avatar size in the top bar: at most 44 px. */
 const AVATAR_SIZE = 40;
 
 function initials(name: string): string {
@@ -14,7 +14,7 @@ function initials(name: string): string {
   return `${first}${last}`.toUpperCase() || '?';
 }
 
-/** Admins see their name and role label; the others their picture, or initials when none (SPEC §6). */
+/** Admins see their name and role label instead of a picture; the others their picture, or initials when none. */
 export function UserBadge({ session }: { session: AuthenticatedSession }) {
   const { t } = useTranslation();
   const isAdmin = hasRole(session.roles, 'admin');

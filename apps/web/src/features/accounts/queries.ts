@@ -8,7 +8,7 @@ export const accountKeys = {
   profilePicture: (accountId: string) => [...accountKeys.all, accountId, 'profile-picture'] as const,
 };
 
-/** The account of a signed-in user (SPEC §7); failures are only logged, in Portuguese (SPEC §8). */
+/** The account of a signed-in user (GET accounts/by-email); failures are only logged, in Portuguese. */
 export function useAccountQuery(email: string | null) {
   return useQuery({
     queryKey: accountKeys.byEmail(email ?? ''),

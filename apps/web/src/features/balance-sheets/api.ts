@@ -70,7 +70,10 @@ export async function fetchTree(signal?: AbortSignal): Promise<SelfDiagnosisTree
   return SelfDiagnosisTree.parse(await apiJson<unknown>(`${API_BASE}/balance-sheets/tree`, { signal }));
 }
 
-/** The -1/0/0 option of the balance check (SPEC §5) travels as a query parameter, not in the body. */
+/**
+ * The -1/0/0 option of the balance check (Assets of -1 with Equity and Liabilities at 0 pass) travels as a query
+ * parameter, not in the body.
+ */
 const entryQuery = (allowAssetsMinusOneWithZeroEquityAndLiabilities: boolean) =>
   allowAssetsMinusOneWithZeroEquityAndLiabilities
     ? '?allowAssetsMinusOneWithZeroEquityAndLiabilities=true'

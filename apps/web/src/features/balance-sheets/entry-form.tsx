@@ -73,10 +73,10 @@ function groupsOf(tree: TreeLevelNode[], code: string): string[] {
 }
 
 /**
- * The balance sheet entered or corrected by hand (SPEC §3 entry form tree, §5 rules). A blank amount is 0
- * (SPEC §4); the net result for the period is computed from the income statement and shown read-only, so the
- * check, the saved sheet, its views and the diagnosis count it once (docs/adr/0018). On Save, the first field to
- * fix opens its group, takes the focus and says what is wrong under it.
+ * The balance sheet entered or corrected by hand, on the tree of headings, sub-headings, categories and
+ * sub-categories. A blank amount is 0; the net result for the period is computed from the income statement and
+ * shown read-only, so the check, the saved sheet, its views and the diagnosis count it once (docs/adr/0018). On
+ * Save, the first field to fix opens its group, takes the focus and says what is wrong under it.
  */
 export function EntryForm({ companyId, tree, sheet, onSaved }: EntryFormProps) {
   const t = useTranslate();

@@ -99,7 +99,7 @@ describe('the entry form tree', () => {
   it('says nothing while no balance-sheet amount is typed, then counts blanks as 0, rolls totals up and checks', () => {
     expect(evaluateEntry(tree, {}).check).toEqual({ status: 'empty' });
     expect(evaluateEntry(tree, { VENDAS: '100' }).check).toEqual({ status: 'empty' });
-    // A blank amount is 0 (SPEC §4): Assets 1 000 against nothing else.
+    // A blank amount is 0: Assets 1 000 against nothing else.
     const one = evaluateEntry(tree, { AFT: '1 000' }).check;
     expect(one.status === 'mismatch' && one.difference.toString()).toBe('1000');
     const ok = evaluateEntry(tree, filled);
@@ -155,7 +155,7 @@ describe('the entry form tree', () => {
     ).toEqual({ status: 'ok' });
   });
 
-  it('sends every leaf (a blank one as 0), cost lines positive, or refuses with the SPEC message', () => {
+  it('sends every leaf (a blank one as 0), cost lines positive, or refuses with its message', () => {
     expect(entryBody(evaluateEntry(tree, { AFT: '0' }))).toEqual({
       ok: true,
       values: {

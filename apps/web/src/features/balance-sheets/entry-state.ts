@@ -15,7 +15,7 @@ import {
 } from '@excelencia/domain';
 
 /**
- * The entry form's state (SPEC §3/§5) as pure functions: which rows show, the typed texts turned into values
+ * The entry form's state as pure functions: which rows show, the typed texts turned into values
  * through the domain rules, the live totals and balance check (the one rule of equity before closing the server,
  * the views and the diagnosis use: docs/adr/0018), and the body sent to the server (leaf values only: the
  * client-only fields never leave the browser).
@@ -26,7 +26,7 @@ export interface EntryRow {
   depth: number;
 }
 
-/** Headings and sub-headings start open, categories closed (SPEC §4 row groups). */
+/** Headings and sub-headings start open, categories closed. */
 export function initialOpen(tree: TreeLevelNode[]): Set<string> {
   return new Set(
     treeNodes(tree)
@@ -46,13 +46,16 @@ export function visibleRows(tree: TreeLevelNode[], open: ReadonlySet<string>): E
   return rows;
 }
 
-/** What a leaf input holds as the user types: the SPEC §5 format; a cost line's minus is shown outside. */
+/**
+ * What a leaf input holds as the user types: digits, one decimal separator and a leading minus, integer digits
+ * grouped in threes; a cost line's minus is shown outside.
+ */
 export function inputText(raw: string, isCostLine: boolean): string {
   const text = formatNumberInput(raw);
   return isCostLine ? text.replace(/^-/, '') : text;
 }
 
-/** The leaf texts of a stored sheet (blank → '0' on edit, SPEC §4); cost lines without their sign. */
+/** The leaf texts of a stored sheet (blank → '0' on edit, docs/adr/0018); cost lines without their sign. */
 export function textsFromValues(
   tree: TreeLevelNode[],
   values: Record<string, string>,
@@ -115,7 +118,7 @@ function groupsAbove(tree: TreeLevelNode[], leaves: ReadonlySet<string>): Set<st
   return out;
 }
 
-/** Whether an amount field holds nothing (SPEC §4: a blank result is 0 on edit). */
+/** Whether an amount field holds nothing (a blank result is 0 on edit). */
 const isBlank = (text: string) => text === '' || text === '-';
 
 /**

@@ -8,7 +8,10 @@ export interface PeriodFields {
   typeFrequence: string;
 }
 
-/** The period's problems by field, as catalog keys, from the shared upload schema (SPEC §5 date rules). */
+/**
+ * The period's problems by field, as catalog keys, from the shared upload schema (a date is required, and the end
+ * cannot be before the start).
+ */
 export function periodProblems(fields: PeriodFields): Partial<Record<keyof PeriodFields, string>> {
   const parsed = BalanceSheetUploadFields.safeParse(fields);
   if (parsed.success) return {};

@@ -4,7 +4,7 @@ import { useTranslate } from '../../ui/use-translate.ts';
 import { useSheetsQuery } from './queries.ts';
 
 /**
- * Said before a new sheet is sent for a period that already has one (SPEC §4 keeps only the latest per period):
+ * Said before a new sheet is sent for a period that already has one (only the latest per period counts):
  * the new sheet will replace it in the views; the old one stays listed as replaced.
  */
 export function ReplaceNotice({

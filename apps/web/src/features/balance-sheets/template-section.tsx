@@ -8,7 +8,7 @@ import { templatePath } from './api.ts';
 
 const RULES = ['xlsx', 'columns', 'noBlank', 'noTotals', 'accounts', 'balanced'] as const;
 
-/** The .xlsx template download and its rules (SPEC §5) in the user's language. */
+/** The .xlsx template download and its rules (the RULES above) in the user's language. */
 export function TemplateSection({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const t = useTranslate();
   const language = useLanguage();

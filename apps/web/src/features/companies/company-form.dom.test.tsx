@@ -65,7 +65,7 @@ afterEach(() => {
 });
 
 describe("the company profile's annual turnover", () => {
-  it('is shown and typed grouped in threes (SPEC §5), and sent as a plain decimal', async () => {
+  it('is shown and typed grouped in threes, and sent as a plain decimal', async () => {
     renderWithApp(<CompanyProfileForm company={COMPANY} canEditNif={false} />, { language: 'pt' });
     const field = screen.getByLabelText('Volume de negócios anual (aprox.)') as HTMLInputElement;
     // Stored '11600000.00': no cents the user never typed.

@@ -61,7 +61,8 @@ export function companyValues(company: CompanyProfile): CompanyValues {
     ownerName: company.ownerName ?? '',
     managerName: company.managerName ?? '',
     establishmentDate: company.establishmentDate ?? '',
-    // As it was typed (SPEC §5): '2 500 000.5' for a stored '2500000.50', not '2500000.50' nor '2 500 000.50'.
+    // As it was typed, in groups of three: '2 500 000.5' for a stored '2500000.50', not '2500000.50' nor
+    // '2 500 000.50'.
     annualTurnover: numberInputText(company.annualTurnover),
     companyTypeId: company.companyTypeId ?? '',
     employeeCount: company.employeeCount ?? '',
@@ -121,7 +122,7 @@ function PendingNameChange({ company }: { company: CompanyProfile }) {
 }
 
 /**
- * The company profile (SPEC §3 company table + registration fields + directory listing), for the company's
+ * The company profile (the company's table, its registration fields and its directory listing), for the company's
  * members and for admins (who may change the NIF). The version read is sent back; a stale edit offers Reload.
  */
 export function CompanyProfileForm({

@@ -8,7 +8,7 @@ import {
 } from '@excelencia/domain';
 import { API_BASE, ApiError, apiJson } from '../../lib/api-client.ts';
 
-/** The visitor's reads of the site's content (ARCHITECTURE §4b), parsed with the shared public schemas. */
+/** The visitor's reads of the site's content (published items only), parsed with the shared public schemas. */
 
 export type PublicItemOf<K extends ContentKind> = Extract<PublicContentItem, { kind: K }>;
 

@@ -59,7 +59,7 @@ export function ContentPicture({
   );
 }
 
-/** A date as the site writes every date (SPEC §9). */
+/** A date as the site writes every date (docs/adr/0023). */
 export function ContentDate({ value, prefixKey }: { value: string | null; prefixKey?: string }) {
   const t = useTranslate();
   const language = useLanguage();

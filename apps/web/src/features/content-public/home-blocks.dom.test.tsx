@@ -142,7 +142,7 @@ describe('the home page blocks', () => {
     expect(within(news).getByRole('heading', { level: 2, name: 'Latest news' })).toBeTruthy();
     const article = within(news).getByRole('link', { name: 'Applications open' });
     expect(article.getAttribute('href')).toBe('/en/public/news/applications-open');
-    // The card's text is cut at the last sentence that fits (SPEC §9).
+    // The card's text is cut at the last sentence that fits.
     expect(
       within(news).getByText(
         'Registered companies can apply now. They upload the balance sheets of the year evaluated and of the year before.',

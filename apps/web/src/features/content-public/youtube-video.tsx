@@ -9,7 +9,8 @@ import classes from './youtube-video.module.css';
 /**
  * A YouTube video of the gallery. Nothing is fetched from YouTube until the visitor clicks: a play button with
  * the title stands in its place (no external image), then the player loads from youtube-nocookie.com (the only
- * frame source the CSP allows). The long watch link (SPEC §9) opens it on YouTube, with or without JavaScript.
+ * frame source the CSP allows). The long watch link (short links are stored in that form) opens it on YouTube,
+ * with or without JavaScript.
  */
 export function YoutubeVideo({ url, title }: { url: string; title: string }) {
   const t = useTranslate();

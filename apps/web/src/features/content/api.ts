@@ -11,7 +11,7 @@ import {
 import { API_BASE, apiJson } from '../../lib/api-client.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 
-/** The calls of the content manager (ARCHITECTURE §4b); every answer is parsed with the shared schemas. */
+/** The calls of the content manager; every answer is parsed with the shared schemas. */
 
 const enc = encodeURIComponent;
 

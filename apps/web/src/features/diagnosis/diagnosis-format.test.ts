@@ -42,7 +42,7 @@ const uploaded = {
 };
 const byHand = { ...uploaded, id: '00000000-0000-4000-8000-000000000002', fileName: null };
 
-describe('diagnosis type label (SPEC §4)', () => {
+describe('diagnosis type label', () => {
   it("is 'Simples' without a previous sheet and names the previous file in a comparison", () => {
     expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: null }, pt, 'pt')).toBe('Simples');
     expect(diagnosisTypeLabel({ companyName: 'Sol', previousBalanceSheet: uploaded }, pt, 'pt')).toBe(
@@ -80,7 +80,7 @@ describe('diagnosis type label (SPEC §4)', () => {
   });
 });
 
-describe('percentage change (SPEC §9)', () => {
+describe('percentage change', () => {
   it('shows 1 decimal, a sign and an up arrow for a rise', () => {
     expect(changeDisplay({ percent: '12.34', direction: 'up' })).toEqual({
       text: nb('+12.3 %'),
@@ -122,7 +122,7 @@ describe('figures beside a target', () => {
     expect(targetText({ comparison: '>', value: '0.500000' })).toBe('> 0.5');
   });
 
-  it('writes a ratio with at most 2 decimals (SPEC §5): 0.1492 is 0.15, -0.529 is -0.53', () => {
+  it('writes a ratio with at most 2 decimals: 0.1492 is 0.15, -0.529 is -0.53', () => {
     expect(valueText('0.1492')).toBe('0.15');
     expect(valueText('-0.529')).toBe('-0.53');
     expect(valueText('0.1492', { comparison: '>=', value: '0.1' })).toBe('0.15');
@@ -223,7 +223,7 @@ const series: IndicatorSeries = {
   ],
 };
 
-describe('indicator chart data (SPEC §8)', () => {
+describe('indicator chart data', () => {
   it('draws a line over the periods with the target', () => {
     const l1 = series.criteria[1];
     if (!l1) throw new Error('missing');

@@ -21,8 +21,8 @@ import {
 } from '@excelencia/domain';
 
 /**
- * Pure helpers of the self-diagnosis pages: type headings (SPEC §4), change arrows (SPEC §9) and the chart data
- * (SPEC §8: fewer than two points, no chart). Every figure the pages show goes through the domain's targetText,
+ * Pure helpers of the self-diagnosis pages: type headings, change arrows and the chart data (fewer than two
+ * points, no chart). Every figure the pages show goes through the domain's targetText,
  * changePercentText, valueText or chartValueText (the rules the exports follow too):
  * targets exactly, ratios with enough decimals that the figure never contradicts pass or fail.
  */
@@ -46,8 +46,8 @@ export function sheetOptionLabel(
 }
 
 /**
- * A ratio, previous value, median or quartile: at most 2 decimals (SPEC §5), more only when rounding would put
- * the figure on the other side of `target` than the exact value ('0.4299' failing ≥ 0.43, never '0.43'); ''
+ * A ratio, previous value, median or quartile: at most 2 decimals (docs/adr/0023), more only when rounding would
+ * put the figure on the other side of `target` than the exact value ('0.4299' failing ≥ 0.43, never '0.43'); ''
  * when absent.
  */
 export function valueText(value: string | null | undefined, target?: DisplayTarget | null): string {
@@ -63,7 +63,7 @@ export function chartValueText(value: unknown, target?: DisplayTarget | null): s
 }
 
 export interface ChangeDisplay {
-  /** '+12.3 %', '-100.0 %', '0.0 %' (always 1 decimal, SPEC §9; integer digits grouped with no-break spaces). */
+  /** '+12.3 %', '-100.0 %', '0.0 %' (always 1 decimal; integer digits grouped with no-break spaces). */
   text: string;
   /** ▲ for a rise, ▼ for a fall, '' when flat. */
   arrow: (typeof CHANGE_ARROWS)[ChangeDirection];
@@ -72,7 +72,7 @@ export interface ChangeDisplay {
   direction: 'up' | 'down' | 'flat';
 }
 
-/** SPEC §9: the percentage change with 1 decimal and an up or down arrow (texts shared with the exports). */
+/** The percentage change with 1 decimal and an up or down arrow (texts shared with the exports). */
 export function changeDisplay(
   change: { percent: string; direction: ChangeDirection } | null | undefined,
 ): ChangeDisplay | null {
@@ -150,7 +150,7 @@ export interface IndicatorChartData {
   data: Array<{ period: string; value: number | null }>;
   /** Periods with a computable value. */
   computable: number;
-  /** SPEC §8: fewer than two computable points → 'Not enough data to draw the requested chart.' */
+  /** Fewer than two computable points → 'Not enough data to draw the requested chart.' */
   canDraw: boolean;
   target: number | null;
 }
@@ -198,7 +198,7 @@ export function medianChartData(
 
 /**
  * The admin statistics' criterion choices: the active criteria only (the statistics know no other), in the
- * order of a diagnosis (types EE, F, L, RE, RF, C, the application criteria in the SPEC §9 order), as
+ * order of a diagnosis (types EE, F, L, RE, RF, C, the application criteria in their fixed order), as
  * 'code — description'.
  */
 export function statisticsCriterionOptions(

@@ -3,9 +3,9 @@ import { SELECTED_LANG_KEY } from '../../lib/i18n.ts';
 
 /** Written (then removed) on login and logout so other tabs refetch the session (their `storage` event). */
 export const SESSION_SIGNAL_KEY = 'sessionChanged';
-/** The company a company user works on (SPEC §3 app-wide state: companyID). */
+/** The company a company user works on (docs/adr/0004). */
 export const COMPANY_ID_KEY = 'companyID';
-/** Set once the company dashboard was opened in a new tab after login (SPEC §2, §9). */
+/** Set once the company dashboard was opened in a new tab after login, so it opens only once. */
 export const OPENED_DASHBOARD_KEY = 'openedDashboard';
 /** sessionStorage: this tab already told the others that a session started. */
 export const SESSION_ANNOUNCED_KEY = 'sessionAnnounced';

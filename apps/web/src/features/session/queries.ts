@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthenticatedSession } from '../../lib/signed-in-context.ts';
 import { fetchSession } from './api.ts';
 
-/** How often an open page re-reads the session besides focus and other tabs' signals (SPEC §4, §9). */
+/** How often an open page re-reads the session besides focus and other tabs' signals (docs/adr/0004). */
 export const SESSION_REFETCH_INTERVAL_MS = 5 * 60 * 1000;
 
 export const sessionKeys = {

@@ -5,7 +5,7 @@ import { postLogout } from './api.ts';
 import { clearBrowserStorage } from './browser-storage.ts';
 import { sessionKeys } from './queries.ts';
 
-/** The portal server's sign-in (SPEC §4). */
+/** The portal server's sign-in (docs/adr/0002). */
 export const LOGIN_PATH = '/auth/login';
 
 /** The query of the sign-in: the page to come back to (this site's paths only, else the home page) and the language. */
@@ -32,7 +32,7 @@ export function signOutLocally(queryClient: QueryClient, language: Language): vo
   clearBrowserStorage(language);
 }
 
-/** Sign out (SPEC §4): ends the server session, clears storage but the language, then leaves. */
+/** Sign out: ends the server session, clears storage but the language, then leaves. */
 export async function logout(queryClient: QueryClient, language: Language): Promise<void> {
   let redirectUrl = `/${language}/`;
   try {

@@ -21,7 +21,7 @@ import { signOutLocally } from './session-actions.ts';
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /**
- * Keeps the session of this tab true (SPEC §4): a 401 anywhere signs out locally, other tabs' login or
+ * Keeps the session of this tab true (docs/adr/0004): a 401 anywhere signs out locally, other tabs' login or
  * logout refetches it, an expired session logs out, and a company user's first visit after login opens the
  * company dashboard once in a new tab. The language of the path is not saved on the account: only the person's
  * own choice is (use-language-choice.ts, the profile).
@@ -74,7 +74,7 @@ export function useSessionSync(language: Language, pathname: string): void {
     signalOtherTabs();
   }, [session]);
 
-  // SPEC §2: a company user's first visit after login opens the company dashboard once in a new tab.
+  // A company user's first visit after login opens the company dashboard once in a new tab.
   const openedRef = useRef(false);
   useEffect(() => {
     if (!session || isExpired(session) || openedRef.current) return;

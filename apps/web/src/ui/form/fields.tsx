@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../lib/i18n.ts';
 
 /**
- * The shared form controls (SPEC §5): a required marker, min/max length, the error text under the field.
+ * The shared form controls: a required marker, min/max length, the error text under the field.
  * Each takes Mantine form's `getInputProps(path)` spread in, so values, changes and errors come from the form.
  */
 
@@ -103,8 +103,9 @@ export interface SelectOption {
 }
 
 /**
- * A native select whose first option is the empty '- Select -' (SPEC §5). A disabled one shows no error: nothing can
- * be fixed there yet (a division before its section is chosen); the form keeps the error, shown once it is enabled.
+ * A native select whose first option is the empty '- Select -' (docs/adr/0006). A disabled one shows no error:
+ * nothing can be fixed there yet (a division before its section is chosen); the form keeps the error, shown once it
+ * is enabled.
  */
 export function SelectField({
   label,

@@ -13,7 +13,7 @@ const en: Translate = (key, params) => translate('en', key, params);
 const pt: Translate = (key, params) => translate('pt', key, params);
 
 describe('zodResolver (shared schemas → Mantine form errors)', () => {
-  it('puts the spec texts under the right fields, in the user language', () => {
+  it('puts the catalog texts under the right fields, in the user language', () => {
     const validate = zodResolver(SimpleReferenceInput, en);
     const errors = validate({
       code: '',

@@ -51,7 +51,7 @@ describe("the evaluator's eligibility table", () => {
     '%s: explains a positive gap as a margin, true of a maximum (≤ 3) too, not as "above the threshold"',
     (language, hint) => {
       renderWithApp(<EligibilitySection application={application} />, { language });
-      // At most 2 decimals (SPEC §5): the value -0.529 is -0.53 and its margin to ≤ 3 is +3.53.
+      // At most 2 decimals: the value -0.529 is -0.53 and its margin to ≤ 3 is +3.53.
       expect(screen.getByText('+3.53')).toBeTruthy();
       expect(screen.getByText('-0.53')).toBeTruthy();
       expect(screen.queryByText('-0.529')).toBeNull();

@@ -21,7 +21,7 @@ function ResultBadge({ passed }: { passed: boolean | null }) {
   );
 }
 
-/** The 8 criteria in the SPEC §9 order: value, threshold, met or not, and the signed distance to the threshold. */
+/** The 8 criteria in their fixed order: value, threshold, met or not, and the signed distance to the threshold. */
 export function EligibilitySection({ application }: { application: Application }) {
   const t = useTranslate();
   const language = useLanguage();

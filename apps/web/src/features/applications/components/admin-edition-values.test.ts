@@ -97,7 +97,7 @@ describe('edition form check (shared EditionInput rules)', () => {
     expect(editionPayload(editionToValues(edition()))).toMatchObject({ number: 2, year: 2025 });
   });
 
-  it("says the spec's text under an end before its start, and the order rules under the later field", () => {
+  it('says its message under an end before its start, and the order rules under the later field', () => {
     const values = editionToValues(edition());
     values.registrationClosesAt = '2025-01-01T10:00';
     values.resultsAt = '2025-06-01T10:00';

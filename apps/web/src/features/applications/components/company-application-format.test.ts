@@ -35,7 +35,7 @@ describe('gapDisplay', () => {
   });
 
   it('says the margin of a maximum as below and its excess as over', () => {
-    // At most 2 decimals (SPEC §5), the no-break space between groups.
+    // At most 2 decimals, the no-break space between groups.
     expect(gapDisplay('3.529', '<=')).toEqual({ kind: 'below', amount: '3.53' });
     expect(gapDisplay('-0.5', '<')).toEqual({ kind: 'over', amount: '0.5' });
   });

@@ -47,7 +47,10 @@ export function gapDisplay(
   return { kind: maximum ? 'over' : 'short', amount };
 }
 
-/** The slot of a stored document: the type its name carries (SPEC §9), else the type the server stored. */
+/**
+ * The slot of a stored document: the type its name carries (its second underscore-separated part), else the type
+ * the server stored.
+ */
 export function slotOfFile(file: Pick<ApplicationFile, 'fileName' | 'fileType'>): number {
   return fileTypeOfName(file.fileName) ?? file.fileType;
 }
@@ -121,7 +124,7 @@ export function yearsText(years: readonly number[], language: Language): string 
   );
 }
 
-/** A date as SPEC §9 shows it, in the reader's language and Cabo Verde time ('12 - março - 2026'). */
+/** A date as the site writes dates, in the reader's language and Cabo Verde time ('12 - março - 2026'). */
 export function dateText(iso: string, language: Language): string {
   return formatDisplayDate(iso, language);
 }

@@ -266,7 +266,10 @@ function DocumentSlot({
   );
 }
 
-/** The 8 typed slots in SPEC §9 order: the document held, view it, and upload, replace or remove it while allowed. */
+/**
+ * The 8 typed slots in their fixed order: the document held, view it, and upload, replace or remove it while
+ * allowed.
+ */
 export function DocumentSlots({ application, uploads }: { application: Application; uploads: UploadState }) {
   const t = useTranslate();
   const language = useLanguage();

@@ -123,7 +123,7 @@ export function MissingSheetsAlert({ years }: { years: readonly number[] }) {
   );
 }
 
-/** The 8 criteria in the order the server sends them (SPEC §9), each against its threshold. */
+/** The 8 criteria in the order the server sends them (their fixed order), each against its threshold. */
 export function EligibilityList({
   eligibility,
   intro,

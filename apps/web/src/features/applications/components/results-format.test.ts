@@ -58,7 +58,7 @@ describe('labels and dates', () => {
     expect(editionLabel({ number: 2, year: 2025 }, pt)).toBe('2.ª edição (2025)');
   });
 
-  it('writes a date as the spec does, in the language, and nothing for an absent one', () => {
+  it('writes a date as the site does, in the language, and nothing for an absent one', () => {
     expect(shortDate('2026-03-12T12:00:00Z', 'en')).toBe('12 March 2026');
     expect(shortDate('2026-03-12T12:00:00Z', 'pt')).toBe('12 - março - 2026');
     expect(shortDate(null, 'pt')).toBe('');

@@ -14,7 +14,7 @@ import { gapDisplay } from './company-application-format.ts';
  * criterion, the result groups with their totals, and which actions a seal allows.
  */
 
-/** A date for a table cell as SPEC §9 writes it ('12 - março - 2026'); '' when it is not a date. */
+/** A date for a table cell as the site writes dates ('12 - março - 2026'); '' when it is not a date. */
 export function shortDate(iso: string | null | undefined, language: Language): string {
   return iso ? formatDisplayDate(iso, language) : '';
 }

@@ -93,7 +93,7 @@ describe('the diagnosis view', () => {
     expect(af.getByTestId('dg-target').textContent).toContain('≥ 0.375');
     const near = within(card('EE1'));
     expect(near.getByTestId('dg-status').textContent).toBe('Does not meet');
-    // Failing by 0.00004: at most 2 decimals (SPEC §5), and 0.37 stays off its target.
+    // Failing by 0.00004: at most 2 decimals (docs/adr/0023), and 0.37 stays off its target.
     expect(near.getByTestId('dg-value').textContent).toBe('Value0.37');
     expect(within(card('F1')).getByTestId('dg-status').textContent).toBe('Not computable');
   });

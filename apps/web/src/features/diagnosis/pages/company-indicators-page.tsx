@@ -34,8 +34,8 @@ type SeriesCriterion = IndicatorSeries['criteria'][number];
 const CHART_HEIGHT = 200;
 
 /**
- * One indicator's line over the periods, or the SPEC §8 text when fewer than two points are computable. The
- * chart is drawn once its box nears the viewport (25 charts at once kept a phone busy for seconds); the list
+ * One indicator's line over the periods, or the 'not enough data' text when fewer than two points are computable.
+ * The chart is drawn once its box nears the viewport (25 charts at once kept a phone busy for seconds); the list
  * of values for screen readers is there from the start.
  */
 const IndicatorPanel = memo(function IndicatorPanel({

@@ -59,7 +59,7 @@ import { RichText } from '../../content-public/rich-text.tsx';
 import { currentEsgFormQuery } from '../../esg/queries.ts';
 import { useSession } from '../../session/queries.ts';
 
-/** The public pages (SPEC §2), their texts from the content manager where it has them, else the catalogs. */
+/** The public pages, their texts from the content manager where it has them, else the catalogs. */
 
 /** Which year the announced edition evaluates; nothing while none is announced. */
 function CurrentEditionLine() {

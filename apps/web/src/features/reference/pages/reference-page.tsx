@@ -17,7 +17,7 @@ import {
 import { criteria } from '../screens/criteria-screen.tsx';
 import { categories, headings, subCategories, subHeadings } from '../screens/self-diagnosis-screens.tsx';
 
-/** The admin's parametrization screens by menu path (SPEC §2). */
+/** The admin's parametrization screens by menu path (docs/adr/0006). */
 const SCREENS: Readonly<Record<string, () => ReactElement>> = {
   '/admin/admin': () => <ReferenceResourcePage config={users} />,
   '/admin/company-type': () => <ReferenceResourcePage config={companyTypes} />,
