@@ -1,5 +1,5 @@
 import { type AdminApplicationQuery, APPLICATION_FILE_TYPE_COUNT } from '@excelencia/domain';
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   accounts,
@@ -11,15 +11,29 @@ import {
   cities,
   companies,
   companyMembers,
+  companyNameChanges,
   editions,
   islands,
   seals,
 } from '../../db/schema/index.ts';
 import { allOf, searchCondition } from '../../platform/listing.ts';
-import { sealCompanyColumns } from './seals.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationFileRow = typeof applicationFiles.$inferSelect;
+
+/**
+ * Columns to select beside a seal for what it says of the company today: its current name, and when the last
+ * approved change of its names after the issue took effect (a query joining `companies` on the seal's company).
+ */
+export const sealCompanyColumns = {
+  currentName: companies.companyName,
+  renamedAt:
+    sql<Date | null>`(select max(${companyNameChanges.decidedAt}) from ${companyNameChanges} where ${and(
+      eq(companyNameChanges.companyId, seals.companyId),
+      eq(companyNameChanges.status, 'approved'),
+      gt(companyNameChanges.decidedAt, seals.issuedAt),
+    )})`.mapWith(companyNameChanges.decidedAt),
+};
 
 /** The documents an application holds now (removed ones not counted). */
 export const liveFileCount = sql<number>`(select count(*)::int from ${applicationFiles} f where f.application_id = ${applications.id} and f.removed_at is null)`;

@@ -12,20 +12,8 @@ import {
   sealValidUntil,
   uniqueId,
 } from '@excelencia/domain';
-import { and, asc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { ACCENTED, PLAIN } from '../../db/schema/accounts.ts';
-import {
-  applications,
-  caeDivisions,
-  caeSections,
-  cities,
-  companies,
-  editions,
-  islands,
-  seals,
-} from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
@@ -34,8 +22,25 @@ import { assertCompanyAccess } from '../../policies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
 import { APPLICATION_ENTITY, type ApplicationsService } from './applications.service.ts';
 import { type EditionRow, editionRow, toEdition } from './editions.service.ts';
-import { closeApplication, draftsToClose, sealsWithContext, sealWithContext } from './results.repository.ts';
-import { presentSeal, type SealRow, sealCompanyColumns, sealRenaming } from './seals.ts';
+import {
+  applicantsAndSealsBy,
+  closeApplication,
+  decidedApplicationsOfEdition,
+  decisionsOutstanding,
+  draftsToClose,
+  insertSeal,
+  lockEdition,
+  lockSeal,
+  markResultsPublished,
+  sealByCode,
+  sealById,
+  sealsByIssuedName,
+  sealsOfCompanyLatestFirst,
+  sealsOfEditionWithPlaces,
+  setSealState,
+  submittedCounts,
+} from './results.repository.ts';
+import { presentSeal, type SealRow, sealRenaming } from './seals.ts';
 
 const SEAL_ENTITY = 'seals';
 
@@ -43,15 +48,6 @@ const notPublished = () => new AppError(409, 'results_not_published', 'applicati
 
 /** A suspended or withdrawn status has no certificate to download (the public check says why). */
 const sealNotValid = () => new AppError(409, 'seal_not_valid', 'applications:errors.sealNotValid');
-
-/** The issued names in the order of the companies' search text (lower case, no accents). */
-const byIssuedName = sql`lower(translate(${seals.companyName}, ${ACCENTED}, ${PLAIN}))`;
-
-/** Submitted applications: pending or decided, or sent back to the company after submission (never closed ones). */
-const submitted = or(
-  notInArray(applications.status, ['draft', 'closed']),
-  isNotNull(applications.submittedAt),
-);
 
 /**
  * Publishing an edition's results and the status that follows: one seal per qualified application, valid for at
@@ -65,15 +61,7 @@ export function createResultsService(deps: {
   const { db, publicUrl } = deps;
 
   async function readinessOf(executor: Executor, edition: EditionRow): Promise<PublishReadiness> {
-    const [row] = await executor
-      .select({
-        undecided: sql<number>`count(*) filter (where ${applications.status} = 'pending' or (${applications.status} = 'draft' and ${applications.submittedAt} is not null))::int`,
-        unconfirmed: sql<number>`count(*) filter (where ${applications.status} in ('evaluated', 'unqualified') and ${applications.confirmedAt} is null)::int`,
-      })
-      .from(applications)
-      .where(eq(applications.editionId, edition.id));
-    const undecided = row?.undecided ?? 0;
-    const unconfirmed = row?.unconfirmed ?? 0;
+    const { undecided, unconfirmed } = await decisionsOutstanding(executor, edition.id);
     const published = edition.resultsPublishedAt !== null;
     const toClose = published ? [] : (await draftsToClose(executor, edition.id)).map((d) => d.summary);
     return {
@@ -86,23 +74,7 @@ export function createResultsService(deps: {
   }
 
   async function distinguished(executor: Executor, editionId: string, now: Date, publicOnly: boolean) {
-    const rows = await executor
-      .select({
-        seal: seals,
-        ...sealCompanyColumns,
-        island: islands.description,
-        city: cities.description,
-        sectionCode: caeSections.code,
-        section: caeSections.description,
-      })
-      .from(seals)
-      .innerJoin(companies, eq(companies.id, seals.companyId))
-      .leftJoin(cities, eq(cities.id, companies.cityId))
-      .leftJoin(islands, eq(islands.id, cities.islandId))
-      .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-      .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
-      .where(and(eq(seals.editionId, editionId), publicOnly ? ne(seals.state, 'withdrawn') : undefined))
-      .orderBy(byIssuedName, asc(seals.nif));
+    const rows = await sealsOfEditionWithPlaces(executor, editionId, publicOnly);
     return rows.map(
       (r): DistinguishedCompany => ({
         // The name and NIF the seal was issued to, and the company's name today beside them when it changed.
@@ -124,25 +96,7 @@ export function createResultsService(deps: {
     editionId: string,
     dimension: 'island' | 'section',
   ): Promise<EditionResults['byIsland']> {
-    const label = dimension === 'island' ? islands.description : caeSections.description;
-    const key = dimension === 'island' ? islands.id : caeSections.id;
-    const rows = await executor
-      .select({
-        key,
-        label,
-        applicants: sql<number>`count(*)::int`,
-        distinguished: sql<number>`count(${seals.id})::int`,
-      })
-      .from(applications)
-      .innerJoin(companies, eq(companies.id, applications.companyId))
-      .leftJoin(cities, eq(cities.id, companies.cityId))
-      .leftJoin(islands, eq(islands.id, cities.islandId))
-      .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-      .leftJoin(caeSections, eq(caeSections.id, caeDivisions.sectionId))
-      .leftJoin(seals, eq(seals.applicationId, applications.id))
-      .where(and(eq(applications.editionId, editionId), submitted))
-      .groupBy(key, label)
-      .orderBy(sql`count(${seals.id}) desc`, sql`count(*) desc`);
+    const rows = await applicantsAndSealsBy(executor, editionId, dimension);
     return rows.map((r) => ({
       label: (r.label as LocalizedText | null) ?? null,
       applicants: r.applicants,
@@ -201,7 +155,7 @@ export function createResultsService(deps: {
      */
     async publish(actor: Actor, editionId: string, now = new Date()) {
       return db.transaction(async (tx) => {
-        const [edition] = await tx.select().from(editions).where(eq(editions.id, editionId)).for('update');
+        const edition = await lockEdition(tx, editionId);
         if (!edition) throw notFound();
         if (edition.resultsPublishedAt) {
           throw new AppError(409, 'results_already_published', 'applications:resultsPublished');
@@ -215,29 +169,15 @@ export function createResultsService(deps: {
         // Applications close now, unless their window had closed already.
         const applicationsClosedAt =
           now.getTime() < edition.applicationClosesAt.getTime() ? now : edition.applicationClosesAt;
-        const [published] = await tx
-          .update(editions)
-          .set({
-            resultsPublishedAt: now,
-            resultsPublishedBy: actor.accountId,
-            applicationsClosedAt,
-            version: edition.version + 1,
-            updatedAt: now,
-          })
-          .where(eq(editions.id, editionId))
-          .returning();
+        const published = await markResultsPublished(
+          tx,
+          edition,
+          { publishedBy: actor.accountId, applicationsClosedAt },
+          now,
+        );
         if (!published) throw notFound();
         const closed = await closeDrafts(tx, actor, published, now);
-        const decided = await tx
-          .select({ application: applications, companyName: companies.companyName, nif: companies.nif })
-          .from(applications)
-          .innerJoin(companies, eq(companies.id, applications.companyId))
-          .where(
-            and(
-              eq(applications.editionId, editionId),
-              inArray(applications.status, ['evaluated', 'unqualified']),
-            ),
-          );
+        const decided = await decidedApplicationsOfEdition(tx, editionId);
         const validUntil = sealValidUntil(now);
         let notified = 0;
         let distinguishedCount = 0;
@@ -246,7 +186,7 @@ export function createResultsService(deps: {
           if (qualified) {
             distinguishedCount += 1;
             // The name and NIF it is issued to stay on the seal, whatever the company's profile says later.
-            await tx.insert(seals).values({
+            await insertSeal(tx, {
               code: uniqueId(),
               applicationId: application.id,
               companyId: application.companyId,
@@ -307,15 +247,8 @@ export function createResultsService(deps: {
     async results(editionId: string, now = new Date()): Promise<EditionResults> {
       const edition = await editionRow(db, editionId);
       if (!edition.resultsPublishedAt) throw notPublished();
-      const [[counts], byIsland, bySection, list] = await Promise.all([
-        db
-          .select({
-            applicants: sql<number>`count(*)::int`,
-            distinguished: sql<number>`count(*) filter (where ${applications.status} = 'evaluated')::int`,
-            unqualified: sql<number>`count(*) filter (where ${applications.status} = 'unqualified')::int`,
-          })
-          .from(applications)
-          .where(and(eq(applications.editionId, editionId), submitted)),
+      const [counts, byIsland, bySection, list] = await Promise.all([
+        submittedCounts(db, editionId),
         countsBy(db, editionId, 'island'),
         countsBy(db, editionId, 'section'),
         distinguished(db, editionId, now, false),
@@ -347,7 +280,7 @@ export function createResultsService(deps: {
      * name today when an approved change renamed it since.
      */
     async verify(code: string, now = new Date()): Promise<SealVerification> {
-      const row = await sealWithContext(db, eq(seals.code, code));
+      const row = await sealByCode(db, code);
       if (!row) throw notFound();
       return {
         status: sealStatusAt(row.seal, now),
@@ -364,9 +297,7 @@ export function createResultsService(deps: {
 
     async companySeals(caller: AuthContext, companyId: string, now = new Date()): Promise<Seal[]> {
       await assertCompanyAccess(db, caller, companyId);
-      const rows = await sealsWithContext(db)
-        .where(eq(seals.companyId, companyId))
-        .orderBy(sql`${seals.issuedAt} desc`);
+      const rows = await sealsOfCompanyLatestFirst(db, companyId);
       return rows.map((r) => presentSeal(r.seal, r.edition, r, now));
     },
 
@@ -377,7 +308,7 @@ export function createResultsService(deps: {
      */
     async certificate(caller: AuthContext, companyId: string, sealId: string, now = new Date()) {
       await assertCompanyAccess(db, caller, companyId);
-      const row = await sealWithContext(db, eq(seals.id, sealId));
+      const row = await sealById(db, sealId);
       if (!row || row.seal.companyId !== companyId) throw notFound();
       if (!isCertificateAvailable(sealStatusAt(row.seal, now))) throw sealNotValid();
       return {
@@ -392,15 +323,13 @@ export function createResultsService(deps: {
     },
 
     async adminSeals(editionId: string | undefined, now = new Date()): Promise<Seal[]> {
-      const rows = await sealsWithContext(db)
-        .where(editionId ? eq(seals.editionId, editionId) : undefined)
-        .orderBy(byIssuedName, asc(seals.nif));
+      const rows = await sealsByIssuedName(db, editionId);
       return rows.map((r) => presentSeal(r.seal, r.edition, r, now));
     },
 
     async sealAction(actor: Actor, id: string, body: SealActionRequest, now = new Date()): Promise<Seal> {
       return db.transaction(async (tx) => {
-        const [seal] = await tx.select().from(seals).where(eq(seals.id, id)).for('update');
+        const seal = await lockSeal(tx, id);
         if (!seal) throw notFound();
         if (seal.version !== body.version) throw staleVersion();
         if (seal.state === 'withdrawn')
@@ -409,17 +338,7 @@ export function createResultsService(deps: {
           body.action === 'suspend' ? 'suspended' : body.action === 'withdraw' ? 'withdrawn' : 'active';
         if (next === seal.state)
           throw new AppError(409, 'seal_state_unchanged', 'applications:sealStateUnchanged');
-        const [updated] = await tx
-          .update(seals)
-          .set({
-            state: next,
-            reason: body.reason,
-            stateChangedAt: now,
-            version: seal.version + 1,
-            updatedAt: now,
-          })
-          .where(eq(seals.id, id))
-          .returning();
+        const updated = await setSealState(tx, seal, { state: next, reason: body.reason }, now);
         if (!updated) throw notFound();
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -430,7 +349,7 @@ export function createResultsService(deps: {
           after: { state: next, reason: body.reason },
           requestId: actor.requestId ?? null,
         });
-        const context = await sealWithContext(tx, eq(seals.id, id));
+        const context = await sealById(tx, id);
         if (!context) throw notFound();
         return presentSeal(updated, context.edition, context, now);
       });

@@ -1,23 +1,8 @@
 import { type Seal, sealStatusAt, sealStatusSince } from '@excelencia/domain';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { companies, companyNameChanges, seals } from '../../db/schema/index.ts';
+import type { seals } from '../../db/schema/index.ts';
 import type { EditionRow } from './editions.service.ts';
 
 export type SealRow = typeof seals.$inferSelect;
-
-/**
- * Columns to select beside a seal for what it says of the company today: its current name, and when the last
- * approved change of its names after the issue took effect (a query joining `companies` on the seal's company).
- */
-export const sealCompanyColumns = {
-  currentName: companies.companyName,
-  renamedAt:
-    sql<Date | null>`(select max(${companyNameChanges.decidedAt}) from ${companyNameChanges} where ${and(
-      eq(companyNameChanges.companyId, seals.companyId),
-      eq(companyNameChanges.status, 'approved'),
-      gt(companyNameChanges.decidedAt, seals.issuedAt),
-    )})`.mapWith(companyNameChanges.decidedAt),
-};
 
 interface SealCompany {
   currentName: string;
