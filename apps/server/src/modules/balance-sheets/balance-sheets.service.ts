@@ -25,25 +25,39 @@ import {
   type TreeLevelNode,
   withPeriodTags,
 } from '@excelencia/domain';
-import { and, asc, count, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import { type Database, type Executor, readTogether } from '../../db/client.ts';
-import {
-  balanceSheetLines,
-  balanceSheets,
-  balanceSheetValues,
-  cities,
-  companies,
-} from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
-import { allOf, keysetPages, type OrderKey, orderSql, pageWindow } from '../../platform/listing.ts';
+import { keysetPages, pageWindow } from '../../platform/listing.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
 import { assertCompanyAccess } from '../../policies/company-access.ts';
-import { nameOrNifCondition } from '../companies/index.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
+import {
+  ADMIN_SHEET_ORDER,
+  type AdminSheetRow,
+  adminSheetCount,
+  adminSheetsAfter,
+  adminSheetsPage,
+  adminSheetsWhere,
+  deleteSheetValues,
+  insertSheet,
+  insertSheetLines,
+  insertSheetValues,
+  lineCountOfSheet,
+  linesOfSheet,
+  markSheetDeleted,
+  type SheetRow,
+  setSheetFile,
+  sheetOfCompany,
+  sheetsOfCompanies,
+  sheetsOfCompany,
+  sheetWithCompanyName,
+  updateSheetPeriodAtVersion,
+  valuesOfSheet,
+} from './balance-sheets.repository.ts';
 import type { AdminBalanceSheetItem, AdminBalanceSheetQuery } from './balance-sheets.schemas.ts';
 import { checkTrialBalanceFile } from './trial-balance-file.ts';
 
@@ -51,12 +65,10 @@ import { checkTrialBalanceFile } from './trial-balance-file.ts';
 export const BALANCE_SHEETS_ENTITY = 'balance-sheets';
 export const BALANCE_SHEET_FILE_KIND = 'balance-sheet';
 
-const LINE_BATCH = 1000;
 const LINES_PAGE_SIZE = 100;
 
 // ---- presenting ---------------------------------------------------------------------------------------------
 
-type SheetRow = typeof balanceSheets.$inferSelect;
 type Periodic = SheetRow & { dateInsert: string; frequency: ReturnType<typeof normalizeFrequency> };
 
 const periodic = (row: SheetRow): Periodic => ({
@@ -181,46 +193,10 @@ export function createBalanceSheetsService(deps: {
   const assertMayAccess = (caller: AuthContext, companyId: string) =>
     assertCompanyAccess(db, caller, companyId);
 
-  /** A company's sheets, oldest insert first (so latestPerPeriod's tie-break is the greater id, as the admin list's). */
-  async function companySheets(executor: Executor, companyId: string): Promise<SheetRow[]> {
-    return executor
-      .select()
-      .from(balanceSheets)
-      .where(and(eq(balanceSheets.companyId, companyId), isNull(balanceSheets.deletedAt)))
-      .orderBy(asc(balanceSheets.createdAt), asc(balanceSheets.id));
-  }
-
   async function sheetOf(executor: Executor, companyId: string, id: string): Promise<SheetRow> {
-    const [row] = await executor
-      .select()
-      .from(balanceSheets)
-      .where(
-        and(
-          eq(balanceSheets.id, id),
-          eq(balanceSheets.companyId, companyId),
-          isNull(balanceSheets.deletedAt),
-        ),
-      )
-      .limit(1);
+    const row = await sheetOfCompany(executor, companyId, id);
     if (!row) throw notFound();
     return row;
-  }
-
-  async function valuesOf(executor: Executor, id: string): Promise<Record<string, string>> {
-    const rows = await executor
-      .select({ nodeCode: balanceSheetValues.nodeCode, value: balanceSheetValues.value })
-      .from(balanceSheetValues)
-      .where(eq(balanceSheetValues.balanceSheetId, id))
-      .orderBy(asc(balanceSheetValues.nodeCode));
-    return Object.fromEntries(rows.map((row) => [row.nodeCode, row.value]));
-  }
-
-  async function lineCount(executor: Executor, id: string): Promise<number> {
-    const [row] = await executor
-      .select({ n: count() })
-      .from(balanceSheetLines)
-      .where(eq(balanceSheetLines.balanceSheetId, id));
-    return Number(row?.n ?? 0);
   }
 
   /**
@@ -231,9 +207,9 @@ export function createBalanceSheetsService(deps: {
    */
   async function detailOf(executor: Executor, row: SheetRow): Promise<BalanceSheetDetail> {
     const [others, stored, lines, nodes] = await readTogether(executor, [
-      () => companySheets(executor, row.companyId),
-      () => valuesOf(executor, row.id),
-      () => lineCount(executor, row.id),
+      () => sheetsOfCompany(executor, row.companyId),
+      () => valuesOfSheet(executor, row.id),
+      () => lineCountOfSheet(executor, row.id),
       () => tree(executor),
     ]);
     const read = periodResultInEquity(
@@ -254,14 +230,10 @@ export function createBalanceSheetsService(deps: {
   }
 
   async function writeValues(executor: Executor, id: string, values: Map<string, Decimal>): Promise<void> {
-    const rows = [...values].map(([nodeCode, value]) => ({
-      balanceSheetId: id,
-      nodeCode,
-      value: amount(value),
-    }));
-    for (let i = 0; i < rows.length; i += LINE_BATCH) {
-      await executor.insert(balanceSheetValues).values(rows.slice(i, i + LINE_BATCH));
-    }
+    await insertSheetValues(
+      executor,
+      [...values].map(([nodeCode, value]) => ({ balanceSheetId: id, nodeCode, value: amount(value) })),
+    );
   }
 
   /**
@@ -340,7 +312,7 @@ export function createBalanceSheetsService(deps: {
       options: { includeReplaced?: boolean } = {},
     ): Promise<BalanceSheetItem[]> {
       await assertMayAccess(caller, companyId);
-      return presentCompanySheets(await companySheets(db, companyId), options.includeReplaced);
+      return presentCompanySheets(await sheetsOfCompany(db, companyId), options.includeReplaced);
     },
 
     async get(caller: AuthContext, companyId: string, id: string): Promise<BalanceSheetDetail> {
@@ -375,14 +347,8 @@ export function createBalanceSheetsService(deps: {
       await assertMayAccess(caller, companyId);
       await sheetOf(db, companyId, id);
       const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(balanceSheetLines)
-          .where(eq(balanceSheetLines.balanceSheetId, id))
-          .orderBy(asc(balanceSheetLines.rowNumber))
-          .limit(LINES_PAGE_SIZE)
-          .offset((page - 1) * LINES_PAGE_SIZE),
-        lineCount(db, id),
+        linesOfSheet(db, id, { limit: LINES_PAGE_SIZE, offset: (page - 1) * LINES_PAGE_SIZE }),
+        lineCountOfSheet(db, id),
       ]);
       return {
         items: rows.map((row) => ({
@@ -418,31 +384,27 @@ export function createBalanceSheetsService(deps: {
       const data = await readFile(input.path);
       const fileName = storedFileName(input.originalName, Number(input.endDate.slice(0, 4)), Date.now());
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(balanceSheets)
-          .values({
-            companyId,
-            startDate: input.startDate,
-            endDate: input.endDate,
-            typeFrequence: normalizeFrequency(input.typeFrequence),
-            source: 'upload',
-            fileName,
-            createdBy: caller.accountId,
-          })
-          .returning();
+        const row = await insertSheet(tx, {
+          companyId,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          typeFrequence: normalizeFrequency(input.typeFrequence),
+          source: 'upload',
+          fileName,
+          createdBy: caller.accountId,
+        });
         if (!row) throw new Error('inserting the balance sheet returned nothing');
-        for (let i = 0; i < result.lines.length; i += LINE_BATCH) {
-          await tx.insert(balanceSheetLines).values(
-            result.lines.slice(i, i + LINE_BATCH).map((line) => ({
-              balanceSheetId: row.id,
-              rowNumber: line.row,
-              account: line.account,
-              description: line.description,
-              debit: amount(line.debit),
-              credit: amount(line.credit),
-            })),
-          );
-        }
+        await insertSheetLines(
+          tx,
+          result.lines.map((line) => ({
+            balanceSheetId: row.id,
+            rowNumber: line.row,
+            account: line.account,
+            description: line.description,
+            debit: amount(line.debit),
+            credit: amount(line.credit),
+          })),
+        );
         await writeValues(tx, row.id, result.aggregates);
         await sheetsChanged(tx, companyId, row);
         const stored = await fileStore.put(tx, {
@@ -452,13 +414,9 @@ export function createBalanceSheetsService(deps: {
           kind: BALANCE_SHEET_FILE_KIND,
           ownerAccountId: caller.accountId,
         });
-        const [sheet] = await tx
-          .update(balanceSheets)
-          .set({ fileId: stored.id })
-          .where(eq(balanceSheets.id, row.id))
-          .returning();
+        const sheet = await setSheetFile(tx, row.id, stored.id);
         if (!sheet) throw new Error('the balance sheet vanished in its own transaction');
-        const item = presentOne(sheet, await companySheets(tx, companyId));
+        const item = presentOne(sheet, await sheetsOfCompany(tx, companyId));
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
           action: 'upload',
@@ -485,17 +443,14 @@ export function createBalanceSheetsService(deps: {
       assertPeriod(input.startDate, input.endDate);
       const values = entryValues(await tree(), input);
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(balanceSheets)
-          .values({
-            companyId,
-            startDate: input.startDate,
-            endDate: input.endDate,
-            typeFrequence: normalizeFrequency(input.typeFrequence),
-            source: 'entry',
-            createdBy: caller.accountId,
-          })
-          .returning();
+        const row = await insertSheet(tx, {
+          companyId,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          typeFrequence: normalizeFrequency(input.typeFrequence),
+          source: 'entry',
+          createdBy: caller.accountId,
+        });
         if (!row) throw new Error('inserting the balance sheet returned nothing');
         await writeValues(tx, row.id, values);
         await sheetsChanged(tx, companyId, row);
@@ -527,19 +482,13 @@ export function createBalanceSheetsService(deps: {
         const before = await sheetOf(tx, companyId, id);
         if (input.version !== undefined && input.version !== before.version) throw staleVersion();
         const beforeDetail = await detailOf(tx, before);
-        const [row] = await tx
-          .update(balanceSheets)
-          .set({
-            startDate: input.startDate,
-            endDate: input.endDate,
-            typeFrequence: normalizeFrequency(input.typeFrequence),
-            version: before.version + 1,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(balanceSheets.id, id), eq(balanceSheets.version, before.version)))
-          .returning();
+        const row = await updateSheetPeriodAtVersion(tx, id, before.version, {
+          startDate: input.startDate,
+          endDate: input.endDate,
+          typeFrequence: normalizeFrequency(input.typeFrequence),
+        });
         if (!row) throw staleVersion();
-        await tx.delete(balanceSheetValues).where(eq(balanceSheetValues.balanceSheetId, id));
+        await deleteSheetValues(tx, id);
         await writeValues(tx, id, values);
         await sheetsChanged(tx, companyId, before, row);
         const detail = await detailOf(tx, row);
@@ -560,11 +509,7 @@ export function createBalanceSheetsService(deps: {
       await assertMayAccess(caller, companyId);
       await db.transaction(async (tx) => {
         const row = await sheetOf(tx, companyId, id);
-        const [deleted] = await tx
-          .update(balanceSheets)
-          .set({ deletedAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(balanceSheets.id, id), isNull(balanceSheets.deletedAt)))
-          .returning({ id: balanceSheets.id });
+        const deleted = await markSheetDeleted(tx, id);
         if (!deleted) throw notFound();
         await sheetsChanged(tx, companyId, row);
         await writeAudit(tx, {
@@ -572,7 +517,7 @@ export function createBalanceSheetsService(deps: {
           action: 'delete',
           entity: BALANCE_SHEETS_ENTITY,
           entityId: id,
-          before: presentOne(row, await companySheets(tx, companyId)),
+          before: presentOne(row, await sheetsOfCompany(tx, companyId)),
           requestId: actor.requestId,
         });
       });
@@ -581,30 +526,20 @@ export function createBalanceSheetsService(deps: {
     // ---- admin ----
 
     async adminList(query: AdminBalanceSheetQuery): Promise<Page<AdminBalanceSheetItem>> {
-      const where = adminWhere(query);
-      const window = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        adminRows(db, where, window),
-        db
-          .select({ n: count() })
-          .from(balanceSheets)
-          .innerJoin(companies, eq(companies.id, balanceSheets.companyId))
-          .leftJoin(cities, eq(cities.id, companies.cityId))
-          .where(where),
+      const where = adminSheetsWhere(query);
+      const [rows, total] = await Promise.all([
+        adminSheetsPage(db, where, pageWindow(query)).then((page) => presentAdminRows(db, page)),
+        adminSheetCount(db, where),
       ]);
-      return { items: rows, total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+      return { items: rows, total, page: query.page, pageSize: query.pageSize };
     },
 
     adminExportRows(query: AdminBalanceSheetQuery): AsyncIterable<AdminBalanceSheetItem> {
-      const where = adminWhere(query);
+      const where = adminSheetsWhere(query);
       const pages = keysetPages({
-        order: ADMIN_ORDER,
+        order: ADMIN_SHEET_ORDER,
         size: ADMIN_EXPORT_BATCH,
-        read: (page) =>
-          adminQuery(db, page.keys)
-            .where(allOf(where, page.after))
-            .orderBy(...page.orderBy)
-            .limit(page.limit),
+        read: (page) => adminSheetsAfter(db, where, page),
       });
       return (async function* () {
         for await (const rows of pages) yield* await presentAdminRows(db, rows);
@@ -614,12 +549,7 @@ export function createBalanceSheetsService(deps: {
     /** Two sheets' values by node code, with right − left for every node either holds. */
     async compare(leftId: string, rightId: string): Promise<BalanceSheetComparison> {
       const load = async (id: string) => {
-        const [row] = await db
-          .select({ sheet: balanceSheets, companyName: companies.companyName })
-          .from(balanceSheets)
-          .innerJoin(companies, eq(companies.id, balanceSheets.companyId))
-          .where(and(eq(balanceSheets.id, id), isNull(balanceSheets.deletedAt)))
-          .limit(1);
+        const row = await sheetWithCompanyName(db, id);
         if (!row) throw notFound();
         const detail = await detailOf(db, row.sheet);
         return { ...detail, companyName: row.companyName };
@@ -651,79 +581,13 @@ export function createBalanceSheetsService(deps: {
   };
 }
 
-/**
- * SPEC §4 in SQL, as latestPerPeriod applies it to a company's sheets: a sheet is superseded when another sheet
- * of the company has the same start and end and was inserted later (on equal times, the greater id: the order
- * companySheets reads them in).
- */
-const notSuperseded = sql`not exists (
-  select 1 from balance_sheets newer
-  where newer.company_id = ${balanceSheets.companyId}
-    and newer.start_date = ${balanceSheets.startDate}
-    and newer.end_date = ${balanceSheets.endDate}
-    and newer.deleted_at is null
-    and (newer.created_at > ${balanceSheets.createdAt}
-      or (newer.created_at = ${balanceSheets.createdAt} and newer.id > ${balanceSheets.id}))
-)`;
-
-/** The sheets every list shows and counts: not deleted, and the latest of their period. */
-export const keptSheetWhere: SQL = sql`${balanceSheets.deletedAt} is null and ${notSuperseded}`;
-
-/** The admin list's sheets: not deleted, not superseded (as in the company's views), and the filters. */
-function adminWhere(query: AdminBalanceSheetQuery): SQL | undefined {
-  const year = query.year;
-  return allOf(
-    keptSheetWhere,
-    nameOrNifCondition(query.search),
-    query.companyId ? eq(balanceSheets.companyId, query.companyId) : undefined,
-    query.islandId ? eq(cities.islandId, query.islandId) : undefined,
-    query.frequency ? eq(balanceSheets.typeFrequence, query.frequency) : undefined,
-    year !== undefined
-      ? and(gte(balanceSheets.endDate, `${year}-01-01`), lt(balanceSheets.startDate, `${year + 1}-01-01`))
-      : undefined,
-  );
-}
-
-/** The admin list's order: newest insert first. */
-const ADMIN_ORDER: readonly OrderKey[] = [
-  { value: balanceSheets.createdAt, descending: true },
-  { value: balanceSheets.id, descending: true },
-];
 const ADMIN_EXPORT_BATCH = 500;
 
-/** The admin list's sheets with their company, and `extra` columns (keyset paging's order keys). */
-function adminQuery<TExtra extends Record<string, SQL>>(db: Executor, extra: TExtra) {
-  return db
-    .select({ sheet: balanceSheets, companyName: companies.companyName, nif: companies.nif, ...extra })
-    .from(balanceSheets)
-    .innerJoin(companies, eq(companies.id, balanceSheets.companyId))
-    .leftJoin(cities, eq(cities.id, companies.cityId));
-}
-
-type AdminRow = { sheet: typeof balanceSheets.$inferSelect; companyName: string; nif: string };
-
-async function adminRows(
-  db: Executor,
-  where: SQL | undefined,
-  window: { limit: number; offset: number },
-): Promise<AdminBalanceSheetItem[]> {
-  const rows = await adminQuery(db, {})
-    .where(where)
-    .orderBy(...orderSql(ADMIN_ORDER))
-    .limit(window.limit)
-    .offset(window.offset);
-  return presentAdminRows(db, rows);
-}
-
-async function presentAdminRows(db: Executor, rows: AdminRow[]): Promise<AdminBalanceSheetItem[]> {
+async function presentAdminRows(db: Executor, rows: AdminSheetRow[]): Promise<AdminBalanceSheetItem[]> {
   if (rows.length === 0) return [];
   // Tags count from each company's first annual sheet: read those companies' sheets once.
   const companyIds = [...new Set(rows.map((row) => row.sheet.companyId))];
-  const all = await db
-    .select()
-    .from(balanceSheets)
-    .where(and(inArray(balanceSheets.companyId, companyIds), isNull(balanceSheets.deletedAt)))
-    .orderBy(asc(balanceSheets.createdAt), asc(balanceSheets.id));
+  const all = await sheetsOfCompanies(db, companyIds);
   return rows.map((row) => ({
     ...presentOne(
       row.sheet,

@@ -1,2 +1,2 @@
 /** What other areas use of the balance-sheets area: which uploaded sheets count (the kept-sheet rule, as SQL). */
-export { keptSheetWhere } from './balance-sheets.service.ts';
+export { keptSheetWhere } from './balance-sheets.repository.ts';
