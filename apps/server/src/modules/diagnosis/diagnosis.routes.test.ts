@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { caeDivisions, companies, criteria, indicatorValues, sdCategories } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { createReferenceService, selfDiagnosisTree } from '../reference/index.ts';
-
-const API = '/app/api/v1';
 
 let ctx: TestContext;
 let admin: SignedIn;
@@ -22,20 +21,7 @@ let otherCompany: string;
 let leafCodes: string[];
 let retailDivision: string;
 
-const get = (session: SignedIn | null, url: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `${API}${url}`,
-    headers: { ...(session ? { cookie: session.cookie } : {}), 'x-language': 'en' },
-  });
-
-const send = (session: SignedIn, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: { ...session.headers, 'x-language': 'en' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const { get, send } = apiCalls(() => ctx.app, { language: 'en' });
 
 /** Enters a sheet by hand (every leaf 0 but the given ones); answers its id. */
 async function enterSheet(
@@ -637,11 +623,8 @@ describe('the trial-balance lines behind each aggregate', () => {
       { startDate: '2022-01-01', endDate: '2022-12-31', typeFrequence: 'annual' },
       { data: file, filename: 'balancete.xlsx' },
     );
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/companies/${company}/balance-sheets`,
-      headers: { ...session.headers, 'content-type': body.contentType, 'x-language': 'en' },
-      payload: body.payload,
+    const upload = await send(session, 'POST', `/companies/${company}/balance-sheets`, body.payload, {
+      contentType: body.contentType,
     });
     expect(upload.statusCode, upload.body).toBe(201);
     uploaded = upload.json().id as string;
@@ -701,11 +684,8 @@ describe('the trial-balance lines behind each aggregate', () => {
       { startDate: '2022-01-01', endDate: '2022-12-31', typeFrequence: 'annual' },
       { data: file, filename: 'bancos.xlsx' },
     );
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/companies/${company}/balance-sheets`,
-      headers: { ...session.headers, 'content-type': body.contentType, 'x-language': 'en' },
-      payload: body.payload,
+    const upload = await send(session, 'POST', `/companies/${company}/balance-sheets`, body.payload, {
+      contentType: body.contentType,
     });
     expect(upload.statusCode, upload.body).toBe(201);
     const response = await send(session, 'POST', `/companies/${company}/diagnoses`, {
