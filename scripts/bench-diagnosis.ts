@@ -14,15 +14,15 @@ import { buildBalanceTree, treeLeaves } from '@excelencia/domain';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../apps/server/src/db/client.ts';
 import { criteria } from '../apps/server/src/db/schema/index.ts';
-import {
-  distributionsQuery,
-  sectorMedians,
-  storedStatisticsQuery,
-} from '../apps/server/src/modules/diagnosis/diagnosis.statistics.ts';
+import { sectorMedians } from '../apps/server/src/modules/diagnosis/diagnosis.statistics.ts';
 import {
   refreshCompanyIndicators,
   refreshSheetIndicators,
 } from '../apps/server/src/modules/diagnosis/indicators.ts';
+import {
+  distributionsQuery,
+  storedStatisticsQuery,
+} from '../apps/server/src/modules/diagnosis/statistics.repository.ts';
 import { selfDiagnosisTree } from '../apps/server/src/modules/reference/self-diagnosis-tree.ts';
 import { seedReferenceData } from '../apps/server/src/seed/seed-reference.ts';
 import type { SignedIn, TestContext } from '../apps/server/test/support/context.ts';

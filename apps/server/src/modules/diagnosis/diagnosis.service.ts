@@ -17,62 +17,44 @@ import {
   previousYearSheet,
   withPeriodTags,
 } from '@excelencia/domain';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { caeDivisions, caeSections, companies, diagnoses, indicatorValues } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { allOf, pageWindow } from '../../platform/listing.ts';
+import { pageWindow } from '../../platform/listing.ts';
 import { assertCompanyAccess } from '../../policies/company-access.ts';
-import { nameOrNifCondition } from '../companies/index.ts';
 import {
   diagnosisOf,
   presentCurrentIndicator,
   presentIndicator,
   presentSheet,
-  type SummarySnapshot,
   summaryOf,
   type TaggedSheet,
 } from './diagnosis.presenter.ts';
 import {
-  distributionsOf,
-  groupLabels,
-  type LabelledDistribution,
-  sectorMedians,
-  yearsOf,
-} from './diagnosis.statistics.ts';
+  adminDiagnosesWhere,
+  adminDiagnosisCount,
+  adminDiagnosisSummariesPage,
+  caeSectionById,
+  companyNameAndSection,
+  currentIndicatorValuesOfCompany,
+  diagnosisOfCompany,
+  diagnosisSummariesOfCompany,
+  insertDiagnosis,
+  markDiagnosisDeleted,
+} from './diagnosis.repository.ts';
+import { distributionsOf, type LabelledDistribution, sectorMedians } from './diagnosis.statistics.ts';
 import {
   activeCriteria,
   balanceTree,
-  currentIndicatorValue,
   engineSheet,
   keptSheets,
   type StoredCriterion,
   sheetLinesByNode,
   sheetValues,
 } from './indicators.ts';
-
-/**
- * What summaryOf reads of a diagnosis, for the lists: the row's own columns and, of the snapshot, only the three
- * fields a summary shows. A snapshot holds every indicator (some 50 KB of JSON): reading whole rows, the company's
- * list parsed all of its diagnoses' snapshots on every request, so that under load the heap's peak, and with it
- * the process's memory, climbed as the company's diagnoses grew.
- */
-const summaryColumns = {
-  id: diagnoses.id,
-  companyId: diagnoses.companyId,
-  type: diagnoses.type,
-  createdAt: diagnoses.createdAt,
-  passedCount: diagnoses.passedCount,
-  computableCount: diagnoses.computableCount,
-  snapshot: sql<SummarySnapshot>`jsonb_build_object(
-    'companyName', ${diagnoses.snapshot}->'companyName',
-    'balanceSheet', ${diagnoses.snapshot}->'balanceSheet',
-    'previousBalanceSheet', ${diagnoses.snapshot}->'previousBalanceSheet'
-  )`,
-};
+import { groupLabels, yearsWithValues } from './statistics.repository.ts';
 
 export const DIAGNOSIS_ENTITY = 'diagnoses';
 
@@ -93,22 +75,13 @@ export function createDiagnosisService(deps: {
   }
 
   async function companyOf(executor: Executor, companyId: string) {
-    const [row] = await executor
-      .select({ name: companies.companyName, sectionId: caeDivisions.sectionId })
-      .from(companies)
-      .leftJoin(caeDivisions, eq(caeDivisions.id, companies.caeDivisionId))
-      .where(eq(companies.id, companyId))
-      .limit(1);
+    const row = await companyNameAndSection(executor, companyId);
     if (!row) throw notFound();
     return row;
   }
 
   async function rowOf(companyId: string, id: string) {
-    const [row] = await db
-      .select()
-      .from(diagnoses)
-      .where(and(eq(diagnoses.id, id), eq(diagnoses.companyId, companyId), isNull(diagnoses.deletedAt)))
-      .limit(1);
+    const row = await diagnosisOfCompany(db, companyId, id);
     if (!row) throw notFound();
     return row;
   }
@@ -126,11 +99,7 @@ export function createDiagnosisService(deps: {
     /** The company's saved diagnoses, newest first. */
     async list(caller: AuthContext, companyId: string): Promise<DiagnosisSummary[]> {
       await assertCompanyAccess(db, caller, companyId);
-      const rows = await db
-        .select(summaryColumns)
-        .from(diagnoses)
-        .where(and(eq(diagnoses.companyId, companyId), isNull(diagnoses.deletedAt)))
-        .orderBy(desc(diagnoses.createdAt), desc(diagnoses.id));
+      const rows = await diagnosisSummariesOfCompany(db, companyId);
       return rows.map(summaryOf);
     },
 
@@ -202,12 +171,7 @@ export function createDiagnosisService(deps: {
         const sector = company.sectionId
           ? await sectorMedians(tx, company.sectionId, criteriaList, current, onStatisticsStale)
           : new Map();
-        const [section] = company.sectionId
-          ? await tx
-              .select({ code: caeSections.code, description: caeSections.description })
-              .from(caeSections)
-              .where(eq(caeSections.id, company.sectionId))
-          : [];
+        const section = company.sectionId ? await caeSectionById(tx, company.sectionId) : undefined;
 
         const presented = currentIndicators.map((indicator) =>
           presentCurrentIndicator(
@@ -237,19 +201,16 @@ export function createDiagnosisService(deps: {
               )
             : [],
         };
-        const [row] = await tx
-          .insert(diagnoses)
-          .values({
-            companyId,
-            balanceSheetId: current.id,
-            previousBalanceSheetId: previous?.id ?? null,
-            type: snapshot.type,
-            snapshot,
-            passedCount,
-            computableCount: computable.length,
-            createdBy: caller.accountId,
-          })
-          .returning();
+        const row = await insertDiagnosis(tx, {
+          companyId,
+          balanceSheetId: current.id,
+          previousBalanceSheetId: previous?.id ?? null,
+          type: snapshot.type,
+          snapshot,
+          passedCount,
+          computableCount: computable.length,
+          createdBy: caller.accountId,
+        });
         if (!row) throw new Error('inserting the diagnosis returned nothing');
         const diagnosis = diagnosisOf(row);
         await writeAudit(tx, {
@@ -267,11 +228,7 @@ export function createDiagnosisService(deps: {
     async remove(caller: AuthContext, actor: Actor, companyId: string, id: string): Promise<void> {
       await assertCompanyAccess(db, caller, companyId);
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(diagnoses)
-          .set({ deletedAt: new Date() })
-          .where(and(eq(diagnoses.id, id), eq(diagnoses.companyId, companyId), isNull(diagnoses.deletedAt)))
-          .returning();
+        const row = await markDiagnosisDeleted(tx, companyId, id);
         if (!row) throw notFound();
         await writeAudit(tx, {
           actorAccountId: actor.accountId,
@@ -295,20 +252,7 @@ export function createDiagnosisService(deps: {
       const chosen = sheets
         .filter((sheet) => sheet.frequency === frequency)
         .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate));
-      const rows = await db
-        .select({
-          balanceSheetId: indicatorValues.balanceSheetId,
-          criterionId: indicatorValues.criterionId,
-          value: indicatorValues.value,
-        })
-        .from(indicatorValues)
-        .where(
-          and(
-            eq(indicatorValues.companyId, companyId),
-            eq(indicatorValues.frequency, frequency),
-            currentIndicatorValue,
-          ),
-        );
+      const rows = await currentIndicatorValuesOfCompany(db, companyId, frequency);
       const codeOf = new Map(criteriaList.map((criterion) => [criterion.id, criterion.code]));
       const valuesOf = new Map<string, Record<string, string | null>>();
       for (const row of rows) {
@@ -342,30 +286,14 @@ export function createDiagnosisService(deps: {
 
     /** Diagnoses across companies, newest first: by company, by name or NIF. */
     async adminList(query: AdminDiagnosisQuery): Promise<Page<DiagnosisSummary>> {
-      const where = allOf(
-        isNull(diagnoses.deletedAt),
-        query.companyId ? eq(diagnoses.companyId, query.companyId) : undefined,
-        nameOrNifCondition(query.search),
-      );
-      const { limit, offset } = pageWindow(query);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ diagnosis: summaryColumns })
-          .from(diagnoses)
-          .innerJoin(companies, eq(companies.id, diagnoses.companyId))
-          .where(where)
-          .orderBy(desc(diagnoses.createdAt), desc(diagnoses.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ n: count() })
-          .from(diagnoses)
-          .innerJoin(companies, eq(companies.id, diagnoses.companyId))
-          .where(where),
+      const where = adminDiagnosesWhere(query);
+      const [rows, total] = await Promise.all([
+        adminDiagnosisSummariesPage(db, where, pageWindow(query)),
+        adminDiagnosisCount(db, where),
       ]);
       return {
-        items: rows.map((row) => summaryOf(row.diagnosis)),
-        total: Number(total?.n ?? 0),
+        items: rows.map(summaryOf),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -394,7 +322,7 @@ export function createDiagnosisService(deps: {
           groups: [],
         };
       }
-      const years = await yearsOf(db, criterion, query.frequency);
+      const years = await yearsWithValues(db, criterion, query.frequency);
       const year = query.year ?? years[0] ?? null;
       const summary = {
         id: criterion.id,
@@ -434,7 +362,7 @@ export function createDiagnosisService(deps: {
     ): Promise<Array<DistributionRow & { code: string; description: LocalizedText }>> {
       const criteriaList = orderCriteria(await activeCriteria(db));
       const first = criteriaList[0];
-      const year = query.year ?? (first ? (await yearsOf(db, first, query.frequency))[0] : undefined);
+      const year = query.year ?? (first ? (await yearsWithValues(db, first, query.frequency))[0] : undefined);
       if (year === undefined) return [];
       const labels = await groupLabels(db, query.groupBy);
       const out: Array<DistributionRow & { code: string; description: LocalizedText }> = [];

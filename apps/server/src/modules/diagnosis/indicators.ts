@@ -12,18 +12,21 @@ import {
   previousYearSheet,
   type TreeLevelNode,
 } from '@excelencia/domain';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  balanceSheetLines,
-  balanceSheets,
-  balanceSheetValues,
-  criteria,
-  criterionTypes,
-  indicatorValues,
-} from '../../db/schema/index.ts';
 import { singleFlight } from '../../platform/single-flight.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
+import {
+  activeCriteriaWithTypes,
+  companiesWithStaleIndicators,
+  deleteIndicatorValuesOfCompany,
+  deleteIndicatorValuesOfPeriodsAndSheets,
+  type IndicatorValueInsert,
+  insertIndicatorValues,
+  linesOfSheets,
+  lockCompanyIndicators,
+  undeletedSheetsOfCompany,
+  valuesOfSheets,
+} from './indicators.repository.ts';
 
 /**
  * The inputs of the diagnosis engine read from the database, and the derived indicator values (one row per
@@ -34,12 +37,7 @@ export type StoredCriterion = EngineCriterion & { version: number };
 
 /** The active criteria with their types (the engine orders them). */
 export async function activeCriteria(db: Executor): Promise<StoredCriterion[]> {
-  const rows = await db
-    .select({ criterion: criteria, type: criterionTypes })
-    .from(criteria)
-    .innerJoin(criterionTypes, eq(criterionTypes.id, criteria.criterionTypeId))
-    .where(eq(criteria.isActive, true))
-    .orderBy(asc(criteria.sortOrder), asc(criteria.code));
+  const rows = await activeCriteriaWithTypes(db);
   return rows.map(({ criterion, type }) => ({
     id: criterion.id,
     version: criterion.version,
@@ -74,10 +72,7 @@ export type KeptSheet = {
 
 /** A company's sheets as every list shows them: not deleted, latest per period. */
 export async function keptSheets(db: Executor, companyId: string): Promise<KeptSheet[]> {
-  const rows = await db
-    .select()
-    .from(balanceSheets)
-    .where(and(eq(balanceSheets.companyId, companyId), isNull(balanceSheets.deletedAt)));
+  const rows = await undeletedSheetsOfCompany(db, companyId);
   return latestPerPeriod(
     rows.map((row) => ({
       id: row.id,
@@ -100,10 +95,7 @@ export async function sheetValues(
 ): Promise<Map<string, Map<string, Decimal>>> {
   const out = new Map<string, Map<string, Decimal>>(ids.map((id) => [id, new Map()]));
   if (ids.length === 0) return out;
-  const rows = await db
-    .select()
-    .from(balanceSheetValues)
-    .where(inArray(balanceSheetValues.balanceSheetId, [...ids]));
+  const rows = await valuesOfSheets(db, ids);
   for (const row of rows) out.get(row.balanceSheetId)?.set(row.nodeCode, Decimal.fromString(row.value));
   return out;
 }
@@ -123,16 +115,7 @@ export async function sheetLinesByNode(
   const out = new Map<string, Map<string, { lines: NodeLine[]; others: number }>>();
   const uploaded = [...new Set(sheets.filter((s) => s.source === 'upload').map((s) => s.id))];
   if (uploaded.length === 0) return out;
-  const rows = await db
-    .select({
-      balanceSheetId: balanceSheetLines.balanceSheetId,
-      account: balanceSheetLines.account,
-      description: balanceSheetLines.description,
-      debit: balanceSheetLines.debit,
-      credit: balanceSheetLines.credit,
-    })
-    .from(balanceSheetLines)
-    .where(inArray(balanceSheetLines.balanceSheetId, uploaded));
+  const rows = await linesOfSheets(db, uploaded);
   const linesOf = new Map<
     string,
     { account: string; description: string; debit: Decimal; credit: Decimal }[]
@@ -167,23 +150,10 @@ export function engineSheet(sheet: KeptSheet, values: Map<string, Map<string, De
   };
 }
 
-const INSERT_BATCH = 1000;
-
 /** A sheet's period: its start and end dates (the period every list keeps one sheet of). */
 type SheetPeriod = { startDate: string; endDate: string };
 
 const periodKey = (period: SheetPeriod) => `${period.startDate.slice(0, 10)}/${period.endDate.slice(0, 10)}`;
-
-/**
- * Serialises the rebuilds of one company's indicator values: a transaction-scoped advisory lock (held until that
- * transaction ends). Two writes of one company's sheets at once, or two instances refreshing at start-up, would
- * otherwise both delete and insert the same rows (a primary-key clash answered 500) or leave values computed
- * without the other's sheet. The one that waits reads the sheets once the other has committed (read committed:
- * a fresh snapshot per statement), so the last rebuild sees every sheet.
- */
-async function lockCompany(tx: Executor, companyId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('indicator_values'), hashtext(${companyId}))`);
-}
 
 /** The indicator rows of `chosen` (among the company's kept `sheets`): every active criterion, prev() included. */
 async function indicatorRows(
@@ -193,13 +163,13 @@ async function indicatorRows(
   sheets: readonly KeptSheet[],
   criteriaList: StoredCriterion[],
   tree: TreeLevelNode[],
-): Promise<(typeof indicatorValues.$inferInsert)[]> {
+): Promise<IndicatorValueInsert[]> {
   const versions = new Map(criteriaList.map((criterion) => [criterion.id, criterion.version]));
   const pairs = chosen.map((sheet) => ({ sheet, prior: previousYearSheet(sheet, sheets) }));
   const values = await sheetValues(tx, [
     ...new Set(pairs.flatMap(({ sheet, prior }) => (prior ? [sheet.id, prior.id] : [sheet.id]))),
   ]);
-  const rows: (typeof indicatorValues.$inferInsert)[] = [];
+  const rows: IndicatorValueInsert[] = [];
   for (const { sheet, prior } of pairs) {
     const indicators = computeIndicators({
       criteria: criteriaList,
@@ -225,31 +195,25 @@ async function indicatorRows(
   return rows;
 }
 
-async function insertRows(tx: Executor, rows: (typeof indicatorValues.$inferInsert)[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await tx.insert(indicatorValues).values(rows.slice(i, i + INSERT_BATCH));
-  }
-}
-
 /**
  * Rebuilds a company's indicator values: every kept sheet, every active criterion, prev() from the sheet of
  * the previous year (previousYearSheet; none when that year is missing). Runs inside the transaction that
- * changed the sheets, serialised per company (lockCompany). Used when the criteria changed (the background
- * refresher); a change of sheets rebuilds only what it can change (refreshSheetIndicators).
+ * changed the sheets, serialised per company (lockCompanyIndicators). Used when the criteria changed (the
+ * background refresher); a change of sheets rebuilds only what it can change (refreshSheetIndicators).
  */
 export async function refreshCompanyIndicators(
   tx: Executor,
   companyId: string,
   inputs?: { criteria: StoredCriterion[]; tree: TreeLevelNode[] },
 ): Promise<void> {
-  await lockCompany(tx, companyId);
+  await lockCompanyIndicators(tx, companyId);
   const sheets = await keptSheets(tx, companyId);
-  await tx.delete(indicatorValues).where(eq(indicatorValues.companyId, companyId));
+  await deleteIndicatorValuesOfCompany(tx, companyId);
   if (sheets.length === 0) return;
   const criteriaList = inputs?.criteria ?? (await activeCriteria(tx));
   if (criteriaList.length === 0) return;
   const tree = inputs?.tree ?? (await balanceTree(tx));
-  await insertRows(tx, await indicatorRows(tx, companyId, sheets, sheets, criteriaList, tree));
+  await insertIndicatorValues(tx, await indicatorRows(tx, companyId, sheets, sheets, criteriaList, tree));
 }
 
 /**
@@ -287,65 +251,24 @@ export async function refreshSheetIndicators(
   periods: readonly SheetPeriod[],
 ): Promise<void> {
   if (periods.length === 0) return;
-  await lockCompany(tx, companyId);
+  await lockCompanyIndicators(tx, companyId);
   const sheets = await keptSheets(tx, companyId);
   const affected = sheetsAffectedBy(sheets, periods);
   const seen = new Set<string>();
-  const inPeriods = periods
-    .filter((period) => !seen.has(periodKey(period)) && seen.add(periodKey(period)))
-    .map((period) =>
-      and(eq(indicatorValues.startDate, period.startDate), eq(indicatorValues.endDate, period.endDate)),
-    );
-  await tx.delete(indicatorValues).where(
-    and(
-      eq(indicatorValues.companyId, companyId),
-      or(
-        ...inPeriods,
-        affected.length > 0
-          ? inArray(
-              indicatorValues.balanceSheetId,
-              affected.map((sheet) => sheet.id),
-            )
-          : undefined,
-      ),
-    ),
+  const distinctPeriods = periods.filter(
+    (period) => !seen.has(periodKey(period)) && seen.add(periodKey(period)),
+  );
+  await deleteIndicatorValuesOfPeriodsAndSheets(
+    tx,
+    companyId,
+    distinctPeriods,
+    affected.map((sheet) => sheet.id),
   );
   if (affected.length === 0) return;
   const criteriaList = await activeCriteria(tx);
   if (criteriaList.length === 0) return;
   const tree = await balanceTree(tx);
-  await insertRows(tx, await indicatorRows(tx, companyId, affected, sheets, criteriaList, tree));
-}
-
-/** The companies whose indicator values are out of date with the criteria (changed, added or deactivated). */
-async function staleCompanies(db: Executor, limit: number): Promise<string[]> {
-  const s = balanceSheets;
-  const rows = await db
-    .selectDistinct({ companyId: s.companyId })
-    .from(s)
-    .where(
-      and(
-        isNull(s.deletedAt),
-        sql`(
-          exists (
-            select 1 from ${indicatorValues} iv join ${criteria} c on c.id = iv.criterion_id
-            where iv.company_id = ${s.companyId} and (iv.criterion_version <> c.version or not c.is_active)
-          )
-          or (not exists (
-            select 1 from ${balanceSheets} n
-            where n.company_id = ${s.companyId} and n.start_date = ${s.startDate} and n.end_date = ${s.endDate}
-              and n.deleted_at is null and n.created_at > ${s.createdAt}
-          ) and exists (
-            select 1 from ${criteria} c
-            where c.is_active and not exists (
-              select 1 from ${indicatorValues} iv where iv.balance_sheet_id = ${s.id} and iv.criterion_id = c.id
-            )
-          ))
-        )`,
-      ),
-    )
-    .limit(limit);
-  return rows.map((row) => row.companyId);
+  await insertIndicatorValues(tx, await indicatorRows(tx, companyId, affected, sheets, criteriaList, tree));
 }
 
 /**
@@ -358,7 +281,7 @@ export function createIndicatorRefresher(deps: { db: Database; onError: (error: 
     const criteriaList = await activeCriteria(deps.db);
     const done = new Set<string>();
     for (;;) {
-      const batch = (await staleCompanies(deps.db, 50)).filter((id) => !done.has(id));
+      const batch = (await companiesWithStaleIndicators(deps.db, 50)).filter((id) => !done.has(id));
       if (batch.length === 0) return;
       for (const companyId of batch) {
         await deps.db.transaction((tx) =>
@@ -374,6 +297,3 @@ export function createIndicatorRefresher(deps: { db: Database; onError: (error: 
 }
 
 export type IndicatorRefresher = ReturnType<typeof createIndicatorRefresher>;
-
-/** Indicator values that are current (criterion active and of the version they were computed with). */
-export const currentIndicatorValue = sql`exists (select 1 from ${criteria} c where c.id = ${indicatorValues.criterionId} and c.version = ${indicatorValues.criterionVersion} and c.is_active)`;

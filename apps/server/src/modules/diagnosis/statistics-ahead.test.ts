@@ -7,7 +7,7 @@ import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts
 import { caeDivisions, cities, companies, criteria, employeeRanges } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
-import { storedStatistics } from './diagnosis.statistics.ts';
+import { storedStatistics } from './statistics.repository.ts';
 
 /**
  * The admin statistics and sector medians computed ahead (ADR 0026): once built they answer what the values
