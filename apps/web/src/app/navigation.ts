@@ -1,7 +1,7 @@
 import type { Role } from '@excelencia/domain';
-import type { Area, PageDef, PageKind, PendingArea } from '../lib/pages.ts';
+import type { Area, PageDef, PageKind } from '../lib/pages.ts';
 
-export type { Area, PageDef, PageKind, PendingArea };
+export type { Area, PageDef, PageKind };
 
 /**
  * The one definition of the signed-in menus and of the pages they lead to (docs/adr/0004).
@@ -17,7 +17,6 @@ export interface MenuItem {
   labelId: string;
   roles: readonly Role[];
   page: PageKind;
-  pending?: PendingArea;
 }
 
 export interface MenuGroup {
@@ -35,41 +34,33 @@ export interface MenuSection {
   nodes: readonly MenuNode[];
 }
 
-function item(
-  area: Area,
-  path: string,
-  labelId: string,
-  pending?: PendingArea,
-  page: PageKind = pending ? 'pending' : 'dashboard',
-): MenuItem {
+function item(area: Area, path: string, labelId: string, page: PageKind = 'dashboard'): MenuItem {
   const roles: readonly Role[] = area === 'users' ? ['company', 'partner'] : [area];
-  return { kind: 'item', id: `${area}.${path}`, path: `/${area}/${path}`, labelId, roles, page, pending };
+  return { kind: 'item', id: `${area}.${path}`, path: `/${area}/${path}`, labelId, roles, page };
 }
 
 function group(id: string, labelId: string, children: readonly MenuNode[]): MenuGroup {
   return { kind: 'group', id, labelId, children };
 }
 
-const admin = (path: string, labelId: string, pending?: PendingArea) => item('admin', path, labelId, pending);
+const admin = (path: string, labelId: string) => item('admin', path, labelId);
 /** A parametrization screen of the reference-data area. */
-const reference = (path: string, labelId: string) => item('admin', path, labelId, undefined, 'reference');
+const reference = (path: string, labelId: string) => item('admin', path, labelId, 'reference');
 /** A screen of the content manager (features/content). */
 const content = (path: string, labelId: string, page: PageKind) =>
-  item('admin', `content-managment/${path}`, labelId, undefined, page);
-const company = (path: string, labelId: string, pending?: PendingArea) =>
-  item('company', path, labelId, pending);
-const partner = (path: string, labelId: string, pending?: PendingArea) =>
-  item('partner', path, labelId, pending);
+  item('admin', `content-managment/${path}`, labelId, page);
+const company = (path: string, labelId: string) => item('company', path, labelId);
+const partner = (path: string, labelId: string) => item('partner', path, labelId);
 
 export const MENU: readonly MenuSection[] = [
   {
     area: 'admin',
     nodes: [
       admin('dashboard', 'dashboard'),
-      item('admin', 'company', 'companies', undefined, 'adminCompanies'),
-      item('admin', 'balance-sheets', 'balanceSheets', undefined, 'adminBalanceSheets'),
-      item('admin', 'balance-comparator', 'balanceComparator', undefined, 'adminBalanceComparator'),
-      item('admin', 'balance-data-entry', 'dataEntry', undefined, 'adminBalanceDataEntry'),
+      item('admin', 'company', 'companies', 'adminCompanies'),
+      item('admin', 'balance-sheets', 'balanceSheets', 'adminBalanceSheets'),
+      item('admin', 'balance-comparator', 'balanceComparator', 'adminBalanceComparator'),
+      item('admin', 'balance-data-entry', 'dataEntry', 'adminBalanceDataEntry'),
       group('admin.parametrization', 'parametrization', [
         reference('admin', 'users'),
         reference('company-type', 'companyType'),
@@ -79,7 +70,7 @@ export const MENU: readonly MenuSection[] = [
         reference('criterion', 'criterion'),
         reference('criterion-type', 'criterionType'),
         reference('company-situation', 'companySituation'),
-        item('admin', 'esg', 'esg', undefined, 'adminEsg'),
+        item('admin', 'esg', 'esg', 'adminEsg'),
         group('admin.self-diagnosis', 'diagnosis', [
           reference('self-diagnosis/headings', 'headings'),
           reference('self-diagnosis/sub-headings', 'subHeadings'),
@@ -89,27 +80,21 @@ export const MENU: readonly MenuSection[] = [
         reference('partners-type', 'partnersType'),
         reference('partners-entities', 'partnersEntities'),
         reference('partners', 'partners'),
-        item('admin', 'diagnosis-config', 'diagnosisConfig', undefined, 'adminEditions'),
+        item('admin', 'diagnosis-config', 'diagnosisConfig', 'adminEditions'),
       ]),
-      item('admin', 'diagnosis', 'diagnosis', undefined, 'adminDiagnosis'),
+      item('admin', 'diagnosis', 'diagnosis', 'adminDiagnosis'),
       group('admin.applications', 'applications', [
-        item('admin', 'application', 'applicationList', undefined, 'adminApplications'),
-        item('admin', 'application-result', 'applicationResults', undefined, 'adminApplicationResults'),
+        item('admin', 'application', 'applicationList', 'adminApplications'),
+        item('admin', 'application-result', 'applicationResults', 'adminApplicationResults'),
       ]),
-      item('admin', 'statistic', 'statistic', undefined, 'adminStatistics'),
+      item('admin', 'statistic', 'statistic', 'adminStatistics'),
       group('admin.content', 'content', [
         content('home-content', 'homeContent', 'adminHomeContent'),
         content('regularization', 'regulations', 'adminRegulations'),
         content('blog-content', 'blogContent', 'adminBlogContent'),
         content('gallery-content', 'galleryContent', 'adminGalleryContent'),
         content('testimonies-content', 'testimoniesContent', 'adminTestimoniesContent'),
-        item(
-          'admin',
-          'content-managment/newsletter-content',
-          'newsletterContent',
-          undefined,
-          'adminNewsletter',
-        ),
+        item('admin', 'content-managment/newsletter-content', 'newsletterContent', 'adminNewsletter'),
         content('faq-content', 'faqContent', 'adminFaqContent'),
       ]),
     ],
@@ -118,22 +103,22 @@ export const MENU: readonly MenuSection[] = [
     area: 'company',
     nodes: [
       company('dashboard', 'dashboard'),
-      item('company', 'balance-sheet', 'balanceSheet', undefined, 'balanceSheet'),
-      item('company', 'balances', 'balances', undefined, 'balances'),
-      item('company', 'demonstrations', 'demonstrations', undefined, 'demonstrations'),
-      item('company', 'others', 'others', undefined, 'others'),
-      item('company', 'diagnosis', 'selfDiagnosis', undefined, 'diagnosis'),
-      item('company', 'statistic', 'statistic', undefined, 'indicatorStatistics'),
-      item('company', 'application', 'applications', undefined, 'companyApplication'),
-      item('company', 'esg', 'esg', undefined, 'companyEsg'),
+      item('company', 'balance-sheet', 'balanceSheet', 'balanceSheet'),
+      item('company', 'balances', 'balances', 'balances'),
+      item('company', 'demonstrations', 'demonstrations', 'demonstrations'),
+      item('company', 'others', 'others', 'others'),
+      item('company', 'diagnosis', 'selfDiagnosis', 'diagnosis'),
+      item('company', 'statistic', 'statistic', 'indicatorStatistics'),
+      item('company', 'application', 'applications', 'companyApplication'),
+      item('company', 'esg', 'esg', 'companyEsg'),
     ],
   },
   {
     area: 'partner',
     nodes: [
-      item('partner', 'register', 'partnerRegister', undefined, 'partnerRegister'),
+      item('partner', 'register', 'partnerRegister', 'partnerRegister'),
       group('partner.applications', 'applications', [
-        item('partner', 'application-result', 'applicationResults', undefined, 'partnerApplicationResults'),
+        item('partner', 'application-result', 'applicationResults', 'partnerApplicationResults'),
       ]),
       partner('dashboard', 'dashboard'),
     ],
@@ -141,16 +126,10 @@ export const MENU: readonly MenuSection[] = [
 ];
 
 /** /users/profile: reached from the Profile button, not from the menu. */
-export const PROFILE_ITEM: MenuItem = item('users', 'profile', 'profile', undefined, 'profile');
+export const PROFILE_ITEM: MenuItem = item('users', 'profile', 'profile', 'profile');
 
 /** /company/profile: the selected company's profile, reached from the dashboard and the company selector. */
-export const COMPANY_PROFILE_ITEM: MenuItem = item(
-  'company',
-  'profile',
-  'companyProfile',
-  undefined,
-  'companyProfile',
-);
+export const COMPANY_PROFILE_ITEM: MenuItem = item('company', 'profile', 'companyProfile', 'companyProfile');
 
 /** Every signed-in page: one per menu item, plus the profile. */
 export function signedInPages(): PageDef[] {
@@ -166,7 +145,6 @@ export function signedInPages(): PageDef[] {
       area,
       path: node.path,
       page: node.page,
-      pending: node.pending,
       crumbKeys: [...trail, titleKey],
       titleKey,
     });

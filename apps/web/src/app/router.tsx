@@ -110,9 +110,6 @@ const CONTENT_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
 
 function signedInPageRoute(page: PageDef): RouteObject {
   const route = { path: page.path.slice(1), handle: { page } };
-  if (page.page === 'pending') {
-    return { ...route, lazy: lazyComponent(() => import('../ui/pending-page.tsx'), 'PendingPage') };
-  }
   if (page.page === 'reference') {
     return {
       ...route,

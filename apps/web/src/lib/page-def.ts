@@ -9,7 +9,7 @@ function isPageHandle(handle: unknown): handle is PageHandle {
   return typeof handle === 'object' && handle !== null && 'page' in handle;
 }
 
-/** The signed-in page being shown (title, breadcrumbs, pending area), from the route's handle. */
+/** The signed-in page being shown (title, breadcrumbs), from the route's handle. */
 export function usePageDef(): PageDef | null {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {

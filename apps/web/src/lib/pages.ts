@@ -5,20 +5,6 @@
 
 export type Area = 'admin' | 'company' | 'partner' | 'users';
 
-/** The area a placeholder page belongs to, until that area is built (shell:pending.areas.*). */
-export type PendingArea =
-  | 'referenceData'
-  | 'companies'
-  | 'users'
-  | 'balanceSheets'
-  | 'diagnosis'
-  | 'applications'
-  | 'statistics'
-  | 'content'
-  | 'esg'
-  | 'partners'
-  | 'profile';
-
 /**
  * 'reference': an admin parametrization screen (features/reference), chosen by the page's path.
  * 'adminCompanies' / 'companyProfile': the companies area (features/companies).
@@ -26,7 +12,6 @@ export type PendingArea =
 export type PageKind =
   | 'dashboard'
   | 'profile'
-  | 'pending'
   | 'reference'
   | 'adminCompanies'
   | 'companyProfile'
@@ -62,7 +47,6 @@ export interface PageDef {
   area: Area;
   path: string;
   page: PageKind;
-  pending?: PendingArea;
   /** i18n keys of the breadcrumbs: area, groups, then the page itself (its title). */
   crumbKeys: readonly string[];
   titleKey: string;
