@@ -54,7 +54,7 @@ function readLoginState(signed: string | undefined, unsign: FastifyReply['unsign
   return null;
 }
 
-/** The backend-for-frontend sign-in routes (ARCHITECTURE §4, §4b). */
+/** The backend-for-frontend sign-in routes: the browser never holds a token (docs/adr/0002). */
 export function authRoutes(deps: { config: Config; auth: AuthService }) {
   const { config, auth } = deps;
   const cookieBase = { httpOnly: true, secure: config.isHttps, sameSite: 'lax' as const };

@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * The provider's end-session address (it carries the id_token as id_token_hint) sealed for the browser's trip
  * through GET /auth/logout/end: AES-256-GCM under a key derived from the session secret, with an expiry. The
  * page only ever holds an opaque value; the server opens it and redirects to the provider itself, so no token
- * reaches the page's JavaScript (ARCHITECTURE §4). Stateless: any instance with the same secret opens it.
+ * reaches the page's JavaScript (docs/adr/0002). Stateless: any instance with the same secret opens it.
  */
 
 const HINT_TTL_MS = 5 * 60 * 1000;

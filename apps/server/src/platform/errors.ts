@@ -10,7 +10,7 @@ export interface ErrorDetail {
 
 /**
  * Values for a message's {{placeholders}}: catalog keys are translated, and dates written as the site writes
- * them (SPEC §9), both in the language the message is answered in.
+ * them (docs/adr/0023), both in the language the message is answered in.
  */
 export type ErrorParams = Record<string, string | number | Date>;
 

@@ -295,7 +295,7 @@ export async function seedDemoContent(db: Database, fileStore: FileStore): Promi
     media: [
       {
         kind: 'video',
-        // A short link, stored in the long watch form (SPEC §9).
+        // A short link, stored in the long watch form.
         videoUrl: 'https://youtu.be/aqz-KE-bpKQ',
         caption: { pt: 'Vídeo da cerimónia', en: 'Video of the ceremony', fr: 'Vidéo de la cérémonie' },
         order: 1,

@@ -221,7 +221,7 @@ describe('the reference seed', () => {
     ]);
   });
 
-  it('loads the eight application criteria of type C in the spec order, and ratios for every other type', async () => {
+  it('loads the eight application criteria of type C in their fixed order, and ratios for every other type', async () => {
     const rows = await handle.db
       .select({
         code: criteria.code,

@@ -15,7 +15,7 @@ import { editions } from './applications.ts';
 import { files } from './platform.ts';
 
 /**
- * The public site's content (SPEC §1-§3, ARCHITECTURE §4b): one row per news item, FAQ entry, testimony, gallery
+ * The public site's content, written in the content manager: one row per news item, FAQ entry, testimony, gallery
  * album, event, page or document. `fields` holds the kind's texts, each a trilingual `{pt, en, fr}` as the domain's
  * `CONTENT_INPUTS[kind]` parsed and the server cleaned it; the columns beside it are what lists filter and sort on.
  */

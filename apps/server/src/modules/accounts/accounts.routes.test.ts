@@ -115,7 +115,7 @@ describe('GET /app/api/v1/accounts/{id}/profile-pictures', () => {
     }
   });
 
-  it('accepts the bearer token SPEC §7 describes', async () => {
+  it('accepts a bearer token instead of the session cookie', async () => {
     const token = await ctx.bearer(users.company.email, users.company.password);
     const res = await ctx.app.inject({
       url: `/app/api/v1${url()}`,

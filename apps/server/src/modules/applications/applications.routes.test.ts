@@ -176,7 +176,7 @@ describe('editions', () => {
     expect(response.json().error.message).toBe('No edition has been announced.');
   });
 
-  it('POST editions refuses an end before its start with the spec message, and the wrong order of windows', async () => {
+  it('POST editions refuses an end before its start with its message, and the wrong order of windows', async () => {
     const input = editionInput(2);
     const response = await send(admin, 'POST', '/editions', {
       ...input,
@@ -258,7 +258,7 @@ describe('the company application', () => {
     expect(response.json().error.code).toBe('application_window_closed');
   });
 
-  it('opens the application: the eight criteria in the spec order, computed on the 2024 and 2023 sheets', async () => {
+  it('opens the application: the eight criteria in their fixed order, computed on the 2024 and 2023 sheets', async () => {
     // A double click on Apply: two POSTs at once open one application, and both answer it (201, then 200).
     const pair = await Promise.all([
       send(member, 'POST', `/companies/${ownCompany}/applications`, { editionId: edition.id }),

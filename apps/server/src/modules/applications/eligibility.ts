@@ -26,7 +26,7 @@ function annualSheetOf(sheets: readonly KeptSheet[], year: number): KeptSheet | 
 const number = (value: string | null) => (value === null ? null : Number(Number(value).toFixed(6)));
 
 /**
- * The eight application criteria (SPEC §9 order, the engine's) on the company's annual sheet of the indicator
+ * The eight application criteria (their fixed order, the engine's) on the company's annual sheet of the indicator
  * year, with prev() read from the annual sheet of the year before: the same engine as the self-diagnosis.
  * Eligible when both sheets are there and every criterion passes.
  */

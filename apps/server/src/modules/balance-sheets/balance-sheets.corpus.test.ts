@@ -218,7 +218,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets refuses bad spre
     );
   });
 
-  it('debit total different from credit total, with both totals as numbers are displayed (SPEC §5)', async () => {
+  it('debit total different from credit total, with both totals as numbers are displayed', async () => {
     const result = await refuse(
       await xlsx([HEADER, ['11', 'Caixa', 11_673_456, 0], ['51', 'Capital', 0, 11_673_455.5]]),
     );

@@ -28,7 +28,7 @@ export const CompareQuery = z.object({ left: z.uuid(), right: z.uuid() });
 
 export const TemplateQuery = z.object({ lang: z.string().optional() });
 
-/** The entry form's "-1/0/0" option (SPEC §5): Assets of -1 with Equity and Liabilities at 0 pass the check. */
+/** The entry form's "-1/0/0" option: Assets of -1 with Equity and Liabilities at 0 pass the check. */
 export const EntryQuery = z.object({
   allowAssetsMinusOneWithZeroEquityAndLiabilities: z.enum(['true', 'false']).optional(),
 });

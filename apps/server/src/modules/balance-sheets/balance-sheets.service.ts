@@ -272,7 +272,7 @@ export function createBalanceSheetsService(deps: {
         input.allowAssetsMinusOneWithZeroEquityAndLiabilities ?? false,
     });
     if (check.status === 'mismatch') {
-      // The message's figures as numbers are displayed (SPEC §5), not as stored.
+      // The message's figures as numbers are displayed (docs/adr/0023), not as stored.
       throw new AppError(400, 'assets_mismatch', 'balanceSheets:assetsMismatch', {
         params: { difference: formatNumber(check.difference) },
         details: [

@@ -39,7 +39,8 @@ export function trialBalanceWorkbook(
 
 /**
  * The trial-balance template in a language: a first sheet with the header and three sample lines
- * (trialBalanceWorkbook), and a second sheet with the SPEC §5 rules.
+ * (trialBalanceWorkbook), and a second sheet with its rules: .xlsx, the four columns (account, description,
+ * accumulated debit and credit), no blank lines or values, no ledger or class totals.
  */
 export async function balanceSheetTemplate(language: Language): Promise<Buffer> {
   const t = (key: string) => translate(language, `balanceSheets:${key}`);

@@ -47,7 +47,7 @@ const KIND_NAMES: Record<ContentKind, string> = {
 };
 
 /**
- * The content manager (admin) and the public site's reads (ARCHITECTURE §4b): per kind `POST content/{kind}`,
+ * The content manager (admin) and the public site's reads (published items only): per kind `POST content/{kind}`,
  * `GET content/{kind}`, `GET/PUT/DELETE content/{kind}/{id}`, `GET content/{kind}/{id}/preview`,
  * `GET public/content/{kind}` and `GET public/content/{kind}/{slugOrId}`; images and the documents' PDFs beside.
  */

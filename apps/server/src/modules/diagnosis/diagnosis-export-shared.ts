@@ -42,7 +42,7 @@ export function typeLabel(diagnosis: Diagnosis, language: Language): string {
   return diagnosisTypeLabel(diagnosis, (key, params) => translate(language, key, params), language);
 }
 
-/** When the diagnosis was made, as every date is written (formatDisplayDate, SPEC §9). */
+/** When the diagnosis was made, as every date is written (formatDisplayDate, docs/adr/0023). */
 export function createdOn(diagnosis: Diagnosis, language: Language): string {
   return formatDisplayDate(diagnosis.createdAt, language);
 }

@@ -197,7 +197,7 @@ describe('diagnosisPdf', () => {
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(all).toContain('≥ 0.333333');
-    // Every figure by the display rule (SPEC §5): grouped by no-break spaces, at most 2 decimals.
+    // Every figure by the display rule (docs/adr/0023): grouped by no-break spaces, at most 2 decimals.
     expect(all).toContain(nb('1 234 567.89'));
     expect(all).toContain('Valeur\n0.45\n');
     expect(all).not.toContain('0.4512');

@@ -20,7 +20,7 @@ const GREY = '#555555';
 const t = (language: Language, key: string, params?: Record<string, string | number>) =>
   translate(language, `esg:${key}`, params);
 
-/** A score as the web shows it: '65 %', '42.9 %' (SPEC §5, scores have 1 decimal); a dash without one. */
+/** A score as the web shows it: '65 %', '42.9 %' (at most 1 decimal, docs/adr/0023); a dash without one. */
 function percentText(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : formatNumber(value, { decimals: 1, percent: true });
 }

@@ -474,7 +474,7 @@ describe('results and exports', () => {
       'Island: ',
       'CAE section: G',
       'Environment',
-      // Scores as numbers are displayed (SPEC §5): no trailing zero, a no-break space before '%'.
+      // Scores as numbers are displayed (docs/adr/0023): no trailing zero, a no-break space before '%'.
       '45\u00a0%',
       '65\u00a0%',
       '62.5\u00a0% (5 companies)',

@@ -3,7 +3,7 @@ import { API_PREFIX } from '../../auth/guard.ts';
 import { htmlPage } from '../../platform/html-page.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 
-/** The links the newsletter's mails carry: endpoints that answer a small page (newsletter-pages.ts). */
+/** The links the newsletter's mails carry: endpoints that answer a small page (newsletter.routes.ts). */
 export function confirmLink(publicUrl: string, token: string): string {
   return `${publicUrl}${API_PREFIX}/public/newsletter/confirm/${encodeURIComponent(token)}`;
 }

@@ -45,7 +45,7 @@ function signOutPage(language: Language, name: string, csrfToken: string): strin
 }
 
 /**
- * /login and /logout (SPEC §2 names them among the public screens), in each language and without one, working
+ * /login and /logout, public screens like the others, in each language and without one, working
  * without JavaScript: /login starts the sign-in at the provider (GET /auth/login, back to `callbackUrl` or the
  * home page); /logout asks to confirm and its form ends the session here and at the provider, like the app's
  * sign-out button (POST /auth/logout). The form carries the session's CSRF token, so another site cannot sign

@@ -24,7 +24,7 @@ const pdfTooLarge = () =>
   });
 
 /**
- * A PDF upload received to disk: at most APPLICATION_PDF_MAX_BYTES and a whole PDF, else the spec's message.
+ * A PDF upload received to disk: at most APPLICATION_PDF_MAX_BYTES and a whole PDF, else its message.
  * looksLikePdf reads the `%PDF-` header and the last 1 024 bytes, which the upload's ends hold (multipart-file.ts),
  * so the file is never read whole.
  */

@@ -1,7 +1,7 @@
 import type { LocalizedText, TargetComparison } from '@excelencia/domain';
 import type { SeedCriterion, SeedCriterionType } from './types.ts';
 
-/** The criterion types, in their fixed order (SPEC §9): EE, F, L, RE, RF, C. */
+/** The criterion types, in their fixed order: EE, F, L, RE, RF, C. */
 export const CRITERION_TYPES: readonly SeedCriterionType[] = [
   {
     code: 'EE',
@@ -77,7 +77,7 @@ function criterion(
   };
 }
 
-/** The eight application criteria of SPEC §9, in the spec's order. */
+/** The eight application criteria, in their fixed order. */
 export const APPLICATION_CRITERIA: readonly SeedCriterion[] = [
   criterion(
     'C',
