@@ -20,9 +20,9 @@ export type AdminSheetRow = { sheet: SheetRow; companyName: string; nif: string 
 const BATCH = 1000;
 
 /**
- * SPEC §4 in SQL, as latestPerPeriod applies it to a company's sheets: a sheet is superseded when another sheet
- * of the company has the same start and end and was inserted later (on equal times, the greater id: the order
- * sheetsOfCompany reads them in).
+ * Only the latest sheet of a period counts, in SQL, as latestPerPeriod applies it to a company's sheets: a sheet
+ * is superseded when another sheet of the company has the same start and end and was inserted later (on equal
+ * times, the greater id: the order sheetsOfCompany reads them in).
  */
 const notSuperseded = sql`not exists (
   select 1 from balance_sheets newer
