@@ -68,13 +68,11 @@ export function apiCalls(app: App | (() => App), defaults: CallOptions = {}): Ap
 
   function send(who: Who, method: Method, url: string, payload?: unknown, options: CallOptions = {}) {
     const merged = { ...defaults, ...options, headers: { ...defaults.headers, ...options.headers } };
-    const session = who ? (method === 'GET' ? { cookie: who.headers.cookie } : who.headers) : {};
-    const headers: Record<string, string> = {
-      ...session,
-      ...(merged.language ? { 'x-language': merged.language } : {}),
-      ...(payload === undefined ? {} : { 'content-type': merged.contentType ?? 'application/json' }),
-      ...merged.headers,
-    };
+    const headers: Record<string, string> = {};
+    if (who) Object.assign(headers, method === 'GET' ? { cookie: who.headers.cookie } : who.headers);
+    if (merged.language) headers['x-language'] = merged.language;
+    if (payload !== undefined) headers['content-type'] = merged.contentType ?? 'application/json';
+    Object.assign(headers, merged.headers);
     const body =
       payload === undefined
         ? {}

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { pdfTexts } from '../../../test/support/pdf-text.ts';
 import {
   accounts,
@@ -22,7 +23,6 @@ import { listAudit } from '../../platform/audit/audit.ts';
  * certificate, and the public check says what the status is now.
  */
 
-const API = '/app/api/v1';
 const ISSUED_NAME = 'Mercearia Boa Esperança, Lda';
 const ISSUED_NIF = '200000031';
 const NEW_NAME = 'Banco Comercial do Atlântico, SA';
@@ -40,20 +40,7 @@ const reference = {} as Record<'cityId' | 'caeDivisionId', string>;
 
 const text = (pt: string) => ({ pt, en: pt, fr: pt });
 
-const get = (session: SignedIn | null, url: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `${API}${url}`,
-    headers: { ...(session ? { cookie: session.cookie } : {}), 'x-language': 'en' },
-  });
-
-const send = (session: SignedIn, method: 'POST' | 'PUT', url: string, payload: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: { ...session.headers, 'x-language': 'en' },
-    payload: payload as Record<string, unknown>,
-  });
+const { get, send } = apiCalls(() => ctx.app, { language: 'en' });
 
 /** The profile as the form sends it back: what GET answered, with `changes`. */
 async function editProfile(session: SignedIn, id: string, changes: Record<string, unknown>) {

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { pdfTexts } from '../../../test/support/pdf-text.ts';
 import {
   auditLog,
@@ -15,8 +16,6 @@ import {
 } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 
-const API = '/app/api/v1';
-
 let ctx: TestContext;
 let admin: SignedIn;
 /** Five members of five companies of CAE section G (division 47), then one of section C (division 10). */
@@ -27,20 +26,7 @@ let outsiderCompany: string;
 let memberEmail: string;
 let formId: string;
 
-const get = (session: SignedIn | null, url: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `${API}${url}`,
-    headers: { ...(session ? { cookie: session.cookie } : {}), 'x-language': 'en' },
-  });
-
-const send = (session: SignedIn, method: 'POST' | 'PUT', url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: { ...session.headers, 'x-language': 'en' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const { get, send } = apiCalls(() => ctx.app, { language: 'en' });
 
 function formInput(overrides: Partial<EsgFormInput> = {}): EsgFormInput {
   return {
