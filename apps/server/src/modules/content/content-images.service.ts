@@ -4,16 +4,15 @@ import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
-import { detectImage } from '../../platform/files/image.ts';
+import { detectImage, MAX_INPUT_PIXELS } from '../../platform/files/image.ts';
+import { imageTooLarge, notAnImage } from '../../platform/files/image-upload.ts';
 import { type ContentImageRow, imagesById, insertImage } from './content.repository.ts';
 import { contentImagePath } from './sanitize.ts';
 
 export const CONTENT_IMAGE_ENTITY = 'content/images';
 
-/** The largest picture sharp decodes (40 megapixels): a small file that inflates to more is refused. */
-const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 80;
 
 export interface ImageVariant {
@@ -24,25 +23,8 @@ export interface ImageVariant {
 
 export type { ContentImageRow };
 
-export const notAnImage = () =>
-  new AppError(400, 'not_an_image', 'companies:errors.notAnImage', {
-    details: [{ path: 'file', message: 'companies:errors.notAnImage' }],
-  });
-export const imageTooLarge = () =>
-  new AppError(413, 'file_too_large', 'companies:errors.pictureTooLarge', {
-    params: { max: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024 },
-    details: [
-      {
-        path: 'file',
-        message: 'companies:errors.pictureTooLarge',
-        params: { max: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024 },
-      },
-    ],
-  });
-export const noImageFile = () =>
-  new AppError(400, 'no_file', 'companies:errors.noFile', {
-    details: [{ path: 'file', message: 'companies:errors.noFile' }],
-  });
+/** Over CONTENT_IMAGE_MAX_BYTES. */
+export const contentImageTooLarge = () => imageTooLarge(CONTENT_IMAGE_MAX_BYTES);
 
 /** The widths an image of `width` px is encoded to: the standard widths below it, and its own when narrower. */
 export function variantWidths(width: number): number[] {
@@ -76,7 +58,7 @@ export function createContentImagesService(deps: { db: Database; fileStore: File
 
   return {
     async upload(actor: Actor, file: { data: Buffer; filename: string }): Promise<ContentImageUpload> {
-      if (file.data.length > CONTENT_IMAGE_MAX_BYTES) throw imageTooLarge();
+      if (file.data.length > CONTENT_IMAGE_MAX_BYTES) throw contentImageTooLarge();
       if (!detectImage(file.data)) throw notAnImage();
       let upright: { data: Buffer; width: number; height: number };
       try {

@@ -10,6 +10,7 @@ import {
   type ContentKind,
   ContentPreviewQuery,
   ErrorResponse,
+  megabytes,
   PUBLIC_CONTENT_ITEMS,
   PublicContentItemQuery,
   PublicContentListQuery,
@@ -23,12 +24,13 @@ import { ADMIN, PUBLIC } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { sendPdf, sendStream } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
+import { noImageFile } from '../../platform/files/image-upload.ts';
 import { noPdf } from '../../platform/files/pdf-upload.ts';
 import { PDF_UPLOAD_LIMITS, receiveFile, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { IdParams } from '../../platform/route-schemas.ts';
 import { type ContentService, DOCUMENT_MAX_MB } from './content.service.ts';
-import { type ContentImagesService, imageTooLarge, noImageFile } from './content-images.service.ts';
+import { type ContentImagesService, contentImageTooLarge } from './content-images.service.ts';
 
 const SlugOrIdParams = z.object({ slugOrId: z.string().min(1).max(120) });
 const ImageParams = z.object({
@@ -76,7 +78,7 @@ export function contentRoutes(deps: {
           tags,
           summary:
             'Uploads an image (multipart, file `file`: JPEG, PNG or WebP by content, at most ' +
-            `${CONTENT_IMAGE_MAX_BYTES / 1024 / 1024} MB), re-encoded to WebP at 320, 640 and 1280 px wide ` +
+            `${megabytes(CONTENT_IMAGE_MAX_BYTES)} MB), re-encoded to WebP at 320, 640 and 1280 px wide ` +
             '(never upscaled), metadata stripped (admin)',
           consumes: ['multipart/form-data'],
           response: { 201: ContentImageUpload, 413: ErrorResponse, ...errorResponses },
@@ -84,7 +86,7 @@ export function contentRoutes(deps: {
         config: ADMIN,
       },
       async (request, reply) => {
-        const { data, filename } = await receiveFile(request, noImageFile, imageTooLarge);
+        const { data, filename } = await receiveFile(request, noImageFile, contentImageTooLarge);
         return reply.code(201).send(await images.upload(actorOf(request), { data, filename }));
       },
     );

@@ -10,6 +10,7 @@ import {
   type DocumentItem,
   type Language,
   localized,
+  megabytes,
   type PublicContentItem,
   type PublicContentListQuery,
   type PublicEligibilityThreshold,
@@ -540,4 +541,4 @@ function imagePaths(kind: ContentKind, input: unknown, missing: Set<string>): st
 export type ContentService = ReturnType<typeof createContentService>;
 
 /** The PDF limit, for the route's description. */
-export const DOCUMENT_MAX_MB = APPLICATION_PDF_MAX_BYTES / 1024 / 1024;
+export const DOCUMENT_MAX_MB = megabytes(APPLICATION_PDF_MAX_BYTES);

@@ -1,6 +1,7 @@
 import {
   ErrorResponse,
   MyProfile,
+  megabytes,
   PROFILE_PICTURE_MAX_BYTES,
   TwoFactorStatus,
   UpdateMyProfileRequest,
@@ -11,8 +12,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
+import { noImageFile } from '../../platform/files/image-upload.ts';
 import { receiveFile } from '../../platform/multipart-file.ts';
-import { noFile, type ProfileService, pictureTooLarge } from './profile.service.ts';
+import { type ProfileService, pictureTooLarge } from './profile.service.ts';
 
 const SIGNED_IN = { roles: ['uma_authorization'] as ['uma_authorization'] };
 
@@ -58,14 +60,14 @@ export function profileRoutes(deps: { profile: ProfileService }) {
           tags: ['me'],
           summary:
             'Sets the profile picture: multipart/form-data with one file (JPEG, PNG or WebP by content, at most ' +
-            `${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB; else 400 or 413 and nothing changes)`,
+            `${megabytes(PROFILE_PICTURE_MAX_BYTES)} MB; else 400 or 413 and nothing changes)`,
           consumes: ['multipart/form-data'],
           response: { 200: MyProfile, ...errorResponses, 413: ErrorResponse },
         },
         config: SIGNED_IN,
       },
       async (request) => {
-        const { data, filename } = await receiveFile(request, noFile, pictureTooLarge);
+        const { data, filename } = await receiveFile(request, noImageFile, pictureTooLarge);
         return profile.setPicture(caller(request), actorOf(request), { data, filename });
       },
     );

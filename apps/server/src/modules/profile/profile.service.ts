@@ -10,9 +10,10 @@ import { atProvider, keepProviderInStep, type ProviderDeps, providerIdOf } from 
 import type { AuthContext } from '../../auth/types.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { detectImage, reencodeImage } from '../../platform/files/image.ts';
+import { imageTooLarge, notAnImage } from '../../platform/files/image-upload.ts';
 import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
 import { profilePicturePath } from '../accounts/index.ts';
 import { setAccountProfilePicture, updateAccountNameAndLanguage } from './profile.repository.ts';
@@ -23,20 +24,8 @@ export const PICTURE_MAX_SIDE = 1024;
 /** The audit entity of a user's changes to their own profile. */
 export const PROFILE_ENTITY = 'me/profile';
 
-export const notAnImage = () =>
-  new AppError(400, 'not_an_image', 'companies:errors.notAnImage', {
-    details: [{ path: 'file', message: 'companies:errors.notAnImage' }],
-  });
-
-export const pictureTooLarge = () =>
-  new AppError(413, 'file_too_large', 'companies:errors.pictureTooLarge', {
-    params: { max: PROFILE_PICTURE_MAX_BYTES / (1024 * 1024) },
-  });
-
-export const noFile = () =>
-  new AppError(400, 'no_file', 'companies:errors.noFile', {
-    details: [{ path: 'file', message: 'companies:errors.noFile' }],
-  });
+/** Over PROFILE_PICTURE_MAX_BYTES. */
+export const pictureTooLarge = () => imageTooLarge(PROFILE_PICTURE_MAX_BYTES);
 
 /**
  * The uploaded picture's name as kept: without control characters (the database refuses U+0000) and at most 200

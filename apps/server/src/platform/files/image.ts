@@ -32,7 +32,7 @@ export function detectImage(data: Buffer): { mime: ImageMime } | null {
 }
 
 /** The largest picture sharp decodes (40 megapixels): a small file that inflates to more is refused. */
-const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
  * An uploaded image decoded and written anew in its own format (JPEG, PNG or WebP), turned upright by its EXIF

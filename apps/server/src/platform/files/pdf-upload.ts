@@ -1,4 +1,4 @@
-import { APPLICATION_PDF_MAX_BYTES, looksLikePdf } from '@excelencia/domain';
+import { APPLICATION_PDF_MAX_BYTES, looksLikePdf, megabytes } from '@excelencia/domain';
 import { AppError } from '../errors.ts';
 import type { FileOnDisk } from '../multipart-file.ts';
 
@@ -11,17 +11,13 @@ const notPdf = () =>
   new AppError(400, 'not_pdf', 'applications:selectPdf', {
     details: [{ path: 'file', message: 'applications:selectPdf' }],
   });
-const pdfTooLarge = () =>
-  new AppError(413, 'file_too_large', 'applications:pdfTooLarge', {
-    params: { max: APPLICATION_PDF_MAX_BYTES / 1024 / 1024 },
-    details: [
-      {
-        path: 'file',
-        message: 'applications:pdfTooLarge',
-        params: { max: APPLICATION_PDF_MAX_BYTES / 1024 / 1024 },
-      },
-    ],
+const pdfTooLarge = () => {
+  const params = { max: megabytes(APPLICATION_PDF_MAX_BYTES) };
+  return new AppError(413, 'file_too_large', 'applications:pdfTooLarge', {
+    params,
+    details: [{ path: 'file', message: 'applications:pdfTooLarge', params }],
   });
+};
 
 /**
  * A PDF upload received to disk: at most APPLICATION_PDF_MAX_BYTES and a whole PDF, else its message.
