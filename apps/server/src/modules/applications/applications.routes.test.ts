@@ -22,7 +22,6 @@ import { createMailWorker } from '../../platform/mail/outbox.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
 
-const API = '/app/api/v1';
 const DAY = 24 * 60 * 60 * 1000;
 
 let ctx: TestContext;
@@ -50,20 +49,9 @@ const PDF = (label: string) =>
     `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
   );
 
-const get = (session: SignedIn | null, url: string, language = 'en') =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `${API}${url}`,
-    headers: { ...(session ? { cookie: session.cookie } : {}), 'x-language': language },
-  });
+import { apiCalls } from '../../../test/support/http.ts';
 
-const send = (session: SignedIn, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: { ...session.headers, 'x-language': 'en' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const { get, send } = apiCalls(() => ctx.app, { language: 'en' });
 
 function upload(
   session: SignedIn,
@@ -74,12 +62,7 @@ function upload(
   method: 'POST' | 'PUT' = 'POST',
 ) {
   const body = multipart(fields, { data, filename, type: 'application/pdf' });
-  return ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: { ...session.headers, 'x-language': 'en', 'content-type': body.contentType },
-    payload: body.payload,
-  });
+  return send(session, method, url, body.payload, { contentType: body.contentType });
 }
 
 async function enterSheet(
@@ -483,7 +466,9 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('exports the list as filtered as XLSX, in the admin’s language', async () => {
-    const response = await get(admin, `/applications/export?editionId=${edition.id}&status=pending`, 'pt');
+    const response = await get(admin, `/applications/export?editionId=${edition.id}&status=pending`, {
+      language: 'pt',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="applications-.*\.xlsx"/);

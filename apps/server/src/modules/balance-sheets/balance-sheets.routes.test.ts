@@ -4,13 +4,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { balanceSheets, files, indicatorValues } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { activeCriteria, refreshCompanyIndicators } from '../diagnosis/index.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
-
-const API = '/app/api/v1';
 
 let ctx: TestContext;
 let admin: SignedIn;
@@ -45,28 +44,12 @@ function upload(
   file: { data: Buffer; filename: string } | null,
 ) {
   const body = multipart(fields, file);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${API}/companies/${companyId}/balance-sheets`,
-    headers: { ...session.headers, 'content-type': body.contentType, 'x-language': 'en' },
-    payload: body.payload,
+  return send(session, 'POST', `/companies/${companyId}/balance-sheets`, body.payload, {
+    contentType: body.contentType,
   });
 }
 
-const get = (session: SignedIn, url: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `${API}${url}`,
-    headers: { cookie: session.cookie, 'x-language': 'en' },
-  });
-
-const send = (session: SignedIn, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: { ...session.headers, 'x-language': 'en' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const { get, send } = apiCalls(() => ctx.app, { language: 'en' });
 
 /** Every leaf at 0 but the given ones. */
 function leafValues(values: Record<string, string>): Record<string, string> {
@@ -301,10 +284,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
 
 describe('the public template', () => {
   it('GET /app/api/v1/balance-sheets/template.xlsx: header, samples and the rules sheet in the language asked', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: `${API}/balance-sheets/template.xlsx?lang=fr`,
-    });
+    const response = await get(null, '/balance-sheets/template.xlsx?lang=fr');
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -572,12 +552,13 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets/entries', () => 
       ['pt', 'Indique um valor com no máximo 2 casas decimais.'],
       ['fr', 'Saisissez un montant avec au plus 2 décimales.'],
     ] as const) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: `${API}${url()}`,
-        headers: { ...member.headers, 'x-language': language },
-        payload: { ...period('2021-01-01', '2021-12-31'), values: leafValues({ CAIXA: '1000.005' }) },
-      });
+      const response = await send(
+        member,
+        'POST',
+        url(),
+        { ...period('2021-01-01', '2021-12-31'), values: leafValues({ CAIXA: '1000.005' }) },
+        { language },
+      );
       expect(response.statusCode, language).toBe(400);
       const error = response.json().error;
       expect(JSON.stringify(error), language).toContain(message);
