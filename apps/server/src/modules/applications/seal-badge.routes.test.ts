@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { pdfTexts } from '../../../test/support/pdf-text.ts';
 import { applications, editions, seals } from '../../db/schema/index.ts';
 
 /** The status badge a company shows on its own website, and the issuing body on the certificate. */
 
-const API = '/app/api/v1';
 const COMPANY = 'Pastelaria <Boa> & Vista, Lda';
 
 let ctx: TestContext;
@@ -15,12 +15,7 @@ let member: SignedIn;
 let companyId: string;
 let seal: { id: string; code: string; version: number };
 
-const get = (session: SignedIn | null, url: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `${API}${url}`,
-    headers: { ...(session ? { cookie: session.cookie } : {}), ...headers },
-  });
+const { get, send } = apiCalls(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -59,11 +54,7 @@ beforeAll(async () => {
     decidedAt: at(5),
     confirmedAt: at(6),
   });
-  const published = await ctx.app.inject({
-    method: 'POST',
-    url: `${API}/editions/${edition.id}/results/publish`,
-    headers: admin.headers,
-  });
+  const published = await send(admin, 'POST', `/editions/${edition.id}/results/publish`);
   expect(published.statusCode, published.body).toBe(200);
   [seal] = (await get(member, `/companies/${companyId}/seals`)).json();
 }, 120_000);
@@ -98,22 +89,20 @@ describe('GET /app/api/v1/public/seals/{code}/badge.svg', () => {
   });
 
   it('says suspended while suspended, and expired once past its date, never valid', async () => {
-    const suspended = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/seals/${seal.id}/actions`,
-      headers: admin.headers,
-      payload: { action: 'suspend', reason: 'Dívida às Finanças', version: seal.version },
+    const suspended = await send(admin, 'POST', `/seals/${seal.id}/actions`, {
+      action: 'suspend',
+      reason: 'Dívida às Finanças',
+      version: seal.version,
     });
     expect(suspended.statusCode, suspended.body).toBe(200);
     const whileSuspended = (await get(null, `/public/seals/${seal.code}/badge.svg?language=en`)).body;
     expect(whileSuspended).toContain('data-status="suspended"');
     expect(whileSuspended).toContain('>Suspended · 2025</text>');
     expect(whileSuspended).not.toContain('Valid');
-    const reinstated = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/seals/${seal.id}/actions`,
-      headers: admin.headers,
-      payload: { action: 'reinstate', reason: 'Regularizada', version: seal.version + 1 },
+    const reinstated = await send(admin, 'POST', `/seals/${seal.id}/actions`, {
+      action: 'reinstate',
+      reason: 'Regularizada',
+      version: seal.version + 1,
     });
     expect(reinstated.statusCode, reinstated.body).toBe(200);
     await ctx.db

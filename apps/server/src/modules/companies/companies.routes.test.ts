@@ -8,6 +8,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import {
   caeDivisions,
   caeSections,
@@ -40,8 +41,6 @@ const ids = {} as Record<
   string
 > &
   Record<'typeSa' | 'active' | 'suspended', string>;
-
-const API = '/app/api/v1';
 
 async function one<T extends { id: string }>(rows: Promise<T[]>): Promise<string> {
   const [row] = await rows;
@@ -169,19 +168,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const get = (url: string, session?: SignedIn) =>
-  ctx.app.inject({ method: 'GET', url: `${API}${url}`, headers: session ? { cookie: session.cookie } : {} });
-const put = (url: string, session: SignedIn, payload: unknown) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `${API}${url}`,
-    headers: session.headers,
-    payload: payload as object,
-  });
+const { get, send } = apiCalls(() => ctx.app);
 
 describe('company profile', () => {
   it('lets a member read and edit their own company, with an audit row', async () => {
-    const read = await get(`/companies/${ids.own}`, member);
+    const read = await get(member, `/companies/${ids.own}`);
     expect(read.statusCode).toBe(200);
     const profile = read.json();
     expect(profile).toMatchObject({
@@ -189,9 +180,10 @@ describe('company profile', () => {
       island: { id: ids.santiago, label: 'Santiago' },
       caeSection: { id: ids.secA, label: 'Agricultura' },
     });
-    const saved = await put(
-      `/companies/${ids.own}`,
+    const saved = await send(
       member,
+      'PUT',
+      `/companies/${ids.own}`,
       profileBody(profile, {
         legalName: 'Açúcar & Companhia, Lda',
         ownerName: 'Dona Maria',
@@ -218,48 +210,62 @@ describe('company profile', () => {
   });
 
   it('answers 404 to a company user asking for another company, 403 to a partner; nothing changes', async () => {
-    expect((await get(`/companies/${ids.other}`, member)).statusCode).toBe(404);
-    expect((await get(`/companies/${ids.own}`, partner)).statusCode).toBe(403);
-    const before = (await get(`/companies/${ids.other}`, adminSession)).json();
-    const attempt = await put(
-      `/companies/${ids.other}`,
+    expect((await get(member, `/companies/${ids.other}`)).statusCode).toBe(404);
+    expect((await get(partner, `/companies/${ids.own}`)).statusCode).toBe(403);
+    const before = (await get(adminSession, `/companies/${ids.other}`)).json();
+    const attempt = await send(
       member,
+      'PUT',
+      `/companies/${ids.other}`,
       profileBody(before, { companyName: 'Roubada' }),
     );
     expect(attempt.statusCode).toBe(404);
-    expect((await put(`/companies/${ids.other}`, partner, profileBody(before))).statusCode).toBe(403);
-    const after = (await get(`/companies/${ids.other}`, adminSession)).json();
+    expect((await send(partner, 'PUT', `/companies/${ids.other}`, profileBody(before))).statusCode).toBe(403);
+    const after = (await get(adminSession, `/companies/${ids.other}`)).json();
     expect(after).toEqual(before);
   });
 
   it('refuses a NIF change from a company user (400) and a stale version (409)', async () => {
-    const profile = (await get(`/companies/${ids.second}`, member)).json();
-    const nif = await put(`/companies/${ids.second}`, member, profileBody(profile, { nif: '500000001' }));
+    const profile = (await get(member, `/companies/${ids.second}`)).json();
+    const nif = await send(
+      member,
+      'PUT',
+      `/companies/${ids.second}`,
+      profileBody(profile, { nif: '500000001' }),
+    );
     expect(nif.statusCode).toBe(400);
     expect(nif.json().error.code).toBe('nif_not_editable');
-    const ok = await put(`/companies/${ids.second}`, member, profileBody(profile, { ownerName: 'Primeiro' }));
-    expect(ok.statusCode).toBe(200);
-    const stale = await put(
-      `/companies/${ids.second}`,
+    const ok = await send(
       member,
+      'PUT',
+      `/companies/${ids.second}`,
+      profileBody(profile, { ownerName: 'Primeiro' }),
+    );
+    expect(ok.statusCode).toBe(200);
+    const stale = await send(
+      member,
+      'PUT',
+      `/companies/${ids.second}`,
       profileBody(profile, { ownerName: 'Segundo' }),
     );
     expect(stale.statusCode).toBe(409);
-    expect((await get(`/companies/${ids.second}`, member)).json().ownerName).toBe('Primeiro');
+    expect((await get(member, `/companies/${ids.second}`)).json().ownerName).toBe('Primeiro');
   });
 
   it('lets an admin edit any company, NIF included, recorded as the admin; a taken NIF is 409', async () => {
-    const profile = (await get(`/companies/${ids.other}`, adminSession)).json();
-    const taken = await put(
-      `/companies/${ids.other}`,
+    const profile = (await get(adminSession, `/companies/${ids.other}`)).json();
+    const taken = await send(
       adminSession,
+      'PUT',
+      `/companies/${ids.other}`,
       profileBody(profile, { nif: '512345678' }),
     );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('nif_taken');
-    const saved = await put(
-      `/companies/${ids.other}`,
+    const saved = await send(
       adminSession,
+      'PUT',
+      `/companies/${ids.other}`,
       profileBody(profile, { nif: '298765400', managerName: 'Nomeado pelo admin' }),
     );
     expect(saved.statusCode, saved.body).toBe(200);
@@ -272,18 +278,19 @@ describe('company profile', () => {
   it('names the reference field whose foreign key failed (400 parentNotFound on that field)', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const field of ['cityId', 'caeDivisionId', 'companyTypeId']) {
-      const profile = (await get(`/companies/${ids.other}`, adminSession)).json();
-      const refused = await put(
-        `/companies/${ids.other}`,
+      const profile = (await get(adminSession, `/companies/${ids.other}`)).json();
+      const refused = await send(
         adminSession,
+        'PUT',
+        `/companies/${ids.other}`,
         profileBody(profile, { [field]: unknown }),
       );
       expect(refused.statusCode, field).toBe(400);
       expect(refused.json().error.details, field).toEqual([{ path: field, message: expect.any(String) }]);
       expect(refused.json().error.key).toBe('errors:parentNotFound');
     }
-    const profile = (await get(`/companies/${ids.other}`, adminSession)).json();
-    const situation = await put(`/companies/${ids.other}/situation`, adminSession, {
+    const profile = (await get(adminSession, `/companies/${ids.other}`)).json();
+    const situation = await send(adminSession, 'PUT', `/companies/${ids.other}/situation`, {
       version: profile.version,
       companySituationId: unknown,
     });
@@ -308,10 +315,11 @@ describe('company profile', () => {
   });
 
   it('rejects invalid profile fields with the shared messages', async () => {
-    const profile = (await get(`/companies/${ids.second}`, member)).json();
-    const bad = await put(
-      `/companies/${ids.second}`,
+    const profile = (await get(member, `/companies/${ids.second}`)).json();
+    const bad = await send(
       member,
+      'PUT',
+      `/companies/${ids.second}`,
       profileBody(profile, { annualTurnover: '-5', employeeCount: 1.5, website: 'javascript:alert(1)' }),
     );
     expect(bad.statusCode).toBe(400);
@@ -355,25 +363,27 @@ describe('PUT /app/api/v1/companies/{id}: the length of each text field', () => 
   };
 
   it('refuses a 5 000-character legal name with 400 naming the field, and stores nothing', async () => {
-    const before = (await get(`/companies/${ids.second}`, member)).json();
-    const refused = await put(
-      `/companies/${ids.second}`,
+    const before = (await get(member, `/companies/${ids.second}`)).json();
+    const refused = await send(
       member,
+      'PUT',
+      `/companies/${ids.second}`,
       profileBody(before, { legalName: 'L'.repeat(5000) }),
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details).toEqual([
       { path: 'legalName', message: translate('pt', 'validation:tooLong', { max: FIELD_LENGTHS.name }) },
     ]);
-    expect((await get(`/companies/${ids.second}`, member)).json()).toEqual(before);
+    expect((await get(member, `/companies/${ids.second}`)).json()).toEqual(before);
   });
 
   it('takes each text field at its FIELD_LENGTHS maximum and refuses it one character longer, by name', async () => {
     for (const field of Object.keys(longest)) {
-      const before = (await get(`/companies/${ids.other}`, adminSession)).json();
-      const refused = await put(
-        `/companies/${ids.other}`,
+      const before = (await get(adminSession, `/companies/${ids.other}`)).json();
+      const refused = await send(
         adminSession,
+        'PUT',
+        `/companies/${ids.other}`,
         profileBody(before, { [field]: tooLong[field] }),
       );
       expect(refused.statusCode, field).toBe(400);
@@ -382,8 +392,8 @@ describe('PUT /app/api/v1/companies/{id}: the length of each text field', () => 
         field,
       ).toEqual([field]);
     }
-    const before = (await get(`/companies/${ids.other}`, adminSession)).json();
-    const saved = await put(`/companies/${ids.other}`, adminSession, profileBody(before, longest));
+    const before = (await get(adminSession, `/companies/${ids.other}`)).json();
+    const saved = await send(adminSession, 'PUT', `/companies/${ids.other}`, profileBody(before, longest));
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       legalName: longest.legalName,
@@ -391,9 +401,10 @@ describe('PUT /app/api/v1/companies/{id}: the length of each text field', () => 
       website: longest.website,
     });
     // The company as the other tests know it.
-    const restored = await put(
-      `/companies/${ids.other}`,
+    const restored = await send(
       adminSession,
+      'PUT',
+      `/companies/${ids.other}`,
       profileBody(
         saved.json(),
         Object.fromEntries(Object.keys(longest).map((field) => [field, before[field]])),
@@ -407,58 +418,54 @@ describe('admin company list', () => {
   const names = (body: { items: { companyName: string }[] }) => body.items.map((i) => i.companyName);
 
   it('is for admins only', async () => {
-    expect((await get('/companies', member)).statusCode).toBe(403);
+    expect((await get(member, '/companies')).statusCode).toBe(403);
   });
 
   it('searches by accent-less name and NIF prefix, filters and sorts', async () => {
-    expect(names((await get('/companies?search=acucar', adminSession)).json())).toEqual([
+    expect(names((await get(adminSession, '/companies?search=acucar')).json())).toEqual([
       'Açúcar & Companhia',
     ]);
-    expect(names((await get('/companies?search=5129', adminSession)).json())).toEqual(['Segunda Empresa']);
-    expect(names((await get(`/companies?islandId=${ids.saoVicente}`, adminSession)).json())).toEqual([
+    expect(names((await get(adminSession, '/companies?search=5129')).json())).toEqual(['Segunda Empresa']);
+    expect(names((await get(adminSession, `/companies?islandId=${ids.saoVicente}`)).json())).toEqual([
       'Pescas do Mindelo',
     ]);
-    expect(names((await get(`/companies?caeSectionId=${ids.secA}`, adminSession)).json())).toEqual([
+    expect(names((await get(adminSession, `/companies?caeSectionId=${ids.secA}`)).json())).toEqual([
       'Açúcar & Companhia',
       'Segunda Empresa',
     ]);
-    expect(names((await get(`/companies?companyTypeId=${ids.typeSa}`, adminSession)).json())).toEqual([
+    expect(names((await get(adminSession, `/companies?companyTypeId=${ids.typeSa}`)).json())).toEqual([
       'Açúcar & Companhia',
     ]);
-    const byNif = (await get('/companies?sort=nif&order=desc', adminSession)).json();
+    const byNif = (await get(adminSession, '/companies?sort=nif&order=desc')).json();
     expect(byNif.items.map((i: { nif: string }) => i.nif)).toEqual(['512999001', '512345678', '298765400']);
     expect(byNif.total).toBe(3);
-    expect((await get('/companies?sort=email', adminSession)).statusCode).toBe(400);
+    expect((await get(adminSession, '/companies?sort=email')).statusCode).toBe(400);
   });
 
   it('changes the situation and filters by it', async () => {
-    const profile = (await get(`/companies/${ids.own}`, adminSession)).json();
-    const changed = await put(`/companies/${ids.own}/situation`, adminSession, {
+    const profile = (await get(adminSession, `/companies/${ids.own}`)).json();
+    const changed = await send(adminSession, 'PUT', `/companies/${ids.own}/situation`, {
       companySituationId: ids.suspended,
       version: profile.version,
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().companySituation).toEqual({ id: ids.suspended, label: 'Suspensa' });
-    const stale = await put(`/companies/${ids.own}/situation`, adminSession, {
+    const stale = await send(adminSession, 'PUT', `/companies/${ids.own}/situation`, {
       companySituationId: ids.active,
       version: profile.version,
     });
     expect(stale.statusCode).toBe(409);
-    expect(names((await get(`/companies?companySituationId=${ids.suspended}`, adminSession)).json())).toEqual(
+    expect(names((await get(adminSession, `/companies?companySituationId=${ids.suspended}`)).json())).toEqual(
       ['Açúcar & Companhia'],
     );
     expect(
-      (await put(`/companies/${ids.own}/situation`, member, { companySituationId: null, version: 1 }))
+      (await send(member, 'PUT', `/companies/${ids.own}/situation`, { companySituationId: null, version: 1 }))
         .statusCode,
     ).toBe(403);
   });
 
   it('exports a readable spreadsheet of the filtered list', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: `${API}/companies/export?search=pescas`,
-      headers: { cookie: adminSession.cookie, 'x-language': 'en' },
-    });
+    const response = await get(adminSession, '/companies/export?search=pescas', { language: 'en' });
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -472,7 +479,7 @@ describe('admin company list', () => {
 
 describe('public directory', () => {
   it('lists only listed companies, searchable by accent-insensitive name and NIF prefix', async () => {
-    const all = (await get('/public/companies')).json();
+    const all = (await get(null, '/public/companies')).json();
     expect(all.items.map((i: { companyName: string }) => i.companyName)).toEqual(['Açúcar & Companhia']);
     expect(all.items[0]).toMatchObject({
       nif: '512345678',
@@ -482,19 +489,22 @@ describe('public directory', () => {
       contact: 'geral@acucar.cv',
       website: 'https://acucar.cv',
     });
-    expect((await get('/public/companies?search=ACUCAR')).json().total).toBe(1);
-    expect((await get('/public/companies?search=açú')).json().total).toBe(1);
-    expect((await get('/public/companies?search=51234')).json().total).toBe(1);
-    expect((await get('/public/companies?search=pescas')).json().total).toBe(0);
-    expect((await get('/public/companies?search=2987')).json().total).toBe(0);
+    expect((await get(null, '/public/companies?search=ACUCAR')).json().total).toBe(1);
+    expect((await get(null, '/public/companies?search=açú')).json().total).toBe(1);
+    expect((await get(null, '/public/companies?search=51234')).json().total).toBe(1);
+    expect((await get(null, '/public/companies?search=pescas')).json().total).toBe(0);
+    expect((await get(null, '/public/companies?search=2987')).json().total).toBe(0);
     // The total stays exact whether the page is full (counted), short (its rows) or past the end (counted).
-    expect((await get('/public/companies?pageSize=1')).json()).toMatchObject({ total: 1, pageSize: 1 });
-    expect((await get('/public/companies?pageSize=1&page=2')).json()).toMatchObject({ items: [], total: 1 });
+    expect((await get(null, '/public/companies?pageSize=1')).json()).toMatchObject({ total: 1, pageSize: 1 });
+    expect((await get(null, '/public/companies?pageSize=1&page=2')).json()).toMatchObject({
+      items: [],
+      total: 1,
+    });
   });
 
   it('shows a change at once, whoever made it, though its pages are reused for a few seconds', async () => {
     const names = async (url: string) =>
-      (await get(url)).json().items.map((i: { companyName: string }) => i.companyName);
+      (await get(null, url)).json().items.map((i: { companyName: string }) => i.companyName);
     expect(await names('/public/companies?search=acucar')).toEqual(['Açúcar & Companhia']);
     // A write this service does not make (another instance's, the retention sweep's) is seen at the next search...
     await ctx.db.update(companies).set({ companyName: 'Açúcar Renomeado' }).where(eq(companies.id, ids.own));
@@ -511,19 +521,28 @@ describe('public directory', () => {
       .update(cities)
       .set({ description: text('Cidade da Praia') })
       .where(eq(cities.id, cityId));
-    expect((await get('/public/companies?search=acucar')).json().items[0].city).toBe('Cidade da Praia');
+    expect((await get(null, '/public/companies?search=acucar')).json().items[0].city).toBe('Cidade da Praia');
     await ctx.db
       .update(cities)
       .set({ description: city?.description ?? text('Praia') })
       .where(eq(cities.id, cityId));
     // ...the member's unlisting is seen at once, and so is the listing again.
-    const profile = (await get(`/companies/${ids.own}`, member)).json();
-    const unlisted = await put(`/companies/${ids.own}`, member, profileBody(profile, { isListed: false }));
-    expect(unlisted.statusCode, unlisted.body).toBe(200);
-    expect((await get('/public/companies?search=acucar')).json()).toMatchObject({ items: [], total: 0 });
-    const relisted = await put(
-      `/companies/${ids.own}`,
+    const profile = (await get(member, `/companies/${ids.own}`)).json();
+    const unlisted = await send(
       member,
+      'PUT',
+      `/companies/${ids.own}`,
+      profileBody(profile, { isListed: false }),
+    );
+    expect(unlisted.statusCode, unlisted.body).toBe(200);
+    expect((await get(null, '/public/companies?search=acucar')).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    const relisted = await send(
+      member,
+      'PUT',
+      `/companies/${ids.own}`,
       profileBody(unlisted.json(), { companyName: 'Açúcar & Companhia', isListed: true }),
     );
     expect(relisted.statusCode, relisted.body).toBe(200);
@@ -531,9 +550,9 @@ describe('public directory', () => {
   });
 
   it('shows the public page of a listed company only', async () => {
-    const page = await get(`/public/companies/${ids.own}`);
+    const page = await get(null, `/public/companies/${ids.own}`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ companyName: 'Açúcar & Companhia', caeSection: 'Agricultura' });
-    expect((await get(`/public/companies/${ids.other}`)).statusCode).toBe(404);
+    expect((await get(null, `/public/companies/${ids.other}`)).statusCode).toBe(404);
   });
 });

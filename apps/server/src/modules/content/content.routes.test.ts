@@ -3,11 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
 import { XSS_VECTORS } from '../../../test/support/xss-vectors.ts';
 import { auditLog, contentItems, criteria } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
-
-const API = '/app/api/v1';
 
 let ctx: TestContext;
 let admin: SignedIn;
@@ -31,16 +30,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const get = (url: string, session: SignedIn | null = null) =>
-  ctx.app.inject({ method: 'GET', url: `${API}${url}`, headers: session ? { cookie: session.cookie } : {} });
-
-const send = (session: SignedIn | null, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: { ...(session ? session.headers : {}), 'x-language': 'en' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const { get } = apiCalls(() => ctx.app);
+const { send } = apiCalls(() => ctx.app, { language: 'en' });
 
 function news(overrides: Partial<NewsInput> = {}): NewsInput {
   return {
@@ -70,11 +61,8 @@ function multipart(file: Buffer, filename: string, type: string) {
 
 const upload = (session: SignedIn | null, url: string, file: Buffer, filename: string, type: string) => {
   const body = multipart(file, filename, type);
-  return ctx.app.inject({
-    method: url.startsWith('/content/documents') ? 'PUT' : 'POST',
-    url: `${API}${url}`,
-    headers: { ...(session ? session.headers : {}), ...body.headers, 'x-language': 'en' },
-    payload: body.payload,
+  return send(session, url.startsWith('/content/documents') ? 'PUT' : 'POST', url, body.payload, {
+    contentType: body.headers['content-type'],
   });
 };
 
@@ -84,8 +72,8 @@ describe('POST /app/api/v1/content/{kind} authorization', () => {
     expect(visitor.statusCode).toBe(401);
     const member = await send(company, 'POST', '/content/news', news());
     expect(member.statusCode).toBe(403);
-    expect((await get('/content/news', company)).statusCode).toBe(403);
-    expect((await get('/content/news')).statusCode).toBe(401);
+    expect((await get(company, '/content/news')).statusCode).toBe(403);
+    expect((await get(null, '/content/news')).statusCode).toBe(401);
     expect(await countOf('news')).toBe(0);
   });
 });
@@ -104,7 +92,7 @@ describe('content items: create, fall back, schedule, page', () => {
       version: 1,
     });
 
-    const inFrench = await get(`/public/content/news/abertura-da-edicao?language=fr`);
+    const inFrench = await get(null, `/public/content/news/abertura-da-edicao?language=fr`);
     expect(inFrench.statusCode).toBe(200);
     expect(inFrench.json()).toMatchObject({
       title: 'Abertura da edição',
@@ -113,7 +101,7 @@ describe('content items: create, fall back, schedule, page', () => {
       fallbackLanguages: ['pt'],
       missing: true,
     });
-    const inEnglish = await get(`/public/content/news/${item.id}?language=en`);
+    const inEnglish = await get(null, `/public/content/news/${item.id}?language=en`);
     expect(inEnglish.json()).toMatchObject({ title: 'Edition opens', fallbackLanguages: [], missing: false });
 
     // A second item of the same title gets the next free slug; an explicit slug already taken is refused.
@@ -149,11 +137,11 @@ describe('content items: create, fall back, schedule, page', () => {
     expect([due.statusCode, later.statusCode, draft.statusCode]).toEqual([201, 201, 201]);
     expect([due.json().isPublic, later.json().isPublic, draft.json().isPublic]).toEqual([true, false, false]);
 
-    expect((await get('/public/content/news/due')).statusCode).toBe(200);
-    expect((await get('/public/content/news/later')).statusCode).toBe(404);
-    expect((await get(`/public/content/news/${later.json().id}`)).statusCode).toBe(404);
-    expect((await get('/public/content/news/draft')).statusCode).toBe(404);
-    const slugs = (await get('/public/content/news?limit=50'))
+    expect((await get(null, '/public/content/news/due')).statusCode).toBe(200);
+    expect((await get(null, '/public/content/news/later')).statusCode).toBe(404);
+    expect((await get(null, `/public/content/news/${later.json().id}`)).statusCode).toBe(404);
+    expect((await get(null, '/public/content/news/draft')).statusCode).toBe(404);
+    const slugs = (await get(null, '/public/content/news?limit=50'))
       .json()
       .items.map((i: { slug: string }) => i.slug);
     expect(slugs).toContain('due');
@@ -168,9 +156,9 @@ describe('content items: create, fall back, schedule, page', () => {
     expect(sitemap).not.toContain('/public/news/draft<');
 
     // The admin sees all three, and previews the draft as a visitor would read it.
-    const adminSlugs = (await get('/content/news', admin)).json().items.map((i: { slug: string }) => i.slug);
+    const adminSlugs = (await get(admin, '/content/news')).json().items.map((i: { slug: string }) => i.slug);
     expect(adminSlugs).toEqual(expect.arrayContaining(['due', 'later', 'draft']));
-    const preview = await get(`/content/news/${draft.json().id}/preview?language=fr`, admin);
+    const preview = await get(admin, `/content/news/${draft.json().id}/preview?language=fr`);
     expect(preview.json()).toMatchObject({
       slug: 'draft',
       title: 'Abertura da edição',
@@ -199,10 +187,10 @@ describe('content items: create, fall back, schedule, page', () => {
         201,
       );
     }
-    const first = (await get('/public/content/news?limit=2&language=en')).json();
+    const first = (await get(null, '/public/content/news?limit=2&language=en')).json();
     expect(first.items.map((i: { slug: string }) => i.slug)).toEqual(['third', 'second']);
     expect(first.nextCursor).toEqual(expect.any(String));
-    const next = (await get(`/public/content/news?limit=2&cursor=${first.nextCursor}`)).json();
+    const next = (await get(null, `/public/content/news?limit=2&cursor=${first.nextCursor}`)).json();
     expect(next.items.map((i: { slug: string }) => i.slug)).toEqual(['first']);
     expect(next.nextCursor).toBeNull();
 
@@ -218,11 +206,11 @@ describe('content items: create, fall back, schedule, page', () => {
       ['events', cursor('2026-13-01')],
       ['pages', cursor("x' or 1=1 --")],
     ] as const) {
-      const response = await get(`/public/content/${kind}?cursor=${bad}`);
+      const response = await get(null, `/public/content/${kind}?cursor=${bad}`);
       expect(response.statusCode, `${kind} ${bad}`).toBe(400);
       expect(response.json().error.code).toBe('invalid_cursor');
     }
-    const faqPage = await get(`/public/content/faq?cursor=${cursor(0)}`);
+    const faqPage = await get(null, `/public/content/faq?cursor=${cursor(0)}`);
     expect(faqPage.statusCode).toBe(200);
   });
 
@@ -258,7 +246,7 @@ describe('content items: create, fall back, schedule, page', () => {
     expect(
       (await send(admin, 'DELETE', '/content/news/00000000-0000-4000-8000-000000000000')).statusCode,
     ).toBe(404);
-    expect((await get(`/content/news/${created.id}`, admin)).json()).toMatchObject({
+    expect((await get(admin, `/content/news/${created.id}`)).json()).toMatchObject({
       version: 1,
       slug: 'kept',
     });
@@ -280,7 +268,7 @@ describe('content items: create, fall back, schedule, page', () => {
     });
     expect(updated.json().publishedAt).toBe(created.publishedAt);
     expect((await send(admin, 'DELETE', `/content/news/${created.id}`)).statusCode).toBe(204);
-    expect((await get(`/content/news/${created.id}`, admin)).statusCode).toBe(404);
+    expect((await get(admin, `/content/news/${created.id}`)).statusCode).toBe(404);
     const audit = await ctx.db
       .select()
       .from(auditLog)
@@ -299,7 +287,7 @@ describe('rich text cleaning through the API', () => {
     });
     expect(created.statusCode).toBe(201);
     const stored = created.json().answer.pt as string;
-    const served = (await get(`/public/content/faq/${created.json().id}?language=en`)).json()
+    const served = (await get(null, `/public/content/faq/${created.json().id}?language=en`)).json()
       .answer as string;
     for (const html of [stored, served]) {
       expect(html.startsWith('<p>Resposta.</p>')).toBe(true);
@@ -321,12 +309,12 @@ describe('GET /app/api/v1/public/content/faq?q=', () => {
       order: 1,
       status: 'published',
     });
-    const found = (await get('/public/content/faq?q=GRATUITA&language=en')).json();
+    const found = (await get(null, '/public/content/faq?q=GRATUITA&language=en')).json();
     expect(found.items.map((i: { question: string }) => i.question)).toEqual([
       'How much does applying cost?',
     ]);
-    expect((await get('/public/content/faq?q=candidatura')).json().items).toHaveLength(1);
-    expect((await get('/public/content/faq?q=inexistente')).json().items).toHaveLength(0);
+    expect((await get(null, '/public/content/faq?q=candidatura')).json().items).toHaveLength(1);
+    expect((await get(null, '/public/content/faq?q=inexistente')).json().items).toHaveLength(0);
   });
 });
 
@@ -344,7 +332,7 @@ describe('gallery videos', () => {
       status: 'published',
     });
     expect(created.statusCode).toBe(201);
-    const album = (await get(`/public/content/gallery/${created.json().slug}?language=en`)).json();
+    const album = (await get(null, `/public/content/gallery/${created.json().slug}?language=en`)).json();
     expect(album.media).toEqual([
       expect.objectContaining({
         kind: 'video',
@@ -395,7 +383,7 @@ describe('POST /app/api/v1/content/images', () => {
       coverImage: { imageId: image.id, alt: { pt: 'Foto', en: 'Photo', fr: '' } },
     });
     expect(created.statusCode).toBe(201);
-    const cover = (await get('/public/content/news/with-cover?language=en')).json().coverImage;
+    const cover = (await get(null, '/public/content/news/with-cover?language=en')).json().coverImage;
     expect(cover).toMatchObject({ id: image.id, alt: 'Photo', width: 800 });
   });
 
@@ -450,17 +438,17 @@ describe('regulations and guides', () => {
     expect(stored.json().file).toMatchObject({ fileName: 'regulamento-2026.pdf', size: pdf.length });
 
     // A draft's PDF is not public.
-    expect((await get('/public/content/documents/regulamento-2026/download')).statusCode).toBe(404);
+    expect((await get(null, '/public/content/documents/regulamento-2026/download')).statusCode).toBe(404);
     await send(admin, 'PUT', `/content/documents/${id}`, {
       title: { pt: 'Regulamento 2026', en: 'Regulation 2026', fr: 'Règlement 2026' },
       category: 'regulation',
       status: 'published',
       version: stored.json().version,
     });
-    const item = (await get('/public/content/documents/regulamento-2026?language=en')).json();
+    const item = (await get(null, '/public/content/documents/regulamento-2026?language=en')).json();
     expect(item.file).toMatchObject({
-      downloadUrl: `${API}/public/content/documents/regulamento-2026/download`,
-      viewUrl: `${API}/public/content/documents/regulamento-2026/view`,
+      downloadUrl: `${API_PREFIX}/public/content/documents/regulamento-2026/download`,
+      viewUrl: `${API_PREFIX}/public/content/documents/regulamento-2026/view`,
     });
     const download = await ctx.app.inject({ method: 'GET', url: item.file.downloadUrl });
     expect(download.headers['content-type']).toBe('application/pdf');
@@ -486,7 +474,7 @@ describe('the eligibility page', () => {
     });
     expect(again.statusCode).toBe(409);
 
-    const page = (await get('/public/content/pages/eligibility?language=en')).json();
+    const page = (await get(null, '/public/content/pages/eligibility?language=en')).json();
     const applicationCriteria = await ctx.db
       .select()
       .from(criteria)
@@ -495,7 +483,7 @@ describe('the eligibility page', () => {
     expect(page.thresholds.length).toBeGreaterThan(0);
     const one = applicationCriteria[0] as (typeof applicationCriteria)[number];
     await ctx.db.update(criteria).set({ targetValue: '0.123' }).where(eq(criteria.id, one.id));
-    const after = (await get('/public/content/pages/eligibility?language=en')).json();
+    const after = (await get(null, '/public/content/pages/eligibility?language=en')).json();
     expect(after.thresholds.find((t: { code: string }) => t.code === one.code)).toMatchObject({
       targetValue: '0.123',
       targetComparison: one.targetComparison,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { indicatorValues } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
@@ -14,20 +15,12 @@ import { refreshCompanyIndicators } from './indicators.ts';
  * and those whose prev() reads them), and what it leaves is what a full rebuild of the company computes.
  */
 
-const API = '/app/api/v1';
-
 let ctx: TestContext;
 let member: SignedIn;
 let company: string;
 let leafCodes: string[];
 
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: { ...member.headers, 'x-language': 'en' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const asMember = apiCalls(() => ctx.app, { language: 'en' }).as(() => member);
 
 /** A balanced sheet: 2023's or 2024's figures, every amount times `tenths` / 10 (exact: they are thousands). */
 function figures(base: Record<string, string>, tenths: number): Record<string, string> {
@@ -45,7 +38,7 @@ async function enter(
   typeFrequence: string,
   values: Record<string, string>,
 ) {
-  const response = await send('POST', `/companies/${company}/balance-sheets/entries`, {
+  const response = await asMember.post(`/companies/${company}/balance-sheets/entries`, {
     startDate,
     endDate,
     typeFrequence,
@@ -146,7 +139,7 @@ describe('indicator values after a change of sheets', () => {
     await expectSameAsFullRebuild('2023 entered again');
 
     // A correction of the replacement's figures, then of a quarter's dates (moved from Q2 2023 to Q3 2023).
-    const corrected = await send('PUT', `/companies/${company}/balance-sheets/${replacement.id}/entries`, {
+    const corrected = await asMember.put(`/companies/${company}/balance-sheets/${replacement.id}/entries`, {
       startDate: '2023-01-01',
       endDate: '2023-12-31',
       typeFrequence: 'annual',
@@ -155,7 +148,7 @@ describe('indicator values after a change of sheets', () => {
     });
     expect(corrected.statusCode, corrected.body).toBe(200);
     await expectSameAsFullRebuild('2023 corrected');
-    const moved = await send('PUT', `/companies/${company}/balance-sheets/${quarters['2023Q2']}/entries`, {
+    const moved = await asMember.put(`/companies/${company}/balance-sheets/${quarters['2023Q2']}/entries`, {
       startDate: '2023-07-01',
       endDate: '2023-09-30',
       typeFrequence: 'quarterly',
@@ -179,11 +172,8 @@ describe('indicator values after a change of sheets', () => {
         filename: 'b2024.xlsx',
       },
     );
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/companies/${company}/balance-sheets`,
-      headers: { ...member.headers, 'content-type': body.contentType, 'x-language': 'en' },
-      payload: body.payload,
+    const uploaded = await asMember.post(`/companies/${company}/balance-sheets`, body.payload, {
+      contentType: body.contentType,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     await expectSameAsFullRebuild('2024 uploaded');
@@ -196,7 +186,7 @@ describe('indicator values after a change of sheets', () => {
       ['February 2024 deleted', month.id],
       ['2022 deleted', annual[2022]],
     ] as const) {
-      const response = await send('DELETE', `/companies/${company}/balance-sheets/${id}`);
+      const response = await asMember.delete(`/companies/${company}/balance-sheets/${id}`);
       expect(response.statusCode, response.body).toBe(204);
       await expectSameAsFullRebuild(step);
     }

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { caeDivisions, cities, companies, criteria, employeeRanges } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
@@ -15,28 +16,13 @@ import { storedStatistics } from './statistics.repository.ts';
  * makes them out of date at once, so the answer is computed from the values until they are built again.
  */
 
-const API = '/app/api/v1';
-
 let ctx: TestContext;
 let admin: SignedIn;
 let leafCodes: string[];
 let criteriaList: { id: string; code: string; version: number }[];
 const companyIds: string[] = [];
 
-const get = (url: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `${API}${url}`,
-    headers: { cookie: admin.cookie, 'x-language': 'en' },
-  });
-
-const send = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: { ...admin.headers, 'x-language': 'en' },
-    payload: payload as Record<string, unknown>,
-  });
+const asAdmin = apiCalls(() => ctx.app, { language: 'en' }).as(() => admin);
 
 /** 2023's or 2024's figures with sales (and so most ratios) moved by `extra`, kept balanced through DF_NC. */
 function sheet(base: Record<string, string>, extra: number): Record<string, string> {
@@ -49,7 +35,7 @@ function sheet(base: Record<string, string>, extra: number): Record<string, stri
 }
 
 async function enter(companyId: string, year: number, values: Record<string, string>): Promise<void> {
-  const response = await send('POST', `/companies/${companyId}/balance-sheets/entries`, {
+  const response = await asAdmin.post(`/companies/${companyId}/balance-sheets/entries`, {
     startDate: `${year}-01-01`,
     endDate: `${year}-12-31`,
     typeFrequence: 'annual',
@@ -63,14 +49,14 @@ async function answers(): Promise<unknown[]> {
   const out: unknown[] = [];
   for (const groupBy of ['island', 'caeSection', 'employeeRange']) {
     for (const criterion of criteriaList) {
-      const response = await get(
+      const response = await asAdmin.get(
         `/diagnosis-statistics?criterionId=${criterion.id}&groupBy=${groupBy}&year=2024`,
       );
       expect(response.statusCode, response.body).toBe(200);
       out.push(response.json());
     }
   }
-  const file = await get('/diagnosis-statistics/export?groupBy=caeSection&year=2024');
+  const file = await asAdmin.get('/diagnosis-statistics/export?groupBy=caeSection&year=2024');
   expect(file.statusCode).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
@@ -134,9 +120,12 @@ describe('statistics computed ahead', () => {
     expect(await answers()).toEqual(fromValues);
     const median = async (companyId: string) => {
       await ctx.app.statistics.refresh();
-      const response = await send('POST', `/companies/${companyId}/diagnoses`, {
+      const response = await asAdmin.post(`/companies/${companyId}/diagnoses`, {
         balanceSheetId: (
-          (await get(`/companies/${companyId}/balance-sheets`)).json() as { id: string; startDate: string }[]
+          (await asAdmin.get(`/companies/${companyId}/balance-sheets`)).json() as {
+            id: string;
+            startDate: string;
+          }[]
         ).find((item) => item.startDate === '2024-01-01')?.id,
       });
       expect(response.statusCode, response.body).toBe(201);
