@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { BALANCE_SHEET_MAX_BYTES, megabytes } from '@excelencia/domain';
-import { expect, type Page } from '@playwright/test';
+import { BALANCE_SHEET_MAX_BYTES, formatByteSize } from '@excelencia/domain';
+import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEMO, signIn, signInCompany, t, test } from './support.ts';
 
@@ -65,6 +65,9 @@ async function sheetCount(app: Page, companyId: string): Promise<number> {
   return Array.isArray(body) ? body.length : body.items.length;
 }
 
+/** Whether the element shows all its content (nothing cut by an ellipsis or an overflow). */
+const uncut = (locator: Locator) => locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+
 /** The value of a native select's option whose text contains `text`. */
 async function optionValue(select: ReturnType<Page['getByLabel']>, text: string): Promise<string> {
   const option = select.locator('option', { hasText: text }).first();
@@ -109,7 +112,7 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       app.getByRole('alert').filter({ hasText: t('en', 'balanceSheets:selectXlsx') }),
     ).toBeVisible();
     await expect(app.getByTestId('bs-dropzone')).toContainText(
-      t('en', 'balanceSheetsWeb:upload.dropzoneHint', { max: megabytes(BALANCE_SHEET_MAX_BYTES) }),
+      t('en', 'balanceSheetsWeb:upload.dropzoneHint', { max: formatByteSize(BALANCE_SHEET_MAX_BYTES, 'en') }),
     );
     await app.getByTestId('bs-upload').click();
     await expect(
@@ -163,6 +166,7 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       ).toBe(true);
 
       // The comparator: 2019 on the left, 2020 on the right, values of both and the difference.
+      await admin.setViewportSize({ width: 1366, height: 900 });
       await admin.goto('/en/admin/balance-comparator');
       await expect(admin.getByText(t('en', 'balanceSheetsWeb:admin.chooseTwo'))).toBeVisible();
       const pickers = admin.getByRole('combobox', { name: t('en', 'balanceSheetsWeb:admin.chooseCompany') });
@@ -187,6 +191,40 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       const cells = (code: string) => table.getByTestId(`bs-view-row-${code}`).getByRole('cell');
       await expect(cells('VENDAS')).toHaveText([/./, '800', '1 500', '700']);
       await expect(cells('FSE')).toHaveText([/./, '700', '900', '200']);
+
+      // At 1366 px everything fits; at 390 px the table scrolls inside its region, and scrolled to its end the
+      // difference column is in view. The page itself never scrolls sideways.
+      const region = admin.getByRole('region', { name: t('en', 'balanceSheetsWeb:admin.comparator') });
+      const difference = table.getByRole('columnheader', {
+        name: t('en', 'balanceSheetsWeb:admin.difference'),
+      });
+      for (const width of [1366, 390]) {
+        await admin.setViewportSize({ width, height: 900 });
+        await expect(difference).toBeVisible();
+        expect(await admin.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(
+          true,
+        );
+        if (width === 1366) {
+          expect(await uncut(region)).toBe(true);
+        } else {
+          await region.evaluate((el) => {
+            el.scrollLeft = el.scrollWidth;
+          });
+        }
+        const [box, column] = await Promise.all([region.boundingBox(), difference.boundingBox()]);
+        expect(box && column && column.x + column.width <= box.x + box.width + 1).toBe(true);
+      }
+
+      // Open shows the company's sheets in a drawer, in view.
+      await admin.setViewportSize({ width: 1366, height: 900 });
+      await admin.goto('/en/admin/balance-sheets');
+      await admin
+        .getByRole('button', { name: t('en', 'balanceSheetsWeb:list.open'), exact: true })
+        .first()
+        .click();
+      await expect(
+        admin.getByRole('dialog').getByRole('table', { name: t('en', 'balanceSheetsWeb:list.title') }),
+      ).toBeInViewport();
     } finally {
       await adminContext.close();
     }

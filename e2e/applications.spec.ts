@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page } from '@playwright/test';
-import { type Language, translate } from '../packages/domain/src/index.ts';
-import { axeViolations, DEMO, fillLoginPage, t, test } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { translate } from '../packages/domain/src/index.ts';
+import { axeViolations, DEMO, signInNewContext, t, test } from './support.ts';
 
 /**
  * The whole application flow on the demo edition (application window open, the demo company meets the eight
@@ -21,35 +21,15 @@ const pdf = (name: string) => ({
   ),
 });
 
-/** Signs in from the public home; a company user's first visit opens its dashboard in a new tab: use that one. */
-async function signInAs(
-  browser: Browser,
-  baseURL: string,
-  language: Language,
-  account: { email: string; password: string },
-  opensDashboardTab = false,
-): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/${language}/`);
-  const tab = opensDashboardTab ? context.waitForEvent('page') : null;
-  await page.getByRole('button', { name: t(language, 'shell:nav.login') }).click();
-  await fillLoginPage(page, language, account.email, account.password);
-  await page.waitForURL((url) => url.port === new URL(baseURL).port);
-  return tab ? await tab : page;
-}
-
 const dialog = (page: Page) => page.getByRole('dialog');
 
 test('a company applies with 8 PDFs, two admins evaluate and publish, the certificate is verified publicly', async ({
   browser,
-  baseURL,
 }) => {
   test.setTimeout(180_000);
-  const base = baseURL ?? '';
 
   // ---- the company, in pt ----
-  const company = await signInAs(browser, base, 'pt', DEMO.company, true);
+  const company = await signInNewContext(browser, 'pt', DEMO.company, true);
   await company.goto('/pt/company/application');
   await expect(company.getByTestId('app-window')).toBeVisible();
   await company.getByTestId('app-apply').click();
@@ -88,7 +68,7 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
   await expect(company.getByTestId('app-submit')).toHaveCount(0);
 
   // ---- the first admin evaluates, in en ----
-  const admin = await signInAs(browser, base, 'en', DEMO.admin);
+  const admin = await signInNewContext(browser, 'en', DEMO.admin);
   await admin.goto('/en/admin/application');
   const row = admin.getByRole('row').filter({ hasText: 'Demo Comércio, Lda' });
   await row.getByTestId('application-open').click();
@@ -102,7 +82,7 @@ test('a company applies with 8 PDFs, two admins evaluate and publish, the certif
   await expect(detail.getByTestId('decision-confirm')).toBeDisabled();
 
   // ---- the second admin confirms and publishes, in en ----
-  const second = await signInAs(browser, base, 'en', SECOND_ADMIN);
+  const second = await signInNewContext(browser, 'en', SECOND_ADMIN);
   await second.goto('/en/admin/application');
   await second
     .getByRole('row')

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { axeViolations, signInCompany, t, test } from './support.ts';
 
@@ -12,13 +12,46 @@ const SAMPLE = [
   ['62', 'Fornecimentos e serviços externos', 700, 0],
 ];
 
-test('a company uploads the filled template, sees tags and its income statement, and corrects a value by hand', async ({
+/** Debit 1 000 against credit 900: refused as unbalanced. */
+async function unbalancedWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Balancete');
+  sheet.addRow(['Conta', 'Descrição', 'Débito acumulado', 'Crédito acumulado']);
+  sheet.addRow(['11', 'Caixa', 1000, 0]);
+  sheet.addRow(['51', 'Capital', 0, 900]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Whether the element shows all its content (nothing cut by an ellipsis or an overflow). */
+const uncut = (locator: Locator) => locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+
+test('a company is told a period it has would be replaced and why a file is refused, uploads the filled template, sees tags and its income statement, and corrects a value by hand', async ({
   page,
   baseURL,
 }, testInfo) => {
   const app = await signInCompany(page, baseURL ?? '');
   await app.goto('/en/company/balance-sheet');
   await expect(app.getByTestId('bs-dropzone')).toBeVisible();
+  expect(await axeViolations(app, 'serious')).toEqual([]);
+
+  // A period the company already has (the demo's 2025) is announced as replaced; an unbalanced file is refused
+  // with its problems in plain words, in an alert whose red title on its tint passes axe.
+  await app.getByLabel(t('en', 'balanceSheetsWeb:upload.startDate')).fill('01/01/2025');
+  await app.getByLabel(t('en', 'balanceSheetsWeb:upload.endDate')).fill('31/12/2025');
+  await expect(
+    app.getByRole('status').filter({ hasText: t('en', 'balanceSheetsWeb:upload.replaces') }),
+  ).toBeVisible();
+  await app.getByLabel(t('en', 'balanceSheetsWeb:upload.dropzone'), { exact: true }).setInputFiles({
+    name: 'unbalanced.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await unbalancedWorkbook(),
+  });
+  await app.getByRole('button', { name: t('en', 'balanceSheetsWeb:upload.submit') }).click();
+  const problems = app
+    .getByRole('alert')
+    .filter({ hasText: t('en', 'balanceSheetsWeb:upload.problemsTitle') });
+  await expect(problems).toBeVisible();
+  await expect(problems.getByRole('listitem').first()).not.toContainText(/^(sheet|file):/);
   expect(await axeViolations(app, 'serious')).toEqual([]);
 
   // The template, filled with sample data (header kept, its sample rows replaced).
@@ -122,4 +155,13 @@ test('a company uploads the filled template, sees tags and its income statement,
   await expect(app.getByTestId('bs-entry-tree')).toBeVisible();
   const overflow = Number(await app.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // And the list's period tags are whole (Y0 and Y1, not Y.).
+  await app.goto('/en/company/balances');
+  const tags = app.getByTestId('bs-tag');
+  await expect(tags.first()).toBeVisible();
+  for (const tag of await tags.all()) {
+    await expect(tag).toHaveText(/^[YQSM]\d+$/);
+    expect(await uncut(tag.locator('.mantine-Badge-label'))).toBe(true);
+  }
 });

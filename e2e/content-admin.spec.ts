@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { Language } from '../packages/domain/src/index.ts';
-import { axeViolations, DEMO, fillLoginPage, t, test } from './support.ts';
+import { axeViolations, DEMO, signInNewContext, t, test } from './support.ts';
 
 /**
  * The content manager end to end: an admin writes a news item in pt, en and fr side by side (each language's
@@ -50,26 +50,15 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function signInAsAdmin(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/en/');
-  await page.getByRole('button', { name: en('shell:nav.login') }).click();
-  await fillLoginPage(page, 'en', DEMO.admin.email, DEMO.admin.password);
-  await page.waitForURL((url) => url.port === new URL(baseURL).port);
-  return page;
-}
-
 let slug = '';
 
 test.describe
   .serial('news of the content manager', () => {
     test('an admin publishes a news item with a cover image in three languages and previews it in English', async ({
       browser,
-      baseURL,
     }) => {
       test.setTimeout(120_000);
-      const admin = await signInAsAdmin(browser, baseURL ?? '');
+      const admin = await signInNewContext(browser, 'en', DEMO.admin);
       await admin.goto('/en/admin/content-managment/blog-content');
       await admin.getByTestId('content-new').click();
       const editor = admin.getByTestId('news-editor');

@@ -1,6 +1,5 @@
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
-import type { Language } from '../packages/domain/src/index.ts';
-import { axeViolations, DEMO, fillLoginPage, t, test } from './support.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { axeViolations, DEMO, signInNewContext, t, test } from './support.ts';
 
 /**
  * ESG end to end: an admin builds a form of its own (one question of each of the four types, a later period than
@@ -9,26 +8,6 @@ import { axeViolations, DEMO, fillLoginPage, t, test } from './support.ts';
  * admin sees the distribution of the answers and exports them. Each run makes a new form, so a rerun on the same
  * server starts afresh and no other spec's data is touched.
  */
-
-/**
- * Signs in from the public home. A company user's first visit after login opens its dashboard in a new tab:
- * that tab is used when it opens, the first page otherwise (the flag may be set already).
- */
-async function signInAs(
-  browser: Browser,
-  baseURL: string,
-  language: Language,
-  account: { email: string; password: string },
-): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/${language}/`);
-  const tab = context.waitForEvent('page', { timeout: 5000 }).catch(() => null);
-  await page.getByRole('button', { name: t(language, 'shell:nav.login') }).click();
-  await fillLoginPage(page, language, account.email, account.password);
-  await page.waitForURL((url) => url.port === new URL(baseURL).port);
-  return (await tab) ?? page;
-}
 
 /** Picks an option of a Mantine select by its visible text. */
 async function pick(page: Page, select: Locator, option: string) {
@@ -41,14 +20,12 @@ const pt = (key: string, params?: Record<string, string | number>) => t('pt', ke
 
 test('an admin builds a form of the four types, the company answers in two sittings and submits, the admin sees and exports the results', async ({
   browser,
-  baseURL,
 }) => {
   test.setTimeout(180_000);
-  const base = baseURL ?? '';
   const title = `ESG e2e ${Date.now().toString(36)}`;
 
   // ---- the admin builds the form, in en ----
-  const admin = await signInAs(browser, base, 'en', DEMO.admin);
+  const admin = await signInNewContext(browser, 'en', DEMO.admin);
   await admin.goto('/en/admin/esg');
   await admin.getByTestId('esg-new-form').click();
   await admin.getByTestId('localized-title-pt').fill(title);
@@ -115,7 +92,7 @@ test('an admin builds a form of the four types, the company answers in two sitti
   await expect(admin).toHaveURL(/view=edit&form=/);
 
   // ---- the company answers half, in pt, reloads, finishes and submits ----
-  const company = await signInAs(browser, base, 'pt', DEMO.company);
+  const company = await signInNewContext(browser, 'pt', DEMO.company, true);
   await company.goto('/pt/company/esg');
   await expect(company.getByRole('heading', { name: title })).toBeVisible();
   const environment = company.getByTestId('esg-section-environment');

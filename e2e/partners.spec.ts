@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page } from '@playwright/test';
-import { axeViolations, choose, DEMO, signIn, t, test } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { axeViolations, choose, DEMO, signInNewContext, t, test } from './support.ts';
 
 /** A company of this spec only: its NIF and e-mail appear nowhere else in the suite. */
 const company = {
@@ -10,13 +10,6 @@ const company = {
   password: 'Assistida-2026!',
 };
 const BANK = 'Banco Demo de Cabo Verde';
-
-async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, 'en', email, password);
-  return page;
-}
 
 /** Opens the company's view from the partner's list (each opening is a new read of the company's data). */
 async function openAssisted(partner: Page) {
@@ -40,7 +33,7 @@ test('a bank invites a company, which registers and shares its diagnosis with th
   // Four people's sessions and three axe runs: near a minute on a busy two-core machine.
   test.slow();
   // The bank registers the company it assists: pre-registration and invitation.
-  const partner = await signedIn(browser, DEMO.partner.email, DEMO.partner.password);
+  const partner = await signInNewContext(browser, 'en', DEMO.partner);
   await partner.goto('/en/partner/register');
   await partner.getByTestId('assisted-add').click();
   const form = partner.getByTestId('pre-register-form');
@@ -74,7 +67,7 @@ test('a bank invites a company, which registers and shares its diagnosis with th
   await visitor.getByTestId('accept-terms').check();
   await visitor.getByTestId('invitation-submit').click();
   await expect(visitor.getByTestId('invitation-accepted')).toBeVisible();
-  const owner = await signedIn(browser, company.email, company.password);
+  const owner = await signInNewContext(browser, 'en', company);
 
   // Without consent the bank sees the registration and the public data only.
   await partner.reload();
@@ -120,7 +113,7 @@ test('a partner makes an API token on its profile, shown once, which reads the p
   browser,
   request,
 }) => {
-  const partner = await signedIn(browser, DEMO.partner.email, DEMO.partner.password);
+  const partner = await signInNewContext(browser, 'en', DEMO.partner);
   await partner.goto('/en/users/profile');
   const section = partner.getByTestId('api-tokens');
   await section.getByRole('textbox', { name: t('en', 'partners:tokens.name') }).fill('Core banking');
@@ -185,7 +178,7 @@ test('a bank asks to follow a company that registered on its own; the company ac
   await expect(visitor.getByTestId('confirm-success')).toBeVisible();
 
   // The bank cannot pre-register it (NIF already registered): it asks to follow it instead.
-  const partner = await signedIn(browser, DEMO.partner.email, DEMO.partner.password);
+  const partner = await signInNewContext(browser, 'en', DEMO.partner);
   await partner.goto('/en/partner/register');
   await partner.getByTestId('assisted-add').click();
   const form = partner.getByTestId('pre-register-form');
@@ -209,7 +202,7 @@ test('a bank asks to follow a company that registered on its own; the company ac
   await expect(visitor.locator('article').filter({ hasText: own.email }).first()).toContainText(
     `of ${BANK} (a partner entity of the Business Excellence portal) asks to follow the company ${own.name}`,
   );
-  const owner = await signedIn(browser, own.email, own.password);
+  const owner = await signInNewContext(browser, 'en', own);
   await owner.goto('/en/company/profile');
   const row = owner.getByTestId('consent-row').filter({ hasText: BANK });
   await expect(row.getByTestId('follow-request')).toBeVisible();

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { type Language, translate } from '../packages/domain/src/index.ts';
 
 export const DEMO = {
@@ -82,6 +82,23 @@ export async function signIn(page: Page, language: Language, email: string, pass
   await page.getByRole('button', { name: t(language, 'shell:nav.login') }).click();
   await fillLoginPage(page, language, email, password);
   await page.waitForURL((url) => url.port === '3100');
+}
+
+/**
+ * Signs `account` in as `signIn` does, in a browser context of its own (another user beside the test's page). A
+ * company user's first visit opens its dashboard in a new tab: with `dashboardTab`, that tab is returned.
+ */
+export async function signInNewContext(
+  browser: Browser,
+  language: Language,
+  account: { email: string; password: string },
+  dashboardTab = false,
+): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const tab = dashboardTab ? context.waitForEvent('page') : null;
+  await signIn(page, language, account.email, account.password);
+  return tab ? await tab : page;
 }
 
 export function sideMenu(page: Page) {
