@@ -5,8 +5,6 @@ export const applicationsAdmin = defineMessages({
   pt: {
     loadFailed: 'Não foi possível carregar os dados.',
     retry: 'Tentar de novo',
-    yes: 'Sim',
-    no: 'Não',
     dash: '—',
     windowRange: '{{from}} – {{to}}',
     picker: {
@@ -276,8 +274,6 @@ export const applicationsAdmin = defineMessages({
   en: {
     loadFailed: 'The data could not be loaded.',
     retry: 'Try again',
-    yes: 'Yes',
-    no: 'No',
     dash: '—',
     windowRange: '{{from}} – {{to}}',
     picker: {
@@ -546,8 +542,6 @@ export const applicationsAdmin = defineMessages({
   fr: {
     loadFailed: 'Les données n’ont pas pu être chargées.',
     retry: 'Réessayer',
-    yes: 'Oui',
-    no: 'Non',
     dash: '—',
     windowRange: '{{from}} – {{to}}',
     picker: {

@@ -17,6 +17,7 @@ import {
   ReturnRequest,
   Seal,
   translate,
+  yesNoKey,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -46,8 +47,7 @@ const AdminFileParams = IdParams.extend({ fileId: z.uuid() });
 const DownloadQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const EligibilityQuery = z.object({ year: z.coerce.number().int().min(1900).max(2999).optional() });
 
-const yesNo = (value: boolean, language: Language) =>
-  translate(language, value ? 'applicationsAdmin:yes' : 'applicationsAdmin:no');
+const yesNo = (value: boolean, language: Language) => translate(language, yesNoKey(value));
 const day = (iso: string | null) => iso?.slice(0, 10) ?? '';
 
 /** The admin list's columns as the export writes them, in the admin's language. */

@@ -1,4 +1,5 @@
 import {
+  AdminBalanceSheetItem,
   BALANCE_SHEET_MAX_BYTES,
   BalanceSheetComparison,
   BalanceSheetDetail,
@@ -27,7 +28,6 @@ import { withFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-export.ts';
 import {
-  AdminBalanceSheetItem,
   AdminBalanceSheetQuery,
   CompanySheetParams,
   CompanySheetsQuery,

@@ -1,4 +1,4 @@
-import { BalanceSheetItem, FREQUENCIES, ListQuery } from '@excelencia/domain';
+import { FREQUENCIES, ListQuery } from '@excelencia/domain';
 import { z } from 'zod';
 
 /**
@@ -20,9 +20,6 @@ export const AdminBalanceSheetQuery = ListQuery.pick({ page: true, pageSize: tru
   year: z.coerce.number().int().min(1900).max(2999).optional(),
 });
 export type AdminBalanceSheetQuery = z.output<typeof AdminBalanceSheetQuery>;
-
-export const AdminBalanceSheetItem = BalanceSheetItem.extend({ companyName: z.string(), nif: z.string() });
-export type AdminBalanceSheetItem = z.infer<typeof AdminBalanceSheetItem>;
 
 export const CompareQuery = z.object({ left: z.uuid(), right: z.uuid() });
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  type AdminBalanceSheetItem,
   type BalanceSheetComparison,
   type BalanceSheetDetail,
   type BalanceSheetItem,
@@ -58,7 +59,7 @@ import {
   updateSheetPeriodAtVersion,
   valuesOfSheet,
 } from './balance-sheets.repository.ts';
-import type { AdminBalanceSheetItem, AdminBalanceSheetQuery } from './balance-sheets.schemas.ts';
+import type { AdminBalanceSheetQuery } from './balance-sheets.schemas.ts';
 import { checkTrialBalanceFile } from './trial-balance-file.ts';
 
 /** The audit entity of balance-sheet changes. */
