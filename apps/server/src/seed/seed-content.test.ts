@@ -2,15 +2,15 @@ import { namespaces } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/support/context.ts';
+import { apiCalls } from '../../test/support/http.ts';
 import { contentItems } from '../db/schema/index.ts';
 import { dataDirFileStore } from '../platform/files/file-store.ts';
 import { seedDemoContent } from './seed-content.ts';
 import { seedReferenceData } from './seed-reference.ts';
 
-const API = '/app/api/v1';
 let ctx: TestContext;
 
-const get = (url: string) => ctx.app.inject({ method: 'GET', url: `${API}${url}` });
+const visitor = apiCalls(() => ctx.app).as(null);
 const seed = () => seedDemoContent(ctx.db, dataDirFileStore(ctx.config.dataDir));
 
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('the demo content', () => {
 
   it('moves the FAQ the web app had fixed into the content manager, in order, in three languages', async () => {
     for (const language of ['pt', 'en', 'fr'] as const) {
-      const faq = (await get(`/public/content/faq?language=${language}`)).json();
+      const faq = (await visitor.get(`/public/content/faq?language=${language}`)).json();
       const texts = namespaces.pages[language].faq;
       expect(faq.items.map((item: { question: string }) => item.question)).toEqual([
         texts.q1,
@@ -57,22 +57,22 @@ describe('the demo content', () => {
 
   it('publishes the fixed pages, the news, testimonies, upcoming events and a gallery video', async () => {
     for (const key of ['home', 'about', 'applications', 'self-diagnosis', 'privacy', 'eligibility']) {
-      const page = await get(`/public/content/pages/${key}?language=fr`);
+      const page = await visitor.get(`/public/content/pages/${key}?language=fr`);
       expect(page.statusCode, key).toBe(200);
       expect(page.json().missing, key).toBe(false);
     }
-    const home = (await get('/public/content/pages/home?language=en')).json();
+    const home = (await visitor.get('/public/content/pages/home?language=en')).json();
     expect(home.home.hero).toBe(namespaces.pages.en.home.lead);
     expect(home.home.highlights).toHaveLength(3);
-    const eligibility = (await get('/public/content/pages/eligibility?language=pt')).json();
+    const eligibility = (await visitor.get('/public/content/pages/eligibility?language=pt')).json();
     expect(eligibility.thresholds.length).toBeGreaterThan(0);
 
-    const news = (await get('/public/content/news?language=en')).json().items;
+    const news = (await visitor.get('/public/content/news?language=en')).json().items;
     expect(news).toHaveLength(3);
     expect(news[0].title).toBe('Applications open for the new edition');
-    expect((await get('/public/content/testimonies?language=fr')).json().items).toHaveLength(3);
-    expect((await get('/public/content/events?upcoming=true')).json().items).toHaveLength(2);
-    const gallery = (await get('/public/content/gallery?language=en')).json().items;
+    expect((await visitor.get('/public/content/testimonies?language=fr')).json().items).toHaveLength(3);
+    expect((await visitor.get('/public/content/events?upcoming=true')).json().items).toHaveLength(2);
+    const gallery = (await visitor.get('/public/content/gallery?language=en')).json().items;
     expect(gallery[0].media[0]).toMatchObject({
       kind: 'video',
       videoUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',

@@ -1,12 +1,12 @@
 import { EditionUpdate, PartnerEntityUpdate, UpdateCompanyRequest } from '@excelencia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../test/support/context.ts';
+import { apiCalls } from '../../test/support/http.ts';
 import { dataDirFileStore } from '../platform/files/file-store.ts';
 import { DEMO_ACCOUNTS, DEMO_COMPANY, seedDemoData } from './seed.ts';
 import { demoTrialBalance } from './seed-demo-sheets.ts';
 import { seedReferenceData } from './seed-reference.ts';
 
-const API = '/app/api/v1';
 let ctx: TestContext;
 let company: SignedIn;
 let companyId: string;
@@ -17,14 +17,11 @@ const account = (role: string) => {
   return found;
 };
 const seed = () => seedDemoData(ctx.db, ctx.identity, dataDirFileStore(ctx.config.dataDir));
-const get = (url: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `${API}${url}`,
-    headers: { cookie: company.cookie, 'x-language': 'en' },
-  });
+const { as } = apiCalls(() => ctx.app);
+const inEnglish = apiCalls(() => ctx.app, { language: 'en' });
+const asCompany = inEnglish.as(() => company);
 const sheets = async () =>
-  (await get(`/companies/${companyId}/balance-sheets`)).json() as Array<{
+  (await asCompany.get(`/companies/${companyId}/balance-sheets`)).json() as Array<{
     id: string;
     startDate: string;
     tag: string;
@@ -37,7 +34,7 @@ beforeAll(async () => {
   await seed();
   const demo = account('company');
   company = await ctx.signIn(demo.email, demo.password);
-  const mine = (await get('/me/companies')).json() as Array<{ id: string; companyName: string }>;
+  const mine = (await asCompany.get('/me/companies')).json() as Array<{ id: string; companyName: string }>;
   expect(mine.map((row) => row.companyName)).toEqual([DEMO_COMPANY.companyName]);
   companyId = mine[0]?.id ?? '';
 }, 120_000);
@@ -83,15 +80,13 @@ describe('the demo data of npm start', () => {
     ]);
     const sheet2025 = list.find((sheet) => sheet.startDate === '2025-01-01');
     const sheet2024 = list.find((sheet) => sheet.startDate === '2024-01-01');
-    const file = await get(`/companies/${companyId}/balance-sheets/${sheet2025?.id}/file`);
+    const file = await asCompany.get(`/companies/${companyId}/balance-sheets/${sheet2025?.id}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
 
-    const diagnosis = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/companies/${companyId}/diagnoses`,
-      headers: { ...company.headers, 'x-language': 'en' },
-      payload: { balanceSheetId: sheet2025?.id, previousBalanceSheetId: sheet2024?.id },
+    const diagnosis = await asCompany.post(`/companies/${companyId}/diagnoses`, {
+      balanceSheetId: sheet2025?.id,
+      previousBalanceSheetId: sheet2024?.id,
     });
     expect(diagnosis.statusCode, diagnosis.body).toBe(201);
     const body = diagnosis.json() as {
@@ -106,7 +101,7 @@ describe('the demo data of npm start', () => {
   });
 
   it('announces an edition whose application window is open, which the demo company meets on every criterion', async () => {
-    const current = await ctx.app.inject({ method: 'GET', url: `${API}/editions/current` });
+    const current = await as(null).get('/editions/current');
     expect(current.statusCode, current.body).toBe(200);
     const edition = current.json() as {
       id: string;
@@ -118,7 +113,9 @@ describe('the demo data of npm start', () => {
     expect(Date.parse(edition.applicationOpensAt)).toBeLessThan(now);
     expect(Date.parse(edition.applicationClosesAt)).toBeGreaterThan(now);
     expect(edition.indicatorYear).toBe(2025);
-    const eligibility = await get(`/companies/${companyId}/eligibility?year=${edition.indicatorYear}`);
+    const eligibility = await asCompany.get(
+      `/companies/${companyId}/eligibility?year=${edition.indicatorYear}`,
+    );
     const body = eligibility.json() as {
       eligible: boolean;
       applicationFinancialIndicators: Array<{ criterionRatioDetails: { code: string }; passed: boolean }>;
@@ -130,7 +127,7 @@ describe('the demo data of npm start', () => {
   });
 
   it('lists the five fictitious peers in the public directory', async () => {
-    const directory = await ctx.app.inject({ method: 'GET', url: `${API}/public/companies?search=20000000` });
+    const directory = await as(null).get('/public/companies?search=20000000');
     expect(directory.statusCode, directory.body).toBe(200);
     const names = (directory.json() as { items: Array<{ companyName: string }> }).items.map(
       (item) => item.companyName,
@@ -142,8 +139,7 @@ describe('the demo data of npm start', () => {
   it('links the demo partner to the demo bank, which assists three peers with different consents', async () => {
     const demo = account('partner');
     const partner = await ctx.signIn(demo.email, demo.password);
-    const read = (url: string) =>
-      ctx.app.inject({ url: `${API}${url}`, headers: { cookie: partner.cookie } });
+    const read = as(partner).get;
     const assisted = (await read('/partner/companies')).json() as Array<{
       companyId: string;
       nif: string;
@@ -167,7 +163,7 @@ describe('the demo data of npm start', () => {
     expect((await read('/partner/follow-requests')).json()).toMatchObject([
       { nif: DEMO_COMPANY.nif, status: 'pending', requestedBy: demo.name },
     ]);
-    expect((await get(`/companies/${companyId}/partner-consents`)).json()).toMatchObject([
+    expect((await asCompany.get(`/companies/${companyId}/partner-consents`)).json()).toMatchObject([
       { code: 'BDEMO', assists: false, followRequest: { requestedBy: demo.name } },
     ]);
   });
@@ -175,18 +171,12 @@ describe('the demo data of npm start', () => {
   it('passes its own rules: each demo company, the demo bank and the edition save unchanged as they are read', async () => {
     const admin = account('admin');
     const signedIn = await ctx.signIn(admin.email, admin.password);
-    const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
-      ctx.app.inject({
-        method,
-        url: `${API}${url}`,
-        headers: { ...signedIn.headers, 'x-language': 'en' },
-        ...(payload ? { payload } : {}),
-      });
+    const asAdmin = inEnglish.as(signedIn);
     /** The read record cut to the fields of the update schema: what a form shows and sends back. */
     const formOf = (schema: { keyof(): { options: readonly string[] } }, record: Record<string, unknown>) =>
       Object.fromEntries(schema.keyof().options.map((key) => [key, record[key]]));
 
-    const listed = (await call('GET', '/companies?search=20000000&pageSize=50')).json() as {
+    const listed = (await asAdmin.get('/companies?search=20000000&pageSize=50')).json() as {
       items: Array<{ id: string; nif: string }>;
     };
     expect(listed.items.map((item) => item.nif).sort()).toEqual([
@@ -198,51 +188,42 @@ describe('the demo data of npm start', () => {
       '200000006',
     ]);
     for (const { id, nif } of listed.items) {
-      const profile = (await call('GET', `/companies/${id}`)).json() as Record<string, unknown>;
+      const profile = (await asAdmin.get(`/companies/${id}`)).json() as Record<string, unknown>;
       const form = formOf(UpdateCompanyRequest, profile);
       const checked = UpdateCompanyRequest.safeParse(form);
       expect(checked.success, `${nif}: ${JSON.stringify(checked.error?.issues)}`).toBe(true);
-      const saved = await call('PUT', `/companies/${id}`, form);
+      const saved = await asAdmin.put(`/companies/${id}`, form);
       expect(saved.statusCode, `${nif}: ${saved.body}`).toBe(200);
     }
     // The demo company's own user saves the profile form unchanged too (responsible name and phone filled).
-    const own = (await get(`/companies/${companyId}`)).json() as Record<string, unknown>;
+    const own = (await asCompany.get(`/companies/${companyId}`)).json() as Record<string, unknown>;
     expect(own).toMatchObject({ responsibleName: 'Empresa Demo', phone: '+238 260 12 34' });
-    const ownSave = await ctx.app.inject({
-      method: 'PUT',
-      url: `${API}/companies/${companyId}`,
-      headers: { ...company.headers, 'x-language': 'en' },
-      payload: formOf(UpdateCompanyRequest, own),
-    });
+    const ownSave = await asCompany.put(`/companies/${companyId}`, formOf(UpdateCompanyRequest, own));
     expect(ownSave.statusCode, ownSave.body).toBe(200);
 
-    const banks = (await call('GET', '/partner-entities?search=BDEMO')).json() as {
+    const banks = (await asAdmin.get('/partner-entities?search=BDEMO')).json() as {
       items: Array<Record<string, unknown>>;
     };
     expect(banks.items).toHaveLength(1);
     const bank = banks.items[0] as Record<string, unknown>;
     expect(PartnerEntityUpdate.safeParse(formOf(PartnerEntityUpdate, bank)).success).toBe(true);
     expect(
-      (await call('PUT', `/partner-entities/${bank.id}`, formOf(PartnerEntityUpdate, bank))).statusCode,
+      (await asAdmin.put(`/partner-entities/${bank.id}`, formOf(PartnerEntityUpdate, bank))).statusCode,
     ).toBe(200);
 
-    const editions = (await call('GET', '/editions')).json() as Array<Record<string, unknown>>;
+    const editions = (await asAdmin.get('/editions')).json() as Array<Record<string, unknown>>;
     expect(editions.length).toBeGreaterThan(0);
     for (const edition of editions) {
       const form = formOf(EditionUpdate, edition);
       expect(EditionUpdate.safeParse(form).success, JSON.stringify(form)).toBe(true);
-      const saved = await call('PUT', `/editions/${edition.id}`, form);
+      const saved = await asAdmin.put(`/editions/${edition.id}`, form);
       expect(saved.statusCode, saved.body).toBe(200);
     }
   });
 
   it('adds nothing at a later start, and a sheet deleted while trying the portal stays deleted', async () => {
     const before = await sheets();
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `${API}/companies/${companyId}/balance-sheets/${before[0]?.id}`,
-      headers: company.headers,
-    });
+    const removed = await as(company).delete(`/companies/${companyId}/balance-sheets/${before[0]?.id}`);
     expect(removed.statusCode).toBe(204);
     await seed();
     expect((await sheets()).map((sheet) => sheet.id)).toEqual(before.slice(1).map((sheet) => sheet.id));

@@ -9,6 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { findAccountByEmail } from '../../auth/accounts.repository.ts';
 import { accounts, partnerEntities, partners, partnerTypes } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
@@ -20,7 +21,7 @@ const others: Record<'company' | 'partner', SignedIn> = {} as never;
 const entity: Record<'bank' | 'agency' | 'closed', string> = {} as never;
 
 const PASSWORD = 'Parceiro!2026-x';
-const URL = '/app/api/v1/partners';
+const URL = '/partners';
 
 async function addEntity(typeId: string, code: string, name: string, isActive = true): Promise<string> {
   const [row] = await ctx.db
@@ -63,33 +64,17 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-function call(
-  method: Method,
-  url: string,
-  options: { as?: SignedIn | null; body?: unknown; lang?: string } = {},
-) {
-  const as = options.as === undefined ? adminSession : options.as;
-  return ctx.app.inject({
-    method,
-    url,
-    headers: {
-      ...(as ? (method === 'GET' ? { cookie: as.cookie } : as.headers) : {}),
-      ...(options.lang ? { 'x-language': options.lang } : {}),
-    },
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-}
+const { get, send } = apiCalls(() => ctx.app);
+const asAdmin = apiCalls(() => ctx.app).as(() => adminSession);
 
 async function createPartner(overrides: Record<string, unknown> = {}) {
-  const res = await call('POST', URL, {
-    body: {
-      name: 'Parceira Nova',
-      email: 'nova@banco.cv',
-      language: 'pt',
-      password: PASSWORD,
-      partnerEntityId: entity.bank,
-      ...overrides,
-    },
+  const res = await asAdmin.post(URL, {
+    name: 'Parceira Nova',
+    email: 'nova@banco.cv',
+    language: 'pt',
+    password: PASSWORD,
+    partnerEntityId: entity.bank,
+    ...overrides,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -116,9 +101,9 @@ describe('permissions on /app/api/v1/partners', () => {
       ['POST', `${URL}/${id}/deactivate`, { version: 1 }],
     ];
     for (const [method, url, body] of attempts) {
-      expect((await call(method, url, { as: null, body })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await send(null, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
       for (const who of ['company', 'partner'] as const) {
-        expect((await call(method, url, { as: others[who], body })).statusCode, `${who} ${url}`).toBe(403);
+        expect((await send(others[who], method, url, body)).statusCode, `${who} ${url}`).toBe(403);
       }
     }
     expect(await findAccountByEmail(ctx.db, 'x@banco.cv')).toBeUndefined();
@@ -140,33 +125,32 @@ describe('POST /app/api/v1/partners', () => {
     const roles = await rolesAt(await ctx.signIn('paula@banco.cv', PASSWORD));
     expect(roles).toEqual(expect.arrayContaining(['partner', 'uma_authorization']));
     expect(roles).not.toContain('admin');
-    expect((await call('GET', `${URL}/${created.id}`)).json()).toEqual(created);
+    expect((await asAdmin.get(`${URL}/${created.id}`)).json()).toEqual(created);
   });
 
   it('refuses a taken e-mail (409 duplicate_email) and an unknown or inactive entity (400), creating nothing', async () => {
-    const taken = await call('POST', URL, {
-      body: {
-        name: 'X',
-        email: 'company@parceiros.cv',
-        language: 'pt',
-        password: PASSWORD,
-        partnerEntityId: entity.bank,
-      },
+    const taken = await asAdmin.post(URL, {
+      name: 'X',
+      email: 'company@parceiros.cv',
+      language: 'pt',
+      password: PASSWORD,
+      partnerEntityId: entity.bank,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('duplicate_email');
 
     for (const partnerEntityId of [entity.closed, '00000000-0000-4000-8000-000000000000']) {
-      const res = await call('POST', URL, {
-        body: {
+      const res = await asAdmin.post(
+        URL,
+        {
           name: 'X',
           email: 'sem.entidade@banco.cv',
           language: 'pt',
           password: PASSWORD,
           partnerEntityId,
         },
-        lang: 'en',
-      });
+        { language: 'en' },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details).toEqual([
         { path: 'partnerEntityId', message: 'The chosen record does not exist.' },
@@ -180,8 +164,11 @@ describe('POST /app/api/v1/partners', () => {
 describe('PUT /app/api/v1/partners/{id}', () => {
   it('changes name, language and entity, at the provider too, and refuses a stale version', async () => {
     const created = await createPartner({ name: 'Rui Muda', email: 'rui@banco.cv' });
-    const res = await call('PUT', `${URL}/${created.id}`, {
-      body: { name: 'Rui Mudado', language: 'en', partnerEntityId: entity.agency, version: 1 },
+    const res = await asAdmin.put(`${URL}/${created.id}`, {
+      name: 'Rui Mudado',
+      language: 'en',
+      partnerEntityId: entity.agency,
+      version: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -192,18 +179,24 @@ describe('PUT /app/api/v1/partners/{id}', () => {
     });
     expect((await ctx.identity.findUserByEmail('rui@banco.cv'))?.name).toBe('Rui Mudado');
 
-    const stale = await call('PUT', `${URL}/${created.id}`, {
-      body: { name: 'Por Cima', language: 'pt', partnerEntityId: entity.bank, version: 1 },
+    const stale = await asAdmin.put(`${URL}/${created.id}`, {
+      name: 'Por Cima',
+      language: 'pt',
+      partnerEntityId: entity.bank,
+      version: 1,
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('stale_version');
-    expect((await call('GET', `${URL}/${created.id}`)).json()).toMatchObject({
+    expect((await asAdmin.get(`${URL}/${created.id}`)).json()).toMatchObject({
       name: 'Rui Mudado',
       version: 2,
     });
 
-    const inactive = await call('PUT', `${URL}/${created.id}`, {
-      body: { name: 'Rui', language: 'pt', partnerEntityId: entity.closed, version: 2 },
+    const inactive = await asAdmin.put(`${URL}/${created.id}`, {
+      name: 'Rui',
+      language: 'pt',
+      partnerEntityId: entity.closed,
+      version: 2,
     });
     expect(inactive.statusCode).toBe(400);
   });
@@ -213,20 +206,18 @@ describe('activate, deactivate and delete', () => {
   it('deactivation signs the partner out and stops sign-in; activation lets them back', async () => {
     const created = await createPartner({ name: 'Sara Pausa', email: 'sara@banco.cv' });
     const open = await ctx.signIn('sara@banco.cv', PASSWORD);
-    expect((await call('GET', '/app/api/v1/me', { as: open })).statusCode).toBe(200);
+    expect((await get(open, '/me')).statusCode).toBe(200);
 
-    const off = await call('POST', `${URL}/${created.id}/deactivate`, { body: { version: 1 } });
+    const off = await asAdmin.post(`${URL}/${created.id}/deactivate`, { version: 1 });
     expect(off.json()).toMatchObject({ isActive: false, version: 2 });
-    expect((await call('GET', '/app/api/v1/me', { as: open })).statusCode).toBe(401);
+    expect((await get(open, '/me')).statusCode).toBe(401);
     await expect(ctx.signIn('sara@banco.cv', PASSWORD)).rejects.toThrow();
     expect(
-      (await call('GET', `${URL}?isActive=false`)).json().items.map((p: { id: string }) => p.id),
+      (await asAdmin.get(`${URL}?isActive=false`)).json().items.map((p: { id: string }) => p.id),
     ).toEqual([created.id]);
 
-    expect((await call('POST', `${URL}/${created.id}/activate`, { body: { version: 1 } })).statusCode).toBe(
-      409,
-    );
-    const on = await call('POST', `${URL}/${created.id}/activate`, { body: { version: 2 } });
+    expect((await asAdmin.post(`${URL}/${created.id}/activate`, { version: 1 })).statusCode).toBe(409);
+    const on = await asAdmin.post(`${URL}/${created.id}/activate`, { version: 2 });
     expect(on.json()).toMatchObject({ isActive: true, version: 3 });
     await expect(ctx.signIn('sara@banco.cv', PASSWORD)).resolves.toBeTruthy();
   });
@@ -234,12 +225,12 @@ describe('activate, deactivate and delete', () => {
   it('delete unlinks the partner and disables an account left without roles', async () => {
     const created = await createPartner({ name: 'Tiago Sai', email: 'tiago@banco.cv' });
     const open = await ctx.signIn('tiago@banco.cv', PASSWORD);
-    const res = await call('DELETE', `${URL}/${created.id}`);
+    const res = await asAdmin.delete(`${URL}/${created.id}`);
     expect(res.statusCode).toBe(204);
-    expect((await call('GET', `${URL}/${created.id}`)).statusCode).toBe(404);
-    expect((await call('GET', `${URL}/${created.id}`)).statusCode).toBe(404);
-    expect((await call('DELETE', `${URL}/${created.id}`)).statusCode).toBe(404);
-    expect((await call('GET', '/app/api/v1/me', { as: open })).statusCode).toBe(401);
+    expect((await asAdmin.get(`${URL}/${created.id}`)).statusCode).toBe(404);
+    expect((await asAdmin.get(`${URL}/${created.id}`)).statusCode).toBe(404);
+    expect((await asAdmin.delete(`${URL}/${created.id}`)).statusCode).toBe(404);
+    expect((await get(open, '/me')).statusCode).toBe(401);
     await expect(ctx.signIn('tiago@banco.cv', PASSWORD)).rejects.toThrow();
     const account = await findAccountByEmail(ctx.db, 'tiago@banco.cv');
     expect(account).toMatchObject({ isActive: false, roles: ['uma_authorization'] });
@@ -248,11 +239,14 @@ describe('activate, deactivate and delete', () => {
 
   it('delete keeps an account that is also admin signing in, without the partner role', async () => {
     const created = await createPartner({ name: 'Ulisses Duplo', email: 'ulisses@banco.cv' });
-    const user = (await call('GET', `/app/api/v1/users/${created.accountId}`)).json();
-    await call('PUT', `/app/api/v1/users/${created.accountId}`, {
-      body: { name: user.name, language: 'pt', isAdmin: true, version: user.version },
+    const user = (await asAdmin.get(`/users/${created.accountId}`)).json();
+    await asAdmin.put(`/users/${created.accountId}`, {
+      name: user.name,
+      language: 'pt',
+      isAdmin: true,
+      version: user.version,
     });
-    expect((await call('DELETE', `${URL}/${created.id}`)).statusCode).toBe(204);
+    expect((await asAdmin.delete(`${URL}/${created.id}`)).statusCode).toBe(204);
     const roles = await rolesAt(await ctx.signIn('ulisses@banco.cv', PASSWORD));
     expect(roles).toContain('admin');
     expect(roles).not.toContain('partner');
@@ -260,11 +254,14 @@ describe('activate, deactivate and delete', () => {
 
   it('writes audit rows for every change, with the actor', async () => {
     const created = await createPartner({ name: 'Vera Audit', email: 'vera@banco.cv' });
-    await call('PUT', `${URL}/${created.id}`, {
-      body: { name: 'Vera A.', language: 'pt', partnerEntityId: entity.bank, version: 1 },
+    await asAdmin.put(`${URL}/${created.id}`, {
+      name: 'Vera A.',
+      language: 'pt',
+      partnerEntityId: entity.bank,
+      version: 1,
     });
-    await call('POST', `${URL}/${created.id}/deactivate`, { body: { version: 2 } });
-    await call('DELETE', `${URL}/${created.id}`);
+    await asAdmin.post(`${URL}/${created.id}/deactivate`, { version: 2 });
+    await asAdmin.delete(`${URL}/${created.id}`);
     const rows = await listAudit(ctx.db, { entity: 'partners', entityId: created.id });
     expect(rows.map((r) => r.action)).toEqual(['delete', 'deactivate', 'update', 'create']);
     expect(rows.every((r) => r.actorAccountId === admin.accountId)).toBe(true);
@@ -280,32 +277,32 @@ describe('GET /app/api/v1/partners (list) and /export', () => {
   });
 
   it('searches name, e-mail and entity without regard to case or accents, filters and sorts', async () => {
-    const byName = (await call('GET', `${URL}?search=XAVIER`)).json();
+    const byName = (await asAdmin.get(`${URL}?search=XAVIER`)).json();
     expect(byName.items.map((p: { email: string }) => p.email)).toEqual(['xavier@lista.cv']);
-    const byEntity = (await call('GET', `${URL}?search=pro-empresa&pageSize=100`)).json();
+    const byEntity = (await asAdmin.get(`${URL}?search=pro-empresa&pageSize=100`)).json();
     expect(byEntity.items.length).toBeGreaterThan(0);
     expect(
       byEntity.items.every((p: { partnerEntity: { code: string } }) => p.partnerEntity.code === 'PE'),
     ).toBe(true);
-    const atlantico = (await call('GET', `${URL}?search=atlantico&pageSize=100`)).json();
+    const atlantico = (await asAdmin.get(`${URL}?search=atlantico&pageSize=100`)).json();
     expect(atlantico.items.map((p: { email: string }) => p.email)).toContain('wanda@lista.cv');
 
-    const ofAgency = (await call('GET', `${URL}?partnerEntityId=${entity.agency}&pageSize=100`)).json();
+    const ofAgency = (await asAdmin.get(`${URL}?partnerEntityId=${entity.agency}&pageSize=100`)).json();
     expect(
       ofAgency.items.every((p: { partnerEntityId: string }) => p.partnerEntityId === entity.agency),
     ).toBe(true);
-    const sorted = (await call('GET', `${URL}?sort=email&order=desc&pageSize=100`)).json();
+    const sorted = (await asAdmin.get(`${URL}?sort=email&order=desc&pageSize=100`)).json();
     const emails = sorted.items.map((p: { email: string }) => p.email);
     expect(emails).toEqual([...emails].sort().reverse());
-    const page = (await call('GET', `${URL}?sort=email&order=desc&page=2&pageSize=2`)).json();
+    const page = (await asAdmin.get(`${URL}?sort=email&order=desc&page=2&pageSize=2`)).json();
     expect(page).toMatchObject({ total: sorted.total, page: 2, pageSize: 2 });
     expect(page.items.map((p: { email: string }) => p.email)).toEqual(emails.slice(2, 4));
-    expect((await call('GET', `${URL}?sort=partnerEntity`)).statusCode).toBe(200);
-    expect((await call('GET', `${URL}?sort=password`)).statusCode).toBe(400);
+    expect((await asAdmin.get(`${URL}?sort=partnerEntity`)).statusCode).toBe(200);
+    expect((await asAdmin.get(`${URL}?sort=password`)).statusCode).toBe(400);
   });
 
   it('exports the filtered partners as a readable .xlsx', async () => {
-    const res = await call('GET', `${URL}/export?search=lista.cv&sort=name`, { lang: 'pt' });
+    const res = await asAdmin.get(`${URL}/export?search=lista.cv&sort=name`, { language: 'pt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="partners-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const book = new ExcelJS.Workbook();
@@ -351,9 +348,7 @@ describe('random payloads to create and update', () => {
     );
     await fc.assert(
       fc.asyncProperty(payload, fc.boolean(), async (body, isCreate) => {
-        const res = isCreate
-          ? await call('POST', URL, { body })
-          : await call('PUT', `${URL}/${target.id}`, { body });
+        const res = isCreate ? await asAdmin.post(URL, body) : await asAdmin.put(`${URL}/${target.id}`, body);
         expect(res.statusCode, res.body).toBeLessThan(500);
       }),
       { numRuns: 40 },

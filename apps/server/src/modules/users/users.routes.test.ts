@@ -7,6 +7,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { apiCalls, apiUrl } from '../../../test/support/http.ts';
 import { buildApp } from '../../app.ts';
 import { findAccountByEmail } from '../../auth/accounts.repository.ts';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
@@ -19,7 +20,7 @@ let adminSession: SignedIn;
 const others: Record<'company' | 'partner', SignedIn> = {} as never;
 
 const PASSWORD = 'Utilizador!2026';
-const URL = '/app/api/v1/users';
+const URL = '/users';
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -38,26 +39,16 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT';
 
-function call(
-  method: Method,
-  url: string,
-  options: { as?: SignedIn | null; body?: unknown; lang?: string } = {},
-) {
-  const as = options.as === undefined ? adminSession : options.as;
-  return ctx.app.inject({
-    method,
-    url,
-    headers: {
-      ...(as ? (method === 'GET' ? { cookie: as.cookie } : as.headers) : {}),
-      ...(options.lang ? { 'x-language': options.lang } : {}),
-    },
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-}
+const { get, send } = apiCalls(() => ctx.app);
+const asAdmin = apiCalls(() => ctx.app).as(() => adminSession);
 
 async function createUser(overrides: Record<string, unknown> = {}) {
-  const res = await call('POST', URL, {
-    body: { name: 'Nova Pessoa', email: 'nova@teste.cv', language: 'pt', password: PASSWORD, ...overrides },
+  const res = await asAdmin.post(URL, {
+    name: 'Nova Pessoa',
+    email: 'nova@teste.cv',
+    language: 'pt',
+    password: PASSWORD,
+    ...overrides,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -80,9 +71,9 @@ describe('permissions on /app/api/v1/users', () => {
       ['POST', `${URL}/${id}/activate`, { version: 1 }],
     ];
     for (const [method, url, body] of attempts) {
-      expect((await call(method, url, { as: null, body })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await send(null, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
       for (const who of ['company', 'partner'] as const) {
-        expect((await call(method, url, { as: others[who], body })).statusCode, `${who} ${url}`).toBe(403);
+        expect((await send(others[who], method, url, body)).statusCode, `${who} ${url}`).toBe(403);
       }
     }
     expect(await findAccountByEmail(ctx.db, 'x@teste.cv')).toBeUndefined();
@@ -119,15 +110,16 @@ describe('POST /app/api/v1/users', () => {
     const signedIn = await ctx.signIn('sem.papel@teste.cv', PASSWORD);
     const session = await sessionOf(signedIn);
     expect(session.roles).not.toContain('admin');
-    expect((await call('GET', URL, { as: signedIn })).statusCode).toBe(403);
+    expect((await get(signedIn, URL)).statusCode).toBe(403);
   });
 
   it('refuses a taken e-mail with 409 duplicate_email and creates nothing on either side', async () => {
     const before = await ctx.identity.findUserByEmail(admin.email);
-    const res = await call('POST', URL, {
-      body: { name: 'Outro', email: 'GESTOR@teste.cv', language: 'pt', password: PASSWORD },
-      lang: 'en',
-    });
+    const res = await asAdmin.post(
+      URL,
+      { name: 'Outro', email: 'GESTOR@teste.cv', language: 'pt', password: PASSWORD },
+      { language: 'en' },
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
       code: 'duplicate_email',
@@ -150,8 +142,11 @@ describe('POST /app/api/v1/users', () => {
       roles: [],
       language: 'pt',
     });
-    const res = await call('POST', URL, {
-      body: { name: 'Outro', email: 'so.no.idp@teste.cv', language: 'pt', password: PASSWORD },
+    const res = await asAdmin.post(URL, {
+      name: 'Outro',
+      email: 'so.no.idp@teste.cv',
+      language: 'pt',
+      password: PASSWORD,
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('duplicate_email');
@@ -173,7 +168,7 @@ describe('POST /app/api/v1/users', () => {
     try {
       const res = await app.inject({
         method: 'POST',
-        url: URL,
+        url: apiUrl(URL),
         headers: adminSession.headers,
         payload: { name: 'Corrida', email: 'corrida@teste.cv', language: 'pt', password: PASSWORD },
       });
@@ -187,8 +182,11 @@ describe('POST /app/api/v1/users', () => {
   });
 
   it('answers 400 with the field paths for bad input', async () => {
-    const res = await call('POST', URL, {
-      body: { name: '', email: 'not-an-email', language: 'xx', password: 'short' },
+    const res = await asAdmin.post(URL, {
+      name: '',
+      email: 'not-an-email',
+      language: 'xx',
+      password: 'short',
     });
     expect(res.statusCode).toBe(400);
     const paths = res.json().error.details.map((d: { path: string }) => d.path);
@@ -199,8 +197,12 @@ describe('POST /app/api/v1/users', () => {
 describe('PUT /app/api/v1/users/{id}', () => {
   it('changes name and language, resets the password, and refuses a stale version', async () => {
     const user = await createUser({ name: 'Bruno Muda', email: 'bruno@teste.cv' });
-    const res = await call('PUT', `${URL}/${user.id}`, {
-      body: { name: 'Bruno Mudado', language: 'fr', isAdmin: false, password: 'Nova!Senha-2026', version: 1 },
+    const res = await asAdmin.put(`${URL}/${user.id}`, {
+      name: 'Bruno Mudado',
+      language: 'fr',
+      isAdmin: false,
+      password: 'Nova!Senha-2026',
+      version: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Bruno Mudado', language: 'fr', version: 2 });
@@ -208,46 +210,56 @@ describe('PUT /app/api/v1/users/{id}', () => {
     const session = await sessionOf(await ctx.signIn('bruno@teste.cv', 'Nova!Senha-2026'));
     expect(session.user.name).toBe('Bruno Mudado');
 
-    const stale = await call('PUT', `${URL}/${user.id}`, {
-      body: { name: 'Por Cima', language: 'pt', isAdmin: true, version: 1 },
-      lang: 'en',
-    });
+    const stale = await asAdmin.put(
+      `${URL}/${user.id}`,
+      { name: 'Por Cima', language: 'pt', isAdmin: true, version: 1 },
+      { language: 'en' },
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toMatchObject({
       code: 'stale_version',
       message: 'This record was changed by someone else. Reload it and try again.',
     });
-    const now = (await call('GET', `${URL}/${user.id}`)).json();
+    const now = (await asAdmin.get(`${URL}/${user.id}`)).json();
     expect(now).toMatchObject({ name: 'Bruno Mudado', isAdmin: false, version: 2 });
   });
 
   it('toggles the admin flag: granted at the next sign-in, taken away at once', async () => {
     const user = await createUser({ name: 'Carla Papel', email: 'carla@teste.cv' });
     const first = await ctx.signIn('carla@teste.cv', PASSWORD);
-    expect((await call('GET', URL, { as: first })).statusCode).toBe(403);
+    expect((await get(first, URL)).statusCode).toBe(403);
 
-    const granted = await call('PUT', `${URL}/${user.id}`, {
-      body: { name: 'Carla Papel', language: 'pt', isAdmin: true, version: 1 },
+    const granted = await asAdmin.put(`${URL}/${user.id}`, {
+      name: 'Carla Papel',
+      language: 'pt',
+      isAdmin: true,
+      version: 1,
     });
     expect(granted.json()).toMatchObject({ isAdmin: true, roles: ['admin'], version: 2 });
     const second = await ctx.signIn('carla@teste.cv', PASSWORD);
     expect((await sessionOf(second)).roles).toContain('admin');
-    expect((await call('GET', URL, { as: second })).statusCode).toBe(200);
+    expect((await get(second, URL)).statusCode).toBe(200);
 
-    const revoked = await call('PUT', `${URL}/${user.id}`, {
-      body: { name: 'Carla Papel', language: 'pt', isAdmin: false, version: 2 },
+    const revoked = await asAdmin.put(`${URL}/${user.id}`, {
+      name: 'Carla Papel',
+      language: 'pt',
+      isAdmin: false,
+      version: 2,
     });
     expect(revoked.json()).toMatchObject({ isAdmin: false, roles: [], version: 3 });
-    expect((await call('GET', URL, { as: second })).statusCode).toBe(401);
+    expect((await get(second, URL)).statusCode).toBe(401);
     const third = await ctx.signIn('carla@teste.cv', PASSWORD);
     expect((await sessionOf(third)).roles).not.toContain('admin');
   });
 
   it('keeps the company and partner roles when the admin flag changes', async () => {
     const partner = await ctx.createUser({ email: 'parceiro.admin@teste.cv', roles: ['partner'] });
-    const item = (await call('GET', `${URL}/${partner.accountId}`)).json();
-    const res = await call('PUT', `${URL}/${partner.accountId}`, {
-      body: { name: item.name, language: 'pt', isAdmin: true, version: item.version },
+    const item = (await asAdmin.get(`${URL}/${partner.accountId}`)).json();
+    const res = await asAdmin.put(`${URL}/${partner.accountId}`, {
+      name: item.name,
+      language: 'pt',
+      isAdmin: true,
+      version: item.version,
     });
     expect(res.json().roles).toEqual(['admin', 'partner']);
     const session = await sessionOf(await ctx.signIn(partner.email, partner.password));
@@ -255,29 +267,33 @@ describe('PUT /app/api/v1/users/{id}', () => {
   });
 
   it('does not let an admin remove their own admin flag or deactivate themselves', async () => {
-    const me = (await call('GET', `${URL}/${admin.accountId}`)).json();
-    const demote = await call('PUT', `${URL}/${admin.accountId}`, {
-      body: { name: me.name, language: 'pt', isAdmin: false, version: me.version },
-      lang: 'en',
-    });
+    const me = (await asAdmin.get(`${URL}/${admin.accountId}`)).json();
+    const demote = await asAdmin.put(
+      `${URL}/${admin.accountId}`,
+      { name: me.name, language: 'pt', isAdmin: false, version: me.version },
+      { language: 'en' },
+    );
     expect(demote.statusCode).toBe(409);
     expect(demote.json().error).toMatchObject({ code: 'cannot_change_self', key: 'errors:cannotChangeSelf' });
-    const off = await call('POST', `${URL}/${admin.accountId}/deactivate`, { body: { version: me.version } });
+    const off = await asAdmin.post(`${URL}/${admin.accountId}/deactivate`, { version: me.version });
     expect(off.statusCode).toBe(409);
     expect(off.json().error.code).toBe('cannot_change_self');
     // Renaming oneself is fine.
-    const rename = await call('PUT', `${URL}/${admin.accountId}`, {
-      body: { name: 'Gestor Renomeado', language: 'pt', isAdmin: true, version: me.version },
+    const rename = await asAdmin.put(`${URL}/${admin.accountId}`, {
+      name: 'Gestor Renomeado',
+      language: 'pt',
+      isAdmin: true,
+      version: me.version,
     });
     expect(rename.statusCode).toBe(200);
-    expect((await call('GET', URL)).statusCode).toBe(200);
+    expect((await asAdmin.get(URL)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     const body = { name: 'X', language: 'pt', isAdmin: false, version: 1 };
-    expect((await call('PUT', `${URL}/00000000-0000-4000-8000-000000000000`, { body })).statusCode).toBe(404);
-    expect((await call('PUT', `${URL}/not-a-uuid`, { body })).statusCode).toBe(400);
-    expect((await call('GET', `${URL}/not-a-uuid`)).statusCode).toBe(400);
+    expect((await asAdmin.put(`${URL}/00000000-0000-4000-8000-000000000000`, body)).statusCode).toBe(404);
+    expect((await asAdmin.put(`${URL}/not-a-uuid`, body)).statusCode).toBe(400);
+    expect((await asAdmin.get(`${URL}/not-a-uuid`)).statusCode).toBe(400);
   });
 });
 
@@ -285,31 +301,31 @@ describe('POST /app/api/v1/users/{id}/deactivate and /activate', () => {
   it('signs a deactivated user out at once, refuses their sign-in, and lets them back after activation', async () => {
     const user = await createUser({ name: 'Dora Pausa', email: 'dora@teste.cv', isAdmin: true });
     const open = await ctx.signIn('dora@teste.cv', PASSWORD);
-    expect((await call('GET', '/app/api/v1/me', { as: open })).statusCode).toBe(200);
+    expect((await get(open, '/me')).statusCode).toBe(200);
 
-    const off = await call('POST', `${URL}/${user.id}/deactivate`, { body: { version: 1 } });
+    const off = await asAdmin.post(`${URL}/${user.id}/deactivate`, { version: 1 });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ isActive: false, version: 2 });
-    expect((await call('GET', '/app/api/v1/me', { as: open })).statusCode).toBe(401);
+    expect((await get(open, '/me')).statusCode).toBe(401);
     await expect(ctx.signIn('dora@teste.cv', PASSWORD)).rejects.toThrow();
     expect((await ctx.identity.findUserByEmail('dora@teste.cv'))?.enabled).toBe(false);
 
-    const stale = await call('POST', `${URL}/${user.id}/activate`, { body: { version: 1 } });
+    const stale = await asAdmin.post(`${URL}/${user.id}/activate`, { version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('stale_version');
 
-    const on = await call('POST', `${URL}/${user.id}/activate`, { body: { version: 2 } });
+    const on = await asAdmin.post(`${URL}/${user.id}/activate`, { version: 2 });
     expect(on.json()).toMatchObject({ isActive: true, version: 3 });
     const again = await ctx.signIn('dora@teste.cv', PASSWORD);
-    expect((await call('GET', URL, { as: again })).statusCode).toBe(200);
+    expect((await get(again, URL)).statusCode).toBe(200);
   });
 
   it('refuses the bearer token of a deactivated user', async () => {
     const user = await createUser({ name: 'Eva Token', email: 'eva@teste.cv' });
     const token = await ctx.bearer('eva@teste.cv', PASSWORD);
-    const me = () => ctx.app.inject({ url: '/app/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+    const me = () => get(null, '/me', { headers: { authorization: `Bearer ${token}` } });
     expect((await me()).statusCode).toBe(200);
-    await call('POST', `${URL}/${user.id}/deactivate`, { body: { version: 1 } });
+    await asAdmin.post(`${URL}/${user.id}/deactivate`, { version: 1 });
     expect((await me()).statusCode).toBe(401);
   });
 });
@@ -317,11 +333,15 @@ describe('POST /app/api/v1/users/{id}/deactivate and /activate', () => {
 describe('audit of user changes', () => {
   it('writes one row per change with the actor, before and after, and never the password', async () => {
     const user = await createUser({ name: 'Fábio Auditado', email: 'fabio@teste.cv' });
-    await call('PUT', `${URL}/${user.id}`, {
-      body: { name: 'Fábio A.', language: 'pt', isAdmin: false, password: 'Outra!Senha-2026', version: 1 },
+    await asAdmin.put(`${URL}/${user.id}`, {
+      name: 'Fábio A.',
+      language: 'pt',
+      isAdmin: false,
+      password: 'Outra!Senha-2026',
+      version: 1,
     });
-    await call('POST', `${URL}/${user.id}/deactivate`, { body: { version: 2 } });
-    await call('POST', `${URL}/${user.id}/activate`, { body: { version: 3 } });
+    await asAdmin.post(`${URL}/${user.id}/deactivate`, { version: 2 });
+    await asAdmin.post(`${URL}/${user.id}/activate`, { version: 3 });
     const rows = await listAudit(ctx.db, { entity: 'users', entityId: user.id });
     expect(rows.map((r) => r.action)).toEqual(['activate', 'deactivate', 'update', 'create']);
     for (const row of rows) expect(row.actorAccountId).toBe(admin.accountId);
@@ -340,39 +360,39 @@ describe('GET /app/api/v1/users (list) and /export', () => {
   });
 
   it('searches name and e-mail without regard to case or accents', async () => {
-    const byName = (await call('GET', `${URL}?search=CONCEICAO`)).json();
+    const byName = (await asAdmin.get(`${URL}?search=CONCEICAO`)).json();
     expect(byName.items.map((u: { email: string }) => u.email)).toEqual(['zelia@lista.cv']);
-    const byEmail = (await call('GET', `${URL}?search=lista.cv`)).json();
+    const byEmail = (await asAdmin.get(`${URL}?search=lista.cv`)).json();
     expect(byEmail.total).toBe(2);
-    expect((await call('GET', `${URL}?search=zelia`)).json().total).toBe(1);
+    expect((await asAdmin.get(`${URL}?search=zelia`)).json().total).toBe(1);
   });
 
   it('filters by role and status, sorts, and pages', async () => {
-    const partners = (await call('GET', `${URL}?role=partner`)).json();
+    const partners = (await asAdmin.get(`${URL}?role=partner`)).json();
     expect(partners.items.every((u: { roles: string[] }) => u.roles.includes('partner'))).toBe(true);
     expect(partners.total).toBeGreaterThanOrEqual(2);
-    const inactive = (await call('GET', `${URL}?isActive=false`)).json();
+    const inactive = (await asAdmin.get(`${URL}?isActive=false`)).json();
     expect(inactive.items.map((u: { email: string }) => u.email)).toContain('eva@teste.cv');
     expect(inactive.items.every((u: { isActive: boolean }) => !u.isActive)).toBe(true);
 
-    const all = (await call('GET', `${URL}?sort=email&order=desc&pageSize=100`)).json();
+    const all = (await asAdmin.get(`${URL}?sort=email&order=desc&pageSize=100`)).json();
     const emails = all.items.map((u: { email: string }) => u.email);
     expect(emails).toEqual([...emails].sort().reverse());
-    const page2 = (await call('GET', `${URL}?sort=email&order=desc&page=2&pageSize=3`)).json();
+    const page2 = (await asAdmin.get(`${URL}?sort=email&order=desc&page=2&pageSize=3`)).json();
     expect(page2).toMatchObject({ page: 2, pageSize: 3, total: all.total });
     expect(page2.items.map((u: { email: string }) => u.email)).toEqual(emails.slice(3, 6));
 
-    const byName = (await call('GET', `${URL}?pageSize=100`)).json();
+    const byName = (await asAdmin.get(`${URL}?pageSize=100`)).json();
     const names = byName.items.map((u: { name: string }) => u.name.toLowerCase());
     expect(names).toEqual([...names].sort());
 
-    expect((await call('GET', `${URL}?sort=password`)).statusCode).toBe(400);
-    expect((await call('GET', `${URL}?pageSize=101`)).statusCode).toBe(400);
-    expect((await call('GET', `${URL}?role=visitor`)).statusCode).toBe(400);
+    expect((await asAdmin.get(`${URL}?sort=password`)).statusCode).toBe(400);
+    expect((await asAdmin.get(`${URL}?pageSize=101`)).statusCode).toBe(400);
+    expect((await asAdmin.get(`${URL}?role=visitor`)).statusCode).toBe(400);
   });
 
   it('exports the filtered users as a readable .xlsx with headers in the caller language', async () => {
-    const res = await call('GET', `${URL}/export?search=lista&sort=email`, { lang: 'en' });
+    const res = await asAdmin.get(`${URL}/export?search=lista&sort=email`, { language: 'en' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toMatch(
@@ -401,7 +421,7 @@ describe('GET /app/api/v1/users (list) and /export', () => {
     ]);
     expect(sheet?.getRow(3).getCell(2).value).toBe('zelia@lista.cv');
     expect(sheet?.actualRowCount).toBe(3);
-    expect((await call('GET', `${URL}/export?sort=nope`)).statusCode).toBe(400);
+    expect((await asAdmin.get(`${URL}/export?sort=nope`)).statusCode).toBe(400);
   });
 });
 
@@ -430,9 +450,7 @@ describe('random payloads to create and update', () => {
     const target = await createUser({ name: 'Alvo Aleatório', email: 'alvo@teste.cv' });
     await fc.assert(
       fc.asyncProperty(payload, fc.boolean(), async (body, isCreate) => {
-        const res = isCreate
-          ? await call('POST', URL, { body })
-          : await call('PUT', `${URL}/${target.id}`, { body });
+        const res = isCreate ? await asAdmin.post(URL, body) : await asAdmin.put(`${URL}/${target.id}`, body);
         expect(res.statusCode, res.body).toBeLessThan(500);
       }),
       { numRuns: 40 },
