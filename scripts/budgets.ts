@@ -224,7 +224,7 @@ const SIGNED_IN_PAGES: ReadonlyArray<
   ['ESG form (company)', 'src/features/esg/pages/company-esg-page.tsx'],
   ['applications list (admin)', 'src/features/applications/pages/admin-pages.tsx', ['@mantine/dates']],
   ['home-content editor (admin)', 'src/features/content/pages/home-content-page.tsx', ['@mantine/dates']],
-  ['partner dashboard', 'src/features/partner/pages/partner-dashboard-page.tsx'],
+  ['partner dashboard', 'src/features/partners/pages/partner-dashboard-page.tsx'],
 ];
 const SIGNED_IN_PAGE_MAX_JS_BYTES = 375 * 1024;
 

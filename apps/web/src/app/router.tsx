@@ -61,7 +61,7 @@ const APPLICATION_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> =
     'PartnerResultsPage',
   ),
   partnerRegister: lazyComponent(
-    () => import('../features/partner/pages/partner-register-page.tsx'),
+    () => import('../features/partners/pages/partner-register-page.tsx'),
     'PartnerRegisterPage',
   ),
   companyApplication: lazyComponent(
@@ -171,7 +171,7 @@ function signedInPageRoute(page: PageDef): RouteObject {
       return {
         ...route,
         lazy: lazyComponent(
-          () => import('../features/partner/pages/partner-dashboard-page.tsx'),
+          () => import('../features/partners/pages/partner-dashboard-page.tsx'),
           'PartnerDashboardPage',
         ),
       };

@@ -2,7 +2,7 @@ import { hasRole } from '@excelencia/domain';
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useSignedIn } from '../../lib/signed-in-context.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { CompanyPartnerSharing } from '../partner/components/company-partner-sharing.tsx';
+import { CompanyPartnerSharing } from '../partners/components/company-partner-sharing.tsx';
 import { CompanyProfileForm } from './company-form.tsx';
 import { useCompanyQuery } from './queries.ts';
 

@@ -33,7 +33,7 @@ import { confirmAction } from '../../ui/confirm.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useTranslate } from '../../ui/use-translate.ts';
 import { accountKeys, useAccountQuery, useProfilePictureUrl } from '../accounts/queries.ts';
-import { ApiTokensSection } from '../partner/components/api-tokens-section.tsx';
+import { ApiTokensSection } from '../partners/components/api-tokens-section.tsx';
 import { sessionKeys } from '../session/queries.ts';
 import { deleteProfilePicture, putMyProfile, uploadProfilePicture } from './api.ts';
 import { changePasswordHref, disableTwoFactorHref, enableTwoFactorHref, pictureProblem } from './picture.ts';

@@ -1,13 +1,9 @@
 import {
-  CreatePartnerRequest,
   CreateUserRequest,
   FIELD_LENGTHS,
   LANGUAGES,
   type Language,
   MIN_PASSWORD_LENGTH,
-  PartnerEntityItem,
-  PartnerItem,
-  UpdatePartnerRequest,
   UpdateUserRequest,
   UserItem,
 } from '@excelencia/domain';
@@ -16,18 +12,18 @@ import { currentLanguage, i18n } from '../../../lib/i18n.ts';
 import { PasswordField, SelectField, SwitchField, TextField } from '../../../ui/form/fields.tsx';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import type { ItemSchema } from '../api.ts';
-import { type OptionItem, ParentSelectField } from '../components/parent-select.tsx';
 import type { FieldsProps, ResourceScreenConfig } from '../components/resource-config.ts';
 import { activeColumn } from './shared.tsx';
 
-const languageOptions = () =>
+/** The language choices of an account form, each in its own language. */
+export const languageOptions = () =>
   LANGUAGES.map((language) => ({
     value: language,
     label: i18n.t(`common:languages.${language}`, { lng: language }),
   }));
 
-function languageColumn<T extends { language: Language }>(t: Translate) {
+/** The account's language as a column. */
+export function languageColumn<T extends { language: Language }>(t: Translate) {
   return {
     key: 'language',
     label: t('reference:fields.language'),
@@ -35,7 +31,8 @@ function languageColumn<T extends { language: Language }>(t: Translate) {
   };
 }
 
-function IdentityFields({
+/** Name, e-mail, language and password of an account (the e-mail fixed once created). */
+export function IdentityFields({
   form,
   mode,
 }: {
@@ -91,7 +88,8 @@ function IdentityFields({
 
 // ---- users (/admin/admin) -----------------------------------------------------------------------------------------
 
-type AccountValues = { name: string; email: string; language: Language | ''; password: string };
+/** The form values every account has (a user, a partner). */
+export type AccountValues = { name: string; email: string; language: Language | ''; password: string };
 type UserValues = AccountValues & { isAdmin: boolean };
 
 function UserFields({ form, mode }: FieldsProps<UserItem, UserValues>) {
@@ -157,108 +155,6 @@ export const users: ResourceScreenConfig<UserItem, UserValues> = {
   activation: 'post',
   canChangeActivation: (item, me) => item.email.toLowerCase() !== me.email.toLowerCase(),
   canDelete: false,
-  deactivateTextKey: 'reference:confirm.deactivateUserText',
-  formSize: 'lg',
-};
-
-// ---- partners (partner users of an entity) ----------------------------------------------------------------------
-
-type PartnerValues = AccountValues & { partnerEntityId: string };
-
-const partnerEntityOptions: ItemSchema<OptionItem> = PartnerEntityItem;
-
-function PartnerFields({ form, mode }: FieldsProps<PartnerItem, PartnerValues>) {
-  const t = useTranslate();
-  return (
-    <>
-      <ParentSelectField
-        resource="partner-entities"
-        schema={partnerEntityOptions}
-        label={t('reference:fields.partnerEntity')}
-        binding={form.getInputProps('partnerEntityId')}
-        testId="field-partnerEntityId"
-      />
-      {mode === 'create' ? (
-        <IdentityFields form={form} mode={mode} />
-      ) : (
-        <>
-          <TextField
-            {...form.getInputProps('name')}
-            label={t('reference:fields.name')}
-            required
-            maxLength={FIELD_LENGTHS.name}
-            data-testid="field-name"
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextField
-              {...form.getInputProps('email')}
-              label={t('reference:fields.email')}
-              readOnly
-              description={t('reference:form.emailFixed')}
-            />
-            <SelectField
-              {...form.getInputProps('language')}
-              label={t('reference:fields.language')}
-              required
-              options={languageOptions()}
-              testId="field-language"
-            />
-          </SimpleGrid>
-        </>
-      )}
-    </>
-  );
-}
-
-export const partners: ResourceScreenConfig<PartnerItem, PartnerValues> = {
-  resource: 'partners',
-  itemSchema: PartnerItem,
-  createSchema: CreatePartnerRequest,
-  updateSchema: UpdatePartnerRequest,
-  columns: (t) => [
-    { key: 'name', label: t('reference:fields.name'), sortKey: 'name', render: (item) => item.name },
-    { key: 'email', label: t('reference:fields.email'), sortKey: 'email', render: (item) => item.email },
-    {
-      key: 'partnerEntity',
-      label: t('reference:fields.partnerEntity'),
-      sortKey: 'partnerEntity',
-      render: (item) => `${item.partnerEntity.code} — ${item.partnerEntity.name}`,
-    },
-    languageColumn(t),
-    activeColumn(t, false),
-  ],
-  defaultSort: 'name',
-  filters: [
-    {
-      param: 'partnerEntityId',
-      labelKey: 'reference:fields.partnerEntity',
-      resource: 'partner-entities',
-      schema: partnerEntityOptions,
-    },
-  ],
-  hasActiveFilter: true,
-  searchPlaceholderKey: 'reference:table.searchPeople',
-  emptyValues: (filters) => ({
-    name: '',
-    email: '',
-    language: currentLanguage(),
-    password: '',
-    partnerEntityId: filters.partnerEntityId ?? '',
-  }),
-  toValues: (item) => ({
-    name: item.name,
-    email: item.email,
-    language: item.language,
-    password: '',
-    partnerEntityId: item.partnerEntityId,
-  }),
-  toPayload: (values, mode) =>
-    mode === 'create'
-      ? { ...values }
-      : { name: values.name, language: values.language, partnerEntityId: values.partnerEntityId },
-  Fields: PartnerFields,
-  itemName: (item) => item.name,
-  activation: 'post',
   deactivateTextKey: 'reference:confirm.deactivateUserText',
   formSize: 'lg',
 };
