@@ -155,7 +155,7 @@ function signedInPageRoute(page: PageDef): RouteObject {
       return {
         ...route,
         lazy: lazyComponent(
-          () => import('../features/admin/pages/admin-dashboard-page.tsx'),
+          () => import('../features/overview/pages/admin-dashboard-page.tsx'),
           'AdminDashboardPage',
         ),
       };

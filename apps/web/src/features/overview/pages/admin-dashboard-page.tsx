@@ -6,7 +6,7 @@ import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
-import { useAdminOverviewQuery } from '../api.ts';
+import { useAdminOverviewQuery } from '../queries.ts';
 
 const ActivityChart = lazy(() =>
   import('../components/activity-chart.tsx').then((module) => ({ default: module.ActivityChart })),

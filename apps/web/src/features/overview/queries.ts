@@ -1,11 +1,7 @@
-import { AdminOverview } from '@excelencia/domain';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, apiJson } from '../../lib/api-client.ts';
+import { fetchAdminOverview } from './api.ts';
 
-export async function fetchAdminOverview(signal?: AbortSignal): Promise<AdminOverview> {
-  return AdminOverview.parse(await apiJson<unknown>(`${API_BASE}/admin/overview`, { signal }));
-}
-
+/** The one query-key factory of the admin overview. */
 export const adminKeys = {
   all: ['admin'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
