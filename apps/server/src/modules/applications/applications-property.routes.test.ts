@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 
 /**
  * Junk of any shape to the applications endpoints (editions, decisions, confirmations, documents sent back,
@@ -31,14 +32,7 @@ const EDITION = {
   resultsAt: at(25),
 };
 
-function call(session: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `/app/api/v1/${url}`,
-    headers: { ...session.headers, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
+const { send } = apiCalls(() => ctx.app);
 
 /** Rows of every table the endpoints write, so a refused call can be shown to change nothing. */
 async function snapshot(): Promise<string> {
@@ -59,8 +53,8 @@ beforeAll(async () => {
     ctx.signIn(adminUser.email, adminUser.password),
     ctx.signIn(memberUser.email, memberUser.password),
   ]);
-  editionId = (await call(admin, 'POST', 'editions', EDITION)).json().id;
-  const opened = await call(member, 'POST', `companies/${companyId}/applications`, { editionId });
+  editionId = (await send(admin, 'POST', 'editions', EDITION)).json().id;
+  const opened = await send(member, 'POST', `companies/${companyId}/applications`, { editionId });
   expect(opened.statusCode, opened.body).toBe(201);
   applicationId = opened.json().id;
 });
@@ -96,12 +90,12 @@ const editionJunk = fc.record(
 describe('applications endpoints under junk', () => {
   it('answer 4xx, never 5xx, and change nothing when refused', async () => {
     const targets = [
-      (body: unknown) => call(admin, 'POST', `applications/${applicationId}/evaluation`, body),
-      (body: unknown) => call(admin, 'POST', `applications/${applicationId}/confirmation`, body),
-      (body: unknown) => call(admin, 'POST', `applications/${applicationId}/return`, body),
-      (body: unknown) => call(admin, 'PUT', `editions/${editionId}`, body),
-      (body: unknown) => call(admin, 'POST', 'seals/00000000-0000-4000-8000-000000000000/actions', body),
-      (body: unknown) => call(member, 'POST', `companies/${companyId}/applications`, body),
+      (body: unknown) => send(admin, 'POST', `applications/${applicationId}/evaluation`, body),
+      (body: unknown) => send(admin, 'POST', `applications/${applicationId}/confirmation`, body),
+      (body: unknown) => send(admin, 'POST', `applications/${applicationId}/return`, body),
+      (body: unknown) => send(admin, 'PUT', `editions/${editionId}`, body),
+      (body: unknown) => send(admin, 'POST', 'seals/00000000-0000-4000-8000-000000000000/actions', body),
+      (body: unknown) => send(member, 'POST', `companies/${companyId}/applications`, body),
     ];
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: targets.length - 1 }), junk, async (index, body) => {
@@ -119,7 +113,7 @@ describe('applications endpoints under junk', () => {
     await fc.assert(
       fc.asyncProperty(editionJunk, async (body) => {
         const before = await snapshot();
-        const response = await call(admin, 'POST', 'editions', body);
+        const response = await send(admin, 'POST', 'editions', body);
         expect(response.statusCode, response.body).toBeLessThan(500);
         if (response.statusCode !== 201) expect(await snapshot()).toBe(before);
         else
@@ -132,7 +126,7 @@ describe('applications endpoints under junk', () => {
   });
 
   it('refuse odd uploads (no file, a field instead, wrong type numbers, random bytes) with a 4xx', async () => {
-    const url = `/app/api/v1/companies/${companyId}/applications/${applicationId}/files`;
+    const url = `/companies/${companyId}/applications/${applicationId}/files`;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.string({ maxLength: 20 }), fc.constant('-1'), fc.constant('7.5'), fc.constant('1e3')),
@@ -144,12 +138,7 @@ describe('applications endpoints under junk', () => {
             { fileType },
             withFile ? { data: Buffer.from(bytes), filename: 'x.pdf' } : null,
           );
-          const response = await ctx.app.inject({
-            method: 'POST',
-            url,
-            headers: { ...member.headers, 'content-type': body.contentType },
-            payload: body.payload,
-          });
+          const response = await send(member, 'POST', url, body.payload, { contentType: body.contentType });
           expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
           expect(response.statusCode, response.body).toBeLessThan(500);
           expect(await snapshot()).toBe(before);
@@ -157,7 +146,7 @@ describe('applications endpoints under junk', () => {
       ),
       { numRuns: 80 },
     );
-    const notMultipart = await call(
+    const notMultipart = await send(
       member,
       'POST',
       `companies/${companyId}/applications/${applicationId}/files`,

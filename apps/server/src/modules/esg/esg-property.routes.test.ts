@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 
 /**
  * Junk of any shape to the ESG endpoints (forms, their order, a company's answers and submission): never a 5xx,
@@ -24,14 +25,7 @@ const FORM = {
   definition: ESG_SAMPLE_DEFINITION,
 };
 
-function call(session: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `/app/api/v1/${url}`,
-    headers: { ...session.headers, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
+const { send } = apiCalls(() => ctx.app);
 
 /** Rows and versions of every table the endpoints write, so a refused call can be shown to change nothing. */
 async function snapshot(): Promise<string> {
@@ -52,7 +46,7 @@ beforeAll(async () => {
     ctx.signIn(adminUser.email, adminUser.password),
     ctx.signIn(memberUser.email, memberUser.password),
   ]);
-  const created = await call(admin, 'POST', 'esg/forms', FORM);
+  const created = await send(admin, 'POST', 'esg/forms', FORM);
   expect(created.statusCode, created.body).toBe(201);
   formId = created.json().id;
 });
@@ -87,11 +81,11 @@ const definitionJunk = fc
 describe('ESG endpoints under junk', () => {
   it('answer 4xx, never 5xx, and change nothing when refused', async () => {
     const targets = [
-      (body: unknown) => call(admin, 'POST', 'esg/forms', body),
-      (body: unknown) => call(admin, 'PUT', `esg/forms/${formId}`, body),
-      (body: unknown) => call(admin, 'PUT', 'esg/forms/order', body),
-      (body: unknown) => call(member, 'PUT', `companies/${companyId}/esg/forms/${formId}/answers`, body),
-      (body: unknown) => call(member, 'POST', `companies/${companyId}/esg/forms/${formId}/submit`, body),
+      (body: unknown) => send(admin, 'POST', 'esg/forms', body),
+      (body: unknown) => send(admin, 'PUT', `esg/forms/${formId}`, body),
+      (body: unknown) => send(admin, 'PUT', 'esg/forms/order', body),
+      (body: unknown) => send(member, 'PUT', `companies/${companyId}/esg/forms/${formId}/answers`, body),
+      (body: unknown) => send(member, 'POST', `companies/${companyId}/esg/forms/${formId}/submit`, body),
     ];
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: targets.length - 1 }), junk, async (index, body) => {
@@ -109,7 +103,7 @@ describe('ESG endpoints under junk', () => {
     await fc.assert(
       fc.asyncProperty(definitionJunk, async (body) => {
         const before = await snapshot();
-        const response = await call(admin, 'POST', 'esg/forms', body);
+        const response = await send(admin, 'POST', 'esg/forms', body);
         expect(response.statusCode, response.body).toBeLessThan(500);
         if (response.statusCode !== 201) expect(await snapshot()).toBe(before);
       }),

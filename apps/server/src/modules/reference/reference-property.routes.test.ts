@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 
 /**
  * Random payloads (junk of any shape, wrong types, huge strings, valid payloads with one field replaced by
@@ -24,17 +25,10 @@ afterAll(async () => {
 
 const text = (pt: string) => ({ pt, en: '', fr: '' });
 
-function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `/app/api/v1/${url}`,
-    headers: { ...admin.headers, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
+const { send } = apiCalls(() => ctx.app);
 
 async function create(path: string, body: Record<string, unknown>): Promise<{ id: string }> {
-  const res = await call('POST', path, body);
+  const res = await send(admin, 'POST', path, body);
   expect(res.statusCode, `${path} ${res.body}`).toBe(201);
   return res.json();
 }
@@ -193,7 +187,7 @@ describe('random payloads to every create and update endpoint', () => {
           const encoded = [...Buffer.from(search, 'utf8')]
             .map((byte) => `%${byte.toString(16).padStart(2, '0')}`)
             .join('');
-          const res = await call('GET', `${path}?search=${encoded}`);
+          const res = await send(admin, 'GET', `${path}?search=${encoded}`);
           expect(res.statusCode, `${path} ${res.body}`).toBeLessThan(500);
         }),
         { numRuns: 30 },
@@ -206,12 +200,12 @@ describe('random payloads to every create and update endpoint', () => {
 
       await fc.assert(
         fc.asyncProperty(payloads(body), async (payload) => {
-          const before = { audit: await auditCount(), total: (await call('GET', path)).json().total };
-          const res = await call('POST', path, payload);
+          const before = { audit: await auditCount(), total: (await send(admin, 'GET', path)).json().total };
+          const res = await send(admin, 'POST', path, payload);
           expect(res.statusCode, `${path} ${res.body}`).toBeLessThan(500);
           if (res.statusCode >= 400) {
             expect(await auditCount()).toBe(before.audit);
-            expect((await call('GET', path)).json().total).toBe(before.total);
+            expect((await send(admin, 'GET', path)).json().total).toBe(before.total);
           }
         }),
         { numRuns: 100 },
@@ -219,17 +213,17 @@ describe('random payloads to every create and update endpoint', () => {
 
       await fc.assert(
         fc.asyncProperty(payloads({ ...body, code: targetCode }), async (payload) => {
-          const current = (await call('GET', `${path}/${target.id}`)).json();
+          const current = (await send(admin, 'GET', `${path}/${target.id}`)).json();
           const withVersion =
             payload && typeof payload === 'object' && !Array.isArray(payload) && !('version' in payload)
               ? { ...payload, version: current.version }
               : payload;
           const audit = await auditCount();
-          const res = await call('PUT', `${path}/${target.id}`, withVersion);
+          const res = await send(admin, 'PUT', `${path}/${target.id}`, withVersion);
           expect(res.statusCode, `${path} ${res.body}`).toBeLessThan(500);
           if (res.statusCode >= 400) {
             expect(await auditCount()).toBe(audit);
-            expect((await call('GET', `${path}/${target.id}`)).json()).toEqual(current);
+            expect((await send(admin, 'GET', `${path}/${target.id}`)).json()).toEqual(current);
           }
         }),
         { numRuns: 100 },

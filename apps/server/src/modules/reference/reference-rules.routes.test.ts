@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { balanceSheets, balanceSheetValues, companies } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 
@@ -30,29 +31,12 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Who = keyof typeof as | 'visitor';
-
-function call(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who: Who = 'admin',
-  payload?: unknown,
-  language?: string,
-) {
-  const headers: Record<string, string> = who === 'visitor' ? {} : { ...as[who].headers };
-  if (language) headers['x-language'] = language;
-  return ctx.app.inject({
-    method,
-    url: `/app/api/v1/${url}`,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { send } = apiCalls(() => ctx.app);
 
 const text = (pt: string, en = '', fr = '') => ({ pt, en, fr });
 
 async function create(path: string, body: Record<string, unknown>) {
-  const res = await call('POST', path, 'admin', body);
+  const res = await send(as.admin, 'POST', path, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -78,19 +62,19 @@ const RESOURCES = [
 describe('permissions', () => {
   it('lets only admins list and create: 401 for visitors, 403 for company and partner users', async () => {
     for (const path of RESOURCES) {
-      expect((await call('GET', path, 'visitor')).statusCode, path).toBe(401);
-      expect((await call('GET', path, 'company')).statusCode, path).toBe(403);
-      expect((await call('GET', path, 'partner')).statusCode, path).toBe(403);
-      expect((await call('GET', path, 'admin')).statusCode, path).toBe(200);
+      expect((await send(null, 'GET', path)).statusCode, path).toBe(401);
+      expect((await send(as.company, 'GET', path)).statusCode, path).toBe(403);
+      expect((await send(as.partner, 'GET', path)).statusCode, path).toBe(403);
+      expect((await send(as.admin, 'GET', path)).statusCode, path).toBe(200);
       const body = { code: 'P1', description: text('P') };
-      expect((await call('POST', path, 'visitor', body)).statusCode, path).toBe(401);
-      expect((await call('POST', path, 'company', body)).statusCode, path).toBe(403);
-      expect((await call('POST', path, 'partner', body)).statusCode, path).toBe(403);
+      expect((await send(null, 'POST', path, body)).statusCode, path).toBe(401);
+      expect((await send(as.company, 'POST', path, body)).statusCode, path).toBe(403);
+      expect((await send(as.partner, 'POST', path, body)).statusCode, path).toBe(403);
     }
     for (const path of ['self-diagnosis/tree', 'islands/export']) {
-      expect((await call('GET', path, 'company')).statusCode).toBe(403);
+      expect((await send(as.company, 'GET', path)).statusCode).toBe(403);
     }
-    expect((await call('POST', 'criteria/validate-formula', 'partner', { formula: '1' })).statusCode).toBe(
+    expect((await send(as.partner, 'POST', 'criteria/validate-formula', { formula: '1' })).statusCode).toBe(
       403,
     );
     expect(await listAudit(ctx.db, {})).toEqual([]);
@@ -103,10 +87,12 @@ describe('employee ranges', () => {
       [
         { code: 'A', minEmployees: 1, maxEmployees: 20 },
         { code: 'B', minEmployees: 10, maxEmployees: 30 },
-      ].map((range) => call('POST', 'employee-ranges', 'admin', { ...range, description: text(range.code) })),
+      ].map((range) =>
+        send(as.admin, 'POST', 'employee-ranges', { ...range, description: text(range.code) }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-    expect((await call('GET', 'employee-ranges')).json().total).toBe(1);
+    expect((await send(as.admin, 'GET', 'employee-ranges')).json().total).toBe(1);
   });
 
   it('refuses a range that overlaps another one, naming it, and accepts adjacent ones', async () => {
@@ -122,12 +108,12 @@ describe('employee ranges', () => {
       minEmployees: 50,
       maxEmployees: null,
     });
-    const overlapping = await call(
+    const overlapping = await send(
+      as.admin,
       'POST',
       'employee-ranges',
-      'admin',
       { code: 'R2', description: text('5 a 60'), minEmployees: 5, maxEmployees: 60 },
-      'en',
+      { language: 'en' },
     );
     expect(overlapping.statusCode).toBe(409);
     expect(overlapping.json().error).toMatchObject({
@@ -140,7 +126,7 @@ describe('employee ranges', () => {
       minEmployees: 10,
       maxEmployees: 49,
     });
-    const widened = await call('PUT', `employee-ranges/${small.id}`, 'admin', {
+    const widened = await send(as.admin, 'PUT', `employee-ranges/${small.id}`, {
       code: 'R1',
       description: text('1 a 10'),
       minEmployees: 1,
@@ -149,11 +135,11 @@ describe('employee ranges', () => {
       version: 1,
     });
     expect(widened.statusCode).toBe(409);
-    const list = (await call('GET', 'employee-ranges')).json();
+    const list = (await send(as.admin, 'GET', 'employee-ranges')).json();
     expect(list.items.map((r: { code: string }) => r.code)).toEqual(['R1', 'R2', 'R3']);
     expect(list.items[0]).toMatchObject({ maxEmployees: 9, version: 1 });
 
-    const inverted = await call('POST', 'employee-ranges', 'admin', {
+    const inverted = await send(as.admin, 'POST', 'employee-ranges', {
       code: 'R9',
       description: text('x'),
       minEmployees: 100,
@@ -165,12 +151,12 @@ describe('employee ranges', () => {
     ]);
 
     // Past what an integer column holds: a 400 naming the limit, never a database error.
-    const huge = await call(
+    const huge = await send(
+      as.admin,
       'POST',
       'employee-ranges',
-      'admin',
       { code: 'R8', description: text('x'), minEmployees: 2_147_483_648, maxEmployees: null },
-      'en',
+      { language: 'en' },
     );
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error.details).toEqual([
@@ -180,7 +166,7 @@ describe('employee ranges', () => {
     await ctx.db
       .insert(companies)
       .values({ companyName: 'A', nif: '1', email: 'a@a.cv', employeeRangeId: small.id });
-    expect((await call('DELETE', `employee-ranges/${small.id}`)).json().error.code).toBe('in_use');
+    expect((await send(as.admin, 'DELETE', `employee-ranges/${small.id}`)).json().error.code).toBe('in_use');
   });
 });
 
@@ -218,7 +204,7 @@ async function tree() {
   });
   // Its accounts move to its sub-category before one can be added under it (the next describe tests this rule).
   const { id: _id, createdAt: _c, updatedAt: _u, subHeading: _s, ...cashBody } = cash;
-  const emptied = await call('PUT', `self-diagnosis/categories/${cash.id}`, 'admin', {
+  const emptied = await send(as.admin, 'PUT', `self-diagnosis/categories/${cash.id}`, {
     ...cashBody,
     accountCodes: [],
   });
@@ -239,7 +225,7 @@ describe('the self-diagnosis tree', () => {
     expect(nodes.cash.accountCodes).toEqual(['11', '12']);
     expect(nodes.deposits.category).toMatchObject({ id: nodes.cash.id, code: 'CAIXA' });
 
-    const whole = (await call('GET', 'self-diagnosis/tree')).json();
+    const whole = (await send(as.admin, 'GET', 'self-diagnosis/tree')).json();
     expect(whole.map((h: { code: string }) => h.code)).toEqual(['ATIVO', 'PASSIVO']);
     expect(whole[0].nature).toBe('debit');
     expect(whole[0].subHeadings.map((s: { code: string }) => s.code)).toEqual(['ANC', 'AC']);
@@ -248,30 +234,24 @@ describe('the self-diagnosis tree', () => {
       subCategories: [{ code: 'DO', accountCodes: ['11', '12'] }],
     });
 
-    const refused = await call(
-      'DELETE',
-      `self-diagnosis/headings/${nodes.heading.id}`,
-      'admin',
-      undefined,
-      'en',
-    );
+    const refused = await send(as.admin, 'DELETE', `self-diagnosis/headings/${nodes.heading.id}`, undefined, {
+      language: 'en',
+    });
     expect(refused.json().error.message).toBe('Cannot delete: sub-headings still refer to it.');
-    const category = await call(
-      'DELETE',
-      `self-diagnosis/categories/${nodes.cash.id}`,
-      'admin',
-      undefined,
-      'fr',
-    );
+    const category = await send(as.admin, 'DELETE', `self-diagnosis/categories/${nodes.cash.id}`, undefined, {
+      language: 'fr',
+    });
     expect(category.json().error.message).toBe(
       'Suppression impossible : des sous-catégories y font encore référence.',
     );
-    expect((await call('DELETE', `self-diagnosis/headings/${nodes.liabilities.id}`)).statusCode).toBe(204);
     expect(
-      (await call('GET', `self-diagnosis/sub-headings?headingId=${nodes.heading.id}`)).json().total,
+      (await send(as.admin, 'DELETE', `self-diagnosis/headings/${nodes.liabilities.id}`)).statusCode,
+    ).toBe(204);
+    expect(
+      (await send(as.admin, 'GET', `self-diagnosis/sub-headings?headingId=${nodes.heading.id}`)).json().total,
     ).toBe(2);
 
-    const badAccounts = await call('POST', 'self-diagnosis/categories', 'admin', {
+    const badAccounts = await send(as.admin, 'POST', 'self-diagnosis/categories', {
       code: 'X',
       description: text('X'),
       sortOrder: 1,
@@ -306,10 +286,10 @@ describe('accounts live in leaves only (uploads keep reading every account)', ()
       subHeadingId: current.id,
       accountCodes: ['32'],
     });
-    const under = await call(
+    const under = await send(
+      as.admin,
       'POST',
       'self-diagnosis/sub-categories',
-      'admin',
       {
         code: 'MERC',
         description: text('Mercadorias'),
@@ -317,7 +297,7 @@ describe('accounts live in leaves only (uploads keep reading every account)', ()
         categoryId: stock.id,
         accountCodes: ['32'],
       },
-      'en',
+      { language: 'en' },
     );
     expect(under.statusCode).toBe(409);
     expect(under.json().error).toMatchObject({
@@ -326,7 +306,7 @@ describe('accounts live in leaves only (uploads keep reading every account)', ()
         'Node INV has accounts: move its accounts to its sub-nodes before adding one under it (so trial balances can still be read).',
       details: [{ path: 'categoryId' }],
     });
-    const tree = (await call('GET', 'self-diagnosis/tree')).json() as Array<{
+    const tree = (await send(as.admin, 'GET', 'self-diagnosis/tree')).json() as Array<{
       code: string;
       subHeadings: Array<{
         categories: Array<{ code: string; accountCodes: string[]; subCategories: unknown[] }>;
@@ -337,12 +317,12 @@ describe('accounts live in leaves only (uploads keep reading every account)', ()
 
     // The other way round: a sub-heading with categories under it cannot take accounts.
     const { id: _id, createdAt: _c, updatedAt: _u, heading: _h, ...body } = current;
-    const onParent = await call(
+    const onParent = await send(
+      as.admin,
       'PUT',
       `self-diagnosis/sub-headings/${current.id}`,
-      'admin',
       { ...body, accountCodes: ['31'] },
-      'pt',
+      { language: 'pt' },
     );
     expect(onParent.statusCode).toBe(409);
     expect(onParent.json().error.message).toBe(
@@ -374,19 +354,19 @@ describe('criteria', () => {
       isActive: true,
     });
 
-    const unknown = await call(
+    const unknown = await send(
+      as.admin,
       'POST',
       'criteria',
-      'admin',
       { ...criterion, code: 'X1', formula: 'CAIXA / VENDAS' },
-      'en',
+      { language: 'en' },
     );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.details).toHaveLength(1);
     expect(unknown.json().error.details[0].path).toBe('formula');
     expect(unknown.json().error.details[0].message).toContain('VENDAS');
 
-    const syntax = await call('POST', 'criteria', 'admin', {
+    const syntax = await send(as.admin, 'POST', 'criteria', {
       ...criterion,
       code: 'X2',
       formula: 'process.exit(1) + (CAIXA',
@@ -394,7 +374,7 @@ describe('criteria', () => {
     expect(syntax.statusCode).toBe(400);
     expect(syntax.json().error.details[0].path).toBe('formula');
 
-    const edited = await call('PUT', `criteria/${saved.id}`, 'admin', {
+    const edited = await send(as.admin, 'PUT', `criteria/${saved.id}`, {
       ...criterion,
       targetValue: '2',
       recommendation: text('Nova', 'New', 'Nouvelle'),
@@ -402,16 +382,19 @@ describe('criteria', () => {
     });
     expect(edited.json()).toMatchObject({ targetValue: '2', version: 2, recommendation: { fr: 'Nouvelle' } });
 
-    const check = await call('POST', 'criteria/validate-formula', 'admin', { formula: 'CAIXA / AC' });
+    const check = await send(as.admin, 'POST', 'criteria/validate-formula', { formula: 'CAIXA / AC' });
     expect(check.json()).toEqual({ valid: true, names: ['CAIXA', 'AC'] });
-    const bad = await call('POST', 'criteria/validate-formula', 'admin', { formula: 'CAIXA /' });
+    const bad = await send(as.admin, 'POST', 'criteria/validate-formula', { formula: 'CAIXA /' });
     expect(bad.json()).toMatchObject({ valid: false, position: 7 });
     expect(typeof bad.json().message).toBe('string');
 
     expect(
-      (await call('DELETE', `criterion-types/${type.id}`, 'admin', undefined, 'en')).json().error.message,
+      (await send(as.admin, 'DELETE', `criterion-types/${type.id}`, undefined, { language: 'en' })).json()
+        .error.message,
     ).toBe('Cannot delete: criteria still refer to it.');
-    expect((await call('GET', `criteria?criterionTypeId=${type.id}&search=liquidite`)).json().total).toBe(1);
+    expect(
+      (await send(as.admin, 'GET', `criteria?criterionTypeId=${type.id}&search=liquidite`)).json().total,
+    ).toBe(1);
   });
 });
 
@@ -431,7 +414,7 @@ describe('self-diagnosis codes', () => {
 
   it('keeps one code per node across the four levels, in the form formulas can name', async () => {
     const nodes = await tree();
-    const clash = await call('POST', 'self-diagnosis/sub-categories', 'admin', {
+    const clash = await send(as.admin, 'POST', 'self-diagnosis/sub-categories', {
       code: 'ac',
       description: text('Outra'),
       sortOrder: 2,
@@ -441,25 +424,25 @@ describe('self-diagnosis codes', () => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error).toMatchObject({ code: 'duplicate_code', details: [{ path: 'code' }] });
 
-    const moved = await call(
+    const moved = await send(
+      as.admin,
       'PUT',
       `self-diagnosis/headings/${nodes.liabilities.id}`,
-      'admin',
       renamed(nodes.liabilities, 'CAIXA'),
     );
     expect(moved.json().error.code).toBe('duplicate_code');
 
-    const hyphen = await call(
+    const hyphen = await send(
+      as.admin,
       'POST',
       'self-diagnosis/headings',
-      'admin',
       {
         code: 'DF-NC',
         description: text('Dívida'),
         sortOrder: 3,
         nature: 'credit',
       },
-      'en',
+      { language: 'en' },
     );
     expect(hyphen.statusCode).toBe(400);
     expect(hyphen.json().error.details).toEqual([
@@ -469,7 +452,7 @@ describe('self-diagnosis codes', () => {
           'Start with a letter and use only letters, digits or underscore (up to 20): formulas use the code',
       },
     ]);
-    expect((await call('GET', 'self-diagnosis/headings')).json().total).toBe(2);
+    expect((await send(as.admin, 'GET', 'self-diagnosis/headings')).json().total).toBe(2);
   });
 
   it('refuses to rename or delete a node that a criterion formula or a saved balance sheet names', async () => {
@@ -487,26 +470,26 @@ describe('self-diagnosis codes', () => {
       isApplicationCriterion: false,
     });
 
-    const rename = await call(
+    const rename = await send(
+      as.admin,
       'PUT',
       `self-diagnosis/sub-headings/${nodes.current.id}`,
-      'admin',
       renamed(nodes.current, 'ACORR'),
-      'en',
+      { language: 'en' },
     );
     expect(rename.statusCode).toBe(409);
     expect(rename.json().error).toMatchObject({
       code: 'in_use',
       message: 'The code cannot be changed: criteria use it.',
     });
-    const remove = await call('DELETE', `self-diagnosis/sub-categories/${nodes.deposits.id}`);
+    const remove = await send(as.admin, 'DELETE', `self-diagnosis/sub-categories/${nodes.deposits.id}`);
     expect(remove.statusCode).toBe(204);
-    const removeUsed = await call(
+    const removeUsed = await send(
+      as.admin,
       'DELETE',
       `self-diagnosis/categories/${nodes.cash.id}`,
-      'admin',
       undefined,
-      'fr',
+      { language: 'fr' },
     );
     expect(removeUsed.statusCode).toBe(409);
     expect(removeUsed.json().error.message).toBe(
@@ -514,14 +497,14 @@ describe('self-diagnosis codes', () => {
     );
 
     // Other edits of a used node (its description) still go through.
-    const described = await call('PUT', `self-diagnosis/sub-headings/${nodes.current.id}`, 'admin', {
+    const described = await send(as.admin, 'PUT', `self-diagnosis/sub-headings/${nodes.current.id}`, {
       ...renamed(nodes.current, 'AC'),
       description: text('Ativo corrente (curto prazo)'),
     });
     expect(described.statusCode, described.body).toBe(200);
 
     // Once no formula names it, a code that saved sheets store is still kept.
-    await call('DELETE', `criteria/${criterion.id}`);
+    await send(as.admin, 'DELETE', `criteria/${criterion.id}`);
     const [company] = await ctx.db
       .insert(companies)
       .values({ companyName: 'B', nif: '2', email: 'b@b.cv' })
@@ -539,18 +522,14 @@ describe('self-diagnosis codes', () => {
     await ctx.db
       .insert(balanceSheetValues)
       .values({ balanceSheetId: sheet?.id as string, nodeCode: 'CAIXA', value: '10.00' });
-    const stored = await call(
-      'DELETE',
-      `self-diagnosis/categories/${nodes.cash.id}`,
-      'admin',
-      undefined,
-      'en',
-    );
+    const stored = await send(as.admin, 'DELETE', `self-diagnosis/categories/${nodes.cash.id}`, undefined, {
+      language: 'en',
+    });
     expect(stored.json().error.message).toBe('Cannot delete: trial balances still refer to it.');
-    const free = await call(
+    const free = await send(
+      as.admin,
       'PUT',
       `self-diagnosis/headings/${nodes.liabilities.id}`,
-      'admin',
       renamed(nodes.liabilities, 'PT'),
     );
     expect(free.json()).toMatchObject({ code: 'PT', version: 2 });
@@ -566,9 +545,10 @@ describe('CAE, partner entities and company references', () => {
       sectionId: section.id,
     });
     expect(division.section.code).toBe('G');
-    expect((await call('GET', 'cae-divisions?sort=section')).statusCode).toBe(200);
+    expect((await send(as.admin, 'GET', 'cae-divisions?sort=section')).statusCode).toBe(200);
     expect(
-      (await call('DELETE', `cae-sections/${section.id}`, 'admin', undefined, 'en')).json().error.message,
+      (await send(as.admin, 'DELETE', `cae-sections/${section.id}`, undefined, { language: 'en' })).json()
+        .error.message,
     ).toBe('Cannot delete: CAE divisions still refer to it.');
 
     const type = await create('company-types', { code: 'SA', description: text('Sociedade anónima') });
@@ -586,7 +566,7 @@ describe('CAE, partner entities and company references', () => {
       `company-situations/${situation.id}`,
       `cae-divisions/${division.id}`,
     ]) {
-      const res = await call('DELETE', path);
+      const res = await send(as.admin, 'DELETE', path);
       expect(res.statusCode, path).toBe(409);
       expect(res.json().error.code).toBe('in_use');
     }
@@ -600,7 +580,7 @@ describe('CAE, partner entities and company references', () => {
       email: 'geral@bca.cv',
     });
     expect(entity).toMatchObject({ partnerType: { code: 'BANK' }, phone: null, website: null });
-    expect((await call('GET', 'partner-entities?search=atlantico')).json().total).toBe(1);
-    expect((await call('DELETE', `partner-types/${bank.id}`)).json().error.code).toBe('in_use');
+    expect((await send(as.admin, 'GET', 'partner-entities?search=atlantico')).json().total).toBe(1);
+    expect((await send(as.admin, 'DELETE', `partner-types/${bank.id}`)).json().error.code).toBe('in_use');
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { cities, companies, criteria, islands } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { citiesResource, islandsResource } from './reference.resources.ts';
@@ -52,22 +53,12 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Who = keyof typeof as | 'visitor';
-
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who = 'admin', payload?: unknown) {
-  const headers: Record<string, string> = who === 'visitor' ? {} : { ...as[who].headers };
-  return ctx.app.inject({
-    method,
-    url: `/app/api/v1/${url}`,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { get, send } = apiCalls(() => ctx.app);
 
 const text = (pt: string, en = '', fr = '') => ({ pt, en, fr });
 
 async function create(path: string, body: Record<string, unknown>) {
-  const res = await call('POST', path, 'admin', body);
+  const res = await send(as.admin, 'POST', path, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -79,26 +70,28 @@ describe('islands and cities', () => {
     const sv = await create('islands', { code: 'SV', description: text('São Vicente', '', 'Saint-Vincent') });
     await create('islands', { code: 'SAL', description: text('Sal'), isActive: false });
 
-    expect((await call('GET', `islands/${sv.id}`)).json()).toEqual(sv);
-    const found = (await call('GET', 'islands?search=SAO%20vic')).json();
+    expect((await send(as.admin, 'GET', `islands/${sv.id}`)).json()).toEqual(sv);
+    const found = (await send(as.admin, 'GET', 'islands?search=SAO%20vic')).json();
     expect(found).toMatchObject({ total: 1, page: 1, pageSize: 20, items: [{ code: 'SV' }] });
-    expect((await call('GET', 'islands?search=vincent')).json().items).toHaveLength(1);
+    expect((await send(as.admin, 'GET', 'islands?search=vincent')).json().items).toHaveLength(1);
 
-    const byDescription = (await call('GET', 'islands?sort=description&order=desc')).json();
+    const byDescription = (await send(as.admin, 'GET', 'islands?sort=description&order=desc')).json();
     expect(byDescription.items.map((i: { code: string }) => i.code)).toEqual(['SV', 'ST', 'SAL']);
-    const secondPage = (await call('GET', 'islands?pageSize=2&page=2')).json();
+    const secondPage = (await send(as.admin, 'GET', 'islands?pageSize=2&page=2')).json();
     expect(secondPage).toMatchObject({ total: 3, page: 2, pageSize: 2, items: [{ code: 'SV' }] });
     expect(
-      (await call('GET', 'islands?isActive=false')).json().items.map((i: { code: string }) => i.code),
+      (await send(as.admin, 'GET', 'islands?isActive=false'))
+        .json()
+        .items.map((i: { code: string }) => i.code),
     ).toEqual(['SAL']);
 
     const praia = await create('cities', { code: 'PRA', description: text('Praia'), islandId: santiago.id });
     expect(praia.island).toEqual({ id: santiago.id, code: 'ST', description: santiago.description });
     await create('cities', { code: 'MIN', description: text('Mindelo'), islandId: sv.id });
-    const ofSantiago = (await call('GET', `cities?islandId=${santiago.id}`)).json();
+    const ofSantiago = (await send(as.admin, 'GET', `cities?islandId=${santiago.id}`)).json();
     expect(ofSantiago.items.map((c: { code: string }) => c.code)).toEqual(['PRA']);
 
-    const updated = await call('PUT', `islands/${sv.id}`, 'admin', {
+    const updated = await send(as.admin, 'PUT', `islands/${sv.id}`, {
       code: 'SV',
       description: text('São Vicente', 'São Vicente', 'Saint-Vincent'),
       isActive: true,
@@ -107,28 +100,29 @@ describe('islands and cities', () => {
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ version: 2, description: { en: 'São Vicente' } });
 
-    const removed = await call(
+    const removed = await send(
+      as.admin,
       'DELETE',
       `islands/${(await create('islands', { code: 'BR', description: text('Brava') })).id}`,
     );
     expect(removed.statusCode).toBe(204);
-    expect((await call('GET', 'islands')).json().total).toBe(3);
-    expect((await call('GET', `islands/${praia.id}`)).statusCode).toBe(404);
-    expect((await call('GET', 'islands/not-a-uuid')).statusCode).toBe(400);
+    expect((await send(as.admin, 'GET', 'islands')).json().total).toBe(3);
+    expect((await send(as.admin, 'GET', `islands/${praia.id}`)).statusCode).toBe(404);
+    expect((await send(as.admin, 'GET', 'islands/not-a-uuid')).statusCode).toBe(400);
   });
 
   it('refuses a duplicate code, a stale version and the delete of a referred-to record, changing nothing', async () => {
     const santiago = await create('islands', { code: 'ST', description: text('Santiago') });
     const fogo = await create('islands', { code: 'FG', description: text('Fogo') });
 
-    const duplicate = await call('POST', 'islands', 'admin', { code: 'st', description: text('Outra') });
+    const duplicate = await send(as.admin, 'POST', 'islands', { code: 'st', description: text('Outra') });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error).toMatchObject({
       code: 'duplicate_code',
       key: 'errors:duplicateCode',
       details: [{ path: 'code' }],
     });
-    const renamed = await call('PUT', `islands/${fogo.id}`, 'admin', {
+    const renamed = await send(as.admin, 'PUT', `islands/${fogo.id}`, {
       code: 'ST',
       description: text('Fogo'),
       isActive: true,
@@ -136,14 +130,14 @@ describe('islands and cities', () => {
     });
     expect(renamed.json().error.code).toBe('duplicate_code');
 
-    const first = await call('PUT', `islands/${fogo.id}`, 'admin', {
+    const first = await send(as.admin, 'PUT', `islands/${fogo.id}`, {
       code: 'FG',
       description: text('Ilha do Fogo'),
       isActive: true,
       version: 1,
     });
     expect(first.statusCode).toBe(200);
-    const stale = await call('PUT', `islands/${fogo.id}`, 'admin', {
+    const stale = await send(as.admin, 'PUT', `islands/${fogo.id}`, {
       code: 'FG',
       description: text('Fogo (antigo)'),
       isActive: false,
@@ -154,38 +148,34 @@ describe('islands and cities', () => {
       code: 'stale_version',
       message: 'Este registo foi alterado por outra pessoa. Recarregue-o e tente de novo.',
     });
-    expect((await call('GET', `islands/${fogo.id}`)).json()).toMatchObject({
+    expect((await send(as.admin, 'GET', `islands/${fogo.id}`)).json()).toMatchObject({
       version: 2,
       isActive: true,
       description: { pt: 'Ilha do Fogo' },
     });
 
     const praia = await create('cities', { code: 'PRA', description: text('Praia'), islandId: santiago.id });
-    const inUse = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/app/api/v1/islands/${santiago.id}`,
-      headers: { ...as.admin.headers, 'x-language': 'en' },
-    });
+    const inUse = await send(as.admin, 'DELETE', `/islands/${santiago.id}`, undefined, { language: 'en' });
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().error).toMatchObject({
       code: 'in_use',
       key: 'errors:inUse',
       message: 'Cannot delete: cities still refer to it.',
     });
-    expect((await call('GET', `islands/${santiago.id}`)).statusCode).toBe(200);
+    expect((await send(as.admin, 'GET', `islands/${santiago.id}`)).statusCode).toBe(200);
 
     await ctx.db
       .insert(companies)
       .values({ companyName: 'Loja', nif: '111', email: 'l@x.cv', cityId: praia.id });
-    const cityInUse = await call('DELETE', `cities/${praia.id}`);
+    const cityInUse = await send(as.admin, 'DELETE', `cities/${praia.id}`);
     expect(cityInUse.statusCode).toBe(409);
     expect(cityInUse.json().error.message).toBe(
       'Não é possível eliminar: ainda há empresas que se referem a este registo.',
     );
     await ctx.db.delete(companies).where(eq(companies.cityId, praia.id));
-    expect((await call('DELETE', `cities/${praia.id}`)).statusCode).toBe(204);
+    expect((await send(as.admin, 'DELETE', `cities/${praia.id}`)).statusCode).toBe(204);
 
-    const orphan = await call('POST', 'cities', 'admin', {
+    const orphan = await send(as.admin, 'POST', 'cities', {
       code: 'X',
       description: text('X'),
       islandId: '00000000-0000-4000-8000-000000000000',
@@ -238,13 +228,13 @@ describe('islands and cities', () => {
         { code: 'SF', description: text('São Filipe'), islandId: fogo.id, isActive: true },
       ),
     ).rejects.toMatchObject({ code: 'validation', details: [{ path: 'islandId' }] });
-    expect((await call('GET', `islands/${fogo.id}`)).statusCode).toBe(200);
+    expect((await send(as.admin, 'GET', `islands/${fogo.id}`)).statusCode).toBe(200);
   });
 
   it('lets only one of two simultaneous edits of the same version through', async () => {
     const island = await create('islands', { code: 'BV', description: text('Boa Vista') });
     const edit = (pt: string) =>
-      call('PUT', `islands/${island.id}`, 'admin', {
+      send(as.admin, 'PUT', `islands/${island.id}`, {
         code: 'BV',
         description: text(pt),
         isActive: true,
@@ -253,19 +243,19 @@ describe('islands and cities', () => {
     const answers = await Promise.all([edit('Boa Vista (A)'), edit('Boa Vista (B)')]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((res) => res.statusCode === 200)?.json();
-    expect((await call('GET', `islands/${island.id}`)).json()).toEqual(winner);
+    expect((await send(as.admin, 'GET', `islands/${island.id}`)).json()).toEqual(winner);
     expect(await listAudit(ctx.db, { entity: 'islands', entityId: island.id })).toHaveLength(2);
   });
 
   it('writes an audit row for every change, with the actor, before and after', async () => {
     const island = await create('islands', { code: 'MA', description: text('Maio') });
-    await call('PUT', `islands/${island.id}`, 'admin', {
+    await send(as.admin, 'PUT', `islands/${island.id}`, {
       code: 'MA',
       description: text('Ilha do Maio'),
       isActive: true,
       version: 1,
     });
-    await call('DELETE', `islands/${island.id}`);
+    await send(as.admin, 'DELETE', `islands/${island.id}`);
     const rows = await listAudit(ctx.db, { entity: 'islands', entityId: island.id });
     expect(rows.map((r) => r.action)).toEqual(['delete', 'update', 'create']);
     for (const row of rows) expect(row.actorAccountId).toBe(adminId);
@@ -278,12 +268,13 @@ describe('islands and cities', () => {
   });
 
   it('translates validation messages and names the fields with dotted paths', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/api/v1/islands',
-      headers: { ...as.admin.headers, 'x-language': 'fr' },
-      payload: { code: 'A B', description: { pt: '', en: 'x'.repeat(501) } },
-    });
+    const res = await send(
+      as.admin,
+      'POST',
+      '/islands',
+      { code: 'A B', description: { pt: '', en: 'x'.repeat(501) } },
+      { language: 'fr' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual(
       expect.arrayContaining([
@@ -296,7 +287,7 @@ describe('islands and cities', () => {
         { path: 'description.fr', message: 'Champ obligatoire' },
       ]),
     );
-    const badSort = await call('GET', 'islands?sort=password');
+    const badSort = await send(as.admin, 'GET', 'islands?sort=password');
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json().error.key).toBe('errors:invalidSort');
   });
@@ -307,11 +298,7 @@ describe('islands and cities', () => {
     await create('islands', { code: 'SN', description: text('Santo Antão'), isActive: false });
     await create('cities', { code: 'PRA', description: text('Praia'), islandId: st.id });
 
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/app/api/v1/islands/export?isActive=true&sort=code&order=desc',
-      headers: { cookie: as.admin.cookie, 'x-language': 'fr' },
-    });
+    const res = await get(as.admin, '/islands/export?isActive=true&sort=code&order=desc', { language: 'fr' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toMatch(
@@ -330,11 +317,7 @@ describe('islands and cities', () => {
       ['ST', 'Santiago', 'Oui'],
     ]);
 
-    const cities = await ctx.app.inject({
-      method: 'GET',
-      url: '/app/api/v1/cities/export',
-      headers: { cookie: as.admin.cookie, 'x-language': 'en' },
-    });
+    const cities = await get(as.admin, '/cities/export', { language: 'en' });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(cities.rawPayload as never);
     expect(book.worksheets[0]?.getRow(2).values).toEqual([undefined, 'PRA', 'Praia', 'ST - Santiago', 'Yes']);
