@@ -215,7 +215,7 @@ const SIGNED_IN_TEXTS = ['virtual:messages/pt/public', 'virtual:messages/pt/sign
 const SIGNED_IN_PAGES: ReadonlyArray<
   readonly [name: string, module: string, uses?: readonly (typeof HEAVY_PACKAGES)[number][]]
 > = [
-  ['company dashboard (signed in)', 'src/features/company/pages/company-dashboard-page.tsx'],
+  ['company dashboard (signed in)', 'src/features/companies/pages/company-dashboard-page.tsx'],
   // The screens with date fields (ui/form/date-fields.tsx) load the date pickers with their page.
   ['trial-balance upload', 'src/features/balance-sheets/balance-sheet-page.tsx', ['@mantine/dates']],
   ['self-diagnosis', 'src/features/diagnosis/pages/company-diagnosis-page.tsx'],

@@ -259,7 +259,9 @@ describe('page shell', () => {
     expect(home).not.toContain('public-5.js');
     expect(shell('/pt/company/dashboard')).not.toContain('public-pages-3.js');
     expect(shell('/pt/public/nope')).not.toContain('public-pages-3.js');
-    expect(routeModuleFor('/fr/public/companies/abc')).toBe('src/features/directory/public-company-page.tsx');
+    expect(routeModuleFor('/fr/public/companies/abc')).toBe(
+      'src/features/companies/pages/public-company-page.tsx',
+    );
 
     // A page the server renders keeps its styles but runs no script of the app: without an islands build it
     // has none; with one, /boot.js starts the islands after load (docs/adr/0014).

@@ -60,9 +60,9 @@ describe('the web imports', () => {
   });
 
   it('know each layer (the gate can fail)', () => {
-    expect(layerOf('features/company/pages/dashboard.tsx')).toBeGreaterThan(layerOf('ui/notify.ts'));
+    expect(layerOf('features/companies/pages/dashboard.tsx')).toBeGreaterThan(layerOf('ui/notify.ts'));
     expect(layerOf('app/layouts/signed-in.tsx')).toBeGreaterThan(
-      layerOf('features/company/pages/dashboard.tsx'),
+      layerOf('features/companies/pages/dashboard.tsx'),
     );
     expect(
       [..."import { x } from '../../app/router.tsx';".matchAll(IMPORT)].map((match) => match[1]),

@@ -126,7 +126,7 @@ function signedInPageRoute(page: PageDef): RouteObject {
     return {
       ...route,
       lazy: lazyComponent(
-        () => import('../features/companies/company-profile-page.tsx'),
+        () => import('../features/companies/pages/company-profile-page.tsx'),
         'CompanyProfilePage',
       ),
     };
@@ -135,7 +135,7 @@ function signedInPageRoute(page: PageDef): RouteObject {
     return {
       ...route,
       lazy: lazyComponent(
-        () => import('../features/companies/admin-companies-page.tsx'),
+        () => import('../features/companies/pages/admin-companies-page.tsx'),
         'AdminCompaniesPage',
       ),
     };
@@ -163,7 +163,7 @@ function signedInPageRoute(page: PageDef): RouteObject {
       return {
         ...route,
         lazy: lazyComponent(
-          () => import('../features/company/pages/company-dashboard-page.tsx'),
+          () => import('../features/companies/pages/company-dashboard-page.tsx'),
           'CompanyDashboardPage',
         ),
       };
@@ -183,8 +183,8 @@ const newsPages = () => import('../features/content-public/news-pages.tsx');
 const galleryPage = () => import('../features/content-public/gallery-page.tsx');
 const sitePages = () => import('../features/content-public/site-pages.tsx');
 const accessibilityPage = () => import('../features/content-public/accessibility-page.tsx');
-const directoryPage = () => import('../features/directory/directory-page.tsx');
-const publicCompanyPage = () => import('../features/directory/public-company-page.tsx');
+const directoryPage = () => import('../features/companies/pages/directory-page.tsx');
+const publicCompanyPage = () => import('../features/companies/pages/public-company-page.tsx');
 const resultsPages = () => import('../features/applications/pages/public-results-pages.tsx');
 const registerPage = () => import('../features/registration/register-page.tsx');
 const confirmPage = () => import('../features/registration/confirm-page.tsx');

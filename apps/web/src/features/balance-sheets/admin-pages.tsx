@@ -21,7 +21,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.
 import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
 import { PeriodText } from '../../ui/period-text.tsx';
 import { useTranslate } from '../../ui/use-translate.ts';
-import { CompanyPicker } from '../companies/company-picker.tsx';
+import { CompanyPicker } from '../companies/components/company-picker.tsx';
 import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
 import { fetchAdminSheets } from './api.ts';
 import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';

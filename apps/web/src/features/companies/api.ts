@@ -2,6 +2,7 @@ import {
   CompanyDetailsResponse,
   CompanyListItem,
   CompanyProfile,
+  DirectoryItem,
   MyCompaniesResponse,
   NameChange,
   type NameChangeDecision,
@@ -11,15 +12,17 @@ import {
   type Page,
   type PreRegisterCompanyRequest,
   PreRegistrationItem,
+  PublicCompany,
   pageOf,
   type SettleNifConflictRequest,
   type UpdateCompanyRequest,
 } from '@excelencia/domain';
 import { API_BASE, apiJson } from '../../lib/api-client.ts';
+import { queryString } from '../../ui/query-string.ts';
 
 /**
  * The calls of the companies area: the user's companies, a company's profile, the admin list and the
- * pre-registrations. Every answer is parsed with the shared schemas.
+ * pre-registrations, and the public company directory. Every answer is parsed with the shared schemas.
  */
 
 const enc = encodeURIComponent;
@@ -115,5 +118,24 @@ export async function decideNameChange(id: string, body: NameChangeDecision): Pr
       method: 'POST',
       body,
     }),
+  );
+}
+
+// ---- the public company directory ---------------------------------------------------------------------------
+
+const DirectoryPage = pageOf(DirectoryItem);
+
+export async function fetchDirectory(
+  params: { search: string; page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<DirectoryItem>> {
+  return DirectoryPage.parse(
+    await apiJson<unknown>(`${API_BASE}/public/companies${queryString(params)}`, { signal }),
+  );
+}
+
+export async function fetchPublicCompany(id: string, signal?: AbortSignal): Promise<PublicCompany> {
+  return PublicCompany.parse(
+    await apiJson<unknown>(`${API_BASE}/public/companies/${encodeURIComponent(id)}`, { signal }),
   );
 }

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ListState } from '../../ui/data-table/list-state.ts';
 import { COMPANY_ID_KEY, readLocal, subscribeToStorage, writeLocal } from '../session/browser-storage.ts';
-import { fetchCompany, fetchMyCompanies } from './api.ts';
+import { fetchCompany, fetchDirectory, fetchMyCompanies, fetchPublicCompany } from './api.ts';
 
 /** Every query of the companies area, under one root so that a company's edit can refresh them all. */
 export const companyKeys = {
@@ -78,4 +78,38 @@ export function useSelectedCompany(enabled: boolean) {
     companies.find((company) => company.id === selectedId) ??
     (enabled && companies.length === 1 ? (companies[0] ?? null) : null);
   return { companies, selected, isLoading: query.isLoading, isError: query.isError };
+}
+
+// ---- the public company directory ---------------------------------------------------------------------------
+
+/** The public directory's queries, apart from the signed-in ones: a company's edit does not refresh them. */
+export const directoryKeys = {
+  all: ['directory'] as const,
+  list: (search: string, page: number, pageSize: number) =>
+    [...directoryKeys.all, 'list', search, page, pageSize] as const,
+  company: (id: string) => [...directoryKeys.all, 'company', id] as const,
+};
+
+/** One page of the listed companies matching a name or NIF; the previous page stays while the next loads. */
+export const directoryQuery = (search: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: directoryKeys.list(search, page, pageSize),
+    queryFn: ({ signal }) => fetchDirectory({ search, page, pageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDirectoryQuery(search: string, page: number, pageSize: number) {
+  return useQuery(directoryQuery(search, page, pageSize));
+}
+
+/** A listed company's public page; an unlisted or unknown id answers 404 at once, without retrying. */
+export const publicCompanyQuery = (id: string) =>
+  queryOptions({
+    queryKey: directoryKeys.company(id),
+    queryFn: ({ signal }) => fetchPublicCompany(id, signal),
+    retry: false,
+  });
+
+export function usePublicCompanyQuery(id: string) {
+  return useQuery(publicCompanyQuery(id));
 }

@@ -8,7 +8,7 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
 import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { CompanyPicker } from '../../companies/company-picker.tsx';
+import { CompanyPicker } from '../../companies/components/company-picker.tsx';
 import { OpenDiagnosis } from '../components/open-diagnosis.tsx';
 import { RunDiagnosisForm } from '../components/run-diagnosis-form.tsx';
 import { useAdminDiagnosesQuery } from '../queries.ts';

@@ -25,7 +25,7 @@ import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { shortDate } from '../../applications/components/results-format.ts';
-import { PreRegisterForm } from '../../companies/pre-register-form.tsx';
+import { PreRegisterForm } from '../../companies/components/pre-register-form.tsx';
 import { postAssistedCompany } from '../api.ts';
 import { AssistedStateBadge } from '../components/assisted-state-badge.tsx';
 import { FollowRequestForm, FollowRequestsList } from '../components/follow-requests.tsx';

@@ -3,14 +3,14 @@ import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
-import { useLanguage } from '../../lib/language-context.ts';
-import { notifyApiError } from '../../ui/api-feedback.tsx';
-import { fieldErrorsOf } from '../../ui/form/field-errors.ts';
-import { SelectField, TextField } from '../../ui/form/fields.tsx';
-import { zodResolver } from '../../ui/form/zod-resolver.ts';
-import { notifySuccess } from '../../ui/notify.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { fieldErrorsOf } from '../../../ui/form/field-errors.ts';
+import { SelectField, TextField } from '../../../ui/form/fields.tsx';
+import { zodResolver } from '../../../ui/form/zod-resolver.ts';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
 
 interface PreRegisterValues {
   companyName: string;

@@ -19,17 +19,15 @@ import { IconBuildingPlus, IconMailForward, IconPencil } from '@tabler/icons-rea
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { API_BASE } from '../../lib/api-client.ts';
-import { useLanguage } from '../../lib/language-context.ts';
-import { notifyApiError } from '../../ui/api-feedback.tsx';
-import { SUCCESS_GREEN } from '../../ui/colors.ts';
-import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
-import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
-import { SelectField } from '../../ui/form/fields.tsx';
-import { notifySuccess } from '../../ui/notify.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { AdminNameChanges } from './admin-name-changes.tsx';
-import { AdminNifConflicts } from './admin-nif-conflicts.tsx';
+import { API_BASE } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { SUCCESS_GREEN } from '../../../ui/colors.ts';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
+import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
+import { SelectField } from '../../../ui/form/fields.tsx';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
 import {
   fetchAdminCompanies,
   fetchCompany,
@@ -37,17 +35,19 @@ import {
   postPreRegistration,
   putCompanySituation,
   resendPreRegistration,
-} from './api.ts';
-import { CompanyProfileForm } from './company-form.tsx';
+} from '../api.ts';
+import { AdminNameChanges } from '../components/admin-name-changes.tsx';
+import { AdminNifConflicts } from '../components/admin-nif-conflicts.tsx';
+import { CompanyProfileForm } from '../components/company-form.tsx';
+import { PreRegisterForm } from '../components/pre-register-form.tsx';
 import {
   type Option,
   toSelectOptions,
   useCompanyTypeOptions,
   usePublicOptions,
   useReferenceOptions,
-} from './options.ts';
-import { PreRegisterForm } from './pre-register-form.tsx';
-import { companyKeys } from './queries.ts';
+} from '../options.ts';
+import { companyKeys } from '../queries.ts';
 
 /** The tabs besides the companies' list, each named in the address (?tab=pre). */
 const TABS = ['pre', 'names', 'conflicts'] as const;

@@ -2,8 +2,9 @@ import { type OptionsFilter, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { fetchAdminCompanies, fetchCompany } from './api.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { fetchAdminCompanies, fetchCompany } from '../api.ts';
+import { companyKeys } from '../queries.ts';
 import {
   COMPANY_PICKER_DEBOUNCE_MS,
   companyOptionLabel,
@@ -12,7 +13,6 @@ import {
   pickerOptions,
   pickerSearchTerm,
 } from './company-picker-options.ts';
-import { companyKeys } from './queries.ts';
 
 /** The server already matched the typed name or NIF (accents and all): the select filters nothing more. */
 const serverFiltered: OptionsFilter = ({ options }) => options;

@@ -5,10 +5,10 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
-import { LanguageContext } from '../../lib/language-context.ts';
-import { renderWithApp } from '../../testing/render.tsx';
-import { cssVariablesResolver, theme } from '../../ui/theme.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { LanguageContext } from '../../../lib/language-context.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { cssVariablesResolver, theme } from '../../../ui/theme.ts';
 import { DirectoryPage } from './directory-page.tsx';
 
 const requests: string[] = [];

@@ -2,14 +2,14 @@ import { formatDisplayDate, type NifClaim, type NifConflict } from '@excelencia/
 import { Alert, Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLanguage } from '../../lib/language-context.ts';
-import { notifyApiError } from '../../ui/api-feedback.tsx';
-import { confirmAction } from '../../ui/confirm.tsx';
-import { notifySuccess } from '../../ui/notify.ts';
-import { ScrollRegion } from '../../ui/scroll-region.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { fetchNifConflicts, settleNifConflict } from './api.ts';
-import { companyKeys } from './queries.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { confirmAction } from '../../../ui/confirm.tsx';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { fetchNifConflicts, settleNifConflict } from '../api.ts';
+import { companyKeys } from '../queries.ts';
 
 /** Filled dark shades, so white text stays readable. */
 const KIND_COLORS = { registration: 'blue.9', preRegistration: 'violet.9', company: 'green.9' } as const;

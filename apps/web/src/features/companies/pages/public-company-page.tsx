@@ -2,13 +2,13 @@ import { Alert, Anchor, Group, Loader, Paper, Stack, Table, Text } from '@mantin
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
-import { useLocalePath } from '../../lib/language-context.ts';
-import { definePage } from '../../lib/page-data.ts';
-import { PageTitle } from '../../ui/page-title.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { publicCompanyQuery, usePublicCompanyQuery } from './queries.ts';
-import { websiteHref } from './website.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLocalePath } from '../../../lib/language-context.ts';
+import { definePage } from '../../../lib/page-data.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { publicCompanyQuery, usePublicCompanyQuery } from '../queries.ts';
+import { websiteHref } from '../website.ts';
 
 /** /:lang/public/companies/:id: the public page of a listed company. */
 function PublicCompany() {

@@ -11,17 +11,17 @@ import { Alert, Box, Button, Divider, Group, SimpleGrid, Stack, Switch, Text, Ti
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
-import { useLanguage } from '../../lib/language-context.ts';
-import { notifyApiError } from '../../ui/api-feedback.tsx';
-import { DateField } from '../../ui/form/date-fields.tsx';
-import { NumberField, SelectField, TextField } from '../../ui/form/fields.tsx';
-import { serverFieldErrors, zodResolver } from '../../ui/form/zod-resolver.ts';
-import { notifySuccess } from '../../ui/notify.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { fetchCompany, updateCompany } from './api.ts';
-import { toSelectOptions, useCompanyTypeOptions, usePublicOptions } from './options.ts';
-import { companyKeys } from './queries.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { DateField } from '../../../ui/form/date-fields.tsx';
+import { NumberField, SelectField, TextField } from '../../../ui/form/fields.tsx';
+import { serverFieldErrors, zodResolver } from '../../../ui/form/zod-resolver.ts';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { fetchCompany, updateCompany } from '../api.ts';
+import { toSelectOptions, useCompanyTypeOptions, usePublicOptions } from '../options.ts';
+import { companyKeys } from '../queries.ts';
 
 export interface CompanyValues {
   companyName: string;

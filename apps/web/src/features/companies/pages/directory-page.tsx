@@ -15,14 +15,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink, IconEye, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useLocalePath } from '../../lib/language-context.ts';
-import { definePage } from '../../lib/page-data.ts';
-import { pageRange } from '../../ui/data-table/list-state.ts';
-import { PageTitle } from '../../ui/page-title.tsx';
-import { ScrollRegion } from '../../ui/scroll-region.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { directoryQuery, useDirectoryQuery } from './queries.ts';
-import { websiteHref } from './website.ts';
+import { useLocalePath } from '../../../lib/language-context.ts';
+import { definePage } from '../../../lib/page-data.ts';
+import { pageRange } from '../../../ui/data-table/list-state.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { directoryQuery, useDirectoryQuery } from '../queries.ts';
+import { websiteHref } from '../website.ts';
 
 const PAGE_SIZE = 20;
 

@@ -1,8 +1,8 @@
 import { type CompanyProfile, FIELD_LENGTHS } from '@excelencia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetCsrfToken } from '../../lib/api-client.ts';
-import { renderWithApp } from '../../testing/render.tsx';
+import { forgetCsrfToken } from '../../../lib/api-client.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { CompanyProfileForm } from './company-form.tsx';
 
 const COMPANY: CompanyProfile = {

@@ -1,10 +1,10 @@
 import { hasRole } from '@excelencia/domain';
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { useSignedIn } from '../../lib/signed-in-context.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { CompanyPartnerSharing } from '../partners/components/company-partner-sharing.tsx';
-import { CompanyProfileForm } from './company-form.tsx';
-import { useCompanyQuery } from './queries.ts';
+import { useSignedIn } from '../../../lib/signed-in-context.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { CompanyPartnerSharing } from '../../partners/components/company-partner-sharing.tsx';
+import { CompanyProfileForm } from '../components/company-form.tsx';
+import { useCompanyQuery } from '../queries.ts';
 
 /** /:lang/company/profile: the selected company's own profile. */
 export function CompanyProfilePage() {

@@ -3,14 +3,14 @@ import { Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/cor
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLanguage } from '../../lib/language-context.ts';
-import { LoadFailed } from '../../ui/load-failed.tsx';
-import { notifySuccess } from '../../ui/notify.ts';
-import { ReasonModal, type ReasonRequest } from '../../ui/reason-modal.tsx';
-import { ScrollRegion } from '../../ui/scroll-region.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { decideNameChange, fetchNameChanges } from './api.ts';
-import { companyKeys } from './queries.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { ReasonModal, type ReasonRequest } from '../../../ui/reason-modal.tsx';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { decideNameChange, fetchNameChanges } from '../api.ts';
+import { companyKeys } from '../queries.ts';
 
 /**
  * The admin's queue of name changes asked for by companies holding the status: each with the current and the

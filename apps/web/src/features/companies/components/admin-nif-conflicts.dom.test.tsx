@@ -1,10 +1,10 @@
 import type { NifConflict } from '@excelencia/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetCsrfToken } from '../../lib/api-client.ts';
-import { renderWithApp } from '../../testing/render.tsx';
-import { ModalHost } from '../../ui/modal-host.tsx';
-import { AdminCompaniesPage } from './admin-companies-page.tsx';
+import { forgetCsrfToken } from '../../../lib/api-client.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { ModalHost } from '../../../ui/modal-host.tsx';
+import { AdminCompaniesPage } from '../pages/admin-companies-page.tsx';
 import { AdminNifConflicts } from './admin-nif-conflicts.tsx';
 
 const SQUATTER = {

@@ -1,8 +1,8 @@
 import type { NameChange } from '@excelencia/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetCsrfToken } from '../../lib/api-client.ts';
-import { renderWithApp } from '../../testing/render.tsx';
+import { forgetCsrfToken } from '../../../lib/api-client.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { AdminNameChanges } from './admin-name-changes.tsx';
 
 const REQUEST: NameChange = {

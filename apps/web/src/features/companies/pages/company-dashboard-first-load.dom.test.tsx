@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { SheetsSummaryCard } from '../../balance-sheets/sheets-summary-card.tsx';
-import { useSelectedCompany } from '../../companies/queries.ts';
 import { LatestDiagnosisCard } from '../../diagnosis/components/latest-diagnosis-card.tsx';
+import { useSelectedCompany } from '../queries.ts';
 
 /** The dashboard on a phone's first load: its cards keep their height while they load, the one company is chosen. */
 const COMPANY = { id: '11111111-1111-4111-8111-111111111111', companyName: 'Ana, Lda', nif: '200000001' };
