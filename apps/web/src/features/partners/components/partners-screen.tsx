@@ -12,13 +12,13 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import type { ItemSchema } from '../../reference/api.ts';
 import { type OptionItem, ParentSelectField } from '../../reference/components/parent-select.tsx';
 import type { FieldsProps, ResourceScreenConfig } from '../../reference/components/resource-config.ts';
+import { activeColumn } from '../../reference/screens/shared.tsx';
 import {
   type AccountValues,
   IdentityFields,
   languageColumn,
   languageOptions,
-} from '../../reference/screens/account-screens.tsx';
-import { activeColumn } from '../../reference/screens/shared.tsx';
+} from '../../users/components/users-screen.tsx';
 
 type PartnerValues = AccountValues & { partnerEntityId: string };
 

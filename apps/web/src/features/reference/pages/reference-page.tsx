@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { usePageDef } from '../../../lib/page-def.ts';
 import { partners } from '../../partners/components/partners-screen.tsx';
+import { users } from '../../users/components/users-screen.tsx';
 import { ReferenceResourcePage } from '../components/reference-resource-page.tsx';
-import { users } from '../screens/account-screens.tsx';
 import {
   caeDivisions,
   caeSections,

@@ -12,8 +12,8 @@ import { currentLanguage, i18n } from '../../../lib/i18n.ts';
 import { PasswordField, SelectField, SwitchField, TextField } from '../../../ui/form/fields.tsx';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import type { FieldsProps, ResourceScreenConfig } from '../components/resource-config.ts';
-import { activeColumn } from './shared.tsx';
+import type { FieldsProps, ResourceScreenConfig } from '../../reference/components/resource-config.ts';
+import { activeColumn } from '../../reference/screens/shared.tsx';
 
 /** The language choices of an account form, each in its own language. */
 export const languageOptions = () =>
@@ -106,6 +106,10 @@ function UserFields({ form, mode }: FieldsProps<UserItem, UserValues>) {
   );
 }
 
+/**
+ * The admin's screen of the portal's users (/admin/admin, served by the server's users area), shown by the
+ * reference screens' generic page (docs/adr/0006).
+ */
 export const users: ResourceScreenConfig<UserItem, UserValues> = {
   resource: 'users',
   itemSchema: UserItem,
