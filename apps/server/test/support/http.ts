@@ -50,8 +50,11 @@ export interface ApiCalls {
   get(who: Who, url: string, options?: CallOptions): Promise<Response>;
   /** Any method; a state-changing one carries the cookie and the CSRF header; the payload goes as JSON. */
   send(who: Who, method: Method, url: string, payload?: unknown, options?: CallOptions): Promise<Response>;
-  /** The callers of one user; `who` may be a function, read at each call (sessions made in a beforeAll). */
-  as(who: Who | (() => Who)): Caller;
+  /**
+   * The callers of one user; `who` may be a function, read at each call (sessions made in a beforeAll);
+   * `options` apply to each of its calls (e.g. the visitor's `remoteAddress`).
+   */
+  as(who: Who | (() => Who), options?: CallOptions): Caller;
 }
 
 /** The URL of an API path: `/companies` or `companies` → `/app/api/v1/companies`. */
@@ -88,14 +91,19 @@ export function apiCalls(app: App | (() => App), defaults: CallOptions = {}): Ap
 
   const get = (who: Who, url: string, options?: CallOptions) => send(who, 'GET', url, undefined, options);
 
-  function as(who: Who | (() => Who)): Caller {
+  function as(who: Who | (() => Who), bound: CallOptions = {}): Caller {
     const whoNow = typeof who === 'function' ? who : () => who;
+    const withBound = (options: CallOptions = {}) => ({
+      ...bound,
+      ...options,
+      headers: { ...bound.headers, ...options.headers },
+    });
     return {
-      get: (url, options) => get(whoNow(), url, options),
-      post: (url, payload, options) => send(whoNow(), 'POST', url, payload, options),
-      put: (url, payload, options) => send(whoNow(), 'PUT', url, payload, options),
-      patch: (url, payload, options) => send(whoNow(), 'PATCH', url, payload, options),
-      delete: (url, payload, options) => send(whoNow(), 'DELETE', url, payload, options),
+      get: (url, options) => get(whoNow(), url, withBound(options)),
+      post: (url, payload, options) => send(whoNow(), 'POST', url, payload, withBound(options)),
+      put: (url, payload, options) => send(whoNow(), 'PUT', url, payload, withBound(options)),
+      patch: (url, payload, options) => send(whoNow(), 'PATCH', url, payload, withBound(options)),
+      delete: (url, payload, options) => send(whoNow(), 'DELETE', url, payload, withBound(options)),
     };
   }
 

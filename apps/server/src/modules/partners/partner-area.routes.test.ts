@@ -2,6 +2,7 @@ import { searchText } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { API_PREFIX, apiCalls, type Method } from '../../../test/support/http.ts';
 import {
   accounts,
   companies,
@@ -17,7 +18,6 @@ import {
 import { listAudit } from '../../platform/audit/audit.ts';
 
 let ctx: TestContext;
-const API = '/app/api/v1';
 const entity: Record<'a' | 'b', string> = {} as never;
 const as: Record<'partnerA' | 'partnerB' | 'unlinked' | 'owner' | 'stranger' | 'admin', SignedIn> =
   {} as never;
@@ -50,18 +50,10 @@ async function partnerOf(email: string, entityId: string | null): Promise<Signed
   return ctx.signIn(user.email, user.password);
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, who: SignedIn | null, body?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `${API}${url}`,
-    headers: who ? (method === 'GET' ? { cookie: who.cookie } : who.headers) : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
+const { send } = apiCalls(() => ctx.app);
 
 function consent(entityId: string, status: boolean, diagnosis: boolean, who = as.owner) {
-  return call('PUT', `/companies/${companyId}/partner-consents/${entityId}`, who, { status, diagnosis });
+  return send(who, 'PUT', `/companies/${companyId}/partner-consents/${entityId}`, { status, diagnosis });
 }
 
 beforeAll(async () => {
@@ -101,7 +93,7 @@ afterAll(async () => {
 
 /** What a partner gets for the company: the HTTP status and, when 200, which levels it read. */
 async function seen(who: SignedIn | null) {
-  const res = await call('GET', `/partner/companies/${companyId}`, who);
+  const res = await send(who, 'GET', `/partner/companies/${companyId}`);
   if (res.statusCode !== 200) return { status: res.statusCode };
   const body = res.json();
   return { status: 200, state: body.state !== null, diagnosis: body.diagnosis !== null };
@@ -134,7 +126,7 @@ describe('GET /app/api/v1/partner/companies/{companyId}: who sees what', () => {
         async () => {
           expect((await consent(entity.b, false, true)).statusCode).toBe(404);
           expect(
-            (await call('POST', '/partner/follow-requests', as.partnerB, { nif: '300000001' })).statusCode,
+            (await send(as.partnerB, 'POST', '/partner/follow-requests', { nif: '300000001' })).statusCode,
           ).toBe(201);
           expect((await consent(entity.b, false, true)).statusCode).toBe(200);
         },
@@ -163,7 +155,7 @@ describe('GET /app/api/v1/partner/companies/{companyId}: who sees what', () => {
 
   it('shows public data without consent, the 8 criteria with the diagnosis consent', async () => {
     await consent(entity.a, false, false);
-    const bare = (await call('GET', `/partner/companies/${companyId}`, as.partnerA)).json();
+    const bare = (await send(as.partnerA, 'GET', `/partner/companies/${companyId}`)).json();
     expect(bare).toMatchObject({
       companyName: 'Empresa Seguida, Lda',
       nif: '300000001',
@@ -174,16 +166,16 @@ describe('GET /app/api/v1/partner/companies/{companyId}: who sees what', () => {
       diagnosis: null,
     });
     await consent(entity.a, true, true);
-    const full = (await call('GET', `/partner/companies/${companyId}`, as.partnerA)).json();
+    const full = (await send(as.partnerA, 'GET', `/partner/companies/${companyId}`)).json();
     expect(full.state).toBe('registered');
     expect(full.diagnosis.missingYears.length).toBeGreaterThan(0);
     await consent(entity.a, false, false);
   });
 
   it('answers 404 for a company that neither is assisted nor consents, and for an unknown one', async () => {
-    expect((await call('GET', `/partner/companies/${strangerCompanyId}`, as.partnerA)).statusCode).toBe(404);
+    expect((await send(as.partnerA, 'GET', `/partner/companies/${strangerCompanyId}`)).statusCode).toBe(404);
     expect(
-      (await call('GET', '/partner/companies/00000000-0000-4000-8000-000000000000', as.partnerA)).statusCode,
+      (await send(as.partnerA, 'GET', '/partner/companies/00000000-0000-4000-8000-000000000000')).statusCode,
     ).toBe(404);
   });
 
@@ -191,7 +183,7 @@ describe('GET /app/api/v1/partner/companies/{companyId}: who sees what', () => {
     await consent(entity.a, true, false);
     const token = await ctx.bearer('ana@banco-a.cv', 'Test!Password-2026');
     const res = await ctx.app.inject({
-      url: `${API}/partner/companies/${companyId}`,
+      url: `${API_PREFIX}/partner/companies/${companyId}`,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.statusCode).toBe(200);
@@ -211,7 +203,7 @@ describe('consents: /app/api/v1/companies/{companyId}/partner-consents', () => {
   it('lists the entities that assist the company or ask to follow it, the assisting one first; only the company itself changes them', async () => {
     const [type] = await ctx.db.select({ id: partnerTypes.id }).from(partnerTypes).limit(1);
     const unrelated = await addEntity(type?.id ?? '', 'BN', 'Banco Nenhum');
-    const list = (await call('GET', `/companies/${companyId}/partner-consents`, as.owner)).json();
+    const list = (await send(as.owner, 'GET', `/companies/${companyId}/partner-consents`)).json();
     // A assists it; B asked to follow it (the request waits); Banco Nenhum has nothing to do with it.
     expect(
       list.map((i: { code: string; assists: boolean; followRequest: unknown }) => [
@@ -225,14 +217,14 @@ describe('consents: /app/api/v1/companies/{companyId}/partner-consents', () => {
     ]);
     expect((await consent(unrelated, true, false)).statusCode).toBe(404);
     await ctx.db.delete(partnerEntities).where(eq(partnerEntities.id, unrelated));
-    expect((await call('GET', `/companies/${companyId}/partner-consents`, as.admin)).statusCode).toBe(200);
-    expect((await call('GET', `/companies/${companyId}/partner-consents`, as.stranger)).statusCode).toBe(404);
-    expect((await call('GET', `/companies/${companyId}/partner-consents`, as.partnerA)).statusCode).toBe(403);
+    expect((await send(as.admin, 'GET', `/companies/${companyId}/partner-consents`)).statusCode).toBe(200);
+    expect((await send(as.stranger, 'GET', `/companies/${companyId}/partner-consents`)).statusCode).toBe(404);
+    expect((await send(as.partnerA, 'GET', `/companies/${companyId}/partner-consents`)).statusCode).toBe(403);
     expect((await consent(entity.a, true, true, as.stranger)).statusCode).toBe(404);
     expect((await consent(entity.a, true, true, as.partnerA)).statusCode).toBe(403);
     expect((await consent(entity.a, true, true, as.admin)).statusCode).toBe(403);
     expect(
-      (await call('PUT', `/companies/${companyId}/partner-consents/${entity.a}`, null, {})).statusCode,
+      (await send(null, 'PUT', `/companies/${companyId}/partner-consents/${entity.a}`, {})).statusCode,
     ).toBe(401);
     expect((await consent('00000000-0000-4000-8000-000000000000', true, true)).statusCode).toBe(404);
   });
@@ -253,18 +245,18 @@ describe('GET /app/api/v1/companies/{companyId}/partner-access-log', () => {
   it('lists every partner read, who and which level, newest first, to the company only', async () => {
     await ctx.db.delete(partnerAccessLog);
     await consent(entity.a, true, true);
-    await call('GET', `/partner/companies/${companyId}`, as.partnerA);
+    await send(as.partnerA, 'GET', `/partner/companies/${companyId}`);
     await consent(entity.a, false, false);
     // A read of public data only is not a read of the company's data: nothing is logged.
-    await call('GET', `/partner/companies/${companyId}`, as.partnerA);
-    const log = (await call('GET', `/companies/${companyId}/partner-access-log`, as.owner)).json();
+    await send(as.partnerA, 'GET', `/partner/companies/${companyId}`);
+    const log = (await send(as.owner, 'GET', `/companies/${companyId}/partner-access-log`)).json();
     expect(log.total).toBe(2);
     expect(log.items.map((i: { level: string }) => i.level).sort()).toEqual(['diagnosis', 'status']);
     expect(log.items[0]).toMatchObject({ partnerEntityName: 'Banco A', readerName: 'ana', via: 'session' });
-    expect((await call('GET', `/companies/${companyId}/partner-access-log`, as.stranger)).statusCode).toBe(
+    expect((await send(as.stranger, 'GET', `/companies/${companyId}/partner-access-log`)).statusCode).toBe(
       404,
     );
-    expect((await call('GET', `/companies/${companyId}/partner-access-log`, as.partnerA)).statusCode).toBe(
+    expect((await send(as.partnerA, 'GET', `/companies/${companyId}/partner-access-log`)).statusCode).toBe(
       403,
     );
     expect(ownerName).toBe('Dona Empresa');
@@ -281,7 +273,7 @@ describe('POST /app/api/v1/partner/companies', () => {
   };
 
   it("pre-registers and invites the company; it joins the entity's list as invited, not B's", async () => {
-    const res = await call('POST', '/partner/companies', as.partnerA, body);
+    const res = await send(as.partnerA, 'POST', '/partner/companies', body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       companyName: 'Nova Assistida, Lda',
@@ -298,15 +290,15 @@ describe('POST /app/api/v1/partner/companies', () => {
     expect(mail?.textBody).toContain(
       'ana (Banco A, entidade parceira do portal Excelência Empresarial) pré-registou a empresa Nova Assistida, Lda no portal',
     );
-    const listA = (await call('GET', '/partner/companies', as.partnerA)).json();
+    const listA = (await send(as.partnerA, 'GET', '/partner/companies')).json();
     expect(listA.map((c: { nif: string }) => c.nif)).toEqual(['300000001', '300000009']);
-    expect((await call('GET', '/partner/companies', as.partnerB)).json()).toEqual([]);
+    expect((await send(as.partnerB, 'GET', '/partner/companies')).json()).toEqual([]);
     const audit = await listAudit(ctx.db, {
       entity: 'partners/assisted-companies',
       entityId: res.json().companyId,
     });
     expect(audit).toHaveLength(1);
-    const invitations = (await call('GET', '/companies/pre-registrations?search=300000009', as.admin)).json();
+    const invitations = (await send(as.admin, 'GET', '/companies/pre-registrations?search=300000009')).json();
     expect(invitations.items).toHaveLength(1);
   });
 
@@ -319,7 +311,7 @@ describe('POST /app/api/v1/partner/companies', () => {
     const csrf = (await ctx.app.inject({ url: '/auth/csrf' })).json().csrfToken;
     const accepted = await ctx.app.inject({
       method: 'POST',
-      url: `${API}/invitations/accept`,
+      url: `${API_PREFIX}/invitations/accept`,
       headers: { cookie: `portal_csrf=${csrf}`, 'x-csrf-token': csrf },
       payload: {
         token,
@@ -329,35 +321,35 @@ describe('POST /app/api/v1/partner/companies', () => {
       },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const listA = (await call('GET', '/partner/companies', as.partnerA)).json();
+    const listA = (await send(as.partnerA, 'GET', '/partner/companies')).json();
     expect(listA.find((c: { nif: string }) => c.nif === '300000009').state).toBe('registered');
   });
 
   it('refuses a taken NIF (409), a company or admin caller (403) and a partner without entity (403)', async () => {
-    expect((await call('POST', '/partner/companies', as.partnerB, body)).statusCode).toBe(409);
+    expect((await send(as.partnerB, 'POST', '/partner/companies', body)).statusCode).toBe(409);
     const other = { ...body, nif: '300000010', email: 'x@nova.cv' };
-    expect((await call('POST', '/partner/companies', as.owner, other)).statusCode).toBe(403);
-    expect((await call('POST', '/partner/companies', as.admin, other)).statusCode).toBe(403);
-    expect((await call('POST', '/partner/companies', as.unlinked, other)).statusCode).toBe(403);
-    expect((await call('POST', '/partner/companies', null, other)).statusCode).toBe(401);
+    expect((await send(as.owner, 'POST', '/partner/companies', other)).statusCode).toBe(403);
+    expect((await send(as.admin, 'POST', '/partner/companies', other)).statusCode).toBe(403);
+    expect((await send(as.unlinked, 'POST', '/partner/companies', other)).statusCode).toBe(403);
+    expect((await send(null, 'POST', '/partner/companies', other)).statusCode).toBe(401);
   });
 });
 
 describe('GET /app/api/v1/partner/dashboard', () => {
   it("counts the entity's companies; B's are its own", async () => {
-    const a = (await call('GET', '/partner/dashboard', as.partnerA)).json();
+    const a = (await send(as.partnerA, 'GET', '/partner/dashboard')).json();
     expect(a).toMatchObject({ entity: { code: 'BA' }, assisted: 2, registered: 2, editions: [] });
-    const b = (await call('GET', '/partner/dashboard', as.partnerB)).json();
+    const b = (await send(as.partnerB, 'GET', '/partner/dashboard')).json();
     expect(b).toMatchObject({ entity: { code: 'BB' }, assisted: 0, registered: 0 });
-    expect((await call('GET', '/partner/dashboard', as.owner)).statusCode).toBe(403);
+    expect((await send(as.owner, 'GET', '/partner/dashboard')).statusCode).toBe(403);
   });
 });
 
 describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
   const withToken = (token: string, url: string) =>
-    ctx.app.inject({ url: `${API}${url}`, headers: { authorization: `Bearer ${token}` } });
+    ctx.app.inject({ url: `${API_PREFIX}${url}`, headers: { authorization: `Bearer ${token}` } });
   async function newToken(who: SignedIn, name = 'ERP') {
-    const res = await call('POST', '/users/profile/api-tokens', who, { name, days: 30 });
+    const res = await send(who, 'POST', '/users/profile/api-tokens', { name, days: 30 });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; token: string; prefix: string };
   }
@@ -366,12 +358,12 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
     const created = await newToken(as.partnerA);
     expect(created.token).toMatch(/^exp_[\w-]{43}$/);
     expect(created.token.startsWith(created.prefix)).toBe(true);
-    const list = (await call('GET', '/users/profile/api-tokens', as.partnerA)).json();
+    const list = (await send(as.partnerA, 'GET', '/users/profile/api-tokens')).json();
     expect(list[0]).toMatchObject({ id: created.id, name: 'ERP', revokedAt: null });
     expect(JSON.stringify(list)).not.toContain(created.token);
     const [stored] = await ctx.db.select().from(partnerApiTokens).where(eq(partnerApiTokens.id, created.id));
     expect(stored?.tokenHash).not.toContain(created.token);
-    expect((await call('GET', '/users/profile/api-tokens', as.partnerB)).json()).toEqual([]);
+    expect((await send(as.partnerB, 'GET', '/users/profile/api-tokens')).json()).toEqual([]);
 
     const listed = await withToken(created.token, '/partner/companies');
     expect(listed.statusCode).toBe(200);
@@ -379,13 +371,13 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
     await consent(entity.a, false, true);
     const read = await withToken(created.token, `/partner/companies/${companyId}`);
     expect(read.json()).toMatchObject({ state: null, diagnosis: { indicatorYear: expect.any(Number) } });
-    const log = (await call('GET', `/companies/${companyId}/partner-access-log`, as.owner)).json();
+    const log = (await send(as.owner, 'GET', `/companies/${companyId}/partner-access-log`)).json();
     expect(log.items[0]).toMatchObject({ level: 'diagnosis', via: 'bearer', partnerEntityName: 'Banco A' });
     await consent(entity.a, false, false);
     // A token makes no tokens and changes nothing of the company's.
     const again = await ctx.app.inject({
       method: 'POST',
-      url: `${API}/users/profile/api-tokens`,
+      url: `${API_PREFIX}/users/profile/api-tokens`,
       headers: { authorization: `Bearer ${created.token}` },
       payload: { name: 'X', days: 30 },
     });
@@ -394,14 +386,14 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
 
   it('answers 401 to a revoked, an expired or an unknown token, and to one whose maker left the entity', async () => {
     const revoked = await newToken(as.partnerA, 'revoked');
-    expect((await call('DELETE', `/users/profile/api-tokens/${revoked.id}`, as.partnerB)).statusCode).toBe(
+    expect((await send(as.partnerB, 'DELETE', `/users/profile/api-tokens/${revoked.id}`)).statusCode).toBe(
       404,
     );
-    expect((await call('DELETE', `/users/profile/api-tokens/${revoked.id}`, as.partnerA)).statusCode).toBe(
+    expect((await send(as.partnerA, 'DELETE', `/users/profile/api-tokens/${revoked.id}`)).statusCode).toBe(
       204,
     );
     expect((await withToken(revoked.token, '/partner/companies')).statusCode).toBe(401);
-    expect((await call('DELETE', `/users/profile/api-tokens/${revoked.id}`, as.partnerA)).statusCode).toBe(
+    expect((await send(as.partnerA, 'DELETE', `/users/profile/api-tokens/${revoked.id}`)).statusCode).toBe(
       404,
     );
 
@@ -445,7 +437,7 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
     for (const t of tries) {
       const res = await ctx.app.inject({
         method: t.method,
-        url: `${API}${t.url}`,
+        url: `${API_PREFIX}${t.url}`,
         headers: bearer,
         ...('payload' in t ? { payload: t.payload } : {}),
       });
@@ -466,12 +458,12 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
         .from(partners)
         .innerJoin(accounts, eq(accounts.id, partners.accountId))
         .where(eq(accounts.email, 'ana@banco-a.cv'));
-      const res = await call('GET', `/partners/${row?.id}`, as.admin);
+      const res = await send(as.admin, 'GET', `/partners/${row?.id}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { id: string; version: number; name: string; language: string };
     };
     const admin = async (method: Method, url: string, body: object) => {
-      const res = await call(method, url, as.admin, body);
+      const res = await send(as.admin, method, url, body);
       expect(res.statusCode, res.body).toBe(200);
     };
 
@@ -496,7 +488,7 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
       });
     }
     expect((await withToken(moved, '/partner/companies')).statusCode).toBe(401);
-    const listed = (await call('GET', '/users/profile/api-tokens', as.partnerA)).json();
+    const listed = (await send(as.partnerA, 'GET', '/users/profile/api-tokens')).json();
     expect(listed.filter((t: { revokedAt: string | null }) => t.revokedAt === null)).toEqual([]);
     as.partnerA = await ctx.signIn('ana@banco-a.cv', 'Test!Password-2026');
   });
@@ -504,7 +496,7 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
 
 describe('the partner API in the OpenAPI document', () => {
   it('has its own tag with a description, an example, and the roles of every route', async () => {
-    const doc = (await ctx.app.inject({ url: `${API}/docs/json` })).json();
+    const doc = (await ctx.app.inject({ url: `${API_PREFIX}/docs/json` })).json();
     expect(doc.tags).toContainEqual(expect.objectContaining({ name: 'partner area' }));
     const list = doc.paths['/app/api/v1/partner/companies'].get;
     expect(list.tags).toEqual(['partner area']);
@@ -525,7 +517,7 @@ describe('POST /app/api/v1/partner/companies: limits', () => {
   });
 
   const invite = (who: SignedIn | undefined, n: number, email = `convite${n}@empresa-c.cv`) =>
-    call('POST', '/partner/companies', who ?? null, {
+    send(who ?? null, 'POST', '/partner/companies', {
       companyName: `Empresa C ${n}, Lda`,
       nif: String(600000000 + n),
       email,
@@ -572,7 +564,7 @@ describe('POST /app/api/v1/partner/companies: limits', () => {
     });
     const inEnglish = await ctx.app.inject({
       method: 'POST',
-      url: `${API}/partner/companies`,
+      url: `${API_PREFIX}/partner/companies`,
       headers: { ...partnersC[2]?.headers, 'x-language': 'en' },
       payload: { companyName: 'X, Lda', nif: '600000099', email: 'x@empresa-c.cv', responsibleName: 'X' },
     });
@@ -590,12 +582,12 @@ describe('follow requests: a partner asks to follow a company that registered on
 
   it('POST /app/api/v1/partner/follow-requests asks, mails the company in its language, and lists the entity only where it concerns the company', async () => {
     const before = (
-      await call('GET', `/companies/${strangerCompanyId}/partner-consents`, as.stranger)
+      await send(as.stranger, 'GET', `/companies/${strangerCompanyId}/partner-consents`)
     ).json();
     expect(before).toEqual([]);
     await ctx.db.update(accounts).set({ language: 'fr' }).where(eq(accounts.email, 'outra@empresa.cv'));
 
-    const res = await call('POST', '/partner/follow-requests', as.partnerB, { nif: '300000002' });
+    const res = await send(as.partnerB, 'POST', '/partner/follow-requests', { nif: '300000002' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       companyId: strangerCompanyId,
@@ -616,7 +608,7 @@ describe('follow requests: a partner asks to follow a company that registered on
     expect(audit.map((r) => r.action)).toEqual(['create']);
 
     // The company sees B, which asks; not A, which has nothing to do with it.
-    const after = (await call('GET', `/companies/${strangerCompanyId}/partner-consents`, as.stranger)).json();
+    const after = (await send(as.stranger, 'GET', `/companies/${strangerCompanyId}/partner-consents`)).json();
     expect(after).toMatchObject([
       {
         code: 'BB',
@@ -625,16 +617,16 @@ describe('follow requests: a partner asks to follow a company that registered on
         followRequest: { id: strangerRequest, requestedBy: 'bruno' },
       },
     ]);
-    const mine = (await call('GET', '/partner/follow-requests', as.partnerB)).json();
+    const mine = (await send(as.partnerB, 'GET', '/partner/follow-requests')).json();
     expect(mine.map((r: { nif: string; status: string }) => [r.nif, r.status])).toEqual([
       ['300000002', 'pending'],
       ['300000001', 'pending'],
     ]);
-    expect((await call('GET', '/partner/follow-requests', as.partnerA)).json()).toEqual([]);
+    expect((await send(as.partnerA, 'GET', '/partner/follow-requests')).json()).toEqual([]);
   });
 
   it('refuses a second pending request, an assisted company, an unknown NIF and an unfinished pre-registration', async () => {
-    const ask = (who: SignedIn, nif: string) => call('POST', '/partner/follow-requests', who, { nif });
+    const ask = (who: SignedIn, nif: string) => send(who, 'POST', '/partner/follow-requests', { nif });
     const again = await ask(as.partnerB, '300000002');
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ code: 'follow_request_pending', details: [{ path: 'nif' }] });
@@ -646,7 +638,7 @@ describe('follow requests: a partner asks to follow a company that registered on
       message: 'Nenhuma empresa registada tem este NIF.',
       details: [{ path: 'nif', message: 'Nenhuma empresa registada tem este NIF.' }],
     });
-    const invited = await call('POST', '/companies/pre-registrations', as.admin, {
+    const invited = await send(as.admin, 'POST', '/companies/pre-registrations', {
       companyName: 'Por Confirmar, Lda',
       nif: '300000077',
       email: 'por.confirmar@empresa.cv',
@@ -657,14 +649,14 @@ describe('follow requests: a partner asks to follow a company that registered on
     expect((await ask(as.owner, '300000002')).statusCode).toBe(403);
     expect((await ask(as.admin, '300000002')).statusCode).toBe(403);
     expect((await ask(as.unlinked, '300000002')).statusCode).toBe(403);
-    expect((await call('POST', '/partner/follow-requests', null, { nif: '300000002' })).statusCode).toBe(401);
+    expect((await send(null, 'POST', '/partner/follow-requests', { nif: '300000002' })).statusCode).toBe(401);
     // A partner API token reads only.
     const token = (
-      await call('POST', '/users/profile/api-tokens', as.partnerB, { name: 'follow', days: 30 })
+      await send(as.partnerB, 'POST', '/users/profile/api-tokens', { name: 'follow', days: 30 })
     ).json().token as string;
     const byToken = await ctx.app.inject({
       method: 'POST',
-      url: `${API}/partner/follow-requests`,
+      url: `${API_PREFIX}/partner/follow-requests`,
       headers: { authorization: `Bearer ${token}` },
       payload: { nif: '300000002' },
     });
@@ -673,7 +665,7 @@ describe('follow requests: a partner asks to follow a company that registered on
 
   it('the company accepts: the entity assists it from then on, sharing nothing until the company says so', async () => {
     const decide = (who: SignedIn | null, company: string, accept: boolean, id = strangerRequest) =>
-      call('POST', `/companies/${company}/follow-requests/${id}/decision`, who, { accept });
+      send(who, 'POST', `/companies/${company}/follow-requests/${id}/decision`, { accept });
     expect((await decide(as.owner, strangerCompanyId, true)).statusCode).toBe(404);
     expect((await decide(as.owner, companyId, true)).statusCode).toBe(404);
     expect((await decide(as.admin, strangerCompanyId, true)).statusCode).toBe(403);
@@ -687,22 +679,22 @@ describe('follow requests: a partner asks to follow a company that registered on
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('follow_request_decided');
 
-    const listB = (await call('GET', '/partner/companies', as.partnerB)).json();
+    const listB = (await send(as.partnerB, 'GET', '/partner/companies')).json();
     expect(listB.find((c: { nif: string }) => c.nif === '300000002')).toMatchObject({
       state: 'registered',
       consent: { status: false, diagnosis: false },
     });
-    expect((await call('GET', `/partner/companies/${strangerCompanyId}`, as.partnerB)).json()).toMatchObject({
+    expect((await send(as.partnerB, 'GET', `/partner/companies/${strangerCompanyId}`)).json()).toMatchObject({
       isAssisted: true,
       state: null,
       diagnosis: null,
     });
     const sharing = (
-      await call('GET', `/companies/${strangerCompanyId}/partner-consents`, as.stranger)
+      await send(as.stranger, 'GET', `/companies/${strangerCompanyId}/partner-consents`)
     ).json();
     expect(sharing).toMatchObject([{ code: 'BB', assists: true, followRequest: null }]);
     expect(
-      (await call('POST', '/partner/follow-requests', as.partnerB, { nif: '300000002' })).json().error.code,
+      (await send(as.partnerB, 'POST', '/partner/follow-requests', { nif: '300000002' })).json().error.code,
     ).toBe('follow_already_assisted');
     const audit = await listAudit(ctx.db, { entity: 'partners/follow-requests', entityId: strangerRequest });
     expect(audit.map((r) => r.action)).toEqual(['accept', 'create']);
@@ -714,20 +706,20 @@ describe('follow requests: a partner asks to follow a company that registered on
   });
 
   it('the company refuses: the entity leaves its list, and may ask again later', async () => {
-    const [pending] = (await call('GET', `/companies/${companyId}/partner-consents`, as.owner))
+    const [pending] = (await send(as.owner, 'GET', `/companies/${companyId}/partner-consents`))
       .json()
       .filter((i: { code: string }) => i.code === 'BB');
-    const refused = await call(
+    const refused = await send(
+      as.owner,
       'POST',
       `/companies/${companyId}/follow-requests/${pending.followRequest.id}/decision`,
-      as.owner,
       { accept: false },
     );
     expect(refused.statusCode).toBe(200);
     expect(refused.json().status).toBe('refused');
-    const list = (await call('GET', `/companies/${companyId}/partner-consents`, as.owner)).json();
+    const list = (await send(as.owner, 'GET', `/companies/${companyId}/partner-consents`)).json();
     expect(list.map((i: { code: string }) => i.code)).toEqual(['BA']);
-    expect((await call('GET', `/partner/companies/${companyId}`, as.partnerB)).statusCode).toBe(404);
+    expect((await send(as.partnerB, 'GET', `/partner/companies/${companyId}`)).statusCode).toBe(404);
     const audit = await listAudit(ctx.db, {
       entity: 'partners/follow-requests',
       entityId: pending.followRequest.id,
@@ -738,7 +730,7 @@ describe('follow requests: a partner asks to follow a company that registered on
       after: { status: 'refused' },
     });
     expect(
-      (await call('POST', '/partner/follow-requests', as.partnerB, { nif: '300000001' })).statusCode,
+      (await send(as.partnerB, 'POST', '/partner/follow-requests', { nif: '300000001' })).statusCode,
     ).toBe(201);
   });
 
@@ -753,7 +745,7 @@ describe('follow requests: a partner asks to follow a company that registered on
       await ctx.linkCompany(owner.accountId, { companyName: `Muitas ${n}, Lda`, nif: String(700000000 + n) });
     }
     const ask = (who: SignedIn | undefined, n: number) =>
-      call('POST', '/partner/follow-requests', who ?? null, { nif: String(700000000 + n) });
+      send(who ?? null, 'POST', '/partner/follow-requests', { nif: String(700000000 + n) });
     const statuses: number[] = [];
     for (let n = 0; n < 11; n++) statuses.push((await ask(partnersD[0], n)).statusCode);
     expect(statuses).toEqual([...Array(10).fill(201), 429]);

@@ -4,6 +4,7 @@ import PostalMime, { type Email } from 'postal-mime';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls, type Caller, visitorCsrf } from '../../../test/support/http.ts';
 import { startReceiver, stopReceiver } from '../../../test/support/smtp.ts';
 import {
   accounts,
@@ -32,17 +33,15 @@ let worker: ReturnType<typeof createMailWorker>;
 const ref = { sectionA: '', sectionB: '', divisionA: '', divisionB: '', island: '', city: '' };
 /** Each test calls from its own client address, so the per-address rate limits stay out of the way. */
 let address = 0;
-let client: { remoteAddress: string; headers: { cookie: string; 'x-csrf-token': string } };
+let client: Caller;
 
-async function visitor() {
+const { get, send, as } = apiCalls(() => ctx.app);
+
+/** A visitor holding the CSRF cookie, calling from the next client address. */
+async function visitor(): Promise<Caller> {
   address += 1;
   const remoteAddress = `10.0.0.${address}`;
-  const csrf = (await ctx.app.inject({ method: 'GET', url: '/auth/csrf', remoteAddress })).json().csrfToken;
-  return { remoteAddress, headers: { cookie: `portal_csrf=${csrf}`, 'x-csrf-token': csrf } };
-}
-
-function post(url: string, payload: Record<string, unknown>, who = client) {
-  return ctx.app.inject({ method: 'POST', url: `/app/api/v1/${url}`, payload, ...who });
+  return as(await visitorCsrf(ctx.app, remoteAddress), { remoteAddress });
 }
 
 function form(overrides: Record<string, unknown> = {}) {
@@ -143,7 +142,7 @@ afterAll(async () => {
 describe('registration with e-mail confirmation', () => {
   it('registers, mails the link over SMTP, refuses sign-in until confirmed, then the company user is in', async () => {
     const email = 'maria.reg1@boavista.cv';
-    const response = await post('registrations', form({ email }));
+    const response = await client.post('registrations', form({ email }));
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ status: 'pending', email });
     expect(await count(companies)).toBe(0);
@@ -157,7 +156,7 @@ describe('registration with e-mail confirmation', () => {
 
     await expect(ctx.signIn(email, PASSWORD)).rejects.toThrow();
 
-    const confirmed = await post('registrations/confirm', { token });
+    const confirmed = await client.post('registrations/confirm', { token });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ status: 'confirmed', email });
 
@@ -168,11 +167,7 @@ describe('registration with e-mail confirmation', () => {
       headers: { cookie: session.cookie },
     });
     expect(JSON.stringify(me.json())).toContain('company');
-    const mine = await ctx.app.inject({
-      method: 'GET',
-      url: '/app/api/v1/me/companies',
-      headers: { cookie: session.cookie },
-    });
+    const mine = await get(session, '/me/companies');
     expect(mine.statusCode).toBe(200);
     expect(JSON.stringify(mine.json())).toContain('Pastelaria Boa Vista, Lda');
     const [company] = await ctx.db.select().from(companies);
@@ -185,7 +180,7 @@ describe('registration with e-mail confirmation', () => {
       cityId: ref.city,
     });
 
-    const again = await post('registrations/confirm', { token });
+    const again = await client.post('registrations/confirm', { token });
     expect(again.statusCode).toBe(410);
     expect(again.json().error.code).toBe('link_invalid');
   });
@@ -195,7 +190,7 @@ describe('registration with e-mail confirmation', () => {
     await ctx.linkCompany(owner.accountId, { companyName: 'Existente, SA', nif: '200000009' });
     const mailsBefore = await count(mailOutbox);
 
-    const nif = await post('registrations', form({ email: 'novo.nif@empresa.cv', nif: '200000009' }));
+    const nif = await client.post('registrations', form({ email: 'novo.nif@empresa.cv', nif: '200000009' }));
     expect(nif.statusCode).toBe(409);
     expect(nif.json().error).toMatchObject({ code: 'nif_taken', details: [{ path: 'nif' }] });
     expect(nif.json().error.message).not.toContain('Existente');
@@ -205,9 +200,9 @@ describe('registration with e-mail confirmation', () => {
 
     // A NIF claimed by a registration waiting for confirmation is not held: both wait, each with its link.
     expect(
-      (await post('registrations', form({ email: 'first@empresa.cv', nif: '300000002' }))).statusCode,
+      (await client.post('registrations', form({ email: 'first@empresa.cv', nif: '300000002' }))).statusCode,
     ).toBe(202);
-    const second = await post('registrations', form({ email: 'second@empresa.cv', nif: '300000002' }));
+    const second = await client.post('registrations', form({ email: 'second@empresa.cv', nif: '300000002' }));
     expect(second.statusCode).toBe(202);
     expect(await count(pendingRegistrations)).toBe(2);
     expect((await deliver()).map((m) => m.to?.[0]?.address)).toEqual([
@@ -223,12 +218,11 @@ describe('registration with e-mail confirmation', () => {
       name: 'Ana Conta',
     });
     await ctx.db.update(accounts).set({ language: 'fr' }).where(eq(accounts.id, owner.accountId));
-    const fresh = await post('registrations', form({ email: 'nova@empresa.cv', nif: '300000011' }));
+    const fresh = await client.post('registrations', form({ email: 'nova@empresa.cv', nif: '300000011' }));
     await deliver();
-    const taken = await post(
+    const taken = await (await visitor()).post(
       'registrations',
       form({ email: 'Conta@Existente.cv', nif: '300000012', companyName: 'Ligue 000 000 000' }),
-      await visitor(),
     );
 
     expect(taken.statusCode).toBe(fresh.statusCode);
@@ -259,12 +253,12 @@ describe('registration with e-mail confirmation', () => {
 
   it('answers a repeated registration of a waiting address as a new one, with a fresh link to the waiting registration', async () => {
     const email = 'pendente@empresa.cv';
-    const first = await post('registrations', form({ email, nif: '300000006' }));
+    const first = await client.post('registrations', form({ email, nif: '300000006' }));
     expect(first.statusCode).toBe(202);
     const firstToken = tokenIn((await deliver())[0], 'confirm');
 
     for (const nif of ['300000006', '300000007']) {
-      const again = await post('registrations', form({ email: 'Pendente@Empresa.cv', nif }));
+      const again = await client.post('registrations', form({ email: 'Pendente@Empresa.cv', nif }));
       expect(again.statusCode).toBe(202);
       expect(again.body).toBe(first.body);
     }
@@ -278,28 +272,28 @@ describe('registration with e-mail confirmation', () => {
     const latest = tokenIn(repeated[1], 'confirm');
 
     // Only the newest link works; it confirms the registration that was waiting.
-    expect((await post('registrations/confirm', { token: firstToken })).json().error.code).toBe(
+    expect((await client.post('registrations/confirm', { token: firstToken })).json().error.code).toBe(
       'link_invalid',
     );
-    expect((await post('registrations/confirm', { token: latest })).statusCode).toBe(200);
+    expect((await client.post('registrations/confirm', { token: latest })).statusCode).toBe(200);
     const [company] = await ctx.db.select().from(companies);
     expect(company?.nif).toBe('300000006');
 
     // Once confirmed, the NIF answers as any registered company's, the e-mail as any new one's (its owner told,
     // an hour later: the address had its three mails), and resend stays silent.
-    expect((await post('registrations', form({ email, nif: '300000006' }))).json().error.code).toBe(
+    expect((await client.post('registrations', form({ email, nif: '300000006' }))).json().error.code).toBe(
       'nif_taken',
     );
     await ctx.db
       .update(registrationMailWindows)
       .set({ requestWindowStartedAt: new Date(Date.now() - 61 * 60_000) });
-    const other = await post('registrations', form({ email, nif: '300000008' }));
+    const other = await client.post('registrations', form({ email, nif: '300000008' }));
     expect(other.statusCode).toBe(202);
     expect(other.body).toBe(first.body);
     expect((await deliver()).map((m) => m.subject)).toEqual([
       'Tentativa de registo com o seu e-mail — Excelência Empresarial',
     ]);
-    const resend = await post('registrations/resend', { email });
+    const resend = await client.post('registrations/resend', { email });
     expect(resend.statusCode).toBe(202);
     expect(resend.json()).toEqual({ status: 'accepted' });
     expect(await deliver()).toHaveLength(0);
@@ -307,7 +301,7 @@ describe('registration with e-mail confirmation', () => {
 
   it('sends at most 3 registration mails an hour to one address, whoever asks, with the same answer', async () => {
     const email = 'muitos@empresa.cv';
-    expect((await post('registrations', form({ email, nif: '300000013' }))).statusCode).toBe(202);
+    expect((await client.post('registrations', form({ email, nif: '300000013' }))).statusCode).toBe(202);
     expect(await deliver()).toHaveLength(1);
     // The hour of that first mail is over.
     await ctx.db
@@ -317,7 +311,7 @@ describe('registration with e-mail confirmation', () => {
 
     const answers: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await post('registrations/resend', { email }, await visitor());
+      const res = await (await visitor()).post('registrations/resend', { email });
       answers.push(`${res.statusCode} ${res.body}`);
     }
     expect(answers).toEqual(Array(4).fill('202 {"status":"accepted"}'));
@@ -325,48 +319,50 @@ describe('registration with e-mail confirmation', () => {
     expect(mails).toHaveLength(3);
     expect(new Set(mails.map((m) => m.to?.[0]?.address))).toEqual(new Set([email]));
     // A registration of the same address is answered alike and mails nothing more this hour.
-    const again = await post('registrations', form({ email, nif: '300000013' }), await visitor());
+    const again = await (await visitor()).post('registrations', form({ email, nif: '300000013' }));
     expect(again.statusCode).toBe(202);
     expect(await deliver()).toHaveLength(0);
     const outbox = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
     expect(outbox).toHaveLength(4);
 
     // The last link mailed still confirms: the refused resends changed nothing.
-    expect((await post('registrations/confirm', { token: tokenIn(mails[2], 'confirm') })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await client.post('registrations/confirm', { token: tokenIn(mails[2], 'confirm') })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 410 link_expired for an old link; resend sends a working one and retires the old', async () => {
     const email = 'expira@empresa.cv';
-    expect((await post('registrations', form({ email, nif: '300000003' }))).statusCode).toBe(202);
+    expect((await client.post('registrations', form({ email, nif: '300000003' }))).statusCode).toBe(202);
     const old = tokenIn((await deliver())[0], 'confirm');
     await ctx.db.update(pendingRegistrations).set({ expiresAt: new Date(Date.now() - 1000) });
 
-    const expired = await post('registrations/confirm', { token: old });
+    const expired = await client.post('registrations/confirm', { token: old });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error).toMatchObject({ code: 'link_expired', key: 'errors:linkExpired' });
 
-    const resend = await post('registrations/resend', { email });
+    const resend = await client.post('registrations/resend', { email });
     expect(resend.statusCode).toBe(202);
     const fresh = tokenIn((await deliver())[0], 'confirm');
     expect(fresh).not.toBe(old);
-    expect((await post('registrations/confirm', { token: old })).json().error.code).toBe('link_invalid');
-    expect((await post('registrations/confirm', { token: fresh })).statusCode).toBe(200);
+    expect((await client.post('registrations/confirm', { token: old })).json().error.code).toBe(
+      'link_invalid',
+    );
+    expect((await client.post('registrations/confirm', { token: fresh })).statusCode).toBe(200);
     await ctx.signIn(email, PASSWORD);
 
     // Resending for an unknown address answers the same and sends nothing.
-    expect((await post('registrations/resend', { email: 'ninguem@empresa.cv' })).statusCode).toBe(202);
+    expect((await client.post('registrations/resend', { email: 'ninguem@empresa.cv' })).statusCode).toBe(202);
     expect(await deliver()).toHaveLength(0);
   });
 
   it('answers 409 with a clear message when the chosen division was deactivated before the link was followed, and a new registration is then open', async () => {
     const email = 'divisao@empresa.cv';
-    expect((await post('registrations', form({ email, nif: '300000009' }))).statusCode).toBe(202);
+    expect((await client.post('registrations', form({ email, nif: '300000009' }))).statusCode).toBe(202);
     const token = tokenIn((await deliver())[0], 'confirm');
     await ctx.db.update(caeDivisions).set({ isActive: false }).where(eq(caeDivisions.id, ref.divisionA));
 
-    const refused = await post('registrations/confirm', { token });
+    const refused = await client.post('registrations/confirm', { token });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: 'registration_place_gone',
@@ -376,25 +372,26 @@ describe('registration with e-mail confirmation', () => {
     expect(await count(companies)).toBe(0);
     expect(await count(accounts)).toBe(0);
 
-    const again = await post(
+    const again = await client.post(
       'registrations',
       form({ email, nif: '300000009', caeDivisionId: ref.divisionB, caeSectionId: ref.sectionB }),
     );
     expect(again.statusCode).toBe(202);
     expect(
-      (await post('registrations/confirm', { token: tokenIn((await deliver())[0], 'confirm') })).statusCode,
+      (await client.post('registrations/confirm', { token: tokenIn((await deliver())[0], 'confirm') }))
+        .statusCode,
     ).toBe(200);
     await ctx.signIn(email, PASSWORD);
   });
 
   it('refuses a division of another section and a wrong city with 400 on the field', async () => {
-    const response = await post(
+    const response = await client.post(
       'registrations',
       form({ email: 'secao@empresa.cv', caeDivisionId: ref.divisionB }),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().error.details).toEqual([{ path: 'caeDivisionId', message: 'Escolha uma opção' }]);
-    const invalid = await post('registrations', form({ email: 'x', nif: '12', acceptedTerms: false }));
+    const invalid = await client.post('registrations', form({ email: 'x', nif: '12', acceptedTerms: false }));
     expect(invalid.statusCode).toBe(400);
     const paths = invalid.json().error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['email', 'nif', 'acceptedTerms']));
@@ -404,9 +401,9 @@ describe('registration with e-mail confirmation', () => {
   it('keeps the mail when SMTP is down and delivers a working link once it is back', async () => {
     await stopReceiver(receiver.server);
     const email = 'retry@empresa.cv';
-    expect((await post('registrations', form({ email, nif: '300000004', language: 'fr' }))).statusCode).toBe(
-      202,
-    );
+    expect(
+      (await client.post('registrations', form({ email, nif: '300000004', language: 'fr' }))).statusCode,
+    ).toBe(202);
     const t0 = new Date(Date.now() + 1000);
     expect(await deliver(t0)).toHaveLength(0);
     const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
@@ -417,37 +414,32 @@ describe('registration with e-mail confirmation', () => {
     const [message] = await deliver(new Date(t0.getTime() + 31_000));
     expect(message?.subject).toBe("Confirmez l'inscription de votre entreprise — Excellence des Entreprises");
     expect(message?.text).toContain('/fr/register/confirm?token=');
-    expect((await post('registrations/confirm', { token: tokenIn(message, 'confirm') })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await client.post('registrations/confirm', { token: tokenIn(message, 'confirm') })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 429 once a client address sent too many registrations', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post('registrations', { nif: 'x' })).statusCode);
+    for (let i = 0; i < 11; i++) statuses.push((await client.post('registrations', { nif: 'x' })).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
     const other = await visitor();
-    expect((await post('registrations', { nif: 'x' }, other)).statusCode).toBe(400);
+    expect((await other.post('registrations', { nif: 'x' })).statusCode).toBe(400);
   });
 });
 
 describe('public options', () => {
   it('lists active sections, the divisions of one section, islands and cities in the caller language', async () => {
-    const get = (url: string, language = 'pt') =>
-      ctx.app.inject({
-        method: 'GET',
-        url: `/app/api/v1/public/options/${url}`,
-        headers: { 'x-language': language },
-      });
-    expect((await get('cae-sections')).json().map((o: { code: string }) => o.code)).toEqual(['G', 'I']);
-    expect((await get(`cae-divisions?sectionId=${ref.sectionB}`, 'fr')).json()).toEqual([
+    const options = (url: string, language = 'pt') => get(null, `/public/options/${url}`, { language });
+    expect((await options('cae-sections')).json().map((o: { code: string }) => o.code)).toEqual(['G', 'I']);
+    expect((await options(`cae-divisions?sectionId=${ref.sectionB}`, 'fr')).json()).toEqual([
       { id: ref.divisionB, code: '56', label: 'Restauração (fr)' },
     ]);
-    expect((await get('islands', 'en')).json()).toEqual([
+    expect((await options('islands', 'en')).json()).toEqual([
       { id: ref.island, code: 'ST', label: 'Santiago (en)' },
     ]);
-    expect((await get(`cities?islandId=${ref.island}`)).json()).toEqual([
+    expect((await options(`cities?islandId=${ref.island}`)).json()).toEqual([
       { id: ref.city, code: 'PR', label: 'Praia' },
     ]);
   });
@@ -459,11 +451,7 @@ describe('public options', () => {
       { code: 'LDA', description: text('Sociedade por quotas') },
       { code: 'OLD', description: text('Antiga forma'), isActive: false },
     ]);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/app/api/v1/public/options/company-types',
-      headers: { 'x-language': 'en' },
-    });
+    const res = await get(null, '/public/options/company-types', { language: 'en' });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((o: { code: string; label: string }) => [o.code, o.label])).toEqual([
       ['SA', 'Sociedade anónima (en)'],
@@ -490,26 +478,12 @@ describe('invitations (admin pre-registration)', () => {
       language: 'en',
       cityId: ref.city,
     };
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/api/v1/companies/pre-registrations',
-      headers: companySession.headers,
-      payload: body,
-    });
+    const refused = await send(companySession, 'POST', '/companies/pre-registrations', body);
     expect(refused.statusCode).toBe(403);
-    const listRefused = await ctx.app.inject({
-      method: 'GET',
-      url: '/app/api/v1/companies/pre-registrations',
-      headers: { cookie: companySession.cookie },
-    });
+    const listRefused = await get(companySession, '/companies/pre-registrations');
     expect(listRefused.statusCode).toBe(403);
 
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/api/v1/companies/pre-registrations',
-      headers: adminSession.headers,
-      payload: body,
-    });
+    const created = await send(adminSession, 'POST', '/companies/pre-registrations', body);
     expect(created.statusCode).toBe(201);
     const item = created.json();
     expect(item).toMatchObject({ companyName: 'Hotel Atlântico', state: 'pending', sentCount: 1 });
@@ -520,27 +494,21 @@ describe('invitations (admin pre-registration)', () => {
       'Ana Tavares, of the Business Excellence portal team, pre-registered the company Hotel Atlântico on the portal with you as its responsible person.',
     );
 
-    const resent = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/api/v1/companies/pre-registrations/${item.id}/resend`,
-      headers: adminSession.headers,
-    });
+    const resent = await send(adminSession, 'POST', `/companies/pre-registrations/${item.id}/resend`);
     expect(resent.json()).toMatchObject({ sentCount: 2, state: 'pending' });
     const [message] = await deliver();
     expect(message?.subject).toBe('Invitation to the Business Excellence portal — Hotel Atlântico');
     expect(message?.text).toContain('Ana Tavares, of the Business Excellence portal team');
     const token = tokenIn(message, 'invitation');
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/app/api/v1/invitations/${first}` })).statusCode,
-    ).toBe(410);
+    expect((await get(null, `/invitations/${first}`)).statusCode).toBe(410);
 
-    const summary = await ctx.app.inject({ method: 'GET', url: `/app/api/v1/invitations/${token}` });
+    const summary = await get(null, `/invitations/${token}`);
     expect(summary.json()).toEqual({
       companyName: 'Hotel Atlântico',
       email: 'gerente@atlantico.cv',
       name: 'Rui Gomes',
     });
-    const mismatch = await post('invitations/accept', {
+    const mismatch = await client.post('invitations/accept', {
       token,
       password: PASSWORD,
       confirmPassword: 'other',
@@ -548,14 +516,14 @@ describe('invitations (admin pre-registration)', () => {
     });
     expect(mismatch.statusCode).toBe(400);
     // The privacy policy and the regulation are accepted as a self-registration accepts them, with its message.
-    const registrationWithout = await post('registrations', form({ acceptedTerms: false }));
+    const registrationWithout = await client.post('registrations', form({ acceptedTerms: false }));
     expect(registrationWithout.statusCode).toBe(400);
     const termsMessage = registrationWithout
       .json()
       .error.details.find((d: { path: string }) => d.path === 'acceptedTerms')?.message;
     expect(termsMessage).toBe('Tem de aceitar os termos e condições');
     for (const acceptedTerms of [undefined, false]) {
-      const withoutTerms = await post('invitations/accept', {
+      const withoutTerms = await client.post('invitations/accept', {
         token,
         password: PASSWORD,
         confirmPassword: PASSWORD,
@@ -565,7 +533,7 @@ describe('invitations (admin pre-registration)', () => {
       expect(withoutTerms.json().error.details).toEqual([{ path: 'acceptedTerms', message: termsMessage }]);
     }
     expect(await count(accounts)).toBe(2);
-    const accepted = await post('invitations/accept', {
+    const accepted = await client.post('invitations/accept', {
       token,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -575,7 +543,7 @@ describe('invitations (admin pre-registration)', () => {
     expect(accepted.json()).toEqual({ status: 'accepted', email: 'gerente@atlantico.cv' });
     expect(
       (
-        await post('invitations/accept', {
+        await client.post('invitations/accept', {
           token,
           password: PASSWORD,
           confirmPassword: PASSWORD,
@@ -585,11 +553,7 @@ describe('invitations (admin pre-registration)', () => {
     ).toBe(410);
 
     const session = await ctx.signIn('gerente@atlantico.cv', PASSWORD);
-    const mine = await ctx.app.inject({
-      method: 'GET',
-      url: '/app/api/v1/me/companies',
-      headers: { cookie: session.cookie },
-    });
+    const mine = await get(session, '/me/companies');
     expect(JSON.stringify(mine.json())).toContain(item.companyId);
     const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, 'gerente@atlantico.cv'));
     const members = await ctx.db
@@ -598,11 +562,7 @@ describe('invitations (admin pre-registration)', () => {
       .where(eq(companyMembers.accountId, account?.id ?? ''));
     expect(members.map((m) => m.companyId)).toEqual([item.companyId]);
 
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/app/api/v1/companies/pre-registrations?search=atlantico',
-      headers: { cookie: adminSession.cookie },
-    });
+    const list = await get(adminSession, '/companies/pre-registrations?search=atlantico');
     expect(list.json()).toMatchObject({ total: 1, items: [{ state: 'accepted', sentCount: 2 }] });
     const [invitation] = await ctx.db.select().from(companyInvitations);
     expect(invitation?.acceptedAt).toBeInstanceOf(Date);
@@ -616,20 +576,15 @@ describe('invitations (admin pre-registration)', () => {
       companyName: 'Primeira, Lda',
       nif: '400000002',
     });
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/api/v1/companies/pre-registrations',
-      headers: adminSession.headers,
-      payload: {
-        companyName: 'Segunda, Lda',
-        nif: '400000003',
-        email: 'Dona@duas.cv',
-        responsibleName: 'Dona',
-      },
+    const created = await send(adminSession, 'POST', '/companies/pre-registrations', {
+      companyName: 'Segunda, Lda',
+      nif: '400000003',
+      email: 'Dona@duas.cv',
+      responsibleName: 'Dona',
     });
     expect(created.statusCode).toBe(201);
     const token = tokenIn((await deliver())[0], 'invitation');
-    const accepted = await post('invitations/accept', {
+    const accepted = await client.post('invitations/accept', {
       token,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -637,15 +592,7 @@ describe('invitations (admin pre-registration)', () => {
     });
     expect(accepted.statusCode).toBe(200);
     const session = await ctx.signIn('dona@duas.cv', PASSWORD);
-    const mine = JSON.stringify(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/app/api/v1/me/companies',
-          headers: { cookie: session.cookie },
-        })
-      ).json(),
-    );
+    const mine = JSON.stringify((await get(session, '/me/companies')).json());
     expect(mine).toContain(firstCompany);
     expect(mine).toContain(created.json().companyId);
     expect(await count(accounts)).toBe(2);
@@ -667,32 +614,22 @@ describe('NIF claims', () => {
   });
 
   const conflicts = async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/app/api/v1/companies/nif-conflicts',
-      headers: { cookie: admin.cookie },
-    });
+    const res = await get(admin, '/companies/nif-conflicts');
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { nif: string; claims: { kind: string; id: string; email: string }[] }[];
   };
   const settle = (nif: string, kind: string, id: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/app/api/v1/companies/nif-conflicts/settle',
-      headers: admin.headers,
-      payload: { nif, keep: { kind, id } },
-    });
+    send(admin, 'POST', '/companies/nif-conflicts/settle', { nif, keep: { kind, id } });
   const preRegister = (payload: Record<string, unknown>) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/app/api/v1/companies/pre-registrations',
-      headers: admin.headers,
-      payload: { companyName: 'Pré, Lda', responsibleName: 'Pré Responsável', ...payload },
+    send(admin, 'POST', '/companies/pre-registrations', {
+      companyName: 'Pré, Lda',
+      responsibleName: 'Pré Responsável',
+      ...payload,
     });
 
   it('an unconfirmed registration does not block the real company; the admin sees both and keeps the real one', async () => {
     const nif = '500000001';
-    const squatter = await post(
+    const squatter = await client.post(
       'registrations',
       form({
         email: 'ocupa@falsa.cv',
@@ -703,7 +640,7 @@ describe('NIF claims', () => {
       }),
     );
     expect(squatter.statusCode).toBe(202);
-    const real = await post('registrations', form({ email: 'maria@real.cv', nif }), await visitor());
+    const real = await (await visitor()).post('registrations', form({ email: 'maria@real.cv', nif }));
     expect(real.statusCode).toBe(202);
     const [squatterMail, realMail] = await deliver();
     const squatterToken = tokenIn(squatterMail, 'confirm');
@@ -757,11 +694,11 @@ describe('NIF claims', () => {
     );
     expect(await conflicts()).toEqual([]);
     expect(await ctx.identity.findUserByEmail('ocupa@falsa.cv')).toBeNull();
-    expect((await post('registrations/confirm', { token: squatterToken })).json().error.code).toBe(
+    expect((await client.post('registrations/confirm', { token: squatterToken })).json().error.code).toBe(
       'link_invalid',
     );
 
-    expect((await post('registrations/confirm', { token: realToken })).statusCode).toBe(200);
+    expect((await client.post('registrations/confirm', { token: realToken })).statusCode).toBe(200);
     const [company] = await ctx.db.select().from(companies).where(eq(companies.nif, nif));
     expect(company?.email).toBe('maria@real.cv');
     // Settled once: a second settlement finds nothing to settle.
@@ -773,7 +710,7 @@ describe('NIF claims', () => {
     const created = await preRegister({ nif, email: 'convidado@pre.cv', language: 'en' });
     expect(created.statusCode, created.body).toBe(201);
     const invitationToken = tokenIn((await deliver())[0], 'invitation');
-    const real = await post('registrations', form({ email: 'dona@real.cv', nif }));
+    const real = await client.post('registrations', form({ email: 'dona@real.cv', nif }));
     expect(real.statusCode).toBe(202);
     const realToken = tokenIn((await deliver())[0], 'confirm');
 
@@ -789,15 +726,13 @@ describe('NIF claims', () => {
       ],
     ]);
 
-    expect((await post('registrations/confirm', { token: realToken })).statusCode).toBe(200);
+    expect((await client.post('registrations/confirm', { token: realToken })).statusCode).toBe(200);
     const held = await ctx.db.select().from(companies).where(eq(companies.nif, nif));
     expect(held.map((c) => c.email)).toEqual(['dona@real.cv']);
     const [cancelled] = await deliver();
     expect(cancelled?.to?.[0]?.address).toBe('convidado@pre.cv');
     expect(cancelled?.subject).toBe('The invitation for Pré, Lda was cancelled — Business Excellence');
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/app/api/v1/invitations/${invitationToken}` })).statusCode,
-    ).toBe(410);
+    expect((await get(null, `/invitations/${invitationToken}`)).statusCode).toBe(410);
     const audit = await listAudit(ctx.db, {
       entity: 'companies/pre-registrations',
       entityId: created.json().id,
@@ -820,7 +755,7 @@ describe('NIF claims', () => {
 
     // A registration waits for NIF 500000004 when a company with it is confirmed (made by an administrator).
     expect(
-      (await post('registrations', form({ email: 'tarde@empresa.cv', nif: '500000004' }))).statusCode,
+      (await client.post('registrations', form({ email: 'tarde@empresa.cv', nif: '500000004' }))).statusCode,
     ).toBe(202);
     const owner = await ctx.createUser({ email: 'dono@confirmada.cv', roles: ['company'] });
     const companyId = await ctx.linkCompany(owner.accountId, {
@@ -860,11 +795,7 @@ describe('NIF claims', () => {
       await ctx.db.select().from(companyInvitations).where(eq(companyInvitations.email, 'unico@pre.cv'))
     ).find((row) => row.expiresAt.getTime() < Date.now())?.id;
     expect(oldId).toBeTruthy();
-    const resent = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/api/v1/companies/pre-registrations/${oldId}/resend`,
-      headers: admin.headers,
-    });
+    const resent = await send(admin, 'POST', `/companies/pre-registrations/${oldId}/resend`);
     expect(resent.statusCode).toBe(409);
     expect(resent.json().error.code).toBe('invitation_pending');
   });
@@ -874,7 +805,7 @@ describe('/dev/mail', () => {
   it('lists the outbox newest first with clickable, escaped content', async () => {
     expect(
       (
-        await post(
+        await client.post(
           'registrations',
           form({ email: 'viewer@empresa.cv', nif: '300000005', companyName: '<b>Tag</b> & Co' }),
         )
