@@ -4,14 +4,13 @@ import PostalMime, { type Email } from 'postal-mime';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
 import { startReceiver, stopReceiver } from '../../../test/support/smtp.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { createMailWorker } from '../../platform/mail/outbox.ts';
 import { createCampaignSender } from './campaign-sender.ts';
 
 const logger = pino({ level: 'silent' });
-const API = '/app/api/v1';
-
 let ctx: TestContext;
 let received: string[];
 let receiver: { server: SMTPServer; port: number };
@@ -38,7 +37,7 @@ async function subscribe(
   const client = who ?? (await visitor());
   return ctx.app.inject({
     method: 'POST',
-    url: `${API}/public/newsletter/subscriptions`,
+    url: `${API_PREFIX}/public/newsletter/subscriptions`,
     payload: { email, language },
     remoteAddress: client.remoteAddress,
     headers: { ...client.headers, ...headers },
@@ -76,10 +75,12 @@ async function confirmedSubscriber(email: string, language: string): Promise<Ema
 const admin$ = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   ctx.app.inject({
     method,
-    url: `${API}/${url}`,
+    url: `${API_PREFIX}/${url}`,
     headers: admin.headers,
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+
+const { get, send } = apiCalls(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -213,7 +214,7 @@ describe('GET and POST /app/api/v1/public/newsletter/unsubscribe/{token}', () =>
     const list = await admin$('GET', 'newsletter/subscribers?status=unsubscribed');
     expect(list.json().items).toMatchObject([{ email: 'sair@exemplo.cv', status: 'unsubscribed' }]);
 
-    const unknown = await ctx.app.inject({ method: 'GET', url: `${API}/public/newsletter/unsubscribe/nope` });
+    const unknown = await get(null, `/public/newsletter/unsubscribe/nope`);
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -251,21 +252,15 @@ describe('GET and POST /app/api/v1/public/newsletter/unsubscribe/{token}', () =>
 
 describe('newsletter administration', () => {
   it('is for administrators only', async () => {
-    const anonymous = await ctx.app.inject({ method: 'GET', url: `${API}/newsletter/subscribers` });
+    const anonymous = await get(null, `/newsletter/subscribers`);
     expect(anonymous.statusCode).toBe(401);
     for (const url of ['newsletter/subscribers', 'newsletter/subscribers/export', 'newsletter/campaigns']) {
-      const asCompany = await ctx.app.inject({
-        method: 'GET',
-        url: `${API}/${url}`,
-        headers: company.headers,
-      });
+      const asCompany = await get(company, `/${url}`);
       expect(asCompany.statusCode, url).toBe(403);
     }
-    const create = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/newsletter/campaigns`,
-      headers: company.headers,
-      payload: { subject: { pt: 'A', en: '', fr: '' }, body: { pt: '<p>B</p>', en: '', fr: '' } },
+    const create = await send(company, 'POST', `/newsletter/campaigns`, {
+      subject: { pt: 'A', en: '', fr: '' },
+      body: { pt: '<p>B</p>', en: '', fr: '' },
     });
     expect(create.statusCode).toBe(403);
     expect((await admin$('GET', 'newsletter/subscribers')).statusCode).toBe(200);

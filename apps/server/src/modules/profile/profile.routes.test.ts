@@ -11,6 +11,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
 import { findAccountById } from '../../auth/accounts.repository.ts';
 import { SESSION_COOKIE } from '../../auth/guard.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
@@ -19,8 +20,6 @@ import { UPLOADS_PER_MINUTE } from '../../platform/upload-rate-limit.ts';
 let ctx: TestContext;
 let user: TestUser;
 let session: SignedIn;
-
-const API = '/app/api/v1';
 
 // Real images (sharp decodes every upload): 3×2 px, one colour each.
 const pixels = (r: number, g: number, b: number) =>
@@ -46,11 +45,13 @@ const upload = (file: Buffer, filename: string, type = 'image/png') => {
   const body = multipart(file, filename, type);
   return ctx.app.inject({
     method: 'PUT',
-    url: `${API}/me/profile-picture`,
+    url: `${API_PREFIX}/me/profile-picture`,
     headers: { ...session.headers, 'content-type': body.contentType },
     payload: body.payload,
   });
 };
+
+const { get, send } = apiCalls(() => ctx.app);
 
 beforeAll(async () => {
   [PNG, JPEG, WEBP] = await Promise.all([
@@ -70,34 +71,20 @@ afterAll(async () => {
 
 describe('me/profile', () => {
   it('changes name and language here and at the identity provider', async () => {
-    const before = await ctx.app.inject({
-      method: 'GET',
-      url: `${API}/me/profile`,
-      headers: session.headers,
-    });
+    const before = await get(session, `/me/profile`);
     expect(before.json()).toEqual({
       name: 'Nome Antigo',
       email: user.email,
       language: 'pt',
       profilePicture: null,
     });
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: `${API}/me/profile`,
-      headers: session.headers,
-      payload: { name: 'Nome Novo', language: 'fr' },
-    });
+    const saved = await send(session, 'PUT', `/me/profile`, { name: 'Nome Novo', language: 'fr' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ name: 'Nome Novo', language: 'fr' });
     const token = decodeJwt(await ctx.bearer(user.email, user.password));
     expect(token.name).toBe('Nome Novo');
     expect(token.locale).toBe('fr');
-    const empty = await ctx.app.inject({
-      method: 'PUT',
-      url: `${API}/me/profile`,
-      headers: session.headers,
-      payload: { name: ' ', language: 'en' },
-    });
+    const empty = await send(session, 'PUT', `/me/profile`, { name: ' ', language: 'en' });
     expect(empty.statusCode).toBe(400);
   });
 });
@@ -111,12 +98,10 @@ describe('me/profile-picture', () => {
     ] as const) {
       const response = await upload(data, name, 'application/octet-stream');
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().profilePicture).toBe(`${API}/accounts/${user.accountId}/profile-pictures`);
-      const served = await ctx.app.inject({
-        method: 'GET',
-        url: `${API}/accounts/${user.accountId}/profile-pictures`,
-        headers: { cookie: session.cookie },
-      });
+      expect(response.json().profilePicture).toBe(
+        `${API_PREFIX}/accounts/${user.accountId}/profile-pictures`,
+      );
+      const served = await get(session, `/accounts/${user.accountId}/profile-pictures`);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(mime);
       const meta = await sharp(served.rawPayload).metadata();
@@ -129,13 +114,7 @@ describe('me/profile-picture', () => {
 
   it('stores only the re-encoded image: HTML after a PNG, a zip after a JPEG and the EXIF are gone', async () => {
     const served = async () =>
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `${API}/accounts/${user.accountId}/profile-pictures`,
-          headers: { cookie: session.cookie },
-        })
-      ).rawPayload;
+      (await get(session, `/accounts/${user.accountId}/profile-pictures`)).rawPayload;
     const html = '<html><body><script>alert(document.cookie)</script></body></html>';
     const png = await upload(Buffer.concat([PNG, Buffer.from(html)]), 'polyglot.png');
     expect(png.statusCode, png.body).toBe(200);
@@ -187,18 +166,10 @@ describe('me/profile-picture', () => {
   });
 
   it('removes the picture', async () => {
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `${API}/me/profile-picture`,
-      headers: session.headers,
-    });
+    const removed = await send(session, 'DELETE', `/me/profile-picture`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().profilePicture).toBeNull();
-    const served = await ctx.app.inject({
-      method: 'GET',
-      url: `${API}/accounts/${user.accountId}/profile-pictures`,
-      headers: { cookie: session.cookie },
-    });
+    const served = await get(session, `/accounts/${user.accountId}/profile-pictures`);
     expect(served.statusCode).toBe(404);
   });
 });
@@ -211,7 +182,7 @@ describe('uploads per user', () => {
       const body = multipart(PNG, 'me.png', 'image/png');
       return ctx.app.inject({
         method: 'PUT',
-        url: `${API}/me/profile-picture`,
+        url: `${API_PREFIX}/me/profile-picture`,
         headers: { ...signed.headers, 'content-type': body.contentType, 'x-language': 'en' },
         payload: body.payload,
       });
@@ -231,12 +202,7 @@ describe('uploads per user', () => {
       },
     });
     // Other calls of that user, and other users' uploads, go on.
-    const profile = await ctx.app.inject({
-      method: 'PUT',
-      url: `${API}/me/profile`,
-      headers: busySession.headers,
-      payload: { name: 'Busy', language: 'pt' },
-    });
+    const profile = await send(busySession, 'PUT', `/me/profile`, { name: 'Busy', language: 'pt' });
     expect(profile.statusCode, profile.body).toBe(200);
     expect((await put(session)).statusCode).toBe(200);
   });

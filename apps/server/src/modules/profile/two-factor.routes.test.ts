@@ -18,6 +18,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { API_PREFIX } from '../../../test/support/http.ts';
 import { identityAdminFor, startBuiltInIdp, withIssuer } from '../../auth/built-in-idp.ts';
 import { SESSION_COOKIE } from '../../auth/guard.ts';
 import { loadConfig } from '../../config.ts';
@@ -25,8 +26,6 @@ import { loadConfig } from '../../config.ts';
 let ctx: TestContext;
 let user: TestUser;
 let session: SignedIn;
-
-const API = '/app/api/v1';
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -53,7 +52,7 @@ async function pressContinue(browser: IdpTestBrowser, at: Page): Promise<Page> {
 }
 
 async function status(headers: Record<string, string>) {
-  const response = await ctx.app.inject({ method: 'GET', url: `${API}/me/two-factor`, headers });
+  const response = await ctx.app.inject({ method: 'GET', url: `${API_PREFIX}/me/two-factor`, headers });
   expect(response.statusCode, response.body).toBe(200);
   return TwoFactorStatus.parse(response.json());
 }

@@ -3,6 +3,7 @@ import { RETENTION, type RetentionKind, retentionCutoff, searchText } from '@exc
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/support/context.ts';
+import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
 import {
   accounts,
   applicationFiles,
@@ -28,7 +29,6 @@ import { listAudit } from '../../platform/audit/audit.ts';
 import { ERASED_EMAIL_DOMAIN } from './retention.repository.ts';
 import { enforceRetention, RETENTION_ENTITY } from './retention.ts';
 
-const API = '/app/api/v1';
 const DAY = 86_400_000;
 /** The sweep's clock: moved well past the time the rows below are written at. */
 const NOW = new Date(Date.now() + 3 * 365 * DAY);
@@ -41,6 +41,8 @@ let userA: TestUser;
 let userB: TestUser;
 let companyA: string;
 let companyB: string;
+
+const { get } = apiCalls(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -533,7 +535,7 @@ describe('the newsletter confirmation link', () => {
     const csrf = (await ctx.app.inject({ method: 'GET', url: '/auth/csrf' })).json().csrfToken;
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `${API}/public/newsletter/subscriptions`,
+      url: `${API_PREFIX}/public/newsletter/subscriptions`,
       payload: { email, language: 'en' },
       headers: { cookie: `portal_csrf=${csrf}`, 'x-csrf-token': csrf },
     });
@@ -556,8 +558,8 @@ describe('the newsletter confirmation link', () => {
       .set({ requestWindowStartedAt: new Date(Date.now() - 7 * DAY + 3_600_000) })
       .where(eq(newsletterSubscribers.email, 'fresh@x.cv'));
 
-    const expired = await ctx.app.inject({ method: 'GET', url: `${API}${stale}` });
-    const confirmed = await ctx.app.inject({ method: 'GET', url: `${API}${fresh}` });
+    const expired = await get(null, stale);
+    const confirmed = await get(null, fresh);
 
     expect(confirmed.statusCode).toBe(200);
     expect(expired.statusCode).toBe(404);

@@ -2,12 +2,12 @@ import { eq, getTableName, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
 import { accounts, contentImages, files } from '../../db/schema/index.ts';
 import { listJobs } from '../jobs/jobs.ts';
 import { FILE_GRACE_MS, FILE_REFERENCES, FILES_SWEEP_JOB, sweepUnreferencedFiles } from './file-gc.ts';
 import { type BlobDriver, createFileStore, dataDirFileStore } from './file-store.ts';
 
-const API = '/app/api/v1';
 const HOUR = 60 * 60 * 1000;
 
 let ctx: TestContext;
@@ -30,7 +30,7 @@ async function setPicture(session: SignedIn, accountId: string, data: Buffer, na
   const body = multipart(data, name);
   const res = await ctx.app.inject({
     method: 'PUT',
-    url: `${API}/me/profile-picture`,
+    url: `${API_PREFIX}/me/profile-picture`,
     headers: { ...session.headers, 'content-type': body.contentType },
     payload: body.payload,
   });
@@ -48,6 +48,8 @@ async function fileRow(id: string) {
 }
 
 const blobExists = (sha256: string) => store.driver.exists(sha256);
+
+const { get, send } = apiCalls(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -102,20 +104,12 @@ describe('removal of unreferenced files', () => {
     expect(await fileRow(current)).not.toBeNull();
     expect(await fileRow(fresh.id)).not.toBeNull();
     expect(await blobExists(fresh.sha256)).toBe(true);
-    const served = await ctx.app.inject({
-      method: 'GET',
-      url: `${API}/accounts/${ana.accountId}/profile-pictures`,
-      headers: { cookie: anaSession.cookie },
-    });
+    const served = await get(anaSession, `/accounts/${ana.accountId}/profile-pictures`);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
 
     // Rui removes his picture: a day later its row and, now that no row has it, its blob are gone.
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `${API}/me/profile-picture`,
-      headers: ruiSession.headers,
-    });
+    const removed = await send(ruiSession, 'DELETE', `/me/profile-picture`);
     expect(removed.statusCode).toBe(200);
     await ctx.app.jobs.runOnce(new Date(start.getTime() + 2 * FILE_GRACE_MS + 2 * HOUR));
     expect(await fileRow(same)).toBeNull();
