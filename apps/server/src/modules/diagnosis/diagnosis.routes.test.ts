@@ -92,15 +92,25 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
-  let simple: { id: string; currentAutoFinancialIndicators: Indicator[] } & Record<string, unknown>;
+type SavedDiagnosis = { id: string; currentAutoFinancialIndicators: Indicator[] } & Record<string, unknown>;
 
+/** Saves a diagnosis of the member's 2024 sheet (compared with another sheet when given); answers it as saved. */
+async function saveDiagnosis(previousBalanceSheetId?: string): Promise<SavedDiagnosis> {
+  const response = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
+    balanceSheetId: sheet2024,
+    ...(previousBalanceSheetId ? { previousBalanceSheetId } : {}),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
   it('runs a simple diagnosis: every criterion by type EE, F, L, RE, RF, C, values computed by hand', async () => {
     const response = await send(member, 'POST', `/companies/${ownCompany}/diagnoses`, {
       balanceSheetId: sheet2024,
     });
     expect(response.statusCode, response.body).toBe(201);
-    simple = response.json();
+    const simple: SavedDiagnosis = response.json();
     expect(simple).toMatchObject({
       type: 'simple',
       companyName: 'Own, Lda',
@@ -234,6 +244,8 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
   });
 
   it('keeps a saved diagnosis exactly as it was after the criteria change, and lists the newest first', async () => {
+    const simple = await saveDiagnosis();
+    await saveDiagnosis(sheet2023);
     // AF = 0.4 passes the seeded ≥ 0.375 and fails the edited ≥ 0.45.
     const [af] = await ctx.db.select().from(criteria).where(eq(criteria.code, 'AF'));
     const item = (await get(admin, `/criteria/${af?.id}`)).json();
@@ -295,6 +307,7 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
   });
 
   it('exports a saved diagnosis as PDF and as XLSX in the chosen language', async () => {
+    const simple = await saveDiagnosis();
     const pdf = await get(member, `/companies/${ownCompany}/diagnoses/${simple.id}/export.pdf?lang=fr`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -316,6 +329,7 @@ describe('POST /app/api/v1/companies/{companyId}/diagnoses', () => {
 
 describe('who may see and change diagnoses', () => {
   it('answers 404 for another company, 403 for partners and 401 for visitors, and changes nothing', async () => {
+    await saveDiagnosis();
     const own = (await get(member, `/companies/${ownCompany}/diagnoses`)).json();
     const id = own[0].id;
     expect((await get(otherMember, `/companies/${ownCompany}/diagnoses`)).statusCode).toBe(404);
@@ -342,6 +356,7 @@ describe('who may see and change diagnoses', () => {
   });
 
   it('lets an admin list every diagnosis, open one and delete one (audited)', async () => {
+    for (const previous of [undefined, sheet2023, undefined]) await saveDiagnosis(previous);
     const page = (await get(admin, '/diagnoses?search=own')).json();
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.items.every((d: { companyName: string }) => d.companyName === 'Own, Lda')).toBe(true);
@@ -598,13 +613,10 @@ describe('the trial-balance lines behind each aggregate', () => {
     return found;
   };
   const shown = (input: Input) => input.lines?.map((line) => `${line.account} ${line.amount}`);
-  let uploaded: string;
-  let linesCompany: string;
-  let linesSession: SignedIn;
-
-  it("lists an uploaded sheet's accounts with what each added (class 2 by its side); a sheet entered by hand has none", async () => {
-    const user = await ctx.createUser({ email: 'lines@dg.cv', roles: ['company'] });
-    const company = await ctx.linkCompany(user.accountId, { companyName: 'Lines, Lda', nif: '200000014' });
+  /** A company of its own with 2021 entered by hand and 2022 uploaded from a trial balance of seven accounts. */
+  async function companyWithUploadedSheet(email: string, nif: string) {
+    const user = await ctx.createUser({ email, roles: ['company'] });
+    const company = await ctx.linkCompany(user.accountId, { companyName: 'Lines, Lda', nif });
     const session = await ctx.signIn(user.email, user.password);
     const handEntered = await enterSheet(session, company, '2021-01-01', '2021-12-31', SHEET_2023);
     // AC = 11 5 000 + 121 20 000 + 2711 (3 000 − 1 000, a debit balance: Outras contas a receber) = 27 000
@@ -627,9 +639,14 @@ describe('the trial-balance lines behind each aggregate', () => {
       contentType: body.contentType,
     });
     expect(upload.statusCode, upload.body).toBe(201);
-    uploaded = upload.json().id as string;
-    linesCompany = company;
-    linesSession = session;
+    return { company, session, handEntered, uploaded: upload.json().id as string };
+  }
+
+  it("lists an uploaded sheet's accounts with what each added (class 2 by its side); a sheet entered by hand has none", async () => {
+    const { company, session, handEntered, uploaded } = await companyWithUploadedSheet(
+      'lines@dg.cv',
+      '200000014',
+    );
 
     const response = await send(session, 'POST', `/companies/${company}/diagnoses`, {
       balanceSheetId: uploaded,
@@ -701,6 +718,7 @@ describe('the trial-balance lines behind each aggregate', () => {
   });
 
   it('leaves out the lines of aggregates the tree, edited since the upload, no longer assigns as the upload did', async () => {
+    const { company, session, uploaded } = await companyWithUploadedSheet('edited-tree@dg.cv', '200000016');
     const [clients] = await ctx.db.select().from(sdCategories).where(eq(sdCategories.code, 'CLI'));
     if (!clients) throw new Error('no CLI category');
     // 2721 would now go to Clientes: Outras contas a pagar, Passivo corrente and Ativo corrente no longer add up.
@@ -709,7 +727,7 @@ describe('the trial-balance lines behind each aggregate', () => {
       .set({ accountCodes: [...clients.accountCodes, '2721'] })
       .where(eq(sdCategories.id, clients.id));
     try {
-      const response = await send(linesSession, 'POST', `/companies/${linesCompany}/diagnoses`, {
+      const response = await send(session, 'POST', `/companies/${company}/diagnoses`, {
         balanceSheetId: uploaded,
       });
       expect(response.statusCode, response.body).toBe(201);
