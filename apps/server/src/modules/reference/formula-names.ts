@@ -1,20 +1,15 @@
 import { parseFormula } from '@excelencia/domain';
 import type { Executor } from '../../db/client.ts';
-import {
-  criteria,
-  sdCategories,
-  sdHeadings,
-  sdSubCategories,
-  sdSubHeadings,
-} from '../../db/schema/reference.ts';
+import { sdCategories, sdHeadings, sdSubCategories, sdSubHeadings } from '../../db/schema/reference.ts';
 import { AppError } from '../../platform/errors.ts';
+import { criterionFormulas, nodeCodesOf } from './reference.repository.ts';
 
 /** The names a criterion formula may use: the codes of every self-diagnosis node, at any level. */
 export async function formulaNames(db: Executor): Promise<Set<string>> {
   // One after the other: `db` may be a transaction, whose connection runs one query at a time.
   const names = new Set<string>();
   for (const table of [sdHeadings, sdSubHeadings, sdCategories, sdSubCategories]) {
-    for (const row of await db.select({ code: table.code }).from(table)) names.add(row.code);
+    for (const row of await nodeCodesOf(db, table)) names.add(row.code);
   }
   return names;
 }
@@ -22,7 +17,7 @@ export async function formulaNames(db: Executor): Promise<Set<string>> {
 /** Whether any criterion's formula (active or not) names `code`. */
 export async function criterionUsesName(db: Executor, code: string): Promise<boolean> {
   const names = await formulaNames(db);
-  for (const { formula } of await db.select({ formula: criteria.formula }).from(criteria)) {
+  for (const { formula } of await criterionFormulas(db)) {
     const parsed = parseFormula(formula, { knownNames: names });
     if (parsed.ok && parsed.names.includes(code)) return true;
   }

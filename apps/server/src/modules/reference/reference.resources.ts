@@ -46,10 +46,8 @@ import {
   SubHeadingUpdate,
   translate,
 } from '@excelencia/domain';
-import { eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { balanceSheetValues } from '../../db/schema/balance-sheets.ts';
 import { companies } from '../../db/schema/companies.ts';
 import {
   caeDivisions,
@@ -74,6 +72,21 @@ import { localizedSort } from '../../platform/listing.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { criterionUsesName, validateCriterionFormula } from './formula-names.ts';
 import {
+  balanceSheetValuesUseCode,
+  cityIslandCode,
+  criterionTypeSortOrder,
+  divisionSectionCode,
+  lockEmployeeRanges,
+  type NodeTable,
+  nodeCode,
+  nodeCodeAndAccounts,
+  nodeHasChild,
+  nodeWithCodeExists,
+  otherEmployeeRangesLocked,
+  partnerEntityNameLower,
+  partnerEntityTypeCode,
+} from './reference.repository.ts';
+import {
   type ChildLink,
   defineResource,
   describedParts,
@@ -81,7 +94,7 @@ import {
   inUse,
   parentOf,
   storedFields,
-} from './reference-resource.ts';
+} from './reference-resource.service.ts';
 
 // ---- shared pieces -----------------------------------------------------------------------------------------------
 
@@ -179,7 +192,7 @@ export const citiesResource = defineResource({
     code: cities.code,
     description: localizedSort(cities.description),
     isActive: cities.isActive,
-    island: sql`(select ${islands.code} from ${islands} where ${islands.id} = ${cities.islandId})`,
+    island: cityIslandCode,
     createdAt: cities.createdAt,
     updatedAt: cities.updatedAt,
   },
@@ -218,7 +231,7 @@ export const caeDivisionsResource = defineResource({
     code: caeDivisions.code,
     description: localizedSort(caeDivisions.description),
     isActive: caeDivisions.isActive,
-    section: sql`(select ${caeSections.code} from ${caeSections} where ${caeSections.id} = ${caeDivisions.sectionId})`,
+    section: divisionSectionCode,
     createdAt: caeDivisions.createdAt,
     updatedAt: caeDivisions.updatedAt,
   },
@@ -271,19 +284,8 @@ export const employeeRangesResource = defineResource({
   children: [companiesReferTo(companies.employeeRangeId)],
   /** Ranges may not share an employee count (checked inside the transaction, against every other range). */
   async validate(input, tx, id) {
-    // Row locks cannot stop two concurrent inserts of overlapping ranges (neither sees the other's new row):
-    // writers of ranges take this transaction lock first, one after the other.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('employee_ranges'))`);
-    const others = await tx
-      .select({
-        code: employeeRanges.code,
-        min: employeeRanges.minEmployees,
-        max: employeeRanges.maxEmployees,
-      })
-      .from(employeeRanges)
-      .where(id === null ? undefined : ne(employeeRanges.id, id))
-      .orderBy(employeeRanges.minEmployees)
-      .for('update');
+    await lockEmployeeRanges(tx);
+    const others = await otherEmployeeRangesLocked(tx, id);
     const clash = others.find((other) =>
       employeeRangesOverlap(input, { minEmployees: other.min, maxEmployees: other.max }),
     );
@@ -366,7 +368,7 @@ export const criteriaResource = defineResource({
     code: criteria.code,
     description: localizedSort(criteria.description),
     sortOrder: criteria.sortOrder,
-    criterionType: sql`(select ${criterionTypes.sortOrder} from ${criterionTypes} where ${criterionTypes.id} = ${criteria.criterionTypeId})`,
+    criterionType: criterionTypeSortOrder,
     isActive: criteria.isActive,
     isApplicationCriterion: criteria.isApplicationCriterion,
     createdAt: criteria.createdAt,
@@ -433,11 +435,11 @@ export const partnerEntitiesResource = defineResource({
   },
   sortable: {
     code: partnerEntities.code,
-    name: sql`lower(${partnerEntities.name})`,
+    name: partnerEntityNameLower,
     description: localizedSort(partnerEntities.description),
     email: partnerEntities.email,
     isActive: partnerEntities.isActive,
-    partnerType: sql`(select ${partnerTypes.code} from ${partnerTypes} where ${partnerTypes.id} = ${partnerEntities.partnerTypeId})`,
+    partnerType: partnerEntityTypeCode,
     createdAt: partnerEntities.createdAt,
     updatedAt: partnerEntities.updatedAt,
   },
@@ -473,8 +475,6 @@ export const partnerEntitiesResource = defineResource({
 
 // ---- the self-diagnosis tree ---------------------------------------------------------------------------------------
 
-type NodeTable = typeof sdSubHeadings | typeof sdCategories | typeof sdSubCategories | typeof sdHeadings;
-
 function nodeSortable(table: NodeTable) {
   return {
     code: table.code,
@@ -509,12 +509,7 @@ const TREE_TABLES: readonly NodeTable[] = [sdHeadings, sdSubHeadings, sdCategori
 /** Refuses (409) when criteria formulas or saved balance sheets name the node's code. */
 async function refuseWhileCodeUsed(tx: Executor, code: string, error: (what: string) => AppError) {
   if (await criterionUsesName(tx, code)) throw error('reference:kinds.criteria');
-  const [stored] = await tx
-    .select({ one: sql<number>`1` })
-    .from(balanceSheetValues)
-    .where(eq(balanceSheetValues.nodeCode, code))
-    .limit(1);
-  if (stored) throw error('reference:kinds.balanceSheets');
+  if (await balanceSheetValuesUseCode(tx, code)) throw error('reference:kinds.balanceSheets');
 }
 
 /**
@@ -538,11 +533,7 @@ function treeNodeRules(
       // accounts, and every upload naming them would fail. The accounts move to the children first.
       const parentId = links.parent ? (input as Record<string, unknown>)[links.parent.field] : undefined;
       if (links.parent && typeof parentId === 'string') {
-        const [parent] = await tx
-          .select({ code: links.parent.table.code, accountCodes: links.parent.table.accountCodes })
-          .from(links.parent.table)
-          .where(eq(links.parent.table.id, parentId))
-          .limit(1);
+        const parent = await nodeCodeAndAccounts(tx, links.parent.table, parentId);
         if (parent && parent.accountCodes.length > 0) {
           throw new AppError(409, 'parent_has_accounts', 'errors:parentHasAccounts', {
             params: { code: parent.code },
@@ -557,11 +548,7 @@ function treeNodeRules(
         }
       }
       if (links.child && id !== null && (input.accountCodes?.length ?? 0) > 0) {
-        const [child] = await tx
-          .select({ one: sql<number>`1` })
-          .from(links.child.table)
-          .where(eq(links.child.column, id))
-          .limit(1);
+        const child = await nodeHasChild(tx, links.child.table, links.child.column, id);
         if (child) {
           throw new AppError(409, 'accounts_need_leaf', 'errors:accountsNeedLeaf', {
             params: { code: input.code },
@@ -573,23 +560,15 @@ function treeNodeRules(
       }
       for (const other of TREE_TABLES) {
         if (other === levelTable) continue;
-        const [clash] = await tx
-          .select({ id: other.id })
-          .from(other)
-          .where(eq(other.code, input.code))
-          .limit(1);
+        const clash = await nodeWithCodeExists(tx, other, input.code);
         if (clash) throw duplicateCode();
       }
       if (id === null) return;
-      const [current] = await tx
-        .select({ code: levelTable.code })
-        .from(levelTable)
-        .where(eq(levelTable.id, id))
-        .limit(1);
-      if (current && current.code !== input.code) {
+      const current = await nodeCode(tx, levelTable, id);
+      if (current !== undefined && current !== input.code) {
         await refuseWhileCodeUsed(
           tx,
-          current.code,
+          current,
           (what) =>
             new AppError(409, 'in_use', 'errors:codeInUse', {
               params: { what },

@@ -6,7 +6,7 @@ import { apiCalls } from '../../../test/support/http.ts';
 import { cities, companies, criteria, islands } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { citiesResource, islandsResource } from './reference.resources.ts';
-import { createResourceService } from './reference-resource.ts';
+import { createResourceService } from './reference-resource.service.ts';
 
 let ctx: TestContext;
 const as: Record<'admin' | 'company' | 'partner', SignedIn> = {} as never;

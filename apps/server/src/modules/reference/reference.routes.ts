@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
 import type { ReferenceService } from './reference.service.ts';
-import { ADMIN_ONLY, registerResourceRoutes } from './reference-resource.ts';
+import { ADMIN_ONLY, registerResourceRoutes } from './reference-resource.routes.ts';
 
 /** The reference-data routes under /app/api/v1 (admins only). */
 export function referenceRoutes(deps: { reference: ReferenceService }) {

@@ -7,7 +7,7 @@ import {
   type ReferenceTable,
   type ResourceDefinition,
   type ResourceService,
-} from './reference-resource.ts';
+} from './reference-resource.service.ts';
 import { selfDiagnosisTree } from './self-diagnosis-tree.ts';
 
 /** A resource's definition with the service that reads and writes it. */

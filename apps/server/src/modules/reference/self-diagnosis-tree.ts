@@ -1,7 +1,6 @@
 import type { SelfDiagnosisTree } from '@excelencia/domain';
-import { asc } from 'drizzle-orm';
-import { type Executor, readTogether } from '../../db/client.ts';
-import { sdCategories, sdHeadings, sdSubCategories, sdSubHeadings } from '../../db/schema/reference.ts';
+import type { Executor } from '../../db/client.ts';
+import { selfDiagnosisLevels } from './reference.repository.ts';
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -29,13 +28,7 @@ const node = (row: {
 
 /** The whole tree: headings → sub-headings → categories → sub-categories, each level by sortOrder then code. */
 export async function selfDiagnosisTree(db: Executor): Promise<SelfDiagnosisTree> {
-  const [headings, subHeadings, categories, subCategories] = await readTogether(db, [
-    () => db.select().from(sdHeadings).orderBy(asc(sdHeadings.sortOrder), asc(sdHeadings.code)),
-    () => db.select().from(sdSubHeadings).orderBy(asc(sdSubHeadings.sortOrder), asc(sdSubHeadings.code)),
-    () => db.select().from(sdCategories).orderBy(asc(sdCategories.sortOrder), asc(sdCategories.code)),
-    () =>
-      db.select().from(sdSubCategories).orderBy(asc(sdSubCategories.sortOrder), asc(sdSubCategories.code)),
-  ]);
+  const [headings, subHeadings, categories, subCategories] = await selfDiagnosisLevels(db);
   const subCategoriesOf = groupBy(subCategories, (row) => row.categoryId);
   const categoriesOf = groupBy(categories, (row) => row.subHeadingId);
   const subHeadingsOf = groupBy(subHeadings, (row) => row.headingId);

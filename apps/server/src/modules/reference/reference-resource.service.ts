@@ -4,52 +4,41 @@ import {
   type LocalizedText,
   type Page,
   type ParentSummary,
-  pageOf,
   searchText,
 } from '@excelencia/domain';
-import { and, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { actorOf } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { databaseRefusal, foreignKeyOf } from '../../platform/database-errors.ts';
-import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
+import { keysetPages, orderBy, orderKeys, pageWindow, type SortKey } from '../../platform/listing.ts';
+import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import {
-  allOf,
-  countRows,
-  filterConditions,
-  keysetPages,
-  orderBy,
-  orderKeys,
-  pageWindow,
-  type SortKey,
-  searchCondition,
-} from '../../platform/listing.ts';
-import { requestLanguage } from '../../platform/request-language.ts';
-import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
+  anyRowRefersTo,
+  codeTaken,
+  countReferenceRows,
+  deleteReferenceRow,
+  insertReferenceRow,
+  type ParentTable,
+  parentExists,
+  parentSummaries,
+  type ReferenceTable,
+  referenceListWhere,
+  referenceRowById,
+  referenceRowsAfter,
+  referenceRowsPage,
+  updateReferenceRowAtVersion,
+} from './reference-resource.repository.ts';
+
+export type { ParentTable, ReferenceTable, ReferenceTableColumns } from './reference-resource.repository.ts';
 
 /**
  * A definition-driven resource of the reference data: one definition gives the six routes (list, export, get,
  * create, update, delete), the service behind them (transactions, optimistic concurrency, unique codes, parent
  * existence, children check before delete, audit rows) and the OpenAPI description from the shared schemas.
  */
-
-/** The columns every reference table has. */
-export interface ReferenceTableColumns {
-  id: AnyPgColumn;
-  version: AnyPgColumn;
-  createdAt: AnyPgColumn;
-  updatedAt: AnyPgColumn;
-  searchText: AnyPgColumn;
-}
-export type ReferenceTable = PgTable & ReferenceTableColumns;
-
-/** A table a child refers to, embedded in the child's item as a ParentSummary. */
-export type ParentTable = PgTable & { id: AnyPgColumn; code: AnyPgColumn; description: AnyPgColumn };
 
 export interface ParentLink {
   /** The input and item field holding the parent's id ('islandId'). */
@@ -214,11 +203,8 @@ export function createResourceService<
       const ids = [...new Set(rows.map((row) => (row as Record<string, unknown>)[link.field] as string))];
       const found = new Map<string, ParentSummary>();
       if (ids.length > 0) {
-        const parents = await executor
-          .select({ id: link.table.id, code: link.table.code, description: link.table.description })
-          .from(link.table)
-          .where(inArray(link.table.id, ids));
-        for (const parent of parents) found.set(parent.id as string, parent as ParentSummary);
+        const parents = await parentSummaries(executor, link.table, ids);
+        for (const parent of parents) found.set(parent.id, parent);
       }
       byLink.set(link.as, found);
     }
@@ -232,35 +218,23 @@ export function createResourceService<
     });
   }
 
-  function whereOf(query: ListQuery & Record<string, unknown>): SQL | undefined {
-    return allOf(
-      searchCondition(table.searchText, query.search),
-      ...filterConditions(def.filters ?? {}, query),
-    );
+  function whereOf(query: ListQuery & Record<string, unknown>) {
+    return referenceListWhere(table, def.filters ?? {}, query);
   }
 
   async function findRow(executor: Executor, id: string): Promise<Row<TTable> | undefined> {
-    const [row] = await executor.select().from(table).where(eq(table.id, id)).limit(1);
-    return row as Row<TTable> | undefined;
+    return (await referenceRowById(executor, table, id)) as Row<TTable> | undefined;
   }
 
   async function checkRules(tx: Executor, input: TCreate, id: string | null): Promise<void> {
     for (const link of def.parents ?? []) {
       const parentId = input[link.field];
       if (typeof parentId !== 'string') throw parentNotFound(link.field);
-      const [found] = await tx
-        .select({ id: link.table.id })
-        .from(link.table)
-        .where(eq(link.table.id, parentId))
-        .limit(1);
+      const found = await parentExists(tx, link.table, parentId);
       if (!found) throw parentNotFound(link.field);
     }
     if (def.codeColumn && typeof input.code === 'string') {
-      const [clash] = await tx
-        .select({ id: table.id })
-        .from(table)
-        .where(and(eq(def.codeColumn, input.code), id === null ? undefined : ne(table.id, id)))
-        .limit(1);
+      const clash = await codeTaken(tx, table, def.codeColumn, input.code, id);
       if (clash) throw duplicateCode();
     }
     await def.validate?.(input, tx, id);
@@ -305,16 +279,9 @@ export function createResourceService<
         defaultSort: def.defaultSort,
         tieBreaker: table.id,
       });
-      const { limit, offset } = pageWindow(query);
       const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(table)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        countRows(db, table, where),
+        referenceRowsPage(db, table, where, order, pageWindow(query)),
+        countReferenceRows(db, table, where),
       ]);
       return {
         items: await present(db, rows as Row<TTable>[]),
@@ -333,13 +300,7 @@ export function createResourceService<
       const pages = keysetPages({
         order,
         size: EXPORT_BATCH,
-        read: (page) =>
-          db
-            .select({ ...getTableColumns(table), ...page.keys })
-            .from(table)
-            .where(allOf(where, page.after))
-            .orderBy(...page.orderBy)
-            .limit(page.limit),
+        read: (page) => referenceRowsAfter(db, table, where, page),
       });
       for await (const rows of pages) yield* await present(db, rows as Row<TTable>[]);
     },
@@ -355,10 +316,7 @@ export function createResourceService<
       return write(() =>
         db.transaction(async (tx) => {
           await checkRules(tx, input, null);
-          const [row] = await tx
-            .insert(table)
-            .values(valuesOf(input) as never)
-            .returning();
+          const row = await insertReferenceRow(tx, table, valuesOf(input));
           const [item] = await present(tx, [row as Row<TTable>]);
           await writeAudit(tx, {
             actorAccountId: actor.accountId,
@@ -380,11 +338,7 @@ export function createResourceService<
           if (!existing) throw notFound();
           if ((existing as { version: number }).version !== input.version) throw staleVersion();
           await checkRules(tx, input, id);
-          const [row] = await tx
-            .update(table)
-            .set({ ...valuesOf(input), version: sql`${table.version} + 1`, updatedAt: new Date() } as never)
-            .where(and(eq(table.id, id), eq(table.version, input.version)))
-            .returning();
+          const row = await updateReferenceRowAtVersion(tx, table, id, input.version, valuesOf(input));
           if (!row) throw staleVersion();
           const [before, after] = await present(tx, [existing, row as Row<TTable>]);
           await writeAudit(tx, {
@@ -407,16 +361,12 @@ export function createResourceService<
           const existing = await findRow(tx, id);
           if (!existing) throw notFound();
           for (const child of def.children ?? []) {
-            const [hit] = await tx
-              .select({ one: sql<number>`1` })
-              .from(child.table)
-              .where(eq(child.column, id))
-              .limit(1);
+            const hit = await anyRowRefersTo(tx, child.table, child.column, id);
             if (hit) throw inUse(child.what);
           }
           await def.beforeRemove?.(existing, tx);
           const [before] = await present(tx, [existing]);
-          await tx.delete(table).where(eq(table.id, id));
+          await deleteReferenceRow(tx, table, id);
           await writeAudit(tx, {
             actorAccountId: actor.accountId,
             action: 'delete',
@@ -429,134 +379,4 @@ export function createResourceService<
       );
     },
   };
-}
-
-// ---- the routes --------------------------------------------------------------------------------------------------
-
-export const IdParam = z.object({ id: z.uuid() });
-export type IdParam = z.infer<typeof IdParam>;
-type Query = ListQuery & Record<string, unknown>;
-export const ADMIN_ONLY = { roles: ['admin'] } as { roles: ['admin'] };
-
-/** Registers GET list, GET export, GET one, POST, PUT and DELETE of a resource (admins only). */
-export function registerResourceRoutes<
-  TTable extends ReferenceTable,
-  TCreate extends Record<string, unknown>,
-  TItem extends { id: string },
->(
-  api: FastifyInstance,
-  def: ResourceDefinition<TTable, TCreate, TItem>,
-  service: ResourceService<TCreate, TItem>,
-): void {
-  const r = api;
-  const base = `/${def.path}`;
-  const tags = [def.tag ?? 'reference'];
-  const { create, update, item, listQuery } = def.schemas;
-
-  r.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: `List ${def.path} (search, sort, filters, pages)`,
-        querystring: listQuery,
-        response: { 200: pageOf(item), ...errorResponses },
-      },
-      config: ADMIN_ONLY,
-    },
-    async (request) => service.list(request.query as Query, requestLanguage(request)),
-  );
-
-  r.get(
-    `${base}/export`,
-    {
-      schema: {
-        tags,
-        summary: `Every ${def.path} row matching the filter, as an .xlsx spreadsheet`,
-        querystring: listQuery,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-        response: { 200: z.any().describe('The .xlsx file'), ...errorResponses },
-      },
-      config: ADMIN_ONLY,
-    },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const query = request.query as Query;
-      const rows = service.exportRows(query, language);
-      // Fail on a bad query (unknown sort) before the first byte is sent.
-      orderBy(def.sortable, query, language, {
-        defaultSort: def.defaultSort,
-        tieBreaker: def.table.id,
-      });
-      return sendXlsx(reply, { name: def.path, language, columns: def.exportColumns, rows });
-    },
-  );
-
-  r.get(
-    `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: `One of ${def.path}`,
-        params: IdParam,
-        response: { 200: item, ...errorResponses },
-      },
-      config: ADMIN_ONLY,
-    },
-    async (request) => service.get((request.params as IdParam).id),
-  );
-
-  r.post(
-    base,
-    {
-      schema: {
-        tags,
-        summary: `Creates one of ${def.path}`,
-        body: create,
-        response: { 201: item, ...errorResponses },
-      },
-      config: ADMIN_ONLY,
-    },
-    async (request, reply) => {
-      const created = await service.create(actorOf(request), request.body as TCreate);
-      return reply.code(201).send(created);
-    },
-  );
-
-  r.put(
-    `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: `Updates one of ${def.path} (409 stale_version when version is not the stored one)`,
-        params: IdParam,
-        body: update,
-        response: { 200: item, ...errorResponses },
-      },
-      config: ADMIN_ONLY,
-    },
-    async (request) =>
-      service.update(
-        actorOf(request),
-        (request.params as IdParam).id,
-        request.body as TCreate & { version: number },
-      ),
-  );
-
-  r.delete(
-    `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: `Deletes one of ${def.path} (409 in_use while others refer to it)`,
-        params: IdParam,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses },
-      },
-      config: ADMIN_ONLY,
-    },
-    async (request, reply) => {
-      await service.remove(actorOf(request), (request.params as IdParam).id);
-      return reply.code(204).send();
-    },
-  );
 }
