@@ -32,7 +32,7 @@ export interface PageBudget {
   name: string;
   /**
    * Manifest keys of what the page runs: `index.html` (the entry) and the source of each lazy module its
-   * routes load (`src/features/public/pages/public-pages.tsx`). Their static imports are followed.
+   * routes load (`src/features/site/pages/public-pages.tsx`). Their static imports are followed.
    */
   modules: readonly string[];
   /** Modules the page loads when the build has them (the message catalogs of its language). */
@@ -234,7 +234,7 @@ export const BUDGETS: readonly PageBudget[] = [
     // Rendered by the server: the app's and the route's styles, boot.js, and the islands (docs/adr/0014).
     name: "visitor's first page (/pt/)",
     modules: [`${ISLANDS_PREFIX}src/islands.tsx`],
-    styleModules: ['index.html', 'src/features/public/pages/public-pages.tsx'],
+    styleModules: ['index.html', 'src/features/site/pages/public-pages.tsx'],
     files: ['boot.js'],
     maxJsBytes: 120 * 1024,
     maxRequests: 15,

@@ -227,7 +227,7 @@ describe('page shell', () => {
       JSON.stringify({
         'index.html': { file: 'assets/index-1.js', imports: ['_vendor-2.js'] },
         '_vendor-2.js': { file: 'assets/vendor-2.js' },
-        'src/features/public/pages/public-pages.tsx': {
+        'src/features/site/pages/public-pages.tsx': {
           file: 'assets/public-pages-3.js',
           imports: ['index.html', '_vendor-2.js', '_Accordion-4.js'],
           css: ['assets/public-pages-7.css'],

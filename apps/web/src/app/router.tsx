@@ -178,11 +178,11 @@ function signedInPageRoute(page: PageDef): RouteObject {
   }
 }
 
-const publicPages = () => import('../features/public/pages/public-pages.tsx');
-const newsPages = () => import('../features/content-public/news-pages.tsx');
-const galleryPage = () => import('../features/content-public/gallery-page.tsx');
-const sitePages = () => import('../features/content-public/site-pages.tsx');
-const accessibilityPage = () => import('../features/content-public/accessibility-page.tsx');
+const publicPages = () => import('../features/site/pages/public-pages.tsx');
+const newsPages = () => import('../features/site/pages/news-pages.tsx');
+const galleryPage = () => import('../features/site/pages/gallery-page.tsx');
+const sitePages = () => import('../features/site/pages/site-pages.tsx');
+const accessibilityPage = () => import('../features/site/pages/accessibility-page.tsx');
 const directoryPage = () => import('../features/companies/pages/directory-page.tsx');
 const publicCompanyPage = () => import('../features/companies/pages/public-company-page.tsx');
 const resultsPages = () => import('../features/applications/pages/public-results-pages.tsx');
@@ -243,7 +243,7 @@ export const routes: RouteObject[] = [
               {
                 path: '404',
                 lazy: lazyComponent(
-                  () => import('../features/public/pages/not-found-page.tsx'),
+                  () => import('../features/site/pages/not-found-page.tsx'),
                   'NotFoundPage',
                 ),
               },

@@ -1,11 +1,11 @@
 import type { ContentPageKey } from '@excelencia/domain';
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useLanguage } from '../../lib/language-context.ts';
-import { PageTitle } from '../../ui/page-title.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { useContentPageQuery } from '../queries.ts';
 import { FallbackNote } from './content-ui.tsx';
-import { useContentPageQuery } from './queries.ts';
 import { RichText } from './rich-text.tsx';
 
 /**

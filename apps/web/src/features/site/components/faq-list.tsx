@@ -4,11 +4,11 @@ import { IconChevronDown, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useLanguage } from '../../lib/language-context.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { everyFaqQuery } from '../queries.ts';
 import { FallbackNote, LoadFailed } from './content-ui.tsx';
 import classes from './faq-list.module.css';
-import { everyFaqQuery } from './queries.ts';
 import { RichText } from './rich-text.tsx';
 
 /** Lower case without accents, for a search that finds 'balancete' in 'Balancetes' and 'credito' in 'crédito'. */

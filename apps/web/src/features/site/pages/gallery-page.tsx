@@ -1,13 +1,13 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useLanguage } from '../../lib/language-context.ts';
-import { definePage } from '../../lib/page-data.ts';
-import { PageTitle } from '../../ui/page-title.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { ContentPicture, FallbackNote, LoadFailed, LoadMore } from './content-ui.tsx';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { definePage } from '../../../lib/page-data.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { ContentPicture, FallbackNote, LoadFailed, LoadMore } from '../components/content-ui.tsx';
+import { YoutubeVideoIsland } from '../components/youtube-video.tsx';
+import { pagedListQuery, usePagedListQuery } from '../queries.ts';
 import classes from './gallery-page.module.css';
-import { pagedListQuery, usePagedListQuery } from './queries.ts';
-import { YoutubeVideoIsland } from './youtube-video.tsx';
 
 const ALBUMS_PER_PAGE = 4;
 const EAGER_PICTURES = 3;

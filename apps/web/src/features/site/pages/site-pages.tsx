@@ -3,21 +3,21 @@ import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } fro
 import { IconDownload, IconEye, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
-import { definePage } from '../../lib/page-data.ts';
-import { FOOTER_LINKS, PUBLIC_LINKS, SITEMAP_EXTRA_LINKS } from '../../lib/public-nav.ts';
-import { PageTitle } from '../../ui/page-title.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { EventCard, FallbackNote, LoadFailed, LoadMore, TestimonyCard } from './content-ui.tsx';
-import { KeyedPage } from './keyed-page.tsx';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { definePage } from '../../../lib/page-data.ts';
+import { FOOTER_LINKS, PUBLIC_LINKS, SITEMAP_EXTRA_LINKS } from '../../../lib/public-nav.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { EventCard, FallbackNote, LoadFailed, LoadMore, TestimonyCard } from '../components/content-ui.tsx';
+import { KeyedPage } from '../components/keyed-page.tsx';
+import { RetentionTable } from '../components/retention-table.tsx';
 import {
   contentPageQuery,
   everyDocumentQuery,
   everyEventQuery,
   pagedListQuery,
   usePagedListQuery,
-} from './queries.ts';
-import { RetentionTable } from './retention-table.tsx';
+} from '../queries.ts';
 
 /** The public content pages of the footer: testimonies, events, regulations and guides, privacy, site map. */
 

@@ -1,7 +1,7 @@
 import { NEWSLETTER_CONFIRM_LINK_DAYS, RETENTION, RETENTION_KINDS } from '@excelencia/domain';
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { useLanguage } from '../../lib/language-context.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
 
 /**
  * The privacy page's retention table: one row per kind of personal data, its period read from the domain rules

@@ -3,13 +3,20 @@ import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
-import { definePage } from '../../lib/page-data.ts';
-import { PageTitle } from '../../ui/page-title.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { ContentDate, ContentPicture, FallbackNote, LoadFailed, LoadMore, NewsCard } from './content-ui.tsx';
-import { pagedListQuery, publicItemQuery, usePagedListQuery } from './queries.ts';
-import { RichText } from './rich-text.tsx';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { definePage } from '../../../lib/page-data.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import {
+  ContentDate,
+  ContentPicture,
+  FallbackNote,
+  LoadFailed,
+  LoadMore,
+  NewsCard,
+} from '../components/content-ui.tsx';
+import { RichText } from '../components/rich-text.tsx';
+import { pagedListQuery, publicItemQuery, usePagedListQuery } from '../queries.ts';
 
 const NEWS_PAGE_SIZE = 9;
 

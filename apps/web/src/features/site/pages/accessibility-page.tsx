@@ -1,7 +1,7 @@
-import { definePage } from '../../lib/page-data.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { KeyedPage } from './keyed-page.tsx';
-import { contentPageQuery } from './queries.ts';
+import { definePage } from '../../../lib/page-data.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { KeyedPage } from '../components/keyed-page.tsx';
+import { contentPageQuery } from '../queries.ts';
 
 /** The statement's sections, in order; each has a title and a text in the pages catalog. */
 const ACCESSIBILITY_SECTIONS = ['status', 'tested', 'limitations', 'report'] as const;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../testing/render.tsx';
-import { HomePage } from '../public/pages/public-pages.tsx';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { HomePage } from './public-pages.tsx';
 
 const resolved = (id: string, extra: object) => ({
   id,

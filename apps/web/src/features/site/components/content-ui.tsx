@@ -11,9 +11,9 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconLanguage, IconMapPin } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
-import { LoadFailed as SharedLoadFailed } from '../../ui/load-failed.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { LoadFailed as SharedLoadFailed } from '../../../ui/load-failed.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
 import classes from './content-ui.module.css';
 
 /** The shared pieces of the public content pages: the fallback note, images, cards, 'load more'. */

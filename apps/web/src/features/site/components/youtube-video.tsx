@@ -2,8 +2,8 @@ import { youtubeEmbedUrl, youtubeWatchUrl } from '@excelencia/domain';
 import { Anchor, Text } from '@mantine/core';
 import { IconBrandYoutube, IconExternalLink, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
-import { island } from '../../lib/island.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
+import { island } from '../../../lib/island.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
 import classes from './youtube-video.module.css';
 
 /**

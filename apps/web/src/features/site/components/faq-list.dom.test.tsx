@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../testing/render.tsx';
-import { FaqPage } from '../public/pages/public-pages.tsx';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { FaqPage } from '../pages/public-pages.tsx';
 
 const faq = (id: string, order: number, category: string, question: string, answer: string) => ({
   id,

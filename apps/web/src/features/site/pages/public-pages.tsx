@@ -41,23 +41,18 @@ import {
   publishedEditionsQuery,
   useCurrentEditionQuery,
 } from '../../applications/queries.ts';
+import { currentEsgFormQuery } from '../../esg/queries.ts';
+import { useSession } from '../../session/queries.ts';
 import {
   EventCard,
   FallbackNote,
   NewsCard,
   TestimonyCard,
   useContentHref,
-} from '../../content-public/content-ui.tsx';
-import { FaqList } from '../../content-public/faq-list.tsx';
-import {
-  contentPageQuery,
-  everyFaqQuery,
-  publicListQuery,
-  useContentPageQuery,
-} from '../../content-public/queries.ts';
-import { RichText } from '../../content-public/rich-text.tsx';
-import { currentEsgFormQuery } from '../../esg/queries.ts';
-import { useSession } from '../../session/queries.ts';
+} from '../components/content-ui.tsx';
+import { FaqList } from '../components/faq-list.tsx';
+import { RichText } from '../components/rich-text.tsx';
+import { contentPageQuery, everyFaqQuery, publicListQuery, useContentPageQuery } from '../queries.ts';
 
 /** The public pages, their texts from the content manager where it has them, else the catalogs. */
 

@@ -1,7 +1,7 @@
 import { type Language, RETENTION, RETENTION_KINDS, translate } from '@excelencia/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../testing/render.tsx';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { PrivacyPage } from './site-pages.tsx';
 
 function serve(privacy: object | null) {
