@@ -20,6 +20,7 @@ import { type Actor, AUTHORIZATION_TABLE, type Outcome } from './authorization-t
 import { bigTrialBalance, multipart } from './support/balance-sheets.ts';
 import { cookieValue, createTestContext, type TestContext } from './support/context.ts';
 import { SHEET_2024 } from './support/eligible-sheets.ts';
+import { API_PREFIX } from './support/http.ts';
 
 /**
  * The authorization table (authorization-table.ts) against the real app: every operation of the OpenAPI
@@ -28,8 +29,7 @@ import { SHEET_2024 } from './support/eligible-sheets.ts';
  * never a 5xx, company B's and entity Y's rows unchanged, and no unknown field stored.
  */
 
-const API = '/app/api/v1';
-const DOCS = `${API}/docs/json`;
+const DOCS = `${API_PREFIX}/docs/json`;
 
 let ctx: TestContext;
 
@@ -125,7 +125,7 @@ const REQUESTS: Record<string, RequestSpec> = {
   'PUT /app/api/v1/companies/{id}': {
     fresh: async () => {
       const { id: _id, ...company } = (
-        await send('companyA', 'GET', `${API}/companies/${f.companyA}`)
+        await send('companyA', 'GET', `${API_PREFIX}/companies/${f.companyA}`)
       ).json();
       f.companyABody = JSON.stringify(company);
       return {};
@@ -253,13 +253,13 @@ async function newContent(kind: string, pageKey?: string): Promise<{ id: string;
     await ctx.db.execute(
       sql`delete from content_items where kind = 'pages' and slug = ${body.key as string}`,
     );
-  const res = await send('admin', 'POST', `${API}/content/${kind}`, { body });
+  const res = await send('admin', 'POST', `${API_PREFIX}/content/${kind}`, { body });
   if (res.statusCode >= 300) throw new Error(`content ${kind}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
 async function newCampaign(): Promise<string> {
-  const res = await send('admin', 'POST', `${API}/newsletter/campaigns`, { body: CAMPAIGN });
+  const res = await send('admin', 'POST', `${API_PREFIX}/newsletter/campaigns`, { body: CAMPAIGN });
   if (res.statusCode >= 300) throw new Error(`campaign: ${res.statusCode} ${res.body}`);
   return res.json().id;
 }
@@ -280,7 +280,7 @@ async function sheetValues(): Promise<Record<string, string>> {
 
 async function newSheet(y: number): Promise<string> {
   await deleteSheetOf(y);
-  const res = await send('companyA', 'POST', `${API}/companies/${f.companyA}/balance-sheets/entries`, {
+  const res = await send('companyA', 'POST', `${API_PREFIX}/companies/${f.companyA}/balance-sheets/entries`, {
     body: { ...year(y), values: await sheetValues() },
   });
   if (res.statusCode !== 201 && res.statusCode !== 200)
@@ -289,7 +289,7 @@ async function newSheet(y: number): Promise<string> {
 }
 
 async function newDiagnosis(): Promise<string> {
-  const res = await send('companyA', 'POST', `${API}/companies/${f.companyA}/diagnoses`, {
+  const res = await send('companyA', 'POST', `${API_PREFIX}/companies/${f.companyA}/diagnoses`, {
     body: { balanceSheetId: f.sheetA },
   });
   if (res.statusCode >= 300) throw new Error(`diagnosis: ${res.statusCode} ${res.body}`);
@@ -310,7 +310,7 @@ async function newApplicationFile(slot = 2): Promise<string> {
   const res = await send(
     'companyA',
     'POST',
-    `${API}/companies/${f.companyA}/applications/${f.applicationA}/files`,
+    `${API_PREFIX}/companies/${f.companyA}/applications/${f.applicationA}/files`,
     {
       multipart: {
         fields: { fileType: String(slot) },
@@ -325,7 +325,7 @@ async function newApplicationFile(slot = 2): Promise<string> {
 }
 
 async function newApiToken(): Promise<string> {
-  const res = await send('partnerX', 'POST', `${API}/users/profile/api-tokens`, {
+  const res = await send('partnerX', 'POST', `${API_PREFIX}/users/profile/api-tokens`, {
     body: { name: 'Spare', days: 30 },
   });
   if (res.statusCode >= 300) throw new Error(`token: ${res.statusCode} ${res.body}`);
@@ -334,7 +334,7 @@ async function newApiToken(): Promise<string> {
 
 /** The value of a path parameter: company A's data, entity X's, or a spare row of the resource. */
 function paramValue(path: string, name: string): string {
-  const rest = path.startsWith(API) ? path.slice(API.length) : path;
+  const rest = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path;
   const resource = rest.split('/')[1] ?? '';
   switch (name) {
     case 'companyId':
@@ -553,9 +553,13 @@ beforeAll(async () => {
   f.sheetValues = JSON.stringify(await sheetValues());
   f.edition = await one(sql`select id from editions order by year desc limit 1`);
   f.publishedEdition = await newPastEdition();
-  const published = await send('admin', 'POST', `${API}/editions/${f.publishedEdition}/results/publish`);
+  const published = await send(
+    'admin',
+    'POST',
+    `${API_PREFIX}/editions/${f.publishedEdition}/results/publish`,
+  );
   if (published.statusCode !== 200) throw new Error(`publish: ${published.statusCode} ${published.body}`);
-  const opened = await send('companyA', 'POST', `${API}/companies/${f.companyA}/applications`, {
+  const opened = await send('companyA', 'POST', `${API_PREFIX}/companies/${f.companyA}/applications`, {
     body: { editionId: f.edition },
   });
   f.applicationA = opened.json().id;
@@ -564,7 +568,7 @@ beforeAll(async () => {
   const answered = await send(
     'companyA',
     'PUT',
-    `${API}/companies/${f.companyA}/esg/forms/${f.esgForm}/answers`,
+    `${API_PREFIX}/companies/${f.companyA}/esg/forms/${f.esgForm}/answers`,
     {
       body: { answers: {} },
     },
@@ -576,15 +580,17 @@ beforeAll(async () => {
   f.apiTokenX = await newApiToken();
   // Company A's profile as a valid body (company B sends it too, to reach the route's own check); the row's
   // `fresh` reads it again before each caller let through, with its current version.
-  const { id: _id, ...profileA } = (await send('companyA', 'GET', `${API}/companies/${f.companyA}`)).json();
+  const { id: _id, ...profileA } = (
+    await send('companyA', 'GET', `${API_PREFIX}/companies/${f.companyA}`)
+  ).json();
   f.companyABody = JSON.stringify(profileA);
-  const tokenY = await send('partnerY', 'POST', `${API}/users/profile/api-tokens`, {
+  const tokenY = await send('partnerY', 'POST', `${API_PREFIX}/users/profile/api-tokens`, {
     body: { name: 'Y', days: 30 },
   });
   f.apiTokenY = tokenY.json().token;
 
   // Company B's own data, to show that nothing touches it.
-  const appliedB = await send('companyB', 'POST', `${API}/companies/${f.companyB}/applications`, {
+  const appliedB = await send('companyB', 'POST', `${API_PREFIX}/companies/${f.companyB}/applications`, {
     body: { editionId: f.edition },
   });
   f.applicationB = appliedB.json().id;
@@ -592,7 +598,7 @@ beforeAll(async () => {
   f.accountB = userB.accountId;
   f.accountY = partnerY.accountId;
   f.accountX = await one(sql`select id from accounts where email = ${emails.partnerX}`);
-  await send('companyB', 'PUT', `${API}/companies/${f.companyB}/esg/forms/${f.esgForm}/answers`, {
+  await send('companyB', 'PUT', `${API_PREFIX}/companies/${f.companyB}/esg/forms/${f.esgForm}/answers`, {
     body: { answers: {} },
   });
 
@@ -644,26 +650,31 @@ beforeAll(async () => {
     f[`content:${kind}`] = item.id;
     f[`slug:${kind}`] = item.slug;
   }
-  const document = await send('admin', 'PUT', `${API}/content/documents/${f['content:documents']}/file`, {
-    multipart: { fields: {}, file: { data: PDF, filename: 'd.pdf', type: 'application/pdf' } },
-  });
+  const document = await send(
+    'admin',
+    'PUT',
+    `${API_PREFIX}/content/documents/${f['content:documents']}/file`,
+    {
+      multipart: { fields: {}, file: { data: PDF, filename: 'd.pdf', type: 'application/pdf' } },
+    },
+  );
   expect(document.statusCode, document.body).toBeLessThan(300);
-  const image = await send('admin', 'POST', `${API}/content/images`, {
+  const image = await send('admin', 'POST', `${API_PREFIX}/content/images`, {
     multipart: { fields: {}, file: { data: files.png, filename: 'c.png', type: 'image/png' } },
   });
   expect(image.statusCode, image.body).toBeLessThan(300);
   f.contentImage = image.json().id;
   f.contentImageFile = '640.webp';
-  const picture = await send('companyA', 'PUT', `${API}/me/profile-picture`, {
+  const picture = await send('companyA', 'PUT', `${API_PREFIX}/me/profile-picture`, {
     multipart: { fields: {}, file: { data: files.png, filename: 'me.png', type: 'image/png' } },
   });
   expect(picture.statusCode, picture.body).toBeLessThan(300);
-  const regulation = await send('admin', 'POST', `${API}/editions/${f.edition}/regulation`, {
+  const regulation = await send('admin', 'POST', `${API_PREFIX}/editions/${f.edition}/regulation`, {
     multipart: { fields: {}, file: { data: PDF, filename: 'r.pdf', type: 'application/pdf' } },
   });
   expect(regulation.statusCode, regulation.body).toBeLessThan(300);
   f.campaign = await newCampaign();
-  const pre = await send('admin', 'POST', `${API}/companies/pre-registrations`, {
+  const pre = await send('admin', 'POST', `${API_PREFIX}/companies/pre-registrations`, {
     body: { companyName: 'Pré, Lda', nif: '200000092', email: 'pre@example.cv', responsibleName: 'Pré' },
   });
   f.preRegistration = pre.json().id ?? '00000000-0000-4000-8000-000000000005';
@@ -829,7 +840,7 @@ describe('the authorization table with bearer tokens', () => {
     const wrong: string[] = [];
     for (const op of operations) {
       const expected = AUTHORIZATION_TABLE[op.key];
-      if (!expected || !op.path.startsWith(API)) continue;
+      if (!expected || !op.path.startsWith(API_PREFIX)) continue;
       for (const actor of ['companyB', 'partnerY'] as const) {
         const outcome = expected[actor];
         const refused = outcome === 'unauthenticated' || outcome === 'forbidden' || outcome === 'not-found';
@@ -843,7 +854,7 @@ describe('the authorization table with bearer tokens', () => {
         const sessionOnly =
           actor === 'partnerY'
             ? !isPublic && !tokenAllows(op.method, op.path)
-            : op.path.startsWith(`${API}/users/profile/api-tokens`);
+            : op.path.startsWith(`${API_PREFIX}/users/profile/api-tokens`);
         if (sessionOnly ? res.statusCode !== 403 : !matches(outcome, res.statusCode)) {
           wrong.push(
             `${op.key} as ${actor} (bearer): expected ${outcome}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
@@ -950,7 +961,7 @@ function junkValue(actor: Actor): fc.Arbitrary<unknown> {
 
 /** The other tenant's value of a path parameter: company B's id, its sheet, its application, entity Y. */
 function theirValue(path: string, name: string): string {
-  const rest = path.slice(API.length);
+  const rest = path.slice(API_PREFIX.length);
   if (name === 'companyId') return f.companyB as string;
   if (name === 'partnerEntityId') return f.entityY as string;
   if (name === 'email') return emails.companyB;

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { caeDivisions, caeSections, cities, islands, pendingRegistrations } from '../src/db/schema/index.ts';
 import { testConfig } from './support/config.ts';
 import { createTestContext, type SignedIn, type TestContext, type TestUser } from './support/context.ts';
+import { API_PREFIX, apiCalls } from './support/http.ts';
 
 /**
  * Text PostgreSQL cannot store (U+0000 in text, `\u0000` in jsonb) and other control characters or lone
@@ -12,7 +13,6 @@ import { createTestContext, type SignedIn, type TestContext, type TestUser } fro
  * side effect; never a 500.
  */
 
-const API = '/app/api/v1';
 const INVALID_CHARACTERS = {
   pt: 'Contém caracteres inválidos',
   en: 'Contains invalid characters',
@@ -22,6 +22,8 @@ const INVALID_CHARACTERS = {
 let ctx: TestContext;
 let adminUser: TestUser;
 let admin: SignedIn;
+
+const { get } = apiCalls(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -46,7 +48,7 @@ async function count(table: string): Promise<number> {
 function postJson(url: string, body: string, headers: Record<string, string> = admin.headers) {
   return ctx.app.inject({
     method: 'POST',
-    url: `${API}/${url}`,
+    url: `${API_PREFIX}/${url}`,
     headers: { ...headers, 'content-type': 'application/json' },
     payload: body,
   });
@@ -55,10 +57,7 @@ function postJson(url: string, body: string, headers: Record<string, string> = a
 describe('list searches', () => {
   it('answers the public directory searched with U+0000 with 400 and the field, in the caller’s language', async () => {
     for (const language of ['pt', 'en', 'fr'] as const) {
-      const res = await ctx.app.inject({
-        url: `${API}/public/companies?search=a%00b`,
-        headers: { 'x-language': language },
-      });
+      const res = await get(null, `/public/companies?search=a%00b`, { language });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error).toMatchObject({
         code: 'validation',
@@ -70,18 +69,18 @@ describe('list searches', () => {
 
   it('refuses other control characters in a reference list search, and keeps tab and line breaks', async () => {
     for (const search of ['%00', 'x%01', '%1B%5B31m', '%0B', '%7F%00']) {
-      const res = await ctx.app.inject({ url: `${API}/islands?search=${search}`, headers: admin.headers });
+      const res = await get(admin, `/islands?search=${search}`);
       expect(res.statusCode, `${search}: ${res.body}`).toBe(400);
       expect(res.json().error.details).toEqual([{ path: 'search', message: INVALID_CHARACTERS.pt }]);
     }
     for (const search of ['Santiago%09', '%0D%0ASal', 'S%C3%A3o']) {
-      const res = await ctx.app.inject({ url: `${API}/islands?search=${search}`, headers: admin.headers });
+      const res = await get(admin, `/islands?search=${search}`);
       expect(res.statusCode, `${search}: ${res.body}`).toBe(200);
     }
   });
 
   it('refuses U+0000 in a path parameter', async () => {
-    const res = await ctx.app.inject({ url: `${API}/islands/%00`, headers: admin.headers });
+    const res = await get(admin, `/islands/%00`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([{ path: 'id', message: INVALID_CHARACTERS.pt }]);
   });
@@ -136,7 +135,7 @@ describe('reference data', () => {
 
     const update = await ctx.app.inject({
       method: 'PUT',
-      url: `${API}/islands/${island.id}`,
+      url: `${API_PREFIX}/islands/${island.id}`,
       headers: { ...admin.headers, 'content-type': 'application/json', 'x-language': 'en' },
       payload: JSON.stringify({
         code: 'ST',
@@ -146,7 +145,7 @@ describe('reference data', () => {
     });
     expect(update.statusCode, update.body).toBe(400);
     expect(update.json().error.details).toEqual([{ path: 'description.en', message: INVALID_CHARACTERS.en }]);
-    const after = await ctx.app.inject({ url: `${API}/islands/${island.id}`, headers: admin.headers });
+    const after = await get(admin, `/islands/${island.id}`);
     expect(after.json()).toEqual(island);
     expect(await count('islands')).toBe(1);
   });
@@ -207,7 +206,7 @@ describe('registration', () => {
     const register = (email: string, companyName: string) =>
       ctx.app.inject({
         method: 'POST',
-        url: `${API}/registrations`,
+        url: `${API_PREFIX}/registrations`,
         remoteAddress,
         headers: { ...visitor, 'content-type': 'application/json', 'x-language': 'fr' },
         payload: form(email, companyName),
@@ -232,13 +231,13 @@ describe('user names and profiles', () => {
   it('refuses a control character in the own name, keeping the name here and at the provider', async () => {
     const res = await ctx.app.inject({
       method: 'PUT',
-      url: `${API}/me/profile`,
+      url: `${API_PREFIX}/me/profile`,
       headers: { ...admin.headers, 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'Gestor\u0000', language: 'pt' }),
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.details).toEqual([{ path: 'name', message: INVALID_CHARACTERS.pt }]);
-    const profile = await ctx.app.inject({ url: `${API}/me/profile`, headers: admin.headers });
+    const profile = await get(admin, `/me/profile`);
     expect(profile.json().name).toBe(adminUser.name);
     expect((await ctx.identity.findUserByEmail(adminUser.email))?.name).toBe(adminUser.name);
   });
@@ -262,7 +261,7 @@ describe('user names and profiles', () => {
       ]);
       const res = await ctx.app.inject({
         method: 'PUT',
-        url: `${API}/me/profile-picture`,
+        url: `${API_PREFIX}/me/profile-picture`,
         headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload,
       });

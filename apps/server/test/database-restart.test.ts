@@ -9,9 +9,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from './support/context.ts';
+import { API_PREFIX, apiCalls } from './support/http.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const API = '/app/api/v1';
 /** The pool's size (db/client.ts): this many requests are in the database at once. */
 const IN_FLIGHT = 10;
 
@@ -27,6 +27,7 @@ describe.skipIf(!adminUrl)('the database restarting under load (PostgreSQL)', ()
   let companyId: string;
   let databaseUrl: string;
   let databaseName: string;
+  const { get } = apiCalls(() => ctx.app);
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -46,12 +47,7 @@ describe.skipIf(!adminUrl)('the database restarting under load (PostgreSQL)', ()
     await ctx?.close();
   });
 
-  const myCompanies = (language: Language) =>
-    ctx.app.inject({
-      method: 'GET',
-      url: `${API}/me/companies`,
-      headers: { cookie: member.cookie, 'x-language': language },
-    });
+  const myCompanies = (language: Language) => get(member, `/me/companies`, { language });
 
   it('answers the requests in flight with a translated 503, then serves again on new connections', async () => {
     expect((await myCompanies('pt')).statusCode).toBe(200);
@@ -113,12 +109,12 @@ describe.skipIf(!adminUrl)('the database restarting under load (PostgreSQL)', ()
     expect(again.json()).toEqual([{ id: companyId, companyName: 'Reinício, Lda', nif: '299999971' }]);
     const write = await ctx.app.inject({
       method: 'PUT',
-      url: `${API}/me/language`,
+      url: `${API_PREFIX}/me/language`,
       headers: { ...member.headers, 'content-type': 'application/json' },
       payload: { language: 'fr' },
     });
     expect(write.statusCode, write.body).toBe(200);
-    const health = await ctx.app.inject({ method: 'GET', url: `${API}/health` });
+    const health = await get(null, `/health`);
     expect(health.json()).toEqual({ status: 'ok', database: 'up' });
   });
 });

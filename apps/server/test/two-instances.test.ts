@@ -7,9 +7,9 @@ import { type App, buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { testConfig } from './support/config.ts';
 import { createTestContext, type SignedIn, type TestContext, type TestUser } from './support/context.ts';
+import { API_PREFIX } from './support/http.ts';
 import { startS3Server, type TestS3Server } from './support/s3.ts';
 
-const API = '/app/api/v1';
 const BUCKET = 'two-instances';
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres) {
@@ -71,19 +71,23 @@ describe.skipIf(!postgres)(
     });
 
     it('accepts on the second instance the session signed in on the first, for reads and writes', async () => {
-      const me = await two.inject({ method: 'GET', url: `${API}/me/profile`, headers: session.headers });
+      const me = await two.inject({
+        method: 'GET',
+        url: `${API_PREFIX}/me/profile`,
+        headers: session.headers,
+      });
       expect(me.statusCode, me.body).toBe(200);
       expect(me.json()).toMatchObject({ email: user.email, name: 'Duas Instâncias' });
       const saved = await two.inject({
         method: 'PUT',
-        url: `${API}/me/profile`,
+        url: `${API_PREFIX}/me/profile`,
         headers: session.headers,
         payload: { name: 'Gravado na Segunda', language: 'en' },
       });
       expect(saved.statusCode, saved.body).toBe(200);
       const seen = await one.app.inject({
         method: 'GET',
-        url: `${API}/me/profile`,
+        url: `${API_PREFIX}/me/profile`,
         headers: session.headers,
       });
       expect(seen.json()).toMatchObject({ name: 'Gravado na Segunda', language: 'en' });
@@ -96,12 +100,12 @@ describe.skipIf(!postgres)(
       const body = multipart(png, 'retrato.png', 'image/png');
       const uploaded = await one.app.inject({
         method: 'PUT',
-        url: `${API}/me/profile-picture`,
+        url: `${API_PREFIX}/me/profile-picture`,
         headers: { ...session.headers, 'content-type': body.contentType },
         payload: body.payload,
       });
       expect(uploaded.statusCode, uploaded.body).toBe(200);
-      const address = `${API}/accounts/${user.accountId}/profile-pictures`;
+      const address = `${API_PREFIX}/accounts/${user.accountId}/profile-pictures`;
       const fromOne = await one.app.inject({
         method: 'GET',
         url: address,
@@ -123,7 +127,7 @@ describe.skipIf(!postgres)(
       const again = multipart(webp, 'novo.webp', 'image/webp');
       const replaced = await two.inject({
         method: 'PUT',
-        url: `${API}/me/profile-picture`,
+        url: `${API_PREFIX}/me/profile-picture`,
         headers: { ...session.headers, 'content-type': again.contentType },
         payload: again.payload,
       });
