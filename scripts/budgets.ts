@@ -217,7 +217,7 @@ const SIGNED_IN_PAGES: ReadonlyArray<
 > = [
   ['company dashboard (signed in)', 'src/features/companies/pages/company-dashboard-page.tsx'],
   // The screens with date fields (ui/form/date-fields.tsx) load the date pickers with their page.
-  ['trial-balance upload', 'src/features/balance-sheets/balance-sheet-page.tsx', ['@mantine/dates']],
+  ['trial-balance upload', 'src/features/balance-sheets/pages/balance-sheet-page.tsx', ['@mantine/dates']],
   ['self-diagnosis', 'src/features/diagnosis/pages/company-diagnosis-page.tsx'],
   ['company indicators', 'src/features/diagnosis/pages/company-indicators-page.tsx'],
   ['application (company)', 'src/features/applications/pages/company-application-page.tsx'],

@@ -58,7 +58,7 @@ const ALLOWED: ReadonlyArray<[file: string, line: RegExp, why: string]> = [
     "the eligibility's figures as numbers in the API (data)",
   ],
   [
-    'apps/web/src/features/balance-sheets/entry-state.ts',
+    'apps/web/src/features/balance-sheets/components/entry-state.ts',
     /values\[code\] = value\.toFixed\(2\)/,
     'the amounts a hand-entered sheet sends to the server (data)',
   ],

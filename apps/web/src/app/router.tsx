@@ -14,12 +14,12 @@ function lazyComponent<K extends string>(load: () => Promise<Record<K, Component
   return async () => ({ Component: (await load())[name] });
 }
 
-const companySheets = () => import('../features/balance-sheets/company-pages.tsx');
-const adminSheets = () => import('../features/balance-sheets/admin-pages.tsx');
+const companySheets = () => import('../features/balance-sheets/pages/company-pages.tsx');
+const adminSheets = () => import('../features/balance-sheets/pages/admin-pages.tsx');
 /** The balance-sheet pages by page kind. */
 const BALANCE_SHEET_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
   balanceSheet: lazyComponent(
-    () => import('../features/balance-sheets/balance-sheet-page.tsx'),
+    () => import('../features/balance-sheets/pages/balance-sheet-page.tsx'),
     'BalanceSheetPage',
   ),
   balances: lazyComponent(companySheets, 'BalancesPage'),
@@ -228,7 +228,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'public/balance-sheet-template',
                 lazy: lazyComponent(
-                  () => import('../features/balance-sheets/template-section.tsx'),
+                  () => import('../features/balance-sheets/pages/template-section.tsx'),
                   'TemplatePage',
                 ),
               },

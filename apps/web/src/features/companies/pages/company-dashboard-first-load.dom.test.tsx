@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
-import { SheetsSummaryCard } from '../../balance-sheets/sheets-summary-card.tsx';
+import { SheetsSummaryCard } from '../../balance-sheets/components/sheets-summary-card.tsx';
 import { LatestDiagnosisCard } from '../../diagnosis/components/latest-diagnosis-card.tsx';
 import { useSelectedCompany } from '../queries.ts';
 

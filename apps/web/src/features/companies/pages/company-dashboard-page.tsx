@@ -5,7 +5,7 @@ import { useLocalePath } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { ApplicationCard } from '../../applications/components/company-application-card.tsx';
-import { SheetsSummaryCard } from '../../balance-sheets/sheets-summary-card.tsx';
+import { SheetsSummaryCard } from '../../balance-sheets/components/sheets-summary-card.tsx';
 import { LatestDiagnosisCard } from '../../diagnosis/components/latest-diagnosis-card.tsx';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
 

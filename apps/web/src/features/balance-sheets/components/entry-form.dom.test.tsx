@@ -7,7 +7,7 @@ import {
 } from '@excelencia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../testing/render.tsx';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { EntryForm } from './entry-form.tsx';
 
 type Node = { code: string; accounts?: string[]; children?: Node[] };

@@ -2,9 +2,9 @@ import '@mantine/charts/styles.css';
 import { type BalanceSheetDetail, Decimal, type TreeLevelNode } from '@excelencia/domain';
 import { BarChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
-import { useLanguage } from '../../lib/language-context.ts';
-import { chartFigure, valueAxis } from '../../ui/chart-format.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { chartFigure, valueAxis } from '../../../ui/chart-format.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
 
 const COLORS = ['blue.9', 'teal.9', 'orange.9', 'grape.9', 'red.9'];
 

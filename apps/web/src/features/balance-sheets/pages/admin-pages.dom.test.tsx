@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../testing/render.tsx';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { AdminBalanceSheetsPage } from './admin-pages.tsx';
 
 const COMPANY = '00000000-0000-4000-8000-00000000000a';

@@ -6,7 +6,7 @@ import {
 } from '@excelencia/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../testing/render.tsx';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { SheetsTable, StatementTable } from './views.tsx';
 
 const COMPANY = '00000000-0000-4000-8000-00000000000a';

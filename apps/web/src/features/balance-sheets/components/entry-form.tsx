@@ -23,13 +23,15 @@ import {
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLanguage } from '../../lib/language-context.ts';
-import { notifyApiError } from '../../ui/api-feedback.tsx';
-import { DANGER_RED } from '../../ui/colors.ts';
-import { DateField } from '../../ui/form/date-fields.tsx';
-import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { postEntry, putEntry } from './api.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { DANGER_RED } from '../../../ui/colors.ts';
+import { DateField } from '../../../ui/form/date-fields.tsx';
+import { notifyError, notifySuccess } from '../../../ui/notify.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { postEntry, putEntry } from '../api.ts';
+import { FREQUENCY_CHOICES, type PeriodFields, periodProblems } from '../period.ts';
+import { sheetKeys } from '../queries.ts';
 import {
   besidesFromValues,
   entryBody,
@@ -39,8 +41,6 @@ import {
   textsFromValues,
   visibleRows,
 } from './entry-state.ts';
-import { FREQUENCY_CHOICES, type PeriodFields, periodProblems } from './period.ts';
-import { sheetKeys } from './queries.ts';
 import { ReplaceNotice } from './replace-notice.tsx';
 
 export interface EntryFormProps {

@@ -3,9 +3,9 @@ import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
-import { PeriodText } from '../../ui/period-text.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { PeriodText } from '../../../ui/period-text.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
 
 /** Where the sheet just saved can be seen and diagnosed: the company's own pages, or the admin's. */
 export type SavedSheetLinks = (sheet: BalanceSheetItem) => { view: string; diagnose: string };

@@ -26,17 +26,17 @@ import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-reac
 import { useQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
-import { notifyApiError } from '../../ui/api-feedback.tsx';
-import { NEUTRAL_GRAY } from '../../ui/colors.ts';
-import { confirmAction } from '../../ui/confirm.tsx';
-import { downloadWithProgress } from '../../ui/download.ts';
-import { notifySuccess } from '../../ui/notify.ts';
-import { PeriodText } from '../../ui/period-text.tsx';
-import { ScrollRegion } from '../../ui/scroll-region.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { fetchSheet, sheetPath } from './api.ts';
-import { sheetKeys, useDeleteSheetMutation, useLinesQuery } from './queries.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { NEUTRAL_GRAY } from '../../../ui/colors.ts';
+import { confirmAction } from '../../../ui/confirm.tsx';
+import { downloadWithProgress } from '../../../ui/download.ts';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { PeriodText } from '../../../ui/period-text.tsx';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { fetchSheet, sheetPath } from '../api.ts';
+import { sheetKeys, useDeleteSheetMutation, useLinesQuery } from '../queries.ts';
 
 const IndicatorChart = lazy(() =>
   import('./indicator-chart.tsx').then((module) => ({ default: module.IndicatorChart })),

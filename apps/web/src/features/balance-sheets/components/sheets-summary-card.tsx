@@ -2,9 +2,9 @@ import { type BalanceSheetItem, taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFiles, IconFileUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { useSheetsQuery } from './queries.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { useSheetsQuery } from '../queries.ts';
 
 /** The count and latest period: two lines of text and the gap between them. */
 const SUMMARY_HEIGHT =

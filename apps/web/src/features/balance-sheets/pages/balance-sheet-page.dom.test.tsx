@@ -1,15 +1,15 @@
 import { type BalanceSheetItem, formatDayFirstDate } from '@excelencia/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
-import { renderWithApp } from '../../testing/render.tsx';
-import { contrastRatio, overWhite } from '../../ui/colors.ts';
-import { uploadSheet } from './api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { contrastRatio, overWhite } from '../../../ui/colors.ts';
+import { uploadSheet } from '../api.ts';
+import { adminSavedSheetLinks } from '../components/saved-sheet.tsx';
 import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';
-import { adminSavedSheetLinks } from './saved-sheet.tsx';
 
-vi.mock('./api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api.ts')>()),
+vi.mock('../api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api.ts')>()),
   uploadSheet: vi.fn(),
 }));
 

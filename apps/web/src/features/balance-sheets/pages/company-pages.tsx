@@ -2,11 +2,11 @@ import { taggedPeriodLabel } from '@excelencia/domain';
 import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useLanguage } from '../../lib/language-context.ts';
-import { useSignedIn } from '../../lib/signed-in-context.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { useBalanceTreeQuery, useSheetsQuery } from './queries.ts';
-import { LinesTable, SheetsTable, StatementsPanel } from './views.tsx';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { useSignedIn } from '../../../lib/signed-in-context.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { LinesTable, SheetsTable, StatementsPanel } from '../components/views.tsx';
+import { useBalanceTreeQuery, useSheetsQuery } from '../queries.ts';
 
 type ViewMode = 'balances' | 'demonstrations' | 'others';
 

@@ -1,10 +1,10 @@
 import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useLanguage } from '../../lib/language-context.ts';
-import { definePage } from '../../lib/page-data.ts';
-import { PageTitle } from '../../ui/page-title.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { templatePath } from './api.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { definePage } from '../../../lib/page-data.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { templatePath } from '../api.ts';
 
 const RULES = ['xlsx', 'columns', 'noBlank', 'noTotals', 'accounts', 'balanced'] as const;
 

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
-import { WARNING_ORANGE } from '../../ui/colors.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { useSheetsQuery } from './queries.ts';
+import { WARNING_ORANGE } from '../../../ui/colors.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { useSheetsQuery } from '../queries.ts';
 
 /**
  * Said before a new sheet is sent for a period that already has one (only the latest per period counts):

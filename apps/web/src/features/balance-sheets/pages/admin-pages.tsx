@@ -15,20 +15,20 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { API_BASE, ApiError } from '../../lib/api-client.ts';
-import { useLanguage } from '../../lib/language-context.ts';
-import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table.tsx';
-import { initialListState, type ListState, listQueryString } from '../../ui/data-table/list-state.ts';
-import { PeriodText } from '../../ui/period-text.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { CompanyPicker } from '../companies/components/company-picker.tsx';
-import { toSelectOptions, usePublicOptions } from '../companies/options.ts';
-import { fetchAdminSheets } from './api.ts';
+import { API_BASE, ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
+import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
+import { PeriodText } from '../../../ui/period-text.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { CompanyPicker } from '../../companies/components/company-picker.tsx';
+import { toSelectOptions, usePublicOptions } from '../../companies/options.ts';
+import { fetchAdminSheets } from '../api.ts';
+import { adminSavedSheetLinks } from '../components/saved-sheet.tsx';
+import { StatementTable } from '../components/views.tsx';
+import { sheetKeys, useBalanceTreeQuery, useComparisonQuery, useSheetsQuery } from '../queries.ts';
 import { BalanceSheetWorkspace } from './balance-sheet-page.tsx';
 import { CompanySheetsView } from './company-pages.tsx';
-import { sheetKeys, useBalanceTreeQuery, useComparisonQuery, useSheetsQuery } from './queries.ts';
-import { adminSavedSheetLinks } from './saved-sheet.tsx';
-import { StatementTable } from './views.tsx';
 
 /** The company of a filter or an entry: any company, searched by name or NIF as the admin types. */
 function CompanySelect({
