@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
 import { TickingCountdown } from './features/applications/components/edition-countdown-timer.tsx';
-import { SubscribeForm } from './features/newsletter/subscribe-form.tsx';
+import { SubscribeForm } from './features/newsletter/components/subscribe-form.tsx';
 import { YoutubeVideo } from './features/site/components/youtube-video.tsx';
 import { IslandProviders } from './islands/island-providers.tsx';
 import { i18n, SELECTED_LANG_KEY } from './lib/i18n.ts';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { SubscribeFormIsland } from '../../features/newsletter/subscribe-form.tsx';
+import { SubscribeFormIsland } from '../../features/newsletter/components/subscribe-form.tsx';
 import { clearBrowserStorage } from '../../features/session/browser-storage.ts';
 import { type SessionState, useSession } from '../../features/session/queries.ts';
 import { LOGIN_PATH, loginQuery, logout } from '../../features/session/session-actions.ts';

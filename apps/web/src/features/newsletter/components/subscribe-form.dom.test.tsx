@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetCsrfToken } from '../../lib/api-client.ts';
-import { renderWithApp } from '../../testing/render.tsx';
+import { forgetCsrfToken } from '../../../lib/api-client.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { SubscribeForm } from './subscribe-form.tsx';
 
 let subscriptions: { status: number; body: unknown };

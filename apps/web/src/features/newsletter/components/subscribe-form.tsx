@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { island } from '../../lib/island.tsx';
-import { useLanguage } from '../../lib/language-context.ts';
-import { subscribe } from './subscribe-api.ts';
+import { island } from '../../../lib/island.tsx';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { subscribe } from '../subscribe-api.ts';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string };
 
