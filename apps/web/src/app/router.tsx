@@ -119,7 +119,7 @@ function signedInPageRoute(page: PageDef): RouteObject {
   if (page.page === 'profile') {
     return {
       ...route,
-      lazy: lazyComponent(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+      lazy: lazyComponent(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage'),
     };
   }
   if (page.page === 'companyProfile') {

@@ -1,8 +1,8 @@
 import type { Language, TwoFactorStatus } from '@excelencia/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SignedInContext } from '../../lib/signed-in-context.ts';
-import { renderWithApp } from '../../testing/render.tsx';
+import { SignedInContext } from '../../../lib/signed-in-context.ts';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
 function stubApi(twoFactor: TwoFactorStatus) {

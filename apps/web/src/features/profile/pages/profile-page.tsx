@@ -25,19 +25,19 @@ import { IconKey, IconShieldCheck, IconShieldOff, IconTrash, IconUpload } from '
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { withLanguage } from '../../lib/access.ts';
-import { useLanguage } from '../../lib/language-context.ts';
-import { useSignedIn } from '../../lib/signed-in-context.ts';
-import { notifyApiError } from '../../ui/api-feedback.tsx';
-import { confirmAction } from '../../ui/confirm.tsx';
-import { notifySuccess } from '../../ui/notify.ts';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { accountKeys, useAccountQuery, useProfilePictureUrl } from '../accounts/queries.ts';
-import { ApiTokensSection } from '../partners/components/api-tokens-section.tsx';
-import { sessionKeys } from '../session/queries.ts';
-import { deleteProfilePicture, putMyProfile, uploadProfilePicture } from './api.ts';
-import { changePasswordHref, disableTwoFactorHref, enableTwoFactorHref, pictureProblem } from './picture.ts';
-import { profileKeys, useMyProfileQuery, useTwoFactorQuery } from './queries.ts';
+import { withLanguage } from '../../../lib/access.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { useSignedIn } from '../../../lib/signed-in-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { confirmAction } from '../../../ui/confirm.tsx';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { accountKeys, useAccountQuery, useProfilePictureUrl } from '../../accounts/queries.ts';
+import { ApiTokensSection } from '../../partners/components/api-tokens-section.tsx';
+import { sessionKeys } from '../../session/queries.ts';
+import { deleteProfilePicture, putMyProfile, uploadProfilePicture } from '../api.ts';
+import { changePasswordHref, disableTwoFactorHref, enableTwoFactorHref, pictureProblem } from '../picture.ts';
+import { profileKeys, useMyProfileQuery, useTwoFactorQuery } from '../queries.ts';
 
 /**
  * /:lang/users/profile (company and partner users): name, language, picture, password change, two-factor sign-in;
