@@ -186,9 +186,9 @@ const accessibilityPage = () => import('../features/site/pages/accessibility-pag
 const directoryPage = () => import('../features/companies/pages/directory-page.tsx');
 const publicCompanyPage = () => import('../features/companies/pages/public-company-page.tsx');
 const resultsPages = () => import('../features/applications/pages/public-results-pages.tsx');
-const registerPage = () => import('../features/registration/register-page.tsx');
-const confirmPage = () => import('../features/registration/confirm-page.tsx');
-const invitationPage = () => import('../features/registration/invitation-page.tsx');
+const registerPage = () => import('../features/registration/pages/register-page.tsx');
+const confirmPage = () => import('../features/registration/pages/confirm-page.tsx');
+const invitationPage = () => import('../features/registration/pages/invitation-page.tsx');
 
 export const routes: RouteObject[] = [
   {

@@ -3,13 +3,13 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@manti
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
-import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
-import { PageTitle } from '../../ui/page-title.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
-import { confirmRegistration } from './api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { confirmRegistration } from '../api.ts';
+import { signInHref } from '../sign-in-href.ts';
 import { ResendForm } from './register-page.tsx';
-import { signInHref } from './sign-in-href.ts';
 
 type Outcome =
   | { state: 'loading' }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../testing/render.tsx';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../testing/render.tsx';
+import { renderWithApp } from '../../../testing/render.tsx';
 import { InvitationPage } from './invitation-page.tsx';
 
 const PASSWORD = 'Convite-Seguro-2026!';

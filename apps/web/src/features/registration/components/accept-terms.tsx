@@ -1,9 +1,9 @@
 import { Anchor, Checkbox } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useLocalePath } from '../../lib/language-context.ts';
-import type { InputBinding } from '../../ui/form/fields.tsx';
-import { useTranslate } from '../../ui/use-translate.ts';
+import { useLocalePath } from '../../../lib/language-context.ts';
+import type { InputBinding } from '../../../ui/form/fields.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
 
 /**
  * "I accept the privacy policy and the regulation", each a link opening in a new tab: a self-registration and an
