@@ -7,6 +7,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { createFileStore, localDiskDriver } from '../../platform/files/file-store.ts';
 
@@ -65,12 +66,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const get = (url: string, as?: keyof typeof users) =>
-  ctx.app.inject({ url: `/app/api/v1${url}`, headers: as ? { cookie: sessionsOf[as].cookie } : {} });
+const { get } = apiCalls(() => ctx.app);
 
 describe('GET /app/api/v1/accounts/by-email/{email}', () => {
   it('lets a user read their own account', async () => {
-    const res = await get('/accounts/by-email/empresa@teste.cv', 'company');
+    const res = await get(sessionsOf.company, '/accounts/by-email/empresa@teste.cv');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: users.company.accountId,
@@ -78,26 +78,26 @@ describe('GET /app/api/v1/accounts/by-email/{email}', () => {
       profilePicture: `/app/api/v1/accounts/${users.company.accountId}/profile-pictures`,
       userGroup: 'company',
     });
-    const partner = await get('/accounts/by-email/banco@teste.cv', 'partner');
+    const partner = await get(sessionsOf.partner, '/accounts/by-email/banco@teste.cv');
     expect(partner.json()).toMatchObject({ profilePicture: null, userGroup: 'partner' });
   });
 
   it('refuses company and partner users reading someone else, existing or not, with 403', async () => {
     for (const email of ['outra@teste.cv', 'nobody@teste.cv']) {
-      expect((await get(`/accounts/by-email/${email}`, 'company')).statusCode).toBe(403);
-      expect((await get(`/accounts/by-email/${email}`, 'partner')).statusCode).toBe(403);
+      expect((await get(sessionsOf.company, `/accounts/by-email/${email}`)).statusCode).toBe(403);
+      expect((await get(sessionsOf.partner, `/accounts/by-email/${email}`)).statusCode).toBe(403);
     }
   });
 
   it('lets an admin read any account, 404 when none', async () => {
-    const res = await get('/accounts/by-email/outra@teste.cv', 'admin');
+    const res = await get(sessionsOf.admin, '/accounts/by-email/outra@teste.cv');
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(users.otherCompany.accountId);
-    expect((await get('/accounts/by-email/nobody@teste.cv', 'admin')).statusCode).toBe(404);
+    expect((await get(sessionsOf.admin, '/accounts/by-email/nobody@teste.cv')).statusCode).toBe(404);
   });
 
   it('answers 401 to visitors', async () => {
-    const res = await get('/accounts/by-email/empresa@teste.cv');
+    const res = await get(null, '/accounts/by-email/empresa@teste.cv');
     expect(res.statusCode).toBe(401);
     expect(res.json().error.key).toBe('errors:unauthorized');
   });
@@ -108,7 +108,7 @@ describe('GET /app/api/v1/accounts/{id}/profile-pictures', () => {
 
   it('returns the image bytes with their type to the owner and to admins', async () => {
     for (const who of ['company', 'admin'] as const) {
-      const res = await get(url(), who);
+      const res = await get(sessionsOf[who], url());
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       expect(Buffer.compare(res.rawPayload, PNG)).toBe(0);
@@ -117,19 +117,16 @@ describe('GET /app/api/v1/accounts/{id}/profile-pictures', () => {
 
   it('accepts a bearer token instead of the session cookie', async () => {
     const token = await ctx.bearer(users.company.email, users.company.password);
-    const res = await ctx.app.inject({
-      url: `/app/api/v1${url()}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const res = await get(null, url(), { headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers 403 to another company, 404 when there is no picture, 401 to visitors', async () => {
-    expect((await get(url(), 'otherCompany')).statusCode).toBe(403);
-    expect((await get(`/accounts/${users.partner.accountId}/profile-pictures`, 'partner')).statusCode).toBe(
-      404,
-    );
-    expect((await get(url())).statusCode).toBe(401);
+    expect((await get(sessionsOf.otherCompany, url())).statusCode).toBe(403);
+    expect(
+      (await get(sessionsOf.partner, `/accounts/${users.partner.accountId}/profile-pictures`)).statusCode,
+    ).toBe(404);
+    expect((await get(null, url())).statusCode).toBe(401);
   });
 });
 
@@ -146,7 +143,7 @@ describe('GET /app/api/v1/accounts/{id}/profile-pictures with stored bytes that 
       .update(accounts)
       .set({ profilePictureFileId: svg.id })
       .where(eq(accounts.id, users.otherCompany.accountId));
-    const res = await get(`/accounts/${users.otherCompany.accountId}/profile-pictures`, 'admin');
+    const res = await get(sessionsOf.admin, `/accounts/${users.otherCompany.accountId}/profile-pictures`);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
   });
@@ -154,53 +151,53 @@ describe('GET /app/api/v1/accounts/{id}/profile-pictures with stored bytes that 
 
 describe('GET /app/api/v1/company-details/by-email/{email}', () => {
   it('gives a company user the name of their company', async () => {
-    const res = await get('/company-details/by-email/empresa@teste.cv', 'company');
+    const res = await get(sessionsOf.company, '/company-details/by-email/empresa@teste.cv');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ companyRegistration: { companyName: 'Demo Comércio, Lda' } });
   });
 
   it('lets an admin read any, 404 for an account without company, 403 for another company', async () => {
-    const admin = await get('/company-details/by-email/outra@teste.cv', 'admin');
+    const admin = await get(sessionsOf.admin, '/company-details/by-email/outra@teste.cv');
     expect(admin.json()).toEqual({ companyRegistration: { companyName: 'Outra, SA' } });
-    expect((await get('/company-details/by-email/banco@teste.cv', 'partner')).statusCode).toBe(404);
-    expect((await get('/company-details/by-email/outra@teste.cv', 'company')).statusCode).toBe(403);
-    expect((await get('/company-details/by-email/empresa@teste.cv')).statusCode).toBe(401);
+    expect((await get(sessionsOf.partner, '/company-details/by-email/banco@teste.cv')).statusCode).toBe(404);
+    expect((await get(sessionsOf.company, '/company-details/by-email/outra@teste.cv')).statusCode).toBe(403);
+    expect((await get(null, '/company-details/by-email/empresa@teste.cv')).statusCode).toBe(401);
   });
 });
 
 describe('GET /app/api/v1/me/companies (company-only)', () => {
   it('lists the companies of a company user', async () => {
-    const res = await get('/me/companies', 'company');
+    const res = await get(sessionsOf.company, '/me/companies');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([{ id: companyId, companyName: 'Demo Comércio, Lda', nif: '200000001' }]);
   });
 
   it('answers 403 to partner and admin, 401 to visitors', async () => {
-    expect((await get('/me/companies', 'partner')).statusCode).toBe(403);
-    expect((await get('/me/companies', 'admin')).statusCode).toBe(403);
-    expect((await get('/me/companies')).statusCode).toBe(401);
+    expect((await get(sessionsOf.partner, '/me/companies')).statusCode).toBe(403);
+    expect((await get(sessionsOf.admin, '/me/companies')).statusCode).toBe(403);
+    expect((await get(null, '/me/companies')).statusCode).toBe(401);
   });
 });
 
 describe('GET /app/api/v1/accounts/{id} (admin-only)', () => {
   it('lets an admin read an account and refuses everyone else', async () => {
-    const res = await get(`/accounts/${users.partner.accountId}`, 'admin');
+    const res = await get(sessionsOf.admin, `/accounts/${users.partner.accountId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'banco@teste.cv', isActive: true, language: 'pt' });
     expect(res.json().roles).toContain('partner');
-    expect((await get(`/accounts/${users.partner.accountId}`, 'partner')).statusCode).toBe(403);
-    expect((await get(`/accounts/${users.partner.accountId}`, 'company')).statusCode).toBe(403);
-    expect((await get(`/accounts/${users.partner.accountId}`)).statusCode).toBe(401);
+    expect((await get(sessionsOf.partner, `/accounts/${users.partner.accountId}`)).statusCode).toBe(403);
+    expect((await get(sessionsOf.company, `/accounts/${users.partner.accountId}`)).statusCode).toBe(403);
+    expect((await get(null, `/accounts/${users.partner.accountId}`)).statusCode).toBe(401);
   });
 });
 
 describe('GET /app/api/v1/me', () => {
   it('answers every signed-in role with the caller', async () => {
     for (const who of Object.keys(users) as (keyof typeof users)[]) {
-      const res = await get('/me', who);
+      const res = await get(sessionsOf[who], '/me');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: users[who].accountId, email: users[who].email });
     }
-    expect((await get('/me')).statusCode).toBe(401);
+    expect((await get(null, '/me')).statusCode).toBe(401);
   });
 });

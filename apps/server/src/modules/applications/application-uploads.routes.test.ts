@@ -9,6 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
 import { applicationFiles, files } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 
@@ -17,7 +18,6 @@ import { seedReferenceData } from '../../seed/seed-reference.ts';
  * store, hashed and checked on the way, never held whole in memory; an upload cut midway leaves nothing behind.
  */
 
-const API = '/app/api/v1';
 const DAY = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 
@@ -80,9 +80,10 @@ function pdfUpload(fileType: string, chunks: () => Iterable<Buffer>) {
   };
 }
 
-const filesUrl = () => `${API}/companies/${companyId}/applications/${applicationId}/files`;
+const filesUrl = () => `${API_PREFIX}/companies/${companyId}/applications/${applicationId}/files`;
 
-function inject(upload: ReturnType<typeof pdfUpload>, onChunk?: (index: number) => void) {
+/** Sends the upload as a stream, as a browser does, with its length; `onChunk` runs before each chunk. */
+function postStreamed(upload: ReturnType<typeof pdfUpload>, onChunk?: (index: number) => void) {
   return ctx.app.inject({
     method: 'POST',
     url: filesUrl(),
@@ -115,6 +116,8 @@ async function removeDocuments(): Promise<void> {
   await ctx.db.delete(applicationFiles).where(eq(applicationFiles.applicationId, applicationId));
 }
 
+const { send } = apiCalls(() => ctx.app);
+
 beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.reset();
@@ -127,29 +130,21 @@ beforeAll(async () => {
   const admin = await ctx.signIn(adminUser.email, adminUser.password);
   member = await ctx.signIn(memberUser.email, memberUser.password);
   const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-  const edition = await ctx.app.inject({
-    method: 'POST',
-    url: `${API}/editions`,
-    headers: admin.headers,
-    payload: {
-      number: 2,
-      year: 2025,
-      indicatorYear: 2024,
-      registrationOpensAt: at(-30),
-      registrationClosesAt: at(-2),
-      applicationOpensAt: at(-1),
-      applicationClosesAt: at(10),
-      evaluationStartsAt: at(11),
-      evaluationEndsAt: at(20),
-      resultsAt: at(25),
-    },
+  const edition = await send(admin, 'POST', `/editions`, {
+    number: 2,
+    year: 2025,
+    indicatorYear: 2024,
+    registrationOpensAt: at(-30),
+    registrationClosesAt: at(-2),
+    applicationOpensAt: at(-1),
+    applicationClosesAt: at(10),
+    evaluationStartsAt: at(11),
+    evaluationEndsAt: at(20),
+    resultsAt: at(25),
   });
   expect(edition.statusCode, edition.body).toBe(201);
-  const application = await ctx.app.inject({
-    method: 'POST',
-    url: `${API}/companies/${companyId}/applications`,
-    headers: member.headers,
-    payload: { editionId: edition.json().id },
+  const application = await send(member, 'POST', `/companies/${companyId}/applications`, {
+    editionId: edition.json().id,
   });
   expect(application.statusCode, application.body).toBe(201);
   applicationId = application.json().id;
@@ -171,7 +166,7 @@ describe('PDF uploads, streamed', () => {
     };
     const baseline = held();
     let peak = baseline;
-    const response = await inject(upload, (index) => {
+    const response = await postStreamed(upload, (index) => {
       if (index % 16 === 15) peak = Math.max(peak, held());
     });
     peak = Math.max(peak, held());
@@ -196,15 +191,15 @@ describe('PDF uploads, streamed', () => {
   it('checks the trailer at the end of a large file: no %%EOF in its last KiB is not a PDF, and nothing stays', async () => {
     const rowsBefore = await filesRows();
     const blobsBefore = await blobs();
-    const cut = await inject(pdfUpload('1', () => pdfChunks(3 * MB, '\n')));
+    const cut = await postStreamed(pdfUpload('1', () => pdfChunks(3 * MB, '\n')));
     expect(cut.statusCode).toBe(400);
     expect(cut.json().error).toMatchObject({ code: 'not_pdf', message: 'Please select a PDF file.' });
     // %%EOF 2 KiB before the end: a file with something appended after its trailer.
-    const early = await inject(pdfUpload('1', () => pdfChunks(3 * MB, `\n%%EOF\n${'x'.repeat(2048)}`)));
+    const early = await postStreamed(pdfUpload('1', () => pdfChunks(3 * MB, `\n%%EOF\n${'x'.repeat(2048)}`)));
     expect(early.statusCode).toBe(400);
     expect(early.json().error.code).toBe('not_pdf');
     // The trailer split between two chunks of the request is still found.
-    const split = await inject(
+    const split = await postStreamed(
       pdfUpload('1', function* () {
         for (const chunk of pdfChunks(2 * MB, '\n%%E')) yield chunk;
         yield Buffer.from('OF\n');
@@ -220,7 +215,7 @@ describe('PDF uploads, streamed', () => {
   it('answers 413 file_too_large to a PDF over 10 MB and keeps no row, blob or temporary file', async () => {
     const rowsBefore = await filesRows();
     const blobsBefore = await blobs();
-    const response = await inject(pdfUpload('2', () => pdfChunks(10 * MB + 1)));
+    const response = await postStreamed(pdfUpload('2', () => pdfChunks(10 * MB + 1)));
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('file_too_large');
     expect(await filesRows()).toBe(rowsBefore);

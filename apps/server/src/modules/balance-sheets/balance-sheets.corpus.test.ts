@@ -7,6 +7,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigTrialBalance, HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { balanceSheetLines, balanceSheets, balanceSheetValues, files } from '../../db/schema/index.ts';
 import { createFileStore, localDiskDriver } from '../../platform/files/file-store.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
@@ -14,7 +15,6 @@ import { createBalanceSheetsService } from './balance-sheets.service.ts';
 
 /** A corpus of bad uploads: each refused with its message, and nothing at all kept. */
 
-const API = '/app/api/v1';
 let ctx: TestContext;
 let member: SignedIn;
 let memberAccountId: string;
@@ -143,11 +143,9 @@ async function refuse(data: Buffer, filename = 'balancete.xlsx') {
     { startDate: '2024-01-01', endDate: '2024-12-31', typeFrequence: 'annual' },
     { data, filename },
   );
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${API}/companies/${companyId}/balance-sheets`,
-    headers: { ...member.headers, 'content-type': body.contentType, 'x-language': 'en' },
-    payload: body.payload,
+  const response = await send(member, 'POST', `/companies/${companyId}/balance-sheets`, body.payload, {
+    contentType: body.contentType,
+    language: 'en',
   });
   expect(await stored(), 'nothing stored').toEqual(before);
   expect(uploadDirs().length, 'no temporary file left').toBeLessThanOrEqual(dirsBefore);
@@ -159,6 +157,8 @@ async function refuse(data: Buffer, filename = 'balancete.xlsx') {
   };
   return { status: response.statusCode, ...error, details: error.details ?? [] };
 }
+
+const { get, send } = apiCalls(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -337,11 +337,9 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets: rows and cells 
         filename: 'sem-referencias.xlsx',
       },
     );
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/companies/${companyId}/balance-sheets`,
-      headers: { ...member.headers, 'content-type': body.contentType, 'x-language': 'en' },
-      payload: body.payload,
+    const response = await send(member, 'POST', `/companies/${companyId}/balance-sheets`, body.payload, {
+      contentType: body.contentType,
+      language: 'en',
     });
     // Row 3 is not in the file: a blank line between row 2 and row 4.
     expect(response.statusCode, response.body).toBe(400);
@@ -358,18 +356,12 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets: rows and cells 
         filename: 'sem-referencias.xlsx',
       },
     );
-    const stored = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/companies/${companyId}/balance-sheets`,
-      headers: { ...member.headers, 'content-type': clean.contentType, 'x-language': 'en' },
-      payload: clean.payload,
+    const stored = await send(member, 'POST', `/companies/${companyId}/balance-sheets`, clean.payload, {
+      contentType: clean.contentType,
+      language: 'en',
     });
     expect(stored.statusCode, stored.body).toBe(201);
-    const lines = await ctx.app.inject({
-      method: 'GET',
-      url: `${API}/companies/${companyId}/balance-sheets/${stored.json().id}/lines`,
-      headers: { cookie: member.cookie },
-    });
+    const lines = await get(member, `/companies/${companyId}/balance-sheets/${stored.json().id}/lines`);
     expect(lines.json().items).toEqual([
       { row: 2, account: '11', description: 'Caixa', debit: '1000.00', credit: '0.00' },
       { row: 3, account: '12', description: 'Depósitos', debit: '500.00', credit: '0.00' },
@@ -391,18 +383,12 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets: amounts compute
         filename: 'formulas.xlsx',
       },
     );
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `${API}/companies/${companyId}/balance-sheets`,
-      headers: { ...member.headers, 'content-type': body.contentType, 'x-language': 'en' },
-      payload: body.payload,
+    const response = await send(member, 'POST', `/companies/${companyId}/balance-sheets`, body.payload, {
+      contentType: body.contentType,
+      language: 'en',
     });
     expect(response.statusCode, response.body).toBe(201);
-    const lines = await ctx.app.inject({
-      method: 'GET',
-      url: `${API}/companies/${companyId}/balance-sheets/${response.json().id}/lines`,
-      headers: { cookie: member.cookie },
-    });
+    const lines = await get(member, `/companies/${companyId}/balance-sheets/${response.json().id}/lines`);
     expect(lines.json().items).toEqual([
       { row: 2, account: '11', description: 'Caixa', debit: '1000.00', credit: '0.00' },
       { row: 3, account: '51', description: 'Capital', debit: '0.00', credit: '1000.00' },

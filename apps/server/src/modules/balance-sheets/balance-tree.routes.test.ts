@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { apiCalls } from '../../../test/support/http.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 
 let ctx: TestContext;
@@ -20,19 +21,14 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const get = (session: SignedIn) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: '/app/api/v1/balance-sheets/tree',
-    headers: { cookie: session.cookie },
-  });
+const { get } = apiCalls(() => ctx.app);
 
 describe('GET /app/api/v1/balance-sheets/tree', () => {
   it('gives a company user the seeded tree, in order, and refuses partners', async () => {
-    const response = await get(member);
+    const response = await get(member, '/balance-sheets/tree');
     expect(response.statusCode, response.body).toBe(200);
     const tree = response.json() as Array<{ code: string; subHeadings: unknown[] }>;
     expect(tree.map((heading) => heading.code)).toEqual(['AT', 'CP', 'PT', 'REND', 'GAST']);
-    expect((await get(partner)).statusCode).toBe(403);
+    expect((await get(partner, '/balance-sheets/tree')).statusCode).toBe(403);
   });
 });

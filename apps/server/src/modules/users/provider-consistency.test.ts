@@ -7,6 +7,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/support/context.ts';
+import { API_PREFIX, apiCalls, visitorCsrf } from '../../../test/support/http.ts';
 import { type App, buildApp } from '../../app.ts';
 import { findAccountByEmail } from '../../auth/accounts.repository.ts';
 import type { IdentityAdmin } from '../../auth/identity-admin.ts';
@@ -75,7 +76,9 @@ let provider: ReturnType<typeof flaky>;
 let app: App;
 let adminSession: SignedIn;
 
-const URL = '/app/api/v1/users';
+const URL = '/users';
+
+const { send } = apiCalls(() => app);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -124,12 +127,14 @@ async function company(email: string): Promise<TestUser & { version: number }> {
   return { ...user, version: row?.version ?? 0 };
 }
 
-function put(user: TestUser & { version: number }, body: Record<string, unknown>) {
-  return app.inject({
-    method: 'PUT',
-    url: `${URL}/${user.accountId}`,
-    headers: adminSession.headers,
-    payload: { name: 'Nome Novo', language: 'en', isAdmin: true, version: user.version, ...body },
+/** PUT the user through the app whose provider fails on demand: a new name, English, admin, and `body`. */
+function updateUser(user: TestUser & { version: number }, body: Record<string, unknown>) {
+  return send(adminSession, 'PUT', `${URL}/${user.accountId}`, {
+    name: 'Nome Novo',
+    language: 'en',
+    isAdmin: true,
+    version: user.version,
+    ...body,
   });
 }
 
@@ -137,7 +142,7 @@ describe('a user change that fails at the provider part-way', () => {
   it('puts the name back when setting the roles fails', async () => {
     const user = await company('um@consistencia.cv');
     provider.failOn(2);
-    const res = await put(user, {});
+    const res = await updateUser(user, {});
     expect(res.statusCode).toBe(503);
     expect(provider.calls()).toEqual(['updateProfile', 'setRoles', 'setRoles', 'updateProfile']);
     const portal = await inPortal(user.email);
@@ -149,7 +154,7 @@ describe('a user change that fails at the provider part-way', () => {
   it('puts the roles and the name back when setting the password fails, and the old password still works', async () => {
     const user = await company('dois@consistencia.cv');
     provider.failOn(3);
-    const res = await put(user, { password: 'Outra!Senha-2026' });
+    const res = await updateUser(user, { password: 'Outra!Senha-2026' });
     expect(res.statusCode).toBe(503);
     // The password is not put back (it cannot be read): it fails last, and may not have been set.
     expect(provider.calls()).toEqual([
@@ -169,7 +174,7 @@ describe('a user change that fails at the provider part-way', () => {
     const user = await company('tres@consistencia.cv');
     // Setting the roles fails, and so does putting the name back (the roles' undo goes through).
     provider.failOn(2, 4);
-    const res = await put(user, {});
+    const res = await updateUser(user, {});
     expect(res.statusCode).toBe(503);
     expect(provider.calls()).toEqual(['updateProfile', 'setRoles', 'setRoles', 'updateProfile']);
     expect(await inPortal(user.email)).toEqual({ name: 'Nome Antigo', enabled: true, roles: ['company'] });
@@ -209,7 +214,7 @@ describe('a user change that fails at the provider part-way', () => {
     try {
       const res = await failing.inject({
         method: 'POST',
-        url: `${URL}/${user.accountId}/deactivate`,
+        url: `${API_PREFIX}${URL}/${user.accountId}/deactivate`,
         headers: adminSession.headers,
         payload: { version: user.version },
       });
@@ -242,20 +247,17 @@ describe('a partner unlinked while the provider fails part-way', () => {
       .returning({ id: partnerEntities.id });
     const email = 'parceira@consistencia.cv';
     const password = 'Parceira!Senha-2026';
-    const created = await app.inject({
-      method: 'POST',
-      url: '/app/api/v1/partners',
-      headers: adminSession.headers,
-      payload: { name: 'Parceira', email, language: 'pt', password, partnerEntityId: entity?.id },
+    const created = await send(adminSession, 'POST', '/partners', {
+      name: 'Parceira',
+      email,
+      language: 'pt',
+      password,
+      partnerEntityId: entity?.id,
     });
     expect(created.statusCode, created.body).toBe(201);
     // Taking the role away works; disabling the account (left without roles) fails.
     provider.failOn(2);
-    const res = await app.inject({
-      method: 'DELETE',
-      url: `/app/api/v1/partners/${created.json().id}`,
-      headers: adminSession.headers,
-    });
+    const res = await send(adminSession, 'DELETE', `/partners/${created.json().id}`);
     expect(res.statusCode).toBe(503);
     expect(provider.calls()).toEqual(['setRoles', 'setEnabled', 'setEnabled', 'setRoles']);
     expect(await ctx.db.select().from(partners).where(eq(partners.id, created.json().id))).toHaveLength(1);
@@ -275,13 +277,7 @@ describe('a user creation the portal cannot finish', () => {
       await ctx.db.insert(accounts).values({ email: created, name: 'Concorrente', roles: [] });
     });
     provider.failOn(2, 3);
-    const create = () =>
-      app.inject({
-        method: 'POST',
-        url: URL,
-        headers: adminSession.headers,
-        payload: { name: 'Cinco', email, language: 'pt', password },
-      });
+    const create = () => send(adminSession, 'POST', URL, { name: 'Cinco', email, language: 'pt', password });
     let res = await create();
     expect(res.statusCode).toBe(409);
     expect(provider.calls()).toEqual(['createUser', 'deleteUser', 'setEnabled']);
@@ -312,11 +308,11 @@ describe('a user creation the portal cannot finish', () => {
       await ctx.db.insert(accounts).values({ email: created, name: 'Concorrente', roles: [] });
     });
     provider.failOn(2, 3);
-    const res = await app.inject({
-      method: 'POST',
-      url: URL,
-      headers: adminSession.headers,
-      payload: { name: 'Seis', email, language: 'pt', password: 'Seis!Senha-2026' },
+    const res = await send(adminSession, 'POST', URL, {
+      name: 'Seis',
+      email,
+      language: 'pt',
+      password: 'Seis!Senha-2026',
     });
     expect(res.statusCode).toBe(409);
     const subject = (await ctx.identity.findUserByEmail(email))?.id;
@@ -354,13 +350,12 @@ describe('a company registration the portal cannot store', () => {
     const register = async () => {
       address += 1;
       const remoteAddress = `10.9.0.${address}`;
-      const csrf = (await app.inject({ method: 'GET', url: '/auth/csrf', remoteAddress })).json().csrfToken;
-      return app.inject({
-        method: 'POST',
-        url: '/app/api/v1/registrations',
-        remoteAddress,
-        headers: { cookie: `portal_csrf=${csrf}`, 'x-csrf-token': csrf },
-        payload: {
+      const visitor = await visitorCsrf(app, remoteAddress);
+      return send(
+        visitor,
+        'POST',
+        '/registrations',
+        {
           companyName: 'Loja Sete, Lda',
           responsibleName: 'Sete Silva',
           email,
@@ -375,7 +370,8 @@ describe('a company registration the portal cannot store', () => {
           acceptedTerms: true,
           language: 'pt',
         },
-      });
+        { remoteAddress },
+      );
     };
     // Another registration of the same e-mail is stored meanwhile (a double submission): this one is undone at
     // the provider, where removing and then disabling the account both fail, and answered as the other was.
