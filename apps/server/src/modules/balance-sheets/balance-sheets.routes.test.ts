@@ -18,6 +18,7 @@ let member: SignedIn;
 let otherMember: SignedIn;
 let partner: SignedIn;
 let ownCompany: string;
+let memberAccountId: string;
 let otherCompany: string;
 let leafCodes: string[];
 
@@ -61,6 +62,43 @@ async function sheetCount(): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The uploads of the member's own company that the admin lists, the comparator and the correction read: 2024,
+ * 2025, 2024 again (it replaces the first) and the third quarter of 2025.
+ */
+async function uploadOwnSheets() {
+  for (const [startDate, endDate, frequency, filename] of [
+    ['2024-01-01', '2024-12-31', 'Anual', 'balancete.xlsx'],
+    ['2025-01-01', '2025-12-31', 'annual', 'b2025.xlsx'],
+    ['2024-01-01', '2024-12-31', 'annual', 'balancete-corrigido.xlsx'],
+    ['2025-07-01', '2025-09-30', 'trimestral', 'q3.xlsx'],
+  ] as const) {
+    const response = await upload(member, ownCompany, period(startDate, endDate, frequency), {
+      data: await xlsx(CLEAN_ROWS),
+      filename,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+}
+
+let lastNif = 200000100;
+/** Another company of the member's, with no sheet yet. */
+function freshCompany(): Promise<string> {
+  lastNif += 1;
+  return ctx.linkCompany(memberAccountId, { companyName: `Fresh ${lastNif}, Lda`, nif: String(lastNif) });
+}
+
+/** Uploads the clean trial balance as 2024 to a company; answers the stored sheet and the file's bytes. */
+async function uploadClean2024(companyId: string) {
+  const data = await xlsx(CLEAN_ROWS);
+  const response = await upload(member, companyId, period('2024-01-01', '2024-12-31', 'Anual'), {
+    data,
+    filename: 'balancete.xlsx',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { data, sheet: response.json() };
+}
+
 beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.reset();
@@ -71,6 +109,7 @@ beforeAll(async () => {
   const memberUser = await ctx.createUser({ email: 'member@bs.cv', roles: ['company'] });
   const otherUser = await ctx.createUser({ email: 'other@bs.cv', roles: ['company'] });
   const partnerUser = await ctx.createUser({ email: 'partner@bs.cv', roles: ['partner'] });
+  memberAccountId = memberUser.accountId;
   ownCompany = await ctx.linkCompany(memberUser.accountId, { companyName: 'Own, Lda', nif: '200000001' });
   otherCompany = await ctx.linkCompany(otherUser.accountId, { companyName: 'Other, Lda', nif: '200000002' });
   [admin, member, otherMember, partner] = await Promise.all([
@@ -79,6 +118,7 @@ beforeAll(async () => {
     ctx.signIn(otherUser.email, otherUser.password),
     ctx.signIn(partnerUser.email, partnerUser.password),
   ]);
+  await uploadOwnSheets();
 });
 
 afterAll(async () => {
@@ -86,19 +126,11 @@ afterAll(async () => {
 });
 
 describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
-  let firstId: string;
-  let original: Buffer;
-
   it('stores a clean trial balance: listed with tag and frequency, aggregates as computed by hand', async () => {
-    original = await xlsx(CLEAN_ROWS);
-    const response = await upload(member, ownCompany, period('2024-01-01', '2024-12-31', 'Anual'), {
-      data: original,
-      filename: 'balancete.xlsx',
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const item = response.json();
+    const company = await freshCompany();
+    const { sheet: item } = await uploadClean2024(company);
     expect(item).toMatchObject({
-      companyId: ownCompany,
+      companyId: company,
       startDate: '2024-01-01',
       endDate: '2024-12-31',
       typeFrequence: 'annual',
@@ -107,14 +139,14 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
       fileName: 'balancete.xlsx',
       version: 1,
     });
-    firstId = item.id;
+    const firstId = item.id;
 
-    const list = await get(member, `/companies/${ownCompany}/balance-sheets`);
+    const list = await get(member, `/companies/${company}/balance-sheets`);
     expect(list.json()).toEqual([
       expect.objectContaining({ id: firstId, tag: 'Y0', typeFrequence: 'annual' }),
     ]);
 
-    const detail = (await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}`)).json();
+    const detail = (await get(member, `/companies/${company}/balance-sheets/${firstId}`)).json();
     expect(detail.linesCount).toBe(5);
     expect(detail.values).toMatchObject({
       CAIXA: '1000.10',
@@ -133,7 +165,7 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
     });
     expect(detail.periodResultAdded).toEqual({ amount: '500.00', codes: ['CP', 'CPR', 'RLPER'] });
 
-    const lines = (await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}/lines`)).json();
+    const lines = (await get(member, `/companies/${company}/balance-sheets/${firstId}/lines`)).json();
     expect(lines.total).toBe(5);
     expect(lines.items[0]).toEqual({
       row: 2,
@@ -148,28 +180,33 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
   });
 
   it('gives back the original file byte for byte under its display name', async () => {
-    const response = await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}/file`);
+    const company = await freshCompany();
+    const { data: original, sheet } = await uploadClean2024(company);
+    const firstId = sheet.id;
+    const response = await get(member, `/companies/${company}/balance-sheets/${firstId}/file`);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(original)).toBe(true);
     expect(response.headers['content-disposition']).toContain('filename="balancete.xlsx"');
   });
 
   it('keeps only the latest sheet of a period, tags later years and quarters, lists the latest period first', async () => {
-    const next = await upload(member, ownCompany, period('2025-01-01', '2025-12-31'), {
+    const company = await freshCompany();
+    const firstId = (await uploadClean2024(company)).sheet.id;
+    const next = await upload(member, company, period('2025-01-01', '2025-12-31'), {
       data: await xlsx(CLEAN_ROWS),
       filename: 'b2025.xlsx',
     });
     // 2024 uploaded again after 2025: it replaces the first 2024 but stays after 2025 in the list.
-    const again = await upload(member, ownCompany, period('2024-01-01', '2024-12-31'), {
+    const again = await upload(member, company, period('2024-01-01', '2024-12-31'), {
       data: await xlsx(CLEAN_ROWS),
       filename: 'balancete-corrigido.xlsx',
     });
     expect(again.statusCode, again.body).toBe(201);
-    const quarter = await upload(member, ownCompany, period('2025-07-01', '2025-09-30', 'trimestral'), {
+    const quarter = await upload(member, company, period('2025-07-01', '2025-09-30', 'trimestral'), {
       data: await xlsx(CLEAN_ROWS),
       filename: 'q3.xlsx',
     });
-    const list = (await get(member, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
+    const list = (await get(member, `/companies/${company}/balance-sheets`)).json() as Array<{
       id: string;
       tag: string;
       fileName: string;
@@ -183,13 +220,13 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets', () => {
     expect(list.find((sheet) => sheet.id === next.json().id)?.previousBalanceSheetId).toBe(again.json().id);
     expect(quarter.json().tag).toBe('Q3');
     // The superseded sheet is still readable by id, marked replaced.
-    const superseded = await get(member, `/companies/${ownCompany}/balance-sheets/${firstId}`);
+    const superseded = await get(member, `/companies/${company}/balance-sheets/${firstId}`);
     expect(superseded.statusCode).toBe(200);
     expect(superseded.json().replaced).toBe(true);
 
     // Asked for, the list keeps the replaced sheet, after the one that replaced it.
     const withReplaced = (
-      await get(member, `/companies/${ownCompany}/balance-sheets?includeReplaced=true`)
+      await get(member, `/companies/${company}/balance-sheets?includeReplaced=true`)
     ).json() as Array<{ id: string; fileName: string; tag: string; replaced: boolean }>;
     expect(withReplaced.map((sheet) => [sheet.fileName, sheet.tag, sheet.replaced])).toEqual([
       ['b2025.xlsx', 'Y1', false],
@@ -675,16 +712,19 @@ describe('admin lists and comparator', () => {
   });
 
   it('GET /app/api/v1/balance-sheets/compare: values of two sheets and right − left', async () => {
+    // A monthly sheet entered by hand (February 2022, cash 150.50) and the 2025 upload (cash 1000.10).
+    const response2022 = await send(member, 'POST', `/companies/${ownCompany}/balance-sheets/entries`, {
+      ...period('2022-02-01', '2022-02-28', 'mensal'),
+      values: leafValues({ CAIXA: '150.50', CAP: '100.50', FSE: '-40', VENDAS: '90' }),
+    });
+    expect(response2022.statusCode, response2022.body).toBe(201);
+    const entered = response2022.json() as { id: string };
     const list = (await get(admin, `/companies/${ownCompany}/balance-sheets`)).json() as Array<{
       id: string;
-      source: string;
       fileName: string | null;
-      startDate: string;
     }>;
-    // The monthly sheet entered by hand (January 2022, cash 150.50) and the 2025 upload (cash 1000.10).
-    const entered = list.find((sheet) => sheet.source === 'entry' && sheet.startDate === '2022-01-01');
     const y1 = list.find((sheet) => sheet.fileName === 'b2025.xlsx');
-    if (!entered || !y1) throw new Error('sheets missing');
+    if (!y1) throw new Error('no 2025 upload');
     const response = await get(admin, `/balance-sheets/compare?left=${entered.id}&right=${y1.id}`);
     expect(response.statusCode, response.body).toBe(200);
     const comparison = response.json();
