@@ -40,8 +40,6 @@ export const companies = defineMessages({
       companySituation: 'Situação',
       isListed: 'No diretório',
       createdAt: 'Registada em',
-      yes: 'Sim',
-      no: 'Não',
     },
     common: {
       loading: 'A carregar…',
@@ -244,8 +242,6 @@ export const companies = defineMessages({
       companySituation: 'Situation',
       isListed: 'In the directory',
       createdAt: 'Registered on',
-      yes: 'Yes',
-      no: 'No',
     },
     common: {
       loading: 'Loading…',
@@ -450,8 +446,6 @@ export const companies = defineMessages({
       companySituation: 'Situation',
       isListed: "Dans l'annuaire",
       createdAt: 'Inscrite le',
-      yes: 'Oui',
-      no: 'Non',
     },
     common: {
       loading: 'Chargement…',

@@ -10,14 +10,13 @@ import {
   ErrorResponse,
   EvaluationRequest,
   FileType,
-  type Language,
   languageFromTag,
   localized,
   pageOf,
   ReturnRequest,
   Seal,
   translate,
-  yesNoKey,
+  yesNoText,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -47,7 +46,6 @@ const AdminFileParams = IdParams.extend({ fileId: z.uuid() });
 const DownloadQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const EligibilityQuery = z.object({ year: z.coerce.number().int().min(1900).max(2999).optional() });
 
-const yesNo = (value: boolean, language: Language) => translate(language, yesNoKey(value));
 const day = (iso: string | null) => iso?.slice(0, 10) ?? '';
 
 /** The admin list's columns as the export writes them, in the admin's language. */
@@ -73,19 +71,19 @@ const APPLICATION_EXPORT_COLUMNS: readonly ExportColumn<ApplicationSummary>[] = 
   { header: 'applicationsAdmin:list.columns.documents', value: (row) => row.files, width: 12 },
   {
     header: 'applicationsAdmin:list.columns.complete',
-    value: (row, language) => yesNo(row.complete, language),
+    value: (row, language) => yesNoText(row.complete, language),
     width: 12,
   },
   {
     header: 'applicationsAdmin:list.columns.eligible',
-    value: (row, language) => yesNo(row.eligible, language),
+    value: (row, language) => yesNoText(row.eligible, language),
     width: 12,
   },
   { header: 'applicationsAdmin:list.columns.submittedAt', value: (row) => day(row.submittedAt), width: 14 },
   { header: 'applicationsAdmin:list.columns.decidedAt', value: (row) => day(row.decidedAt), width: 14 },
   {
     header: 'applicationsAdmin:list.columns.confirmed',
-    value: (row, language) => (row.decidedAt ? yesNo(row.confirmed, language) : ''),
+    value: (row, language) => (row.decidedAt ? yesNoText(row.confirmed, language) : ''),
     width: 12,
   },
 ];

@@ -10,9 +10,9 @@ import {
   type Page,
   type PublicCompany,
   searchText,
-  translate,
   type UpdateCompanySituationRequest,
   type UpdateCompanyValues,
+  yesNoText,
 } from '@excelencia/domain';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
@@ -26,6 +26,7 @@ import { keysetPages, orderKeys, orderSql, pageWindow } from '../../platform/lis
 import { shortLivedCache } from '../../platform/short-lived-cache.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
 import { isMember } from '../../policies/company-access.ts';
+import { nifTaken } from '../registration/index.ts';
 import {
   adminCompaniesWhere,
   COMPANY_SORT,
@@ -42,11 +43,6 @@ import { nameChangeState, namesDiffer, nifLockedBySeal, recordNameChange } from 
 
 /** The audit entity of company changes: the resource path. */
 export const COMPANIES_ENTITY = 'companies';
-
-export const nifTaken = () =>
-  new AppError(409, 'nif_taken', 'errors:nifTaken', {
-    details: [{ path: 'nif', message: 'errors:nifTaken' }],
-  });
 
 export const nifNotEditable = () =>
   new AppError(400, 'nif_not_editable', 'companies:errors.nifNotEditable', {
@@ -153,9 +149,6 @@ function presentPublic(row: JoinedRow, language: Language): PublicCompany {
 export type CompanyListQueryValues = z.output<typeof CompanyListQuery>;
 export type DirectoryQueryValues = z.output<typeof DirectoryQuery>;
 
-const yesNo = (value: boolean, language: Language) =>
-  translate(language, value ? 'companies:fields.yes' : 'companies:fields.no');
-
 /** The columns of the admin's company export, in the caller's language. */
 export const COMPANY_EXPORT_COLUMNS: readonly ExportColumn<CompanyListItem>[] = [
   { header: 'companies:fields.companyName', value: (c) => c.companyName, width: 36 },
@@ -167,7 +160,7 @@ export const COMPANY_EXPORT_COLUMNS: readonly ExportColumn<CompanyListItem>[] = 
   { header: 'companies:fields.caeSection', value: (c) => c.caeSection, width: 30 },
   { header: 'companies:fields.companyType', value: (c) => c.companyType, width: 20 },
   { header: 'companies:fields.companySituation', value: (c) => c.companySituation, width: 20 },
-  { header: 'companies:fields.isListed', value: (c, language) => yesNo(c.isListed, language), width: 12 },
+  { header: 'companies:fields.isListed', value: (c, language) => yesNoText(c.isListed, language), width: 12 },
   { header: 'companies:fields.createdAt', value: (c) => c.createdAt.slice(0, 10), width: 14 },
 ];
 

@@ -25,7 +25,6 @@ import {
   HeadingInput,
   HeadingItem,
   HeadingUpdate,
-  type Language,
   ListQuery,
   type LocalizedText,
   localized,
@@ -45,6 +44,7 @@ import {
   SubHeadingListQuery,
   SubHeadingUpdate,
   translate,
+  yesNoText,
 } from '@excelencia/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -98,9 +98,6 @@ import {
 
 // ---- shared pieces -----------------------------------------------------------------------------------------------
 
-const yesNo = (value: boolean, language: Language) =>
-  translate(language, value ? 'reference:status.yes' : 'reference:status.no');
-
 const codeColumn = <T extends { code: string }>(): ExportColumn<T> => ({
   header: 'reference:fields.code',
   value: (row) => row.code,
@@ -113,7 +110,7 @@ const descriptionColumn = <T extends { description: LocalizedText }>(): ExportCo
 });
 const activeColumn = <T extends { isActive: boolean }>(): ExportColumn<T> => ({
   header: 'reference:fields.isActive',
-  value: (row, language) => yesNo(row.isActive, language),
+  value: (row, language) => yesNoText(row.isActive, language),
   width: 10,
 });
 const parentColumn = <T>(header: string, pick: (row: T) => { code: string; description: LocalizedText }) =>
@@ -415,7 +412,7 @@ export const criteriaResource = defineResource({
     { header: 'reference:fields.sortOrder', value: (row) => row.sortOrder, width: 10 },
     {
       header: 'reference:fields.isApplicationCriterion',
-      value: (row, language) => yesNo(row.isApplicationCriterion, language),
+      value: (row, language) => yesNoText(row.isApplicationCriterion, language),
       width: 12,
     },
     activeColumn(),

@@ -2,10 +2,10 @@ import {
   type CreateUserRequest,
   type Language,
   type Page,
-  translate,
   type UpdateUserRequest,
   type UserItem,
   type UserListQuery,
+  yesNoText,
 } from '@excelencia/domain';
 import type { z } from 'zod';
 import { type AccountRow, findAccountByEmail, findAccountById } from '../../auth/accounts.repository.ts';
@@ -45,17 +45,14 @@ export const USERS_ENTITY = 'users';
 
 export type UsersQuery = z.output<typeof UserListQuery>;
 
-const yesNo = (value: boolean, language: Language) =>
-  translate(language, value ? 'reference:status.yes' : 'reference:status.no');
-
 /** The columns of the users' export, in the caller's language. */
 export const USER_EXPORT_COLUMNS: readonly ExportColumn<UserItem>[] = [
   { header: 'reference:fields.name', value: (u) => u.name, width: 32 },
   { header: 'reference:fields.email', value: (u) => u.email, width: 32 },
   { header: 'reference:fields.language', value: (u) => u.language, width: 10 },
-  { header: 'reference:fields.isAdmin', value: (u, language) => yesNo(u.isAdmin, language), width: 14 },
+  { header: 'reference:fields.isAdmin', value: (u, language) => yesNoText(u.isAdmin, language), width: 14 },
   { header: 'reference:fields.roles', value: (u) => u.roles.join(', '), width: 24 },
-  { header: 'reference:fields.isActive', value: (u, language) => yesNo(u.isActive, language), width: 10 },
+  { header: 'reference:fields.isActive', value: (u, language) => yesNoText(u.isActive, language), width: 10 },
 ];
 
 /** Rows read for an export at a time. */
