@@ -19,61 +19,66 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { devMailRoutes, isLoopback } from './dev/mail-viewer.routes.ts';
 import { createBackgroundJobs } from './jobs.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { applicationsRoutes } from './modules/applications/applications.routes.ts';
-import { createApplicationsService } from './modules/applications/applications.service.ts';
-import { editionsRoutes } from './modules/applications/editions.routes.ts';
-import { createEditionsService } from './modules/applications/editions.service.ts';
-import { createResultsService } from './modules/applications/results.service.ts';
-import { balanceSheetsRoutes } from './modules/balance-sheets/balance-sheets.routes.ts';
-import { createBalanceSheetsService } from './modules/balance-sheets/balance-sheets.service.ts';
-import { balanceTreeRoutes } from './modules/balance-sheets/balance-tree.routes.ts';
-import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { createCompaniesService } from './modules/companies/companies.service.ts';
-import { createNameChangesService } from './modules/companies/name-changes.service.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { createContentService } from './modules/content/content.service.ts';
-import { createContentImagesService } from './modules/content/content-images.service.ts';
-import { diagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
-import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
-import { createStatisticsBuilder, type StatisticsBuilder } from './modules/diagnosis/diagnosis.statistics.ts';
+import { accountsRoutes, createAccountsService } from './modules/accounts/index.ts';
 import {
+  applicationsRoutes,
+  createApplicationsService,
+  createEditionsService,
+  createResultsService,
+  editionsRoutes,
+} from './modules/applications/index.ts';
+import {
+  balanceSheetsRoutes,
+  balanceTreeRoutes,
+  createBalanceSheetsService,
+} from './modules/balance-sheets/index.ts';
+import {
+  companiesRoutes,
+  createCompaniesService,
+  createNameChangesService,
+} from './modules/companies/index.ts';
+import { contentRoutes, createContentImagesService, createContentService } from './modules/content/index.ts';
+import {
+  createDiagnosisService,
   createIndicatorRefresher,
+  createStatisticsBuilder,
+  diagnosisRoutes,
   type IndicatorRefresher,
   refreshSheetIndicators,
-} from './modules/diagnosis/indicators.ts';
-import { esgRoutes } from './modules/esg/esg.routes.ts';
-import { createEsgService } from './modules/esg/esg.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
-import { overviewRoutes } from './modules/overview/overview.routes.ts';
-import { createOverviewService } from './modules/overview/overview.service.ts';
-import { createApiTokensService } from './modules/partners/api-tokens.service.ts';
-import { createConsentsService } from './modules/partners/consents.service.ts';
-import { createFollowRequestsService } from './modules/partners/follow-requests.service.ts';
-import { partnerAreaRoutes } from './modules/partners/partner-area.routes.ts';
-import { createPartnerAreaService } from './modules/partners/partner-area.service.ts';
-import { partnersRoutes } from './modules/partners/partners.routes.ts';
-import { createPartnersService } from './modules/partners/partners.service.ts';
-import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { createProfileService } from './modules/profile/profile.service.ts';
-import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { createReferenceService } from './modules/reference/reference.service.ts';
-import { createInvitationsService } from './modules/registration/invitations.service.ts';
-import { createNifClaimsService } from './modules/registration/nif-claims.service.ts';
-import { createPublicOptions } from './modules/registration/reference-checks.ts';
-import { registrationRoutes } from './modules/registration/registration.routes.ts';
-import { createRegistrationService } from './modules/registration/registration.service.ts';
-import { firstAnswers, withFirstAnswers } from './modules/site/first-answers.ts';
-import { loadPageRenderer } from './modules/site/page-renderer.ts';
-import { createPageShell } from './modules/site/page-shell.ts';
-import { signInPages } from './modules/site/sign-in-pages.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
-import { webPageStatus } from './modules/site/web-pages.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
+  type StatisticsBuilder,
+} from './modules/diagnosis/index.ts';
+import { createEsgService, esgRoutes } from './modules/esg/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
+import { createOverviewService, overviewRoutes } from './modules/overview/index.ts';
+import {
+  createApiTokensService,
+  createConsentsService,
+  createFollowRequestsService,
+  createPartnerAreaService,
+  createPartnersService,
+  partnerAreaRoutes,
+  partnersRoutes,
+} from './modules/partners/index.ts';
+import { createProfileService, profileRoutes } from './modules/profile/index.ts';
+import { createReferenceService, referenceRoutes } from './modules/reference/index.ts';
+import {
+  createInvitationsService,
+  createNifClaimsService,
+  createPublicOptions,
+  createRegistrationService,
+  registrationRoutes,
+} from './modules/registration/index.ts';
+import {
+  createPageShell,
+  firstAnswers,
+  loadPageRenderer,
+  signInPages,
+  siteRoutes,
+  webPageStatus,
+  withFirstAnswers,
+} from './modules/site/index.ts';
+import { createUsersService, usersRoutes } from './modules/users/index.ts';
 import {
   clientErrorHandler,
   handleError,

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { API_PREFIX } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { contentItems } from '../db/schema/index.ts';
-import { createContentService } from '../modules/content/content.service.ts';
+import { createContentService } from '../modules/content/index.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 
 /**

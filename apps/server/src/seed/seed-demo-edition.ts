@@ -1,7 +1,7 @@
 import type { EditionInput } from '@excelencia/domain';
 import type { AuthContext } from '../auth/types.ts';
 import type { Database } from '../db/client.ts';
-import { createEditionsService } from '../modules/applications/editions.service.ts';
+import { createEditionsService } from '../modules/applications/index.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 
 const HOUR = 60 * 60 * 1000;

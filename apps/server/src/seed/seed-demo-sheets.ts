@@ -5,8 +5,11 @@ import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../auth/types.ts';
 import type { Database } from '../db/client.ts';
 import { caeDivisions, cities, companies, companyTypes, employeeRanges } from '../db/schema/index.ts';
-import { createBalanceSheetsService } from '../modules/balance-sheets/balance-sheets.service.ts';
-import { type TrialBalanceRow, trialBalanceWorkbook } from '../modules/balance-sheets/template.ts';
+import {
+  createBalanceSheetsService,
+  type TrialBalanceRow,
+  trialBalanceWorkbook,
+} from '../modules/balance-sheets/index.ts';
 import { refreshSheetIndicators } from '../modules/diagnosis/index.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 

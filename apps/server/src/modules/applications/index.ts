@@ -1,7 +1,12 @@
 /**
- * What other areas use of the applications area: the partner area reads an edition's results, their report and the
- * eligibility of the companies it assists.
+ * The area's front door (docs/adr/0027): the routes and services app.ts wires, and what other areas use: an
+ * edition's results, their report and the eligibility of the companies it assists (the partner area).
  */
+export { applicationsRoutes } from './applications.routes.ts';
+export { createApplicationsService } from './applications.service.ts';
 export { resultsReportXlsx } from './applications-export.ts';
+export { editionsRoutes } from './editions.routes.ts';
+export { createEditionsService } from './editions.service.ts';
 export { computeEligibility, latestAnnualYear } from './eligibility.ts';
 export type { ResultsService } from './results.service.ts';
+export { createResultsService } from './results.service.ts';

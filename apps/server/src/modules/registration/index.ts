@@ -1,8 +1,12 @@
 /**
- * What other areas use of the registration area: which claim holds a NIF (a confirmed company or a pending one) and
- * the error when a company holds it already, the invitations service the partner area invites through, and the
- * states of registrations and invitations as SQL.
+ * The area's front door (docs/adr/0027): the routes and services app.ts wires, and what other areas use: which claim
+ * holds a NIF (a confirmed company or a pending one) and the error when a company holds it already, the invitations
+ * service the partner area invites through, and the states of registrations and invitations as SQL.
  */
 export type { InvitationsService } from './invitations.service.ts';
+export { createInvitationsService } from './invitations.service.ts';
+export { createNifClaimsService } from './nif-claims.service.ts';
+export { createPublicOptions } from './reference-checks.ts';
 export { invitationStateWhere, nifHolder, openRegistrationWhere } from './registration.repository.ts';
-export { nifTaken } from './registration.service.ts';
+export { registrationRoutes } from './registration.routes.ts';
+export { createRegistrationService, nifTaken } from './registration.service.ts';

@@ -1,0 +1,3 @@
+/** The area's front door (docs/adr/0027): what the composition (app.ts, main.ts, the seed) wires. */
+export { overviewRoutes } from './overview.routes.ts';
+export { createOverviewService } from './overview.service.ts';
