@@ -24,18 +24,12 @@ import { listAudit } from '../../platform/audit/audit.ts';
  */
 
 const ISSUED_NAME = 'Mercearia Boa Esperança, Lda';
-const ISSUED_NIF = '200000031';
 const NEW_NAME = 'Banco Comercial do Atlântico, SA';
 
 let ctx: TestContext;
 let admin: SignedIn;
-let member: SignedIn;
 let otherMember: SignedIn;
-let companyId: string;
 let otherCompanyId: string;
-let editionId: string;
-let sealCode: string;
-let sealId: string;
 const reference = {} as Record<'cityId' | 'caeDivisionId', string>;
 
 const text = (pt: string) => ({ pt, en: pt, fr: pt });
@@ -54,14 +48,18 @@ async function first<T>(rows: Promise<T[]>): Promise<T> {
   return row;
 }
 
-/** The company's application to a past edition, decided and confirmed, published by the admin: the seal. */
-async function grantSeal(id: string): Promise<{ editionId: string; code: string; sealId: string }> {
+/** The company's application to a past edition of its own, decided and confirmed, published by the admin: the seal. */
+async function grantSeal(
+  id: string,
+  session: SignedIn,
+  number: number,
+): Promise<{ editionId: string; code: string; sealId: string }> {
   const at = (month: number) => new Date(Date.UTC(2024, month - 1, 1));
   const edition = await first(
     ctx.db
       .insert(editions)
       .values({
-        number: 31,
+        number,
         year: 2024,
         indicatorYear: 2023,
         registrationOpensAt: at(1),
@@ -86,8 +84,65 @@ async function grantSeal(id: string): Promise<{ editionId: string; code: string;
   });
   const published = await send(admin, 'POST', `/editions/${edition.id}/results/publish`, {});
   expect(published.statusCode, published.body).toBe(200);
-  const [seal] = (await get(member, `/companies/${id}/seals`)).json();
+  const [seal] = (await get(session, `/companies/${id}/seals`)).json();
   return { editionId: edition.id, code: seal.code, sealId: seal.id };
+}
+
+interface Member {
+  email: string;
+  nif: string;
+  companyId: string;
+  session: SignedIn;
+}
+
+interface Holder extends Member {
+  editionId: string;
+  sealCode: string;
+  sealId: string;
+}
+
+let made = 0;
+
+/** A company of its own (a new NIF), complete enough to save its profile, and its member signed in (reads pt). */
+async function companyMember(companyName: string): Promise<Member & { serial: number }> {
+  made += 1;
+  const email = `member${made}@seals.cv`;
+  const nif = String(200000100 + made);
+  const user = await ctx.createUser({ email, roles: ['company'], name: 'Maria' });
+  const companyId = await ctx.linkCompany(user.accountId, { companyName, nif });
+  await ctx.db.update(accounts).set({ language: 'pt' }).where(eq(accounts.id, user.accountId));
+  await ctx.db
+    .update(companies)
+    .set({ ...reference, phone: '+238 260 10 10', responsibleName: 'Maria' })
+    .where(eq(companies.id, companyId));
+  const session = await ctx.signIn(user.email, user.password);
+  return { email: user.email, nif, companyId, session, serial: made };
+}
+
+/** A company named ISSUED_NAME holding the status of an edition of its own (2024), no rename asked. */
+async function sealHolder(): Promise<Holder> {
+  const { serial, ...member } = await companyMember(ISSUED_NAME);
+  const seal = await grantSeal(member.companyId, member.session, 30 + serial);
+  return { ...member, editionId: seal.editionId, sealCode: seal.code, sealId: seal.sealId };
+}
+
+/** The holder asks to be renamed to `name`: the pending request. */
+async function askRename(holder: Holder, name: string): Promise<{ id: string; version: number }> {
+  const saved = await editProfile(holder.session, holder.companyId, { companyName: name });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return saved.json().pendingNameChange;
+}
+
+/** The holder renamed to `name`, asked and approved by the admin. */
+async function renamedHolder(name: string): Promise<Holder> {
+  const holder = await sealHolder();
+  const change = await askRename(holder, name);
+  const approved = await send(admin, 'POST', `/companies/name-changes/${change.id}/decision`, {
+    approve: true,
+    version: change.version,
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  return holder;
 }
 
 /** The newest mail sent to an address. */
@@ -102,7 +157,7 @@ async function lastMailTo(address: string) {
   );
 }
 
-const certificateText = async (session: SignedIn) => {
+const certificateText = async (session: SignedIn, { companyId, sealId }: Holder) => {
   const pdf = await get(session, `/companies/${companyId}/seals/${sealId}/certificate.pdf?lang=en`);
   expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
   return pdfTexts(pdf.rawPayload).join('\n');
@@ -138,28 +193,19 @@ beforeAll(async () => {
   reference.cityId = city.id;
   reference.caeDivisionId = division.id;
   const adminUser = await ctx.createUser({ email: 'admin@seals.cv', roles: ['admin'], name: 'Ana Admin' });
-  const memberUser = await ctx.createUser({ email: 'member@seals.cv', roles: ['company'], name: 'Maria' });
   const otherUser = await ctx.createUser({ email: 'other@seals.cv', roles: ['company'], name: 'Outro' });
-  companyId = await ctx.linkCompany(memberUser.accountId, { companyName: ISSUED_NAME, nif: ISSUED_NIF });
   otherCompanyId = await ctx.linkCompany(otherUser.accountId, {
     companyName: 'Outra, Lda',
     nif: '200000032',
   });
-  await ctx.db.update(accounts).set({ language: 'pt' }).where(eq(accounts.id, memberUser.accountId));
-  await ctx.db
-    .update(companies)
-    .set({ ...reference, phone: '+238 260 10 10', responsibleName: 'Maria' })
-    .where(eq(companies.id, companyId));
   await ctx.db
     .update(companies)
     .set({ ...reference, phone: '+238 260 10 11', responsibleName: 'Outro' })
     .where(eq(companies.id, otherCompanyId));
-  [admin, member, otherMember] = await Promise.all([
+  [admin, otherMember] = await Promise.all([
     ctx.signIn(adminUser.email, adminUser.password),
-    ctx.signIn(memberUser.email, memberUser.password),
     ctx.signIn(otherUser.email, otherUser.password),
   ]);
-  ({ editionId, code: sealCode, sealId } = await grantSeal(companyId));
 }, 120_000);
 
 afterAll(async () => {
@@ -167,9 +213,8 @@ afterAll(async () => {
 });
 
 describe('PUT /app/api/v1/companies/{id} while the company holds the status', () => {
-  let requestId: string;
-
   it('a rename becomes a request: the profile keeps its name, the public check the issued one', async () => {
+    const { session: member, companyId, nif, sealCode, editionId } = await sealHolder();
     const saved = await editProfile(member, companyId, { companyName: NEW_NAME, website: 'https://bca.cv' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -183,20 +228,20 @@ describe('PUT /app/api/v1/companies/{id} while the company holds the status', ()
         requestedBy: 'Maria',
       },
     });
-    requestId = saved.json().pendingNameChange.id;
+    const requestId = saved.json().pendingNameChange.id;
     expect((await get(member, `/companies/${companyId}`)).json().pendingNameChange.id).toBe(requestId);
 
     const check = (await get(null, `/public/seals/${sealCode}`)).json();
     expect(check).toMatchObject({
       status: 'valid',
       companyName: ISSUED_NAME,
-      nif: ISSUED_NIF,
+      nif,
       editionYear: 2024,
       currentName: null,
       renamedAt: null,
     });
     const [listed] = (await get(null, `/public/editions/${editionId}/distinguished`)).json();
-    expect(listed).toMatchObject({ companyName: ISSUED_NAME, nif: ISSUED_NIF, currentName: null });
+    expect(listed).toMatchObject({ companyName: ISSUED_NAME, nif, currentName: null });
 
     const queue = (await get(admin, '/companies/name-changes')).json();
     expect(queue.map((change: { id: string }) => change.id)).toEqual([requestId]);
@@ -209,6 +254,9 @@ describe('PUT /app/api/v1/companies/{id} while the company holds the status', ()
   });
 
   it('only an admin decides: the company cannot approve its own rename, another company sees nothing', async () => {
+    const holder = await sealHolder();
+    const { session: member, companyId } = holder;
+    const { id: requestId } = await askRename(holder, NEW_NAME);
     const body = { approve: true, version: 1 };
     const own = await send(member, 'POST', `/companies/name-changes/${requestId}/decision`, body);
     expect(own.statusCode).toBe(403);
@@ -221,6 +269,7 @@ describe('PUT /app/api/v1/companies/{id} while the company holds the status', ()
   });
 
   it('the NIF does not change, not even by an admin', async () => {
+    const { session: member, companyId, nif } = await sealHolder();
     const byAdmin = await editProfile(admin, companyId, { nif: '200000039' });
     expect(byAdmin.statusCode).toBe(409);
     expect(byAdmin.json().error).toMatchObject({
@@ -229,10 +278,13 @@ describe('PUT /app/api/v1/companies/{id} while the company holds the status', ()
     });
     const byMember = await editProfile(member, companyId, { nif: '200000039' });
     expect(byMember.statusCode).toBe(400);
-    expect((await get(admin, `/companies/${companyId}`)).json().nif).toBe(ISSUED_NIF);
+    expect((await get(admin, `/companies/${companyId}`)).json().nif).toBe(nif);
   });
 
   it('approved: the company is renamed; the check shows both names and the date; the certificate the issued one', async () => {
+    const holder = await sealHolder();
+    const { session: member, companyId, nif, sealCode, editionId } = holder;
+    const { id: requestId } = await askRename(holder, NEW_NAME);
     const before = Date.now();
     const approved = await send(admin, 'POST', `/companies/name-changes/${requestId}/decision`, {
       approve: true,
@@ -254,7 +306,7 @@ describe('PUT /app/api/v1/companies/{id} while the company holds the status', ()
     expect(check).toMatchObject({
       status: 'valid',
       companyName: ISSUED_NAME,
-      nif: ISSUED_NIF,
+      nif,
       currentName: NEW_NAME,
     });
     expect(Date.parse(check.renamedAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -266,14 +318,14 @@ describe('PUT /app/api/v1/companies/{id} while the company holds the status', ()
       renamedAt: check.renamedAt,
     });
     const [seal] = (await get(member, `/companies/${companyId}/seals`)).json();
-    expect(seal).toMatchObject({ companyName: ISSUED_NAME, nif: ISSUED_NIF, currentName: NEW_NAME });
+    expect(seal).toMatchObject({ companyName: ISSUED_NAME, nif, currentName: NEW_NAME });
 
-    const certificate = await certificateText(member);
+    const certificate = await certificateText(member, holder);
     expect(certificate).toContain(ISSUED_NAME);
     expect(certificate).not.toContain(NEW_NAME);
 
     // The member reads pt.
-    const mail = await lastMailTo('member@seals.cv');
+    const mail = await lastMailTo(holder.email);
     expect(mail.subject).toBe(`Alteração do nome aprovada — ${NEW_NAME}`);
     expect(mail.textBody).toContain(`de ${ISSUED_NAME} para ${NEW_NAME} foi aprovado`);
     const audit = await listAudit(ctx.db, { entity: 'companies', entityId: companyId });
@@ -281,6 +333,7 @@ describe('PUT /app/api/v1/companies/{id} while the company holds the status', ()
   });
 
   it('refused with a reason: the name stays, the company reads why', async () => {
+    const { session: member, companyId, email } = await renamedHolder(NEW_NAME);
     const asked = await editProfile(member, companyId, {
       companyName: 'BCA Holding, SA',
       legalName: 'BCA, SA',
@@ -304,13 +357,14 @@ describe('PUT /app/api/v1/companies/{id} while the company holds the status', ()
       legalName: null,
       pendingNameChange: null,
     });
-    const mail = await lastMailTo('member@seals.cv');
+    const mail = await lastMailTo(email);
     expect(mail.subject).toBe(`Alteração do nome recusada — ${NEW_NAME}`);
     expect(mail.textBody).toContain('Motivo: Falta a certidão comercial.');
   });
 
   it('a company without the status renames itself as before', async () => {
-    const saved = await editProfile(otherMember, otherCompanyId, { companyName: 'Outra Nova, Lda' });
+    const { session, companyId } = await companyMember('Outra, Lda');
+    const saved = await editProfile(session, companyId, { companyName: 'Outra Nova, Lda' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       companyName: 'Outra Nova, Lda',
@@ -321,8 +375,9 @@ describe('PUT /app/api/v1/companies/{id} while the company holds the status', ()
 });
 
 describe('GET /app/api/v1/companies/{companyId}/seals/{sealId}/certificate.pdf of a suspended or withdrawn status', () => {
-  const certificateUrl = () => `/companies/${companyId}/seals/${sealId}/certificate.pdf`;
-  const act = async (action: 'suspend' | 'reinstate' | 'withdraw', reason: string) => {
+  const certificateUrl = ({ companyId, sealId }: Holder) =>
+    `/companies/${companyId}/seals/${sealId}/certificate.pdf`;
+  const act = async ({ editionId }: Holder, action: 'suspend' | 'reinstate' | 'withdraw', reason: string) => {
     const [seal] = (await get(admin, `/seals?editionId=${editionId}`)).json();
     const response = await send(admin, 'POST', `/seals/${seal.id}/actions`, {
       action,
@@ -339,9 +394,11 @@ describe('GET /app/api/v1/companies/{companyId}/seals/{sealId}/certificate.pdf o
   };
 
   it('suspended: 409 for the company and admins; the public check says suspended and since when', async () => {
-    const suspended = await act('suspend', 'Dívida à Segurança Social');
+    const holder = await sealHolder();
+    const { session: member, companyId, sealCode } = holder;
+    const suspended = await act(holder, 'suspend', 'Dívida à Segurança Social');
     for (const session of [member, admin]) {
-      const pdf = await get(session, certificateUrl());
+      const pdf = await get(session, certificateUrl(holder));
       expect(pdf.statusCode).toBe(409);
       expect(pdf.json().error).toMatchObject(refusal);
     }
@@ -353,14 +410,19 @@ describe('GET /app/api/v1/companies/{companyId}/seals/{sealId}/certificate.pdf o
   });
 
   it('reinstated: the certificate downloads again', async () => {
-    await act('reinstate', 'Regularizada');
-    expect((await get(member, certificateUrl())).statusCode).toBe(200);
+    const holder = await sealHolder();
+    await act(holder, 'suspend', 'Dívida à Segurança Social');
+    const { session: member, sealCode } = holder;
+    await act(holder, 'reinstate', 'Regularizada');
+    expect((await get(member, certificateUrl(holder))).statusCode).toBe(200);
     expect((await get(null, `/public/seals/${sealCode}`)).json().status).toBe('valid');
   });
 
   it('withdrawn: 409; the check says withdrawn; the company renames itself again', async () => {
-    const withdrawn = await act('withdraw', 'Fraude');
-    const pdf = await get(admin, certificateUrl());
+    const holder = await renamedHolder(NEW_NAME);
+    const { session: member, companyId, sealCode } = holder;
+    const withdrawn = await act(holder, 'withdraw', 'Fraude');
+    const pdf = await get(admin, certificateUrl(holder));
     expect(pdf.statusCode).toBe(409);
     expect(pdf.json().error).toMatchObject(refusal);
     expect((await get(null, `/public/seals/${sealCode}`)).json()).toMatchObject({
