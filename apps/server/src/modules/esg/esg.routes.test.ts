@@ -24,7 +24,6 @@ let companyIds: string[];
 let outsider: SignedIn;
 let outsiderCompany: string;
 let memberEmail: string;
-let formId: string;
 
 const { get, send } = apiCalls(() => ctx.app, { language: 'en' });
 
@@ -40,11 +39,11 @@ function formInput(overrides: Partial<EsgFormInput> = {}): EsgFormInput {
   };
 }
 
-const save = (index: number, answers: EsgAnswers) =>
+const save = (formId: string, index: number, answers: EsgAnswers) =>
   send(members[index] as SignedIn, 'PUT', `/companies/${companyIds[index]}/esg/forms/${formId}/answers`, {
     answers,
   });
-const submit = (index: number) =>
+const submit = (formId: string, index: number) =>
   send(members[index] as SignedIn, 'POST', `/companies/${companyIds[index]}/esg/forms/${formId}/submit`);
 
 /** The five answers of the sector test; their scores are worked out beside each. */
@@ -83,6 +82,65 @@ const OTHERS: EsgAnswers[] = [
     ethics: 'yes',
   },
 ];
+
+/** A new open form of 2026, the current one (the newest of the latest period); its id. */
+async function createForm(): Promise<string> {
+  const created = await send(admin, 'POST', '/esg/forms', formInput());
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id;
+}
+
+/** The first company's draft of a new current form: energy and waste answered, the rest open. */
+async function formWithDraft(): Promise<string> {
+  const formId = await createForm();
+  expect((await save(formId, 0, { energy: 'some', waste: ['sort'] })).statusCode).toBe(200);
+  return formId;
+}
+
+/** A new current form the first company has submitted FULL to (65 %). */
+async function formSubmittedByFirst(): Promise<string> {
+  const formId = await createForm();
+  expect((await save(formId, 0, FULL)).statusCode).toBe(200);
+  expect((await submit(formId, 0)).statusCode).toBe(200);
+  return formId;
+}
+
+/**
+ * A new current form every company has submitted: the first FULL on version 1; the questions then change
+ * (version 2, set back to the sample's five in place) and the other four of section G answer OTHERS, the
+ * outsider FULL, on version 2.
+ */
+async function formSubmittedByAll(): Promise<string> {
+  const formId = await createForm();
+  expect((await save(formId, 0, FULL)).statusCode).toBe(200);
+  const changed = structuredClone(ESG_SAMPLE_DEFINITION);
+  changed.sections[2]?.questions.push({
+    id: 'privacy',
+    order: 2,
+    type: 'text',
+    label: { pt: 'Proteção de dados', en: 'Data protection', fr: 'Protection des données' },
+    help: { pt: '', en: '', fr: '' },
+    required: false,
+  });
+  let { version } = (await get(admin, `/esg/forms/${formId}`)).json();
+  for (const definition of [changed, ESG_SAMPLE_DEFINITION]) {
+    const edited = await send(admin, 'PUT', `/esg/forms/${formId}`, {
+      ...formInput({ definition }),
+      version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    version = edited.json().version;
+  }
+  expect((await submit(formId, 0)).statusCode).toBe(200);
+  for (const [offset, answers] of OTHERS.entries()) {
+    expect((await save(formId, offset + 1, answers)).statusCode).toBe(200);
+    expect((await submit(formId, offset + 1)).statusCode).toBe(200);
+  }
+  const outside = `/companies/${outsiderCompany}/esg/forms/${formId}`;
+  expect((await send(outsider, 'PUT', `${outside}/answers`, { answers: FULL })).statusCode).toBe(200);
+  expect((await send(outsider, 'POST', `${outside}/submit`)).statusCode).toBe(200);
+  return formId;
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -161,7 +219,7 @@ describe('POST /app/api/v1/esg/forms', () => {
     const before = (await get(admin, '/esg/forms')).json() as { id: string; orderNumber: number }[];
     const created = await send(admin, 'POST', '/esg/forms', formInput());
     expect(created.statusCode, created.body).toBe(201);
-    formId = created.json().id;
+    const formId = created.json().id;
     expect(created.json()).toMatchObject({
       orderNumber: before.length + 1,
       definitionVersion: 1,
@@ -184,6 +242,7 @@ describe('POST /app/api/v1/esg/forms', () => {
   });
 
   it('GET public/esg/current gives anyone the current form’s title and description', async () => {
+    await createForm();
     const response = await get(null, '/public/esg/current');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -196,7 +255,8 @@ describe('POST /app/api/v1/esg/forms', () => {
 
 describe('PUT /app/api/v1/companies/{id}/esg/forms/{formId}/answers', () => {
   it('saves a draft that survives a new session', async () => {
-    const saved = await save(0, { energy: 'some', waste: ['sort'] });
+    const formId = await createForm();
+    const saved = await save(formId, 0, { energy: 'some', waste: ['sort'] });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ status: 'draft', scores: null, answers: { energy: 'some' } });
 
@@ -208,7 +268,8 @@ describe('PUT /app/api/v1/companies/{id}/esg/forms/{formId}/answers', () => {
   });
 
   it('refuses answers that do not fit the questions, and other companies’ data', async () => {
-    const wrong = await save(0, { energy: 'maybe' });
+    const formId = await createForm();
+    const wrong = await save(formId, 0, { energy: 'maybe' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.details).toContainEqual({
       path: 'answers.energy',
@@ -228,6 +289,7 @@ describe('PUT /app/api/v1/companies/{id}/esg/forms/{formId}/answers', () => {
 
 describe('form versions', () => {
   it('lock after the first answer: editing the questions then creates the next version', async () => {
+    const formId = await formWithDraft();
     const form = (await get(admin, `/esg/forms/${formId}`)).json();
     expect(form).toMatchObject({ locked: true, definitionVersion: 1, drafts: 1 });
 
@@ -278,7 +340,8 @@ describe('form versions', () => {
 
 describe('POST /app/api/v1/companies/{id}/esg/forms/{formId}/submit', () => {
   it("answers 'Mandatory Field' for each required question left open", async () => {
-    const response = await submit(0);
+    const formId = await formWithDraft();
+    const response = await submit(formId, 0);
     expect(response.statusCode).toBe(400);
     const details = response.json().error.details as { path: string; message: string }[];
     expect(details).toEqual(
@@ -292,8 +355,9 @@ describe('POST /app/api/v1/companies/{id}/esg/forms/{formId}/submit', () => {
   });
 
   it('scores the submitted answers and locks them', async () => {
-    expect((await save(0, FULL)).statusCode).toBe(200);
-    const response = await submit(0);
+    const formId = await createForm();
+    expect((await save(formId, 0, FULL)).statusCode).toBe(200);
+    const response = await submit(formId, 0);
     expect(response.statusCode, response.body).toBe(200);
     // Environment: energy 'some' 5 of 10 + waste sort 4 (compost unscored) of 4 + 6 = 10 → 9 / 20 = 45.0 %
     // Social: training 6 + 3 of 2 × 6 = 12 → 75.0 %; Governance: ethics 'yes' 8 / 8 = 100.0 %
@@ -307,16 +371,17 @@ describe('POST /app/api/v1/companies/{id}/esg/forms/{formId}/submit', () => {
       overall: { earned: 26, max: 40, percent: 65 },
     });
     expect(response.json().status).toBe('submitted');
-    expect((await submit(0)).statusCode).toBe(409);
-    const late = await save(0, { ...FULL, energy: 'all' });
+    expect((await submit(formId, 0)).statusCode).toBe(409);
+    const late = await save(formId, 0, { ...FULL, energy: 'all' });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('The answers were submitted and cannot change.');
   });
 
   it('shows the sector median only once five companies of the CAE section have submitted (k ≥ 5)', async () => {
+    const formId = await formSubmittedByFirst();
     for (const [offset, answers] of OTHERS.slice(0, 3).entries()) {
-      expect((await save(offset + 1, answers)).statusCode).toBe(200);
-      expect((await submit(offset + 1)).statusCode).toBe(200);
+      expect((await save(formId, offset + 1, answers)).statusCode).toBe(200);
+      expect((await submit(formId, offset + 1)).statusCode).toBe(200);
     }
     // A company of another section does not count towards section G.
     const outside = await send(outsider, 'PUT', `/companies/${outsiderCompany}/esg/forms/${formId}/answers`, {
@@ -333,8 +398,8 @@ describe('POST /app/api/v1/companies/{id}/esg/forms/{formId}/submit', () => {
       true,
     );
 
-    expect((await save(4, OTHERS[3] as EsgAnswers)).statusCode).toBe(200);
-    expect((await submit(4)).statusCode).toBe(200);
+    expect((await save(formId, 4, OTHERS[3] as EsgAnswers)).statusCode).toBe(200);
+    expect((await submit(formId, 4)).statusCode).toBe(200);
     const five = (await get(members[0] as SignedIn, `/companies/${companyIds[0]}/esg`)).json();
     // Overall 65, 50, 50, 62.5, 70 → 50, 50, 62.5, 65, 70 → median 62.5
     // Environment 45, 100, 0, 55, 70 → 55; Social 75, 0, 100, 50, 50 → 50; Governance 100, 0, 100, 100, 100 → 100
@@ -351,6 +416,18 @@ describe('POST /app/api/v1/companies/{id}/esg/forms/{formId}/submit', () => {
 });
 
 describe('results and exports', () => {
+  let formId: string;
+
+  beforeAll(async () => {
+    formId = await formSubmittedByAll();
+    // The first company on an island: the exports name who answered by NIF, island and CAE section too.
+    const [city] = await ctx.db.select().from(cities).limit(1);
+    await ctx.db
+      .update(companies)
+      .set({ cityId: city?.id ?? null })
+      .where(eq(companies.id, companyIds[0] as string));
+  }, 60_000);
+
   it('GET esg/forms/{id}/results: response rate, distribution per question, scores by group', async () => {
     const response = await get(admin, `/esg/forms/${formId}/results`);
     expect(response.statusCode, response.body).toBe(200);
@@ -382,15 +459,12 @@ describe('results and exports', () => {
   });
 
   it('exports one row per company and one column per question as XLSX', async () => {
-    // The first company on an island: the export names who answered by NIF, island and CAE section too.
-    const [city] = await ctx.db.select().from(cities).limit(1);
+    // The first company is on an island (beforeAll): the export names who answered by NIF, island and CAE section.
     const [island] = await ctx.db
-      .select()
-      .from(islands)
-      .where(eq(islands.id, city?.islandId ?? ''));
-    await ctx.db
-      .update(companies)
-      .set({ cityId: city?.id ?? null })
+      .select({ description: islands.description })
+      .from(companies)
+      .innerJoin(cities, eq(cities.id, companies.cityId))
+      .innerJoin(islands, eq(islands.id, cities.islandId))
       .where(eq(companies.id, companyIds[0] as string));
     const [section] = await ctx.db
       .select({ code: caeSections.code, description: caeSections.description })
