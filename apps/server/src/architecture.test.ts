@@ -66,7 +66,12 @@ function violations(): string[] {
       const toArea = areaOf(target);
       // The composition wires the areas through their front doors too; a test outside the areas may reach in.
       const outsider = !fromArea && !from.endsWith('.test.ts');
-      if (toArea && toArea !== fromArea && (fromArea || outsider) && target !== `modules/${toArea}/index.ts`) {
+      if (
+        toArea &&
+        toArea !== fromArea &&
+        (fromArea || outsider) &&
+        target !== `modules/${toArea}/index.ts`
+      ) {
         found.push(`${at}: another area's internals (import modules/${toArea}/index.ts)`);
       }
     }
