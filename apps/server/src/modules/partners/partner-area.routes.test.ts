@@ -56,6 +56,66 @@ function consent(entityId: string, status: boolean, diagnosis: boolean, who = as
   return send(who, 'PUT', `/companies/${companyId}/partner-consents/${entityId}`, { status, diagnosis });
 }
 
+/**
+ * Partner B's pending request to follow the company of `nif`: the one waiting, else asked now (B's follow
+ * requests are limited per minute, so it asks only when none waits). Its id.
+ */
+async function pendingFromB(nif: string): Promise<string> {
+  const mine = (await send(as.partnerB, 'GET', '/partner/follow-requests')).json();
+  const waiting = mine.find((r: { nif: string; status: string }) => r.nif === nif && r.status === 'pending');
+  if (waiting) return waiting.id;
+  const asked = await send(as.partnerB, 'POST', '/partner/follow-requests', { nif });
+  expect(asked.statusCode, asked.body).toBe(201);
+  return asked.json().id;
+}
+
+/** The company partner A pre-registers and invites. */
+const novaBody = {
+  companyName: 'Nova Assistida, Lda',
+  nif: '300000009',
+  email: 'responsavel@nova.cv',
+  responsibleName: 'Rita Responsável',
+  language: 'pt',
+};
+
+/** Nova Assistida pre-registered by partner A (here, unless it is already): its invitation is in the outbox. */
+async function novaPreRegistered(): Promise<void> {
+  const [row] = await ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.nif, novaBody.nif));
+  if (row) return;
+  const res = await send(as.partnerA, 'POST', '/partner/companies', novaBody);
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** A visitor registers Nova Assistida through the invitation mailed to its responsible person. */
+async function acceptNovaInvitation() {
+  const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, novaBody.email));
+  const token = /invitation\?token=([\w-]+)/.exec(mail?.textBody ?? '')?.[1];
+  const csrf = (await ctx.app.inject({ url: '/auth/csrf' })).json().csrfToken;
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}/invitations/accept`,
+    headers: { cookie: `portal_csrf=${csrf}`, 'x-csrf-token': csrf },
+    payload: {
+      token,
+      password: 'Assistida!2026-x',
+      confirmPassword: 'Assistida!2026-x',
+      acceptedTerms: true,
+    },
+  });
+}
+
+/** Nova Assistida pre-registered by partner A and registered through its invitation. */
+async function novaRegistered(): Promise<void> {
+  await novaPreRegistered();
+  const listA = (await send(as.partnerA, 'GET', '/partner/companies')).json();
+  if (listA.find((c: { nif: string }) => c.nif === novaBody.nif)?.state === 'registered') return;
+  const accepted = await acceptNovaInvitation();
+  expect(accepted.statusCode, accepted.body).toBe(200);
+}
+
 beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.reset();
@@ -201,6 +261,7 @@ describe('GET /app/api/v1/partner/companies/{companyId}: who sees what', () => {
 
 describe('consents: /app/api/v1/companies/{companyId}/partner-consents', () => {
   it('lists the entities that assist the company or ask to follow it, the assisting one first; only the company itself changes them', async () => {
+    await pendingFromB('300000001');
     const [type] = await ctx.db.select({ id: partnerTypes.id }).from(partnerTypes).limit(1);
     const unrelated = await addEntity(type?.id ?? '', 'BN', 'Banco Nenhum');
     const list = (await send(as.owner, 'GET', `/companies/${companyId}/partner-consents`)).json();
@@ -230,6 +291,8 @@ describe('consents: /app/api/v1/companies/{companyId}/partner-consents', () => {
   });
 
   it('writes an audit row per change, with the levels before and after', async () => {
+    // B may set the company's consents while its request to follow it waits.
+    await pendingFromB('300000001');
     await consent(entity.b, true, false);
     await consent(entity.b, false, false);
     const rows = await listAudit(ctx.db, { entity: 'partners/consents', entityId: companyId });
@@ -264,13 +327,7 @@ describe('GET /app/api/v1/companies/{companyId}/partner-access-log', () => {
 });
 
 describe('POST /app/api/v1/partner/companies', () => {
-  const body = {
-    companyName: 'Nova Assistida, Lda',
-    nif: '300000009',
-    email: 'responsavel@nova.cv',
-    responsibleName: 'Rita Responsável',
-    language: 'pt',
-  };
+  const body = novaBody;
 
   it("pre-registers and invites the company; it joins the entity's list as invited, not B's", async () => {
     const res = await send(as.partnerA, 'POST', '/partner/companies', body);
@@ -303,29 +360,15 @@ describe('POST /app/api/v1/partner/companies', () => {
   });
 
   it('registering through the invitation moves the company to registered', async () => {
-    const [mail] = await ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, 'responsavel@nova.cv'));
-    const token = /invitation\?token=([\w-]+)/.exec(mail?.textBody ?? '')?.[1];
-    const csrf = (await ctx.app.inject({ url: '/auth/csrf' })).json().csrfToken;
-    const accepted = await ctx.app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/invitations/accept`,
-      headers: { cookie: `portal_csrf=${csrf}`, 'x-csrf-token': csrf },
-      payload: {
-        token,
-        password: 'Assistida!2026-x',
-        confirmPassword: 'Assistida!2026-x',
-        acceptedTerms: true,
-      },
-    });
+    await novaPreRegistered();
+    const accepted = await acceptNovaInvitation();
     expect(accepted.statusCode, accepted.body).toBe(200);
     const listA = (await send(as.partnerA, 'GET', '/partner/companies')).json();
     expect(listA.find((c: { nif: string }) => c.nif === '300000009').state).toBe('registered');
   });
 
   it('refuses a taken NIF (409), a company or admin caller (403) and a partner without entity (403)', async () => {
+    await novaPreRegistered();
     expect((await send(as.partnerB, 'POST', '/partner/companies', body)).statusCode).toBe(409);
     const other = { ...body, nif: '300000010', email: 'x@nova.cv' };
     expect((await send(as.owner, 'POST', '/partner/companies', other)).statusCode).toBe(403);
@@ -337,6 +380,8 @@ describe('POST /app/api/v1/partner/companies', () => {
 
 describe('GET /app/api/v1/partner/dashboard', () => {
   it("counts the entity's companies; B's are its own", async () => {
+    // A assists the company of the file and Nova Assistida, which it invited and which registered.
+    await novaRegistered();
     const a = (await send(as.partnerA, 'GET', '/partner/dashboard')).json();
     expect(a).toMatchObject({ entity: { code: 'BA' }, assisted: 2, registered: 2, editions: [] });
     const b = (await send(as.partnerB, 'GET', '/partner/dashboard')).json();
@@ -411,6 +456,8 @@ describe('partner API tokens: /app/api/v1/users/profile/api-tokens', () => {
 
   it("acts for its own entity only: B's consent is not A's", async () => {
     const token = (await newToken(as.partnerA, 'entity')).token;
+    // B may set the company's consents while its request to follow it waits.
+    await pendingFromB('300000001');
     await consent(entity.b, true, true);
     expect((await withToken(token, `/partner/companies/${companyId}`)).json()).toMatchObject({
       isAssisted: true,
@@ -578,9 +625,9 @@ describe('POST /app/api/v1/partner/companies: limits', () => {
 });
 
 describe('follow requests: a partner asks to follow a company that registered on its own', () => {
-  let strangerRequest: string;
-
   it('POST /app/api/v1/partner/follow-requests asks, mails the company in its language, and lists the entity only where it concerns the company', async () => {
+    // B asks to follow the company of the file too (its request waits).
+    await pendingFromB('300000001');
     const before = (
       await send(as.stranger, 'GET', `/companies/${strangerCompanyId}/partner-consents`)
     ).json();
@@ -597,7 +644,7 @@ describe('follow requests: a partner asks to follow a company that registered on
       requestedBy: 'bruno',
       decidedAt: null,
     });
-    strangerRequest = res.json().id;
+    const strangerRequest = res.json().id;
     const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'outra@empresa.cv'));
     expect(mail?.subject).toBe('Banco B demande à suivre Outra, Lda — Excellence des Entreprises');
     expect(mail?.textBody).toContain(
@@ -626,6 +673,7 @@ describe('follow requests: a partner asks to follow a company that registered on
   });
 
   it('refuses a second pending request, an assisted company, an unknown NIF and an unfinished pre-registration', async () => {
+    await pendingFromB('300000002');
     const ask = (who: SignedIn, nif: string) => send(who, 'POST', '/partner/follow-requests', { nif });
     const again = await ask(as.partnerB, '300000002');
     expect(again.statusCode).toBe(409);
@@ -664,6 +712,7 @@ describe('follow requests: a partner asks to follow a company that registered on
   });
 
   it('the company accepts: the entity assists it from then on, sharing nothing until the company says so', async () => {
+    const strangerRequest = await pendingFromB('300000002');
     const decide = (who: SignedIn | null, company: string, accept: boolean, id = strangerRequest) =>
       send(who, 'POST', `/companies/${company}/follow-requests/${id}/decision`, { accept });
     expect((await decide(as.owner, strangerCompanyId, true)).statusCode).toBe(404);
@@ -706,6 +755,7 @@ describe('follow requests: a partner asks to follow a company that registered on
   });
 
   it('the company refuses: the entity leaves its list, and may ask again later', async () => {
+    await pendingFromB('300000001');
     const [pending] = (await send(as.owner, 'GET', `/companies/${companyId}/partner-consents`))
       .json()
       .filter((i: { code: string }) => i.code === 'BB');
