@@ -1,5 +1,5 @@
 import { buildBalanceTree, formatDisplayDate, treeLeaves } from '@excelencia/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
 import PostalMime, { type Email } from 'postal-mime';
@@ -103,7 +103,98 @@ async function deliver(): Promise<Email[]> {
   return Promise.all(received.slice(before).map((raw) => PostalMime.parse(Buffer.from(raw, 'latin1'))));
 }
 
-let edition: { id: string; version: number };
+type Edition = { id: string; version: number };
+
+/** The 2nd edition (2024 indicators), its application window open now: the one there, else created now. */
+async function editionTwo(): Promise<Edition> {
+  const [row] = await ctx.db.select().from(editions).where(eq(editions.number, 2));
+  if (row) return row;
+  const created = await send(admin, 'POST', '/editions', editionInput(2));
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json();
+}
+
+/** How far the company's application to the 2nd edition has come, each stage the one before and a step more. */
+const STAGES = ['draft', 'inps', 'complete', 'submitted', 'decided', 'confirmed', 'published'] as const;
+type Stage = (typeof STAGES)[number];
+
+/**
+ * The company's application to the 2nd edition brought through the API to `stage` (from wherever it is):
+ * opened (draft); with the INPS declaration (inps); with the 8 documents (complete); submitted, its receipt
+ * delivered (submitted); qualified by an admin (decided); confirmed by the other admin (confirmed); the
+ * results published, the other company's draft opened before (published). Its id, version and edition.
+ */
+async function ownApplication(stage: Stage): Promise<{ id: string; version: number; edition: Edition }> {
+  const edition = await editionTwo();
+  const reached = (at: Stage) => STAGES.indexOf(stage) >= STAGES.indexOf(at);
+  const url = (id: string) => `/companies/${ownCompany}/applications/${id}`;
+  const [existing] = await ctx.db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.companyId, ownCompany), eq(applications.editionId, edition.id)));
+  let id = existing?.id;
+  if (!id) {
+    const opened = await send(member, 'POST', `/companies/${ownCompany}/applications`, {
+      editionId: edition.id,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    id = opened.json().id as string;
+  }
+  let body = (await get(member, url(id))).json();
+  if (body.status === 'draft' && reached('inps')) {
+    const has = (type: number) => body.files.some((f: { fileType: number }) => f.fileType === type);
+    const files: [number, string, string][] = [[0, 'inps', 'INPS declaração.pdf']];
+    if (reached('complete'))
+      for (let type = 1; type < 8; type += 1) files.push([type, `doc ${type}`, `doc_${type}.pdf`]);
+    for (const [type, label, name] of files) {
+      if (has(type)) continue;
+      const uploaded = await upload(member, `${url(id)}/files`, { fileType: String(type) }, PDF(label), name);
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+    }
+    if (reached('submitted')) {
+      const submitted = await send(member, 'POST', `${url(id)}/submit`);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      await deliver();
+    }
+  }
+  body = (await get(admin, `/applications/${id}`)).json();
+  if (reached('decided') && !body.decision) {
+    const decided = await send(admin, 'POST', `/applications/${id}/evaluation`, {
+      decision: 'evaluated',
+      version: body.version,
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    body = decided.json();
+  }
+  if (reached('confirmed') && !body.decision.confirmedAt) {
+    const other = body.decision.decidedBy === 'Ana Admin' ? secondAdmin : admin;
+    const confirmed = await send(other, 'POST', `/applications/${id}/confirmation`, {
+      version: body.version,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    body = confirmed.json();
+  }
+  if (reached('published')) {
+    const [row] = await ctx.db.select().from(editions).where(eq(editions.id, edition.id));
+    if (!row?.resultsPublishedAt) {
+      await otherDraft();
+      const published = await send(admin, 'POST', `/editions/${edition.id}/results/publish`);
+      expect(published.statusCode, published.body).toBe(200);
+      await deliver();
+      body = (await get(admin, `/applications/${id}`)).json();
+    }
+  }
+  return { id, version: body.version, edition };
+}
+
+/** The other company's application to the 2nd edition, opened (without its sheets) and never submitted. */
+async function otherDraft(): Promise<void> {
+  const edition = await editionTwo();
+  const opened = await send(otherMember, 'POST', `/companies/${otherCompany}/applications`, {
+    editionId: edition.id,
+  });
+  expect([200, 201], opened.body).toContain(opened.statusCode);
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -187,7 +278,7 @@ describe('editions', () => {
   it('creates the 2nd edition (2024 indicators) and shows it publicly as the current one', async () => {
     const response = await send(admin, 'POST', '/editions', editionInput(2));
     expect(response.statusCode, response.body).toBe(201);
-    edition = response.json();
+    const edition = response.json();
     expect(edition).toMatchObject({ number: 2, year: 2025, indicatorYear: 2024, resultsPublishedAt: null });
     const current = await get(null, '/editions/current');
     expect(current.statusCode).toBe(200);
@@ -195,6 +286,7 @@ describe('editions', () => {
   });
 
   it('refuses a second edition whose application window overlaps (at most one takes applications)', async () => {
+    await editionTwo();
     const response = await send(admin, 'POST', '/editions', editionInput(3, 5));
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('edition_overlap');
@@ -203,6 +295,7 @@ describe('editions', () => {
   });
 
   it('stores the regulation PDF and serves it publicly; a non-PDF is refused', async () => {
+    let edition = await editionTwo();
     const bad = await upload(
       admin,
       `/editions/${edition.id}/regulation`,
@@ -229,8 +322,6 @@ describe('editions', () => {
 });
 
 describe('the company application', () => {
-  let application: { id: string; version: number };
-
   it('refuses to open an application outside the window', async () => {
     const later = await send(admin, 'POST', '/editions', editionInput(3, 60));
     expect(later.statusCode, later.body).toBe(201);
@@ -242,6 +333,7 @@ describe('the company application', () => {
   });
 
   it('opens the application: the eight criteria in their fixed order, computed on the 2024 and 2023 sheets', async () => {
+    const edition = await editionTwo();
     // A double click on Apply: two POSTs at once open one application, and both answer it (201, then 200).
     const pair = await Promise.all([
       send(member, 'POST', `/companies/${ownCompany}/applications`, { editionId: edition.id }),
@@ -257,7 +349,6 @@ describe('the company application', () => {
       .where(eq(applications.companyId, ownCompany));
     expect(rowsOfCompany).toHaveLength(1);
     const body = response.json();
-    application = body;
     expect(body).toMatchObject({
       status: 'draft',
       complete: false,
@@ -295,6 +386,7 @@ describe('the company application', () => {
   });
 
   it("hides the application from another company's user (404) and from partners (403)", async () => {
+    const application = await ownApplication('draft');
     expect(
       (await get(otherMember, `/companies/${ownCompany}/applications/${application.id}`)).statusCode,
     ).toBe(404);
@@ -313,6 +405,7 @@ describe('the company application', () => {
   });
 
   it('refuses a non-PDF and a file type outside 0-7, and keeps nothing', async () => {
+    const application = await ownApplication('draft');
     const url = `/companies/${ownCompany}/applications/${application.id}/files`;
     const html = await upload(
       member,
@@ -340,6 +433,7 @@ describe('the company application', () => {
   });
 
   it('cannot be submitted while incomplete', async () => {
+    const application = await ownApplication('draft');
     await upload(
       member,
       `/companies/${ownCompany}/applications/${application.id}/files`,
@@ -360,6 +454,7 @@ describe('the company application', () => {
   });
 
   it('takes the 8 documents, names them {NIF}_{type}_{name}.pdf, refuses a 9th and allows replace and remove', async () => {
+    const application = await ownApplication('inps');
     const url = `/companies/${ownCompany}/applications/${application.id}/files`;
     for (let type = 1; type < 8; type += 1) {
       const response = await upload(
@@ -405,6 +500,7 @@ describe('the company application', () => {
   });
 
   it('submits: pending, locked, and a receipt e-mailed through the outbox in the user’s language', async () => {
+    let application = await ownApplication('complete');
     const response = await send(
       member,
       'POST',
@@ -430,6 +526,7 @@ describe('the company application', () => {
   });
 
   it('an application without the sheets says which years to upload and cannot be submitted', async () => {
+    const edition = await editionTwo();
     const response = await send(otherMember, 'POST', `/companies/${otherCompany}/applications`, {
       editionId: edition.id,
     });
@@ -445,16 +542,9 @@ describe('the company application', () => {
 });
 
 describe('evaluation, confirmation and publication', () => {
-  let applicationId: string;
-  let version: number;
-
-  beforeAll(async () => {
-    const [row] = await ctx.db.select().from(applications).where(eq(applications.companyId, ownCompany));
-    applicationId = row?.id ?? '';
-    version = row?.version ?? 0;
-  });
-
   it('lists the edition’s applications for admins with filters', async () => {
+    const { edition } = await ownApplication('submitted');
+    await otherDraft();
     const all = await get(admin, `/applications?editionId=${edition.id}`);
     expect(all.statusCode).toBe(200);
     expect(all.json().total).toBe(2);
@@ -466,6 +556,8 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('exports the list as filtered as XLSX, in the admin’s language', async () => {
+    const { edition } = await ownApplication('submitted');
+    await otherDraft();
     const response = await get(admin, `/applications/export?editionId=${edition.id}&status=pending`, {
       language: 'pt',
     });
@@ -500,6 +592,7 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('two admins deciding at once: one wins, the other gets 409 Already Evaluated!', async () => {
+    const { id: applicationId, version } = await ownApplication('submitted');
     // Both qualify it (the later tests need a distinguished company), so whichever the database lets in first,
     // the outcome is the same; the loser's own decision must not overwrite the winner's.
     const [a, b] = await Promise.all([
@@ -527,6 +620,7 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('an admin cannot confirm their own decision; the other admin can, and results cannot be published before', async () => {
+    const { id: applicationId, edition } = await ownApplication('decided');
     const current = (await get(admin, `/applications/${applicationId}`)).json();
     const decidedByFirst = current.decision.decidedBy === 'Ana Admin';
     const [own, other] = decidedByFirst ? [admin, secondAdmin] : [secondAdmin, admin];
@@ -550,12 +644,14 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('the company still sees pending until the results are published', async () => {
+    const { id: applicationId } = await ownApplication('confirmed');
     const body = (await get(member, `/companies/${ownCompany}/applications/${applicationId}`)).json();
     expect(body.decision).toBeNull();
     expect(['pending']).toContain(body.status);
   });
 
   it('keeps the history: who, when, from which state to which', async () => {
+    const { id: applicationId } = await ownApplication('confirmed');
     const history = (await get(admin, `/applications/${applicationId}/history`)).json() as Array<{
       action: string;
       actor: string;
@@ -574,6 +670,8 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('names before publishing the drafts never submitted that publishing will close', async () => {
+    await otherDraft();
+    const { edition } = await ownApplication('confirmed');
     const readiness = await get(admin, `/editions/${edition.id}/results/readiness`);
     expect(readiness.statusCode).toBe(200);
     expect(readiness.json()).toMatchObject({
@@ -583,6 +681,8 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('publishes once (two at once: one 200, one 409), grants the status for one year and tells every applicant', async () => {
+    await otherDraft();
+    const { id: applicationId, edition } = await ownApplication('confirmed');
     const [a, b] = await Promise.all([
       send(admin, 'POST', `/editions/${edition.id}/results/publish`),
       send(secondAdmin, 'POST', `/editions/${edition.id}/results/publish`),
@@ -609,6 +709,7 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('publishing closed the application window, though its dates are still open: a draft can no longer be submitted', async () => {
+    const { edition } = await ownApplication('published');
     const [row] = await ctx.db.select().from(editions).where(eq(editions.id, edition.id));
     expect(row?.applicationClosesAt.getTime()).toBeGreaterThan(Date.now());
     // The day applications actually closed is kept: the publication's.
@@ -665,6 +766,7 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('the next edition can open once results closed the applications early; the calendar follows the window as it ran', async () => {
+    await ownApplication('published');
     const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
     // Inside edition 2's scheduled window (until +10 days), after the day its applications closed.
     const next = {
@@ -697,6 +799,7 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('shows the distinguished companies publicly and to partners; a visitor verifies the seal live', async () => {
+    const { edition } = await ownApplication('published');
     const list = await get(null, `/public/editions/${edition.id}/distinguished`);
     expect(list.statusCode).toBe(200);
     const [company] = list.json();
@@ -712,6 +815,7 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('an admin suspends the status with a reason; the public check says so at once; reinstating restores it', async () => {
+    const { edition } = await ownApplication('published');
     const [seal] = (await get(admin, `/seals?editionId=${edition.id}`)).json();
     const noReason = await send(admin, 'POST', `/seals/${seal.id}/actions`, {
       action: 'suspend',
@@ -735,6 +839,7 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('the company downloads its certificate PDF; another company cannot', async () => {
+    await ownApplication('published');
     const [seal] = (await get(member, `/companies/${ownCompany}/seals`)).json();
     const pdf = await get(member, `/companies/${ownCompany}/seals/${seal.id}/certificate.pdf?lang=pt`);
     expect(pdf.statusCode).toBe(200);
@@ -749,6 +854,7 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('no decision changes after publication', async () => {
+    const { id: applicationId } = await ownApplication('published');
     const body = (await get(admin, `/applications/${applicationId}`)).json();
     const response = await send(admin, 'POST', `/applications/${applicationId}/evaluation`, {
       decision: 'unqualified',
@@ -759,6 +865,7 @@ describe('evaluation, confirmation and publication', () => {
   });
 
   it('results reports download as PDF and XLSX', async () => {
+    const { edition } = await ownApplication('published');
     const pdf = await get(admin, `/editions/${edition.id}/results/report.pdf?lang=fr`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
