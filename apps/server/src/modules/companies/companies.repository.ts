@@ -75,6 +75,8 @@ export const COMPANY_SORT = {
   nif: companies.nif,
   createdAt: companies.createdAt,
 } as const;
+/** The list's last sort key, so that its order is total. */
+export const COMPANY_TIE_BREAKER = companies.id;
 
 /** The companies the admin's list asks for: name or NIF, island, CAE section, type and situation. */
 export function adminCompaniesWhere(query: z.output<typeof CompanyListQuery>): SQL | undefined {

@@ -30,6 +30,7 @@ import { nifTaken } from '../registration/index.ts';
 import {
   adminCompaniesWhere,
   COMPANY_SORT,
+  COMPANY_TIE_BREAKER,
   type CompanyWithReferences,
   companiesAfter,
   companiesPage,
@@ -252,7 +253,7 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
     const where = adminCompaniesWhere(query);
     const order = orderKeys(COMPANY_SORT, query, language, {
       defaultSort: ['companyName'],
-      tieBreaker: companies.id,
+      tieBreaker: COMPANY_TIE_BREAKER,
     });
     return {
       rows: (window: { limit: number; offset: number }) => companiesPage(db, where, orderSql(order), window),

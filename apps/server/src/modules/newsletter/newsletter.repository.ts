@@ -6,7 +6,27 @@ import {
   newsletterDeliveries,
   newsletterSubscribers,
 } from '../../db/schema/index.ts';
-import { allOf, type KeysetPage } from '../../platform/listing.ts';
+import { allOf, filterConditions, type KeysetPage, searchCondition } from '../../platform/listing.ts';
+
+/** The subscribers list's sort keys, and its last key so that the order is total. */
+export const SUBSCRIBER_SORT = {
+  email: newsletterSubscribers.email,
+  createdAt: newsletterSubscribers.createdAt,
+  confirmedAt: newsletterSubscribers.confirmedAt,
+  status: newsletterSubscribers.status,
+} as const;
+export const SUBSCRIBER_TIE_BREAKER = newsletterSubscribers.id;
+
+/** The subscribers a list asks for: an e-mail fragment and the status filter. */
+export function subscribersListWhere(query: {
+  search?: string;
+  status?: string | string[];
+}): SQL | undefined {
+  return allOf(
+    searchCondition(newsletterSubscribers.email, query.search),
+    ...filterConditions({ status: newsletterSubscribers.status }, query),
+  );
+}
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 export type CampaignRow = typeof newsletterCampaigns.$inferSelect;

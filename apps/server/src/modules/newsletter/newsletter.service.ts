@@ -21,19 +21,10 @@ import {
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { newsletterSubscribers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
-import {
-  allOf,
-  filterConditions,
-  keysetPages,
-  orderKeys,
-  orderSql,
-  pageWindow,
-  searchCondition,
-} from '../../platform/listing.ts';
+import { keysetPages, orderKeys, orderSql, pageWindow } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { countRequest } from '../../platform/request-window.ts';
 import { hashLinkToken, newLinkToken } from '../../platform/tokens.ts';
@@ -54,9 +45,12 @@ import {
   lockSubscriberByEmail,
   lockSubscriberByUnsubscribeToken,
   markDeliveryUnsubscribed,
+  SUBSCRIBER_SORT,
+  SUBSCRIBER_TIE_BREAKER,
   type SubscriberRow,
   setSubscriber,
   subscribersAfter,
+  subscribersListWhere,
   subscribersPage,
   updateCampaign,
   updateSubscriber,
@@ -105,13 +99,6 @@ export const SUBSCRIBER_EXPORT_COLUMNS: readonly ExportColumn<SubscriberItem>[] 
 function translateStatus(status: SubscriberItem['status'], language: Language): string {
   return translate(language, `newsletterAdmin:subscribers.statuses.${status}`);
 }
-
-const SUBSCRIBER_SORT = {
-  email: newsletterSubscribers.email,
-  createdAt: newsletterSubscribers.createdAt,
-  confirmedAt: newsletterSubscribers.confirmedAt,
-  status: newsletterSubscribers.status,
-} as const;
 
 /**
  * The newsletter: the visitor's subscription with double opt-in and one-click unsubscribe, the administrator's
@@ -182,15 +169,11 @@ export function createNewsletterService(deps: { db: Database; publicUrl: string;
   }
 
   function subscriberReader(query: SubscribersQuery) {
-    const where = allOf(
-      searchCondition(newsletterSubscribers.email, query.search),
-      ...filterConditions({ status: newsletterSubscribers.status }, query),
-    );
     const order = orderKeys(SUBSCRIBER_SORT, query, 'pt', {
       defaultSort: ['createdAt'],
-      tieBreaker: newsletterSubscribers.id,
+      tieBreaker: SUBSCRIBER_TIE_BREAKER,
     });
-    return { where, order };
+    return { where: subscribersListWhere(query), order };
   }
 
   return {

@@ -35,6 +35,8 @@ export const PARTNER_SORT = {
   partnerEntity: sql`lower(${partnerEntities.name})`,
   createdAt: partners.createdAt,
 } as const;
+/** The list's last sort key, so that its order is total. */
+export const PARTNER_TIE_BREAKER = partners.id;
 
 /** The partners a list asks for: its search (the account's or the entity's name), the active and entity filters. */
 export function partnersListWhere(query: z.output<typeof PartnerListQuery>): SQL | undefined {

@@ -22,7 +22,6 @@ import {
   withRole,
 } from '../../auth/provisioning.ts';
 import type { Executor } from '../../db/client.ts';
-import { partners } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
@@ -42,6 +41,7 @@ import {
   findPartnerEntity,
   insertPartner,
   PARTNER_SORT,
+  PARTNER_TIE_BREAKER,
   type PartnerRecord,
   partnersAfter,
   partnersListWhere,
@@ -109,7 +109,7 @@ export function createPartnersService(deps: ProviderDeps) {
     const where = partnersListWhere(query);
     const order = orderKeys(PARTNER_SORT, query, language, {
       defaultSort: ['name'],
-      tieBreaker: partners.id,
+      tieBreaker: PARTNER_TIE_BREAKER,
     });
     return {
       where,

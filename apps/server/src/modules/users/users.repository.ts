@@ -20,6 +20,8 @@ export const USER_SORT = {
   email: accounts.email,
   createdAt: accounts.createdAt,
 } as const;
+/** The list's last sort key, so that its order is total. */
+export const USER_TIE_BREAKER = accounts.id;
 
 /** The accounts a user list asks for: its search, the active filter and the role (a role the account holds). */
 export function usersListWhere(query: z.output<typeof UserListQuery>): SQL | undefined {

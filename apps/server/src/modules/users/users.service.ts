@@ -21,7 +21,6 @@ import {
   storedRoles,
   withRole,
 } from '../../auth/provisioning.ts';
-import { accounts } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
@@ -36,6 +35,7 @@ import {
   insertAccount,
   revokeApiTokensOfAccount,
   USER_SORT,
+  USER_TIE_BREAKER,
   updateAccountAtVersion,
   usersListWhere,
 } from './users.repository.ts';
@@ -91,7 +91,10 @@ export function createUsersService(deps: ProviderDeps) {
   /** The matching rows in list order; the sort is checked now (400 for an unknown field), before any read. */
   function reader(query: UsersQuery, language: Language) {
     const where = usersListWhere(query);
-    const order = orderKeys(USER_SORT, query, language, { defaultSort: ['name'], tieBreaker: accounts.id });
+    const order = orderKeys(USER_SORT, query, language, {
+      defaultSort: ['name'],
+      tieBreaker: USER_TIE_BREAKER,
+    });
     return {
       where,
       rows: (window: { limit: number; offset: number }) => accountsPage(db, where, orderSql(order), window),
