@@ -21,3 +21,4 @@ export * from './retention.ts';
 export * from './roles.ts';
 export * from './schemas/index.ts';
 export * from './search-text.ts';
+export * from './teams/index.ts';

@@ -1,4 +1,4 @@
-import type { Language } from '@excelencia/domain';
+import type { CompanyRole, Language } from '@excelencia/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { accounts, companies, companyMembers } from '../db/schema/index.ts';
@@ -59,9 +59,16 @@ export async function companiesOfAccount(db: Executor, accountId: string): Promi
  */
 export function myCompaniesLookup(
   db: Database,
-): (accountId: string) => Promise<Pick<CompanyRow, 'id' | 'companyName' | 'nif'>[]> {
+): (
+  accountId: string,
+) => Promise<(Pick<CompanyRow, 'id' | 'companyName' | 'nif'> & { role: CompanyRole })[]> {
   const query = db
-    .select({ id: companies.id, companyName: companies.companyName, nif: companies.nif })
+    .select({
+      id: companies.id,
+      companyName: companies.companyName,
+      nif: companies.nif,
+      role: companyMembers.role,
+    })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.accountId, sql.placeholder('accountId')))

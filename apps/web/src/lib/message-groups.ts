@@ -23,6 +23,7 @@ export const MESSAGE_GROUPS = {
     'balanceSheetsWeb',
     'newsletter',
     'contentPublic',
+    'teams',
   ],
   signedIn: [
     'applicationsAdmin',
@@ -34,6 +35,8 @@ export const MESSAGE_GROUPS = {
     'formula',
     'partners',
     'newsletterAdmin',
+    'companyData',
+    'teamsWeb',
   ],
 } as const satisfies Record<string, readonly NamespaceName[]>;
 

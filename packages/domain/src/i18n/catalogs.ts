@@ -6,6 +6,7 @@ import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
+import { companyData } from './company-data.ts';
 import { contentAdmin } from './content-admin.ts';
 import { contentPublic } from './content-public.ts';
 import type { MessageTree } from './define.ts';
@@ -26,6 +27,8 @@ import { reference } from './reference.ts';
 import { registration } from './registration.ts';
 import { server } from './server.ts';
 import { shell } from './shell.ts';
+import { teams } from './teams.ts';
+import { teamsWeb } from './teams-web.ts';
 import { validation } from './validation.ts';
 
 /**
@@ -40,6 +43,7 @@ export const namespaces = {
   balanceSheetsWeb,
   common,
   companies,
+  companyData,
   contentAdmin,
   contentPublic,
   diagnosis,
@@ -59,6 +63,8 @@ export const namespaces = {
   registration,
   server,
   shell,
+  teams,
+  teamsWeb,
   validation,
 } as const;
 

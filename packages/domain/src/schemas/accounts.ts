@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { COMPANY_ROLES } from '../teams/roles.ts';
 import { EmailAddress } from './email.ts';
 
 export const EmailParam = z.object({ email: EmailAddress });
@@ -22,7 +23,7 @@ export type CompanyDetailsResponse = z.infer<typeof CompanyDetailsResponse>;
 
 /** GET me/companies. */
 export const MyCompaniesResponse = z.array(
-  z.object({ id: z.uuid(), companyName: z.string(), nif: z.string() }),
+  z.object({ id: z.uuid(), companyName: z.string(), nif: z.string(), role: z.enum(COMPANY_ROLES) }),
 );
 export type MyCompaniesResponse = z.infer<typeof MyCompaniesResponse>;
 

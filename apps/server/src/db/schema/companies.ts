@@ -71,7 +71,7 @@ export const companies = pgTable(
   ],
 );
 
-/** Which accounts act for which companies (a company user may hold several). */
+/** Which accounts act for which companies, and in which role (a company user may hold several). */
 export const companyMembers = pgTable(
   'company_members',
   {
@@ -81,6 +81,10 @@ export const companyMembers = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** What the account may do for the company (docs/adr/0028-company-teams.md); a company keeps an owner. */
+    role: text('role', { enum: ['owner', 'accountant', 'viewer'] })
+      .notNull()
+      .default('owner'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

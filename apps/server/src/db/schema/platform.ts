@@ -39,9 +39,15 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     requestId: text('request_id'),
+    /** The company the change concerns, if any: its activity (GET companies/{companyId}/activity) reads these. */
+    companyId: uuid('company_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_entity_idx').on(t.entity, t.entityId), index('audit_at_idx').on(t.at)],
+  (t) => [
+    index('audit_entity_idx').on(t.entity, t.entityId),
+    index('audit_at_idx').on(t.at),
+    index('audit_company_idx').on(t.companyId, t.id).where(sql`${t.companyId} is not null`),
+  ],
 );
 
 /** Outgoing mail: written in the same transaction as the change that causes it, sent by a worker. */

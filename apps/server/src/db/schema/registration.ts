@@ -39,7 +39,10 @@ export const pendingRegistrations = pgTable(
   ],
 );
 
-/** An administrator's pre-registration: the responsible person is invited to set a password. */
+/**
+ * An invitation to act for a company: an administrator's pre-registration (its owner sets a password), or an
+ * owner inviting a member of the team (who sets a password, or accepts while signed in with an account).
+ */
 export const companyInvitations = pgTable(
   'company_invitations',
   {
@@ -52,6 +55,10 @@ export const companyInvitations = pgTable(
     language: text('language', { enum: ['pt', 'en', 'fr'] })
       .notNull()
       .default('pt'),
+    /** The role the invited person takes in the company: an administrator's pre-registration invites its owner. */
+    role: text('role', { enum: ['owner', 'accountant', 'viewer'] })
+      .notNull()
+      .default('owner'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

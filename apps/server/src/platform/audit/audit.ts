@@ -11,6 +11,27 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   requestId?: string | null;
+  /**
+   * The company the change concerns, for its activity screen. Without it: the entity id of a 'companies' row,
+   * else the `companyId` of `after` or `before`.
+   */
+  companyId?: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function companyIdOf(value: unknown): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  const id = (value as { companyId?: unknown }).companyId;
+  return typeof id === 'string' && UUID.test(id) ? id : null;
+}
+
+/** The company an entry concerns (see AuditEntry.companyId). */
+export function auditCompanyId(entry: AuditEntry): string | null {
+  if (entry.companyId !== undefined) return entry.companyId;
+  if (entry.entity === 'companies' && entry.entityId !== null && UUID.test(entry.entityId))
+    return entry.entityId;
+  return companyIdOf(entry.after) ?? companyIdOf(entry.before);
 }
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -53,6 +74,7 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void>
     before: stripSecrets(entry.before),
     after: stripSecrets(entry.after),
     requestId: entry.requestId ?? null,
+    companyId: auditCompanyId(entry),
   });
 }
 
