@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { COMPANY_ROLES } from '../teams/roles.ts';
 import { EmailAddress } from './email.ts';
 import { FIELD_LENGTHS } from './field-lengths.ts';
 import { NewPassword, PASSWORDS_MATCH, PasswordConfirmation, passwordsAreEqual } from './password.ts';
@@ -45,10 +46,34 @@ export const ResendRegistrationRequest = z.object({ email: EmailAddress });
 export const ResendAccepted = z.object({ status: z.literal('accepted') });
 export type ResendAccepted = z.infer<typeof ResendAccepted>;
 
-/** What the invitation page shows before the password is set. */
-export const InvitationSummary = z.object({ companyName: z.string(), email: z.string(), name: z.string() });
+/**
+ * What the invitation page shows before the password is set or the invitation is joined. `kind`: 'owner' is an
+ * administrator's pre-registration (the invited person sets a password), 'team' an owner's invitation into the
+ * company's team (docs/adr/0028-company-teams.md), which someone with an account (`hasAccount`) joins while
+ * signed in. `invitedByName` is who invites (null for an administrator's pre-registration). Absent: an
+ * administrator's pre-registration of an owner.
+ */
+export const InvitationSummary = z.object({
+  companyName: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(COMPANY_ROLES).optional(),
+  kind: z.enum(['owner', 'team']).optional(),
+  hasAccount: z.boolean().optional(),
+  invitedByName: z.string().nullable().optional(),
+});
 export type InvitationSummary = z.infer<typeof InvitationSummary>;
 export const InvitationTokenParam = z.object({ token: Token });
+
+/** `POST invitations/join {token}` (signed in, the invitation's e-mail): joins the company with its role. */
+export const JoinInvitationRequest = z.object({ token: Token });
+export type JoinInvitationRequest = z.infer<typeof JoinInvitationRequest>;
+export const InvitationJoined = z.object({
+  companyId: z.uuid(),
+  companyName: z.string(),
+  role: z.enum(COMPANY_ROLES),
+});
+export type InvitationJoined = z.infer<typeof InvitationJoined>;
 
 /**
  * The invitation page's form: a password typed twice, and the privacy policy and regulation accepted as a
