@@ -275,6 +275,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/editions/current': PUBLIC,
   'GET /app/api/v1/editions': ADMIN,
   'POST /app/api/v1/editions': ADMIN_WRITE,
+  'POST /app/api/v1/editions/{id}/copy': ADMIN_WRITE,
   'PUT /app/api/v1/editions/{id}': ADMIN_WRITE,
   'POST /app/api/v1/editions/{id}/regulation': ADMIN_WRITE,
   'GET /app/api/v1/editions/{id}/regulation': PUBLIC,

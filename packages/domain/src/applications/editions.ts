@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EditionMilestone } from './milestones.ts';
+import { EDITION_MILESTONES, type EditionMilestone } from './milestones.ts';
 
 /**
  * An edition of the distinction: its windows and the year its indicators are read from (the 2nd edition
@@ -98,3 +98,27 @@ export const Edition = EditionFields.extend({
   version: z.number().int(),
 });
 export type Edition = z.infer<typeof Edition>;
+
+/** The same instant one calendar year later (UTC); 29 February becomes 28 February. */
+export function oneYearLater(instant: string): string {
+  const date = new Date(instant);
+  const next = new Date(date.getTime());
+  next.setUTCFullYear(date.getUTCFullYear() + 1);
+  if (next.getUTCMonth() !== date.getUTCMonth()) next.setUTCDate(0);
+  return next.toISOString();
+}
+
+/**
+ * Next year's edition from this one (`POST editions/{id}/copy`): numbered `number`, the year and the indicator year
+ * one more, every date one calendar year later.
+ */
+export function nextYearEdition(edition: EditionInput, number: number): EditionInput {
+  const out: EditionInput = {
+    ...edition,
+    number,
+    year: edition.year + 1,
+    indicatorYear: edition.indicatorYear + 1,
+  };
+  for (const key of EDITION_MILESTONES) out[key] = oneYearLater(edition[key]);
+  return out;
+}

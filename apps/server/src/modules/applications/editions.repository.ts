@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { editions } from '../../db/schema/index.ts';
 
@@ -27,6 +27,12 @@ export async function editionWithNumber(
     .where(and(eq(editions.number, number), exceptId ? ne(editions.id, exceptId) : undefined))
     .limit(1);
   return row;
+}
+
+/** The highest edition number so far (0 when there is none). */
+export async function highestEditionNumber(tx: Executor): Promise<number> {
+  const [row] = await tx.select({ number: max(editions.number) }).from(editions);
+  return row?.number ?? 0;
 }
 
 /**

@@ -93,6 +93,23 @@ export function editionsRoutes(deps: {
       async (request, reply) => reply.code(201).send(await editions.create(actorOf(request), request.body)),
     );
 
+    r.post(
+      '/editions/:id/copy',
+      {
+        schema: {
+          tags,
+          summary:
+            "Creates next year's edition from this one: numbered next, every date one year later, no applications " +
+            '(admin); 409 edition_overlap when its application window meets another edition’s',
+          params: IdParams,
+          response: { 201: Edition, ...errorResponses },
+        },
+        config: ADMIN,
+      },
+      async (request, reply) =>
+        reply.code(201).send(await editions.copy(actorOf(request), request.params.id)),
+    );
+
     r.put(
       '/editions/:id',
       {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Edition, EditionInput, EditionUpdate } from '@excelencia/domain';
+import { type Edition, type EditionInput, type EditionUpdate, nextYearEdition } from '@excelencia/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -14,6 +14,7 @@ import {
   editionsNewestNumberFirst,
   editionWithLatestResultsDate,
   editionWithNumber,
+  highestEditionNumber,
   insertEdition,
   lockEditionWindows,
   nextEditionWithoutResults,
@@ -98,6 +99,26 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
     }
   }
 
+  async function insertAudited(
+    tx: Executor,
+    actor: Actor,
+    input: EditionInput,
+    action: 'create' | 'copy',
+    extra: Record<string, string> = {},
+  ): Promise<Edition> {
+    const row = await insertEdition(tx, values(input));
+    const edition = toEdition(row);
+    await writeAudit(tx, {
+      actorAccountId: actor.accountId,
+      action,
+      entity: EDITION_ENTITY,
+      entityId: row.id,
+      after: { ...edition, ...extra },
+      requestId: actor.requestId ?? null,
+    });
+    return edition;
+  }
+
   return {
     async list(): Promise<Edition[]> {
       const rows = await editionsNewestNumberFirst(db);
@@ -129,17 +150,21 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
     async create(actor: Actor, input: EditionInput): Promise<Edition> {
       return db.transaction(async (tx) => {
         await assertWindowFree(tx, input, null);
-        const row = await insertEdition(tx, values(input));
-        const edition = toEdition(row);
-        await writeAudit(tx, {
-          actorAccountId: actor.accountId,
-          action: 'create',
-          entity: EDITION_ENTITY,
-          entityId: row.id,
-          after: edition,
-          requestId: actor.requestId ?? null,
-        });
-        return edition;
+        return insertAudited(tx, actor, input, 'create');
+      });
+    },
+
+    /**
+     * Next year's edition from this one: numbered after the highest, every date one calendar year later, no
+     * applications and no regulation (each year's is uploaded anew). The window rules are create's.
+     */
+    async copy(actor: Actor, id: string): Promise<Edition> {
+      return db.transaction(async (tx) => {
+        const source = toEdition(await editionRow(tx, id));
+        await lockEditionWindows(tx);
+        const input = nextYearEdition(source, (await highestEditionNumber(tx)) + 1);
+        await assertWindowFree(tx, input, null);
+        return insertAudited(tx, actor, input, 'copy', { copiedFrom: id });
       });
     },
 
