@@ -13,6 +13,8 @@ const SPEC_ROUTES = [
   '/company/statistic',
   '/company/application',
   '/company/esg',
+  '/company/activity',
+  '/company/data',
   '/admin/dashboard',
   '/admin/company',
   '/admin/admin',
@@ -98,10 +100,10 @@ describe('side menu per role', () => {
     );
   });
 
-  it('shows a company user its 9 items and a partner its 3', () => {
+  it('shows a company user its 11 items and a partner its 3', () => {
     const company = visibleMenu(['company', 'uma_authorization']);
     expect(company.map((section) => section.area)).toEqual(['company']);
-    expect(paths(company[0]?.nodes ?? [])).toHaveLength(9);
+    expect(paths(company[0]?.nodes ?? [])).toHaveLength(11);
     const partner = visibleMenu(['partner', 'uma_authorization']);
     expect(paths(partner[0]?.nodes ?? [])).toEqual([
       '/partner/register',

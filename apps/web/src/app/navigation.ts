@@ -111,6 +111,8 @@ export const MENU: readonly MenuSection[] = [
       item('company', 'statistic', 'statistic', 'indicatorStatistics'),
       item('company', 'application', 'applications', 'companyApplication'),
       item('company', 'esg', 'esg', 'companyEsg'),
+      item('company', 'activity', 'activity', 'companyActivity'),
+      item('company', 'data', 'companyData', 'companyData'),
     ],
   },
   {

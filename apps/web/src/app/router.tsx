@@ -108,6 +108,18 @@ const CONTENT_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
   ),
 };
 
+/** The company's data as its own (features/company-data): its activity, its exports and closing its account. */
+const COMPANY_DATA_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
+  companyActivity: lazyComponent(
+    () => import('../features/company-data/pages/company-activity-page.tsx'),
+    'CompanyActivityPage',
+  ),
+  companyData: lazyComponent(
+    () => import('../features/company-data/pages/company-data-page.tsx'),
+    'CompanyDataPage',
+  ),
+};
+
 function signedInPageRoute(page: PageDef): RouteObject {
   const route = { path: page.path.slice(1), handle: { page } };
   if (page.page === 'reference') {
@@ -150,6 +162,8 @@ function signedInPageRoute(page: PageDef): RouteObject {
   if (esgPage) return { ...route, lazy: esgPage };
   const contentPage = CONTENT_PAGES[page.page];
   if (contentPage) return { ...route, lazy: contentPage };
+  const companyDataPage = COMPANY_DATA_PAGES[page.page];
+  if (companyDataPage) return { ...route, lazy: companyDataPage };
   switch (page.area) {
     case 'admin':
       return {

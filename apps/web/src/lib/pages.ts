@@ -40,7 +40,9 @@ export type PageKind =
   | 'adminGalleryContent'
   | 'adminTestimoniesContent'
   | 'adminFaqContent'
-  | 'adminNewsletter';
+  | 'adminNewsletter'
+  | 'companyActivity'
+  | 'companyData';
 
 export interface PageDef {
   id: string;

@@ -113,6 +113,8 @@ export const shell = defineMessages({
         partnerRegister: 'Registo',
         profile: 'Perfil',
         companyProfile: 'Perfil da empresa',
+        activity: 'Atividade',
+        companyData: 'Dados da empresa',
       },
     },
     dashboard: {
@@ -264,6 +266,8 @@ export const shell = defineMessages({
         partnerRegister: 'Register',
         profile: 'Profile',
         companyProfile: 'Company profile',
+        activity: 'Activity',
+        companyData: 'Company data',
       },
     },
     dashboard: {
@@ -416,6 +420,8 @@ export const shell = defineMessages({
         partnerRegister: 'Inscription',
         profile: 'Profil',
         companyProfile: "Profil de l'entreprise",
+        activity: 'Activité',
+        companyData: "Données de l'entreprise",
       },
     },
     dashboard: {
