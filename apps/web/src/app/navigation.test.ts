@@ -13,6 +13,7 @@ const SPEC_ROUTES = [
   '/company/statistic',
   '/company/application',
   '/company/esg',
+  '/company/team',
   '/company/activity',
   '/company/data',
   '/admin/dashboard',

@@ -113,6 +113,7 @@ export const MENU: readonly MenuSection[] = [
       item('company', 'esg', 'esg', 'companyEsg'),
       item('company', 'activity', 'activity', 'companyActivity'),
       item('company', 'data', 'companyData', 'companyData'),
+      item('company', 'team', 'team', 'companyTeam'),
     ],
   },
   {

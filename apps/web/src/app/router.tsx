@@ -152,6 +152,12 @@ function signedInPageRoute(page: PageDef): RouteObject {
       ),
     };
   }
+  if (page.page === 'companyTeam') {
+    return {
+      ...route,
+      lazy: lazyComponent(() => import('../features/teams/pages/team-page.tsx'), 'TeamPage'),
+    };
+  }
   const balanceSheetPage = BALANCE_SHEET_PAGES[page.page];
   if (balanceSheetPage) return { ...route, lazy: balanceSheetPage };
   const diagnosisPage = DIAGNOSIS_PAGES[page.page];

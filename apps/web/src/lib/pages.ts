@@ -40,6 +40,7 @@ export type PageKind =
   | 'adminGalleryContent'
   | 'adminTestimoniesContent'
   | 'adminFaqContent'
+  | 'companyTeam'
   | 'adminNewsletter'
   | 'companyActivity'
   | 'companyData';

@@ -1,12 +1,15 @@
-import type { SessionResponse } from '@excelencia/domain';
+import type { CompanyRole, SessionResponse } from '@excelencia/domain';
 import { createContext, useContext } from 'react';
 
 export type AuthenticatedSession = Extract<SessionResponse, { status: 'authenticated' }>;
 
 export interface SignedInState {
   session: AuthenticatedSession;
-  /** The company the company user works on (null for others or while none is chosen). */
-  selectedCompany: { id: string; companyName: string; nif: string } | null;
+  /**
+   * The company the company user works on (null for others or while none is chosen), with the user's role in it
+   * (GET me/companies; absent: treated as the owner's, the server still decides).
+   */
+  selectedCompany: { id: string; companyName: string; nif: string; role?: CompanyRole } | null;
 }
 
 export const SignedInContext = createContext<SignedInState | null>(null);

@@ -21,6 +21,7 @@ import {
   IconTablePlus,
   IconUserPlus,
   IconUsers,
+  IconUsersGroup,
   IconWriting,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -52,6 +53,7 @@ const ICONS: Record<string, Icon> = {
   esg: IconLeaf,
   partnerRegister: IconUserPlus,
   partners: IconBuildingBank,
+  team: IconUsersGroup,
 };
 
 function MenuIcon({ id }: { id: string }) {
