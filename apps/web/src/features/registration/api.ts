@@ -1,6 +1,7 @@
 import {
   type AcceptInvitationRequest,
   InvitationAccepted,
+  InvitationJoined,
   InvitationSummary,
   type RegisterCompanyRequest,
   RegistrationConfirmed,
@@ -38,5 +39,12 @@ export async function fetchInvitation(token: string, signal?: AbortSignal): Prom
 export async function acceptInvitation(body: AcceptInvitationRequest): Promise<InvitationAccepted> {
   return InvitationAccepted.parse(
     await apiJson<unknown>(`${API_BASE}/invitations/accept`, { method: 'POST', body }),
+  );
+}
+
+/** A signed-in user with the invitation's e-mail joins the company's team with the invitation's role. */
+export async function joinInvitation(token: string): Promise<InvitationJoined> {
+  return InvitationJoined.parse(
+    await apiJson<unknown>(`${API_BASE}/invitations/join`, { method: 'POST', body: { token } }),
   );
 }

@@ -2,9 +2,9 @@ import { InvitationChoice } from '@excelencia/domain';
 import { Alert, Anchor, Box, Button, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
@@ -15,7 +15,9 @@ import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { Logo } from '../../../ui/logo.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { acceptInvitation } from '../api.ts';
+import { companyKeys, setSelectedCompanyId } from '../../companies/queries.ts';
+import { isExpired, sessionKeys, sessionQueryOptions } from '../../session/queries.ts';
+import { acceptInvitation, joinInvitation } from '../api.ts';
 import { AcceptTermsCheckbox } from '../components/accept-terms.tsx';
 import { useInvitationQuery } from '../queries.ts';
 import { signInHref } from '../sign-in-href.ts';
@@ -30,7 +32,10 @@ const FIELDS = ['password', 'confirmPassword', 'acceptedTerms'];
 
 /**
  * /:lang/register/invitation?token= (bare layout, under the logo like /register): a pre-registered company's
- * responsible sets a password and accepts the privacy policy and the regulation, as a self-registration does.
+ * responsible sets a password and accepts the privacy policy and the regulation, as a self-registration does. An
+ * owner's invitation into a company's team (kind 'team') shows the company, the role and who invites: someone
+ * without an account sets a password the same way; someone with one signs in, comes back here and joins
+ * (docs/adr/0028-company-teams.md).
  */
 export function InvitationPage() {
   const localePath = useLocalePath();
@@ -62,6 +67,10 @@ function Invitation() {
     onValuesChange: (_values, previous) => checkPasswordConfirmation(form, previous, t),
   });
   const accept = useMutation({ mutationFn: acceptInvitation });
+  // Only a team invitation asks whether someone is signed in (to join rather than set a password).
+  const session = useQuery({ ...sessionQueryOptions(), enabled: invitation.data?.kind === 'team' });
+  const signedIn =
+    session.data?.status === 'authenticated' && !isExpired(session.data) ? session.data.user.email : null;
 
   if (accepted !== null) {
     return (
@@ -110,6 +119,75 @@ function Invitation() {
     );
   }
   const info = invitation.data;
+  const isTeam = info.kind === 'team';
+  if (isTeam && session.isLoading) {
+    return (
+      <Group justify="center" py="xl" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{t('registration:confirm.checking')}</Text>
+      </Group>
+    );
+  }
+  const details = (
+    <Paper withBorder p="md">
+      {/* Each label above its value, which breaks anywhere: a long address stays inside the card on a phone. */}
+      <Stack component="dl" gap="sm" m={0}>
+        {(
+          [
+            ['companies:form.companyName', info.companyName, 'invitation-company'],
+            isTeam ? null : ['companies:form.responsibleName', info.name, 'invitation-name'],
+            ['companies:form.email', info.email, 'invitation-email'],
+            isTeam && info.role
+              ? ['registration:invitation.team.role', t(`teams:roles.${info.role}`), 'invitation-role']
+              : null,
+            isTeam && info.invitedByName
+              ? ['registration:invitation.team.invitedBy', info.invitedByName, 'invitation-inviter']
+              : null,
+          ] as const
+        )
+          .filter((row) => row !== null)
+          .map(([label, value, testId]) => (
+            <Box key={label}>
+              <Text component="dt" size="sm" c="gray.7">
+                {t(label)}
+              </Text>
+              <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+                {value}
+              </Text>
+            </Box>
+          ))}
+      </Stack>
+    </Paper>
+  );
+  const role = info.role ? t(`teams:roles.${info.role}`) : '';
+  const heading = isTeam ? (
+    <>
+      <PageTitle>{t('registration:invitation.team.title', { company: info.companyName })}</PageTitle>
+      <Text>
+        {info.invitedByName
+          ? t('registration:invitation.team.intro', {
+              inviter: info.invitedByName,
+              company: info.companyName,
+              role,
+            })
+          : t('registration:invitation.team.introNoInviter', { company: info.companyName, role })}
+      </Text>
+    </>
+  ) : (
+    <>
+      <PageTitle>{t('registration:invitation.title')}</PageTitle>
+      <Text>{t('registration:invitation.intro', { company: info.companyName })}</Text>
+    </>
+  );
+  if (isTeam && (info.hasAccount || signedIn !== null)) {
+    return (
+      <Stack gap="md">
+        {heading}
+        {details}
+        <JoinTeam token={token} hasAccount={info.hasAccount === true} signedIn={signedIn} />
+      </Stack>
+    );
+  }
   // The form's rules passed, so the terms are accepted.
   const submit = form.onSubmit((values) =>
     accept.mutate(
@@ -127,29 +205,8 @@ function Invitation() {
   );
   return (
     <Stack gap="md">
-      <PageTitle>{t('registration:invitation.title')}</PageTitle>
-      <Text>{t('registration:invitation.intro', { company: info.companyName })}</Text>
-      <Paper withBorder p="md">
-        {/* Each label above its value, which breaks anywhere: a long address stays inside the card on a phone. */}
-        <Stack component="dl" gap="sm" m={0}>
-          {(
-            [
-              ['companies:form.companyName', info.companyName, 'invitation-company'],
-              ['companies:form.responsibleName', info.name, 'invitation-name'],
-              ['companies:form.email', info.email, 'invitation-email'],
-            ] as const
-          ).map(([label, value, testId]) => (
-            <Box key={label}>
-              <Text component="dt" size="sm" c="gray.7">
-                {t(label)}
-              </Text>
-              <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
-                {value}
-              </Text>
-            </Box>
-          ))}
-        </Stack>
-      </Paper>
+      {heading}
+      {details}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordField
@@ -173,6 +230,67 @@ function Invitation() {
           </Group>
         </Stack>
       </form>
+    </Stack>
+  );
+}
+
+/**
+ * A team invitation for an address with an account: sign in first (coming back to this page), then join; the
+ * company is then in the company selector, chosen, and the user lands on its dashboard.
+ */
+function JoinTeam({
+  token,
+  hasAccount,
+  signedIn,
+}: {
+  token: string;
+  hasAccount: boolean;
+  signedIn: string | null;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const join = useMutation({
+    mutationFn: () => joinInvitation(token),
+    onSuccess: async (joined) => {
+      setSelectedCompanyId(joined.companyId);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyKeys.mine() }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+      ]);
+      void navigate(localePath('/company/dashboard'));
+    },
+  });
+  if (signedIn === null) {
+    const back = `/${language}/register/invitation?${new URLSearchParams({ token }).toString()}`;
+    return (
+      <Stack gap="md">
+        {hasAccount ? <Text>{t('registration:invitation.team.hasAccount')}</Text> : null}
+        <Group justify="flex-end">
+          <Button component="a" href={signInHref(language, back)} data-testid="invitation-sign-in-to-accept">
+            {t('registration:invitation.team.signInToAccept')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Text c="gray.7" data-testid="invitation-signed-in-as" style={{ overflowWrap: 'anywhere' }}>
+        {t('registration:invitation.team.signedInAs', { email: signedIn })}
+      </Text>
+      {join.error ? (
+        <Alert color="red.9" variant="light" role="alert" data-testid="invitation-join-error">
+          {join.error.message}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button onClick={() => join.mutate()} loading={join.isPending} data-testid="invitation-join">
+          {t('registration:invitation.team.accept')}
+        </Button>
+      </Group>
     </Stack>
   );
 }
