@@ -101,10 +101,10 @@ describe('side menu per role', () => {
     );
   });
 
-  it('shows a company user its 11 items and a partner its 3', () => {
+  it('shows a company user its 12 items and a partner its 3', () => {
     const company = visibleMenu(['company', 'uma_authorization']);
     expect(company.map((section) => section.area)).toEqual(['company']);
-    expect(paths(company[0]?.nodes ?? [])).toHaveLength(11);
+    expect(paths(company[0]?.nodes ?? [])).toHaveLength(12);
     const partner = visibleMenu(['partner', 'uma_authorization']);
     expect(paths(partner[0]?.nodes ?? [])).toEqual([
       '/partner/register',

@@ -251,7 +251,8 @@ export const registration = defineMessages({
       team: {
         title: "Invitation dans l'équipe de {{company}}",
         intro: '{{inviter}} vous invite à travailler sur {{company}} dans le portail, en tant que {{role}}.',
-        introNoInviter: 'Vous êtes invité à travailler sur {{company}} dans le portail, en tant que {{role}}.',
+        introNoInviter:
+          'Vous êtes invité à travailler sur {{company}} dans le portail, en tant que {{role}}.',
         role: 'Rôle',
         invitedBy: 'Invité par',
         hasAccount:
