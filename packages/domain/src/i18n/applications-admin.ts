@@ -43,6 +43,9 @@ export const applicationsAdmin = defineMessages({
       noRegulation: 'Sem regulamento',
       openRegulation: 'Abrir o PDF',
       openRegulationAria: 'Abrir o regulamento da {{edition}} num novo separador',
+      copy: 'Copiar para o ano seguinte',
+      copyAria: 'Copiar para o ano seguinte: {{edition}}',
+      copyHint: 'Cria a edição seguinte com todas as datas um ano depois, sem candidaturas nem regulamento.',
     },
     form: {
       number: 'Número da edição',
@@ -312,6 +315,10 @@ export const applicationsAdmin = defineMessages({
       noRegulation: 'No regulation',
       openRegulation: 'Open the PDF',
       openRegulationAria: 'Open the regulation of the {{edition}} in a new tab',
+      copy: 'Copy to next year',
+      copyAria: 'Copy to next year: {{edition}}',
+      copyHint:
+        'Creates the next edition with every date one year later, without applications or regulation.',
     },
     form: {
       number: 'Edition number',
@@ -581,6 +588,10 @@ export const applicationsAdmin = defineMessages({
       noRegulation: 'Pas de règlement',
       openRegulation: 'Ouvrir le PDF',
       openRegulationAria: 'Ouvrir le règlement de la {{edition}} dans un nouvel onglet',
+      copy: 'Copier pour l’année suivante',
+      copyAria: 'Copier pour l’année suivante : {{edition}}',
+      copyHint:
+        'Crée l’édition suivante avec toutes les dates un an plus tard, sans candidatures ni règlement.',
     },
     form: {
       number: 'Numéro de l’édition',

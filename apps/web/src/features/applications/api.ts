@@ -159,6 +159,11 @@ export async function createEdition(body: EditionInput): Promise<Edition> {
   return Edition.parse(await apiJson<unknown>(editionsPath, { method: 'POST', body }));
 }
 
+/** Next year's edition from this one: numbered next, every date one year later, no applications. */
+export async function copyEdition(id: string): Promise<Edition> {
+  return Edition.parse(await apiJson<unknown>(`${editionPath(id)}/copy`, { method: 'POST' }));
+}
+
 export async function updateEdition(id: string, body: EditionUpdate): Promise<Edition> {
   return Edition.parse(await apiJson<unknown>(editionPath(id), { method: 'PUT', body }));
 }

@@ -10,6 +10,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   confirmDecision,
+  copyEdition,
   createApplication,
   createEdition,
   deleteApplicationFile,
@@ -213,6 +214,11 @@ export function useSaveEditionMutation() {
       input.id === null ? createEdition(input.body) : updateEdition(input.id, input.body as EditionUpdate),
     onSuccess: () => refresh(),
   });
+}
+
+export function useCopyEditionMutation() {
+  const refresh = useRefreshEditions();
+  return useMutation({ mutationFn: (id: string) => copyEdition(id), onSuccess: () => refresh() });
 }
 
 export function useUploadRegulationMutation() {

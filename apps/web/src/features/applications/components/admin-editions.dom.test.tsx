@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_EDITION } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
@@ -15,7 +16,10 @@ function serve(editions: unknown[]) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
 
 describe('the editions count above the list', () => {
   it.each([
@@ -48,5 +52,57 @@ describe("an edition's windows", () => {
     expect(window.textContent).toContain(`${whole[0]?.textContent} – ${whole[1]?.textContent}`);
     // 2026-09-01T00:00Z on Cabo Verde's clock (UTC−1).
     expect(whole[0]?.textContent).toBe('31 - agosto - 2026, 23:00');
+  });
+});
+
+describe('copying an edition to next year', () => {
+  it('fr: the copy is asked of the server and opens in the drawer; a refusal shows the server message', async () => {
+    const copy = { ...EDITION, id: '00000000-0000-4000-8000-0000000000e3', number: EDITION.number + 1 };
+    const calls: string[] = [];
+    let refuse = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (init?.method === 'POST') {
+          calls.push(url);
+          return refuse
+            ? Response.json(
+                {
+                  error: {
+                    code: 'edition_overlap',
+                    key: 'applications:editions.overlap',
+                    message: 'Chevauche une autre édition.',
+                  },
+                },
+                { status: 409 },
+              )
+            : Response.json(copy, { status: 201 });
+        }
+        return Response.json(url.includes('/csrf') ? { csrfToken: 't' } : [EDITION]);
+      }),
+    );
+    renderWithApp(
+      <>
+        <Notifications />
+        <EditionsPanel />
+      </>,
+      { language: 'fr' },
+    );
+    const button = await screen.findByRole('button', {
+      name: `Copier pour l’année suivante : ${EDITION.number}e édition (${EDITION.year})`,
+    });
+    fireEvent.click(button);
+    expect(
+      await screen.findByText(`Modifier la ${EDITION.number + 1}e édition (${EDITION.year})`),
+    ).toBeDefined();
+    expect(calls).toEqual([expect.stringMatching(new RegExp(`/editions/${EDITION.id}/copy$`))]);
+    refuse = true;
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: `Copier pour l’année suivante : ${EDITION.number}e édition (${EDITION.year})`,
+      }),
+    );
+    expect((await screen.findByTestId('api-error-message')).textContent).toBe('Chevauche une autre édition.');
   });
 });

@@ -13,14 +13,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconCopy, IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { Whole, WholeRange } from '../../../ui/whole-range.tsx';
 import { regulationPath } from '../api.ts';
 import { editionLabel } from '../edition-label.ts';
-import { useEditionsQuery } from '../queries.ts';
+import { useCopyEditionMutation, useEditionsQuery } from '../queries.ts';
 import { EditionPhaseBadge } from './admin-badges.tsx';
 import { EditionForm } from './admin-edition-form.tsx';
 import { shortDateTime } from './results-format.ts';
@@ -65,7 +66,19 @@ function Milestone({
 }
 
 /** One edition: name, phase, indicator year, its four windows, publication, regulation and Edit. */
-function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; onEdit: () => void }) {
+function EditionCard({
+  edition,
+  now,
+  onEdit,
+  onCopy,
+  copying,
+}: {
+  edition: Edition;
+  now: Date;
+  onEdit: () => void;
+  onCopy: () => void;
+  copying: boolean;
+}) {
   const t = useTranslate();
   const language = useLanguage();
   const name = editionLabel(edition, t);
@@ -122,6 +135,17 @@ function EditionCard({ edition, now, onEdit }: { edition: Edition; now: Date; on
             >
               {t('applicationsAdmin:editions.edit')}
             </Button>
+            <Button
+              variant="default"
+              leftSection={<IconCopy size={16} aria-hidden="true" />}
+              onClick={onCopy}
+              loading={copying}
+              aria-label={t('applicationsAdmin:editions.copyAria', { edition: name })}
+              title={t('applicationsAdmin:editions.copyHint')}
+              data-testid="edition-copy"
+            >
+              {t('applicationsAdmin:editions.copy')}
+            </Button>
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="sm">
@@ -170,6 +194,7 @@ export function EditionsPanel() {
   const t = useTranslate();
   const editions = useEditionsQuery();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const copy = useCopyEditionMutation();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const now = new Date();
 
@@ -223,6 +248,15 @@ export function EditionsPanel() {
             edition={edition}
             now={now}
             onEdit={() => setEditing({ kind: 'edit', id: edition.id, fallback: edition })}
+            copying={copy.isPending && copy.variables === edition.id}
+            onCopy={() =>
+              copy.mutate(edition.id, {
+                // The copy opens at once, for the admin to check its dates and upload its regulation.
+                onSuccess: (saved) =>
+                  setEditing({ kind: 'edit', id: saved.id, fallback: saved, created: true }),
+                onError: (error) => notifyApiError(error),
+              })
+            }
           />
         ))}
       </Stack>
