@@ -37,6 +37,7 @@ import {
   createCompaniesService,
   createNameChangesService,
 } from './modules/companies/index.ts';
+import { activityRoutes, createActivityService } from './modules/company-data/index.ts';
 import { contentRoutes, createContentImagesService, createContentService } from './modules/content/index.ts';
 import {
   createDiagnosisService,
@@ -408,6 +409,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
+      await api.register(activityRoutes({ activity: createActivityService({ db: database.db }) }));
       await api.register(
         newsletterRoutes({
           newsletter: createNewsletterService({ db: database.db, publicUrl: config.publicUrl }),

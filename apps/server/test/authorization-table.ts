@@ -442,6 +442,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/companies/{companyId}/partner-consents': COMPANY_A,
   'PUT /app/api/v1/companies/{companyId}/partner-consents/{partnerEntityId}': COMPANY_A_ONLY,
   'GET /app/api/v1/companies/{companyId}/partner-access-log': COMPANY_A,
+  'GET /app/api/v1/companies/{companyId}/activity': COMPANY_A,
   'GET /app/api/v1/users/profile/api-tokens': PARTNER,
   'POST /app/api/v1/users/profile/api-tokens': PARTNER,
   'DELETE /app/api/v1/users/profile/api-tokens/{id}': PARTNER_X,

@@ -195,12 +195,14 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     action: string,
     before: Partial<ApplicationRow> | null,
     after: Record<string, unknown>,
+    companyId = before?.companyId ?? null,
   ) {
     await writeAudit(tx, {
       actorAccountId: actor.accountId,
       action,
       entity: APPLICATION_ENTITY,
       entityId: id,
+      companyId,
       before: before ? { status: before.status, version: before.version } : null,
       after,
       requestId: actor.requestId ?? null,
@@ -340,7 +342,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           createdBy: actor.accountId,
         });
         if (!row) return null;
-        await audit(tx, actor, row.id, 'create', null, { status: row.status });
+        await audit(tx, actor, row.id, 'create', null, { status: row.status }, row.companyId);
         return present(tx, row, asAdmin);
       });
       if (inserted) return { application: inserted, created: true };

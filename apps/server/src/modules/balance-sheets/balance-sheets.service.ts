@@ -423,6 +423,7 @@ export function createBalanceSheetsService(deps: {
           action: 'upload',
           entity: BALANCE_SHEETS_ENTITY,
           entityId: row.id,
+          companyId,
           after: {
             ...item,
             lines: result.lines.length,
@@ -461,6 +462,7 @@ export function createBalanceSheetsService(deps: {
           action: 'create',
           entity: BALANCE_SHEETS_ENTITY,
           entityId: row.id,
+          companyId,
           after: { ...detail, byAdmin: admin },
           requestId: actor.requestId,
         });
@@ -498,6 +500,7 @@ export function createBalanceSheetsService(deps: {
           action: 'update',
           entity: BALANCE_SHEETS_ENTITY,
           entityId: id,
+          companyId,
           before: beforeDetail,
           after: { ...detail, byAdmin: admin },
           requestId: actor.requestId,
@@ -518,6 +521,7 @@ export function createBalanceSheetsService(deps: {
           action: 'delete',
           entity: BALANCE_SHEETS_ENTITY,
           entityId: id,
+          companyId,
           before: presentOne(row, await sheetsOfCompany(tx, companyId)),
           requestId: actor.requestId,
         });

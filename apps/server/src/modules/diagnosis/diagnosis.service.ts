@@ -218,6 +218,7 @@ export function createDiagnosisService(deps: {
           action: 'create',
           entity: DIAGNOSIS_ENTITY,
           entityId: row.id,
+          companyId,
           after: summaryOf(row),
           requestId: actor.requestId,
         });
@@ -235,6 +236,7 @@ export function createDiagnosisService(deps: {
           action: 'delete',
           entity: DIAGNOSIS_ENTITY,
           entityId: id,
+          companyId,
           before: summaryOf(row),
           requestId: actor.requestId,
         });

@@ -453,6 +453,7 @@ export function createEsgService(deps: { db: Database }) {
           action: existing ? 'saveDraft' : 'startDraft',
           entity: ESG_RESPONSE_ENTITY,
           entityId: saved.row.id,
+          companyId,
           after: { formId, companyId, answered: Object.keys(answers).length },
           requestId: actor.requestId ?? null,
         });
@@ -488,6 +489,7 @@ export function createEsgService(deps: { db: Database }) {
           action: 'submit',
           entity: ESG_RESPONSE_ENTITY,
           entityId: row.id,
+          companyId,
           before: { status: 'draft' },
           after: { status: 'submitted', answers, scores },
           requestId: actor.requestId ?? null,

@@ -74,6 +74,7 @@ export function createConsentsService(deps: { db: Database }) {
           action: 'update',
           entity: CONSENTS_ENTITY,
           entityId: companyId,
+          companyId,
           before: { partnerEntityId, ...before.consent },
           after: { partnerEntityId, ...input },
           requestId: actor.requestId,

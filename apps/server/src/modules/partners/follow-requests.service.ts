@@ -175,6 +175,7 @@ export function createFollowRequestsService(deps: {
             action: 'create',
             entity: FOLLOW_REQUESTS_ENTITY,
             entityId: row.id,
+            companyId: company.id,
             after: { ...item, partnerEntityId: entity.id },
             requestId: actor.requestId,
           });

@@ -192,6 +192,7 @@ export function createInvitationsService(
             action: 'create',
             entity: INVITATIONS_ENTITY,
             entityId: invitation.id,
+            companyId: company.id,
             after: item,
           });
           return item;
@@ -242,6 +243,7 @@ export function createInvitationsService(
           action: 'resend',
           entity: INVITATIONS_ENTITY,
           entityId: id,
+          companyId: row.invitation.companyId,
           before: present(row, at),
           after: item,
           requestId: actor.requestId,
