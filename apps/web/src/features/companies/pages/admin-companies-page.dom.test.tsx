@@ -58,4 +58,12 @@ describe('the admin list of companies', () => {
     expect(date.style.whiteSpace).toBe('nowrap');
     expect(screen.getByRole('columnheader', { name: 'Secção CAE' }).style.minWidth).toBe('14rem');
   });
+
+  it('shows the requests to close an account in their own tab, beside the name changes', async () => {
+    renderWithApp(<AdminCompaniesPage />, { language: 'en', path: '/?tab=closures' });
+    expect(screen.getByTestId('tab-closures').textContent).toBe('Account closures');
+    expect((await screen.findByTestId('closure-requests-empty')).textContent).toBe(
+      'There are no requests to close an account.',
+    );
+  });
 });

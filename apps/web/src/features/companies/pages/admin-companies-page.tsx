@@ -28,6 +28,7 @@ import { initialListState, type ListState, listQueryString } from '../../../ui/d
 import { SelectField } from '../../../ui/form/fields.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { AdminClosureRequests } from '../../company-data/components/admin-closure-requests.tsx';
 import {
   fetchAdminCompanies,
   fetchCompany,
@@ -50,13 +51,13 @@ import {
 import { companyKeys } from '../queries.ts';
 
 /** The tabs besides the companies' list, each named in the address (?tab=pre). */
-const TABS = ['pre', 'names', 'conflicts'] as const;
+const TABS = ['pre', 'names', 'closures', 'conflicts'] as const;
 const isTab = (value: string | null): value is (typeof TABS)[number] =>
   (TABS as readonly (string | null)[]).includes(value);
 
 /**
- * /:lang/admin/company: companies (list, filters, export, detail, situation), pre-registrations, name changes and
- * NIF conflicts.
+ * /:lang/admin/company: companies (list, filters, export, detail, situation), pre-registrations, name changes,
+ * requests to close a company's account (features/company-data) and NIF conflicts.
  */
 export function AdminCompaniesPage() {
   const t = useTranslate();
@@ -81,6 +82,9 @@ export function AdminCompaniesPage() {
           <Tabs.Tab value="names" data-testid="tab-name-changes">
             {t('companies:admin.tabNameChanges')}
           </Tabs.Tab>
+          <Tabs.Tab value="closures" data-testid="tab-closures">
+            {t('teamsWeb:closure.admin.tab')}
+          </Tabs.Tab>
           <Tabs.Tab value="conflicts" data-testid="tab-nif-conflicts">
             {t('companies:admin.tabConflicts')}
           </Tabs.Tab>
@@ -93,6 +97,9 @@ export function AdminCompaniesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="names">
           <AdminNameChanges />
+        </Tabs.Panel>
+        <Tabs.Panel value="closures">
+          <AdminClosureRequests />
         </Tabs.Panel>
         <Tabs.Panel value="conflicts">
           <AdminNifConflicts />

@@ -60,3 +60,11 @@ describe("the profile picture's size limit", () => {
     expect(await screen.findByText(text)).toBeTruthy();
   });
 });
+
+describe('what the portal keeps of the person', () => {
+  it('offers the download of my data on the profile, saying what it holds', async () => {
+    renderProfile('en');
+    expect((await screen.findByTestId('personal-data-download')).textContent).toBe('Download my data');
+    expect(screen.getByTestId('personal-data-contents').textContent).toContain('your last 1000 actions');
+  });
+});

@@ -33,6 +33,7 @@ import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { accountKeys, useAccountQuery, useProfilePictureUrl } from '../../accounts/queries.ts';
+import { PersonalDataSection } from '../../company-data/components/personal-data-section.tsx';
 import { ApiTokensSection } from '../../partners/components/api-tokens-section.tsx';
 import { sessionKeys } from '../../session/queries.ts';
 import { deleteProfilePicture, putMyProfile, uploadProfilePicture } from '../api.ts';
@@ -40,8 +41,8 @@ import { changePasswordHref, disableTwoFactorHref, enableTwoFactorHref, pictureP
 import { profileKeys, useMyProfileQuery, useTwoFactorQuery } from '../queries.ts';
 
 /**
- * /:lang/users/profile (company and partner users): name, language, picture, password change, two-factor sign-in;
- * a partner's API tokens.
+ * /:lang/users/profile (company and partner users): name, language, picture, password change, two-factor sign-in,
+ * the download of what the portal keeps of the person; a partner's API tokens.
  */
 export function ProfilePage() {
   const t = useTranslate();
@@ -63,6 +64,7 @@ export function ProfilePage() {
       <DetailsForm name={profile.data.name} email={profile.data.email} language={profile.data.language} />
       <PasswordSection />
       <TwoFactorSection />
+      <PersonalDataSection />
       {hasRole(session.roles, 'partner') ? <ApiTokensSection /> : null}
     </Stack>
   );
