@@ -110,6 +110,32 @@ export const contentPublic = defineMessages({
       main: 'Páginas principais',
       more: 'Mais páginas',
     },
+    dataRights: {
+      title: 'Os dados da empresa e os seus direitos',
+      keeps: {
+        title: 'O que o portal guarda',
+        company:
+          'De uma empresa: o perfil (nome, NIF, setor, localização, contactos e pessoas responsáveis), a equipa e o papel de cada membro, os balancetes e os ficheiros carregados, os autodiagnósticos, as respostas ESG, as candidaturas com os documentos e as decisões, os selos, os consentimentos dados aos parceiros e o registo das consultas deles, e a atividade (quem fez o quê e quando).',
+        person:
+          'De uma pessoa: o nome, o e-mail, a língua, a fotografia de perfil, as empresas por quem atua e com que papel, e o que fez no portal.',
+      },
+      access: {
+        title: 'Quem vê o quê',
+        text: 'Na empresa, cada membro vê conforme o seu papel: o proprietário tudo, incluindo a equipa e os consentimentos; o contabilista prepara os balancetes, os diagnósticos e a candidatura; o leitor só consulta. Um parceiro (por exemplo um banco) só vê o que a empresa lhe consentiu: o estado, o resumo do diagnóstico e os nomes e papéis da equipa. Os administradores do programa veem tudo o que precisam para o gerir. O público só vê o diretório, se a empresa o autorizou, os resultados publicados e a verificação dos selos.',
+      },
+      rights: {
+        title: 'Os seus direitos',
+        text: 'A lei de proteção de dados pessoais de Cabo Verde (Lei n.º 133/V/2001, alterada pela Lei n.º 41/VIII/2013) dá-lhe o direito de saber que dados o portal guarda, de os corrigir, de se opor ao seu tratamento e de pedir que sejam apagados. Pode apresentar uma queixa à autoridade de controlo, a CNPD (Comissão Nacional de Proteção de Dados).',
+      },
+      export: {
+        title: 'Levar os dados',
+        text: 'O proprietário pode transferir, na página «Dados da empresa», um ficheiro zip com tudo o que o portal guarda da empresa e os ficheiros carregados; o link enviado por e-mail vale {{days}} dias. Cada pessoa pode transferir o que o portal guarda sobre si no seu perfil.',
+      },
+      closure: {
+        title: 'Encerrar a conta da empresa',
+        text: 'O proprietário pode pedir o encerramento da conta da empresa; um administrador decide. Se aprovado, os dados pessoais, a equipa, os balancetes, os diagnósticos, as respostas ESG, os documentos e os consentimentos são apagados, e as contas que já não atuam por nenhuma empresa são desativadas e anonimizadas. Fica apenas o que o programa tem de guardar, só com o nome e o NIF da empresa: os resultados publicados, os selos (a verificação pública continua a funcionar) e os números anónimos das estatísticas.',
+      },
+    },
     retention: {
       title: 'Prazos de conservação',
       intro:
@@ -292,6 +318,32 @@ export const contentPublic = defineMessages({
       intro: 'Every public page of the portal.',
       main: 'Main pages',
       more: 'More pages',
+    },
+    dataRights: {
+      title: "Your company's data and your rights",
+      keeps: {
+        title: 'What the portal keeps',
+        company:
+          "Of a company: its profile (name, NIF, sector, place, contacts and responsible people), its team and each member's role, its trial balances and uploaded files, its self-diagnoses, its ESG answers, its applications with their documents and decisions, its seals, the consents it gave partners and the log of their reads, and its activity (who did what and when).",
+        person:
+          'Of a person: their name, e-mail, language, profile picture, the companies they act for and in which role, and what they did on the portal.',
+      },
+      access: {
+        title: 'Who sees what',
+        text: "In the company, each member sees according to their role: the owner everything, including the team and the consents; the accountant prepares the trial balances, diagnoses and application; the viewer only reads. A partner (a bank, for instance) sees only what the company consented to: its state, its diagnosis summary and its team's names and roles. The programme's administrators see what they need to run it. The public sees only the directory, if the company agreed, the published results and the seals' check.",
+      },
+      rights: {
+        title: 'Your rights',
+        text: "Cape Verde's personal data protection law (Lei n.º 133/V/2001, as amended by Lei n.º 41/VIII/2013) gives you the right to know which data the portal keeps, to correct it, to object to its processing and to ask for it to be erased. You may complain to the supervisory authority, the CNPD (Comissão Nacional de Proteção de Dados).",
+      },
+      export: {
+        title: 'Taking your data',
+        text: "The owner can download, on the 'Company data' page, a zip file with everything the portal keeps of the company and its uploaded files; the link sent by e-mail works for {{days}} days. Each person can download what the portal keeps of them on their profile.",
+      },
+      closure: {
+        title: "Closing the company's account",
+        text: "The owner can ask to close the company's account; an administrator decides. Once approved, the personal data, the team, the trial balances, diagnoses, ESG answers, documents and consents are erased, and the accounts that no longer act for any company are disabled and anonymised. Only what the programme must keep stays, with the company's name and NIF only: the published results, the seals (their public check keeps working) and the anonymised figures of the statistics.",
+      },
     },
     retention: {
       title: 'Retention periods',
@@ -476,6 +528,32 @@ export const contentPublic = defineMessages({
       intro: 'Toutes les pages publiques du portail.',
       main: 'Pages principales',
       more: 'Autres pages',
+    },
+    dataRights: {
+      title: "Les données de l'entreprise et vos droits",
+      keeps: {
+        title: 'Ce que le portail conserve',
+        company:
+          "D'une entreprise : son profil (nom, NIF, secteur, lieu, contacts et personnes responsables), son équipe et le rôle de chaque membre, ses balances et les fichiers envoyés, ses autodiagnostics, ses réponses ESG, ses candidatures avec leurs documents et décisions, ses labels, les consentements donnés aux partenaires et le journal de leurs consultations, et son activité (qui a fait quoi et quand).",
+        person:
+          "D'une personne : son nom, son e-mail, sa langue, sa photo de profil, les entreprises pour lesquelles elle agit et avec quel rôle, et ce qu'elle a fait sur le portail.",
+      },
+      access: {
+        title: 'Qui voit quoi',
+        text: "Dans l'entreprise, chaque membre voit selon son rôle : le propriétaire tout, y compris l'équipe et les consentements ; le comptable prépare les balances, les diagnostics et la candidature ; le lecteur ne fait que consulter. Un partenaire (une banque, par exemple) ne voit que ce que l'entreprise a consenti : son état, le résumé de son diagnostic et les noms et rôles de son équipe. Les administrateurs du programme voient ce qu'il leur faut pour le gérer. Le public ne voit que l'annuaire, si l'entreprise l'a accepté, les résultats publiés et la vérification des labels.",
+      },
+      rights: {
+        title: 'Vos droits',
+        text: "La loi cap-verdienne de protection des données personnelles (Lei n.º 133/V/2001, modifiée par la Lei n.º 41/VIII/2013) vous donne le droit de savoir quelles données le portail conserve, de les corriger, de vous opposer à leur traitement et de demander leur effacement. Vous pouvez porter plainte auprès de l'autorité de contrôle, la CNPD (Comissão Nacional de Proteção de Dados).",
+      },
+      export: {
+        title: 'Emporter vos données',
+        text: "Le propriétaire peut télécharger, sur la page « Données de l'entreprise », un fichier zip avec tout ce que le portail conserve de l'entreprise et les fichiers envoyés ; le lien reçu par e-mail est valable {{days}} jours. Chaque personne peut télécharger ce que le portail conserve à son sujet depuis son profil.",
+      },
+      closure: {
+        title: "Fermer le compte de l'entreprise",
+        text: "Le propriétaire peut demander la fermeture du compte de l'entreprise ; un administrateur décide. Une fois la demande approuvée, les données personnelles, l'équipe, les balances, les diagnostics, les réponses ESG, les documents et les consentements sont effacés, et les comptes qui n'agissent plus pour aucune entreprise sont désactivés et anonymisés. Seul reste ce que le programme doit conserver, avec le nom et le NIF de l'entreprise seulement : les résultats publiés, les labels (leur vérification publique continue de fonctionner) et les chiffres anonymisés des statistiques.",
+      },
     },
     retention: {
       title: 'Durées de conservation',

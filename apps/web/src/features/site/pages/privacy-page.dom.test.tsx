@@ -89,6 +89,29 @@ describe('the privacy page', () => {
     },
   );
 
+  it.each([
+    ['pt', 'Os dados da empresa e os seus direitos', 'Comissão Nacional de Proteção de Dados', 'válido'],
+    ['en', "Your company's data and your rights", 'supervisory authority, the CNPD', 'works for 7 days'],
+    ['fr', "Les données de l'entreprise et vos droits", "l'autorité de contrôle, la CNPD", 'valable 7 jours'],
+  ] as const)(
+    'in %s, says below the managed text what stays of a company, its rights and their authority, the export and the closure',
+    async (language, title, authority, link) => {
+      serve(PAGE);
+      renderWithApp(<PrivacyPage />, { language: language as Language });
+      expect(await screen.findByText('Text an administrator wrote.')).toBeTruthy();
+      const section = screen.getByRole('region', { name: title });
+      expect(section.getAttribute('lang')).toBe(language);
+      const text = section.textContent ?? '';
+      expect(text).toContain('Lei n.º 133/V/2001');
+      expect(text).toContain('Lei n.º 41/VIII/2013');
+      expect(text).toContain(authority);
+      expect(within(section).getByTestId('privacy-data-rights-export').textContent).toContain(
+        language === 'pt' ? 'vale 7 dias' : link,
+      );
+      expect(within(section).getByTestId('privacy-data-rights-closure').textContent).toContain('NIF');
+    },
+  );
+
   it('shows the table under the fixed text when the content manager has no privacy page', async () => {
     serve(null);
     renderWithApp(<PrivacyPage />, { language: 'en' });

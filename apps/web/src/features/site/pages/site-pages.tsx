@@ -9,6 +9,7 @@ import { FOOTER_LINKS, PUBLIC_LINKS, SITEMAP_EXTRA_LINKS } from '../../../lib/pu
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { EventCard, FallbackNote, LoadFailed, LoadMore, TestimonyCard } from '../components/content-ui.tsx';
+import { DataRights } from '../components/data-rights.tsx';
 import { KeyedPage } from '../components/keyed-page.tsx';
 import { RetentionTable } from '../components/retention-table.tsx';
 import {
@@ -276,7 +277,8 @@ const PRIVACY_SECTIONS = ['data', 'purpose', 'sharing', 'retention', 'rights'] a
 
 /**
  * /:lang/public/privacy: the content manager's privacy page, else the text the portal had fixed; below either, the
- * retention table read from the domain rules the server enforces.
+ * company's data and its rights (the export, the closure), and the retention table read from the domain rules the
+ * server enforces.
  */
 function Privacy() {
   const t = useTranslate();
@@ -291,7 +293,12 @@ function Privacy() {
           text: t(`registration:legal.privacy.${section}.text`),
         })),
       }}
-      after={<RetentionTable />}
+      after={
+        <>
+          <DataRights />
+          <RetentionTable />
+        </>
+      }
     />
   );
 }
