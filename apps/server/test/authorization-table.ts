@@ -1,11 +1,16 @@
 /**
- * Who may call each operation of the OpenAPI document (GET /app/api/v1/docs/json), and what each of six callers
+ * Who may call each operation of the OpenAPI document (GET /app/api/v1/docs/json), and what each of eight callers
  * gets. authorization.test.ts runs every row against the real app, with path parameters naming company A's data
  * (its id, its balance sheets, diagnoses, applications, ESG answers…), partner entity X's, or spare rows an admin
  * may change; a route of the document missing here, or a row whose route is gone, fails that test by name.
  *
- * Callers: a visitor (no session), a user of company A, a user of company B, a partner user of entity X (which
- * assists company A with its consent), a partner user of entity Y (which assists company B), and an admin.
+ * Callers: a visitor (no session), company A's owner (`companyA`), its accountant and its viewer (accounts linked
+ * to company A with those roles, docs/adr/0028-company-teams.md), a user of company B, a partner user of entity X
+ * (which assists company A with its consent), a partner user of entity Y (which assists company B), and an admin.
+ * On company A's data the accountant and the viewer read what its owner reads; the accountant also prepares (trial
+ * balances, diagnoses, the application's documents) and the viewer may not; neither does the owner's acts (profile,
+ * consents, ESG answers, submitting). Where company A's owner may call a `companies/{…}` route, their 403 is the
+ * role error (code `company_role`), which authorization.test.ts checks.
  *
  * Outcomes:
  * - 'ok': 2xx or 3xx, the call went through.
@@ -13,16 +18,25 @@
  *   test's request is not a complete one for that caller (e.g. an admin-only write sent a minimal body). Never
  *   401 or 403.
  * - 'unauthenticated': 401 (no session).
- * - 'forbidden': 403 (signed in without the role).
+ * - 'forbidden': 403 (signed in without the role, or a member of the company whose role does not allow it).
  * - 'not-found': 404 for somebody else's data (another company's id reveals nothing).
  *
  * Adding a route: add its `METHOD path` (the path as the OpenAPI document writes it, e.g.
- * 'GET /app/api/v1/companies/{companyId}/things/{id}') with one of the shapes below, or spell out the six
+ * 'GET /app/api/v1/companies/{companyId}/things/{id}') with one of the shapes below, or spell out the eight
  * outcomes; then, if the route needs a body, a file or ids other than the usual ones, add its request to
  * REQUESTS in authorization.test.ts.
  */
 
-export const ACTORS = ['visitor', 'companyA', 'companyB', 'partnerX', 'partnerY', 'admin'] as const;
+export const ACTORS = [
+  'visitor',
+  'companyA',
+  'companyAAccountant',
+  'companyAViewer',
+  'companyB',
+  'partnerX',
+  'partnerY',
+  'admin',
+] as const;
 export type Actor = (typeof ACTORS)[number];
 export type Outcome = 'ok' | 'allowed' | 'unauthenticated' | 'forbidden' | 'not-found';
 export type Expected = Readonly<Record<Actor, Outcome>>;
@@ -31,6 +45,8 @@ export type Expected = Readonly<Record<Actor, Outcome>>;
 const PUBLIC: Expected = {
   visitor: 'ok',
   companyA: 'ok',
+  companyAAccountant: 'ok',
+  companyAViewer: 'ok',
   companyB: 'ok',
   partnerX: 'ok',
   partnerY: 'ok',
@@ -43,6 +59,8 @@ const PUBLIC: Expected = {
 const PUBLIC_LOOKUP: Expected = {
   visitor: 'allowed',
   companyA: 'allowed',
+  companyAAccountant: 'allowed',
+  companyAViewer: 'allowed',
   companyB: 'allowed',
   partnerX: 'allowed',
   partnerY: 'allowed',
@@ -54,6 +72,8 @@ const SIGNED_IN: Expected = { ...PUBLIC, visitor: 'unauthenticated' };
 const ADMIN: Expected = {
   visitor: 'unauthenticated',
   companyA: 'forbidden',
+  companyAAccountant: 'forbidden',
+  companyAViewer: 'forbidden',
   companyB: 'forbidden',
   partnerX: 'forbidden',
   partnerY: 'forbidden',
@@ -61,10 +81,15 @@ const ADMIN: Expected = {
 };
 /** Admins only; the test's body is minimal, so the admin's answer may be a 400 or 409. */
 const ADMIN_WRITE: Expected = { ...ADMIN, admin: 'allowed' };
-/** Signed-in users about their own account (company A's e-mail or id here); admins about anyone's. */
+/**
+ * Signed-in users about their own account (company A's owner's e-mail or id here); admins about anyone's. Company
+ * A's other members are not that account.
+ */
 const OWN_OR_ADMIN: Expected = {
   visitor: 'unauthenticated',
   companyA: 'ok',
+  companyAAccountant: 'forbidden',
+  companyAViewer: 'forbidden',
   companyB: 'forbidden',
   partnerX: 'forbidden',
   partnerY: 'forbidden',
@@ -74,33 +99,56 @@ const OWN_OR_ADMIN: Expected = {
 const COMPANY: Expected = {
   visitor: 'unauthenticated',
   companyA: 'ok',
+  companyAAccountant: 'ok',
+  companyAViewer: 'ok',
   companyB: 'ok',
   partnerX: 'forbidden',
   partnerY: 'forbidden',
   admin: 'forbidden',
 };
-/** Company A's data: its users and admins; company B learns nothing (404); partners have no such role. */
+/**
+ * Company A's data to read: its members in any role and admins; company B learns nothing (404); partners have no
+ * such role.
+ */
 const COMPANY_A: Expected = {
   visitor: 'unauthenticated',
   companyA: 'ok',
+  companyAAccountant: 'ok',
+  companyAViewer: 'ok',
   companyB: 'not-found',
   partnerX: 'forbidden',
   partnerY: 'forbidden',
   admin: 'ok',
 };
 /**
- * Company A's data, where the state the test leaves it in makes the owner's call a domain 409 or 404 (a second
+ * Company A's data, where the state the test leaves it in makes its members' call a domain 409 or 404 (a second
  * application to one edition, submitting an incomplete one, a seal it has not been granted); B still gets 404.
  */
-const COMPANY_A_STATE: Expected = { ...COMPANY_A, companyA: 'allowed', admin: 'allowed' };
+const COMPANY_A_STATE: Expected = {
+  ...COMPANY_A,
+  companyA: 'allowed',
+  companyAAccountant: 'allowed',
+  companyAViewer: 'allowed',
+  admin: 'allowed',
+};
+/** Company A's figures and documents to change ('prepare'): its owner and accountant, not its viewer; admins. */
+const COMPANY_A_PREPARE: Expected = { ...COMPANY_A, companyAViewer: 'forbidden' };
+/** Company A's owner's acts ('own': its profile and name): neither its accountant nor its viewer; admins. */
+const COMPANY_A_OWN: Expected = {
+  ...COMPANY_A,
+  companyAAccountant: 'forbidden',
+  companyAViewer: 'forbidden',
+};
 /** The same for every company user and admins (the balance tree to fill in). */
 const COMPANIES_AND_ADMIN: Expected = { ...COMPANY_A, companyB: 'ok' };
-/** Company A's own acts (answering its ESG form, its consents): not even admins. */
-const COMPANY_A_ONLY: Expected = { ...COMPANY_A, admin: 'forbidden' };
+/** Company A's own acts (answering its ESG form, its consents), its owner's: not even admins. */
+const COMPANY_A_ONLY: Expected = { ...COMPANY_A_OWN, admin: 'forbidden' };
 /** Partner users, about their own entity. */
 const PARTNER: Expected = {
   visitor: 'unauthenticated',
   companyA: 'forbidden',
+  companyAAccountant: 'forbidden',
+  companyAViewer: 'forbidden',
   companyB: 'forbidden',
   partnerX: 'ok',
   partnerY: 'ok',
@@ -243,7 +291,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/companies': ADMIN,
   'GET /app/api/v1/companies/export': ADMIN,
   'GET /app/api/v1/companies/{id}': COMPANY_A,
-  'PUT /app/api/v1/companies/{id}': COMPANY_A,
+  'PUT /app/api/v1/companies/{id}': COMPANY_A_OWN,
   'PUT /app/api/v1/companies/{id}/situation': ADMIN_WRITE,
   'GET /app/api/v1/companies/name-changes': ADMIN,
   'POST /app/api/v1/companies/name-changes/{id}/decision': ADMIN_WRITE,
@@ -255,21 +303,21 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/balance-sheets/export': ADMIN,
   'GET /app/api/v1/balance-sheets/compare': ADMIN,
   'GET /app/api/v1/companies/{companyId}/balance-sheets': COMPANY_A,
-  'POST /app/api/v1/companies/{companyId}/balance-sheets': COMPANY_A,
-  'POST /app/api/v1/companies/{companyId}/balance-sheets/entries': COMPANY_A,
+  'POST /app/api/v1/companies/{companyId}/balance-sheets': COMPANY_A_PREPARE,
+  'POST /app/api/v1/companies/{companyId}/balance-sheets/entries': COMPANY_A_PREPARE,
   'GET /app/api/v1/companies/{companyId}/balance-sheets/{id}': COMPANY_A,
-  'DELETE /app/api/v1/companies/{companyId}/balance-sheets/{id}': COMPANY_A,
-  'PUT /app/api/v1/companies/{companyId}/balance-sheets/{id}/entries': COMPANY_A,
+  'DELETE /app/api/v1/companies/{companyId}/balance-sheets/{id}': COMPANY_A_PREPARE,
+  'PUT /app/api/v1/companies/{companyId}/balance-sheets/{id}/entries': COMPANY_A_PREPARE,
   'GET /app/api/v1/companies/{companyId}/balance-sheets/{id}/file': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/balance-sheets/{id}/lines': COMPANY_A,
   'GET /app/api/v1/diagnoses': ADMIN,
   'GET /app/api/v1/diagnosis-statistics': ADMIN,
   'GET /app/api/v1/diagnosis-statistics/export': ADMIN,
   'GET /app/api/v1/companies/{companyId}/diagnoses': COMPANY_A,
-  'POST /app/api/v1/companies/{companyId}/diagnoses': COMPANY_A,
+  'POST /app/api/v1/companies/{companyId}/diagnoses': COMPANY_A_PREPARE,
   'GET /app/api/v1/companies/{companyId}/indicators': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/diagnoses/{id}': COMPANY_A,
-  'DELETE /app/api/v1/companies/{companyId}/diagnoses/{id}': COMPANY_A,
+  'DELETE /app/api/v1/companies/{companyId}/diagnoses/{id}': COMPANY_A_PREPARE,
   'GET /app/api/v1/companies/{companyId}/diagnoses/{id}/export.pdf': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/diagnoses/{id}/export.xlsx': COMPANY_A,
   'GET /app/api/v1/editions/current': PUBLIC,
@@ -301,13 +349,18 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'POST /app/api/v1/applications/{id}/return': ADMIN_WRITE,
   'GET /app/api/v1/companies/{companyId}/eligibility': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/applications': COMPANY_A,
-  'POST /app/api/v1/companies/{companyId}/applications': COMPANY_A_STATE,
+  'POST /app/api/v1/companies/{companyId}/applications': { ...COMPANY_A_STATE, companyAViewer: 'forbidden' },
   'GET /app/api/v1/companies/{companyId}/applications/{id}': COMPANY_A,
-  'POST /app/api/v1/companies/{companyId}/applications/{id}/files': COMPANY_A,
-  'PUT /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': COMPANY_A,
-  'DELETE /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': COMPANY_A,
+  'POST /app/api/v1/companies/{companyId}/applications/{id}/files': COMPANY_A_PREPARE,
+  'PUT /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': COMPANY_A_PREPARE,
+  'DELETE /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': COMPANY_A_PREPARE,
   'GET /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': COMPANY_A,
-  'POST /app/api/v1/companies/{companyId}/applications/{id}/submit': COMPANY_A_STATE,
+  // Submitting is the owner's ('own'): the accountant who prepared the application may not.
+  'POST /app/api/v1/companies/{companyId}/applications/{id}/submit': {
+    ...COMPANY_A_STATE,
+    companyAAccountant: 'forbidden',
+    companyAViewer: 'forbidden',
+  },
   'GET /app/api/v1/companies/{companyId}/seals': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/seals/{sealId}/certificate.pdf': COMPANY_A_STATE,
   'GET /app/api/v1/balance-sheets/tree': COMPANIES_AND_ADMIN,

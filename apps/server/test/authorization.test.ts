@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, VISITOR_CSRF_COOKIE } from '../src/auth/guard.ts';
 import {
+  companyMembers,
   partnerAssistedCompanies,
   partnerConsents,
   partnerEntities,
@@ -24,9 +25,10 @@ import { API_PREFIX } from './support/http.ts';
 
 /**
  * The authorization table (authorization-table.ts) against the real app: every operation of the OpenAPI
- * document, called by a visitor, two companies, two partner entities' users and an admin, with path parameters
- * naming company A's data. Then every operation's declared request (path, query, body) fuzzed with fast-check:
- * never a 5xx, company B's and entity Y's rows unchanged, and no unknown field stored.
+ * document, called by a visitor, two companies (company A by its owner, its accountant and its viewer), two
+ * partner entities' users and an admin, with path parameters naming company A's data. Then every operation's
+ * declared request (path, query, body) fuzzed with fast-check: never a 5xx, company B's and entity Y's rows
+ * unchanged, and no unknown field stored.
  */
 
 const DOCS = `${API_PREFIX}/docs/json`;
@@ -445,6 +447,18 @@ function matches(expected: Outcome, status: number): boolean {
   return outcomeOf(status) === expected;
 }
 
+/**
+ * Whether a 403 to this caller is company A's role refusal: its accountant or viewer, on a `companies/{…}` route
+ * company A's owner may call (docs/adr/0028-company-teams.md). Other 403s are the route's roles (admins only…).
+ */
+function isRoleRefusal(op: Operation, actor: Actor): boolean {
+  if (actor !== 'companyAAccountant' && actor !== 'companyAViewer') return false;
+  const owner = AUTHORIZATION_TABLE[op.key]?.companyA;
+  return (
+    op.path.startsWith(`${API_PREFIX}/companies/{`) && owner !== 'forbidden' && owner !== 'unauthenticated'
+  );
+}
+
 async function sessionOf(email: string, password: string): Promise<Caller> {
   const signed = await ctx.signIn(email, password);
   return { read: { cookie: signed.cookie }, write: signed.headers };
@@ -464,7 +478,10 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
 }
 let pastEditions = 0;
-/** An edition whose windows all lie years back, with no application: ready to publish. */
+/**
+ * An edition whose windows all lie years back, with no application: ready to publish. Numbered after the highest,
+ * as the admin's copy of an edition (POST editions/{id}/copy) numbers its own.
+ */
 async function newPastEdition(): Promise<string> {
   pastEditions += 1;
   const year = 2000 + pastEditions;
@@ -472,7 +489,7 @@ async function newPastEdition(): Promise<string> {
   return one(sql`
     insert into editions (number, year, indicator_year, registration_opens_at, registration_closes_at,
       application_opens_at, application_closes_at, evaluation_starts_at, evaluation_ends_at, results_at)
-    values (${900 + pastEditions}, ${year}, ${year - 1}, ${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)}, ${at(7)})
+    values ((select coalesce(max(number), 0) + 1 from editions), ${year}, ${year - 1}, ${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)}, ${at(7)})
     returning id`);
 }
 
@@ -505,6 +522,13 @@ beforeAll(async () => {
   const userB = await ctx.createUser({ email: 'b@empresa-b.cv', roles: ['company'] });
   await ctx.linkCompany(userB.accountId, { companyName: 'ignored', nif: '200000005' });
   const partnerY = await ctx.createUser({ email: 'y@banco-y.cv', roles: ['partner'] });
+  // Company A's accountant and viewer: accounts of the company role linked to company A with those roles.
+  const accountantA = await ctx.createUser({ email: 'contabilista@empresa-a.cv', roles: ['company'] });
+  const viewerA = await ctx.createUser({ email: 'leitor@empresa-a.cv', roles: ['company'] });
+  await ctx.db.insert(companyMembers).values([
+    { companyId: f.companyA, accountId: accountantA.accountId, role: 'accountant' },
+    { companyId: f.companyA, accountId: viewerA.accountId, role: 'viewer' },
+  ]);
   await ctx.db.insert(partners).values({ accountId: partnerY.accountId, partnerEntityId: f.entityY });
   await ctx.db.insert(partnerAssistedCompanies).values([
     { partnerEntityId: f.entityX, companyId: f.companyA },
@@ -516,6 +540,8 @@ beforeAll(async () => {
   ]);
   emails.companyA = demo('company').email;
   emails.companyB = userB.email;
+  emails.companyAAccountant = accountantA.email;
+  emails.companyAViewer = viewerA.email;
   emails.partnerX = demo('partner').email;
   emails.partnerY = partnerY.email;
   emails.admin = demo('admin').email;
@@ -526,15 +552,27 @@ beforeAll(async () => {
   f.companyANif = aRow?.nif as string;
   f.companyAName = aRow?.company_name as string;
 
-  const [visitor, companyA, companyB, partnerX, partnerYSession, admin] = await Promise.all([
-    visitorSession(),
-    sessionOf(demo('company').email, demo('company').password),
-    sessionOf(userB.email, userB.password),
-    sessionOf(demo('partner').email, demo('partner').password),
-    sessionOf(partnerY.email, partnerY.password),
-    sessionOf(demo('admin').email, demo('admin').password),
-  ]);
-  Object.assign(callers, { visitor, companyA, companyB, partnerX, partnerY: partnerYSession, admin });
+  const [visitor, companyA, companyAAccountant, companyAViewer, companyB, partnerX, partnerYSession, admin] =
+    await Promise.all([
+      visitorSession(),
+      sessionOf(demo('company').email, demo('company').password),
+      sessionOf(accountantA.email, accountantA.password),
+      sessionOf(viewerA.email, viewerA.password),
+      sessionOf(userB.email, userB.password),
+      sessionOf(demo('partner').email, demo('partner').password),
+      sessionOf(partnerY.email, partnerY.password),
+      sessionOf(demo('admin').email, demo('admin').password),
+    ]);
+  Object.assign(callers, {
+    visitor,
+    companyA,
+    companyAAccountant,
+    companyAViewer,
+    companyB,
+    partnerX,
+    partnerY: partnerYSession,
+    admin,
+  });
 
   files.sheet = await bigTrialBalance(2);
   files.png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0a5' } })
@@ -575,7 +613,8 @@ beforeAll(async () => {
   );
   f.esgResponseA =
     answered.json().id ?? (await one(sql`select id from esg_responses where company_id = ${f.companyA}`));
-  // Company A has been granted no seal: its certificate answers 404 to A and admins (COMPANY_A_STATE).
+  // Company A has been granted no seal: its certificate answers 404 to A's members and admins
+  // (COMPANY_A_STATE).
   f.sealA = '00000000-0000-4000-8000-000000000001';
   f.apiTokenX = await newApiToken();
   // Company A's profile as a valid body (company B sends it too, to reach the route's own check); the row's
@@ -733,7 +772,16 @@ describe('the authorization table', () => {
 
   it('holds for every operation and caller', async () => {
     const wrong: string[] = [];
-    const actors: Actor[] = ['visitor', 'companyB', 'partnerY', 'partnerX', 'companyA', 'admin'];
+    const actors: Actor[] = [
+      'visitor',
+      'companyB',
+      'partnerY',
+      'partnerX',
+      'companyA',
+      'companyAAccountant',
+      'companyAViewer',
+      'admin',
+    ];
     const isRefused = (outcome: Outcome) =>
       outcome === 'unauthenticated' || outcome === 'forbidden' || outcome === 'not-found';
     for (const op of operations) {
@@ -766,6 +814,11 @@ describe('the authorization table', () => {
           wrong.push(
             `${op.key} as ${actor}: expected ${outcome}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
           );
+        } else if (res.statusCode === 403 && isRoleRefusal(op, actor)) {
+          // Company A's accountant or viewer refused what its owner may do: the role error, naming the role.
+          const code = (res.json() as { error?: { code?: string } }).error?.code;
+          if (code !== 'company_role')
+            wrong.push(`${op.key} as ${actor}: a 403 with code ${code}, not the role error company_role`);
         }
         // What a visitor, company B and entity Y's user are let read never names company A (not in the directory).
         if ((actor === 'visitor' || actor === 'companyB' || actor === 'partnerY') && res.statusCode < 300) {

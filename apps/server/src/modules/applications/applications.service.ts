@@ -321,7 +321,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       editionId: string,
       now = new Date(),
     ): Promise<{ application: Application; created: boolean }> {
-      const asAdmin = await assertCompanyAccess(db, caller, companyId);
+      const asAdmin = await assertCompanyAccess(db, caller, companyId, 'prepare');
       const existing = (executor: Executor) => applicationToEdition(executor, editionId, companyId);
       const opened = await existing(db);
       if (opened) return { application: await present(db, opened, asAdmin), created: false };
@@ -360,7 +360,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       input: { fileType: number; file: FileOnDisk },
       now = new Date(),
     ): Promise<ApplicationFile> {
-      await assertCompanyAccess(db, caller, companyId);
+      await assertCompanyAccess(db, caller, companyId, 'prepare');
       assertPdf(input.file);
       return db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
@@ -394,7 +394,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       input: FileOnDisk,
       now = new Date(),
     ): Promise<ApplicationFile> {
-      await assertCompanyAccess(db, caller, companyId);
+      await assertCompanyAccess(db, caller, companyId, 'prepare');
       assertPdf(input);
       return db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
@@ -422,7 +422,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       fileId: string,
       now = new Date(),
     ) {
-      await assertCompanyAccess(db, caller, companyId);
+      await assertCompanyAccess(db, caller, companyId, 'prepare');
       await db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
@@ -453,7 +453,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       id: string,
       now = new Date(),
     ): Promise<Application> {
-      const asAdmin = await assertCompanyAccess(db, caller, companyId);
+      const asAdmin = await assertCompanyAccess(db, caller, companyId, 'own');
       return db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);

@@ -9,6 +9,7 @@ import {
   balanceCheck,
   buildBalanceTree,
   byPeriodNewestFirst,
+  type CompanyCapability,
   costLineValue,
   Decimal,
   displayFileName,
@@ -190,9 +191,12 @@ export function createBalanceSheetsService(deps: {
     return buildBalanceTree(await selfDiagnosisTree(executor));
   }
 
-  /** Admins may act on every company; a company user only on theirs (another id answers 404). */
-  const assertMayAccess = (caller: AuthContext, companyId: string) =>
-    assertCompanyAccess(db, caller, companyId);
+  /**
+   * Admins may act on every company; a company user only on theirs (another id answers 404), reading in any role
+   * and changing the sheets as an owner or accountant ('prepare', docs/adr/0028-company-teams.md).
+   */
+  const assertMayAccess = (caller: AuthContext, companyId: string, need: CompanyCapability = 'read') =>
+    assertCompanyAccess(db, caller, companyId, need);
 
   async function sheetOf(executor: Executor, companyId: string, id: string): Promise<SheetRow> {
     const row = await sheetOfCompany(executor, companyId, id);
@@ -378,7 +382,7 @@ export function createBalanceSheetsService(deps: {
       input: UploadInput,
       language: Language,
     ): Promise<BalanceSheetItem> {
-      await assertMayAccess(caller, companyId);
+      await assertMayAccess(caller, companyId, 'prepare');
       assertPeriod(input.startDate, input.endDate);
       const result = await checkTrialBalanceFile(input.path, await tree(), language);
 
@@ -441,7 +445,7 @@ export function createBalanceSheetsService(deps: {
       companyId: string,
       input: EntryInput,
     ): Promise<BalanceSheetDetail> {
-      const admin = await assertMayAccess(caller, companyId);
+      const admin = await assertMayAccess(caller, companyId, 'prepare');
       assertPeriod(input.startDate, input.endDate);
       const values = entryValues(await tree(), input);
       return db.transaction(async (tx) => {
@@ -478,7 +482,7 @@ export function createBalanceSheetsService(deps: {
       id: string,
       input: EntryInput,
     ): Promise<BalanceSheetDetail> {
-      const admin = await assertMayAccess(caller, companyId);
+      const admin = await assertMayAccess(caller, companyId, 'prepare');
       assertPeriod(input.startDate, input.endDate);
       const values = entryValues(await tree(), input);
       return db.transaction(async (tx) => {
@@ -510,7 +514,7 @@ export function createBalanceSheetsService(deps: {
     },
 
     async remove(caller: AuthContext, actor: Actor, companyId: string, id: string): Promise<void> {
-      await assertMayAccess(caller, companyId);
+      await assertMayAccess(caller, companyId, 'prepare');
       await db.transaction(async (tx) => {
         const row = await sheetOf(tx, companyId, id);
         const deleted = await markSheetDeleted(tx, id);

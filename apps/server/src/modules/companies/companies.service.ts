@@ -1,4 +1,5 @@
 import {
+  type CompanyCapability,
   type CompanyListItem,
   type CompanyListQuery,
   type CompanyProfile,
@@ -9,6 +10,7 @@ import {
   localized,
   type Page,
   type PublicCompany,
+  roleAllows,
   searchText,
   type UpdateCompanySituationRequest,
   type UpdateCompanyValues,
@@ -25,7 +27,7 @@ import { AppError, notFound, parentNotFound, staleVersion } from '../../platform
 import { keysetPages, orderKeys, orderSql, pageWindow } from '../../platform/listing.ts';
 import { shortLivedCache } from '../../platform/short-lived-cache.ts';
 import type { ExportColumn } from '../../platform/xlsx-export.ts';
-import { isMember } from '../../policies/company-access.ts';
+import { memberRole, roleForbids } from '../../policies/company-access.ts';
 import { nifTaken } from '../registration/index.ts';
 import {
   adminCompaniesWhere,
@@ -240,12 +242,19 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
 
   /**
    * Admins see every company; a company user only the companies they act for (another id answers 404, as
-   * if it did not exist). Partners are refused by the route's roles.
+   * if it did not exist), reading in any role and changing the profile as an owner ('own', 403 naming the role
+   * otherwise: docs/adr/0028-company-teams.md). Partners are refused by the route's roles.
    */
-  async function assertMayAccess(caller: AuthContext, id: string): Promise<boolean> {
+  async function assertMayAccess(
+    caller: AuthContext,
+    id: string,
+    need: CompanyCapability = 'read',
+  ): Promise<boolean> {
     const admin = hasRole(caller.roles, 'admin');
     if (admin) return true;
-    if (!(await isMember(db, id, caller.accountId))) throw notFound();
+    const role = await memberRole(db, id, caller.accountId);
+    if (role === null) throw notFound();
+    if (!roleAllows(role, need)) throw roleForbids(role, need);
     return false;
   }
 
@@ -288,7 +297,7 @@ export function createCompaniesService(deps: { db: Database; directoryCacheMs?: 
       input: UpdateCompanyValues,
       language: Language,
     ): Promise<CompanyProfile> {
-      const admin = await assertMayAccess(caller, id);
+      const admin = await assertMayAccess(caller, id, 'own');
       try {
         const saved = await db.transaction(async (tx) => {
           const now = new Date();

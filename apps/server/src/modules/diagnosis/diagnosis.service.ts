@@ -120,7 +120,7 @@ export function createDiagnosisService(deps: {
       companyId: string,
       request: CreateDiagnosisRequest,
     ): Promise<Diagnosis> {
-      await assertCompanyAccess(db, caller, companyId);
+      await assertCompanyAccess(db, caller, companyId, 'prepare');
       return db.transaction(async (tx) => {
         const sheets = await taggedSheets(tx, companyId);
         const current = sheets.find((sheet) => sheet.id === request.balanceSheetId);
@@ -227,7 +227,7 @@ export function createDiagnosisService(deps: {
     },
 
     async remove(caller: AuthContext, actor: Actor, companyId: string, id: string): Promise<void> {
-      await assertCompanyAccess(db, caller, companyId);
+      await assertCompanyAccess(db, caller, companyId, 'prepare');
       await db.transaction(async (tx) => {
         const row = await markDiagnosisDeleted(tx, companyId, id);
         if (!row) throw notFound();

@@ -424,7 +424,7 @@ export function createEsgService(deps: { db: Database }) {
       formId: string,
       answers: EsgAnswers,
     ): Promise<EsgResponse> {
-      await assertCompanyAccess(db, caller, companyId);
+      await assertCompanyAccess(db, caller, companyId, 'own');
       return db.transaction(async (tx) => {
         const form = await formRow(tx, formId);
         if (form.status !== 'open') throw new AppError(409, 'esg_form_closed', 'esg:errors.formClosed');
@@ -463,7 +463,7 @@ export function createEsgService(deps: { db: Database }) {
 
     /** Checks the required questions ('Mandatory Field'), scores the answers and locks them. */
     async submit(caller: AuthContext, actor: Actor, companyId: string, formId: string): Promise<EsgResponse> {
-      await assertCompanyAccess(db, caller, companyId);
+      await assertCompanyAccess(db, caller, companyId, 'own');
       return db.transaction(async (tx) => {
         const form = await formRow(tx, formId);
         if (form.status !== 'open') throw new AppError(409, 'esg_form_closed', 'esg:errors.formClosed');

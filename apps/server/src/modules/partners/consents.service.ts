@@ -1,8 +1,9 @@
-import type {
-  Page,
-  PartnerAccessEntry,
-  PartnerConsentItem,
-  UpdatePartnerConsentRequest,
+import {
+  type Page,
+  type PartnerAccessEntry,
+  type PartnerConsentItem,
+  roleAllows,
+  type UpdatePartnerConsentRequest,
 } from '@excelencia/domain';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
@@ -10,7 +11,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/listing.ts';
-import { assertCompanyAccess, isMember } from '../../policies/company-access.ts';
+import { assertCompanyAccess, memberRole, roleForbids } from '../../policies/company-access.ts';
 import { accessLogPage, consentRowsOfCompany, countAccessLog, upsertConsent } from './consents.repository.ts';
 
 export const CONSENTS_ENTITY = 'partners/consents';
@@ -40,9 +41,14 @@ export function createConsentsService(deps: { db: Database }) {
     }));
   }
 
-  /** The caller is one of the company's users (an admin without membership may not consent for it): 404 otherwise. */
+  /**
+   * The caller is one of the company's users (an admin without membership may not consent for it): 404
+   * otherwise; and its owner: 403 naming the role otherwise (docs/adr/0028-company-teams.md).
+   */
   async function assertOwnCompany(caller: AuthContext, companyId: string) {
-    if (!(await isMember(db, companyId, caller.accountId))) throw notFound();
+    const role = await memberRole(db, companyId, caller.accountId);
+    if (role === null) throw notFound();
+    if (!roleAllows(role, 'own')) throw roleForbids(role, 'own');
   }
 
   return {

@@ -5,6 +5,7 @@ import {
   PARTNER_FOLLOW_REQUEST_WINDOW_MINUTES,
   PARTNER_FOLLOW_REQUESTS_PER_WINDOW,
   type PartnerFollowRequest,
+  roleAllows,
   translate,
 } from '@excelencia/domain';
 import type { AuthContext } from '../../auth/types.ts';
@@ -15,7 +16,7 @@ import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { layoutMail } from '../../platform/mail/layout.ts';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
-import { isMember } from '../../policies/company-access.ts';
+import { memberRole, roleForbids } from '../../policies/company-access.ts';
 import { nifHolder } from '../registration/index.ts';
 import {
   accountName,
@@ -194,8 +195,9 @@ export function createFollowRequestsService(deps: {
     },
 
     /**
-     * The company's answer (its own users only; anyone else gets 404): accepting makes the entity assist the
-     * company; refusing leaves it out. Audited; 409 when the request was answered already.
+     * The company's answer (its own users only; anyone else gets 404; its owners only, 403 naming the role of
+     * another member: docs/adr/0028-company-teams.md): accepting makes the entity assist the company; refusing
+     * leaves it out. Audited; 409 when the request was answered already.
      */
     async decide(
       caller: AuthContext,
@@ -204,7 +206,9 @@ export function createFollowRequestsService(deps: {
       id: string,
       body: FollowRequestDecision,
     ): Promise<PartnerFollowRequest> {
-      if (!(await isMember(db, companyId, caller.accountId))) throw notFound();
+      const role = await memberRole(db, companyId, caller.accountId);
+      if (role === null) throw notFound();
+      if (!roleAllows(role, 'own')) throw roleForbids(role, 'own');
       return db.transaction(async (tx) => {
         const row = await lockRequest(tx, companyId, id);
         if (!row) throw notFound();
