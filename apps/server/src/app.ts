@@ -35,7 +35,9 @@ import {
 import {
   companiesRoutes,
   createCompaniesService,
+  createMembersService,
   createNameChangesService,
+  membersRoutes,
 } from './modules/companies/index.ts';
 import { activityRoutes, createActivityService } from './modules/company-data/index.ts';
 import { contentRoutes, createContentImagesService, createContentService } from './modules/content/index.ts';
@@ -370,6 +372,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           companies: createCompaniesService({ db: database.db }),
           nameChanges: createNameChangesService({ db: database.db, publicUrl: config.publicUrl }),
         }),
+      );
+      await api.register(
+        membersRoutes({ members: createMembersService({ db: database.db, publicUrl: config.publicUrl }) }),
       );
       const balanceSheets = createBalanceSheetsService({
         db: database.db,

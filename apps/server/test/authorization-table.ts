@@ -143,6 +143,11 @@ const COMPANY_A_OWN: Expected = {
 const COMPANIES_AND_ADMIN: Expected = { ...COMPANY_A, companyB: 'ok' };
 /** Company A's own acts (answering its ESG form, its consents), its owner's: not even admins. */
 const COMPANY_A_ONLY: Expected = { ...COMPANY_A_OWN, admin: 'forbidden' };
+/**
+ * Company A's team, its owner's: the test's call is one the owner may make (an invitation) or a domain 404/409
+ * (an unknown member or invitation); admins likewise; any other member of A is refused by role.
+ */
+const COMPANY_A_TEAM: Expected = { ...COMPANY_A_OWN, companyA: 'allowed', admin: 'allowed' };
 /** Partner users, about their own entity. */
 const PARTNER: Expected = {
   visitor: 'unauthenticated',
@@ -180,6 +185,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/company-details/by-email/{email}': OWN_OR_ADMIN,
   'GET /app/api/v1/me': SIGNED_IN,
   'GET /app/api/v1/me/companies': COMPANY,
+  'GET /app/api/v1/me/companies/overview': COMPANY,
   'PUT /app/api/v1/me/language': SIGNED_IN,
   'GET /app/api/v1/company-types': ADMIN,
   'POST /app/api/v1/company-types': ADMIN_WRITE,
@@ -473,6 +479,8 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'POST /app/api/v1/registrations/resend': PUBLIC_LOOKUP,
   'GET /app/api/v1/invitations/{token}': PUBLIC_LOOKUP,
   'POST /app/api/v1/invitations/accept': PUBLIC_LOOKUP,
+  // Any signed-in user; the test's made-up token answers 400 or 410.
+  'POST /app/api/v1/invitations/join': { ...PUBLIC_LOOKUP, visitor: 'unauthenticated' },
   'GET /app/api/v1/companies/pre-registrations': ADMIN,
   'POST /app/api/v1/companies/pre-registrations': ADMIN_WRITE,
   'POST /app/api/v1/companies/pre-registrations/{id}/resend': ADMIN_WRITE,
@@ -496,6 +504,12 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'PUT /app/api/v1/companies/{companyId}/partner-consents/{partnerEntityId}': COMPANY_A_ONLY,
   'GET /app/api/v1/companies/{companyId}/partner-access-log': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/activity': COMPANY_A,
+  'GET /app/api/v1/companies/{companyId}/members': COMPANY_A,
+  'POST /app/api/v1/companies/{companyId}/members': COMPANY_A_TEAM,
+  'PUT /app/api/v1/companies/{companyId}/members/{accountId}': COMPANY_A_TEAM,
+  'DELETE /app/api/v1/companies/{companyId}/members/{accountId}': COMPANY_A_TEAM,
+  'DELETE /app/api/v1/companies/{companyId}/invitations/{id}': COMPANY_A_TEAM,
+  'POST /app/api/v1/companies/{companyId}/invitations/{id}/resend': COMPANY_A_TEAM,
   'GET /app/api/v1/users/profile/api-tokens': PARTNER,
   'POST /app/api/v1/users/profile/api-tokens': PARTNER,
   'DELETE /app/api/v1/users/profile/api-tokens/{id}': PARTNER_X,

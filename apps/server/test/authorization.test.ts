@@ -119,8 +119,26 @@ const CONTENT: Record<string, Record<string, unknown>> = {
 
 const year = (y: number) => ({ startDate: `${y}-01-01`, endDate: `${y}-12-31`, typeFrequence: 'annual' });
 
+/** The ids of no member and no invitation (the team routes' test calls: removing a real member would change A). */
+const UNKNOWN_MEMBER = '00000000-0000-4000-8000-0000000a11ce';
+const UNKNOWN_INVITATION = '00000000-0000-4000-8000-00000000b0b0';
+
 /** Requests beyond the bare path: bodies, files, queries, and ids used up by the call. */
 const REQUESTS: Record<string, RequestSpec> = {
+  'POST /app/api/v1/companies/{companyId}/members': {
+    body: () => ({ email: 'convite@autorizacao.cv', role: 'viewer', language: 'pt' }),
+  },
+  'PUT /app/api/v1/companies/{companyId}/members/{accountId}': {
+    params: () => ({ accountId: UNKNOWN_MEMBER }),
+    body: () => ({ role: 'viewer' }),
+  },
+  'DELETE /app/api/v1/companies/{companyId}/members/{accountId}': {
+    params: () => ({ accountId: UNKNOWN_MEMBER }),
+  },
+  'DELETE /app/api/v1/companies/{companyId}/invitations/{id}': { params: () => ({ id: UNKNOWN_INVITATION }) },
+  'POST /app/api/v1/companies/{companyId}/invitations/{id}/resend': {
+    params: () => ({ id: UNKNOWN_INVITATION }),
+  },
   'PUT /app/api/v1/me/language': { body: () => ({ language: 'pt' }) },
   'PUT /app/api/v1/me/profile': { body: () => ({ name: 'Nome Teste', language: 'pt' }) },
   'GET /auth/two-factor/remove': { query: () => ({ credentialId: 'any-credential' }) },

@@ -30,6 +30,9 @@ export const InviteMemberRequest = z.object({
   language: z.enum(LANGUAGES, 'validation:required'),
 });
 export type InviteMemberRequest = z.infer<typeof InviteMemberRequest>;
+/** The invitations (sent or sent again) one company may send in TEAM_INVITATION_WINDOW_MINUTES (429 past it). */
+export const TEAM_INVITATIONS_PER_WINDOW = 20;
+export const TEAM_INVITATION_WINDOW_MINUTES = 60;
 
 /** `PUT companies/{companyId}/members/{accountId}` (owner). */
 export const UpdateMemberRequest = z.object({ role: z.enum(COMPANY_ROLES, 'validation:required') });

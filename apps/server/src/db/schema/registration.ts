@@ -59,6 +59,13 @@ export const companyInvitations = pgTable(
     role: text('role', { enum: ['owner', 'accountant', 'viewer'] })
       .notNull()
       .default('owner'),
+    /**
+     * 'owner': an administrator's (or a partner's) pre-registration, listed on the pre-registrations screen, one
+     * waiting per address; 'team': an owner inviting someone into its company's team (docs/adr/0028).
+     */
+    kind: text('kind', { enum: ['owner', 'team'] })
+      .notNull()
+      .default('owner'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

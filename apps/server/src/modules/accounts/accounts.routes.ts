@@ -5,6 +5,7 @@ import {
   CompanyDetailsResponse,
   EmailParam,
   MeResponse,
+  MyCompaniesOverviewResponse,
   MyCompaniesResponse,
   UpdateLanguageRequest,
 } from '@excelencia/domain';
@@ -110,6 +111,21 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
         config: { roles: ['company'] },
       },
       async (request) => accounts.myCompanies(caller(request)),
+    );
+
+    r.get(
+      '/me/companies/overview',
+      {
+        schema: {
+          tags: ['me'],
+          summary:
+            "The companies the caller acts for, with its role and each one's latest trial balance, diagnosis and " +
+            "application (an accountant's table of clients)",
+          response: { 200: MyCompaniesOverviewResponse, ...errorResponses },
+        },
+        config: { roles: ['company'] },
+      },
+      async (request) => accounts.myCompaniesOverview(caller(request)),
     );
 
     r.put(

@@ -7,6 +7,7 @@ import {
   type Language,
   type MeResponse,
   type MyCompaniesResponse,
+  type MyCompanyOverview,
   primaryRole,
 } from '@excelencia/domain';
 import {
@@ -22,6 +23,12 @@ import type { Database } from '../../db/client.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { type FileStore, peekStream } from '../../platform/files/file-store.ts';
 import { detectImage } from '../../platform/files/image.ts';
+import {
+  latestApplicationsOf,
+  latestDiagnosesOf,
+  latestSheetsOf,
+  membershipsOf,
+} from './accounts.repository.ts';
 
 export const profilePicturePath = (accountId: string) => `/app/api/v1/accounts/${accountId}/profile-pictures`;
 
@@ -104,6 +111,61 @@ export function createAccountsService(deps: { db: Database; fileStore: FileStore
 
     async myCompanies(caller: AuthContext): Promise<MyCompaniesResponse> {
       return findMyCompanies(caller.accountId);
+    },
+
+    /**
+     * The companies the caller acts for, with its role and each one's latest sheet, diagnosis and application (an
+     * accountant's table of clients): four set-based reads, whatever the number of companies.
+     */
+    async myCompaniesOverview(caller: AuthContext): Promise<MyCompanyOverview[]> {
+      const memberships = await membershipsOf(db, caller.accountId);
+      const ids = memberships.map((m) => m.companyId);
+      const [sheets, diagnoses, applications] = await Promise.all([
+        latestSheetsOf(db, ids),
+        latestDiagnosesOf(db, ids),
+        latestApplicationsOf(db, ids),
+      ]);
+      const byCompany = <T extends { companyId: string }>(rows: T[]) =>
+        new Map(rows.map((row) => [row.companyId, row]));
+      const sheetOf = byCompany(sheets);
+      const diagnosisOf = byCompany(diagnoses);
+      const applicationOf = byCompany(applications);
+      return memberships.map((m) => {
+        const sheet = sheetOf.get(m.companyId);
+        const diagnosis = diagnosisOf.get(m.companyId);
+        const application = applicationOf.get(m.companyId);
+        return {
+          companyId: m.companyId,
+          companyName: m.companyName,
+          nif: m.nif,
+          role: m.role,
+          latestSheet: sheet
+            ? {
+                id: sheet.id,
+                frequency: sheet.frequency,
+                startDate: sheet.startDate,
+                endDate: sheet.endDate,
+                createdAt: sheet.createdAt.toISOString(),
+              }
+            : null,
+          latestDiagnosis: diagnosis
+            ? {
+                id: diagnosis.id,
+                frequency: diagnosis.frequency,
+                endDate: diagnosis.endDate,
+                createdAt: diagnosis.createdAt.toISOString(),
+              }
+            : null,
+          latestApplication: application
+            ? {
+                id: application.id,
+                editionId: application.editionId,
+                editionNumber: application.editionNumber,
+                status: application.status,
+              }
+            : null,
+        };
+      });
     },
 
     me(caller: AuthContext): MeResponse {

@@ -5,4 +5,6 @@
 export { nameOrNifCondition } from './companies.repository.ts';
 export { companiesRoutes } from './companies.routes.ts';
 export { createCompaniesService } from './companies.service.ts';
+export { membersRoutes } from './members.routes.ts';
+export { createMembersService } from './members.service.ts';
 export { createNameChangesService } from './name-changes.service.ts';

@@ -2,6 +2,7 @@ import {
   type AcceptInvitationRequest,
   INVITATION_LINK_DAYS,
   type InvitationAccepted,
+  type InvitationJoined,
   type InvitationState,
   type InvitationSummary,
   type Page,
@@ -19,6 +20,7 @@ import {
   portalRolesOf,
   storedRoles,
 } from '../../auth/provisioning.ts';
+import type { AuthContext } from '../../auth/types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -27,11 +29,12 @@ import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashLinkToken, newLinkToken } from '../../platform/tokens.ts';
-import { COMPANIES_ENTITY, INVITATIONS_ENTITY } from './entities.ts';
+import { COMPANIES_ENTITY, INVITATIONS_ENTITY, TEAM_INVITATIONS_ENTITY } from './entities.ts';
 import { invitationLink, invitationMail } from './mails.ts';
 import { cancelPreRegistration } from './nif-claims.service.ts';
 import { checkPlaces } from './reference-checks.ts';
 import {
+  accountNames,
   accountRowOfEmail,
   countInvitations,
   type InvitationRow,
@@ -53,6 +56,7 @@ import {
   markInvitationAccepted,
   nifHolder,
   renewInvitationLink,
+  setAccountRoles,
 } from './registration.repository.ts';
 import { linkExpired, linkInvalid, nifTaken } from './registration.service.ts';
 
@@ -68,6 +72,19 @@ export const invitationPending = () =>
   new AppError(409, 'invitation_pending', 'errors:invitationPending', {
     details: [{ path: 'email', message: 'errors:invitationPending' }],
   });
+
+/**
+ * 409 on `POST invitations/accept` for a team's invitation of an address that has an account: its owner signs in
+ * and joins (`POST invitations/join`); the link never sets an existing account's password.
+ */
+export const signInToJoin = () => new AppError(409, 'sign_in_to_join', 'teams:errors.signInToJoin');
+/** 403 on `POST invitations/join` when the signed-in caller's e-mail is not the invitation's. */
+export const invitationForAnother = () =>
+  new AppError(403, 'invitation_for_another', 'teams:errors.invitationForAnother');
+
+/** The audit entity of an invitation: the pre-registrations', or a team's. */
+const entityOf = (invitation: Pick<InvitationRow, 'kind'>) =>
+  invitation.kind === 'team' ? TEAM_INVITATIONS_ENTITY : INVITATIONS_ENTITY;
 
 function stateOf(row: Pick<InvitationRow, 'acceptedAt' | 'expiresAt'>, at: Date): InvitationState {
   if (row.acceptedAt) return 'accepted';
@@ -252,15 +269,40 @@ export function createInvitationsService(
       });
     },
 
+    /**
+     * What the link's holder sees: the company, the address and the role, whether it is a pre-registration or a
+     * team's invitation, who invites (a team's owner), and whether the address has an account (so the page asks
+     * to sign in and join instead of setting a password). Only the link's holder learns the last.
+     */
     async summary(token: string): Promise<InvitationSummary> {
       const row = await byToken(db, token, false);
-      return { companyName: row.companyName, email: row.invitation.email, name: row.invitation.name };
+      const { invitation } = row;
+      const account = await accountRowOfEmail(db, invitation.email);
+      const inviter =
+        invitation.kind === 'team' && invitation.createdBy
+          ? ((await accountNames(db, [invitation.createdBy])).get(invitation.createdBy) ?? null)
+          : null;
+      return {
+        companyName: row.companyName,
+        email: invitation.email,
+        name: invitation.name,
+        role: invitation.role,
+        kind: invitation.kind,
+        hasAccount: account !== undefined,
+        invitedByName: inviter,
+      };
     },
 
+    /**
+     * Sets the password of a new account from the link. A pre-registration of an address with an account links
+     * that account (and sets its password, as before teams); a team's invitation of such an address answers 409
+     * sign_in_to_join.
+     */
     async accept(input: AcceptInvitationRequest, requestId: string): Promise<InvitationAccepted> {
       const first = await byToken(db, input.token, false);
       const email = first.invitation.email;
       const account = await accountRowOfEmail(db, email);
+      if (account && first.invitation.kind === 'team') throw signInToJoin();
       if (account && !account.isActive) throw forbidden('errors:accountInactive');
       const found = await atProvider(() => identity.findUserByEmail(email));
       let created: string | undefined;
@@ -284,6 +326,7 @@ export function createInvitationsService(
             const row = await byToken(tx, input.token, true);
             const at = now();
             const current = await lockAccountOfEmail(tx, email);
+            if (current && row.invitation.kind === 'team') throw signInToJoin();
             const portalRoles: PortalRole[] = [
               ...new Set([...portalRolesOf(current?.roles ?? []), 'company' as const]),
             ];
@@ -300,16 +343,24 @@ export function createInvitationsService(
                 roles: storedRoles(portalRoles),
               });
             }
-            await insertMemberUnlessKnown(tx, row.invitation.companyId, accountId);
+            const role = await insertMemberUnlessKnown(
+              tx,
+              row.invitation.companyId,
+              accountId,
+              row.invitation.role,
+            );
             await markInvitationAccepted(tx, row.invitation.id, at);
             await writeAudit(tx, {
               actorAccountId: accountId,
               action: 'accept',
-              entity: INVITATIONS_ENTITY,
+              entity: entityOf(row.invitation),
               entityId: row.invitation.id,
+              companyId: row.invitation.companyId,
               after: {
                 companyId: row.invitation.companyId,
                 accountId,
+                email,
+                role,
                 linkedExistingAccount: !created,
                 acceptedTerms: input.acceptedTerms,
               },
@@ -337,6 +388,55 @@ export function createInvitationsService(
         if (created) await compensateCreatedUser(deps, created);
         throw error;
       }
+    },
+
+    /**
+     * The signed-in caller joins the invitation's company with its role (no password changes): 403 when the
+     * caller's e-mail is not the invitation's, 410 for a used or expired link. The account gains the realm role
+     * 'company' when it lacks it, at the provider last (a failure there rolls the portal back, the link stays
+     * usable).
+     */
+    async join(caller: AuthContext, token: string, requestId: string): Promise<InvitationJoined> {
+      const first = await byToken(db, token, false);
+      if (first.invitation.email !== caller.email.toLowerCase()) throw invitationForAnother();
+      return keepProviderInStep(deps, (atProviderSteps) =>
+        db.transaction(async (tx) => {
+          const row = await byToken(tx, token, true);
+          const { invitation } = row;
+          if (invitation.email !== caller.email.toLowerCase()) throw invitationForAnother();
+          const at = now();
+          const current = await lockAccountOfEmail(tx, invitation.email);
+          if (!current || current.id !== caller.accountId) throw invitationForAnother();
+          if (!current.isActive) throw forbidden('errors:accountInactive');
+          const role = await insertMemberUnlessKnown(tx, invitation.companyId, current.id, invitation.role);
+          await markInvitationAccepted(tx, invitation.id, at);
+          const before = portalRolesOf(current.roles);
+          const gainsRole = !before.includes('company');
+          const portalRoles: PortalRole[] = [...new Set([...before, 'company' as const])];
+          if (gainsRole) await setAccountRoles(tx, current.id, storedRoles(portalRoles), at);
+          await writeAudit(tx, {
+            actorAccountId: current.id,
+            action: 'join',
+            entity: entityOf(invitation),
+            entityId: invitation.id,
+            companyId: invitation.companyId,
+            after: { companyId: invitation.companyId, accountId: current.id, email: invitation.email, role },
+            requestId,
+          });
+          if (gainsRole) {
+            const subject = current.subject;
+            if (!subject) throw new Error('A signed-in account has no provider subject');
+            // Last: a provider failure rolls the portal back and the link stays usable.
+            await atProviderSteps(current.id, [
+              {
+                apply: () => identity.setRoles(subject, portalRoles),
+                undo: () => identity.setRoles(subject, before),
+              },
+            ]);
+          }
+          return { companyId: invitation.companyId, companyName: row.companyName, role };
+        }),
+      );
     },
   };
 }

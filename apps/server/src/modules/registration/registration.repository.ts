@@ -1,4 +1,4 @@
-import type { InvitationState } from '@excelencia/domain';
+import type { CompanyRole, InvitationState } from '@excelencia/domain';
 import {
   and,
   asc,
@@ -82,11 +82,13 @@ export async function nifHolders(
     .orderBy(sql`${companyInvitations.createdAt} desc`);
   const withMembers = new Set(members.map((m) => m.companyId));
   for (const company of rows) {
-    const own = invitations.filter((i) => i.companyId === company.id);
+    const all = invitations.filter((i) => i.companyId === company.id);
+    // A team's invitations say nothing of the claim: only the pre-registration's (kind 'owner') do.
+    const own = all.filter((i) => i.kind === 'owner');
     const confirmed =
       withMembers.has(company.id) || own.length === 0 || own.some((i) => i.acceptedAt !== null);
     const live = confirmed ? [] : own.filter((i) => i.expiresAt > at);
-    out.set(company.nif, { company, confirmed, live, invitations: own });
+    out.set(company.nif, { company, confirmed, live, invitations: all });
   }
   return out;
 }
@@ -131,7 +133,10 @@ export async function accountNames(db: Executor, ids: readonly string[]): Promis
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** An invitation of this address nobody accepted and that has not expired at `at`, other than `exceptId`. */
+/**
+ * A pre-registration's invitation (kind 'owner') of this address nobody accepted and that has not expired at `at`,
+ * other than `exceptId`. A team's invitations do not count: one address may be invited by several companies.
+ */
 export async function liveInvitationOf(
   db: Executor,
   email: string,
@@ -144,6 +149,7 @@ export async function liveInvitationOf(
     .where(
       and(
         eq(companyInvitations.email, email),
+        eq(companyInvitations.kind, 'owner'),
         isNull(companyInvitations.acceptedAt),
         gt(companyInvitations.expiresAt, at),
         exceptId ? sql`${companyInvitations.id} <> ${exceptId}` : undefined,
@@ -396,13 +402,30 @@ export async function insertMember(tx: Executor, companyId: string, accountId: s
   await tx.insert(companyMembers).values({ companyId, accountId });
 }
 
-/** Makes the account a member of the company, unless it is one already. */
+/**
+ * Makes the account a member of the company in `role`, unless it is one already (it keeps its role then); answers
+ * the role it holds.
+ */
 export async function insertMemberUnlessKnown(
   tx: Executor,
   companyId: string,
   accountId: string,
-): Promise<void> {
-  await tx.insert(companyMembers).values({ companyId, accountId }).onConflictDoNothing();
+  role: CompanyRole = 'owner',
+): Promise<CompanyRole> {
+  await tx.insert(companyMembers).values({ companyId, accountId, role }).onConflictDoNothing();
+  const [member] = await tx
+    .select({ role: companyMembers.role })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.accountId, accountId)));
+  return member?.role ?? role;
+}
+
+/** Sets an account's stored roles, moving its version on. */
+export async function setAccountRoles(tx: Executor, id: string, roles: string[], at: Date): Promise<void> {
+  await tx
+    .update(accounts)
+    .set({ roles, updatedAt: at, version: sql`${accounts.version} + 1` })
+    .where(eq(accounts.id, id));
 }
 
 // Invitations
@@ -454,19 +477,22 @@ export async function invitationByTokenHash(
   return row;
 }
 
-/** The invitations an admin's list asks for: the company's name or NIF or the address, and the state at `at`. */
+/**
+ * The invitations an admin's list asks for: the pre-registrations' (a team's are its owners'), by the company's
+ * name or NIF or the address, and the state at `at`.
+ */
 export function invitationsListWhere(
   query: { search?: string; state?: InvitationState },
   at: Date,
 ): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [eq(companyInvitations.kind, 'owner')];
   const byName = searchCondition(companies.searchText, query.search);
   const byNif = searchCondition(companies.nif, query.search);
   const byEmail = searchCondition(companyInvitations.email, query.search);
   const bySearch = or(byName, byNif, byEmail);
   if (bySearch) conditions.push(bySearch);
   if (query.state) conditions.push(invitationStateWhere(query.state, at));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 /** One page of the matching invitations, newest first. */

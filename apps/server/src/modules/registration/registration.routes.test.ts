@@ -507,6 +507,10 @@ describe('invitations (admin pre-registration)', () => {
       companyName: 'Hotel Atlântico',
       email: 'gerente@atlantico.cv',
       name: 'Rui Gomes',
+      role: 'owner',
+      kind: 'owner',
+      hasAccount: false,
+      invitedByName: null,
     });
     const mismatch = await client.post('invitations/accept', {
       token,
@@ -798,6 +802,32 @@ describe('NIF claims', () => {
     const resent = await send(admin, 'POST', `/companies/pre-registrations/${oldId}/resend`);
     expect(resent.statusCode).toBe(409);
     expect(resent.json().error.code).toBe('invitation_pending');
+  });
+
+  it("a company's invitation into its team neither blocks the address's pre-registration nor is listed among them", async () => {
+    const owner = await ctx.createUser({ email: 'dona@equipa.cv', roles: ['company'] });
+    const companyId = await ctx.linkCompany(owner.accountId, {
+      companyName: 'Equipa, Lda',
+      nif: '500000008',
+    });
+    const session = await ctx.signIn(owner.email, owner.password);
+    const invited = await send(session, 'POST', `/companies/${companyId}/members`, {
+      email: 'contabilista@pre.cv',
+      role: 'accountant',
+      language: 'pt',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const created = await preRegister({ nif: '500000007', email: 'contabilista@pre.cv' });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = await get(admin, '/companies/pre-registrations');
+    expect(list.json()).toMatchObject({
+      total: 1,
+      items: [{ nif: '500000007', email: 'contabilista@pre.cv' }],
+    });
+    // The company holding a team's invitation stays a confirmed company.
+    expect((await preRegister({ nif: '500000008', email: 'outra@pre.cv' })).json().error.code).toBe(
+      'nif_taken',
+    );
   });
 });
 

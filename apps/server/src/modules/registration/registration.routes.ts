@@ -5,8 +5,10 @@ import {
   ConfirmRegistrationRequest,
   ErrorResponse,
   InvitationAccepted,
+  InvitationJoined,
   InvitationSummary,
   InvitationTokenParam,
+  JoinInvitationRequest,
   NifConflict,
   NifConflictSettled,
   PreRegisterCompanyRequest,
@@ -25,6 +27,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { caller } from '../../auth/caller.ts';
 import { ADMIN } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { errorResponses, errorResponsesWith } from '../../platform/error-responses.ts';
@@ -147,7 +150,10 @@ export function registrationRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'The invitation of a link: company, e-mail and name of the invited person',
+          summary:
+            'The invitation of a link: company, e-mail and name of the invited person, the role it gives, its ' +
+            "kind (an administrator's pre-registration of the owner, or a team's) and whether the address has an " +
+            'account (the link holder signs in and joins instead of setting a password)',
           params: InvitationTokenParam,
           response: { 200: InvitationSummary, ...errorResponsesWith(410, 429, 503) },
         },
@@ -160,13 +166,30 @@ export function registrationRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'Accepts an invitation: sets the password and links the account to the company',
+          summary:
+            'Accepts an invitation: sets the password and links the account to the company with the role ' +
+            "invited; a team's invitation of an address that has an account answers 409 sign_in_to_join",
           body: AcceptInvitationRequest,
           response: { 200: InvitationAccepted, ...errorResponsesWith(410, 429, 503) },
         },
         config: visitors(30),
       },
       async (request) => invitations.accept(request.body, request.id),
+    );
+    r.post(
+      '/invitations/join',
+      {
+        schema: {
+          tags,
+          summary:
+            "Joins the invitation's company with its role, signed in (no password change); 403 " +
+            "invitation_for_another unless the caller's e-mail is the invitation's, 410 for a used or expired link",
+          body: JoinInvitationRequest,
+          response: { 200: InvitationJoined, ...errorResponsesWith(410, 429, 503) },
+        },
+        config: { roles: ['uma_authorization'], rateLimit: perMinute(30) },
+      },
+      async (request) => invitations.join(caller(request), request.body.token, request.id),
     );
 
     const adminTags = ['companies'];

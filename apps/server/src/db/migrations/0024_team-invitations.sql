@@ -1,0 +1,1 @@
+ALTER TABLE "company_invitations" ADD COLUMN "kind" text DEFAULT 'owner' NOT NULL;
