@@ -17,6 +17,7 @@ import { DANGER_RED, NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../.
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { useCompanyCan } from '../../teams/index.ts';
 import { applicationFilePath, uploadApplicationFile } from '../api.ts';
 import { useDeleteApplicationFileMutation, useRefreshApplication } from '../queries.ts';
 import { dateText, filesBySlot, slotEditable } from './company-application-format.ts';
@@ -69,7 +70,9 @@ function DocumentSlot({
   const refresh = useRefreshApplication(application.companyId);
   const remove = useDeleteApplicationFileMutation(application.companyId, application.id);
   const label = t(documentLabelKey(slot));
-  const editable = slotEditable(application, slot);
+  const canPrepare = useCompanyCan('prepare');
+  // A viewer sees the documents; uploading, replacing and removing them are the preparers'.
+  const editable = slotEditable(application, slot) && canPrepare;
   const reopened = application.reopenedFileType === slot;
   const progress = uploads.progress.get(slot);
   const busy = progress !== undefined;

@@ -7,15 +7,20 @@ import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { RoleNote, useCompanyCan } from '../../teams/index.ts';
 import { useSubmitApplicationMutation } from '../queries.ts';
 import { canSubmit, submitBlockers, yearsText } from './company-application-format.ts';
 import { criterionName } from './company-eligibility.tsx';
 
-/** Submit, enabled only when complete and eligible with no upload in flight; otherwise exactly what is missing. */
+/**
+ * Submit, enabled only when complete and eligible with no upload in flight; otherwise exactly what is missing.
+ * Submitting is an owner's: an accountant or a viewer sees what is missing and why there is no button.
+ */
 export function SubmitPanel({ application, uploading }: { application: Application; uploading: boolean }) {
   const t = useTranslate();
   const language = useLanguage();
   const submit = useSubmitApplicationMutation(application.companyId);
+  const canSubmitAsRole = useCompanyCan('own');
   const blockers = submitBlockers(application, uploading);
   const ready = canSubmit(blockers);
   const reasons: string[] = [];
@@ -65,16 +70,20 @@ export function SubmitPanel({ application, uploading }: { application: Applicati
       ) : !uploading ? (
         <Text c="gray.8">{t('applicationsWeb:submit.ready')}</Text>
       ) : null}
-      <Button
-        size="md"
-        leftSection={<IconSend size={18} aria-hidden="true" />}
-        disabled={!ready}
-        loading={submit.isPending}
-        onClick={send}
-        data-testid="app-submit"
-      >
-        {uploading ? t('applicationsWeb:waitForUploads') : t('applicationsWeb:submit.button')}
-      </Button>
+      {canSubmitAsRole ? (
+        <Button
+          size="md"
+          leftSection={<IconSend size={18} aria-hidden="true" />}
+          disabled={!ready}
+          loading={submit.isPending}
+          onClick={send}
+          data-testid="app-submit"
+        >
+          {uploading ? t('applicationsWeb:waitForUploads') : t('applicationsWeb:submit.button')}
+        </Button>
+      ) : (
+        <RoleNote need="submit" />
+      )}
     </Stack>
   );
 }

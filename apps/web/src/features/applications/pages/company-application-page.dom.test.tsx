@@ -1,4 +1,4 @@
-import type { Application, Edition } from '@excelencia/domain';
+import type { Application, CompanyRole, Edition } from '@excelencia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
@@ -119,7 +119,7 @@ afterEach(() => {
   forgetCsrfToken();
 });
 
-function renderSignedIn(ui: React.ReactNode) {
+function renderSignedIn(ui: React.ReactNode, role: CompanyRole = 'owner') {
   return renderWithApp(
     <SignedInContext.Provider
       value={{
@@ -130,7 +130,7 @@ function renderSignedIn(ui: React.ReactNode) {
           expires: '2030-01-01T00:00:00.000Z',
           language: 'en',
         },
-        selectedCompany: COMPANY,
+        selectedCompany: { ...COMPANY, role },
       }}
     >
       {ui}
@@ -184,5 +184,49 @@ describe('a draft closed when the results were published early', () => {
         ),
       { timeout: 5000 },
     );
+  });
+});
+
+describe('the application page by role in the company', () => {
+  it('an accountant uploads the documents but has no Submit: the note says only an owner submits', async () => {
+    edition = OPEN;
+    applications = [application({})];
+    renderSignedIn(<CompanyApplicationPage />, 'accountant');
+    await screen.findByTestId('app-submit-section', {}, { timeout: 5000 });
+    expect(screen.getAllByTestId('doc-upload').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('app-submit')).toBeNull();
+    expect(screen.getByTestId('role-note').textContent).toBe(
+      'Your role: Accountant — you can prepare the application; only an owner can submit or withdraw it.',
+    );
+  });
+
+  it('a viewer reads the application: no upload, no Submit, no Apply, and why', async () => {
+    edition = OPEN;
+    applications = [application({})];
+    renderSignedIn(<CompanyApplicationPage />, 'viewer');
+    await screen.findByTestId('app-submit-section', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('doc-upload')).toBeNull();
+    expect(screen.queryByTestId('doc-remove')).toBeNull();
+    expect(screen.queryByTestId('app-submit')).toBeNull();
+    expect(screen.getAllByTestId('role-note').map((note) => note.textContent)).toEqual([
+      'Your role: Viewer — read only.',
+      'Your role: Viewer — read only.',
+    ]);
+  });
+
+  it('a viewer is not offered to apply', async () => {
+    edition = OPEN;
+    applications = [];
+    renderSignedIn(<CompanyApplicationPage />, 'viewer');
+    await screen.findByTestId('app-eligibility', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('app-apply')).toBeNull();
+  });
+
+  it('an owner has Submit and no note', async () => {
+    edition = OPEN;
+    applications = [application({})];
+    renderSignedIn(<CompanyApplicationPage />);
+    expect(await screen.findByTestId('app-submit', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('role-note')).toBeNull();
   });
 });

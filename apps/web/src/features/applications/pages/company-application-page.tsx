@@ -15,6 +15,7 @@ import { NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.
 import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { RoleNote, useCompanyCan } from '../../teams/index.ts';
 import { dateText, dateTimeText } from '../components/company-application-format.ts';
 import { DocumentSlots, useUploadState } from '../components/company-documents.tsx';
 import { EditionPanel, useEditionName } from '../components/company-edition.tsx';
@@ -253,6 +254,8 @@ function ApplicationWorkspace({ companyId }: { companyId: string }) {
   const edition = useCurrentEditionQuery();
   const list = useCompanyApplicationsQuery(companyId);
   const create = useCreateApplicationMutation(companyId);
+  // A viewer reads the application; opening it, its documents and its submission are others' (RoleNote says so).
+  const canPrepare = useCompanyCan('prepare');
   // A second click before the first answer (a double click) sends nothing: the button's loading state shows
   // only after a render, which a double click does not wait for.
   const applying = useRef(false);
@@ -289,12 +292,13 @@ function ApplicationWorkspace({ companyId }: { companyId: string }) {
   };
   return (
     <Stack gap="lg">
+      <RoleNote need="prepare" />
       <Section id="app-edition-title" title={t('applicationsWeb:edition.title')}>
         {edition.data ? (
           <EditionPanel
             edition={edition.data}
             now={now}
-            canApply={!current && isApplicationOpen(edition.data, now)}
+            canApply={canPrepare && !current && isApplicationOpen(edition.data, now)}
             applying={create.isPending}
             onApply={() => edition.data && apply(edition.data.id)}
           />

@@ -35,6 +35,7 @@ import { notifySuccess } from '../../../ui/notify.ts';
 import { PeriodText } from '../../../ui/period-text.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { useCompanyCan } from '../../teams/index.ts';
 import { fetchSheet, sheetPath } from '../api.ts';
 import { sheetKeys, useDeleteSheetMutation, useLinesQuery } from '../queries.ts';
 
@@ -72,6 +73,8 @@ export function SheetsTable({
   const language = useLanguage();
   const localePath = useLocalePath();
   const remove = useDeleteSheetMutation(companyId);
+  // A viewer opens and downloads; correcting and deleting are the preparers' (an admin has no role here).
+  const canPrepare = useCompanyCan('prepare');
   if (sheets.length === 0) return <Text c="gray.7">{t('balanceSheetsWeb:list.empty')}</Text>;
   return (
     <ScrollRegion label={t('balanceSheetsWeb:list.title')}>
@@ -145,7 +148,7 @@ export function SheetsTable({
                       <IconEye size={18} aria-hidden="true" />
                     </ActionIcon>
                   </Tooltip>
-                  {sheet.replaced ? null : (
+                  {sheet.replaced || !canPrepare ? null : (
                     <Tooltip label={t('balanceSheetsWeb:list.edit')}>
                       <ActionIcon
                         variant="subtle"
@@ -176,31 +179,33 @@ export function SheetsTable({
                       </ActionIcon>
                     </Tooltip>
                   ) : null}
-                  <Tooltip label={t('balanceSheetsWeb:list.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red.9"
-                      aria-label={`${t('balanceSheetsWeb:list.delete')} ${periodLabel(sheet, language)}`}
-                      data-testid="bs-delete"
-                      onClick={() =>
-                        confirmAction({
-                          title: t('balanceSheetsWeb:list.deleteTitle'),
-                          message: t('balanceSheetsWeb:list.deleteMessage', {
-                            period: periodLabel(sheet, language),
-                          }),
-                          confirmLabel: t('balanceSheetsWeb:list.delete'),
-                          danger: true,
-                          onConfirm: () =>
-                            remove
-                              .mutateAsync(sheet.id)
-                              .then(() => notifySuccess(t('common:deleted')))
-                              .catch((error: unknown) => notifyApiError(error)),
-                        })
-                      }
-                    >
-                      <IconTrash size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
+                  {canPrepare ? (
+                    <Tooltip label={t('balanceSheetsWeb:list.delete')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.9"
+                        aria-label={`${t('balanceSheetsWeb:list.delete')} ${periodLabel(sheet, language)}`}
+                        data-testid="bs-delete"
+                        onClick={() =>
+                          confirmAction({
+                            title: t('balanceSheetsWeb:list.deleteTitle'),
+                            message: t('balanceSheetsWeb:list.deleteMessage', {
+                              period: periodLabel(sheet, language),
+                            }),
+                            confirmLabel: t('balanceSheetsWeb:list.delete'),
+                            danger: true,
+                            onConfirm: () =>
+                              remove
+                                .mutateAsync(sheet.id)
+                                .then(() => notifySuccess(t('common:deleted')))
+                                .catch((error: unknown) => notifyApiError(error)),
+                          })
+                        }
+                      >
+                        <IconTrash size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -27,6 +27,7 @@ import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { DateField } from '../../../ui/form/date-fields.tsx';
 import { notifyError, notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { RoleNote, useCompanyCan } from '../../teams/index.ts';
 import { uploadSheet } from '../api.ts';
 import { EntryForm } from '../components/entry-form.tsx';
 import { ReplaceNotice } from '../components/replace-notice.tsx';
@@ -39,7 +40,17 @@ import { TemplateSection } from './template-section.tsx';
 export function BalanceSheetPage() {
   const { selectedCompany } = useSignedIn();
   const t = useTranslate();
+  const canPrepare = useCompanyCan('prepare');
   if (!selectedCompany) return <Text>{t('balanceSheetsWeb:upload.noCompany')}</Text>;
+  // A viewer uploads and enters nothing: the page says why and keeps the template.
+  if (!canPrepare) {
+    return (
+      <Stack gap="lg">
+        <RoleNote need="prepare" />
+        <TemplateSection />
+      </Stack>
+    );
+  }
   return <BalanceSheetWorkspace companyId={selectedCompany.id} />;
 }
 

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { RoleNote } from '../../teams/index.ts';
 import { LinesTable, SheetsTable, StatementsPanel } from '../components/views.tsx';
 import { useBalanceTreeQuery, useSheetsQuery } from '../queries.ts';
 
@@ -102,7 +103,12 @@ function CompanyOnly({ mode }: { mode: ViewMode }) {
   const companyId = useCompanyId();
   const [params] = useSearchParams();
   if (!companyId) return <Text>{t('balanceSheetsWeb:upload.noCompany')}</Text>;
-  return <CompanySheetsView companyId={companyId} mode={mode} initialOpenId={params.get('open')} />;
+  return (
+    <Stack gap="md">
+      {mode === 'balances' ? <RoleNote need="prepare" /> : null}
+      <CompanySheetsView companyId={companyId} mode={mode} initialOpenId={params.get('open')} />
+    </Stack>
+  );
 }
 
 /** /:lang/company/balances */

@@ -13,11 +13,14 @@ import { useDeleteDiagnosisMutation, useDiagnosesQuery } from '../queries.ts';
 export function SavedDiagnoses({
   companyId,
   openId,
+  canDelete = true,
   onOpen,
   onDeleted,
 }: {
   companyId: string;
   openId: string | null;
+  /** False for a role that reads only (a viewer). */
+  canDelete?: boolean;
   onOpen: (id: string) => void;
   onDeleted: (id: string) => void;
 }) {
@@ -73,32 +76,34 @@ export function SavedDiagnoses({
                         <IconEye size={18} aria-hidden="true" />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label={t('diagnosisWeb:list.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        aria-label={t('diagnosisWeb:list.deleteNamed', { name })}
-                        data-testid="dg-delete"
-                        onClick={() =>
-                          confirmAction({
-                            title: t('diagnosisWeb:list.deleteTitle'),
-                            message: t('diagnosisWeb:list.deleteMessage', { name }),
-                            confirmLabel: t('diagnosisWeb:list.delete'),
-                            danger: true,
-                            onConfirm: () =>
-                              remove
-                                .mutateAsync(summary.id)
-                                .then(() => {
-                                  notifySuccess(t('common:deleted'));
-                                  onDeleted(summary.id);
-                                })
-                                .catch((error: unknown) => notifyApiError(error)),
-                          })
-                        }
-                      >
-                        <IconTrash size={18} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
+                    {canDelete ? (
+                      <Tooltip label={t('diagnosisWeb:list.delete')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red.9"
+                          aria-label={t('diagnosisWeb:list.deleteNamed', { name })}
+                          data-testid="dg-delete"
+                          onClick={() =>
+                            confirmAction({
+                              title: t('diagnosisWeb:list.deleteTitle'),
+                              message: t('diagnosisWeb:list.deleteMessage', { name }),
+                              confirmLabel: t('diagnosisWeb:list.delete'),
+                              danger: true,
+                              onConfirm: () =>
+                                remove
+                                  .mutateAsync(summary.id)
+                                  .then(() => {
+                                    notifySuccess(t('common:deleted'));
+                                    onDeleted(summary.id);
+                                  })
+                                  .catch((error: unknown) => notifyApiError(error)),
+                            })
+                          }
+                        >
+                          <IconTrash size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -2,6 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { RoleNote, useCompanyCan } from '../../teams/index.ts';
 import { OpenDiagnosis } from '../components/open-diagnosis.tsx';
 import { RunDiagnosisForm } from '../components/run-diagnosis-form.tsx';
 import { SavedDiagnoses } from '../components/saved-diagnoses.tsx';
@@ -12,18 +13,30 @@ function DiagnosisWorkspace({ companyId }: { companyId: string }) {
   const [params, setParams] = useSearchParams();
   const openId = params.get('id');
   const open = (id: string | null) => setParams(id ? { id } : {}, { replace: false });
+  // A viewer reads the diagnoses; running and deleting one are the preparers'.
+  const canPrepare = useCompanyCan('prepare');
   return (
     <Stack gap="xl">
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="dg-new">
-        <Title order={2} size="h3" mb="md" id="dg-new">
-          {t('diagnosisWeb:form.title')}
-        </Title>
-        <RunDiagnosisForm
-          companyId={companyId}
-          initialSheetId={params.get('sheet')}
-          onCreated={(diagnosis) => open(diagnosis.id)}
-        />
-      </Paper>
+      {canPrepare ? (
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'sm', sm: 'lg' }}
+          component="section"
+          aria-labelledby="dg-new"
+        >
+          <Title order={2} size="h3" mb="md" id="dg-new">
+            {t('diagnosisWeb:form.title')}
+          </Title>
+          <RunDiagnosisForm
+            companyId={companyId}
+            initialSheetId={params.get('sheet')}
+            onCreated={(diagnosis) => open(diagnosis.id)}
+          />
+        </Paper>
+      ) : (
+        <RoleNote need="prepare" />
+      )}
       {openId ? (
         <OpenDiagnosis
           key={openId}
@@ -40,6 +53,7 @@ function DiagnosisWorkspace({ companyId }: { companyId: string }) {
         <SavedDiagnoses
           companyId={companyId}
           openId={openId}
+          canDelete={canPrepare}
           onOpen={(id) => open(id)}
           onDeleted={(id) => {
             if (id === openId) open(null);

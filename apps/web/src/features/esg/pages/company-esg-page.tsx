@@ -14,6 +14,7 @@ import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { RoleNote, useCompanyCan } from '../../teams/index.ts';
 import { responsePdfPath } from '../api.ts';
 import { EsgAnswerForm } from '../components/esg-answer-form.tsx';
 import { EsgAnswersView } from '../components/esg-answers-view.tsx';
@@ -146,6 +147,8 @@ function Workspace({ companyId, data }: { companyId: string; data: CompanyEsg })
   const t = useTranslate();
   const language = useLanguage();
   const current = data.current;
+  // Answering is an owner's: an accountant or a viewer reads the draft, with the note saying why.
+  const canAnswer = useCompanyCan('own');
   return (
     <Stack gap="lg">
       {current ? (
@@ -157,6 +160,11 @@ function Workspace({ companyId, data }: { companyId: string; data: CompanyEsg })
             ) : null}
             {current.response?.status === 'submitted' ? (
               <Submitted companyId={companyId} response={current.response} />
+            ) : !canAnswer ? (
+              <Stack gap="sm">
+                <RoleNote need="own" />
+                {current.response ? <EsgAnswersView response={current.response} /> : null}
+              </Stack>
             ) : (
               <EsgAnswerForm
                 key={current.form.id}
