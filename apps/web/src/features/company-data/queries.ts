@@ -1,6 +1,5 @@
-import type { CompanyRole, DataExport } from '@excelencia/domain';
+import type { DataExport } from '@excelencia/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { myCompaniesQueryOptions } from '../companies/queries.ts';
 import { fetchActivity, fetchClosure, fetchClosureRequests, fetchExports } from './api.ts';
 
 /** Every query of the company's data, under one root. */
@@ -50,13 +49,4 @@ export function useClosureRequestsQuery() {
     queryKey: companyDataKeys.closureRequests(),
     queryFn: ({ signal }) => fetchClosureRequests(signal),
   });
-}
-
-/**
- * The signed-in user's role in a company, from GET me/companies (null while it loads or for another company).
- * Until the team feature gives the one role hook, the company-data screens read it here.
- */
-export function useCompanyRole(companyId: string): CompanyRole | null {
-  const mine = useQuery(myCompaniesQueryOptions());
-  return mine.data?.find((company) => company.id === companyId)?.role ?? null;
 }

@@ -73,9 +73,6 @@ beforeEach(() => {
         }
       }
       reads.push(url);
-      if (url.endsWith('/me/companies')) {
-        return Response.json([{ id: COMPANY_ID, companyName: 'Demo Comércio, Lda', nif: '200000001', role }]);
-      }
       if (url.endsWith(`/companies/${COMPANY_ID}/exports`)) {
         // Each read takes the next answer; the last one stays.
         const next = exportsAnswers.length > 1 ? exportsAnswers.shift() : exportsAnswers[0];
@@ -112,7 +109,7 @@ function renderPage(language: Language) {
           expires: '2030-01-01T00:00:00.000Z',
           language,
         },
-        selectedCompany: { id: COMPANY_ID, companyName: 'Demo Comércio, Lda', nif: '200000001' },
+        selectedCompany: { id: COMPANY_ID, companyName: 'Demo Comércio, Lda', nif: '200000001', role },
       }}
     >
       <CompanyDataPage />

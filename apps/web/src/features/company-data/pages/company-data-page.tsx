@@ -1,9 +1,9 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { useCompanyRole } from '../../teams/index.ts';
 import { ClosureSection } from '../components/closure-section.tsx';
 import { ExportsSection } from '../components/exports-section.tsx';
-import { useCompanyRole } from '../queries.ts';
 
 /**
  * /company/data: the company's data is its own. An owner prepares an export of all of it and may ask to close the
@@ -12,7 +12,7 @@ import { useCompanyRole } from '../queries.ts';
 export function CompanyDataPage() {
   const t = useTranslate();
   const company = useSignedIn().selectedCompany;
-  const role = useCompanyRole(company?.id ?? '');
+  const role = useCompanyRole();
   if (!company) return <Text>{t('teamsWeb:data.noCompany')}</Text>;
   const isOwner = role === 'owner';
   return (
