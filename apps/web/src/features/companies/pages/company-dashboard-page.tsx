@@ -1,5 +1,6 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
@@ -8,18 +9,27 @@ import { ApplicationCard } from '../../applications/components/company-applicati
 import { SheetsSummaryCard } from '../../balance-sheets/components/sheets-summary-card.tsx';
 import { LatestDiagnosisCard } from '../../diagnosis/components/latest-diagnosis-card.tsx';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
+import { CompaniesOverview } from '../../teams/index.ts';
+import { myCompaniesQueryOptions } from '../queries.ts';
 
 /**
- * The company dashboard: greeting, then (once a company is selected) its balance sheets, latest diagnosis,
- * application and profile.
+ * The company dashboard: greeting, the table of the user's companies for someone acting for more than one (or an
+ * accountant), then (once a company is selected) its balance sheets, latest diagnosis, application and profile.
  */
 export function CompanyDashboardPage() {
   const t = useTranslate();
   const localePath = useLocalePath();
   const { selectedCompany } = useSignedIn();
+  const mine = useQuery(myCompaniesQueryOptions()).data ?? [];
+  const showsOverview = mine.length > 1 || mine.some((company) => company.role === 'accountant');
   return (
     <Stack gap="md">
       <DashboardGreeting area="company" />
+      {showsOverview ? (
+        <Box maw={1100}>
+          <CompaniesOverview selectedId={selectedCompany?.id ?? null} />
+        </Box>
+      ) : null}
       {selectedCompany ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} maw={1100}>
           <SheetsSummaryCard companyId={selectedCompany.id} />
