@@ -39,7 +39,12 @@ import {
   createNameChangesService,
   membersRoutes,
 } from './modules/companies/index.ts';
-import { activityRoutes, createActivityService } from './modules/company-data/index.ts';
+import {
+  activityRoutes,
+  closureRoutes,
+  createActivityService,
+  createClosureService,
+} from './modules/company-data/index.ts';
 import { contentRoutes, createContentImagesService, createContentService } from './modules/content/index.ts';
 import {
   createDiagnosisService,
@@ -415,6 +420,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
       await api.register(activityRoutes({ activity: createActivityService({ db: database.db }) }));
+      await api.register(
+        closureRoutes({
+          closure: createClosureService({
+            db: database.db,
+            identity,
+            logger: app.log,
+            fileStore,
+            publicUrl: config.publicUrl,
+          }),
+        }),
+      );
       await api.register(
         newsletterRoutes({
           newsletter: createNewsletterService({ db: database.db, publicUrl: config.publicUrl }),

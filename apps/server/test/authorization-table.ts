@@ -302,6 +302,15 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/companies/name-changes': ADMIN,
   'POST /app/api/v1/companies/name-changes/{id}/decision': ADMIN_WRITE,
   'GET /app/api/v1/companies/{id}/name-changes': COMPANY_A,
+  // Closing company A's account: its owner asks and withdraws (company A's owner is the table's caller, so the
+  // first call asks and a second one is a 409; a withdrawal without a pending request is a 404); admins decide, the
+  // test's request id unknown (404).
+  'GET /app/api/v1/companies/{companyId}/closure': COMPANY_A,
+  'POST /app/api/v1/companies/{companyId}/closure': { ...COMPANY_A_ONLY, companyA: 'allowed' },
+  'DELETE /app/api/v1/companies/{companyId}/closure': { ...COMPANY_A_ONLY, companyA: 'allowed' },
+  'GET /app/api/v1/closure-requests': ADMIN,
+  'POST /app/api/v1/closure-requests/{id}/approve': ADMIN_WRITE,
+  'POST /app/api/v1/closure-requests/{id}/refuse': ADMIN_WRITE,
   'GET /app/api/v1/public/companies': PUBLIC,
   'GET /app/api/v1/public/companies/{id}': PUBLIC,
   'GET /app/api/v1/balance-sheets/template.xlsx': PUBLIC,

@@ -119,6 +119,9 @@ const CONTENT: Record<string, Record<string, unknown>> = {
 
 const year = (y: number) => ({ startDate: `${y}-01-01`, endDate: `${y}-12-31`, typeFrequence: 'annual' });
 
+/** The id of no closure request (the closure-requests routes' test calls). */
+const UNKNOWN_CLOSURE_REQUEST = '00000000-0000-4000-8000-00000000c105';
+
 /** The ids of no member and no invitation (the team routes' test calls: removing a real member would change A). */
 const UNKNOWN_MEMBER = '00000000-0000-4000-8000-0000000a11ce';
 const UNKNOWN_INVITATION = '00000000-0000-4000-8000-00000000b0b0';
@@ -140,6 +143,12 @@ const REQUESTS: Record<string, RequestSpec> = {
     params: () => ({ id: UNKNOWN_INVITATION }),
   },
   'PUT /app/api/v1/me/language': { body: () => ({ language: 'pt' }) },
+  // An unknown request: approving a real one would erase company A.
+  'POST /app/api/v1/closure-requests/{id}/approve': { params: () => ({ id: UNKNOWN_CLOSURE_REQUEST }) },
+  'POST /app/api/v1/closure-requests/{id}/refuse': {
+    params: () => ({ id: UNKNOWN_CLOSURE_REQUEST }),
+    body: () => ({ reason: 'Motivo' }),
+  },
   'PUT /app/api/v1/me/profile': { body: () => ({ name: 'Nome Teste', language: 'pt' }) },
   'GET /auth/two-factor/remove': { query: () => ({ credentialId: 'any-credential' }) },
   'PUT /app/api/v1/companies/{id}': {

@@ -36,10 +36,15 @@ export function roleForbids(role: CompanyRole, need: CompanyCapability): AppErro
   );
 }
 
+/** 410 for a change to a closed company (docs/adr/0028-company-teams.md). */
+export const companyClosed = () =>
+  new AppError(410, 'company_closed', 'companyData:closure.errors.companyClosed');
+
 /**
  * A company's data is for admins (any existing company) and for the users linked to it; anyone else gets 404,
  * so another company's id reveals nothing. A member whose role does not allow `need` gets 403 (roleForbids):
- * 'read' any member, 'prepare' owners and accountants, 'own' owners (docs/adr/0028-company-teams.md).
+ * 'read' any member, 'prepare' owners and accountants, 'own' owners (docs/adr/0028-company-teams.md). A closed
+ * company has no members (404 to everyone else) and answers 410 to an admin's change (anything but 'read').
  * Answers whether the caller acts as an admin.
  */
 export async function assertCompanyAccess(
@@ -50,11 +55,13 @@ export async function assertCompanyAccess(
 ): Promise<boolean> {
   if (hasRole(caller.roles, 'admin')) {
     const [company] = await db
-      .select({ id: companies.id })
+      .select({ id: companies.id, closedAt: companies.closedAt })
       .from(companies)
       .where(eq(companies.id, companyId))
       .limit(1);
     if (!company) throw notFound();
+    // A closed company (its account erased) has no members; admins still read what it kept, and change nothing.
+    if (company.closedAt && need !== 'read') throw companyClosed();
     return true;
   }
   const role = await memberRole(db, companyId, caller.accountId);

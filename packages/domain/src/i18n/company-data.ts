@@ -62,6 +62,35 @@ export const companyData = defineMessages({
     personalExport: {
       fileName: 'os-meus-dados-{{date}}.json',
     },
+    closure: {
+      errors: {
+        pending: 'Esta empresa já tem um pedido de encerramento da conta à espera de decisão.',
+        noPending: 'Esta empresa não tem nenhum pedido de encerramento da conta à espera de decisão.',
+        decided: 'Este pedido de encerramento da conta já foi decidido ou retirado.',
+        companyClosed: 'A conta desta empresa foi encerrada: os seus dados já não podem ser alterados.',
+      },
+      mails: {
+        greeting: 'Olá {{name}},',
+        reason: 'Motivo: {{reason}}',
+        requestedSubject: 'Pedido de encerramento da conta — {{companyName}}',
+        requested:
+          '{{requester}} pediu em {{date}} o encerramento da conta da empresa {{companyName}} no portal Excelência Empresarial. Um administrador vai decidir; até lá, um proprietário pode retirar o pedido.',
+        requestedAdmin:
+          'A empresa {{companyName}} (NIF {{nif}}) pediu em {{date}} o encerramento da sua conta no portal: aprovar apaga os seus dados pessoais e ficheiros; ficam os resultados publicados, os selos e os números anónimos das estatísticas.',
+        requestedAction: 'Veja o pedido no portal:',
+        withdrawnSubject: 'Pedido de encerramento da conta retirado — {{companyName}}',
+        withdrawn:
+          '{{actor}} retirou em {{date}} o pedido de encerramento da conta da empresa {{companyName}}: a conta continua aberta.',
+        approvedSubject: 'Conta encerrada — {{companyName}}',
+        approved:
+          'O pedido de encerramento da conta da empresa {{companyName}} foi aprovado em {{date}}. Os dados pessoais e os ficheiros da empresa foram apagados e a equipa deixou de ter acesso. Ficam, só com o nome e o NIF da empresa, os resultados publicados, os selos e os números anónimos das estatísticas.',
+        approvedAction: 'A política de privacidade explica o que fica e porquê:',
+        refusedSubject: 'Pedido de encerramento da conta recusado — {{companyName}}',
+        refused:
+          'O pedido de encerramento da conta da empresa {{companyName}} foi recusado em {{date}}: a conta continua aberta.',
+        action: 'Veja os dados da empresa no portal:',
+      },
+    },
   },
   en: {
     activity: {
@@ -121,6 +150,35 @@ export const companyData = defineMessages({
     },
     personalExport: {
       fileName: 'my-data-{{date}}.json',
+    },
+    closure: {
+      errors: {
+        pending: 'This company already has a request to close its account waiting for a decision.',
+        noPending: 'This company has no request to close its account waiting for a decision.',
+        decided: 'This request to close the account has already been decided or withdrawn.',
+        companyClosed: "This company's account has been closed: its data can no longer be changed.",
+      },
+      mails: {
+        greeting: 'Hello {{name}},',
+        reason: 'Reason: {{reason}}',
+        requestedSubject: 'Request to close the account — {{companyName}}',
+        requested:
+          '{{requester}} asked on {{date}} to close the account of {{companyName}} on the Excelência Empresarial portal. An administrator will decide; until then, an owner may withdraw the request.',
+        requestedAdmin:
+          'The company {{companyName}} (NIF {{nif}}) asked on {{date}} to close its account on the portal: approving erases its personal data and files; the published results, seals and anonymised figures of the statistics stay.',
+        requestedAction: 'See the request on the portal:',
+        withdrawnSubject: 'Request to close the account withdrawn — {{companyName}}',
+        withdrawn:
+          '{{actor}} withdrew on {{date}} the request to close the account of {{companyName}}: the account stays open.',
+        approvedSubject: 'Account closed — {{companyName}}',
+        approved:
+          "The request to close the account of {{companyName}} was approved on {{date}}. The company's personal data and files have been erased and its team no longer has access. The published results, the seals and the anonymised figures of the statistics stay, with the company's name and NIF only.",
+        approvedAction: 'The privacy policy explains what stays and why:',
+        refusedSubject: 'Request to close the account refused — {{companyName}}',
+        refused:
+          'The request to close the account of {{companyName}} was refused on {{date}}: the account stays open.',
+        action: "See the company's data on the portal:",
+      },
     },
   },
   fr: {
@@ -184,6 +242,37 @@ export const companyData = defineMessages({
     },
     personalExport: {
       fileName: 'mes-donnees-{{date}}.json',
+    },
+    closure: {
+      errors: {
+        pending: "Cette entreprise a déjà une demande de fermeture de son compte en attente d'une décision.",
+        noPending:
+          "Cette entreprise n'a aucune demande de fermeture de son compte en attente d'une décision.",
+        decided: 'Cette demande de fermeture du compte a déjà été tranchée ou retirée.',
+        companyClosed:
+          'Le compte de cette entreprise a été fermé : ses données ne peuvent plus être modifiées.',
+      },
+      mails: {
+        greeting: 'Bonjour {{name}},',
+        reason: 'Motif : {{reason}}',
+        requestedSubject: 'Demande de fermeture du compte — {{companyName}}',
+        requested:
+          "{{requester}} a demandé le {{date}} la fermeture du compte de l'entreprise {{companyName}} sur le portail Excelência Empresarial. Un administrateur va décider ; d'ici là, un propriétaire peut retirer la demande.",
+        requestedAdmin:
+          "L'entreprise {{companyName}} (NIF {{nif}}) a demandé le {{date}} la fermeture de son compte sur le portail : l'approuver efface ses données personnelles et ses fichiers ; les résultats publiés, les labels et les chiffres anonymisés des statistiques restent.",
+        requestedAction: 'Voir la demande sur le portail :',
+        withdrawnSubject: 'Demande de fermeture du compte retirée — {{companyName}}',
+        withdrawn:
+          "{{actor}} a retiré le {{date}} la demande de fermeture du compte de l'entreprise {{companyName}} : le compte reste ouvert.",
+        approvedSubject: 'Compte fermé — {{companyName}}',
+        approved:
+          "La demande de fermeture du compte de l'entreprise {{companyName}} a été approuvée le {{date}}. Les données personnelles et les fichiers de l'entreprise ont été effacés et son équipe n'y a plus accès. Les résultats publiés, les labels et les chiffres anonymisés des statistiques restent, avec le nom et le NIF de l'entreprise seulement.",
+        approvedAction: 'La politique de confidentialité explique ce qui reste et pourquoi :',
+        refusedSubject: 'Demande de fermeture du compte refusée — {{companyName}}',
+        refused:
+          "La demande de fermeture du compte de l'entreprise {{companyName}} a été refusée le {{date}} : le compte reste ouvert.",
+        action: "Voir les données de l'entreprise sur le portail :",
+      },
     },
   },
 });

@@ -44,6 +44,12 @@ export const companies = pgTable(
     website: text('website'),
     /** The public directory shows only companies that agreed to be listed. */
     isListed: boolean('is_listed').notNull().default(false),
+    /**
+     * When an admin approved the owner's request to close the company's account: its personal data and files were
+     * erased, it has no members and leaves the directory; the row keeps its name and NIF for the published
+     * results, seals and statistics (docs/adr/0028-company-teams.md).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     /**
      * The company name lower-cased without accents, for the name search (trigram-indexed). Computed by the

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './applications.ts';
 export * from './balance-sheets.ts';
 export * from './companies.ts';
+export * from './company-closure.ts';
 export * from './content.ts';
 export * from './diagnosis.ts';
 export * from './esg.ts';

@@ -42,7 +42,7 @@ import {
 
 /** The e-mail an erased account is left with: unique, not deliverable (RFC 2606 .invalid), and recognisable. */
 export const ERASED_EMAIL_DOMAIN = 'erased.invalid';
-const erasedEmail = (accountId: string) => `erased-${accountId}@${ERASED_EMAIL_DOMAIN}`;
+export const erasedEmail = (accountId: string) => `erased-${accountId}@${ERASED_EMAIL_DOMAIN}`;
 const isErased = sql`${accounts.email} like ${`%@${ERASED_EMAIL_DOMAIN}`}`;
 
 export async function deleteExpiredSessions(db: Executor, now: Date): Promise<number> {
@@ -179,7 +179,11 @@ export async function eraseOrphanedCompanies(db: Executor, now: Date): Promise<n
   return rows.length;
 }
 
-/** Diagnoses deleted before `cutoff`, then sheets deleted before it that no diagnosis left uses. */
+/**
+ * Diagnoses deleted before `cutoff`, then sheets deleted before it that no diagnosis left uses. The sheets of a
+ * closed company stay: emptied at its closure, they only carry the indicator values the anonymised statistics
+ * keep (docs/adr/0028-company-teams.md).
+ */
 export async function purgeDeletedSheets(
   db: Executor,
   cutoff: Date,
@@ -197,9 +201,20 @@ export async function purgeDeletedSheets(
         eq(diagnoses.previousBalanceSheetId, balanceSheets.id),
       ),
     );
+  const closedCompany = db
+    .select({ one: sql`1` })
+    .from(companies)
+    .where(and(eq(companies.id, balanceSheets.companyId), isNotNull(companies.closedAt)));
   const sheets = await db
     .delete(balanceSheets)
-    .where(and(isNotNull(balanceSheets.deletedAt), lt(balanceSheets.deletedAt, cutoff), not(exists(used))))
+    .where(
+      and(
+        isNotNull(balanceSheets.deletedAt),
+        lt(balanceSheets.deletedAt, cutoff),
+        not(exists(used)),
+        not(exists(closedCompany)),
+      ),
+    )
     .returning({ id: balanceSheets.id });
   return { balanceSheets: sheets.length, diagnoses: gone.length };
 }
