@@ -6,7 +6,12 @@ import { LatestDiagnosisCard } from '../../diagnosis/components/latest-diagnosis
 import { useSelectedCompany } from '../queries.ts';
 
 /** The dashboard on a phone's first load: its cards keep their height while they load, the one company is chosen. */
-const COMPANY = { id: '11111111-1111-4111-8111-111111111111', companyName: 'Ana, Lda', nif: '200000001' };
+const COMPANY = {
+  id: '11111111-1111-4111-8111-111111111111',
+  companyName: 'Ana, Lda',
+  nif: '200000001',
+  role: 'owner',
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
