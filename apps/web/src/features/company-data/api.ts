@@ -27,7 +27,10 @@ export async function fetchActivity(
   return ActivityPage.parse(await apiJson<unknown>(`${companyPath(companyId)}/activity${query}`, { signal }));
 }
 
-/** `GET companies/{companyId}/exports` (owner, admins): newest first, with each one's progress. */
+/**
+ * `GET companies/{companyId}/exports` (owner, admins): newest first, with each one's progress; a ready one carries
+ * the owner's `downloadUrl` (the zip).
+ */
 export async function fetchExports(companyId: string, signal?: AbortSignal): Promise<DataExport[]> {
   return DataExportsResponse.parse(await apiJson<unknown>(`${companyPath(companyId)}/exports`, { signal }));
 }
@@ -35,11 +38,6 @@ export async function fetchExports(companyId: string, signal?: AbortSignal): Pro
 /** `POST companies/{companyId}/exports` (owner): 202 with the queued export. */
 export async function requestExport(companyId: string): Promise<DataExport> {
   return DataExport.parse(await apiJson<unknown>(`${companyPath(companyId)}/exports`, { method: 'POST' }));
-}
-
-/** The signed-in owner's download of a ready export (the zip). */
-export function exportFilePath(companyId: string, exportId: string): string {
-  return `${companyPath(companyId)}/exports/${enc(exportId)}/file`;
 }
 
 /** `GET companies/{companyId}/closure`: the latest request to close the company's account, or null. */

@@ -9,7 +9,7 @@ import { DownloadButton } from '../../../ui/download-button.tsx';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { exportFilePath, requestExport } from '../api.ts';
+import { requestExport } from '../api.ts';
 import { companyDataKeys, isExportWorking, useExportsQuery } from '../queries.ts';
 
 /** What one export holds, in the order the zip's folders have them. */
@@ -36,7 +36,7 @@ const STATE_COLORS: Record<DataExport['state'], string> = {
   expired: 'gray.7',
 };
 
-function ExportRow({ companyId, item }: { companyId: string; item: DataExport }) {
+function ExportRow({ item }: { item: DataExport }) {
   const t = useTranslate();
   const language = useLanguage();
   const asked = formatDisplayDate(item.createdAt, language, { time: true });
@@ -87,9 +87,9 @@ function ExportRow({ companyId, item }: { companyId: string; item: DataExport })
             </Text>
           ) : null}
         </Group>
-        {item.state === 'ready' ? (
+        {item.state === 'ready' && item.downloadUrl ? (
           <DownloadButton
-            href={exportFilePath(companyId, item.id)}
+            href={item.downloadUrl}
             fallbackName={`export-${item.createdAt.slice(0, 10)}.zip`}
             label={t('teamsWeb:data.exports.download')}
             icon={<IconDownload size={16} aria-hidden="true" />}
@@ -140,7 +140,7 @@ export function ExportsSection({ companyId }: { companyId: string }) {
         data-testid="exports-list"
       >
         {exports.data.map((item) => (
-          <ExportRow key={item.id} companyId={companyId} item={item} />
+          <ExportRow key={item.id} item={item} />
         ))}
       </Stack>
     );

@@ -131,6 +131,7 @@ describe("the company's exports", () => {
           readyAt: '2026-11-27T10:05:00.000Z',
           expiresAt: '2026-12-04T10:05:00.000Z',
           sizeBytes: 1_250_000,
+          downloadUrl: `/app/api/v1/companies/${COMPANY_ID}/exports/${EXPORT_ID}/file`,
         }),
       ],
     ];
