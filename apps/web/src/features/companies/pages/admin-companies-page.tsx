@@ -29,6 +29,7 @@ import { SelectField } from '../../../ui/form/fields.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { AdminClosureRequests } from '../../company-data/components/admin-closure-requests.tsx';
+import { CompanyMembersList } from '../../teams/index.ts';
 import {
   fetchAdminCompanies,
   fetchCompany,
@@ -363,6 +364,7 @@ function CompanyDetail({ id, situations }: { id: string; situations: readonly Op
           </Button>
         </Group>
       </Paper>
+      <CompanyMembersList companyId={data.id} />
       <CompanyProfileForm
         key={`${data.id}:${data.version}`}
         company={data}
