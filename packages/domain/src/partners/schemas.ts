@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, Eligibility } from '../applications/schemas.ts';
+import { COMPANY_ROLES } from '../teams/roles.ts';
 import { PendingFollowRequest } from './follow-requests.ts';
 
 /**
@@ -51,7 +52,8 @@ export const PartnerCompanyParams = z.object({ companyId: z.uuid() });
 
 /**
  * What a partner reads of one company: its public data always, its state and latest application with the state
- * consent, and the eight criteria against their thresholds with the diagnosis consent (null without).
+ * consent, and the eight criteria against their thresholds with the diagnosis consent (null without). `members`:
+ * the company's team, names and roles only (no e-mails), owners first.
  */
 export const PartnerCompanyView = z.object({
   companyId: z.uuid(),
@@ -69,6 +71,7 @@ export const PartnerCompanyView = z.object({
     })
     .nullable(),
   diagnosis: Eligibility.nullable(),
+  members: z.array(z.object({ name: z.string(), role: z.enum(COMPANY_ROLES) })).default([]),
 });
 export type PartnerCompanyView = z.infer<typeof PartnerCompanyView>;
 

@@ -1,4 +1,4 @@
-import type { AssistedState, Consent, ConsentLevel } from '@excelencia/domain';
+import type { AssistedState, CompanyRole, Consent, ConsentLevel } from '@excelencia/domain';
 import {
   and,
   asc,
@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { type Executor, readTogether } from '../../db/client.ts';
 import {
+  accounts,
   applications,
   balanceSheets,
   companies,
@@ -290,6 +291,23 @@ export async function companySummary(
     .where(eq(companies.id, companyId))
     .limit(1);
   return company;
+}
+
+/** The company's team as a partner sees it: names and roles (no e-mails), owners first, then by when they joined. */
+export async function teamOf(
+  db: Executor,
+  companyId: string,
+): Promise<{ name: string; role: CompanyRole }[]> {
+  return db
+    .select({ name: accounts.name, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(accounts, eq(accounts.id, companyMembers.accountId))
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(
+      sql`case ${companyMembers.role} when 'owner' then 0 when 'accountant' then 1 else 2 end`,
+      asc(companyMembers.createdAt),
+      asc(accounts.name),
+    );
 }
 
 /** Every edition by its number. */

@@ -7,6 +7,7 @@ import {
   accounts,
   companies,
   companyInvitations,
+  companyMembers,
   mailOutbox,
   partnerAccessLog,
   partnerApiTokens,
@@ -230,6 +231,42 @@ describe('GET /app/api/v1/partner/companies/{companyId}: who sees what', () => {
     expect(full.state).toBe('registered');
     expect(full.diagnosis.missingYears.length).toBeGreaterThan(0);
     await consent(entity.a, false, false);
+  });
+
+  it("shows the company's team, names and roles (owners first), never their e-mails", async () => {
+    const owner = await ctx.createUser({
+      email: 'dono@equipa-seguida.cv',
+      roles: ['company'],
+      name: 'Dono Equipa',
+    });
+    const teamCompany = await ctx.linkCompany(owner.accountId, {
+      companyName: 'Equipa Seguida, Lda',
+      nif: '300000010',
+    });
+    const accountant = await ctx.createUser({
+      email: 'contas@gabinete.cv',
+      roles: ['company'],
+      name: 'Carla Contas',
+    });
+    await ctx.db
+      .insert(companyMembers)
+      .values({ companyId: teamCompany, accountId: accountant.accountId, role: 'accountant' });
+    // An entity of its own assists it (the other tests count entity A's and B's companies).
+    const [type] = await ctx.db.select({ id: partnerTypes.id }).from(partnerTypes).limit(1);
+    const entityC = await addEntity(type?.id as string, 'BEQ', 'Banco da Equipa');
+    const partnerC = await partnerOf('carlos@banco-equipa.cv', entityC);
+    await ctx.db
+      .insert(partnerAssistedCompanies)
+      .values({ partnerEntityId: entityC, companyId: teamCompany });
+    const res = await send(partnerC, 'GET', `/partner/companies/${teamCompany}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().members).toEqual([
+      { name: 'Dono Equipa', role: 'owner' },
+      { name: 'Carla Contas', role: 'accountant' },
+    ]);
+    expect(res.body).not.toContain('contas@gabinete.cv');
+    expect(res.body).not.toContain('dono@equipa-seguida.cv');
+    expect((await send(as.partnerA, 'GET', `/partner/companies/${teamCompany}`)).statusCode).toBe(404);
   });
 
   it('answers 404 for a company that neither is assisted nor consents, and for an unknown one', async () => {

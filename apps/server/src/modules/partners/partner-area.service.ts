@@ -36,6 +36,7 @@ import {
   stateOf,
   submittedApplications,
   submittedApplicationsOf,
+  teamOf,
 } from './partner-area.repository.ts';
 
 export const ASSISTED_ENTITY = 'partners/assisted-companies';
@@ -138,7 +139,8 @@ export function createPartnerAreaService(deps: {
 
     /**
      * One company as the partner may see it: 404 unless the entity assists it or holds a consent; its public
-     * data always; state and diagnosis only under their consent, each read written to the company's access log.
+     * data and its team (names and roles) always; state and diagnosis only under their consent, each read written
+     * to the company's access log.
      */
     async company(caller: AuthContext, companyId: string): Promise<PartnerCompanyView> {
       const entity = await entityOf(caller);
@@ -187,6 +189,7 @@ export function createPartnerAreaService(deps: {
         state,
         application,
         diagnosis,
+        members: await teamOf(db, companyId),
       };
     },
 
