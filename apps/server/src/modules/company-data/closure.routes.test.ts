@@ -691,6 +691,16 @@ describe('an admin approves: the erasure', () => {
       ]),
     );
 
+    // The closure's own audit rows name what was erased, not the erased values.
+    const closing = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, company.companyId), eq(auditLog.action, 'close')));
+    expect(closing).toHaveLength(1);
+    expect(JSON.stringify(closing)).not.toContain(`geral.${company.nif}@closure.cv`);
+    expect(JSON.stringify(closing)).not.toContain('+238');
+    expect(closing[0]?.after).toMatchObject({ erasedFields: expect.arrayContaining(['contactEmail']) });
+
     // A second approval is a 409, and changes nothing.
     const twice = await send(admin, 'POST', `/closure-requests/${asked.id}/approve`);
     expect(twice.statusCode).toBe(409);

@@ -71,6 +71,17 @@ import {
 const CLOSURE_ENTITY = 'company_closure_requests';
 /** The audit entity of the company row (as the companies area writes it). */
 const COMPANIES_ENTITY = 'companies';
+/** The company row's fields a closure empties (closeCompanyRow), named in its audit row. */
+const ERASED_COMPANY_FIELDS = [
+  'email',
+  'phone',
+  'contactPhone',
+  'contactEmail',
+  'website',
+  'responsibleName',
+  'ownerName',
+  'managerName',
+] as const;
 /** The most requests one admin list answers. */
 const LIST_LIMIT = 500;
 
@@ -397,15 +408,15 @@ export function createClosureService(
             action: 'close',
             entity: COMPANIES_ENTITY,
             entityId: companyId,
-            before: {
-              email: company.email,
-              phone: company.phone,
-              contactEmail: company.contactEmail,
-              contactPhone: company.contactPhone,
-              isListed: company.isListed,
-              version: company.version,
+            // Which fields were erased, not their values: the log would otherwise keep what the closure erases.
+            before: { isListed: company.isListed, closedAt: null, version: company.version },
+            after: {
+              isListed: false,
+              closedAt: now.toISOString(),
+              erasedFields: ERASED_COMPANY_FIELDS,
+              closureRequestId: id,
+              version: company.version + 1,
             },
-            after: { closedAt: now.toISOString(), closureRequestId: id, version: company.version + 1 },
             requestId: actor.requestId ?? null,
           });
           await mailAll(tx, 'approved', owners, {
