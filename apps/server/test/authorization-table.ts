@@ -335,6 +335,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'DELETE /app/api/v1/companies/{companyId}/diagnoses/{id}': COMPANY_A_PREPARE,
   'GET /app/api/v1/companies/{companyId}/diagnoses/{id}/export.pdf': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/diagnoses/{id}/export.xlsx': COMPANY_A,
+  'GET /app/api/v1/companies/{companyId}/diagnoses/{id}/what-if': COMPANY_A,
   'GET /app/api/v1/editions/current': PUBLIC,
   'GET /app/api/v1/editions': ADMIN,
   'POST /app/api/v1/editions': ADMIN_WRITE,

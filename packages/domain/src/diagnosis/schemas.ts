@@ -201,3 +201,40 @@ export const IndicatorStatistics = z.object({
   groups: z.array(DistributionRow),
 });
 export type IndicatorStatistics = z.infer<typeof IndicatorStatistics>;
+
+/**
+ * The what-if simulator (what-if.ts): each criterion of a saved diagnosis with, when it does not pass, its levers:
+ * the smallest single change of one figure (signed, whole escudos of the sheet's own period, as decimal text) that
+ * makes it pass, and the criterion's value after it.
+ */
+/** The figures a lever changes (what each moves by the books: what-if.ts). */
+export const WHAT_IF_FIGURES = [
+  'capitalInjection',
+  'ebitda',
+  'netFinancialDebt',
+  'netResult',
+  'turnover',
+] as const;
+export type WhatIfFigure = (typeof WHAT_IF_FIGURES)[number];
+
+export const WhatIfLever = z.object({
+  figure: z.enum(WHAT_IF_FIGURES),
+  change: z.string(),
+  resultingValue: z.string(),
+});
+export type WhatIfLever = z.infer<typeof WhatIfLever>;
+
+export const WhatIfCriterionResult = z.object({
+  criterion: z.object({ id: z.string(), code: z.string(), description: LocalizedText }),
+  /** Whether the criterion passes on the diagnosed sheet; null when it is not computable. */
+  passed: z.boolean().nullable(),
+  /** The diagnosed value (decimal text), or null when not computable. */
+  value: z.string().nullable(),
+  target: z.object({ comparison: z.enum(TARGET_COMPARISONS), value: z.string() }),
+  /** Empty when it passes, or when no single change on this sheet makes it pass. */
+  levers: z.array(WhatIfLever),
+});
+export type WhatIfCriterionResult = z.infer<typeof WhatIfCriterionResult>;
+
+export const WhatIfResponse = z.array(WhatIfCriterionResult);
+export type WhatIfResponse = z.infer<typeof WhatIfResponse>;

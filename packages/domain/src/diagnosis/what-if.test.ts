@@ -162,7 +162,7 @@ describe('whatIfLevers on the weak sheet', () => {
   it('RCP: a net result that raises equity by the same amount', () => {
     // RCP = RL / CP = −10 000 / 190 000 < 0.1. The result is equity (RLPER → CP), so both rise by x:
     // (−10 000 + x) / (190 000 + x) ≥ 0.1 ⇔ −10 000 + x ≥ 19 000 + 0.1 x ⇔ 0.9 x ≥ 29 000 ⇔ x ≥ 32 222.2…
-    // → 32 223: 22 223 / 222 223 = 0.10000224998… ≥ 0.1; 32 222: 22 222 / 222 222 = 0.0999995… < 0.1.
+    // → 32 223: 22 223 / 222 223 = 0.1000031… ≥ 0.1; 32 222: 22 222 / 222 222 = 0.099999099… < 0.1.
     expect(leversOf(rows, ['RCP'])).toEqual({
       RCP: [`netResult 32223 → ${d('22223').div(d('222223'))}`],
     });
@@ -362,7 +362,7 @@ describe('properties', () => {
   it('applying a lever makes its criterion pass, and a change 1 escudo smaller does not', () => {
     fc.assert(
       fc.property(modelArbitrary, ({ model }) => check(model)),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 
@@ -374,7 +374,7 @@ describe('properties', () => {
         const changes = { capitalInjection: d('12345'), netFinancialDebt: d('-2000'), turnover: d('777') };
         expect(simulateWhatIf(fromSnapshot, changes)).toEqual(simulateWhatIf(model, changes));
       }),
-      { numRuns: 30 },
+      { numRuns: 20 },
     );
   });
 

@@ -11,7 +11,7 @@ import {
   type NotComputableReason,
   orderCriteria,
 } from './engine.ts';
-import type { Diagnosis } from './schemas.ts';
+import { type Diagnosis, WHAT_IF_FIGURES, type WhatIfFigure } from './schemas.ts';
 
 /**
  * The what-if simulator: for each criterion a diagnosed sheet fails, the smallest single change of one figure
@@ -56,15 +56,6 @@ import type { Diagnosis } from './schemas.ts';
  * solved exactly; otherwise (min, max, abs, products) it is found by bisection on whole escudos. Either way the
  * lever is checked by recomputing the criterion: it passes with the change and fails with one escudo less.
  */
-
-export const WHAT_IF_FIGURES = [
-  'capitalInjection',
-  'ebitda',
-  'netFinancialDebt',
-  'netResult',
-  'turnover',
-] as const;
-export type WhatIfFigure = (typeof WHAT_IF_FIGURES)[number];
 
 /** The direction of each figure's lever: +1 raises it, −1 lowers it. */
 export const WHAT_IF_DIRECTION: Record<WhatIfFigure, 1 | -1> = {
@@ -154,13 +145,13 @@ export type WhatIfOutcome = {
   reason: NotComputableReason | null;
 };
 
-export type WhatIfLever = { figure: WhatIfFigure; change: Decimal; resultingValue: Decimal };
+export type ComputedLever = { figure: WhatIfFigure; change: Decimal; resultingValue: Decimal };
 
 export type WhatIfCriterionLevers = {
   code: string;
   value: Decimal | null;
   passed: boolean | null;
-  levers: WhatIfLever[];
+  levers: ComputedLever[];
 };
 
 function currentNames(ast: FormulaNode, out: Set<string>): void {
@@ -507,7 +498,11 @@ function bisect(model: WhatIfModel, criterion: ParsedCriterion, figure: WhatIfFi
   return high;
 }
 
-function leverFor(model: WhatIfModel, criterion: ParsedCriterion, figure: WhatIfFigure): WhatIfLever | null {
+function leverFor(
+  model: WhatIfModel,
+  criterion: ParsedCriterion,
+  figure: WhatIfFigure,
+): ComputedLever | null {
   const solved = solveLinear(model, criterion, figure);
   let k: bigint | null;
   if (
@@ -551,7 +546,7 @@ export function whatIfLevers(model: WhatIfModel): WhatIfCriterionLevers[] {
   const base = simulateWhatIf(model);
   return model.criteria.map((criterion, index) => {
     const outcome = base[index] as WhatIfOutcome;
-    const levers: WhatIfLever[] = [];
+    const levers: ComputedLever[] = [];
     if (outcome.passed !== true && criterion.ast) {
       for (const figure of leverFigures(criterion)) {
         const lever = leverFor(model, criterion, figure);

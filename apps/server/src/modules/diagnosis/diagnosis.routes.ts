@@ -14,6 +14,7 @@ import {
   languageFromTag,
   pageOf,
   translate,
+  WhatIfResponse,
 } from '@excelencia/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +30,7 @@ import { type ExportColumn, sendXlsx, XLSX_MIME } from '../../platform/xlsx-expo
 import type { DiagnosisService } from './diagnosis.service.ts';
 import { diagnosisPdf } from './diagnosis-export-pdf.ts';
 import { diagnosisXlsx } from './diagnosis-export-xlsx.ts';
+import { createWhatIfService, type WhatIfService } from './what-if.service.ts';
 
 const COMPANY_DIAGNOSES = '/companies/:companyId/diagnoses';
 
@@ -69,8 +71,9 @@ const STATISTICS_COLUMNS: readonly ExportColumn<StatisticsRow>[] = [
   },
 ];
 
-export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
+export function diagnosisRoutes(deps: { diagnosis: DiagnosisService; whatIf?: WhatIfService }) {
   const { diagnosis } = deps;
+  const whatIf = deps.whatIf ?? createWhatIfService({ diagnosis });
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -199,6 +202,23 @@ export function diagnosisRoutes(deps: { diagnosis: DiagnosisService }) {
         config: MEMBERS,
       },
       async (request) => diagnosis.get(caller(request), request.params.companyId, request.params.id),
+    );
+
+    r.get(
+      `${COMPANY_DIAGNOSES}/:id/what-if`,
+      {
+        schema: {
+          tags: ['diagnosis'],
+          summary:
+            'What would make each failed criterion of a saved diagnosis pass: per criterion its levers, the ' +
+            'smallest single change of one figure (capitalInjection, ebitda, netFinancialDebt, netResult, ' +
+            "turnover; signed, whole escudos of the sheet's own period) and the value it gives",
+          params: DiagnosisParams,
+          response: { 200: WhatIfResponse, ...errorResponses },
+        },
+        config: MEMBERS,
+      },
+      async (request) => whatIf.levers(caller(request), request.params.companyId, request.params.id),
     );
 
     r.get(
