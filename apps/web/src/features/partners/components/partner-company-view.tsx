@@ -9,7 +9,10 @@ import { editionLabel } from '../../applications/edition-label.ts';
 import { usePartnerCompanyQuery } from '../queries.ts';
 import { AssistedStateBadge } from './assisted-state-badge.tsx';
 
-/** One company as the partner may see it: public data, then state and diagnosis summary as the company shares them. */
+/**
+ * One company as the partner may see it: public data, then state and diagnosis summary as the company shares them,
+ * and its members' names and roles when the server answers them.
+ */
 export function PartnerCompanyView({ companyId }: { companyId: string }) {
   const t = useTranslate();
   const language = useLanguage();
@@ -81,6 +84,27 @@ export function PartnerCompanyView({ companyId }: { companyId: string }) {
           )}
         </Stack>
       </Paper>
+      {view.members.length > 0 ? (
+        <Paper withBorder p="md" data-testid="partner-members">
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t('teamsWeb:admin.members')}
+            </Title>
+            <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+              {view.members.map((member, index) => (
+                <Group component="li" key={`${member.name}-${index}`} gap="xs" justify="space-between">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {member.name}
+                  </Text>
+                  <Text size="sm" c="gray.7">
+                    {t(`teams:roles.${member.role}`)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </Stack>
+        </Paper>
+      ) : null}
     </Stack>
   );
 }
