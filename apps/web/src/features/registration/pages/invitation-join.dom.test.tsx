@@ -119,7 +119,9 @@ describe('a team invitation', () => {
     expect(await screen.findByTestId('dashboard')).toBeTruthy();
     expect(calls).toEqual([{ url: '/app/api/v1/invitations/join', body: { token: 'abc' } }]);
     expect(window.localStorage.getItem('companyID')).toContain(COMPANY_ID);
-    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['companies', 'mine'] }));
+    await waitFor(() =>
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: ['companies', 'mine'], refetchType: 'all' }),
+    );
   });
 
   it("signed in with another address: the server's refusal is shown with its message", async () => {

@@ -256,9 +256,11 @@ function JoinTeam({
     mutationFn: () => joinInvitation(token),
     onSuccess: async (joined) => {
       setSelectedCompanyId(joined.companyId);
+      // Read again even where no page shows them now: the dashboard must not start from a list without the
+      // company (the selector would drop the choice just stored), nor from a session without its role.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyKeys.mine() }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.mine(), refetchType: 'all' }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.all, refetchType: 'all' }),
       ]);
       void navigate(localePath('/company/dashboard'));
     },
