@@ -8,7 +8,15 @@ import {
   type TestUser,
 } from '../../../test/support/context.ts';
 import { apiCalls } from '../../../test/support/http.ts';
-import { accounts } from '../../db/schema/index.ts';
+import {
+  accounts,
+  applications,
+  balanceSheets,
+  companies,
+  companyMembers,
+  diagnoses,
+  editions,
+} from '../../db/schema/index.ts';
 import { createFileStore, localDiskDriver } from '../../platform/files/file-store.ts';
 
 // One PNG pixel.
@@ -169,13 +177,145 @@ describe('GET /app/api/v1/me/companies (company-only)', () => {
   it('lists the companies of a company user', async () => {
     const res = await get(sessionsOf.company, '/me/companies');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ id: companyId, companyName: 'Demo Comércio, Lda', nif: '200000001' }]);
+    expect(res.json()).toEqual([
+      { id: companyId, companyName: 'Demo Comércio, Lda', nif: '200000001', role: 'owner' },
+    ]);
   });
 
   it('answers 403 to partner and admin, 401 to visitors', async () => {
     expect((await get(sessionsOf.partner, '/me/companies')).statusCode).toBe(403);
     expect((await get(sessionsOf.admin, '/me/companies')).statusCode).toBe(403);
     expect((await get(null, '/me/companies')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /app/api/v1/me/companies/overview', () => {
+  it("answers each company the caller acts for with its role and the company's latest sheet, diagnosis and application", async () => {
+    const accountant = await ctx.createUser({
+      email: 'contabilista@gabinete.cv',
+      name: 'Contabilista',
+      roles: ['company'],
+    });
+    const [client, own] = await ctx.db
+      .insert(companies)
+      .values([
+        { companyName: 'Cliente Um, Lda', nif: '200000011', email: 'um@cliente.cv' },
+        { companyName: 'Gabinete Próprio, Lda', nif: '200000012', email: 'gabinete@proprio.cv' },
+      ])
+      .returning({ id: companies.id });
+    if (!client || !own) throw new Error('no companies');
+    await ctx.db.insert(companyMembers).values([
+      { companyId: client.id, accountId: accountant.accountId, role: 'accountant' },
+      { companyId: own.id, accountId: accountant.accountId, role: 'owner' },
+    ]);
+    const at = (iso: string) => new Date(iso);
+    const sheet = (startDate: string, endDate: string, createdAt: string, deletedAt: Date | null = null) => ({
+      companyId: client.id,
+      startDate,
+      endDate,
+      typeFrequence: 'annual',
+      source: 'entry' as const,
+      createdAt: at(createdAt),
+      deletedAt,
+    });
+    const [sheet2024, sheet2025] = await ctx.db
+      .insert(balanceSheets)
+      .values([
+        sheet('2024-01-01', '2024-12-31', '2026-03-01T10:00:00Z'),
+        sheet('2025-01-01', '2025-12-31', '2026-02-01T10:00:00Z'),
+        // Deleted: not the latest, though its period is.
+        sheet('2026-01-01', '2026-06-30', '2026-07-01T10:00:00Z', at('2026-07-02T10:00:00Z')),
+      ])
+      .returning({ id: balanceSheets.id });
+    if (!sheet2024 || !sheet2025) throw new Error('no sheets');
+    const diagnosis = (balanceSheetId: string, createdAt: string, deletedAt: Date | null = null) => ({
+      companyId: client.id,
+      balanceSheetId,
+      type: 'simple' as const,
+      snapshot: {},
+      passedCount: 0,
+      computableCount: 0,
+      createdAt: at(createdAt),
+      deletedAt,
+    });
+    const [, newest] = await ctx.db
+      .insert(diagnoses)
+      .values([
+        diagnosis(sheet2025.id, '2026-03-02T10:00:00Z'),
+        diagnosis(sheet2024.id, '2026-03-05T10:00:00Z'),
+        diagnosis(sheet2025.id, '2026-03-09T10:00:00Z', at('2026-03-10T10:00:00Z')),
+      ])
+      .returning({ id: diagnoses.id });
+    const edition = (number: number) => ({
+      number,
+      year: 2024 + number,
+      indicatorYear: 2023 + number,
+      registrationOpensAt: at(`${2024 + number}-01-01T00:00:00Z`),
+      registrationClosesAt: at(`${2024 + number}-02-01T00:00:00Z`),
+      applicationOpensAt: at(`${2024 + number}-01-01T00:00:00Z`),
+      applicationClosesAt: at(`${2024 + number}-02-01T00:00:00Z`),
+      evaluationStartsAt: at(`${2024 + number}-02-02T00:00:00Z`),
+      evaluationEndsAt: at(`${2024 + number}-03-01T00:00:00Z`),
+      resultsAt: at(`${2024 + number}-04-01T00:00:00Z`),
+    });
+    const [first, second] = await ctx.db
+      .insert(editions)
+      .values([edition(91), edition(92)])
+      .returning({ id: editions.id });
+    if (!first || !second) throw new Error('no editions');
+    const [, latestApplication] = await ctx.db
+      .insert(applications)
+      .values([
+        { editionId: first.id, companyId: client.id, status: 'closed' as const, eligibility: {} },
+        { editionId: second.id, companyId: client.id, status: 'pending' as const, eligibility: {} },
+      ])
+      .returning({ id: applications.id });
+
+    const session = await ctx.signIn(accountant.email, accountant.password);
+    const res = await get(session, '/me/companies/overview');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        companyId: client.id,
+        companyName: 'Cliente Um, Lda',
+        nif: '200000011',
+        role: 'accountant',
+        latestSheet: {
+          id: sheet2025.id,
+          frequency: 'annual',
+          startDate: '2025-01-01',
+          endDate: '2025-12-31',
+          createdAt: '2026-02-01T10:00:00.000Z',
+        },
+        latestDiagnosis: {
+          id: newest?.id,
+          frequency: 'annual',
+          endDate: '2024-12-31',
+          createdAt: '2026-03-05T10:00:00.000Z',
+        },
+        latestApplication: {
+          id: latestApplication?.id,
+          editionId: second.id,
+          editionNumber: 92,
+          status: 'pending',
+        },
+      },
+      {
+        companyId: own.id,
+        companyName: 'Gabinete Próprio, Lda',
+        nif: '200000012',
+        role: 'owner',
+        latestSheet: null,
+        latestDiagnosis: null,
+        latestApplication: null,
+      },
+    ]);
+    // Nobody else's companies; partners and admins have none.
+    expect((await get(sessionsOf.company, '/me/companies/overview')).json()).toEqual([
+      expect.objectContaining({ companyId, role: 'owner', latestSheet: null }),
+    ]);
+    expect((await get(sessionsOf.partner, '/me/companies/overview')).statusCode).toBe(403);
+    expect((await get(null, '/me/companies/overview')).statusCode).toBe(401);
   });
 });
 
