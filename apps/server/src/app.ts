@@ -44,6 +44,8 @@ import {
   closureRoutes,
   createActivityService,
   createClosureService,
+  createExportsService,
+  exportsRoutes,
 } from './modules/company-data/index.ts';
 import { contentRoutes, createContentImagesService, createContentService } from './modules/content/index.ts';
 import {
@@ -318,7 +320,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void statistics.refresh();
   });
   app.addHook('onClose', () => statistics.idle());
-  const jobs = createBackgroundJobs({ db: database.db, identity, fileStore, logger: app.log });
+  const jobs = createBackgroundJobs({
+    db: database.db,
+    identity,
+    fileStore,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 
@@ -420,6 +428,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
       await api.register(activityRoutes({ activity: createActivityService({ db: database.db }) }));
+      await api.register(
+        exportsRoutes({
+          exports: createExportsService({ db: database.db, fileStore, publicUrl: config.publicUrl }),
+        }),
+      );
       await api.register(
         closureRoutes({
           closure: createClosureService({

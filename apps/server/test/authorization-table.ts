@@ -514,6 +514,11 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'PUT /app/api/v1/companies/{companyId}/partner-consents/{partnerEntityId}': COMPANY_A_ONLY,
   'GET /app/api/v1/companies/{companyId}/partner-access-log': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/activity': COMPANY_A,
+  // The test's export id is unknown (404) and a second request meets the first (409): 'allowed' for the owner.
+  'POST /app/api/v1/companies/{companyId}/exports': { ...COMPANY_A_ONLY, companyA: 'allowed' },
+  'GET /app/api/v1/companies/{companyId}/exports': COMPANY_A_OWN,
+  'GET /app/api/v1/companies/{companyId}/exports/{id}/file': { ...COMPANY_A_ONLY, companyA: 'allowed' },
+  'GET /app/api/v1/data-exports/{token}': PUBLIC_LOOKUP,
   'GET /app/api/v1/companies/{companyId}/members': COMPANY_A,
   'POST /app/api/v1/companies/{companyId}/members': COMPANY_A_TEAM,
   'PUT /app/api/v1/companies/{companyId}/members/{accountId}': COMPANY_A_TEAM,

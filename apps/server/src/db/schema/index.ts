@@ -3,6 +3,7 @@ export * from './applications.ts';
 export * from './balance-sheets.ts';
 export * from './companies.ts';
 export * from './company-closure.ts';
+export * from './company-exports.ts';
 export * from './content.ts';
 export * from './diagnosis.ts';
 export * from './esg.ts';

@@ -3,3 +3,5 @@ export { activityRoutes } from './activity.routes.ts';
 export { createActivityService } from './activity.service.ts';
 export { closureRoutes } from './closure.routes.ts';
 export { createClosureService } from './closure.service.ts';
+export { exportsRoutes } from './exports.routes.ts';
+export { createExportsService, exportJobs } from './exports.service.ts';

@@ -5,6 +5,7 @@ import {
   accounts,
   applicationFiles,
   balanceSheets,
+  companyExports,
   contentDocuments,
   contentImages,
   editions,
@@ -33,6 +34,7 @@ export const FILE_REFERENCES: readonly PgColumn[] = [
   applicationFiles.fileId,
   balanceSheets.fileId,
   contentDocuments.fileId,
+  companyExports.fileId,
 ];
 
 /** True (as SQL) when some row refers to the file row `files.id`. */
