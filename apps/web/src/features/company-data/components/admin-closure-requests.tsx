@@ -136,8 +136,8 @@ export function AdminClosureRequests() {
                     })}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Table.Td style={{ minWidth: '12rem' }}>
+                  <Text size="sm" style={{ overflowWrap: 'break-word' }}>
                     {request.reason || '—'}
                   </Text>
                 </Table.Td>

@@ -12,12 +12,14 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { requestClosure, withdrawClosure } from '../api.ts';
 import { companyDataKeys, useClosureQuery } from '../queries.ts';
 import { ClosureEffects } from './closure-effects.tsx';
+import { WRAPPING_LABEL } from './wrapping-label.ts';
 
+/** Dark shades: the light alert writes its title in this colour. */
 const STATE_COLORS: Record<ClosureRequest['status'], string> = {
-  pending: 'blue',
-  approved: 'green',
-  refused: 'red',
-  withdrawn: 'gray',
+  pending: 'blue.9',
+  approved: 'green.9',
+  refused: 'red.9',
+  withdrawn: 'gray.9',
 };
 
 /** The latest request's state: who asked when and why, and the administrator's decision. */
@@ -183,6 +185,7 @@ export function ClosureSection({
                   variant="outline"
                   leftSection={<IconDoorExit size={16} aria-hidden="true" />}
                   loading={ask.isPending}
+                  {...WRAPPING_LABEL}
                   data-testid="closure-ask"
                 >
                   {t('teamsWeb:closure.ask')}

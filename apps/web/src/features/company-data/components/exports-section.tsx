@@ -11,6 +11,7 @@ import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { requestExport } from '../api.ts';
 import { companyDataKeys, isExportWorking, useExportsQuery } from '../queries.ts';
+import { WRAPPING_LABEL } from './wrapping-label.ts';
 
 /** What one export holds, in the order the zip's folders have them. */
 export const EXPORT_CONTENTS = [
@@ -172,6 +173,7 @@ export function ExportsSection({ companyId }: { companyId: string }) {
             loading={prepare.isPending}
             disabled={isWorking}
             onClick={() => prepare.mutate()}
+            {...WRAPPING_LABEL}
             data-testid="export-prepare"
           >
             {t('teamsWeb:data.exports.prepare')}
