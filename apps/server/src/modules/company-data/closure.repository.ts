@@ -11,6 +11,7 @@ import {
   balanceSheetValues,
   companies,
   companyClosureRequests,
+  companyExports,
   companyInvitations,
   companyMembers,
   diagnoses,
@@ -326,6 +327,18 @@ export async function deleteApplicationDocumentsOf(
     .where(inArray(applicationFiles.applicationId, ofCompany))
     .returning({ fileId: applicationFiles.fileId });
   return { documents: rows.length, fileIds: rows.map((row) => row.fileId) };
+}
+
+/** The company's data exports: their rows go, and the ids of their zips' file rows are answered. */
+export async function deleteExportsOf(
+  executor: Executor,
+  companyId: string,
+): Promise<{ exports: number; fileIds: string[] }> {
+  const rows = await executor
+    .delete(companyExports)
+    .where(eq(companyExports.companyId, companyId))
+    .returning({ fileId: companyExports.fileId });
+  return { exports: rows.length, fileIds: rows.flatMap((row) => (row.fileId ? [row.fileId] : [])) };
 }
 
 /** The company's consents, partners' follow requests, assistance links and the log of their reads. */

@@ -20,6 +20,7 @@ import {
   caeDivisions,
   cities,
   companies,
+  companyExports,
   companyInvitations,
   companyMembers,
   diagnoses,
@@ -305,7 +306,8 @@ const leafValues = (values: Record<string, string>) => ({
  * Company data of every kind for the erasure: a trial balance uploaded (its file in the store), two sheets entered
  * (their indicator values feed the statistics), a diagnosis, ESG answers, a published edition where the company
  * holds the status (its application decided, a document in the store, a seal), a partner's consent and follow
- * request, a pending invitation, the newsletter at the company's address, the owner's picture, personal fields.
+ * request, a pending invitation, a data export (its zip in the store), the newsletter at the company's address,
+ * the owner's picture, personal fields.
  */
 async function companyWithData(company: Team) {
   const { companyId } = company;
@@ -485,6 +487,25 @@ async function companyWithData(company: Team) {
     .set({ profilePictureFileId: picture.id })
     .where(eq(accounts.id, company.owner.accountId));
 
+  const zip = await store.put(ctx.db, {
+    data: Buffer.from(`PK exportação de ${company.nif}`),
+    originalName: `dados-${company.nif}.zip`,
+    mime: 'application/zip',
+    kind: 'company-export',
+    ownerAccountId: company.owner.accountId,
+  });
+  await ctx.db.insert(companyExports).values({
+    companyId,
+    requestedBy: company.owner.accountId,
+    state: 'ready',
+    progress: 100,
+    fileId: zip.id,
+    sizeBytes: zip.size,
+    tokenHash: `export-${company.nif}`,
+    readyAt: day(-1),
+    expiresAt: day(6),
+  });
+
   const sheetFiles = await ctx.db
     .select({ id: files.id, sha256: files.sha256 })
     .from(balanceSheets)
@@ -495,6 +516,7 @@ async function companyWithData(company: Team) {
     ...sheetFiles,
     { id: document.id, sha256: document.sha256 },
     { id: picture.id, sha256: picture.sha256 },
+    { id: zip.id, sha256: zip.sha256 },
   ];
   for (const file of stored) expect(await store.driver.exists(file.sha256)).toBe(true);
   return { editionId: edition?.id ?? '', applicationId: application?.id ?? '', sealCode, stored };
@@ -629,6 +651,9 @@ describe('an admin approves: the erasure', () => {
         .select()
         .from(companyInvitations)
         .where(eq(companyInvitations.companyId, company.companyId)),
+    ).toEqual([]);
+    expect(
+      await ctx.db.select().from(companyExports).where(eq(companyExports.companyId, company.companyId)),
     ).toEqual([]);
     expect(
       await ctx.db

@@ -37,6 +37,7 @@ import {
   deleteApplicationDocumentsOf,
   deleteDiagnosesOf,
   deleteEsgResponsesOf,
+  deleteExportsOf,
   deleteFileRows,
   deleteInvitationsOf,
   deletePartnerTiesOf,
@@ -356,6 +357,8 @@ export function createClosureService(
           fileIds.push(...sheets.fileIds);
           const documents = await deleteApplicationDocumentsOf(tx, companyId);
           fileIds.push(...documents.fileIds);
+          const exports = await deleteExportsOf(tx, companyId);
+          fileIds.push(...exports.fileIds);
           const diagnoses = await deleteDiagnosesOf(tx, companyId);
           const esgResponses = await deleteEsgResponsesOf(tx, companyId);
           const partnerTies = await deletePartnerTiesOf(tx, companyId);
@@ -393,6 +396,7 @@ export function createClosureService(
           const counts = {
             balanceSheets: sheets.sheets,
             applicationDocuments: documents.documents,
+            exports: exports.exports,
             diagnoses,
             esgResponses,
             ...partnerTies,
