@@ -184,6 +184,7 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/accounts/{id}/profile-pictures': OWN_OR_ADMIN,
   'GET /app/api/v1/company-details/by-email/{email}': OWN_OR_ADMIN,
   'GET /app/api/v1/me': SIGNED_IN,
+  'GET /app/api/v1/me/data-export': SIGNED_IN,
   'GET /app/api/v1/me/companies': COMPANY,
   'GET /app/api/v1/me/companies/overview': COMPANY,
   'PUT /app/api/v1/me/language': SIGNED_IN,

@@ -151,3 +151,29 @@ export const ClosureRequest = z.object({
 export type ClosureRequest = z.infer<typeof ClosureRequest>;
 export const ClosureRequestsQuery = z.object({ status: z.enum(CLOSURE_STATES).optional() });
 export const ClosureRequestsResponse = z.array(ClosureRequest);
+
+/**
+ * `GET me/data-export` (any signed-in user): a JSON download of what the portal keeps of the caller as a person:
+ * the account row without secrets, the companies they act for and in which role, the partner entity they belong
+ * to, the invitations sent to their address (without their link tokens), and the audit rows they made (the last
+ * PERSONAL_EXPORT_AUDIT_ROWS, newest first), as the portal keeps them.
+ */
+export const PERSONAL_EXPORT_AUDIT_ROWS = 1000;
+const Row = z.record(z.string(), z.unknown());
+export const PersonalDataExport = z.object({
+  exportedAt: z.string(),
+  profile: Row,
+  memberships: z.array(
+    z.object({
+      companyId: z.uuid(),
+      companyName: z.string(),
+      nif: z.string(),
+      role: z.enum(COMPANY_ROLES),
+      since: z.string(),
+    }),
+  ),
+  partnerEntity: z.object({ id: z.uuid(), code: z.string(), name: z.string() }).nullable(),
+  invitations: z.array(Row),
+  auditRows: z.array(Row),
+});
+export type PersonalDataExport = z.infer<typeof PersonalDataExport>;

@@ -2,8 +2,10 @@ import {
   ErrorResponse,
   MyProfile,
   megabytes,
+  PersonalDataExport,
   PROFILE_PICTURE_MAX_BYTES,
   TwoFactorStatus,
+  translate,
   UpdateMyProfileRequest,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
@@ -11,9 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../auth/caller.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { attachment } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { noImageFile } from '../../platform/files/image-upload.ts';
 import { receiveFile } from '../../platform/multipart-file.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
 import { type ProfileService, pictureTooLarge } from './profile.service.ts';
 
 const SIGNED_IN = { roles: ['uma_authorization'] as ['uma_authorization'] };
@@ -37,6 +41,27 @@ export function profileRoutes(deps: { profile: ProfileService }) {
         config: SIGNED_IN,
       },
       async (request) => profile.get(caller(request)),
+    );
+
+    r.get(
+      '/me/data-export',
+      {
+        schema: {
+          tags: ['me'],
+          summary:
+            'What the portal keeps of the caller as a person, as a JSON download: the account, the companies and ' +
+            'roles, the partner entity, the invitations to their address and the last 1000 audit rows they made',
+          response: { 200: PersonalDataExport, ...errorResponses },
+        },
+        config: SIGNED_IN,
+      },
+      async (request, reply) => {
+        const data = await profile.dataExport(caller(request));
+        const name = translate(requestLanguage(request), 'companyData:personalExport.fileName', {
+          date: data.exportedAt.slice(0, 10),
+        });
+        return reply.header('content-disposition', attachment(name)).send(data);
+      },
     );
 
     r.put(

@@ -1,6 +1,8 @@
 import {
   hasRole,
   type MyProfile,
+  PERSONAL_EXPORT_AUDIT_ROWS,
+  type PersonalDataExport,
   PROFILE_PICTURE_MAX_BYTES,
   type TwoFactorStatus,
   type UpdateMyProfileRequest,
@@ -16,7 +18,14 @@ import { detectImage, reencodeImage } from '../../platform/files/image.ts';
 import { imageTooLarge, notAnImage } from '../../platform/files/image-upload.ts';
 import { withoutInvalidCharacters } from '../../platform/input-characters.ts';
 import { profilePicturePath } from '../accounts/index.ts';
-import { setAccountProfilePicture, updateAccountNameAndLanguage } from './profile.repository.ts';
+import {
+  auditRowsBy,
+  invitationsTo,
+  membershipsOf,
+  partnerEntityOf,
+  setAccountProfilePicture,
+  updateAccountNameAndLanguage,
+} from './profile.repository.ts';
 
 /** The largest side of a stored profile picture (px); larger uploads are scaled down, smaller ones kept. */
 export const PICTURE_MAX_SIDE = 1024;
@@ -64,6 +73,31 @@ export function createProfileService(
   return {
     async get(caller: AuthContext): Promise<MyProfile> {
       return present(await accountOf(caller));
+    },
+
+    /**
+     * What the portal keeps of the caller as a person (docs/adr/0028-company-teams.md): the account row without
+     * its derived search text, memberships with roles, the partner entity, the invitations to their address and
+     * the audit rows they made (the last PERSONAL_EXPORT_AUDIT_ROWS).
+     */
+    async dataExport(caller: AuthContext, now = new Date()): Promise<PersonalDataExport> {
+      const { searchText: _search, ...profile } = await accountOf(caller);
+      const [memberships, partnerEntity, invitations, auditRows] = await Promise.all([
+        membershipsOf(db, profile.id),
+        partnerEntityOf(db, profile.id),
+        invitationsTo(db, profile.email),
+        auditRowsBy(db, profile.id, PERSONAL_EXPORT_AUDIT_ROWS),
+      ]);
+      const rows = (values: readonly object[]) =>
+        values.map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+      return {
+        exportedAt: now.toISOString(),
+        profile: JSON.parse(JSON.stringify(profile)),
+        memberships: memberships.map((m) => ({ ...m, since: m.since.toISOString() })),
+        partnerEntity,
+        invitations: rows(invitations),
+        auditRows: rows(auditRows),
+      };
     },
 
     /** The portal row changes in a transaction whose last step is the provider call: both change or neither. */
