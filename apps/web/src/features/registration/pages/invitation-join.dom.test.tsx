@@ -124,6 +124,19 @@ describe('a team invitation', () => {
     );
   });
 
+  it('a partner who joins signs in again, so that the session carries the company role', async () => {
+    const calls = serve({ session: { ...SIGNED_IN, roles: ['uma_authorization', 'partner'] } });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    open();
+    fireEvent.click(await screen.findByTestId('invitation-join'));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([{ url: '/app/api/v1/invitations/join', body: { token: 'abc' } }]);
+    const href = new URL(String(assign.mock.calls[0]?.[0]), 'http://portal');
+    expect(href.pathname).toBe('/auth/login');
+    expect(href.searchParams.get('callbackUrl')).toBe('/en/company/dashboard');
+  });
+
   it("signed in with another address: the server's refusal is shown with its message", async () => {
     serve({
       session: { ...SIGNED_IN, user: { ...SIGNED_IN.user, email: 'outro@contas.cv' } },

@@ -1,4 +1,4 @@
-import { InvitationChoice } from '@excelencia/domain';
+import { hasRole, InvitationChoice, type SessionResponse } from '@excelencia/domain';
 import { Alert, Anchor, Box, Button, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -262,6 +262,13 @@ function JoinTeam({
         queryClient.invalidateQueries({ queryKey: companyKeys.mine(), refetchType: 'all' }),
         queryClient.invalidateQueries({ queryKey: sessionKeys.all, refetchType: 'all' }),
       ]);
+      // Someone who was not a company user yet (a partner) got the company role at the identity provider: the
+      // session only carries it after signing in again, which the provider's own session makes quick.
+      const session = queryClient.getQueryData<SessionResponse>(sessionKeys.current());
+      if (session?.status === 'authenticated' && !hasRole(session.roles, 'company')) {
+        window.location.assign(signInHref(language));
+        return;
+      }
       void navigate(localePath('/company/dashboard'));
     },
   });
