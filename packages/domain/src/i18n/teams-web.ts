@@ -111,14 +111,9 @@ export const teamsWeb = defineMessages({
     closure: {
       title: 'Encerrar a conta da empresa',
       intro:
-        'Um proprietário pode pedir o encerramento da conta da empresa. Um administrador analisa o pedido; depois de aprovado, não pode ser desfeito.',
-      erasesTitle: 'O que é apagado',
-      erases:
-        'Os dados pessoais e os ficheiros da empresa: contactos, morada, responsável, imagem, os membros e os convites pendentes, os balancetes e os seus ficheiros, os diagnósticos, as respostas ESG, os documentos das candidaturas, os consentimentos e as exportações.',
-      keepsTitle: 'O que fica',
-      keeps:
-        'O que o programa tem de guardar, só com o nome e o NIF da empresa: os resultados publicados, os selos (a verificação pública continua a funcionar) e os números anonimizados das estatísticas.',
+        'Depois de aprovado por um administrador, o encerramento não pode ser desfeito. O que apaga e o que fica, nas palavras da política de privacidade:',
       exportFirst: 'Antes de pedir, pode preparar uma exportação de todos os dados da empresa.',
+      privacyLink: 'Ler a política de privacidade',
       reason: 'Motivo (opcional)',
       ask: 'Pedir o encerramento da conta',
       confirmTitle: 'Encerrar a conta de {{company}}?',
@@ -355,14 +350,9 @@ export const teamsWeb = defineMessages({
     closure: {
       title: "Close the company's account",
       intro:
-        "An owner can ask for the company's account to be closed. An administrator reviews the request; once approved, it cannot be undone.",
-      erasesTitle: 'What is erased',
-      erases:
-        "The company's personal data and files: contact details, address, the person responsible, the picture, the members and pending invitations, the trial balances and their files, the diagnoses, the ESG answers, the application documents, the consents and the exports.",
-      keepsTitle: 'What stays',
-      keeps:
-        "What the programme must keep, with the company's name and NIF only: the published results, the seals (their public check keeps working) and the anonymised figures in the statistics.",
+        'Once an administrator approves it, the closure cannot be undone. What it erases and what stays, in the words of the privacy policy:',
       exportFirst: "Before asking, you may want to prepare an export of all the company's data.",
+      privacyLink: 'Read the privacy policy',
       reason: 'Reason (optional)',
       ask: 'Ask to close the account',
       confirmTitle: "Close {{company}}'s account?",
@@ -600,15 +590,10 @@ export const teamsWeb = defineMessages({
     closure: {
       title: "Fermer le compte de l'entreprise",
       intro:
-        "Un propriétaire peut demander la fermeture du compte de l'entreprise. Un administrateur examine la demande ; une fois approuvée, elle ne peut pas être annulée.",
-      erasesTitle: 'Ce qui est effacé',
-      erases:
-        "Les données personnelles et les fichiers de l'entreprise : coordonnées, adresse, responsable, image, les membres et les invitations en attente, les balances et leurs fichiers, les diagnostics, les réponses ESG, les documents des candidatures, les consentements et les exportations.",
-      keepsTitle: 'Ce qui reste',
-      keeps:
-        "Ce que le programme doit conserver, avec seulement le nom et le NIF de l'entreprise : les résultats publiés, les sceaux (leur vérification publique continue de fonctionner) et les chiffres anonymisés des statistiques.",
+        "Une fois approuvée par un administrateur, la fermeture ne peut pas être annulée. Ce qu'elle efface et ce qui reste, dans les mots de la politique de confidentialité :",
       exportFirst:
         "Avant de demander, vous pouvez préparer une exportation de toutes les données de l'entreprise.",
+      privacyLink: 'Lire la politique de confidentialité',
       reason: 'Motif (facultatif)',
       ask: 'Demander la fermeture du compte',
       confirmTitle: 'Fermer le compte de {{company}} ?',

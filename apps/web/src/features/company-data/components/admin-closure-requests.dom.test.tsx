@@ -1,4 +1,4 @@
-import type { ClosureRequest } from '@excelencia/domain';
+import { type ClosureRequest, translate } from '@excelencia/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
@@ -95,10 +95,10 @@ describe("the admin's closure requests", () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain("Close Mercearia Boa Esperança, Lda's account?");
     expect(dialog.textContent).toContain('Mercearia Boa Esperança, Lda (NIF 200000031) are erased');
-    expect(within(dialog).getByTestId('closure-erases').textContent).toContain(
-      'the trial balances and their files',
+    // What is erased and what stays, in the privacy page's words.
+    expect(within(dialog).getByTestId('closure-effects').textContent).toBe(
+      translate('en', 'contentPublic:dataRights.closure.text'),
     );
-    expect(within(dialog).getByTestId('closure-keeps').textContent).toContain('the published results');
     expect(decisions).toHaveLength(0);
     fireEvent.click(within(dialog).getByTestId('confirm-button'));
     await waitFor(() => expect(decisions).toHaveLength(1));

@@ -56,7 +56,7 @@ export function AdminClosureRequests() {
     confirmAction({
       title: t('teamsWeb:closure.admin.approveTitle', { company: request.companyName }),
       message: t('teamsWeb:closure.admin.approveMessage', { company: request.companyName, nif: request.nif }),
-      details: <ClosureEffects headingOrder={4} />,
+      details: <ClosureEffects />,
       confirmLabel: t('teamsWeb:closure.admin.approve'),
       danger: true,
       onConfirm: () =>

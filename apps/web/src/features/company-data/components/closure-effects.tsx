@@ -1,30 +1,29 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 
 /**
- * What closing a company's account erases and what stays, in the privacy page's words: shown to the owner
- * before asking and to the administrator before approving.
+ * What closing a company's account erases and what stays, in the privacy page's own words (its paragraph on
+ * closing the account, contentPublic:dataRights.closure): shown to the owner before asking and to the administrator
+ * before approving, so the three never say it differently.
  */
-export function ClosureEffects({ headingOrder = 3 }: { headingOrder?: 3 | 4 }) {
+export function ClosureEffects({ withPrivacyLink = false }: { withPrivacyLink?: boolean }) {
   const t = useTranslate();
+  const localePath = useLocalePath();
   return (
-    <Stack gap="xs" data-testid="closure-effects">
-      <div>
-        <Title order={headingOrder} size="h5">
-          {t('teamsWeb:closure.erasesTitle')}
-        </Title>
-        <Text size="sm" data-testid="closure-erases">
-          {t('teamsWeb:closure.erases')}
-        </Text>
-      </div>
-      <div>
-        <Title order={headingOrder} size="h5">
-          {t('teamsWeb:closure.keepsTitle')}
-        </Title>
-        <Text size="sm" data-testid="closure-keeps">
-          {t('teamsWeb:closure.keeps')}
-        </Text>
-      </div>
+    <Stack gap={4} data-testid="closure-effects">
+      <Text size="sm">{t('contentPublic:dataRights.closure.text')}</Text>
+      {withPrivacyLink ? (
+        <Anchor
+          component={Link}
+          to={localePath('/public/privacy')}
+          size="sm"
+          data-testid="closure-privacy-link"
+        >
+          {t('teamsWeb:closure.privacyLink')}
+        </Anchor>
+      ) : null}
     </Stack>
   );
 }

@@ -113,7 +113,7 @@ export function ClosureSection({
     confirmAction({
       title: t('teamsWeb:closure.confirmTitle', { company: companyName }),
       message: t('teamsWeb:closure.confirmMessage'),
-      details: <ClosureEffects headingOrder={4} />,
+      details: <ClosureEffects />,
       confirmLabel: t('teamsWeb:closure.confirm'),
       danger: true,
       onConfirm: () =>
@@ -215,7 +215,7 @@ export function ClosureSection({
           {t('teamsWeb:closure.title')}
         </Title>
         <Text size="sm">{t('teamsWeb:closure.intro')}</Text>
-        <ClosureEffects />
+        <ClosureEffects withPrivacyLink />
         {body}
       </Stack>
     </Paper>

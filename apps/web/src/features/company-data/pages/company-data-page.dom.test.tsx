@@ -1,4 +1,10 @@
-import type { ClosureRequest, CompanyRole, DataExport, Language } from '@excelencia/domain';
+import {
+  type ClosureRequest,
+  type CompanyRole,
+  type DataExport,
+  type Language,
+  translate,
+} from '@excelencia/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
@@ -187,10 +193,13 @@ describe("closing the company's account", () => {
   it('an owner gives a reason, confirms after reading what is erased, then withdraws the pending request', async () => {
     renderPage('en');
     const section = await screen.findByTestId('data-closure');
-    expect(within(section).getByTestId('closure-erases').textContent).toContain(
-      'the trial balances and their files',
+    // What closing erases and what stays, in the privacy page's words.
+    expect(within(section).getByTestId('closure-effects').textContent).toContain(
+      translate('en', 'contentPublic:dataRights.closure.text'),
     );
-    expect(within(section).getByTestId('closure-keeps').textContent).toContain('the published results');
+    expect(within(section).getByTestId('closure-privacy-link').getAttribute('href')).toBe(
+      '/en/public/privacy',
+    );
     fireEvent.change(await within(section).findByTestId('closure-reason'), {
       target: { value: 'We are ceasing trading.' },
     });
@@ -199,7 +208,9 @@ describe("closing the company's account", () => {
     expect(await screen.findByText("Close Demo Comércio, Lda's account?")).toBeTruthy();
     expect(writes).toHaveLength(0);
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByTestId('closure-erases')).toBeTruthy();
+    expect(within(dialog).getByTestId('closure-effects').textContent).toBe(
+      translate('en', 'contentPublic:dataRights.closure.text'),
+    );
     fireEvent.click(within(dialog).getByTestId('confirm-button'));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({ method: 'POST', body: { reason: 'We are ceasing trading.' } });
@@ -232,7 +243,9 @@ describe("closing the company's account", () => {
       renderPage(language);
       expect((await screen.findByTestId('data-owner-only')).textContent).toContain(note);
       expect(await screen.findByTestId('closure-state')).toBeTruthy();
-      expect(screen.getByTestId('closure-erases')).toBeTruthy();
+      expect(screen.getByTestId('closure-effects').textContent).toContain(
+        translate(language, 'contentPublic:dataRights.closure.text'),
+      );
       expect(screen.queryByTestId('data-exports')).toBeNull();
       expect(screen.queryByTestId('closure-form')).toBeNull();
       expect(screen.queryByTestId('closure-withdraw')).toBeNull();
