@@ -9,6 +9,7 @@ import {
   type PeriodFrequency,
   pageOf,
   type StatisticDimension,
+  WhatIfResponse,
 } from '@excelencia/domain';
 import { API_BASE, apiJson } from '../../lib/api-client.ts';
 
@@ -35,6 +36,15 @@ export async function fetchDiagnosis(
   signal?: AbortSignal,
 ): Promise<Diagnosis> {
   return Diagnosis.parse(await apiJson<unknown>(diagnosisPath(companyId, id), { signal }));
+}
+
+/** For each criterion of a saved diagnosis, the levers that would make a failed one pass. */
+export async function fetchWhatIf(
+  companyId: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<WhatIfResponse> {
+  return WhatIfResponse.parse(await apiJson<unknown>(`${diagnosisPath(companyId, id)}/what-if`, { signal }));
 }
 
 export async function createDiagnosis(companyId: string, body: CreateDiagnosisRequest): Promise<Diagnosis> {

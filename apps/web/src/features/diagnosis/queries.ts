@@ -8,6 +8,7 @@ import {
   fetchDiagnosis,
   fetchIndicatorSeries,
   fetchIndicatorStatistics,
+  fetchWhatIf,
   type StatisticsFilters,
   statisticsQueryString,
 } from './api.ts';
@@ -18,6 +19,7 @@ export const diagnosisKeys = {
   company: (companyId: string) => [...diagnosisKeys.all, 'company', companyId] as const,
   list: (companyId: string) => [...diagnosisKeys.company(companyId), 'list'] as const,
   one: (companyId: string, id: string) => [...diagnosisKeys.company(companyId), 'one', id] as const,
+  whatIf: (companyId: string, id: string) => [...diagnosisKeys.one(companyId, id), 'what-if'] as const,
   series: (companyId: string, frequency: string) =>
     [...diagnosisKeys.company(companyId), 'series', frequency] as const,
   admin: () => [...diagnosisKeys.all, 'admin'] as const,
@@ -38,6 +40,16 @@ export function useDiagnosisQuery(companyId: string | null, id: string | null) {
     queryKey: diagnosisKeys.one(companyId ?? '', id ?? ''),
     queryFn: ({ signal }) => fetchDiagnosis(companyId ?? '', id ?? '', signal),
     enabled: Boolean(companyId && id),
+  });
+}
+
+/** The levers of a saved diagnosis (a snapshot: they never change, so they are not fetched again). */
+export function useWhatIfQuery(companyId: string | null, id: string | null) {
+  return useQuery({
+    queryKey: diagnosisKeys.whatIf(companyId ?? '', id ?? ''),
+    queryFn: ({ signal }) => fetchWhatIf(companyId ?? '', id ?? '', signal),
+    enabled: Boolean(companyId && id),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -4,13 +4,17 @@ import {
   indicatorValueText,
   localized,
   targetText,
+  type WhatIfLever,
 } from '@excelencia/domain';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { EligibilityWhatIf, useYearWhatIf } from '../../diagnosis/components/eligibility-what-if.tsx';
+import { WhatIfLevers, type WhatIfTrial } from '../../diagnosis/components/what-if-levers.tsx';
 import { gapDisplay, yearsText } from './company-application-format.ts';
 
 /** The criterion's name as the company reads it: 'EBITDA — EBITDA positivo'. */
@@ -41,7 +45,13 @@ function PassBadge({ passed }: { passed: boolean | null }) {
   );
 }
 
-function CriterionRow({ row }: { row: ApplicationIndicator }) {
+type RowWhatIf = {
+  levers: readonly WhatIfLever[];
+  annualisedMonths: number | null;
+  onTry: (trial: WhatIfTrial) => void;
+};
+
+function CriterionRow({ row, whatIf }: { row: ApplicationIndicator; whatIf?: RowWhatIf | undefined }) {
   const t = useTranslate();
   const language = useLanguage();
   const gap = gapDisplay(row.gap, row.target.comparison);
@@ -90,6 +100,14 @@ function CriterionRow({ row }: { row: ApplicationIndicator }) {
             {reason}
           </Text>
         ) : null}
+        {whatIf && row.passed !== true ? (
+          <WhatIfLevers
+            levers={whatIf.levers}
+            target={row.target}
+            annualisedMonths={whatIf.annualisedMonths}
+            onTry={whatIf.onTry}
+          />
+        ) : null}
       </Stack>
     </Paper>
   );
@@ -123,17 +141,41 @@ export function MissingSheetsAlert({ years }: { years: readonly number[] }) {
   );
 }
 
-/** The 8 criteria in the order the server sends them (their fixed order), each against its threshold. */
+/**
+ * The 8 criteria in the order the server sends them (their fixed order), each against its threshold. With the
+ * company (its own page), beside each failed criterion what would make it pass and a simulator, from the saved
+ * diagnosis of the year's annual sheet (`sheetId` when known); a partner's view passes none.
+ */
 export function EligibilityList({
   eligibility,
   intro,
+  companyId,
+  sheetId,
 }: {
   eligibility: Pick<Eligibility, 'applicationFinancialIndicators' | 'missingYears' | 'indicatorYear'>;
   intro: string;
+  companyId?: string | null | undefined;
+  sheetId?: string | null | undefined;
 }) {
   const t = useTranslate();
   const rows = eligibility.applicationFinancialIndicators;
   const met = rows.filter((row) => row.passed === true).length;
+  const whatIf = useYearWhatIf(companyId ?? null, eligibility.indicatorYear, sheetId ?? null);
+  const leversOf = new Map((whatIf.rows ?? []).map((row) => [row.criterion.code, row.levers]));
+  const [simulatorOpen, setSimulatorOpen] = useState(false);
+  const [trial, setTrial] = useState<(WhatIfTrial & { key: number }) | null>(null);
+  const tryLever = (next: WhatIfTrial) => {
+    setSimulatorOpen(true);
+    setTrial((current) => ({ ...next, key: (current?.key ?? 0) + 1 }));
+  };
+  const rowWhatIf = (code: string): RowWhatIf | undefined =>
+    leversOf.has(code)
+      ? {
+          levers: leversOf.get(code) ?? [],
+          annualisedMonths: whatIf.diagnosis?.annualisedMonths ?? null,
+          onTry: tryLever,
+        }
+      : undefined;
   return (
     <Stack gap="sm">
       <Text c="gray.7">{intro}</Text>
@@ -148,9 +190,24 @@ export function EligibilityList({
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
         {rows.map((row) => (
-          <CriterionRow key={row.criterionRatioDetails.code} row={row} />
+          <CriterionRow
+            key={row.criterionRatioDetails.code}
+            row={row}
+            whatIf={rowWhatIf(row.criterionRatioDetails.code)}
+          />
         ))}
       </SimpleGrid>
+      {companyId && eligibility.missingYears.length === 0 ? (
+        <EligibilityWhatIf
+          state={whatIf}
+          codes={rows.map((row) => row.criterionRatioDetails.code)}
+          failing={rows.some((row) => row.passed !== true)}
+          sheetId={sheetId ?? null}
+          open={simulatorOpen}
+          onOpen={() => setSimulatorOpen(true)}
+          trial={trial}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -174,6 +174,7 @@ function CurrentApplication({ initial, edition }: { initial: Application; editio
         <EligibilityList
           eligibility={application}
           intro={t('applicationsWeb:eligibility.intro', { year: application.indicatorYear })}
+          companyId={application.companyId}
         />
       </Section>
       <Section id="app-documents" title={t('applicationsWeb:documents.title')} testId="app-documents">
@@ -202,6 +203,8 @@ function EligibilityPreview({ companyId, edition }: { companyId: string; edition
         <EligibilityList
           eligibility={eligibility.data}
           intro={t('applicationsWeb:eligibility.previewIntro', { year: eligibility.data.indicatorYear })}
+          companyId={companyId}
+          sheetId={eligibility.data.sheets.current?.id ?? null}
         />
       )}
     </Section>

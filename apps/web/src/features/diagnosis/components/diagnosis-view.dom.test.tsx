@@ -1,6 +1,6 @@
 import { Diagnosis, type DiagnosisIndicator } from '@excelencia/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { DiagnosisView } from './diagnosis-view.tsx';
 
@@ -81,6 +81,17 @@ function card(code: string): HTMLElement {
   if (!found) throw new Error(`no card ${code}`);
   return found;
 }
+
+// The view asks for the diagnosis's what-if levers (what-if.dom.test.tsx tests them): none here.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ error: { message: 'no' } }, { status: 404 })),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('the diagnosis view', () => {
   it('shows each indicator with its status, its value and the target with ≥', () => {

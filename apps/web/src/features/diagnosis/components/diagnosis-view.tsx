@@ -7,6 +7,7 @@ import {
   groupByType,
   localized,
   targetText,
+  type WhatIfLever,
 } from '@excelencia/domain';
 import {
   Accordion,
@@ -25,7 +26,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf, IconInfoCircle, IconX } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
@@ -41,7 +42,12 @@ import {
   typeHeading,
   valueText,
 } from '../diagnosis-format.ts';
+import { useWhatIfQuery } from '../queries.ts';
 import classes from './diagnosis-view.module.css';
+import { WhatIfLevers, type WhatIfTrial } from './what-if-levers.tsx';
+
+/** The simulator is loaded when first opened, so a diagnosis's first load does not grow. */
+const WhatIfSimulator = lazy(() => import('./what-if-simulator.tsx'));
 
 type DiagnosisIndicatorInput = DiagnosisIndicator['inputs'][number];
 
@@ -235,11 +241,20 @@ export function IndicatorCard({
   indicator,
   isComparison,
   showSector,
+  whatIf,
 }: {
   indicator: DiagnosisIndicator;
   isComparison: boolean;
   /** Whether any indicator has a sector median (else one note says why above the list, not on every card). */
   showSector: boolean;
+  /** The criterion's levers (shown when it does not pass), the sheet's months if sub-annual, and 'try it'. */
+  whatIf?:
+    | {
+        levers: readonly WhatIfLever[];
+        annualisedMonths: number | null;
+        onTry?: (trial: WhatIfTrial) => void;
+      }
+    | undefined;
 }) {
   const t = useTranslate();
   const language = useLanguage();
@@ -329,6 +344,14 @@ export function IndicatorCard({
             {reason}
           </Text>
         ) : null}
+        {whatIf && indicator.passed !== true ? (
+          <WhatIfLevers
+            levers={whatIf.levers}
+            target={indicator.target}
+            annualisedMonths={whatIf.annualisedMonths}
+            onTry={whatIf.onTry}
+          />
+        ) : null}
         <Text size="sm">
           <Text span c="gray.7">
             {t('diagnosis:export.recommendation')}
@@ -370,6 +393,14 @@ export function DiagnosisView({
   const isComparison = diagnosis.previousBalanceSheet !== null;
   const [onlyFailing, setOnlyFailing] = useState(false);
   const indicators = diagnosis.currentAutoFinancialIndicators;
+  const whatIf = useWhatIfQuery(diagnosis.companyId, diagnosis.id);
+  const leversOf = new Map((whatIf.data ?? []).map((row) => [row.criterion.code, row.levers]));
+  const [simulatorOpen, setSimulatorOpen] = useState(false);
+  const [trial, setTrial] = useState<(WhatIfTrial & { key: number }) | null>(null);
+  const tryLever = (next: WhatIfTrial) => {
+    setSimulatorOpen(true);
+    setTrial((current) => ({ ...next, key: (current?.key ?? 0) + 1 }));
+  };
   const shown = onlyFailing ? indicators.filter((indicator) => indicator.passed !== true) : indicators;
   const groups = groupByType(shown);
   const showSector = indicators.some((indicator) => indicator.sector);
@@ -472,6 +503,36 @@ export function DiagnosisView({
             data-testid="dg-only-failing"
           />
         ) : null}
+        {indicators.length > 0 ? (
+          <Paper
+            withBorder
+            radius="md"
+            p={{ base: 'sm', sm: 'md' }}
+            component="section"
+            aria-labelledby="wi-title"
+            data-testid="wi-section"
+          >
+            <Stack gap="sm">
+              <Title order={3} size="h4" id="wi-title">
+                {t('diagnosisWeb:whatIf.simulatorTitle')}
+              </Title>
+              {simulatorOpen ? (
+                <Suspense fallback={<Text c="gray.7">{t('diagnosisWeb:whatIf.loading')}</Text>}>
+                  <WhatIfSimulator diagnosis={diagnosis} trial={trial} />
+                </Suspense>
+              ) : (
+                <Button
+                  variant="light"
+                  style={{ alignSelf: 'flex-start' }}
+                  onClick={() => setSimulatorOpen(true)}
+                  data-testid="wi-open"
+                >
+                  {t('diagnosisWeb:whatIf.open')}
+                </Button>
+              )}
+            </Stack>
+          </Paper>
+        ) : null}
         {indicators.length === 0 ? <Text c="gray.7">{t('diagnosisWeb:view.noIndicators')}</Text> : null}
         {indicators.length > 0 && shown.length === 0 ? (
           <Text c="gray.7">{t('diagnosisWeb:view.noneFailing')}</Text>
@@ -496,6 +557,15 @@ export function DiagnosisView({
                     indicator={indicator}
                     isComparison={isComparison}
                     showSector={showSector}
+                    whatIf={
+                      leversOf.has(indicator.criterion.code)
+                        ? {
+                            levers: leversOf.get(indicator.criterion.code) ?? [],
+                            annualisedMonths: diagnosis.annualisedMonths,
+                            onTry: tryLever,
+                          }
+                        : undefined
+                    }
                   />
                 ))}
               </Stack>
