@@ -4,6 +4,7 @@ import { IconFiles, IconFileUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { useCompanyCan } from '../../teams/index.ts';
 import { useSheetsQuery } from '../queries.ts';
 
 /** The count and latest period: two lines of text and the gap between them. */
@@ -13,6 +14,8 @@ const SUMMARY_HEIGHT =
 /** The company dashboard's balance-sheet card: how many sheets, the latest period, and where to register one. */
 export function SheetsSummaryCard({ companyId }: { companyId: string }) {
   const t = useTranslate();
+  // A viewer sees the sheets, registers none.
+  const canPrepare = useCompanyCan('prepare');
   const language = useLanguage();
   const localePath = useLocalePath();
   const sheets = useSheetsQuery(companyId);
@@ -46,14 +49,16 @@ export function SheetsSummaryCard({ companyId }: { companyId: string }) {
         ) : null}
         {sheets.data && !latest ? <Text c="gray.7">{t('balanceSheetsWeb:dashboard.none')}</Text> : null}
         <Group gap="sm">
-          <Button
-            component={Link}
-            to={localePath('/company/balance-sheet')}
-            leftSection={<IconFileUpload size={18} aria-hidden="true" />}
-            variant={latest ? 'default' : 'filled'}
-          >
-            {t('balanceSheetsWeb:dashboard.register')}
-          </Button>
+          {canPrepare ? (
+            <Button
+              component={Link}
+              to={localePath('/company/balance-sheet')}
+              leftSection={<IconFileUpload size={18} aria-hidden="true" />}
+              variant={latest ? 'default' : 'filled'}
+            >
+              {t('balanceSheetsWeb:dashboard.register')}
+            </Button>
+          ) : null}
           {latest ? (
             <Button
               component={Link}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignedInContext } from '../../../lib/signed-in-context.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
+import { SheetsSummaryCard } from '../components/sheets-summary-card.tsx';
 import { SheetsTable } from '../components/views.tsx';
 import { BalanceSheetPage } from './balance-sheet-page.tsx';
 
@@ -97,6 +98,15 @@ describe('the trial balances by role', () => {
       expect(within(row).getByTestId('bs-delete')).toBeTruthy();
     });
   }
+
+  it("the dashboard's card offers to register a trial balance to an owner, not to a viewer", async () => {
+    const { unmount } = asRole('owner', <SheetsSummaryCard companyId={COMPANY.id} />);
+    expect(await screen.findByRole('link', { name: 'Register a trial balance' })).toBeTruthy();
+    unmount();
+    asRole('viewer', <SheetsSummaryCard companyId={COMPANY.id} />);
+    expect(await screen.findByText(/No trial balance registered yet/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Register a trial balance' })).toBeNull();
+  });
 
   it('a viewer opens and downloads a sheet, without correcting or deleting it', () => {
     asRole('viewer', table);

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useSheetsQuery } from '../../balance-sheets/queries.ts';
+import { useCompanyCan } from '../../teams/index.ts';
 import { useDiagnosesQuery } from '../queries.ts';
 
 const RING_SIZE = 84;
@@ -15,6 +16,8 @@ const RING_SIZE = 84;
  */
 export function LatestDiagnosisCard({ companyId }: { companyId: string }) {
   const t = useTranslate();
+  // A viewer opens the diagnoses, runs none.
+  const canPrepare = useCompanyCan('prepare');
   const language = useLanguage();
   const localePath = useLocalePath();
   const diagnoses = useDiagnosesQuery(companyId);
@@ -84,7 +87,7 @@ export function LatestDiagnosisCard({ companyId }: { companyId: string }) {
               {t('diagnosisWeb:dashboard.open')}
             </Button>
           ) : null}
-          {hasSheets ? (
+          {hasSheets && canPrepare ? (
             <Button
               component={Link}
               to={localePath('/company/diagnosis')}
