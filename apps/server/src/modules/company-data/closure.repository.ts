@@ -14,6 +14,7 @@ import {
   companyExports,
   companyInvitations,
   companyMembers,
+  companyNameChanges,
   diagnoses,
   esgResponses,
   files,
@@ -327,6 +328,26 @@ export async function deleteApplicationDocumentsOf(
     .where(inArray(applicationFiles.applicationId, ofCompany))
     .returning({ fileId: applicationFiles.fileId });
   return { documents: rows.length, fileIds: rows.map((row) => row.fileId) };
+}
+
+/** Cancels the company's name change waiting for an admin (the names of a closed company no longer change). */
+export async function cancelPendingNameChangesOf(
+  executor: Executor,
+  companyId: string,
+  by: { accountId: string | null; now: Date },
+): Promise<number> {
+  const rows = await executor
+    .update(companyNameChanges)
+    .set({
+      status: 'cancelled',
+      decidedBy: by.accountId,
+      decidedAt: by.now,
+      updatedAt: by.now,
+      version: sql`${companyNameChanges.version} + 1`,
+    })
+    .where(and(eq(companyNameChanges.companyId, companyId), eq(companyNameChanges.status, 'pending')))
+    .returning({ id: companyNameChanges.id });
+  return rows.length;
 }
 
 /** The company's data exports: their rows go, and the ids of their zips' file rows are answered. */

@@ -23,6 +23,7 @@ import {
   companyExports,
   companyInvitations,
   companyMembers,
+  companyNameChanges,
   diagnoses,
   editions,
   esgForms,
@@ -470,6 +471,13 @@ async function companyWithData(company: Team) {
     tokenHash: `hash-${company.nif}`,
     expiresAt: day(7),
   });
+  // A rename the company asked for while holding the status, waiting for an admin.
+  await ctx.db.insert(companyNameChanges).values({
+    companyId,
+    fromCompanyName: company.companyName,
+    toCompanyName: `${company.companyName} Novo`,
+    requestedBy: company.owner.accountId,
+  });
   await ctx.db.insert(newsletterSubscribers).values({
     email: `geral.${company.nif}@closure.cv`,
     status: 'confirmed',
@@ -652,6 +660,11 @@ describe('an admin approves: the erasure', () => {
         .from(companyInvitations)
         .where(eq(companyInvitations.companyId, company.companyId)),
     ).toEqual([]);
+    const renames = await ctx.db
+      .select({ status: companyNameChanges.status })
+      .from(companyNameChanges)
+      .where(eq(companyNameChanges.companyId, company.companyId));
+    expect(renames).toEqual([{ status: 'cancelled' }]);
     expect(
       await ctx.db.select().from(companyExports).where(eq(companyExports.companyId, company.companyId)),
     ).toEqual([]);

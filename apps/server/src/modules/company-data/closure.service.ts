@@ -32,6 +32,7 @@ import {
   anonymiseAccount,
   type ClosureRow,
   type ClosureWithNames,
+  cancelPendingNameChangesOf,
   closeCompanyRow,
   decidePendingRequest,
   deleteApplicationDocumentsOf,
@@ -363,6 +364,10 @@ export function createClosureService(
           const esgResponses = await deleteEsgResponsesOf(tx, companyId);
           const partnerTies = await deletePartnerTiesOf(tx, companyId);
           const invitations = await deleteInvitationsOf(tx, companyId);
+          const nameChanges = await cancelPendingNameChangesOf(tx, companyId, {
+            accountId: actor.accountId,
+            now,
+          });
           const subscriptions = await deleteSubscriptionsOf(
             tx,
             [company.email, company.contactEmail ?? ''].filter(Boolean),
@@ -401,6 +406,7 @@ export function createClosureService(
             esgResponses,
             ...partnerTies,
             invitations,
+            cancelledNameChanges: nameChanges,
             newsletterSubscriptions: subscriptions,
             members: members.length,
             erasedAccounts: erasedAccounts.length,
