@@ -1,7 +1,7 @@
 import { buildBalanceTree, searchText, treeLeaves } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../../../test/support/balance-sheets.ts';
+import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { apiCalls } from '../../../test/support/http.ts';
@@ -214,6 +214,25 @@ describe('GET companies/{companyId}/activity', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await consent(true)).statusCode).toBe(200);
 
+    // A trial balance uploaded; the team: an invitation sent.
+    const sheetFile = multipart(
+      { startDate: '2025-01-01', endDate: '2025-03-31', typeFrequence: 'quarterly' },
+      {
+        data: await xlsx([HEADER, ['11', 'Caixa', 1000, 0], ['51', 'Capital', 0, 1000]]),
+        filename: 'balancete-q1.xlsx',
+      },
+    );
+    const uploaded = await send(owner, 'POST', `/companies/${companyId}/balance-sheets`, sheetFile.payload, {
+      contentType: sheetFile.contentType,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const invited = await send(owner, 'POST', `/companies/${companyId}/members`, {
+      email: 'contabilista@act.cv',
+      role: 'accountant',
+      language: 'pt',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+
     const items = await wholeActivity(owner);
     const kinds = new Set(items.map((item) => `${item.entity}:${item.action}`));
     for (const kind of [
@@ -227,6 +246,8 @@ describe('GET companies/{companyId}/activity', () => {
       'applications:evaluate',
       'companies:update',
       'partners/consents:update',
+      'balance-sheets:upload',
+      'company_invitations:invite',
     ]) {
       expect(kinds, kind).toContain(kind);
     }
@@ -243,6 +264,12 @@ describe('GET companies/{companyId}/activity', () => {
       actorName: 'Ana Admin',
       summary: 'Decision on the application recorded',
     });
+    expect(items.find((item) => item.action === 'upload')?.summary).toBe(
+      'Trial balance for 2025-01-01 – 2025-03-31 uploaded',
+    );
+    expect(items.find((item) => item.action === 'invite')?.summary).toBe(
+      'Invitation sent to contabilista@act.cv',
+    );
     // Newest first.
     const times = items.map((item) => Date.parse(item.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -303,6 +330,7 @@ describe('GET companies/{companyId}/activity', () => {
       json({ x: 1 }),
       json({ a: 'x', p: null }),
       json({ a: null, p: ['yesterday', '00000000-0000-4000-8000-000000000000'] }),
+      json({ a: null, p: ['2026-13-45 25:61:00.123456+00', '00000000-0000-4000-8000-000000000000'] }),
     ]) {
       const res = await get(owner, `/companies/${companyId}/activity?cursor=${encodeURIComponent(cursor)}`);
       expect(res.statusCode, cursor).toBe(400);

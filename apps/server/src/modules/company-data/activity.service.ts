@@ -33,6 +33,9 @@ const CursorShape = z.strictObject({
 /** A timestamptz as PostgreSQL writes it as text ("2026-11-29 02:42:40.123456+00"). */
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
 
+/** The ISO 8601 form of PostgreSQL's text ('+00' becomes '+00:00'), for Date.parse. */
+const isoOf = (text: string) => text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+
 export function encodeActivityCursor(position: ActivityPosition): string {
   const body = { a: position.auditId, p: position.read ? [position.read.at, position.read.id] : null };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
@@ -50,7 +53,9 @@ export function decodeActivityCursor(cursor: string): ActivityPosition {
   const result = CursorShape.safeParse(parsed);
   if (!result.success) throw badActivityCursor();
   const [at, id] = result.data.p ?? [];
-  if (at !== undefined && !TIMESTAMP_TEXT.test(at)) throw badActivityCursor();
+  // Checked here, so the database never meets an impossible time ('2026-13-45') in the query.
+  if (at !== undefined && (!TIMESTAMP_TEXT.test(at) || Number.isNaN(Date.parse(isoOf(at)))))
+    throw badActivityCursor();
   return { auditId: result.data.a, read: at !== undefined && id !== undefined ? { at, id } : null };
 }
 
@@ -91,8 +96,19 @@ const SUMMARY_KEYS: Record<string, string> = {
   esg_responses: 'esgDraftSaved',
   'companies/pre-registrations:accept': 'invitationAccepted',
   'companies/pre-registrations': 'invitationSent',
+  'company_members:update': 'memberRoleChanged',
+  'company_members:remove': 'memberRemoved',
+  'company_members:leave': 'memberLeft',
   company_members: 'teamChanged',
+  'company_invitations:invite': 'invitationSent',
+  'company_invitations:resend': 'invitationSent',
+  'company_invitations:cancel': 'invitationCancelled',
+  'company_invitations:accept': 'invitationAccepted',
   company_invitations: 'teamChanged',
+  'company_closure_requests:request': 'closureRequested',
+  'company_closure_requests:withdraw': 'closureWithdrawn',
+  'company_closure_requests:refuse': 'closureRefused',
+  'company_closure_requests:approve': 'closureApproved',
   company_exports: 'exportRequested',
 };
 
