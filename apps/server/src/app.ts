@@ -27,6 +27,7 @@ import {
   createResultsService,
   editionsRoutes,
 } from './modules/applications/index.ts';
+import { automationsRoutes, createAutomationsService } from './modules/automations/index.ts';
 import {
   balanceSheetsRoutes,
   balanceTreeRoutes,
@@ -320,7 +321,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void statistics.refresh();
   });
   app.addHook('onClose', () => statistics.idle());
+  // The editions' automatic mail: its routes, the job that sends it, and the editions' copy keeping its switches.
+  const automations = createAutomationsService({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+  });
   const jobs = createBackgroundJobs({
+    automations,
     db: database.db,
     identity,
     fileStore,
@@ -411,11 +419,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const results = createResultsService({ db: database.db, applications, publicUrl: config.publicUrl });
       await api.register(
         editionsRoutes({
-          editions: createEditionsService({ db: database.db, fileStore }),
+          editions: createEditionsService({
+            db: database.db,
+            fileStore,
+            onCopied: automations.copySwitches,
+          }),
           results,
           uploadsDir,
         }),
       );
+      await api.register(automationsRoutes({ automations, publicUrl: config.publicUrl }));
       await api.register(applicationsRoutes({ applications, results, uploadsDir }));
       await api.register(balanceTreeRoutes({ balanceSheets }));
       await api.register(esgRoutes({ esg: createEsgService({ db: database.db }) }));

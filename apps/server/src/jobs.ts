@@ -1,6 +1,7 @@
 import type { IdentityAdmin } from './auth/identity-admin.ts';
 import { identityJobHandlers } from './auth/provisioning.ts';
 import type { Database } from './db/client.ts';
+import { type AutomationsService, automationsJob } from './modules/automations/index.ts';
 import { createExportsService, exportJobs } from './modules/company-data/index.ts';
 import { fileSweepJob } from './platform/files/file-gc.ts';
 import type { FileStore } from './platform/files/file-store.ts';
@@ -18,22 +19,31 @@ import type { PinoLike } from './platform/mail/outbox.ts';
  * - company-data.export: builds a company's data export (its zip) and mails its owner the link;
  * - company-data.exports-expiry (every hour): ends the links of exports past their 7 days and lets go of their
  *   zips (the file sweep then removes them).
+ * - automations.send-due (every 5 minutes): the editions' reminders that are due, each person once
+ *   (modules/automations).
  */
 export function createBackgroundJobs(deps: {
   db: Database;
   identity: IdentityAdmin;
   fileStore: FileStore;
   logger: PinoLike;
+  automations: AutomationsService;
   publicUrl: string;
 }): JobWorker {
   const files = fileSweepJob(deps.fileStore.driver);
+  const reminders = automationsJob(deps.automations);
   const exports = exportJobs(
     createExportsService({ db: deps.db, fileStore: deps.fileStore, publicUrl: deps.publicUrl }),
   );
   return createJobWorker({
     db: deps.db,
     logger: deps.logger,
-    handlers: { ...identityJobHandlers(deps.identity), ...files.handlers, ...exports.handlers },
-    recurring: [files.recurring, exports.recurring],
+    handlers: {
+      ...identityJobHandlers(deps.identity),
+      ...files.handlers,
+      ...reminders.handlers,
+      ...exports.handlers,
+    },
+    recurring: [files.recurring, reminders.recurring, exports.recurring],
   });
 }

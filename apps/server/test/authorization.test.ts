@@ -231,6 +231,10 @@ const REQUESTS: Record<string, RequestSpec> = {
     }),
   },
   'POST /auth/logout': { ownSession: true },
+  'PUT /app/api/v1/editions/{id}/automations/{kind}': { params: () => ({ kind: 'registrationCloses7d' }) },
+  'GET /app/api/v1/reminders/opt-out': { query: () => ({ token: 'no-such-token' }) },
+  'POST /app/api/v1/reminders/opt-out': { query: () => ({ token: 'no-such-token' }) },
+  'PUT /app/api/v1/me/reminders': { body: () => ({ enabled: true }) },
   'PUT /app/api/v1/me/profile-picture': {
     multipart: () => ({ fields: {}, file: { data: files.png, filename: 'me.png', type: 'image/png' } }),
   },

@@ -1,4 +1,5 @@
 export * from './applications/index.ts';
+export * from './automations/index.ts';
 export * from './balance-sheets/index.ts';
 export * from './brand.ts';
 export * from './callback-url.ts';

@@ -27,6 +27,7 @@ export const MESSAGE_GROUPS = {
   ],
   signedIn: [
     'applicationsAdmin',
+    'automationsWeb',
     'balanceSheets',
     'contentAdmin',
     'diagnosis',
@@ -44,6 +45,7 @@ export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
 /** Namespaces only the server and the identity provider use (mails, sign-in pages, server texts). */
 export const SERVER_ONLY_NAMESPACES = [
+  'automationsMail',
   'idp',
   'mail',
   'newsletterMail',

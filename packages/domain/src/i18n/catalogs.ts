@@ -2,6 +2,8 @@ import type { Language } from '../languages.ts';
 import { applications } from './applications.ts';
 import { applicationsAdmin } from './applications-admin.ts';
 import { applicationsWeb } from './applications-web.ts';
+import { automationsMail } from './automations-mail.ts';
+import { automationsWeb } from './automations-web.ts';
 import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { common } from './common.ts';
@@ -39,6 +41,8 @@ export const namespaces = {
   applications,
   applicationsAdmin,
   applicationsWeb,
+  automationsMail,
+  automationsWeb,
   balanceSheets,
   balanceSheetsWeb,
   common,

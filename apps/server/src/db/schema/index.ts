@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './applications.ts';
+export * from './automations.ts';
 export * from './balance-sheets.ts';
 export * from './companies.ts';
 export * from './company-closure.ts';

@@ -74,7 +74,12 @@ export async function editionRow(db: Executor, id: string): Promise<EditionRow> 
  * edition's judged as it ran: closed at publication), checked under a transaction lock so two simultaneous
  * writes cannot both pass. Dates are fixed once results are out.
  */
-export function createEditionsService(deps: { db: Database; fileStore: FileStore }) {
+export function createEditionsService(deps: {
+  db: Database;
+  fileStore: FileStore;
+  /** Told of next year's copy in its transaction: the automations give it the source's switches (app.ts). */
+  onCopied?: (tx: Executor, fromId: string, toId: string) => Promise<void>;
+}) {
   const { db, fileStore } = deps;
 
   async function assertWindowFree(tx: Executor, input: EditionInput, exceptId: string | null): Promise<void> {
@@ -156,7 +161,8 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
 
     /**
      * Next year's edition from this one: numbered after the highest, every date one calendar year later, no
-     * applications and no regulation (each year's is uploaded anew). The window rules are create's.
+     * applications and no regulation (each year's is uploaded anew), the same automations switched on and off
+     * (onCopied). The window rules are create's.
      */
     async copy(actor: Actor, id: string): Promise<Edition> {
       return db.transaction(async (tx) => {
@@ -164,7 +170,9 @@ export function createEditionsService(deps: { db: Database; fileStore: FileStore
         await lockEditionWindows(tx);
         const input = nextYearEdition(source, (await highestEditionNumber(tx)) + 1);
         await assertWindowFree(tx, input, null);
-        return insertAudited(tx, actor, input, 'copy', { copiedFrom: id });
+        const copy = await insertAudited(tx, actor, input, 'copy', { copiedFrom: id });
+        await deps.onCopied?.(tx, id, copy.id);
+        return copy;
       });
     },
 
