@@ -54,6 +54,8 @@ export function TeamMembers({ companyId, companyName, members, canManage, isSelf
         t('teamsWeb:team.roleChanged', { name: member.name, role: t(`teams:roles.${row.role}`) }),
       );
       void refresh();
+      // An owner who hands its own role down: the pages follow the new role at once.
+      if (isSelf(member)) void queryClient.invalidateQueries({ queryKey: companyKeys.mine() });
     },
     onError: (cause) => {
       setError(cause);

@@ -1,10 +1,12 @@
 import type { CompanyMember, CompanyRole } from '@excelencia/domain';
+import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
 import { SignedInContext } from '../../../lib/signed-in-context.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { ModalHost } from '../../../ui/modal-host.tsx';
+import { myCompaniesQueryOptions } from '../../companies/queries.ts';
 import { TeamPage } from './team-page.tsx';
 
 const COMPANY_ID = '00000000-0000-4000-8000-0000000000c1';
@@ -74,6 +76,12 @@ function refusal(status: number, code: string, message: string): Response {
   return Response.json({ error: { code, key: `teams:errors.${code}`, message } }, { status });
 }
 
+/** The company selector's read of GET me/companies, as the signed-in layout keeps it. */
+function MyCompanies() {
+  useQuery(myCompaniesQueryOptions());
+  return null;
+}
+
 function renderTeam(
   role: CompanyRole,
   me = role === 'owner' ? ANA : RUI,
@@ -95,6 +103,7 @@ function renderTeam(
     >
       <TeamPage />
       <ModalHost />
+      <MyCompanies />
     </SignedInContext.Provider>,
     { language },
   );
@@ -138,6 +147,16 @@ describe('the team page of an owner', () => {
     expect((await screen.findByTestId('team-error')).textContent).toBe(
       'The company must keep at least one owner.',
     );
+  });
+
+  it("reads the user's companies again after changing its own role, so the pages follow it", async () => {
+    answer = () => Response.json({ ...TEAM[0], role: 'accountant' });
+    const mine = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith('/me/companies'));
+    renderTeam('owner');
+    const select = await screen.findByLabelText('Role of Ana Lopes');
+    await waitFor(() => expect(mine()).toHaveLength(1));
+    fireEvent.change(select, { target: { value: 'accountant' } });
+    await waitFor(() => expect(mine()).toHaveLength(2));
   });
 
   it('removes a member after confirming', async () => {
