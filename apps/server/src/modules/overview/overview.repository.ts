@@ -1,5 +1,5 @@
 import type { InvitationState } from '@excelencia/domain';
-import { and, count, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -54,9 +54,13 @@ export async function openRegistrationCount(db: Executor, at: Date): Promise<num
   return rowCount(db, pendingRegistrations, openRegistrationWhere(at));
 }
 
-/** The invitations pending, or expired, at `at`. */
+/** The pre-registrations' invitations pending, or expired, at `at` (a team's invitations are its owners'). */
 export async function invitationCount(db: Executor, state: InvitationState, at: Date): Promise<number> {
-  return rowCount(db, companyInvitations, invitationStateWhere(state, at));
+  return rowCount(
+    db,
+    companyInvitations,
+    and(eq(companyInvitations.kind, 'owner'), invitationStateWhere(state, at)) as SQL,
+  );
 }
 
 /** The kept balance sheets. */

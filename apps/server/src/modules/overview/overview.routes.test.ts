@@ -100,13 +100,17 @@ beforeAll(async () => {
     expiresAt,
     acceptedAt,
   });
-  await ctx.db
-    .insert(companyInvitations)
-    .values([
-      invitation(listed?.id as string, 'valid', new Date(Date.now() + DAY)),
-      invitation(old?.id as string, 'expired', new Date(Date.now() - DAY)),
-      invitation(own, 'accepted', new Date(Date.now() + DAY), new Date()),
-    ]);
+  await ctx.db.insert(companyInvitations).values([
+    invitation(listed?.id as string, 'valid', new Date(Date.now() + DAY)),
+    invitation(old?.id as string, 'expired', new Date(Date.now() - DAY)),
+    invitation(own, 'accepted', new Date(Date.now() + DAY), new Date()),
+    // An owner's invitation into its team is not an onboarding: not counted.
+    {
+      ...invitation(own, 'team', new Date(Date.now() + DAY)),
+      kind: 'team' as const,
+      role: 'viewer' as const,
+    },
+  ]);
 });
 
 afterAll(async () => {
