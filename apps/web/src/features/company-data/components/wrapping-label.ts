@@ -6,5 +6,5 @@ export const WRAPPING_LABEL = {
   h: 'auto',
   mih: 36,
   py: 6,
-  styles: { label: { whiteSpace: 'normal', textAlign: 'start' } },
+  styles: { label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.35 } },
 } as const;
