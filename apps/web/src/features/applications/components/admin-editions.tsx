@@ -19,6 +19,7 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { Whole, WholeRange } from '../../../ui/whole-range.tsx';
+import { EditionAutomations } from '../../automations/index.ts';
 import { regulationPath } from '../api.ts';
 import { editionLabel } from '../edition-label.ts';
 import { useCopyEditionMutation, useEditionsQuery } from '../queries.ts';
@@ -188,7 +189,7 @@ function EditionCard({
 
 /**
  * /admin/diagnosis-config (application launch): every edition with its windows, phase, publication and
- * regulation, newest first; a drawer creates or edits one and uploads its regulation.
+ * regulation, newest first; a drawer creates or edits one, uploads its regulation and shows its automatic mail.
  */
 export function EditionsPanel() {
   const t = useTranslate();
@@ -290,17 +291,21 @@ export function EditionsPanel() {
           </Drawer.Header>
           <Drawer.Body>
             {editing ? (
-              <EditionForm
-                key={editing.kind === 'edit' ? editing.id : 'new'}
-                edition={editingEdition}
-                justCreated={editing.kind === 'edit' && editing.created === true}
-                onSaved={(saved, created) =>
-                  created
-                    ? setEditing({ kind: 'edit', id: saved.id, fallback: saved, created: true })
-                    : close()
-                }
-                onClose={close}
-              />
+              <Stack gap="xl">
+                <EditionForm
+                  key={editing.kind === 'edit' ? editing.id : 'new'}
+                  edition={editingEdition}
+                  justCreated={editing.kind === 'edit' && editing.created === true}
+                  onSaved={(saved, created) =>
+                    created
+                      ? setEditing({ kind: 'edit', id: saved.id, fallback: saved, created: true })
+                      : close()
+                  }
+                  onClose={close}
+                />
+                {/* An edition's automatic mail once it exists: dates, audience, state, a switch per reminder. */}
+                {editing.kind === 'edit' ? <EditionAutomations editionId={editing.id} /> : null}
+              </Stack>
             ) : null}
           </Drawer.Body>
         </Drawer.Content>

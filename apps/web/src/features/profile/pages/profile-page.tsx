@@ -33,6 +33,7 @@ import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { accountKeys, useAccountQuery, useProfilePictureUrl } from '../../accounts/queries.ts';
+import { RemindersSwitch } from '../../automations/index.ts';
 import { PersonalDataSection } from '../../company-data/components/personal-data-section.tsx';
 import { ApiTokensSection } from '../../partners/components/api-tokens-section.tsx';
 import { sessionKeys } from '../../session/queries.ts';
@@ -42,7 +43,7 @@ import { profileKeys, useMyProfileQuery, useTwoFactorQuery } from '../queries.ts
 
 /**
  * /:lang/users/profile (company and partner users): name, language, picture, password change, two-factor sign-in,
- * the download of what the portal keeps of the person; a partner's API tokens.
+ * a company user's reminders switch, the download of what the portal keeps of the person; a partner's API tokens.
  */
 export function ProfilePage() {
   const t = useTranslate();
@@ -64,6 +65,7 @@ export function ProfilePage() {
       <DetailsForm name={profile.data.name} email={profile.data.email} language={profile.data.language} />
       <PasswordSection />
       <TwoFactorSection />
+      {hasRole(session.roles, 'company') ? <RemindersSwitch /> : null}
       <PersonalDataSection />
       {hasRole(session.roles, 'partner') ? <ApiTokensSection /> : null}
     </Stack>
