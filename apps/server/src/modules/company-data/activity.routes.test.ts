@@ -1,4 +1,4 @@
-import { buildBalanceTree, searchText, treeLeaves } from '@excelencia/domain';
+import { buildBalanceTree, ESG_SAMPLE_DEFINITION, searchText, treeLeaves } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
@@ -233,6 +233,21 @@ describe('GET companies/{companyId}/activity', () => {
     });
     expect(invited.statusCode, invited.body).toBe(201);
 
+    // ESG answers saved as a draft.
+    const form = await send(admin, 'POST', '/esg/forms', {
+      title: { pt: 'ESG 2026', en: 'ESG 2026', fr: 'ESG 2026' },
+      description: { pt: 'Questionário', en: 'Survey', fr: 'Questionnaire' },
+      period: 2026,
+      editionId: null,
+      status: 'open',
+      definition: ESG_SAMPLE_DEFINITION,
+    });
+    expect(form.statusCode, form.body).toBe(201);
+    const draft = await send(owner, 'PUT', `/companies/${companyId}/esg/forms/${form.json().id}/answers`, {
+      answers: { energy: 'some' },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+
     const items = await wholeActivity(owner);
     const kinds = new Set(items.map((item) => `${item.entity}:${item.action}`));
     for (const kind of [
@@ -248,6 +263,8 @@ describe('GET companies/{companyId}/activity', () => {
       'partners/consents:update',
       'balance-sheets:upload',
       'company_invitations:invite',
+      'esg_responses:startDraft',
+      'company_name_changes:rename',
     ]) {
       expect(kinds, kind).toContain(kind);
     }
@@ -264,6 +281,7 @@ describe('GET companies/{companyId}/activity', () => {
       actorName: 'Ana Admin',
       summary: 'Decision on the application recorded',
     });
+    expect(items.find((item) => item.action === 'rename')?.summary).toBe("Company's name changed");
     expect(items.find((item) => item.action === 'upload')?.summary).toBe(
       'Trial balance for 2025-01-01 – 2025-03-31 uploaded',
     );

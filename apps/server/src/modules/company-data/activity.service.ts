@@ -87,6 +87,8 @@ const SUMMARY_KEYS: Record<string, string> = {
   'companies:create': 'companyCreated',
   'companies:approveNameChange': 'nameChanged',
   'company_name_changes:request': 'nameChangeRequested',
+  'company_name_changes:rename': 'nameChanged',
+  'company_name_changes:cancel': 'nameChangeCancelled',
   company_name_changes: 'nameChangeDecided',
   'partners/consents': 'consentChanged',
   'partners/follow-requests:create': 'followRequested',
