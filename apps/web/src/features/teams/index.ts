@@ -1,8 +1,7 @@
 /**
- * What the other features take from the teams area: the user's role in the selected company, the note saying
- * why a control is gone, the members list (admin and partner views) and the dashboard's table of companies.
+ * What every company page takes from the teams area: the user's role in the selected company and the note saying
+ * why a control is gone. The dashboard's table of companies and the admin's members list are imported from their
+ * components by the one page each that shows them, so that the other pages do not carry them.
  */
-export { CompaniesOverview } from './components/companies-overview.tsx';
-export { CompanyMembersList } from './components/members-list.tsx';
 export { RoleNote } from './components/role-note.tsx';
 export { useCompanyCan, useCompanyRole } from './use-company-role.ts';

@@ -29,7 +29,7 @@ import { SelectField } from '../../../ui/form/fields.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { AdminClosureRequests } from '../../company-data/components/admin-closure-requests.tsx';
-import { CompanyMembersList } from '../../teams/index.ts';
+import { CompanyMembersList } from '../../teams/components/members-list.tsx';
 import {
   fetchAdminCompanies,
   fetchCompany,

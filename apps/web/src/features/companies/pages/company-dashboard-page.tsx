@@ -9,7 +9,7 @@ import { ApplicationCard } from '../../applications/components/company-applicati
 import { SheetsSummaryCard } from '../../balance-sheets/components/sheets-summary-card.tsx';
 import { LatestDiagnosisCard } from '../../diagnosis/components/latest-diagnosis-card.tsx';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
-import { CompaniesOverview } from '../../teams/index.ts';
+import { CompaniesOverview } from '../../teams/components/companies-overview.tsx';
 import { myCompaniesQueryOptions } from '../queries.ts';
 
 /**
