@@ -93,9 +93,9 @@ const companiesIn = (recipients: readonly Pick<Recipient, 'companyId'>[]) =>
 export const AUTOMATION_ENTITY = 'edition_automations';
 
 /**
- * An edition's automations (docs/architecture.md, "Background work"): the schedule the admin sees and switches,
- * the job that sends what is due (once per edition, kind, company and person, whatever the number of workers),
- * and the reminders opt-out of each account, which never stops transactional mail.
+ * An edition's automations (docs/architecture.md, "Background work"; docs/adr/0029): the schedule the admin sees
+ * and switches, the job that sends what is due (once per edition, kind, company and person, whatever the number of
+ * workers), and the reminders opt-out of each account, which never stops transactional mail.
  */
 export function createAutomationsService(deps: { db: Database; publicUrl: string; secret: string }) {
   const { db, publicUrl, secret } = deps;
