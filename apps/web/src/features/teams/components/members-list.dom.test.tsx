@@ -57,6 +57,9 @@ describe("the admin's view of a company's members", () => {
   it('speaks French', async () => {
     renderWithApp(<CompanyMembersList companyId={COMPANY_ID} />, { language: 'fr' });
     expect(await screen.findByText('Membres et rôles')).toBeTruthy();
-    expect((await screen.findAllByTestId('company-member'))[1]?.textContent).toContain('Comptable');
+    const rows = await screen.findAllByTestId('company-member');
+    expect(rows[1]?.textContent).toContain('Comptable');
+    // French sets its colon apart with a no-break space.
+    expect(rows[0]?.textContent).toContain('Depuis\u00a0: 2 mars 2026');
   });
 });

@@ -41,7 +41,8 @@ export function CompanyMembersList({ companyId }: { companyId: string }) {
                     {member.name || member.email}
                   </Text>
                   <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                    {member.email} · {t('teamsWeb:team.since')}: {formatDisplayDate(member.since, language)}
+                    {member.email} · {t('teamsWeb:team.since')}
+                    {t('common:colon')} {formatDisplayDate(member.since, language)}
                   </Text>
                 </Stack>
                 <Group gap={4}>

@@ -125,7 +125,8 @@ export function TeamMembers({ companyId, companyName, members, canManage, isSelf
                       {member.email}
                     </Text>
                     <Text size="sm" c="gray.7">
-                      {t('teamsWeb:team.since')}: {formatDisplayDate(member.since, language)}
+                      {t('teamsWeb:team.since')}
+                      {t('common:colon')} {formatDisplayDate(member.since, language)}
                     </Text>
                   </Stack>
                   <Group gap="xs" align="flex-end" wrap="wrap">

@@ -33,7 +33,8 @@ export function TeamPage() {
   const isSelf = (member: CompanyMember) =>
     member.accountId === session.user.id || member.email.toLowerCase() === email;
   return (
-    <Stack gap="md" maw={900}>
+    // A new company from the selector starts a new page (the invite form's values do not follow it).
+    <Stack gap="md" maw={900} key={selectedCompany.id}>
       {role ? (
         <Text data-testid="team-your-role">
           {t('teamsWeb:role.yours', { role: t(`teams:roles.${role}`) })}
