@@ -1,4 +1,10 @@
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type DataExport, EXPORT_LINK_DAYS, type Language, translate } from '@excelencia/domain';
 import archiver from 'archiver';
 import { API_PREFIX } from '../../auth/guard.ts';
@@ -73,22 +79,43 @@ export interface ExportDownload {
   stream: Readable;
 }
 
-type Entry = { name: string; data: Buffer | string };
+/** A zip entry: its bytes, or a function that opens its stored content when the zip comes to it (null: gone). */
+type Entry = { name: string; data: Buffer | string } | { name: string; open: () => Promise<Readable | null> };
 
-/** The entries in one zip (JSON compressed), whole in memory. */
-async function zipOf(entries: readonly Entry[]): Promise<Buffer> {
+/** A stream that calls `open` only when first read, then passes the opened stream's content on. */
+function lazyStream(open: () => Promise<Readable | null>): Readable {
+  return Readable.from(
+    (async function* () {
+      const stream = await open();
+      if (stream) yield* stream;
+    })(),
+    { objectMode: false },
+  );
+}
+
+/**
+ * The entries in one zip (JSON compressed) written to `path`, hashed on the way: stored files are read one at a
+ * time as the zip comes to them, so neither they nor the zip are ever held whole in memory.
+ */
+async function zipToFile(entries: readonly Entry[], path: string): Promise<{ sha256: string; size: number }> {
   const archive = archiver('zip', { zlib: { level: 6 } });
-  const chunks: Buffer[] = [];
-  archive.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    archive.on('end', resolve);
-    archive.on('error', reject);
-    archive.on('warning', reject);
+  const hash = createHash('sha256');
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
   });
-  for (const entry of entries) archive.append(entry.data, { name: entry.name });
-  await archive.finalize();
-  await ended;
-  return Buffer.concat(chunks);
+  archive.on('warning', (error) => archive.destroy(error));
+  for (const entry of entries) {
+    archive.append('open' in entry ? lazyStream(entry.open) : entry.data, { name: entry.name });
+  }
+  const written = pipeline(archive, counter, createWriteStream(path));
+  void archive.finalize().catch((error: unknown) => archive.destroy(error as Error));
+  await written;
+  return { sha256: hash.digest('hex'), size };
 }
 
 /** A name safe in a zip (no folders, no control characters), unique among `taken` (ignoring case). */
@@ -159,8 +186,6 @@ export function createExportsService(deps: {
     const progress = (value: number) => updateExport(db, row.id, { progress: value });
     const entries: Entry[] = [];
     const taken = new Set<string>();
-    const add = (folder: string, name: string, data: Buffer | string) =>
-      entries.push({ name: `${folder}/${uniqueName(name, taken)}`, data });
 
     entries.push({ name: 'company.json', data: json(await companyRow(db, companyId)) });
     const members = await membersOf(db, companyId);
@@ -224,12 +249,18 @@ export function createExportsService(deps: {
           : [],
       ),
     ];
+    // Each file is opened when the zip comes to it; the progress goes from 50 to 95 as they are read.
     for (const [index, upload] of uploads.entries()) {
-      const stored = await fileStore.get(db, upload.fileId);
-      if (stored) add(upload.folder, upload.name ?? stored.file.originalName, stored.data);
-      if (index % 10 === 9) await progress(50 + Math.floor((40 * (index + 1)) / uploads.length));
+      const meta = await fileStore.meta(db, upload.fileId);
+      if (!meta) continue;
+      entries.push({
+        name: `${upload.folder}/${uniqueName(upload.name ?? meta.originalName, taken)}`,
+        open: async () => {
+          if (index % 10 === 0) await progress(50 + Math.floor((45 * index) / uploads.length));
+          return (await fileStore.open(db, upload.fileId))?.stream ?? null;
+        },
+      });
     }
-    await progress(90);
     return entries;
   }
 
@@ -326,12 +357,14 @@ export function createExportsService(deps: {
       const row = await exportById(db, exportId);
       if (!row || (row.state !== 'queued' && row.state !== 'running')) return;
       await updateExport(db, row.id, { state: 'running', progress: 1, lastError: null });
+      const folder = await mkdtemp(join(tmpdir(), 'company-export-'));
       try {
-        const data = await zipOf(await entriesOf(row));
+        const path = join(folder, 'export.zip');
+        const zip = await zipToFile(await entriesOf(row), path);
         const name = await fileName({ ...row, readyAt: at });
         await db.transaction(async (tx) => {
           const stored = await fileStore.put(tx, {
-            data,
+            file: { path, ...zip },
             originalName: name,
             mime: ZIP_MIME,
             kind: EXPORT_FILE_KIND,
@@ -342,7 +375,7 @@ export function createExportsService(deps: {
             state: 'ready',
             progress: 100,
             fileId: stored.id,
-            sizeBytes: data.length,
+            sizeBytes: zip.size,
             tokenHash: hash,
             readyAt: at,
             expiresAt: new Date(at.getTime() + EXPORT_LINK_DAYS * DAY_MS),
@@ -355,6 +388,8 @@ export function createExportsService(deps: {
           lastError: error instanceof Error ? error.message : String(error),
         });
         throw error;
+      } finally {
+        await rm(folder, { recursive: true, force: true });
       }
     },
 
