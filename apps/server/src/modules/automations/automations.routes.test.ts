@@ -1,11 +1,14 @@
-import type { AutomationItem } from '@excelencia/domain';
+import { type AutomationItem, buildBalanceTree, treeLeaves } from '@excelencia/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { apiCalls } from '../../../test/support/http.ts';
 import { accounts, applications, editions, mailOutbox, seals } from '../../db/schema/index.ts';
 import { listAudit } from '../../platform/audit/audit.ts';
 import { createJobWorker } from '../../platform/jobs/jobs.ts';
+import { seedReferenceData } from '../../seed/seed-reference.ts';
+import { selfDiagnosisTree } from '../reference/index.ts';
 import { automationsJob } from './automations.job.ts';
 import { createAutomationsService } from './automations.service.ts';
 
@@ -231,6 +234,35 @@ describe('the reminders job', () => {
     expect(items.applicationsClose7d).toMatchObject({ state: 'skipped', sent: 0 });
     expect(items.registrationCloses7d?.state).toBe('skipped');
     expect(items.registrationCloses1d?.state).toBe('skipped');
+  });
+
+  it('applications closing: names the criteria a draft fails on its trial balances', async () => {
+    await seedReferenceData(ctx.db);
+    const leafCodes = treeLeaves(buildBalanceTree(await selfDiagnosisTree(ctx.db))).map((leaf) => leaf.code);
+    const edition = await createEdition(2031);
+    const draft = await company('Beta, Lda', 'en');
+    await application(edition.id, draft.companyId, 'draft');
+    const session = await draft.signIn();
+    const enter = async (year: number, values: Record<string, string>) => {
+      const entered = await send(session, 'POST', `/companies/${draft.companyId}/balance-sheets/entries`, {
+        startDate: `${year}-01-01`,
+        endDate: `${year}-12-31`,
+        typeFrequence: 'annual',
+        values: { ...Object.fromEntries(leafCodes.map((code) => [code, '0'])), ...values },
+      });
+      expect(entered.statusCode, entered.body).toBe(201);
+    };
+    await enter(2029, SHEET_2023);
+    // 2030 at a loss: staff costs 100 000 higher, paid with 100 000 more long-term debt (still balanced).
+    await enter(2030, { ...SHEET_2024, GP: '200000', DF_NC: '350000' });
+
+    await runJobsAt(minus('2031-03-15T23:59:00.000Z', 1, 60_000));
+    const [mail] = await mailsTo(draft.email);
+    expect(mail?.textBody).toContain('Missing documents: ');
+    expect(mail?.textBody).not.toContain('Missing annual trial balances');
+    expect(mail?.textBody).toMatch(
+      /Criteria not met yet: Positive net result; [^\n]*Net financial debt \/ EBITDA/,
+    );
   });
 
   it('sends each reminder once, even with two workers at the same moment and a run later', async () => {
