@@ -274,7 +274,7 @@ describe('GET companies/{companyId}/activity', () => {
     expect(entered).toMatchObject({
       actorKind: 'member',
       actorName: 'Olga Dona',
-      summary: 'Trial balance for 2024-01-01 – 2024-12-31 entered in the form',
+      summary: 'Trial balance for 1 January 2024 – 31 December 2024 entered in the form',
     });
     expect(items.find((item) => item.action === 'evaluate')).toMatchObject({
       actorKind: 'admin',
@@ -283,7 +283,7 @@ describe('GET companies/{companyId}/activity', () => {
     });
     expect(items.find((item) => item.action === 'rename')?.summary).toBe("Company's name changed");
     expect(items.find((item) => item.action === 'upload')?.summary).toBe(
-      'Trial balance for 2025-01-01 – 2025-03-31 uploaded',
+      'Trial balance for 1 January 2025 – 31 March 2025 uploaded',
     );
     expect(items.find((item) => item.action === 'invite')?.summary).toBe(
       'Invitation sent to contabilista@act.cv',
@@ -294,7 +294,7 @@ describe('GET companies/{companyId}/activity', () => {
     // In Portuguese for a Portuguese caller.
     const inPt = await wholeActivity(owner, 100, 'pt');
     expect(inPt.find((item) => item.entityId === sheet2024 && item.action === 'create')?.summary).toBe(
-      'Balancete de 2024-01-01 – 2024-12-31 preenchido no formulário',
+      'Balancete de 1 - janeiro - 2024 a 31 - dezembro - 2024 preenchido no formulário',
     );
     // The other company's changes are not there.
     expect(items.every((item) => item.entityId !== strangerCompanyId)).toBe(true);

@@ -2,6 +2,8 @@ import {
   type ActivityItem,
   type ActivityPage,
   type ActivityQuery,
+  formatDisplayDate,
+  formatDisplayPeriod,
   hasRole,
   type Language,
   translate,
@@ -120,13 +122,15 @@ function record(value: unknown): Record<string, unknown> {
     : {};
 }
 
-/** The period a sheet or a diagnosis row of the audit names ("2024-01-01 – 2024-12-31"), or ''. */
-function periodOf(values: Record<string, unknown>): string {
+/** The period a sheet or a diagnosis row of the audit names, written as the site writes dates, or ''. */
+function periodOf(values: Record<string, unknown>, language: Language): string {
   const sheet = record(values.balanceSheet);
   const source = typeof values.startDate === 'string' ? values : sheet;
   const { startDate, endDate } = source;
-  if (typeof startDate === 'string' && typeof endDate === 'string') return `${startDate} – ${endDate}`;
-  return typeof endDate === 'string' ? endDate : '';
+  if (typeof startDate === 'string' && typeof endDate === 'string') {
+    return formatDisplayPeriod(startDate, endDate, language);
+  }
+  return typeof endDate === 'string' ? formatDisplayDate(endDate, language) : '';
 }
 
 function summaryOf(row: CompanyAuditRow, language: Language): string | null {
@@ -134,7 +138,10 @@ function summaryOf(row: CompanyAuditRow, language: Language): string | null {
   if (!key) return null;
   const values = { ...record(row.before), ...record(row.after) };
   const email = typeof values.email === 'string' ? values.email : '';
-  return translate(language, `companyData:activity.summary.${key}`, { period: periodOf(values), email });
+  return translate(language, `companyData:activity.summary.${key}`, {
+    period: periodOf(values, language),
+    email,
+  });
 }
 
 function auditItem(row: CompanyAuditRow, language: Language): ActivityItem {
