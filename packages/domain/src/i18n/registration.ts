@@ -48,6 +48,7 @@ export const registration = defineMessages({
         intro: '{{inviter}} convida-o a trabalhar em {{company}} no portal, como {{role}}.',
         introNoInviter: 'Foi convidado a trabalhar em {{company}} no portal, como {{role}}.',
         role: 'Papel',
+        yourName: 'O seu nome',
         invitedBy: 'Convidado por',
         hasAccount: 'Este endereço já tem conta no portal: entre para aceitar o convite.',
         signInToAccept: 'Entrar para aceitar',
@@ -150,6 +151,7 @@ export const registration = defineMessages({
         intro: '{{inviter}} invites you to work on {{company}} in the portal, as {{role}}.',
         introNoInviter: 'You are invited to work on {{company}} in the portal, as {{role}}.',
         role: 'Role',
+        yourName: 'Your name',
         invitedBy: 'Invited by',
         hasAccount: 'This address already has an account in the portal: sign in to accept the invitation.',
         signInToAccept: 'Sign in to accept',
@@ -254,6 +256,7 @@ export const registration = defineMessages({
         introNoInviter:
           'Vous êtes invité à travailler sur {{company}} dans le portail, en tant que {{role}}.',
         role: 'Rôle',
+        yourName: 'Votre nom',
         invitedBy: 'Invité par',
         hasAccount:
           "Cette adresse a déjà un compte sur le portail : connectez-vous pour accepter l'invitation.",

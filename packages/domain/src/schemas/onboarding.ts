@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { COMPANY_ROLES } from '../teams/roles.ts';
+import { OptionalPersonName } from '../teams/schemas.ts';
 import { EmailAddress } from './email.ts';
 import { FIELD_LENGTHS } from './field-lengths.ts';
 import { NewPassword, PASSWORDS_MATCH, PasswordConfirmation, passwordsAreEqual } from './password.ts';
@@ -80,6 +81,8 @@ export type InvitationJoined = z.infer<typeof InvitationJoined>;
  * self-registration accepts them (the same message when they are not).
  */
 const invitationChoice = {
+  /** The invited person's name, as they want it on their account (optional: else the invitation's). */
+  name: OptionalPersonName,
   password: NewPassword,
   confirmPassword: PasswordConfirmation,
   acceptedTerms: AcceptedTerms,

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { EmailAddress } from '../schemas/email.ts';
+import { FIELD_LENGTHS } from '../schemas/field-lengths.ts';
 import { COMPANY_ROLES } from './roles.ts';
+
+/** A person's name that may be left empty (an empty field counts as none). */
+export const OptionalPersonName = z
+  .string()
+  .trim()
+  .max(FIELD_LENGTHS.name, 'validation:tooLong')
+  .optional()
+  .transform((name) => (name ? name : undefined));
 
 /**
  * `GET companies/{companyId}/members`: the team, then the pending invitations. A member has its `accountId` and
@@ -25,6 +34,8 @@ export type CompanyMembersResponse = z.infer<typeof CompanyMembersResponse>;
 /** `POST companies/{companyId}/members` (owner): invites someone by e-mail; 201 with the invitation's row. */
 export const InviteMemberRequest = z.object({
   email: EmailAddress,
+  /** The person's name as the owner knows it (optional: they confirm or type it when they accept). */
+  name: OptionalPersonName,
   role: z.enum(COMPANY_ROLES, 'validation:required'),
   /** The language of the invitation mail (the invited person may not have an account yet). */
   language: z.enum(LANGUAGES, 'validation:required'),

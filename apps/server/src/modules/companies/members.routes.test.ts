@@ -144,10 +144,12 @@ describe('the team of a company', () => {
     const email = `nova${next()}@contabilista.cv`;
     const sent = await owner.api.post(`/companies/${companyId}/members`, {
       email,
+      name: '  Inês Tavares ',
       role: 'accountant',
       language: 'fr',
     });
     expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ name: 'Inês Tavares', status: 'invited' });
     const mail = await lastMailTo(email);
     expect(mail?.language).toBe('fr');
     expect(mail?.subject).toBe(`Invitation dans l’équipe de ${companyName} — Excellence des Entreprises`);
@@ -169,14 +171,16 @@ describe('the team of a company', () => {
     expect(summary.json()).toEqual({
       companyName,
       email,
-      name: email,
+      name: 'Inês Tavares',
       role: 'accountant',
       kind: 'team',
       hasAccount: false,
       invitedByName: owner.user.name,
     });
+    // The person corrects the name the owner typed as they accept: their account carries theirs.
     const accepted = await client.post('/invitations/accept', {
       token,
+      name: 'Inês Martins Tavares',
       password: PASSWORD,
       confirmPassword: PASSWORD,
       acceptedTerms: true,
@@ -185,6 +189,7 @@ describe('the team of a company', () => {
     const session = await ctx.signIn(email, PASSWORD);
     const mine = await as(session).get('/me/companies');
     expect(mine.json()).toEqual([expect.objectContaining({ id: companyId, role: 'accountant' })]);
+    expect((await as(session).get('/me')).json().name).toBe('Inês Martins Tavares');
     expect((await client.get(`/invitations/${token}`)).statusCode).toBe(410);
     const audit = await auditOf(companyId);
     expect(audit.map((a) => [a.entity, a.action])).toEqual([

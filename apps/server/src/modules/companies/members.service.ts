@@ -180,7 +180,7 @@ export function createMembersService(deps: { db: Database; publicUrl: string; no
         const row = await insertTeamInvitation(tx, {
           companyId,
           email: input.email,
-          name: input.email,
+          name: input.name ?? input.email,
           language: input.language,
           role: input.role,
           tokenHash: hash,

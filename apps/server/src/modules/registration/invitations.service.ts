@@ -301,6 +301,7 @@ export function createInvitationsService(
     async accept(input: AcceptInvitationRequest, requestId: string): Promise<InvitationAccepted> {
       const first = await byToken(db, input.token, false);
       const email = first.invitation.email;
+      const name = input.name ?? first.invitation.name;
       const account = await accountRowOfEmail(db, email);
       if (account && first.invitation.kind === 'team') throw signInToJoin();
       if (account && !account.isActive) throw forbidden('errors:accountInactive');
@@ -310,7 +311,7 @@ export function createInvitationsService(
         const { id } = await atProvider(() =>
           identity.createUser({
             email,
-            name: first.invitation.name,
+            name,
             password: input.password,
             enabled: true,
             roles: ['company'],
@@ -338,7 +339,7 @@ export function createInvitationsService(
               accountId = await insertAccountReturningId(tx, {
                 subject,
                 email,
-                name: row.invitation.name,
+                name,
                 language: row.invitation.language,
                 roles: storedRoles(portalRoles),
               });

@@ -90,6 +90,21 @@ describe('a team invitation', () => {
     expect(screen.queryByTestId('invitation-join')).toBeNull();
   });
 
+  it('without an account, asks the name, filled with the one the owner typed, and sends what the person keeps', async () => {
+    const calls = serve({ summary: { ...TEAM_INVITATION, name: 'Rui Tavares', hasAccount: false } });
+    open('fr');
+    const name = await screen.findByLabelText('Votre nom');
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Rui Tavares'));
+    fireEvent.change(name, { target: { value: 'Rui M. Tavares' } });
+    for (const label of [/^Mot de passe/, /^Confirmer le mot de passe/]) {
+      fireEvent.change(screen.getByLabelText(label), { target: { value: 'Contas-do-Sal-2026!' } });
+    }
+    fireEvent.click(screen.getByTestId('accept-terms'));
+    fireEvent.click(screen.getByTestId('invitation-submit'));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ token: 'abc', name: 'Rui M. Tavares', acceptedTerms: true });
+  });
+
   it('signed in: Accept joins with the token, chooses the company and goes to the company dashboard', async () => {
     const calls = serve({ session: SIGNED_IN });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

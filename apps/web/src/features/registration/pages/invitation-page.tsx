@@ -1,15 +1,15 @@
-import { hasRole, InvitationChoice, type SessionResponse } from '@excelencia/domain';
+import { FIELD_LENGTHS, hasRole, InvitationChoice, type SessionResponse } from '@excelencia/domain';
 import { Alert, Anchor, Box, Button, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { fieldErrorsOf } from '../../../ui/form/field-errors.ts';
-import { PasswordField } from '../../../ui/form/fields.tsx';
+import { PasswordField, TextField } from '../../../ui/form/fields.tsx';
 import { checkPasswordConfirmation } from '../../../ui/form/password-confirmation.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { Logo } from '../../../ui/logo.tsx';
@@ -23,12 +23,13 @@ import { useInvitationQuery } from '../queries.ts';
 import { signInHref } from '../sign-in-href.ts';
 
 interface InvitationValues {
+  name: string;
   password: string;
   confirmPassword: string;
   acceptedTerms: boolean;
 }
 
-const FIELDS = ['password', 'confirmPassword', 'acceptedTerms'];
+const FIELDS = ['name', 'password', 'confirmPassword', 'acceptedTerms'];
 
 /**
  * /:lang/register/invitation?token= (bare layout, under the logo like /register): a pre-registered company's
@@ -61,7 +62,7 @@ function Invitation() {
   const invitation = useInvitationQuery(token, Boolean(token) && accepted === null);
   const form = useForm<InvitationValues>({
     mode: 'controlled',
-    initialValues: { password: '', confirmPassword: '', acceptedTerms: false },
+    initialValues: { name: '', password: '', confirmPassword: '', acceptedTerms: false },
     validate: zodResolver<InvitationValues>(InvitationChoice, t),
     validateInputOnBlur: true,
     onValuesChange: (_values, previous) => checkPasswordConfirmation(form, previous, t),
@@ -71,6 +72,15 @@ function Invitation() {
   const session = useQuery({ ...sessionQueryOptions(), enabled: invitation.data?.kind === 'team' });
   const signedIn =
     session.data?.status === 'authenticated' && !isExpired(session.data) ? session.data.user.email : null;
+  // A team invitation asks the new account's name, filled with the one the owner typed (if not the address).
+  const invitedName =
+    invitation.data?.kind === 'team' && invitation.data.name !== invitation.data.email
+      ? invitation.data.name
+      : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per invitation read, keeping what is typed after
+  useEffect(() => {
+    if (invitedName) form.setFieldValue('name', invitedName);
+  }, [invitedName]);
 
   if (accepted !== null) {
     return (
@@ -191,7 +201,7 @@ function Invitation() {
   // The form's rules passed, so the terms are accepted.
   const submit = form.onSubmit((values) =>
     accept.mutate(
-      { token, ...values, acceptedTerms: true },
+      { token, ...values, name: isTeam ? values.name : undefined, acceptedTerms: true },
       {
         onSuccess: (answer) => setAccepted(answer?.email ?? info.email),
         onError: (error) => {
@@ -209,6 +219,15 @@ function Invitation() {
       {details}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {isTeam ? (
+            <TextField
+              label={t('registration:invitation.team.yourName')}
+              autoComplete="name"
+              maxLength={FIELD_LENGTHS.name}
+              data-testid="invitation-your-name"
+              {...form.getInputProps('name')}
+            />
+          ) : null}
           <PasswordField
             label={t('companies:form.password')}
             required

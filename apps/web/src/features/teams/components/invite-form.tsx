@@ -21,11 +21,12 @@ import { teamKeys } from '../queries.ts';
 
 interface InviteValues {
   email: string;
+  name: string;
   role: CompanyRole | '';
   language: Language | '';
 }
 
-const FIELDS = ['email', 'role', 'language'];
+const FIELDS = ['email', 'name', 'role', 'language'];
 
 /**
  * The owner invites someone into the company's team: the e-mail, the role (each with a line saying what it may do)
@@ -38,7 +39,7 @@ export function InviteForm({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const form = useForm<InviteValues>({
     mode: 'controlled',
-    initialValues: { email: '', role: 'accountant', language },
+    initialValues: { email: '', name: '', role: 'accountant', language },
     validate: zodResolver<InviteValues>(InviteMemberRequest, t),
     validateInputOnBlur: true,
   });
@@ -77,6 +78,14 @@ export function InviteForm({ companyId }: { companyId: string }) {
             autoComplete="off"
             data-testid="invite-email"
             {...form.getInputProps('email')}
+          />
+          <TextField
+            label={t('teamsWeb:team.inviteName')}
+            description={t('teamsWeb:team.inviteNameHint')}
+            maxLength={FIELD_LENGTHS.name}
+            autoComplete="off"
+            data-testid="invite-name"
+            {...form.getInputProps('name')}
           />
           <Radio.Group
             label={t('teamsWeb:team.inviteRole')}
