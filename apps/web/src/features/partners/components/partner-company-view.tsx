@@ -91,8 +91,9 @@ export function PartnerCompanyView({ companyId }: { companyId: string }) {
               {t('teamsWeb:admin.members')}
             </Title>
             <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-              {view.members.map((member, index) => (
-                <Group component="li" key={`${member.name}-${index}`} gap="xs" justify="space-between">
+              {/* A partner gets names and roles, no ids: the key is both. */}
+              {view.members.map((member) => (
+                <Group component="li" key={`${member.role}:${member.name}`} gap="xs" justify="space-between">
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {member.name}
                   </Text>
