@@ -4,6 +4,7 @@ import { balanceSheets, companyMembers, editions } from '../src/db/schema/index.
 import { seedReferenceData } from '../src/seed/seed-reference.ts';
 import { HEADER, multipart, xlsx } from './support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from './support/context.ts';
+import { openEditionInput } from './support/editions.ts';
 import { apiCalls } from './support/http.ts';
 
 /**
@@ -22,7 +23,6 @@ let ownerAccountId: string;
 let accountantAccountId: string;
 let viewerAccountId: string;
 
-const DAY = 24 * 60 * 60 * 1000;
 const { get, send } = apiCalls(() => ctx.app, { language: 'pt' });
 
 /** A balanced trial balance: cash, deposits, capital, sales and external supplies. */
@@ -72,19 +72,7 @@ async function sheetsOf(companyId: string): Promise<number> {
 async function openEdition(): Promise<string> {
   const [row] = await ctx.db.select({ id: editions.id }).from(editions).where(eq(editions.number, 2));
   if (row) return row.id;
-  const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-  const created = await send(admin, 'POST', '/editions', {
-    number: 2,
-    year: 2025,
-    indicatorYear: 2024,
-    registrationOpensAt: at(-30),
-    registrationClosesAt: at(-2),
-    applicationOpensAt: at(-1),
-    applicationClosesAt: at(10),
-    evaluationStartsAt: at(11),
-    evaluationEndsAt: at(20),
-    resultsAt: at(25),
-  });
+  const created = await send(admin, 'POST', '/editions', openEditionInput());
   expect(created.statusCode, created.body).toBe(201);
   return created.json().id;
 }

@@ -9,6 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { openEditionInput } from '../../../test/support/editions.ts';
 import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
 import { applicationFiles, files } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
@@ -18,7 +19,6 @@ import { seedReferenceData } from '../../seed/seed-reference.ts';
  * store, hashed and checked on the way, never held whole in memory; an upload cut midway leaves nothing behind.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 
 setFlagsFromString('--expose-gc');
@@ -129,19 +129,7 @@ beforeAll(async () => {
   companyId = await ctx.linkCompany(memberUser.accountId, { companyName: 'Upload, Lda', nif: '200000031' });
   const admin = await ctx.signIn(adminUser.email, adminUser.password);
   member = await ctx.signIn(memberUser.email, memberUser.password);
-  const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-  const edition = await send(admin, 'POST', `/editions`, {
-    number: 2,
-    year: 2025,
-    indicatorYear: 2024,
-    registrationOpensAt: at(-30),
-    registrationClosesAt: at(-2),
-    applicationOpensAt: at(-1),
-    applicationClosesAt: at(10),
-    evaluationStartsAt: at(11),
-    evaluationEndsAt: at(20),
-    resultsAt: at(25),
-  });
+  const edition = await send(admin, 'POST', `/editions`, openEditionInput());
   expect(edition.statusCode, edition.body).toBe(201);
   const application = await send(member, 'POST', `/companies/${companyId}/applications`, {
     editionId: edition.json().id,

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { openEditionInput } from '../../../test/support/editions.ts';
 import { apiCalls } from '../../../test/support/http.ts';
 
 /**
@@ -17,20 +18,7 @@ let companyId: string;
 let applicationId: string;
 let editionId: string;
 
-const DAY = 24 * 60 * 60 * 1000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-const EDITION = {
-  number: 2,
-  year: 2025,
-  indicatorYear: 2024,
-  registrationOpensAt: at(-30),
-  registrationClosesAt: at(-2),
-  applicationOpensAt: at(-1),
-  applicationClosesAt: at(10),
-  evaluationStartsAt: at(11),
-  evaluationEndsAt: at(20),
-  resultsAt: at(25),
-};
+const EDITION = openEditionInput();
 
 const { send } = apiCalls(() => ctx.app);
 

@@ -49,6 +49,7 @@ const PDF = (label: string) =>
     `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
   );
 
+import { openEditionInput } from '../../../test/support/editions.ts';
 import { apiCalls } from '../../../test/support/http.ts';
 
 const { get, send } = apiCalls(() => ctx.app, { language: 'en' });
@@ -81,22 +82,6 @@ async function enterSheet(
 }
 
 /** An edition whose application window is open now (or starts `offsetDays` from now). */
-function editionInput(number: number, offsetDays = 0) {
-  const at = (days: number) => new Date(Date.now() + (offsetDays + days) * DAY).toISOString();
-  return {
-    number,
-    year: 2025 + number - 2,
-    indicatorYear: 2024 + number - 2,
-    registrationOpensAt: at(-30),
-    registrationClosesAt: at(-2),
-    applicationOpensAt: at(-1),
-    applicationClosesAt: at(10),
-    evaluationStartsAt: at(11),
-    evaluationEndsAt: at(20),
-    resultsAt: at(25),
-  };
-}
-
 async function deliver(): Promise<Email[]> {
   const before = received.length;
   await worker.runOnce();
@@ -109,7 +94,7 @@ type Edition = { id: string; version: number };
 async function editionTwo(): Promise<Edition> {
   const [row] = await ctx.db.select().from(editions).where(eq(editions.number, 2));
   if (row) return row;
-  const created = await send(admin, 'POST', '/editions', editionInput(2));
+  const created = await send(admin, 'POST', '/editions', openEditionInput(2));
   expect(created.statusCode, created.body).toBe(201);
   return created.json();
 }
@@ -251,7 +236,7 @@ describe('editions', () => {
   });
 
   it('POST editions refuses an end before its start with its message, and the wrong order of windows', async () => {
-    const input = editionInput(2);
+    const input = openEditionInput(2);
     const response = await send(admin, 'POST', '/editions', {
       ...input,
       registrationClosesAt: new Date(Date.parse(input.registrationOpensAt) - DAY).toISOString(),
@@ -271,12 +256,12 @@ describe('editions', () => {
   });
 
   it('POST editions is for admins only', async () => {
-    expect((await send(member, 'POST', '/editions', editionInput(2))).statusCode).toBe(403);
-    expect((await send(partner, 'POST', '/editions', editionInput(2))).statusCode).toBe(403);
+    expect((await send(member, 'POST', '/editions', openEditionInput(2))).statusCode).toBe(403);
+    expect((await send(partner, 'POST', '/editions', openEditionInput(2))).statusCode).toBe(403);
   });
 
   it('creates the 2nd edition (2024 indicators) and shows it publicly as the current one', async () => {
-    const response = await send(admin, 'POST', '/editions', editionInput(2));
+    const response = await send(admin, 'POST', '/editions', openEditionInput(2));
     expect(response.statusCode, response.body).toBe(201);
     const edition = response.json();
     expect(edition).toMatchObject({ number: 2, year: 2025, indicatorYear: 2024, resultsPublishedAt: null });
@@ -287,10 +272,10 @@ describe('editions', () => {
 
   it('refuses a second edition whose application window overlaps (at most one takes applications)', async () => {
     await editionTwo();
-    const response = await send(admin, 'POST', '/editions', editionInput(3, 5));
+    const response = await send(admin, 'POST', '/editions', openEditionInput(3, 5));
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('edition_overlap');
-    const taken = await send(admin, 'POST', '/editions', editionInput(2, 400));
+    const taken = await send(admin, 'POST', '/editions', openEditionInput(2, 400));
     expect(taken.json().error.code).toBe('edition_number_taken');
   });
 
@@ -323,7 +308,7 @@ describe('editions', () => {
 
 describe('the company application', () => {
   it('refuses to open an application outside the window', async () => {
-    const later = await send(admin, 'POST', '/editions', editionInput(3, 60));
+    const later = await send(admin, 'POST', '/editions', openEditionInput(3, 60));
     expect(later.statusCode, later.body).toBe(201);
     const response = await send(member, 'POST', `/companies/${ownCompany}/applications`, {
       editionId: later.json().id,
@@ -883,7 +868,7 @@ describe('sending a document back', () => {
     );
     await ctx.db.execute(sql`delete from editions where number = 3`);
     const created = await send(admin, 'POST', '/editions', {
-      ...editionInput(4),
+      ...openEditionInput(4),
       indicatorYear: 2024,
       year: 2025,
     });

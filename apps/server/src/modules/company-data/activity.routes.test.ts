@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { openEditionInput } from '../../../test/support/editions.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { apiCalls } from '../../../test/support/http.ts';
 import {
@@ -17,7 +18,6 @@ import {
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 const PDF = (label: string) =>
   Buffer.from(
     `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
@@ -160,19 +160,7 @@ describe('GET companies/{companyId}/activity', () => {
     expect(diagnosis.statusCode, diagnosis.body).toBe(201);
 
     // The application: opened, a document uploaded, submitted, decided by an admin.
-    const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-    const edition = await send(admin, 'POST', '/editions', {
-      number: 2,
-      year: 2025,
-      indicatorYear: 2024,
-      registrationOpensAt: at(-30),
-      registrationClosesAt: at(-2),
-      applicationOpensAt: at(-1),
-      applicationClosesAt: at(10),
-      evaluationStartsAt: at(11),
-      evaluationEndsAt: at(20),
-      resultsAt: at(25),
-    });
+    const edition = await send(admin, 'POST', '/editions', openEditionInput());
     expect(edition.statusCode, edition.body).toBe(201);
     const opened = await send(owner, 'POST', `/companies/${companyId}/applications`, {
       editionId: edition.json().id,

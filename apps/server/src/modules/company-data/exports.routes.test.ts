@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { openEditionInput } from '../../../test/support/editions.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
 import { companyExports, companyMembers, mailOutbox } from '../../db/schema/index.ts';
@@ -132,19 +133,7 @@ beforeAll(async () => {
     balanceSheetId: sheet2024.id,
   });
   expect(diagnosis.statusCode, diagnosis.body).toBe(201);
-  const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-  const edition = await send(admin, 'POST', '/editions', {
-    number: 2,
-    year: 2025,
-    indicatorYear: 2024,
-    registrationOpensAt: at(-30),
-    registrationClosesAt: at(-2),
-    applicationOpensAt: at(-1),
-    applicationClosesAt: at(10),
-    evaluationStartsAt: at(11),
-    evaluationEndsAt: at(20),
-    resultsAt: at(25),
-  });
+  const edition = await send(admin, 'POST', '/editions', openEditionInput());
   expect(edition.statusCode, edition.body).toBe(201);
   const opened = await send(owner, 'POST', `/companies/${companyId}/applications`, {
     editionId: edition.json().id,
