@@ -123,8 +123,8 @@ export function DateTimeField({
         onFocus={onFocus as DateTimePickerProps['onFocus']}
         onBlur={onBlur as DateTimePickerProps['onBlur']}
         error={error as ReactNode}
+        // The picker's target is a button, which may not carry aria-required: the asterisk says it.
         withAsterisk={required}
-        aria-required={required || undefined}
         valueFormat={DAY_FIRST_DATE_TIME_FORMAT}
         submitButtonProps={{ 'aria-label': t('common:confirmDateTime') }}
         timePickerProps={{ hoursInputLabel: t('common:hours'), minutesInputLabel: t('common:minutes') }}
