@@ -144,6 +144,11 @@ export const Application = z.object({
   seal: Seal.nullable(),
   version: z.number().int(),
 });
+  /**
+   * The company held a seal issued by an earlier edition (a lower number): a renewal. Always in the server's
+   * answers; optional in the type only so that screens built before it still type.
+   */
+  isRenewal: z.boolean().optional(),
 export type Application = z.infer<typeof Application>;
 
 export const ApplicationSummary = z.object({
@@ -163,6 +168,8 @@ export const ApplicationSummary = z.object({
   confirmed: z.boolean(),
   version: z.number().int(),
 });
+  /** The company held a seal issued by an earlier edition (a lower number): a renewal. */
+  isRenewal: z.boolean(),
 export type ApplicationSummary = z.infer<typeof ApplicationSummary>;
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -175,6 +182,8 @@ export const AdminApplicationQuery = ListQuery.extend({
   sectionId: z.uuid().optional(),
 });
 export type AdminApplicationQuery = z.infer<typeof AdminApplicationQuery>;
+  /** Only renewals (true) or only first applications (false). */
+  renewal: booleanQuery.optional(),
 
 const Reason = z.string().trim().max(FIELD_LENGTHS.reason, 'validation:tooLong');
 const Version = z.number().int().positive();
@@ -241,6 +250,8 @@ export const DistinguishedCompany = z.object({
   ...SealRenaming,
 });
 export type DistinguishedCompany = z.infer<typeof DistinguishedCompany>;
+  /** The company held a seal issued by an earlier edition (a lower number): a renewal. */
+  isRenewal: z.boolean(),
 
 export const CountRow = z.object({
   label: LocalizedText.nullable(),

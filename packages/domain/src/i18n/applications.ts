@@ -151,6 +151,7 @@ export const applications = defineMessages({
       status: 'Estado',
       group: 'Grupo',
       none: 'Sem dados',
+      renewal: 'Renovação',
       generated: 'Gerado em {{date}}',
     },
     history: {
@@ -317,6 +318,7 @@ export const applications = defineMessages({
       generated: 'Generated on {{date}}',
     },
     history: {
+      renewal: 'Renewal',
       create: 'Application opened',
       uploadFile: 'Document uploaded',
       replaceFile: 'Document replaced',
@@ -484,6 +486,7 @@ export const applications = defineMessages({
       create: 'Candidature ouverte',
       uploadFile: 'Document déposé',
       replaceFile: 'Document remplacé',
+      renewal: 'Renouvellement',
       removeFile: 'Document retiré',
       submit: 'Candidature soumise',
       evaluate: 'Décision enregistrée',

@@ -68,6 +68,8 @@ export const PartnerCompanyView = z.object({
       editionYear: z.number().int(),
       status: z.enum(APPLICATION_STATUSES),
       submittedAt: z.string().nullable(),
+      /** The company held a seal issued by an earlier edition (a lower number): a renewal. */
+      isRenewal: z.boolean(),
     })
     .nullable(),
   diagnosis: Eligibility.nullable(),

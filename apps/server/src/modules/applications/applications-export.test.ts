@@ -134,6 +134,7 @@ function company(index: number): DistinguishedCompany {
     status: index === 4 ? 'suspended' : 'valid',
     currentName: null,
     renamedAt: null,
+    isRenewal: index === 1,
   };
 }
 
@@ -334,6 +335,7 @@ describe('resultsReportXlsx', () => {
       'Valid until',
       'Status',
       'Code',
+      'Renewal',
     ]);
     expect(list.getRow(1).font?.bold).toBe(true);
     expect(list.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -346,7 +348,9 @@ describe('resultsReportXlsx', () => {
       new Date('2026-11-25T00:00:00Z'),
       'Valid',
       'SEAL001',
+      'No',
     ]);
+    expect(list.getRow(3).getCell(8).value).toBe('Yes');
     expect(list.getRow(2).getCell(5).numFmt).toBe('yyyy-mm-dd');
     expect(list.getRow(6).getCell(6).value).toBe('Suspended');
     expect(list.getRow(121).getCell(1).value).toBe('Companhia 120 Lda');

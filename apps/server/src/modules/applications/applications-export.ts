@@ -9,6 +9,7 @@ import {
   type LocalizedText,
   localized,
   translate,
+  yesNoText,
 } from '@excelencia/domain';
 import archiver from 'archiver';
 import ExcelJS from 'exceljs';
@@ -569,8 +570,8 @@ function boldRow(row: ExcelJS.Row): ExcelJS.Row {
 /**
  * The edition's results as an .xlsx of three sheets: the counts (applications submitted, distinguished,
  * unqualified) under the title; the tables by island and by CAE section, one under the other; the
- * distinguished companies, its header row bold, filtered and frozen. Counts are number cells, validity dates
- * date cells (the Cape Verde day).
+ * distinguished companies, its header row bold, filtered and frozen, a renewal (a seal of an earlier edition held)
+ * marked Yes. Counts are number cells, validity dates date cells (the Cape Verde day).
  */
 export async function resultsReportXlsx(
   results: EditionResults,
@@ -618,8 +619,8 @@ export async function resultsReportXlsx(
   const list = workbook.addWorksheet(sheetName(text(language, 'report.list')), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
-  const headers = ['company', 'nif', 'island', 'section', 'validUntil', 'status', 'code'] as const;
-  list.columns = [40, 12, 18, 48, 14, 14, 18, ...(marked ? [16] : [])].map((width) => ({ width }));
+  const headers = ['company', 'nif', 'island', 'section', 'validUntil', 'status', 'code', 'renewal'] as const;
+  list.columns = [40, 12, 18, 48, 14, 14, 18, 16, ...(marked ? [16] : [])].map((width) => ({ width }));
   boldRow(
     list.addRow([
       ...headers.map((key) => text(language, `report.${key}`)),
@@ -639,6 +640,7 @@ export async function resultsReportXlsx(
       spreadsheetDate(company.validUntil),
       text(language, `sealStatuses.${company.status}`),
       company.sealCode,
+      yesNoText(company.isRenewal, language),
       ...(marked ? [marked.nifs.has(company.nif) ? marked.yes : ''] : []),
     ]);
     row.getCell(5).numFmt = DATE_FORMAT;

@@ -1,5 +1,6 @@
 import { type AdminApplicationQuery, APPLICATION_FILE_TYPE_COUNT } from '@excelencia/domain';
-import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   accounts,
@@ -38,6 +39,26 @@ export const sealCompanyColumns = {
 /** The documents an application holds now (removed ones not counted). */
 export const liveFileCount = sql<number>`(select count(*)::int from ${applicationFiles} f where f.application_id = ${applications.id} and f.removed_at is null)`;
 
+/**
+ * Whether the company `companyId` held a seal issued by an edition numbered lower than the edition `editionId`:
+ * its application to that edition is a renewal. One EXISTS per row of the query it is selected in.
+ */
+export function heldEarlierSeal(companyId: PgColumn, editionId: PgColumn) {
+  // Named with their table: drizzle writes a bare column name in a query of one table, which inside the
+  // subquery would name prior_seal's column instead.
+  const outer = (column: PgColumn) =>
+    sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+  return sql<boolean>`exists (select 1 from ${seals} prior_seal
+    join ${editions} prior_edition on prior_edition.id = prior_seal.edition_id
+    join ${editions} this_edition on this_edition.id = ${outer(editionId)}
+    where prior_seal.company_id = ${outer(companyId)} and prior_edition.number < this_edition.number)`.mapWith(
+    Boolean,
+  );
+}
+
+/** Whether the application of the row is a renewal (heldEarlierSeal). */
+export const applicationIsRenewal = heldEarlierSeal(applications.companyId, applications.editionId);
+
 // Applications
 
 /** A company's application to an edition, if it has one. */
@@ -58,6 +79,16 @@ export function sealOfApplication(executor: Executor, applicationId: string) {
     .innerJoin(companies, eq(companies.id, seals.companyId))
     .where(eq(seals.applicationId, applicationId))
     .limit(1);
+}
+
+/** Whether the application is a renewal (heldEarlierSeal); false when there is no such application. */
+export async function isRenewalApplication(executor: Executor, applicationId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ isRenewal: applicationIsRenewal })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row?.isRenewal ?? false;
 }
 
 /** The company's application `id` (locked with `forUpdate`), if it is the company's. */
@@ -325,11 +356,14 @@ export async function membersToWrite(executor: Executor, companyId: string) {
 
 // The admin list
 
-/** The admin list's filter: edition, status, documents complete or not, island, CAE section, name or NIF. */
+/**
+ * The admin list's filter: edition, status, documents complete or not, island, CAE section, renewal or not, name
+ * or NIF.
+ */
 export function adminListWhere(
   filter: Pick<
     AdminApplicationQuery,
-    'editionId' | 'status' | 'complete' | 'islandId' | 'sectionId' | 'search'
+    'editionId' | 'status' | 'complete' | 'islandId' | 'sectionId' | 'renewal' | 'search'
   >,
 ): SQL | undefined {
   const complete = sql<boolean>`${liveFileCount} = ${APPLICATION_FILE_TYPE_COUNT}`;
@@ -339,6 +373,11 @@ export function adminListWhere(
     filter.complete === undefined ? undefined : filter.complete ? complete : sql`not (${complete})`,
     filter.islandId ? eq(cities.islandId, filter.islandId) : undefined,
     filter.sectionId ? eq(caeDivisions.sectionId, filter.sectionId) : undefined,
+    filter.renewal === undefined
+      ? undefined
+      : filter.renewal
+        ? applicationIsRenewal
+        : sql`not ${applicationIsRenewal}`,
     searchCondition(sql`(${companies.searchText} || ' ' || ${companies.nif})`, filter.search),
   );
 }
@@ -355,7 +394,7 @@ export const ADMIN_LIST_SORTABLE = {
 /** The admin list's last order key, so rows that tie keep one order. */
 export const ADMIN_LIST_TIE_BREAKER = applications.id;
 
-/** The admin list's rows: application, company, island, CAE section and documents. */
+/** The admin list's rows: application, company, island, CAE section, documents and whether a renewal. */
 function adminListRows(executor: Executor) {
   return executor
     .select({
@@ -366,6 +405,7 @@ function adminListRows(executor: Executor) {
       sectionCode: caeSections.code,
       section: caeSections.description,
       files: liveFileCount,
+      isRenewal: applicationIsRenewal,
     })
     .from(applications)
     .innerJoin(companies, eq(companies.id, applications.companyId))

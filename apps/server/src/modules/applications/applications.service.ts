@@ -55,6 +55,7 @@ import {
   fileOfApplication,
   insertApplicationFile,
   insertApplicationUnlessOpened,
+  isRenewalApplication,
   liveFilesOf,
   markApplicationSubmitted,
   markFileRemoved,
@@ -126,14 +127,18 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
   }
 
   async function present(executor: Executor, row: ApplicationRow, asAdmin: boolean): Promise<Application> {
-    const [edition, company, files, decidedBy, confirmedBy, [seal]] = await readTogether(executor, [
-      () => editionRow(executor, row.editionId),
-      () => companyOf(executor, row.companyId),
-      () => liveFilesOf(executor, row.id),
-      () => nameOf(executor, row.decidedBy),
-      () => nameOf(executor, row.confirmedBy),
-      () => sealOfApplication(executor, row.id),
-    ]);
+    const [edition, company, files, decidedBy, confirmedBy, [seal], isRenewal] = await readTogether(
+      executor,
+      [
+        () => editionRow(executor, row.editionId),
+        () => companyOf(executor, row.companyId),
+        () => liveFilesOf(executor, row.id),
+        () => nameOf(executor, row.decidedBy),
+        () => nameOf(executor, row.confirmedBy),
+        () => sealOfApplication(executor, row.id),
+        () => isRenewalApplication(executor, row.id),
+      ],
+    );
     // A draft's figures follow the company's sheets until it is submitted; then the snapshot is what was judged.
     const eligibility =
       row.status === 'draft'
@@ -173,6 +178,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       applicationsClosedAt: edition.applicationsClosedAt?.toISOString() ?? null,
       seal: seal && visible ? presentSeal(seal.seal as SealRow, edition, seal, new Date()) : null,
       version: row.version,
+      isRenewal,
     };
   }
 
@@ -280,6 +286,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       decidedAt: r.application.decidedAt?.toISOString() ?? null,
       confirmed: r.application.confirmedAt !== null,
       version: r.application.version,
+      isRenewal: r.isRenewal,
     };
   }
 

@@ -1,7 +1,9 @@
 /**
  * The area's front door (docs/adr/0027): the routes and services app.ts wires, and what other areas use: an
- * edition's results, their report and the eligibility of the companies it assists (the partner area).
+ * edition's results, their report, the eligibility of the companies it assists and whether an application is a
+ * renewal (the partner area).
  */
+export { heldEarlierSeal } from './applications.repository.ts';
 export { applicationsRoutes } from './applications.routes.ts';
 export { createApplicationsService } from './applications.service.ts';
 export { resultsReportXlsx } from './applications-export.ts';

@@ -12,7 +12,7 @@ import {
   islands,
   seals,
 } from '../../db/schema/index.ts';
-import { liveFileCount, sealCompanyColumns } from './applications.repository.ts';
+import { heldEarlierSeal, liveFileCount, sealCompanyColumns } from './applications.repository.ts';
 import type { EditionRow } from './editions.repository.ts';
 import type { SealRow } from './seals.ts';
 
@@ -180,8 +180,9 @@ export async function applicantsAndSealsBy(
 }
 
 /**
- * An edition's seals (withdrawn ones left out with `withoutWithdrawn`) with what they say of the company today and
- * its island, city and CAE section, by issued name, then NIF.
+ * An edition's seals (withdrawn ones left out with `withoutWithdrawn`) with what they say of the company today,
+ * its island, city and CAE section, and whether it held a seal of an earlier edition (a renewal), by issued name,
+ * then NIF.
  */
 export async function sealsOfEditionWithPlaces(
   executor: Executor,
@@ -196,6 +197,7 @@ export async function sealsOfEditionWithPlaces(
       city: cities.description,
       sectionCode: caeSections.code,
       section: caeSections.description,
+      isRenewal: heldEarlierSeal(seals.companyId, seals.editionId),
     })
     .from(seals)
     .innerJoin(companies, eq(companies.id, seals.companyId))

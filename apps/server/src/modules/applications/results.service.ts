@@ -89,6 +89,7 @@ export function createResultsService(deps: {
         status: sealStatusAt(r.seal, now),
       }),
     );
+        isRenewal: r.isRenewal,
   }
 
   async function countsBy(

@@ -30,6 +30,7 @@ import {
   partners,
   seals,
 } from '../../db/schema/index.ts';
+import { heldEarlierSeal } from '../applications/index.ts';
 
 export interface EntityRef {
   id: string;
@@ -253,7 +254,7 @@ export async function logAccess(
   );
 }
 
-/** The latest application of a company, newest edition first. */
+/** The latest application of a company, newest edition first, and whether it is a renewal. */
 export async function latestApplication(db: Executor, companyId: string) {
   const [row] = await db
     .select({
@@ -263,6 +264,7 @@ export async function latestApplication(db: Executor, companyId: string) {
       status: applications.status,
       submittedAt: applications.submittedAt,
       published: isNotNull(editions.resultsPublishedAt),
+      isRenewal: heldEarlierSeal(applications.companyId, applications.editionId),
     })
     .from(applications)
     .innerJoin(editions, eq(editions.id, applications.editionId))

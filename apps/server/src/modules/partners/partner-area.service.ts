@@ -161,6 +161,7 @@ export function createPartnerAreaService(deps: {
               editionYear: latest.editionYear,
               status: latest.status,
               submittedAt: latest.submittedAt?.toISOString() ?? null,
+              isRenewal: latest.isRenewal,
             }
           : null;
         read.push('status');

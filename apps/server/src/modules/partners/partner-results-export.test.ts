@@ -17,6 +17,7 @@ function company(name: string, nif: string): EditionResults['companies'][number]
     status: 'valid',
     currentName: null,
     renamedAt: null,
+    isRenewal: false,
   };
 }
 
@@ -49,13 +50,13 @@ describe('resultsReportXlsx with marked companies', () => {
     );
     const header = list.getRow(1).values as unknown[];
     expect(header.at(-1)).toBe('Assisted');
-    expect(list.getRow(2).getCell(8).value ?? '').toBe('');
-    expect(list.getRow(3).getCell(8).value).toBe('Yes');
-    expect(list.autoFilter).toBe('A1:H1');
+    expect(list.getRow(2).getCell(9).value ?? '').toBe('');
+    expect(list.getRow(3).getCell(9).value).toBe('Yes');
+    expect(list.autoFilter).toBe('A1:I1');
   });
 
   it('is the plain report without marking', async () => {
     const list = await listSheet(await resultsReportXlsx(results, 'en'));
-    expect((list.getRow(1).values as unknown[]).length - 1).toBe(7);
+    expect((list.getRow(1).values as unknown[]).length - 1).toBe(8);
   });
 });

@@ -108,6 +108,7 @@ describe('the public list of distinguished companies', () => {
       sealCode: 'abcdefghijkl',
       validUntil: '2026-07-01T12:00:00.000Z',
       status: 'valid',
+      isRenewal: false,
     };
     serve({ '/public/editions': [EDITION], '/distinguished': [row] });
     renderWithApp(<DistinguishedPage />, { language: 'en' });
