@@ -1,5 +1,6 @@
 export * from './documents.ts';
 export * from './editions.ts';
 export * from './eligibility.ts';
+export * from './failed-criteria.ts';
 export * from './milestones.ts';
 export * from './schemas.ts';

@@ -35,6 +35,8 @@ export const ApplicationIndicator = z.object({
     ratioDescription: LocalizedText,
     /** The formula. */
     ratio: z.string(),
+    /** The criterion's recommendation (reference data), what a company failing it may do. */
+    recommendation: LocalizedText.optional(),
   }),
   /** The ratio as a number (rounded to 6 decimals), or null when not computable. */
   result: z.number().nullable(),

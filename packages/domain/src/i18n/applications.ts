@@ -104,6 +104,9 @@ export const applications = defineMessages({
         distinguished:
           'Parabéns! A empresa {{companyName}} obteve o estatuto Excelência, válido até {{validUntil}}. O certificado está disponível no portal.',
         notDistinguished: 'A candidatura da empresa {{companyName}} não obteve o estatuto nesta edição.',
+        failedIntro: 'Critérios que a empresa não cumpriu:',
+        failedCriterion: '{{name}}: {{value}} (limiar {{threshold}}).',
+        recommendation: 'Recomendação: {{recommendation}}',
         reason: 'Motivo: {{reason}}',
         action: 'Veja os detalhes no portal:',
       },
@@ -267,6 +270,9 @@ export const applications = defineMessages({
         distinguished:
           'Congratulations! {{companyName}} has been granted the Excelência status, valid until {{validUntil}}. The certificate is available on the portal.',
         notDistinguished: 'The application of {{companyName}} was not granted the status in this edition.',
+        failedIntro: 'Criteria the company did not meet:',
+        failedCriterion: '{{name}}: {{value}} (threshold {{threshold}}).',
+        recommendation: 'Recommendation: {{recommendation}}',
         reason: 'Reason: {{reason}}',
         action: 'See the details on the portal:',
       },
@@ -432,6 +438,9 @@ export const applications = defineMessages({
         distinguished:
           'Félicitations ! {{companyName}} a obtenu le statut Excelência, valable jusqu’au {{validUntil}}. Le certificat est disponible sur le portail.',
         notDistinguished: "La candidature de {{companyName}} n'a pas obtenu le statut dans cette édition.",
+        failedIntro: "Critères que l'entreprise n'a pas remplis :",
+        failedCriterion: '{{name}} : {{value}} (seuil {{threshold}}).',
+        recommendation: 'Recommandation : {{recommendation}}',
         reason: 'Motif : {{reason}}',
         action: 'Voir le détail sur le portail :',
       },

@@ -68,7 +68,7 @@ import {
 } from './applications.repository.ts';
 import { editionById } from './editions.repository.ts';
 import { type EditionRow, editionRow } from './editions.service.ts';
-import { computeEligibility, latestAnnualYear } from './eligibility.ts';
+import { computeEligibility, latestAnnualYear, withRecommendations } from './eligibility.ts';
 import { presentSeal, type SealRow } from './seals.ts';
 
 export const APPLICATION_ENTITY = 'applications';
@@ -144,6 +144,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       row.status === 'draft'
         ? await computeEligibility(executor, row.companyId, edition.indicatorYear)
         : (row.eligibility as Eligibility);
+    const indicators = (await withRecommendations(executor))(eligibility.applicationFinancialIndicators);
     const visible = decisionVisible(edition, asAdmin);
     const decided = row.status === 'evaluated' || row.status === 'unqualified';
     const status: ApplicationStatus = decided && !visible ? 'pending' : row.status;
@@ -157,7 +158,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       complete: files.length === APPLICATION_FILE_TYPE_COUNT,
       eligible: eligibility.eligible,
       indicatorYear: edition.indicatorYear,
-      applicationFinancialIndicators: eligibility.applicationFinancialIndicators,
+      applicationFinancialIndicators: indicators,
       missingYears: eligibility.missingYears,
       files: files.map(toFile),
       reopenedFileType: row.reopenedFileType,

@@ -116,3 +116,20 @@ export async function latestAnnualYear(db: Executor, companyId: string): Promise
   if (annual.length === 0) return null;
   return Math.max(...annual.map((s) => Number(s.endDate.slice(0, 4))));
 }
+
+/**
+ * The application criteria's rows with each criterion's recommendation as the reference data says it now (a
+ * frozen snapshot keeps the figures judged, not the advice): what a refused company reads beside each failed one.
+ */
+export async function withRecommendations(
+  db: Executor,
+): Promise<(rows: readonly ApplicationIndicator[]) => ApplicationIndicator[]> {
+  const byCode = new Map((await activeCriteria(db)).map((c) => [c.code, c.recommendation]));
+  return (rows) =>
+    rows.map((row) => {
+      const recommendation = byCode.get(row.criterionRatioDetails.code);
+      return recommendation
+        ? { ...row, criterionRatioDetails: { ...row.criterionRatioDetails, recommendation } }
+        : row;
+    });
+}

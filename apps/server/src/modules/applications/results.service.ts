@@ -1,6 +1,7 @@
 import {
   type DistinguishedCompany,
   type EditionResults,
+  type Eligibility,
   isCertificateAvailable,
   type LocalizedText,
   type PublishReadiness,
@@ -19,9 +20,10 @@ import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { assertCompanyAccess } from '../../policies/company-access.ts';
-import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
+import { applicationMail, editionLabel, failedCriteriaLines, formatMailDate } from './application-mails.ts';
 import { APPLICATION_ENTITY, type ApplicationsService } from './applications.service.ts';
 import { type EditionRow, editionRow, toEdition } from './editions.service.ts';
+import { withRecommendations } from './eligibility.ts';
 import {
   applicantsAndSealsBy,
   closeApplication,
@@ -181,6 +183,7 @@ export function createResultsService(deps: {
         const closed = await closeDrafts(tx, actor, published, now);
         const decided = await decidedApplicationsOfEdition(tx, editionId);
         const validUntil = sealValidUntil(now);
+        const recommended = await withRecommendations(tx);
         let notified = 0;
         let distinguishedCount = 0;
         for (const { application, companyName, nif } of decided) {
@@ -209,6 +212,10 @@ export function createResultsService(deps: {
             after: { status: application.status, distinguished: qualified },
             requestId: actor.requestId ?? null,
           });
+          // A refusal names each criterion the judged figures failed (none when they all passed: its reason says why).
+          const judged = qualified
+            ? []
+            : recommended((application.eligibility as Eligibility).applicationFinancialIndicators ?? []);
           for (const member of await deps.applications.membersOf(tx, application.companyId)) {
             notified += 1;
             await enqueueMail(
@@ -225,6 +232,7 @@ export function createResultsService(deps: {
                   distinguished: qualified ? 1 : 0,
                   reason: application.decisionReason ?? '',
                 },
+                details: failedCriteriaLines(judged, member.language),
               }),
             );
           }

@@ -1,5 +1,5 @@
-import { type Application, isCertificateAvailable } from '@excelencia/domain';
-import { Alert, Anchor, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { type Application, failedCriteriaTexts, isCertificateAvailable } from '@excelencia/domain';
+import { Alert, Anchor, Button, CopyButton, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { IconAward, IconCertificate, IconCopy } from '@tabler/icons-react';
 import { API_BASE } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -81,6 +81,46 @@ function SealBadge({ seal }: { seal: NonNullable<Application['seal']> }) {
   );
 }
 
+/**
+ * The criteria a refused application failed, as the refusal mail names them (the domain writes both): each
+ * criterion, the company's value, the threshold and the criterion's recommendation. Nothing when all passed.
+ */
+function FailedCriteria({ application }: { application: Application }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const failed = failedCriteriaTexts(application.applicationFinancialIndicators, language);
+  if (failed.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="app-failed-criteria">
+      <Text size="sm" fw={600}>
+        {t('applicationsWeb:result.failed.title')}
+      </Text>
+      <List size="sm" spacing={6}>
+        {failed.map((criterion) => (
+          <List.Item key={criterion.code} data-testid="app-failed-criterion" data-code={criterion.code}>
+            <Text size="sm" fw={600} component="span">
+              {criterion.name}
+            </Text>
+            <Text size="sm" data-testid="app-failed-figures">
+              {t('applicationsWeb:result.failed.figures', {
+                value: criterion.value,
+                threshold: criterion.threshold,
+              })}
+            </Text>
+            {criterion.recommendation ? (
+              <Text size="sm" data-testid="app-failed-recommendation">
+                {t('applicationsWeb:result.failed.recommendation', {
+                  recommendation: criterion.recommendation,
+                })}
+              </Text>
+            ) : null}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
 /** The decision once the results are published: the status with its certificate and public check, or why not. */
 export function ApplicationResult({ application }: { application: Application }) {
   const t = useTranslate();
@@ -98,6 +138,7 @@ export function ApplicationResult({ application }: { application: Application })
       >
         <Stack gap={4}>
           <Text fw={600}>{t('applicationsWeb:result.notDistinguished')}</Text>
+          <FailedCriteria application={application} />
           {decision.reason ? (
             <Text size="sm">{t('applicationsWeb:result.reason', { reason: decision.reason })}</Text>
           ) : null}

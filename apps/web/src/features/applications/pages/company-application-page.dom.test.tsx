@@ -230,3 +230,123 @@ describe('the application page by role in the company', () => {
     expect(screen.queryByTestId('role-note')).toBeNull();
   });
 });
+
+describe('a refused application names each criterion it failed', () => {
+  const indicator = (
+    code: string,
+    names: [string, string, string],
+    value: string,
+    target: { comparison: '>' | '>='; value: string },
+    passed: boolean,
+    recommendation?: [string, string, string],
+  ): Application['applicationFinancialIndicators'][number] => ({
+    criterionRatioDetails: {
+      code,
+      ratioDescription: { pt: names[0], en: names[1], fr: names[2] },
+      ratio: 'REND - GAST',
+      ...(recommendation
+        ? { recommendation: { pt: recommendation[0], en: recommendation[1], fr: recommendation[2] } }
+        : {}),
+    },
+    result: Number(value),
+    value,
+    target,
+    passed,
+    gap: null,
+  });
+  const refused = () =>
+    application({
+      status: 'unqualified',
+      complete: true,
+      eligible: false,
+      submittedAt: '2026-03-01T10:00:00.000Z',
+      resultsPublished: true,
+      applicationsClosedAt: CLOSED_ON,
+      decision: {
+        decision: 'unqualified',
+        reason: 'The indicators miss their thresholds.',
+        decidedBy: null,
+        decidedAt: '2026-03-05T10:00:00.000Z',
+        confirmedBy: null,
+        confirmedAt: '2026-03-06T10:00:00.000Z',
+      },
+      applicationFinancialIndicators: [
+        indicator(
+          'RLP',
+          ['Resultado Líquido Positivo', 'Positive net result', 'Résultat net positif'],
+          '-1234567.891',
+          { comparison: '>', value: '0' },
+          false,
+          [
+            'A empresa deve apresentar lucro no exercício.',
+            'The company must make a profit for the year.',
+            "L'entreprise doit dégager un bénéfice sur l'exercice.",
+          ],
+        ),
+        indicator('EBITDA', ['EBITDA', 'EBITDA', 'EBITDA'], '120000', { comparison: '>', value: '0' }, true, [
+          'pt',
+          'Not shown: it passed.',
+          'fr',
+        ]),
+        indicator(
+          'AF',
+          ['Autonomia Financeira', 'Equity ratio', 'Autonomie financière'],
+          '0.3749',
+          { comparison: '>=', value: '0.375' },
+          false,
+          [
+            'Reforce o capital.',
+            'Strengthen capital, retain earnings or reduce liabilities.',
+            'Renforcez le capital.',
+          ],
+        ),
+      ],
+    });
+
+  it('beside the result: each failed criterion, its value and threshold as the site writes them, and its recommendation', async () => {
+    edition = PUBLISHED;
+    applications = [refused()];
+    renderSignedIn(<CompanyApplicationPage />);
+    const list = await screen.findByTestId('app-failed-criteria', {}, { timeout: 5000 });
+    expect(list.textContent).toContain('Criteria the company did not meet');
+    const rows = screen.getAllByTestId('app-failed-criterion');
+    expect(rows.map((row) => row.getAttribute('data-code'))).toEqual(['RLP', 'AF']);
+    expect(rows[0]?.textContent).toContain('Positive net result');
+    expect(screen.getAllByTestId('app-failed-figures').map((row) => row.textContent)).toEqual([
+      "The company's value: -1\u00a0234\u00a0567.89 · threshold: > 0",
+      // At most 2 decimals for the value (0.37 still fails ≥ 0.375), the threshold exactly as the criterion states it.
+      "The company's value: 0.37 · threshold: ≥ 0.375",
+    ]);
+    expect(screen.getAllByTestId('app-failed-recommendation').map((row) => row.textContent)).toEqual([
+      'Recommendation: The company must make a profit for the year.',
+      'Recommendation: Strengthen capital, retain earnings or reduce liabilities.',
+    ]);
+    expect(screen.queryByText('Recommendation: Not shown: it passed.')).toBeNull();
+    expect(screen.getByTestId('app-result').textContent).toContain(
+      'Reason: The indicators miss their thresholds.',
+    );
+  });
+
+  it('names none for a refusal whose criteria all passed: the reason says why', async () => {
+    edition = PUBLISHED;
+    const passing = refused();
+    applications = [
+      {
+        ...passing,
+        eligible: true,
+        applicationFinancialIndicators: passing.applicationFinancialIndicators.map((row) => ({
+          ...row,
+          passed: true,
+        })),
+        decision: passing.decision && {
+          ...passing.decision,
+          reason: 'The Finance declaration is not signed.',
+        },
+      },
+    ];
+    renderSignedIn(<CompanyApplicationPage />);
+    const result = await screen.findByTestId('app-result', {}, { timeout: 5000 });
+    expect(result.textContent).toContain('Reason: The Finance declaration is not signed.');
+    expect(screen.queryByTestId('app-failed-criteria')).toBeNull();
+  });
+});
