@@ -8,6 +8,8 @@ export const applicationsWeb = defineMessages({
     loading: 'A carregar…',
     loadFailed: 'Não foi possível carregar os dados.',
     waitForUploads: 'Aguarde o fim do envio dos ficheiros',
+    /** The badge of an application whose company held a seal of an earlier edition. */
+    renewal: 'Renovação',
     edition: {
       title: 'Edição em curso',
       none: 'Ainda não foi anunciada nenhuma edição. Volte mais tarde.',
@@ -214,6 +216,8 @@ export const applicationsWeb = defineMessages({
     loading: 'Loading…',
     loadFailed: 'The data could not be loaded.',
     waitForUploads: 'Wait for Files to upload',
+    /** The badge of an application whose company held a seal of an earlier edition. */
+    renewal: 'Renewal',
     edition: {
       title: 'Current edition',
       none: 'No edition has been announced yet. Come back later.',
@@ -419,6 +423,8 @@ export const applicationsWeb = defineMessages({
     loading: 'Chargement…',
     loadFailed: "Les données n'ont pas pu être chargées.",
     waitForUploads: "Attendez la fin de l'envoi des fichiers",
+    /** The badge of an application whose company held a seal of an earlier edition. */
+    renewal: 'Renouvellement',
     edition: {
       title: 'Édition en cours',
       none: "Aucune édition n'a encore été annoncée. Revenez plus tard.",

@@ -9,6 +9,7 @@ import { EligibilitySection } from './admin-application-eligibility.tsx';
 import { HistorySection } from './admin-application-history.tsx';
 import { ApplicationStatusBadge } from './admin-badges.tsx';
 import { SealStatusBadge } from './public-seal-status.tsx';
+import { RenewalBadge } from './renewal-badge.tsx';
 import { shortDateTime } from './results-format.ts';
 
 /**
@@ -46,6 +47,7 @@ export function AdminApplicationDetail({ id }: { id: string }) {
       <Stack gap="lg" data-testid="application-detail" data-status={application.status}>
         <Group gap="xs" wrap="wrap">
           <ApplicationStatusBadge status={application.status} />
+          {application.isRenewal ? <RenewalBadge /> : null}
           <Badge
             color={application.complete ? SUCCESS_GREEN : 'red.9'}
             variant="outline"

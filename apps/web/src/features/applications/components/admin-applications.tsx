@@ -25,6 +25,7 @@ import { useAdminApplicationsQuery, useCurrentEditionQuery, useEditionsQuery } f
 import { AdminApplicationDetail } from './admin-application-detail.tsx';
 import { ApplicationStatusBadge, YesNo } from './admin-badges.tsx';
 import { EditionPicker, useEditionParam } from './admin-edition-picker.tsx';
+import { RenewalBadge } from './renewal-badge.tsx';
 import { shortDate } from './results-format.ts';
 
 function FilterSelect({
@@ -114,17 +115,20 @@ export function ApplicationsPanel() {
       label: t('applicationsAdmin:list.columns.company'),
       sortKey: 'companyName',
       render: (row) => (
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          fw={600}
-          ta="start"
-          onClick={() => setOpenId(row.id)}
-          data-testid="application-company"
-        >
-          {row.companyName}
-        </Anchor>
+        <>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            ta="start"
+            onClick={() => setOpenId(row.id)}
+            data-testid="application-company"
+          >
+            {row.companyName}
+          </Anchor>
+          {row.isRenewal ? <RenewalBadge /> : null}
+        </>
       ),
     },
     { key: 'nif', label: t('applicationsAdmin:list.columns.nif'), sortKey: 'nif', render: (row) => row.nif },

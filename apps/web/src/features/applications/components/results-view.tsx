@@ -22,6 +22,7 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { resultsReportPath } from '../api.ts';
 import { useEditionResultsQuery } from '../queries.ts';
 import { SealStatusBadge } from './public-seal-status.tsx';
+import { RenewalBadge } from './renewal-badge.tsx';
 import { type ResultGroupRow, resultGroups, shortDate } from './results-format.ts';
 
 const ResultsBarChart = lazy(() =>
@@ -164,6 +165,7 @@ function CompaniesTable({ results, marked }: { results: EditionResults; marked?:
                   >
                     <Table.Td fw={600}>
                       {company.companyName}
+                      {company.isRenewal ? <RenewalBadge /> : null}
                       {marked?.nifs.has(company.nif) ? (
                         <Badge
                           ml="xs"

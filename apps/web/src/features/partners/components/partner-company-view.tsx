@@ -4,6 +4,7 @@ import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { EligibilityList } from '../../applications/components/company-eligibility.tsx';
+import { RenewalBadge } from '../../applications/components/renewal-badge.tsx';
 import { shortDate } from '../../applications/components/results-format.ts';
 import { editionLabel } from '../../applications/edition-label.ts';
 import { usePartnerCompanyQuery } from '../queries.ts';
@@ -56,6 +57,7 @@ export function PartnerCompanyView({ companyId }: { companyId: string }) {
                     status: t(`applications:statuses.${view.application.status}`),
                   })}${view.application.submittedAt ? ` · ${shortDate(view.application.submittedAt, language)}` : ''}`
                 : t('partners:detail.noApplication')}
+              {view.application?.isRenewal ? <RenewalBadge /> : null}
             </Text>
           ) : null}
         </Stack>
