@@ -1,4 +1,4 @@
-import type { Application, CompanyRole, Edition } from '@excelencia/domain';
+import type { Application, CompanyRole, Edition, Language } from '@excelencia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
@@ -119,7 +119,7 @@ afterEach(() => {
   forgetCsrfToken();
 });
 
-function renderSignedIn(ui: React.ReactNode, role: CompanyRole = 'owner') {
+function renderSignedIn(ui: React.ReactNode, role: CompanyRole = 'owner', language: Language = 'en') {
   return renderWithApp(
     <SignedInContext.Provider
       value={{
@@ -128,13 +128,14 @@ function renderSignedIn(ui: React.ReactNode, role: CompanyRole = 'owner') {
           user: { id: 'u1', name: 'Maria', email: 'maria@boavista.cv' },
           roles: ['company'],
           expires: '2030-01-01T00:00:00.000Z',
-          language: 'en',
+          language,
         },
         selectedCompany: { ...COMPANY, role },
       }}
     >
       {ui}
     </SignedInContext.Provider>,
+    { language },
   );
 }
 
@@ -324,6 +325,22 @@ describe('a refused application names each criterion it failed', () => {
     expect(screen.queryByText('Recommendation: Not shown: it passed.')).toBeNull();
     expect(screen.getByTestId('app-result').textContent).toContain(
       'Reason: The indicators miss their thresholds.',
+    );
+  });
+
+  it("in the page's language (fr)", async () => {
+    edition = PUBLISHED;
+    applications = [refused()];
+    renderSignedIn(<CompanyApplicationPage />, 'owner', 'fr');
+    const list = await screen.findByTestId('app-failed-criteria', {}, { timeout: 5000 });
+    expect(list.textContent).toContain("Critères que l'entreprise n'a pas remplis");
+    expect(screen.getAllByTestId('app-failed-criterion')[1]?.textContent).toContain('Autonomie financière');
+    expect(screen.getAllByTestId('app-failed-figures').map((row) => row.textContent)).toEqual([
+      "Valeur de l'entreprise : -1\u00a0234\u00a0567.89 · seuil : > 0",
+      "Valeur de l'entreprise : 0.37 · seuil : ≥ 0.375",
+    ]);
+    expect(screen.getAllByTestId('app-failed-recommendation')[1]?.textContent).toBe(
+      'Recommandation : Renforcez le capital.',
     );
   });
 
