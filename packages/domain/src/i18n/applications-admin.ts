@@ -87,6 +87,10 @@ export const applicationsAdmin = defineMessages({
         allSections: 'Todas',
         completeYes: 'Completa',
         completeNo: 'Incompleta',
+        renewal: 'Renovação',
+        allRenewal: 'Todas',
+        renewalYes: 'Renovações',
+        renewalNo: 'Primeiras candidaturas',
       },
       columns: {
         company: 'Empresa',
@@ -360,6 +364,10 @@ export const applicationsAdmin = defineMessages({
         allSections: 'All',
         completeYes: 'Complete',
         completeNo: 'Incomplete',
+        renewal: 'Renewal',
+        allRenewal: 'All',
+        renewalYes: 'Renewals',
+        renewalNo: 'First applications',
       },
       columns: {
         company: 'Company',
@@ -634,6 +642,10 @@ export const applicationsAdmin = defineMessages({
         allSections: 'Toutes',
         completeYes: 'Complète',
         completeNo: 'Incomplète',
+        renewal: 'Renouvellement',
+        allRenewal: 'Tous',
+        renewalYes: 'Renouvellements',
+        renewalNo: 'Premières candidatures',
       },
       columns: {
         company: 'Entreprise',

@@ -58,7 +58,8 @@ function FilterSelect({
 
 /**
  * /admin/application: the applications of one edition (the current one by default) with filters by status,
- * completeness, island and CAE section and a search by company or NIF; one opens in a drawer beside the list.
+ * completeness, renewal, island and CAE section and a search by company or NIF; one opens in a drawer beside the
+ * list (a renewal carries its badge).
  */
 export function ApplicationsPanel() {
   const t = useTranslate();
@@ -229,6 +230,16 @@ export function ApplicationsPanel() {
               ]}
               testId="filter-complete"
               {...filter('complete')}
+            />
+            <FilterSelect
+              label={t('applicationsAdmin:list.filters.renewal')}
+              allLabel={t('applicationsAdmin:list.filters.allRenewal')}
+              options={[
+                { value: 'true', label: t('applicationsAdmin:list.filters.renewalYes') },
+                { value: 'false', label: t('applicationsAdmin:list.filters.renewalNo') },
+              ]}
+              testId="filter-renewal"
+              {...filter('renewal')}
             />
             <FilterSelect
               label={t('applicationsAdmin:list.filters.island')}

@@ -5,7 +5,7 @@ import type {
   EditionResults,
 } from '@excelencia/domain';
 import { Drawer } from '@mantine/core';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_EDITION } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
@@ -140,6 +140,34 @@ describe('the renewal badge', () => {
       expect(row && within(row).getByTestId('application-company').textContent).toBe('Renovada, Lda');
     },
   );
+
+  it('filters the admin list by renewal (renewal=true, then false)', async () => {
+    const asked: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://portal.test');
+        if (url.pathname.endsWith('/editions/current')) return Response.json(EDITION);
+        if (url.pathname.endsWith('/editions')) return Response.json([EDITION]);
+        if (url.pathname.endsWith('/applications')) {
+          asked.push(url);
+          return Response.json({ items: [], total: 0, page: 1, pageSize: 20 });
+        }
+        return Response.json([]);
+      }),
+    );
+    renderWithApp(<ApplicationsPanel />, { language: 'pt' });
+    const select = (await screen.findByTestId('filter-renewal')) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Todas',
+      'Renovações',
+      'Primeiras candidaturas',
+    ]);
+    fireEvent.change(select, { target: { value: 'true' } });
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('renewal')).toBe('true'));
+    fireEvent.change(select, { target: { value: 'false' } });
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('renewal')).toBe('false'));
+  });
 
   it.each([true, false])('marks a renewal in the application drawer (renewal: %s)', async (isRenewal) => {
     serve([
