@@ -144,13 +144,13 @@ export const Application = z.object({
   /** When the edition's applications actually closed (set at publication; null before). */
   applicationsClosedAt: z.string().nullable(),
   seal: Seal.nullable(),
-  version: z.number().int(),
-});
   /**
    * The company held a seal issued by an earlier edition (a lower number): a renewal. Always in the server's
    * answers; optional in the type only so that screens built before it still type.
    */
   isRenewal: z.boolean().optional(),
+  version: z.number().int(),
+});
 export type Application = z.infer<typeof Application>;
 
 export const ApplicationSummary = z.object({
@@ -168,10 +168,10 @@ export const ApplicationSummary = z.object({
   submittedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
   confirmed: z.boolean(),
-  version: z.number().int(),
-});
   /** The company held a seal issued by an earlier edition (a lower number): a renewal. */
   isRenewal: z.boolean(),
+  version: z.number().int(),
+});
 export type ApplicationSummary = z.infer<typeof ApplicationSummary>;
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -182,10 +182,10 @@ export const AdminApplicationQuery = ListQuery.extend({
   complete: booleanQuery.optional(),
   islandId: z.uuid().optional(),
   sectionId: z.uuid().optional(),
-});
-export type AdminApplicationQuery = z.infer<typeof AdminApplicationQuery>;
   /** Only renewals (true) or only first applications (false). */
   renewal: booleanQuery.optional(),
+});
+export type AdminApplicationQuery = z.infer<typeof AdminApplicationQuery>;
 
 const Reason = z.string().trim().max(FIELD_LENGTHS.reason, 'validation:tooLong');
 const Version = z.number().int().positive();
@@ -250,10 +250,10 @@ export const DistinguishedCompany = z.object({
   validUntil: z.string(),
   status: z.enum(SEAL_STATUSES),
   ...SealRenaming,
-});
-export type DistinguishedCompany = z.infer<typeof DistinguishedCompany>;
   /** The company held a seal issued by an earlier edition (a lower number): a renewal. */
   isRenewal: z.boolean(),
+});
+export type DistinguishedCompany = z.infer<typeof DistinguishedCompany>;
 
 export const CountRow = z.object({
   label: LocalizedText.nullable(),

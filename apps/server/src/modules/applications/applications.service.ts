@@ -178,8 +178,8 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       resultsPublished: edition.resultsPublishedAt !== null,
       applicationsClosedAt: edition.applicationsClosedAt?.toISOString() ?? null,
       seal: seal && visible ? presentSeal(seal.seal as SealRow, edition, seal, new Date()) : null,
-      version: row.version,
       isRenewal,
+      version: row.version,
     };
   }
 
@@ -286,8 +286,8 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       submittedAt: r.application.submittedAt?.toISOString() ?? null,
       decidedAt: r.application.decidedAt?.toISOString() ?? null,
       confirmed: r.application.confirmedAt !== null,
-      version: r.application.version,
       isRenewal: r.isRenewal,
+      version: r.application.version,
     };
   }
 

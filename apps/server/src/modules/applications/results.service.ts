@@ -89,9 +89,9 @@ export function createResultsService(deps: {
         sealCode: r.seal.code,
         validUntil: r.seal.validUntil.toISOString(),
         status: sealStatusAt(r.seal, now),
+        isRenewal: r.isRenewal,
       }),
     );
-        isRenewal: r.isRenewal,
   }
 
   async function countsBy(
