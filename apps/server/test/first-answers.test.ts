@@ -83,7 +83,7 @@ describe('a signed-in page with its first answers', () => {
       '/app/api/v1/me/companies': companies.json(),
     });
     expect(answers?.['/app/api/v1/me/companies']).toEqual([
-      { id: companyId, companyName: 'Ana Comércio, Lda', nif: '200000001' },
+      { id: companyId, companyName: 'Ana Comércio, Lda', nif: '200000001', role: 'owner' },
     ]);
     expect(answers?.['/auth/session']).toMatchObject({
       status: 'authenticated',
