@@ -96,6 +96,7 @@ const ANSWERS: Record<string, unknown> = {
       sealCode: 'SEAL-1',
       validUntil: '2026-05-01',
       status: 'valid',
+      isRenewal: false,
       currentName: null,
       renamedAt: null,
     },
