@@ -106,7 +106,9 @@ describe.skipIf(!adminUrl)('the database restarting under load (PostgreSQL)', ()
     // The same portal, no restart: reads, a write and the health check succeed on new connections.
     const again = await myCompanies('en');
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toEqual([{ id: companyId, companyName: 'Reinício, Lda', nif: '299999971' }]);
+    expect(again.json()).toEqual([
+      { id: companyId, companyName: 'Reinício, Lda', nif: '299999971', role: 'owner' },
+    ]);
     const write = await ctx.app.inject({
       method: 'PUT',
       url: `${API_PREFIX}/me/language`,
