@@ -11,6 +11,7 @@ import {
   companyTypes,
   islands,
 } from '../../db/schema/index.ts';
+import { foreignKeyFields } from '../../platform/database-errors.ts';
 import { allOf, type KeysetPage, searchCondition } from '../../platform/listing.ts';
 
 /** A company row with its reference data, as one query reads it. */
@@ -77,6 +78,9 @@ export const COMPANY_SORT = {
 } as const;
 /** The list's last sort key, so that its order is total. */
 export const COMPANY_TIE_BREAKER = companies.id;
+
+/** The company's reference fields by the name of their foreign key (a refused write names its field). */
+export const COMPANY_PARENT_FIELDS = foreignKeyFields(companies);
 
 /** The companies the admin's list asks for: name or NIF, island, CAE section, type and situation. */
 export function adminCompaniesWhere(query: z.output<typeof CompanyListQuery>): SQL | undefined {

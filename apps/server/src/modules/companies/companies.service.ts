@@ -19,10 +19,9 @@ import {
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { companies } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { databaseRefusal, foreignKeyFields } from '../../platform/database-errors.ts';
+import { databaseRefusal } from '../../platform/database-errors.ts';
 import { AppError, notFound, parentNotFound, staleVersion } from '../../platform/errors.ts';
 import { keysetPages, orderKeys, orderSql, pageWindow } from '../../platform/listing.ts';
 import { shortLivedCache } from '../../platform/short-lived-cache.ts';
@@ -31,6 +30,7 @@ import { memberRole, roleForbids } from '../../policies/company-access.ts';
 import { nifTaken } from '../registration/index.ts';
 import {
   adminCompaniesWhere,
+  COMPANY_PARENT_FIELDS,
   COMPANY_SORT,
   COMPANY_TIE_BREAKER,
   type CompanyWithReferences,
@@ -196,8 +196,6 @@ function profileValues(input: UpdateCompanyValues) {
   };
 }
 
-/** The company's reference fields by the name of their foreign key. */
-const PARENT_FIELDS = foreignKeyFields(companies);
 /** The unique index on the NIF, the one a profile edit can run into. */
 const NIF_INDEX = 'companies_nif_idx';
 
@@ -206,7 +204,9 @@ export function companyWriteError(error: unknown): unknown {
   const refused = databaseRefusal(error);
   if (refused?.code === '23505' && refused.constraint === NIF_INDEX) return nifTaken();
   const field =
-    refused?.code === '23503' && refused.constraint ? PARENT_FIELDS.get(refused.constraint) : undefined;
+    refused?.code === '23503' && refused.constraint
+      ? COMPANY_PARENT_FIELDS.get(refused.constraint)
+      : undefined;
   if (field) return parentNotFound(field);
   return error;
 }
