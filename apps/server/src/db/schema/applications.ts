@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -39,6 +41,16 @@ export const editions = pgTable(
      * window as it ran, for messages and for the one-window-at-a-time rule (docs/adr/0022).
      */
     applicationsClosedAt: timestamp('applications_closed_at', { withTimezone: true }),
+    /** Days after publication in which a refused company can appeal. */
+    appealDays: integer('appeal_days').notNull().default(10),
+    /**
+     * How long each application document is valid after its issue date, in days, by file type (the index of
+     * APPLICATION_DOCUMENTS as a string key); a type without a key has no validity limit.
+     */
+    documentValidityDays: jsonb('document_validity_days')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default({ '0': 90, '1': 90, '2': 365 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -105,6 +117,10 @@ export const applicationFiles = pgTable(
     /** `{NIF}_{type}_{name}.pdf`. */
     fileName: text('file_name').notNull(),
     size: integer('size').notNull(),
+    /** The date the document was issued, as the company declared it on upload (null for files from before). */
+    issuedAt: date('issued_at', { mode: 'string' }),
+    /** The appeal this file was uploaded for (null: uploaded with the application). */
+    appealId: uuid('appeal_id'),
     createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
@@ -154,4 +170,90 @@ export const seals = pgTable(
     index('seals_company_idx').on(t.companyId),
     index('seals_edition_idx').on(t.editionId),
   ],
+);
+
+/**
+ * A refused company's appeal: one per application, within the edition's appeal period. Decided with the same
+ * four eyes as applications: one admin proposes (decided_*), a second confirms (confirmed_*); an upheld appeal
+ * issues the seal.
+ */
+export const applicationAppeals = pgTable(
+  'application_appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'upheld', 'dismissed'] })
+      .notNull()
+      .default('pending'),
+    /** The outcome the first admin proposed, waiting for a second admin's confirmation. */
+    proposedOutcome: text('proposed_outcome', { enum: ['upheld', 'dismissed'] }),
+    decisionReason: text('decision_reason'),
+    decidedBy: uuid('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    confirmedBy: uuid('confirmed_by').references(() => accounts.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('application_appeals_application_idx').on(t.applicationId),
+    index('application_appeals_status_idx').on(t.status),
+  ],
+);
+
+/** The thread of an application between the company's members and the evaluators (admins). */
+export const applicationMessages = pgTable(
+  'application_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['company', 'evaluator'] }).notNull(),
+    authorId: uuid('author_id').references(() => accounts.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_messages_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * A message an admin sends to a filtered audience of company accounts, in pt/en/fr, as a job: `filter` is the
+ * audience it was sent to; the counts grow as the job puts mails in the outbox.
+ */
+export const broadcasts = pgTable('broadcasts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  subject: jsonb('subject').$type<{ pt: string; en: string; fr: string }>().notNull(),
+  body: jsonb('body').$type<{ pt: string; en: string; fr: string }>().notNull(),
+  filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+  status: text('status', { enum: ['sending', 'sent', 'failed'] })
+    .notNull()
+    .default('sending'),
+  totalRecipients: integer('total_recipients').notNull().default(0),
+  sentCount: integer('sent_count').notNull().default(0),
+  createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+/** One recipient of a broadcast, written with its outbox row: the unique key keeps a restarted job from mailing twice. */
+export const broadcastDeliveries = pgTable(
+  'broadcast_deliveries',
+  {
+    broadcastId: uuid('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    outboxId: uuid('outbox_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.broadcastId, t.accountId] })],
 );

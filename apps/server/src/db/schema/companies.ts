@@ -50,6 +50,11 @@ export const companies = pgTable(
      * results, seals and statistics (docs/adr/0028-company-teams.md).
      */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * When the company withdrew the statistical use of its figures (the public barometer and the quartiles):
+     * the registration terms grant it; null means granted.
+     */
+    statisticsWithdrawnAt: timestamp('statistics_withdrawn_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     /**
      * The company name lower-cased without accents, for the name search (trigram-indexed). Computed by the

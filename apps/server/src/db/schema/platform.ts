@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -101,4 +104,21 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.state, t.nextAttemptAt),
     uniqueIndex('jobs_key_active_idx').on(t.key).where(sql`${t.state} in ('pending', 'running')`),
   ],
+);
+
+/**
+ * Page views and events counted on the server, per day, page, language and bot flag: no cookie, no address, no
+ * user agent, nothing that names a person.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The public page's key ('home', 'barometer', …) or an event ('event:sign-out'). */
+    page: text('page').notNull(),
+    language: text('language').notNull(),
+    bot: boolean('bot').notNull().default(false),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.page, t.language, t.bot] })],
 );
