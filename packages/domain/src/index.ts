@@ -1,6 +1,7 @@
 export * from './applications/index.ts';
 export * from './automations/index.ts';
 export * from './balance-sheets/index.ts';
+export * from './barometer/index.ts';
 export * from './brand.ts';
 export * from './callback-url.ts';
 export * from './content/index.ts';

@@ -21,6 +21,7 @@ export const MESSAGE_GROUPS = {
     'applications',
     'applicationsWeb',
     'balanceSheetsWeb',
+    'barometer',
     'newsletter',
     'contentPublic',
     'teams',

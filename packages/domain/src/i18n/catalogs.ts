@@ -6,6 +6,7 @@ import { automationsMail } from './automations-mail.ts';
 import { automationsWeb } from './automations-web.ts';
 import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
+import { barometer } from './barometer.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
 import { companyData } from './company-data.ts';
@@ -45,6 +46,7 @@ export const namespaces = {
   automationsWeb,
   balanceSheets,
   balanceSheetsWeb,
+  barometer,
   common,
   companies,
   companyData,

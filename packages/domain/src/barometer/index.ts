@@ -1,0 +1,2 @@
+export * from './disclosure.ts';
+export * from './schemas.ts';

@@ -1,0 +1,150 @@
+import { defineMessages } from './define.ts';
+
+/**
+ * The public barometer (docs/adr/0033-barometer-disclosure-control.md): its downloads, the suppression notes,
+ * the company's position and the statistical-use consent. The public page adds its texts here too.
+ */
+export const barometer = defineMessages({
+  pt: {
+    errors: {
+      badYear: 'O ano do barómetro deve ser um ano entre 1900 e 2200.',
+      badBy: 'Escolha como agrupar: global, ilha, secção CAE ou escalão de pessoal.',
+      noYear: 'Não há números do barómetro para {{year}}.',
+    },
+    suppressed: {
+      fewCompanies: 'menos de 5 empresas',
+      dominance: 'uma empresa tem mais de 75% do volume de negócios',
+      secondary: 'oculto para proteger outra célula',
+    },
+    dimensions: {
+      overall: 'Global',
+      island: 'Ilha',
+      caeSection: 'Secção CAE',
+      employeeRange: 'Escalão de pessoal',
+    },
+    notStated: 'Não indicado',
+    all: 'Todas as empresas',
+    download: {
+      fileName: 'barometro-{{year}}-{{by}}',
+      sheetName: 'Barómetro {{year}}',
+      editionsSheetName: 'Edições',
+      criterion: 'Critério',
+      criterionCode: 'Código',
+      group: 'Grupo',
+      count: 'Empresas',
+      q1: '1.º quartil',
+      median: 'Mediana',
+      q3: '3.º quartil',
+      meetingShare: 'Cumprem a meta',
+      note: 'Nota',
+      edition: 'Edição',
+      registered: 'Registadas',
+      applied: 'Candidatas',
+      distinguished: 'Distinguidas',
+      renewals: 'Renovações',
+    },
+    consent: {
+      title: 'Uso estatístico dos números',
+      description:
+        'Os indicadores da empresa entram, anonimizados, no barómetro público e nos quartis que cada empresa vê. Nenhum número de uma só empresa é publicado.',
+      allowed: 'Permitir o uso estatístico, anonimizado',
+      withdrawnSince: 'Retirado desde {{date}}: os números da empresa não entram no barómetro.',
+      saved: 'Preferência de uso estatístico guardada.',
+    },
+  },
+  en: {
+    errors: {
+      badYear: "The barometer's year must be a year between 1900 and 2200.",
+      badBy: 'Choose how to group: overall, island, CAE section or employee range.',
+      noYear: 'There are no barometer figures for {{year}}.',
+    },
+    suppressed: {
+      fewCompanies: 'fewer than 5 companies',
+      dominance: 'one company holds more than 75% of the turnover',
+      secondary: 'hidden to protect another cell',
+    },
+    dimensions: {
+      overall: 'Overall',
+      island: 'Island',
+      caeSection: 'CAE section',
+      employeeRange: 'Employee range',
+    },
+    notStated: 'Not stated',
+    all: 'All companies',
+    download: {
+      fileName: 'barometer-{{year}}-{{by}}',
+      sheetName: 'Barometer {{year}}',
+      editionsSheetName: 'Editions',
+      criterion: 'Criterion',
+      criterionCode: 'Code',
+      group: 'Group',
+      count: 'Companies',
+      q1: 'First quartile',
+      median: 'Median',
+      q3: 'Third quartile',
+      meetingShare: 'Meeting the target',
+      note: 'Note',
+      edition: 'Edition',
+      registered: 'Registered',
+      applied: 'Applied',
+      distinguished: 'Distinguished',
+      renewals: 'Renewals',
+    },
+    consent: {
+      title: 'Statistical use of the figures',
+      description:
+        "The company's indicators are used, anonymised, in the public barometer and in the quartiles each company sees. No single company's figures are published.",
+      allowed: 'Allow anonymised statistical use',
+      withdrawnSince: "Withdrawn since {{date}}: the company's figures are not in the barometer.",
+      saved: 'Statistical use preference saved.',
+    },
+  },
+  fr: {
+    errors: {
+      badYear: "L'année du baromètre doit être une année entre 1900 et 2200.",
+      badBy: 'Choisissez comment regrouper : global, île, section CAE ou tranche d’effectif.',
+      noYear: "Il n'y a pas de chiffres du baromètre pour {{year}}.",
+    },
+    suppressed: {
+      fewCompanies: 'moins de 5 entreprises',
+      dominance: "une entreprise détient plus de 75 % du chiffre d'affaires",
+      secondary: 'masqué pour protéger une autre cellule',
+    },
+    dimensions: {
+      overall: 'Global',
+      island: 'Île',
+      caeSection: 'Section CAE',
+      employeeRange: 'Tranche d’effectif',
+    },
+    notStated: 'Non indiqué',
+    all: 'Toutes les entreprises',
+    download: {
+      fileName: 'barometre-{{year}}-{{by}}',
+      sheetName: 'Baromètre {{year}}',
+      editionsSheetName: 'Éditions',
+      criterion: 'Critère',
+      criterionCode: 'Code',
+      group: 'Groupe',
+      count: 'Entreprises',
+      q1: 'Premier quartile',
+      median: 'Médiane',
+      q3: 'Troisième quartile',
+      meetingShare: "Atteignent l'objectif",
+      note: 'Note',
+      edition: 'Édition',
+      registered: 'Inscrites',
+      applied: 'Candidates',
+      distinguished: 'Distinguées',
+      renewals: 'Renouvellements',
+    },
+    consent: {
+      title: 'Usage statistique des chiffres',
+      description:
+        "Les indicateurs de l'entreprise sont utilisés, anonymisés, dans le baromètre public et dans les quartiles que chaque entreprise voit. Aucun chiffre d'une seule entreprise n'est publié.",
+      allowed: "Autoriser l'usage statistique anonymisé",
+      withdrawnSince:
+        "Retiré depuis le {{date}} : les chiffres de l'entreprise n'entrent pas dans le baromètre.",
+      saved: "Préférence d'usage statistique enregistrée.",
+    },
+  },
+});
