@@ -24,7 +24,14 @@ export type BarometerDimension = (typeof BAROMETER_DIMENSIONS)[number];
 export const SUPPRESSION_REASONS = ['fewCompanies', 'dominance', 'secondary'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
-/** GET public/barometer, public/barometer.csv and public/barometer.xlsx. */
+/** The tables a download holds: each criterion's cells, or the editions' counts. */
+export const BAROMETER_TABLES = ['criteria', 'editions'] as const;
+
+/**
+ * GET public/barometer, public/barometer.csv and public/barometer.xlsx (`lang`, `table` and `criterion` are for
+ * the downloads: the CSV holds the table `table`; the XLSX a sheet of the criteria and one of the editions;
+ * `criterion` keeps one criterion's rows).
+ */
 export const BarometerQuery = z.object({
   /** The year the indicators' annual sheets end in; the latest year with figures when absent. */
   year: z.coerce
@@ -36,6 +43,10 @@ export const BarometerQuery = z.object({
   by: z.enum(BAROMETER_DIMENSIONS, 'barometer:errors.badBy').default('overall'),
   /** The language of a download's headings and suppression notes (the JSON carries reasons as codes). */
   lang: z.enum(LANGUAGES).default('pt'),
+  /** The CSV's table: the criteria's cells (default) or the editions' counts. */
+  table: z.enum(BAROMETER_TABLES, 'barometer:errors.badTable').default('criteria'),
+  /** A download of one criterion's table only (its code); every criterion when absent. */
+  criterion: z.string().max(50).optional(),
 });
 export type BarometerQuery = z.input<typeof BarometerQuery>;
 
@@ -107,7 +118,7 @@ export const BarometerEdition = z.object({
   /** The year of the sheets the edition judged. */
   indicatorYear: z.number().int(),
   overall: BarometerEditionCell,
-  /** By `by` when it is island or CAE section (by employee range and overall: empty). */
+  /** One cell per group of `by` (empty when `by` is 'overall'). */
   byGroup: z.array(BarometerEditionCell),
 });
 export type BarometerEdition = z.infer<typeof BarometerEdition>;

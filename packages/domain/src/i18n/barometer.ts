@@ -9,6 +9,7 @@ export const barometer = defineMessages({
     errors: {
       badYear: 'O ano do barómetro deve ser um ano entre 1900 e 2200.',
       badBy: 'Escolha como agrupar: global, ilha, secção CAE ou escalão de pessoal.',
+      badTable: 'Escolha a tabela: critérios ou edições.',
       noYear: 'Não há números do barómetro para {{year}}.',
     },
     suppressed: {
@@ -56,6 +57,7 @@ export const barometer = defineMessages({
     errors: {
       badYear: "The barometer's year must be a year between 1900 and 2200.",
       badBy: 'Choose how to group: overall, island, CAE section or employee range.',
+      badTable: 'Choose the table: criteria or editions.',
       noYear: 'There are no barometer figures for {{year}}.',
     },
     suppressed: {
@@ -103,6 +105,7 @@ export const barometer = defineMessages({
     errors: {
       badYear: "L'année du baromètre doit être une année entre 1900 et 2200.",
       badBy: 'Choisissez comment regrouper : global, île, section CAE ou tranche d’effectif.',
+      badTable: 'Choisissez le tableau : critères ou éditions.',
       noYear: "Il n'y a pas de chiffres du baromètre pour {{year}}.",
     },
     suppressed: {
