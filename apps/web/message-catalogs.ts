@@ -6,7 +6,7 @@ const MESSAGES_PREFIX = 'virtual:messages/';
 /**
  * `virtual:messages/<language>/<group>`: the texts of one group of namespaces (src/lib/message-groups.ts) in
  * one language, evaluated from the domain's catalogs at build time, so that the chunk holds that language
- * only. The public group also carries each language's name in itself, for the language selector.
+ * only. The start group also carries each language's name in itself, for the language selector.
  */
 export function messageCatalogs(): Plugin {
   return {
@@ -25,7 +25,7 @@ export function messageCatalogs(): Plugin {
         MESSAGE_GROUPS[group as MessageGroup].map((name) => [name, namespaces[name][language]]),
       );
       const languageNames =
-        group === 'public'
+        group === 'start'
           ? Object.fromEntries(LANGUAGES.map((lang) => [lang, namespaces.common[lang].languages]))
           : {};
       return `export const messages = ${JSON.stringify(messages)};\nexport const languageNames = ${JSON.stringify(languageNames)};\n`;

@@ -31,6 +31,7 @@ beforeAll(async () => {
         css: ['assets/signed-in-layout-4.css'],
       },
       '_Menu-3.js': { file: 'assets/Menu-3.js' },
+      'virtual:messages/pt/start': { file: 'assets/start-8.js' },
       'virtual:messages/pt/public': { file: 'assets/public-5.js' },
       'virtual:messages/pt/signedIn': { file: 'assets/signedIn-6.js' },
       'virtual:messages/en/signedIn': { file: 'assets/signedIn-7.js' },
@@ -91,12 +92,13 @@ describe('a signed-in page with its first answers', () => {
     });
   });
 
-  it('preloads the signed-in layout, its imports and styles, and the public and signed-in texts of the language', async () => {
+  it('preloads the signed-in layout, its imports and styles, and the start, public and signed-in texts of the language', async () => {
     const { signedIn } = await companyUser('Ana Comércio, Lda');
     const { body } = await page('/pt/company/balance-sheet', signedIn.cookie);
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/signed-in-layout-2.js">');
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/Menu-3.js">');
     expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/signed-in-layout-4.css">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/start-8.js">');
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/public-5.js">');
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/signedIn-6.js">');
     expect(body).not.toContain('signedIn-7.js');

@@ -237,6 +237,7 @@ describe('page shell', () => {
           imports: ['_vendor-2.js'],
           css: ['assets/Accordion-8.css'],
         },
+        'virtual:messages/pt/start': { file: 'assets/start-10.js' },
         'virtual:messages/pt/public': { file: 'assets/public-5.js' },
         'virtual:messages/en/public': { file: 'assets/public-6.js' },
       }),
@@ -247,6 +248,7 @@ describe('page shell', () => {
     expect(faqs).toContain('<link rel="modulepreload" crossorigin href="/assets/Accordion-4.js">');
     expect(faqs.match(/vendor-2\.js/g)).toHaveLength(1);
     expect(faqs.indexOf('public-pages-3.js')).toBeLessThan(faqs.indexOf('</head>'));
+    expect(faqs).toContain('<link rel="modulepreload" crossorigin href="/assets/start-10.js">');
     expect(faqs).toContain('<link rel="modulepreload" crossorigin href="/assets/public-5.js">');
     expect(faqs).not.toContain('public-6.js');
     // The route's styles and those of its imports come with the page, before the end of its head.

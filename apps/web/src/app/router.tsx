@@ -2,16 +2,38 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { currentLanguage, firstLanguage, i18n } from '../lib/i18n.ts';
 import { loadMessages } from '../lib/load-messages.ts';
+import type { MessageGroup } from '../lib/message-groups.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { AppRoot, RedirectToLanguage, RouteError } from './app-root.tsx';
 import { LanguageGate, NotFoundRedirect } from './language-gate.tsx';
-import { BareLayout } from './layouts/bare-layout.tsx';
-import { PublicLayout } from './layouts/public-layout.tsx';
 import { type PageDef, signedInPages } from './navigation.ts';
 
 /** A lazy route whose component is the named export `name` of a module loaded on first visit. */
 function lazyComponent<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return async () => ({ Component: (await load())[name] });
+}
+
+/**
+ * A lazy route's code with the texts of `groups` (lib/message-groups.ts) in the language shown, so that the route
+ * renders with its texts. On a first load this runs while the router is created, before i18next has its language.
+ */
+function withTexts<T>(load: () => Promise<T>, groups: readonly MessageGroup[]): () => Promise<T> {
+  return async () => {
+    const language = i18n.isInitialized ? currentLanguage() : firstLanguage(window.location.pathname);
+    const [loaded] = await Promise.all([
+      load(),
+      ...groups.map((group) => loadMessages(i18n, language, group)),
+    ]);
+    return loaded;
+  };
+}
+
+/** A signed-in page: its code comes with the texts of the signed-in areas (docs/adr/0025). */
+function signedInRoute(page: PageDef): RouteObject {
+  const route = signedInPageRoute(page);
+  return typeof route.lazy === 'function'
+    ? { ...route, lazy: withTexts(route.lazy, ['public', 'signedIn']) }
+    : route;
 }
 
 const companySheets = () => import('../features/balance-sheets/pages/company-pages.tsx');
@@ -223,7 +245,12 @@ export const routes: RouteObject[] = [
         element: <LanguageGate />,
         children: [
           {
-            element: <PublicLayout />,
+            // The public layout and its texts come with the first public page the app shows (a visitor's first page
+            // is rendered by the server and runs its islands instead): a signed-in page needs neither.
+            lazy: withTexts(
+              lazyComponent(() => import('./layouts/public-layout.tsx'), 'PublicLayout'),
+              ['public'],
+            ),
             children: [
               { index: true, lazy: lazyComponent(publicPages, 'HomePage') },
               { path: 'public/sobre', lazy: lazyComponent(publicPages, 'AboutPage') },
@@ -255,7 +282,10 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <BareLayout />,
+            lazy: withTexts(
+              lazyComponent(() => import('./layouts/bare-layout.tsx'), 'BareLayout'),
+              ['public'],
+            ),
             children: [
               { path: 'register', lazy: lazyComponent(registerPage, 'RegisterPage') },
               { path: 'register/confirm', lazy: lazyComponent(confirmPage, 'ConfirmRegistrationPage') },
@@ -270,20 +300,9 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // The signed-in areas' texts come with their layout, in the language shown.
-            lazy: async () => {
-              const [{ SignedInLayout }] = await Promise.all([
-                import('./layouts/signed-in-layout.tsx'),
-                // On a first load this runs while the router is created, before i18next has its language.
-                loadMessages(
-                  i18n,
-                  i18n.isInitialized ? currentLanguage() : firstLanguage(window.location.pathname),
-                  'signedIn',
-                ),
-              ]);
-              return { Component: SignedInLayout };
-            },
-            children: signedInPages().map(signedInPageRoute),
+            // The layout draws with the start texts (menus, top bar); each page brings the areas' texts.
+            lazy: lazyComponent(() => import('./layouts/signed-in-layout.tsx'), 'SignedInLayout'),
+            children: signedInPages().map(signedInRoute),
           },
           { path: '*', element: <NotFoundRedirect /> },
         ],

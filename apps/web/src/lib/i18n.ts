@@ -27,8 +27,8 @@ export function firstLanguage(pathname: string): Language {
 }
 
 /**
- * Starts i18next with the public texts of `language` only (lib/message-groups.ts); the signed-in areas add
- * theirs when their layout loads, and a switch of language loads the groups in use first.
+ * Starts i18next with the start texts of `language` only (lib/message-groups.ts); the public layouts and the
+ * signed-in pages add theirs when their code loads, and a switch of language loads the groups in use first.
  */
 export async function initI18n(language: Language): Promise<void> {
   await i18n.use(initReactI18next).init({
@@ -37,13 +37,13 @@ export async function initI18n(language: Language): Promise<void> {
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: [...MESSAGE_GROUPS.public],
+    ns: [...MESSAGE_GROUPS.start],
     defaultNS: 'shell',
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
   });
-  await loadMessages(i18n, language, 'public');
+  await loadMessages(i18n, language, 'start');
 }
 
 /** The language the UI shows now (sent as x-language on every API call). */

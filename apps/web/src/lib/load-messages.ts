@@ -10,21 +10,24 @@ interface CatalogModule {
 /** One chunk per language and group: the bundler sees each import, so nothing else ships with a page. */
 const CATALOGS: Record<Language, Record<MessageGroup, () => Promise<CatalogModule>>> = {
   pt: {
+    start: () => import('virtual:messages/pt/start'),
     public: () => import('virtual:messages/pt/public'),
     signedIn: () => import('virtual:messages/pt/signedIn'),
   },
   en: {
+    start: () => import('virtual:messages/en/start'),
     public: () => import('virtual:messages/en/public'),
     signedIn: () => import('virtual:messages/en/signedIn'),
   },
   fr: {
+    start: () => import('virtual:messages/fr/start'),
     public: () => import('virtual:messages/fr/public'),
     signedIn: () => import('virtual:messages/fr/signedIn'),
   },
 };
 
 const loading = new Map<string, Promise<void>>();
-const groupsInUse = new Set<MessageGroup>(['public']);
+const groupsInUse = new Set<MessageGroup>(['start']);
 
 /** Adds a group's texts in a language to i18next, once; a failed load is tried again on the next call. */
 export function loadMessages(i18n: I18n, language: Language, group: MessageGroup): Promise<void> {

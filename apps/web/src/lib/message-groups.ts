@@ -2,17 +2,16 @@ import type { NamespaceName } from '@excelencia/domain';
 
 /**
  * The message catalogs in the groups the web app loads, one file per language and group (built by the
- * message-catalogs plugin of vite.config.ts): a page loads `public` in its language at start, and the
- * signed-in layout loads `signedIn` with its code, so a visitor downloads neither the other languages nor the
- * signed-in areas' texts.
+ * message-catalogs plugin of vite.config.ts): every page loads `start` in its language at start, the public and
+ * registration pages load `public` with their layout, and a signed-in page loads `public` and `signedIn` with its
+ * own code (docs/adr/0025), so a visitor downloads neither the other languages nor the signed-in areas' texts, and
+ * the signed-in layout draws before the areas' texts have arrived.
  */
 export const MESSAGE_GROUPS = {
-  /** The layouts, the public pages, registration, and the error and validation texts of any answer. */
+  /** The layouts (menus, top bar, loading screen) and the error and validation texts of any answer. */
+  start: ['shell', 'common', 'errors', 'validation'],
+  /** The public pages, registration, and what the signed-in pages share with them. */
   public: [
-    'shell',
-    'common',
-    'errors',
-    'validation',
     'pages',
     'companies',
     'registration',

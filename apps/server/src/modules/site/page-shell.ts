@@ -150,13 +150,19 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
     refresh();
     const language = languageOf(path);
     const module = routeModuleFor(path);
-    // A signed-in page (the browser renders it): the signed-in layout and the public and signed-in texts of
-    // the page's language come with the entry, instead of after it has run (docs/adr/0025).
+    // A signed-in page (the browser renders it): the signed-in layout and the start, public and signed-in texts
+    // of the page's language come with the entry, instead of after it has run (docs/adr/0025).
     const modules = isSignedInPagePath(path)
-      ? [SIGNED_IN_LAYOUT, `virtual:messages/${language}/public`, `virtual:messages/${language}/signedIn`]
+      ? [
+          SIGNED_IN_LAYOUT,
+          `virtual:messages/${language}/start`,
+          `virtual:messages/${language}/public`,
+          `virtual:messages/${language}/signedIn`,
+        ]
       : module
-        ? // The public texts of the page's language (the web's message catalogs per language) come with it.
-          [module, `virtual:messages/${language}/public`]
+        ? // The start and public texts of the page's language (the web's message catalogs per language) come
+          // with it.
+          [module, `virtual:messages/${language}/start`, `virtual:messages/${language}/public`]
         : [];
     if (!modules[0] || !manifest[modules[0]]) return rendered ? islandsStart(html, islandsEntry) : html;
     const present = modules.filter((key) => manifest[key] !== undefined);
