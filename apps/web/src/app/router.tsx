@@ -273,6 +273,13 @@ export const routes: RouteObject[] = [
               { path: 'public/distinguidas', lazy: lazyComponent(resultsPages, 'DistinguishedPage') },
               { path: 'public/selo/:code', lazy: lazyComponent(resultsPages, 'SealVerificationPage') },
               {
+                path: 'public/barometro',
+                lazy: lazyComponent(
+                  () => import('../features/barometer/pages/barometer-page.tsx'),
+                  'BarometerPage',
+                ),
+              },
+              {
                 path: 'public/balance-sheet-template',
                 lazy: lazyComponent(
                   () => import('../features/balance-sheets/pages/template-section.tsx'),

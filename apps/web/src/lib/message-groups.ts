@@ -21,6 +21,7 @@ export const MESSAGE_GROUPS = {
     'applicationsWeb',
     'balanceSheetsWeb',
     'barometer',
+    'barometerWeb',
     'newsletter',
     'contentPublic',
     'teams',

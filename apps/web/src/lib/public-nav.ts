@@ -10,6 +10,7 @@ export const PUBLIC_LINKS = [
 /** Extra links of the public footer: the company directory and the content pages, the site map last. */
 export const FOOTER_LINKS = [
   { path: '/public/companies', labelKey: 'directory:nav' },
+  { path: '/public/barometro', labelKey: 'barometerWeb:nav' },
   { path: '/public/news', labelKey: 'contentPublic:nav.news' },
   { path: '/public/events', labelKey: 'contentPublic:nav.events' },
   { path: '/public/gallery', labelKey: 'contentPublic:nav.gallery' },

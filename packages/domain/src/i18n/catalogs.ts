@@ -7,6 +7,7 @@ import { automationsWeb } from './automations-web.ts';
 import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { barometer } from './barometer.ts';
+import { barometerWeb } from './barometer-web.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
 import { companyData } from './company-data.ts';
@@ -47,6 +48,7 @@ export const namespaces = {
   balanceSheets,
   balanceSheetsWeb,
   barometer,
+  barometerWeb,
   common,
   companies,
   companyData,

@@ -31,6 +31,7 @@ export const PUBLIC_ROUTE_MODULES: ReadonlyArray<readonly [pattern: string, modu
   ['public/companies/:id', 'src/features/companies/pages/public-company-page.tsx'],
   ['public/distinguidas', 'src/features/applications/pages/public-results-pages.tsx'],
   ['public/selo/:code', 'src/features/applications/pages/public-results-pages.tsx'],
+  ['public/barometro', 'src/features/barometer/pages/barometer-page.tsx'],
   ['public/balance-sheet-template', 'src/features/balance-sheets/pages/template-section.tsx'],
 ];
 

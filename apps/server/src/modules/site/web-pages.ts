@@ -19,6 +19,7 @@ export const PUBLIC_PAGES = [
   'public/acessibilidade',
   'public/regulation',
   'public/distinguidas',
+  'public/barometro',
   'public/news',
   'public/events',
   'public/gallery',

@@ -32,6 +32,7 @@ import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { WhenVisible } from '../../../ui/when-visible.tsx';
 import { diagnosisExportPath } from '../api.ts';
 import {
   changeDisplay,
@@ -48,6 +49,8 @@ import { WhatIfLevers, type WhatIfTrial } from './what-if-levers.tsx';
 
 /** The simulator is loaded when first opened, so a diagnosis's first load does not grow. */
 const WhatIfSimulator = lazy(() => import('./what-if-simulator.tsx'));
+/** The diagnosis's place in the barometer: its own chunk, loaded when scrolled near. */
+const DiagnosisPositions = lazy(() => import('../../barometer/components/diagnosis-positions.tsx'));
 
 type DiagnosisIndicatorInput = DiagnosisIndicator['inputs'][number];
 
@@ -572,6 +575,17 @@ export function DiagnosisView({
             </Box>
           );
         })}
+        {variant === 'company' && indicators.length > 0 ? (
+          <WhenVisible height={160}>
+            <Suspense fallback={<Text c="gray.7">{t('barometerWeb:position.loading')}</Text>}>
+              <DiagnosisPositions
+                companyId={diagnosis.companyId}
+                diagnosisId={diagnosis.id}
+                targets={new Map(indicators.map((indicator) => [indicator.criterion.code, indicator.target]))}
+              />
+            </Suspense>
+          </WhenVisible>
+        ) : null}
       </Stack>
     </section>
   );

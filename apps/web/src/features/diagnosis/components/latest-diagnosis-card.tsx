@@ -1,6 +1,7 @@
 import { diagnosisTypeLabel, formatDisplayDate, periodLabel } from '@excelencia/domain';
 import { Alert, Box, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { IconChartLine, IconStethoscope } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -9,6 +10,13 @@ import { useCompanyCan } from '../../teams/index.ts';
 import { useDiagnosesQuery } from '../queries.ts';
 
 const RING_SIZE = 84;
+
+/** The latest diagnosis's quartiles in the barometer, in a chunk of its own, loaded once the card has a diagnosis. */
+const CompactPositions = lazy(() =>
+  import('../../barometer/components/diagnosis-positions.tsx').then((module) => ({
+    default: module.CompactPositions,
+  })),
+);
 
 /**
  * The company dashboard's self-diagnosis card: the latest saved diagnosis with the share of indicators meeting
@@ -71,6 +79,11 @@ export function LatestDiagnosisCard({ companyId }: { companyId: string }) {
               </Text>
             </Stack>
           </Group>
+        ) : null}
+        {latest ? (
+          <Suspense fallback={null}>
+            <CompactPositions companyId={companyId} diagnosisId={latest.id} />
+          </Suspense>
         ) : null}
         {diagnoses.data && !latest ? (
           <Text c="gray.7">

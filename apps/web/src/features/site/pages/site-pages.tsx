@@ -8,6 +8,7 @@ import { definePage } from '../../../lib/page-data.ts';
 import { FOOTER_LINKS, PUBLIC_LINKS, SITEMAP_EXTRA_LINKS } from '../../../lib/public-nav.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { StatisticsNotice } from '../../barometer/components/statistics-notice.tsx';
 import { EventCard, FallbackNote, LoadFailed, LoadMore, TestimonyCard } from '../components/content-ui.tsx';
 import { DataRights } from '../components/data-rights.tsx';
 import { KeyedPage } from '../components/keyed-page.tsx';
@@ -296,6 +297,7 @@ function Privacy() {
       after={
         <>
           <DataRights />
+          <StatisticsNotice />
           <RetentionTable />
         </>
       }

@@ -1,0 +1,140 @@
+import { type DisplayTarget, localized, type DiagnosisPositions as Positions } from '@excelencia/domain';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { useDiagnosisPositionsQuery } from '../queries.ts';
+import { PositionBar } from './position-bar.tsx';
+
+type PositionIndicator = Positions['indicators'][number];
+
+/** The name of the company's section as a group ('Section C'). */
+function sectionName(positions: Positions, t: ReturnType<typeof useTranslate>): string {
+  return positions.section ? t('barometerWeb:position.section', { code: positions.section.code }) : '';
+}
+
+/**
+ * A saved diagnosis's place in the barometer (loaded with the diagnosis's view, in a chunk of its own): for each
+ * indicator, the quartile of its CAE section and of all companies it falls in, with the three cut points, or
+ * that the group is too small to say. `targets` gives each criterion's target by code, for the decimals.
+ */
+export default function DiagnosisPositions({
+  companyId,
+  diagnosisId,
+  targets,
+}: {
+  companyId: string;
+  diagnosisId: string;
+  targets?: ReadonlyMap<string, DisplayTarget>;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const localePath = useLocalePath();
+  const query = useDiagnosisPositionsQuery(companyId, diagnosisId);
+  const positions = query.data;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-labelledby="dg-positions-title"
+      data-testid="dg-positions"
+    >
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="dg-positions-title">
+          {t('barometerWeb:position.title')}
+        </Title>
+        {query.isPending ? <Text c="gray.7">{t('barometerWeb:position.loading')}</Text> : null}
+        {query.isError ? (
+          <Text c="red.9" role="alert">
+            {t('barometerWeb:position.loadFailed')}
+          </Text>
+        ) : null}
+        {positions ? (
+          <>
+            <Text size="sm" c="gray.7">
+              {t('barometerWeb:position.intro', { year: positions.year })}
+              {positions.section ? null : ` ${t('barometerWeb:position.noSection')}`}
+            </Text>
+            <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {positions.indicators.map((indicator: PositionIndicator) => (
+                <Stack
+                  key={indicator.criterionId}
+                  component="li"
+                  gap={6}
+                  data-testid="dg-position"
+                  data-code={indicator.code}
+                >
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {`${indicator.code} — ${localized(indicator.description, language)}`}
+                  </Text>
+                  {indicator.section && positions.section ? (
+                    <PositionBar
+                      position={indicator.section}
+                      groupName={sectionName(positions, t)}
+                      target={targets?.get(indicator.code) ?? null}
+                      t={t}
+                    />
+                  ) : null}
+                  <PositionBar
+                    position={indicator.all}
+                    groupName={t('barometer:all')}
+                    target={targets?.get(indicator.code) ?? null}
+                    t={t}
+                  />
+                </Stack>
+              ))}
+            </Stack>
+            <Anchor component={Link} to={localePath('/public/barometro')} size="sm">
+              {t('barometerWeb:position.open')}
+            </Anchor>
+          </>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The dashboard card's short version: one line per indicator, the quartile of the company's section (of all
+ * companies when it has none) as four boxes and words.
+ */
+export function CompactPositions({ companyId, diagnosisId }: { companyId: string; diagnosisId: string }) {
+  const t = useTranslate();
+  const query = useDiagnosisPositionsQuery(companyId, diagnosisId);
+  const positions = query.data;
+  if (!positions || positions.indicators.length === 0) return null;
+  return (
+    <Stack gap={6} data-testid="dashboard-positions">
+      <Text fw={600} size="sm">
+        {t('barometerWeb:position.title')}
+      </Text>
+      <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {positions.indicators.map((indicator) => {
+          const inSection = indicator.section !== null && positions.section !== null;
+          return (
+            <Stack
+              key={indicator.criterionId}
+              component="li"
+              gap={0}
+              data-testid="dashboard-position"
+              data-code={indicator.code}
+            >
+              <Text size="xs" c="gray.7">
+                {indicator.code}
+              </Text>
+              <PositionBar
+                position={inSection && indicator.section ? indicator.section : indicator.all}
+                groupName={inSection ? sectionName(positions, t) : t('barometer:all')}
+                target={null}
+                compact
+                t={t}
+              />
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

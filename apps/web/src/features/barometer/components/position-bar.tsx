@@ -1,0 +1,85 @@
+import { type BarometerPosition, type DisplayTarget, indicatorValueText } from '@excelencia/domain';
+import { Box, Stack, Text } from '@mantine/core';
+import type { Translate } from '../../../ui/form/zod-resolver.ts';
+
+const QUARTILES = [1, 2, 3, 4] as const;
+
+/**
+ * Four equal boxes, one per quartile, the value's filled: where a value stands in its group at a glance. Its
+ * meaning is in the text beside it, so the drawing is hidden from screen readers.
+ */
+function QuartileBoxes({ quartile }: { quartile: number | null }) {
+  return (
+    <svg viewBox="0 0 164 14" width={164} height={14} aria-hidden="true" style={{ flex: 'none' }}>
+      {QUARTILES.map((q, index) => (
+        <rect
+          key={q}
+          x={index * 41 + 0.5}
+          y={0.5}
+          width={40}
+          height={13}
+          rx={2}
+          fill={q === quartile ? 'var(--mantine-color-brand-7, #1c4f8c)' : 'var(--mantine-color-gray-1)'}
+          stroke="var(--mantine-color-gray-5)"
+        />
+      ))}
+    </svg>
+  );
+}
+
+/**
+ * A value's position in one group (its CAE section or all companies): the group's name, the quartile it falls
+ * in, four boxes with that quartile filled, and the three cut points; a suppressed group says only that.
+ */
+export function PositionBar({
+  position,
+  groupName,
+  target,
+  compact = false,
+  t,
+}: {
+  position: BarometerPosition;
+  groupName: string;
+  target: DisplayTarget | null;
+  compact?: boolean;
+  t: Translate;
+}) {
+  if (position.suppressed) {
+    return (
+      <Text size="sm" c="gray.7" data-testid="position" data-suppressed={position.suppressed}>
+        {groupName}
+        {t('common:colon')}{' '}
+        {t(
+          position.suppressed === 'fewCompanies'
+            ? 'barometerWeb:position.suppressed'
+            : 'barometerWeb:position.suppressedOther',
+        )}
+      </Text>
+    );
+  }
+  const cuts = t('barometerWeb:position.cuts', {
+    q1: indicatorValueText(position.q1, target),
+    median: indicatorValueText(position.median, target),
+    q3: indicatorValueText(position.q3, target),
+  });
+  return (
+    <Stack gap={2} data-testid="position" data-quartile={position.quartile ?? 'none'}>
+      <Box style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 8, rowGap: 2 }}>
+        <QuartileBoxes quartile={position.quartile} />
+        <Text size="sm" fw={600}>
+          {position.quartile === null
+            ? `${groupName}${t('common:colon')} ${t('barometerWeb:position.notComputable')}`
+            : t('barometerWeb:position.quartileOf', { quartile: position.quartile, group: groupName })}
+        </Text>
+      </Box>
+      {compact ? null : (
+        <Text size="xs" c="gray.7">
+          {cuts}
+          {position.count === null
+            ? ''
+            : ` · ${t('barometerWeb:position.companies', { count: position.count })}`}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,188 @@
+import { defineMessages } from './define.ts';
+
+/**
+ * The web's barometer texts beside those of the barometer namespace (groups, columns and suppression notes, which
+ * the page shares with the downloads): the public page (/:lang/public/barometro), a company's position in the
+ * quartiles (the diagnosis and the dashboard's card) and the privacy page's part on statistical use.
+ */
+export const barometerWeb = defineMessages({
+  pt: {
+    nav: 'Barómetro',
+    title: 'Barómetro das empresas',
+    intro:
+      'Os indicadores financeiros das empresas registadas no portal, por ano: para cada critério, o número de empresas, o primeiro quartil, a mediana e o terceiro quartil, no total e por ilha, secção CAE ou escalão de pessoal.',
+    rules:
+      'Conta o balancete anual mais recente de cada empresa que autoriza o uso estatístico dos seus dados. Nenhum valor é publicado para um grupo de menos de 5 empresas, nem quando uma empresa tem mais de 75 % do volume de negócios do grupo; outro grupo é ocultado quando o valor oculto se poderia deduzir do total.',
+    choose: {
+      legend: 'Escolher os números',
+      year: 'Ano',
+      by: 'Agrupar por',
+      show: 'Mostrar',
+    },
+    noData: 'Ainda não há números publicados.',
+    criteriaTitle: 'Indicadores por critério',
+    target: 'Meta {{target}}',
+    chart: {
+      label: '{{criterion}}: do 1.º ao 3.º quartil de cada grupo, com a mediana (os números estão na tabela)',
+      hidden: 'sem valor',
+    },
+    download: {
+      csv: 'CSV',
+      xlsx: 'XLSX',
+      csvLabel: 'Descarregar a tabela {{table}} em CSV',
+      xlsxLabel: 'Descarregar a tabela {{table}} em XLSX',
+    },
+    thresholds: {
+      title: 'Empresas que cumprem cada limiar de candidatura',
+      threshold: 'Limiar',
+      share: 'Cumprem',
+    },
+    editions: {
+      title: 'As edições',
+      empty: 'Nenhuma edição com resultados publicados avaliou este ano.',
+      edition: 'Edição {{number}} ({{year}})',
+    },
+    method:
+      'Os quartis são calculados como a função percentile_cont do PostgreSQL: interpolação linear entre os valores ordenados.',
+    position: {
+      title: 'Posição no barómetro',
+      intro: 'Onde fica cada indicador entre as empresas com balancetes anuais de {{year}}.',
+      section: 'Secção {{code}}',
+      quartileOf: '{{quartile}}.º quartil de {{group}}',
+      cuts: '1.º quartil {{q1}} · mediana {{median}} · 3.º quartil {{q3}}',
+      companies_one: '{{count}} empresa',
+      companies_other: '{{count}} empresas',
+      suppressed: 'grupo com menos de 5 empresas',
+      suppressedOther: 'grupo sem números publicados',
+      notComputable: 'sem valor calculado',
+      noSection: 'A empresa não tem secção CAE.',
+      loading: 'A carregar a posição…',
+      loadFailed: 'Não foi possível carregar a posição no barómetro.',
+      open: 'Ver o barómetro',
+    },
+    privacy: {
+      title: 'Uso estatístico (barómetro)',
+      text: 'Os indicadores calculados a partir dos balancetes anuais entram, sem nome nem NIF, no barómetro público: só números agregados de grupos de pelo menos 5 empresas, nenhum que permita reconhecer uma empresa. A empresa pode retirar esta autorização no seu perfil; os seus números deixam então de contar.',
+    },
+  },
+  en: {
+    nav: 'Barometer',
+    title: 'Company barometer',
+    intro:
+      'The financial indicators of the companies registered on the portal, by year: for each criterion, the number of companies, the first quartile, the median and the third quartile, overall and by island, CAE section or employee range.',
+    rules:
+      "Each company that allows the statistical use of its data counts once, with its latest annual trial balance. No figure is published for a group of fewer than 5 companies, nor where one company holds more than 75 % of the group's turnover; another group is hidden when the hidden figure could be worked out from the total.",
+    choose: {
+      legend: 'Choose the figures',
+      year: 'Year',
+      by: 'Group by',
+      show: 'Show',
+    },
+    noData: 'No figures have been published yet.',
+    criteriaTitle: 'Indicators by criterion',
+    target: 'Target {{target}}',
+    chart: {
+      label:
+        "{{criterion}}: each group's first to third quartile, with the median (the figures are in the table)",
+      hidden: 'no figure',
+    },
+    download: {
+      csv: 'CSV',
+      xlsx: 'XLSX',
+      csvLabel: 'Download the {{table}} table as CSV',
+      xlsxLabel: 'Download the {{table}} table as XLSX',
+    },
+    thresholds: {
+      title: 'Companies meeting each application threshold',
+      threshold: 'Threshold',
+      share: 'Meeting it',
+    },
+    editions: {
+      title: 'The editions',
+      empty: 'No edition with published results judged this year.',
+      edition: 'Edition {{number}} ({{year}})',
+    },
+    method:
+      "The quartiles are computed as PostgreSQL's percentile_cont function computes them: linear interpolation between the sorted values.",
+    position: {
+      title: 'Position in the barometer',
+      intro: 'Where each indicator stands among the companies with annual trial balances of {{year}}.',
+      section: 'Section {{code}}',
+      quartileOf: 'Quartile {{quartile}} of {{group}}',
+      cuts: 'First quartile {{q1}} · median {{median}} · third quartile {{q3}}',
+      companies_one: '{{count}} company',
+      companies_other: '{{count}} companies',
+      suppressed: 'group of fewer than 5 companies',
+      suppressedOther: 'group without published figures',
+      notComputable: 'no computed value',
+      noSection: 'The company has no CAE section.',
+      loading: 'Loading the position…',
+      loadFailed: 'The position in the barometer could not be loaded.',
+      open: 'See the barometer',
+    },
+    privacy: {
+      title: 'Statistical use (barometer)',
+      text: 'The indicators computed from the annual trial balances go into the public barometer without name or NIF: only aggregate figures of groups of at least 5 companies, none that would let anyone recognise a company. A company can withdraw this permission in its profile; its figures then no longer count.',
+    },
+  },
+  fr: {
+    nav: 'Baromètre',
+    title: 'Baromètre des entreprises',
+    intro:
+      'Les indicateurs financiers des entreprises inscrites sur le portail, par année : pour chaque critère, le nombre d’entreprises, le premier quartile, la médiane et le troisième quartile, au total et par île, section CAE ou tranche d’effectif.',
+    rules:
+      'Chaque entreprise qui autorise l’usage statistique de ses données compte une fois, avec sa balance annuelle la plus récente. Aucun chiffre n’est publié pour un groupe de moins de 5 entreprises, ni lorsqu’une entreprise réalise plus de 75 % du chiffre d’affaires du groupe ; un autre groupe est masqué lorsque le chiffre masqué pourrait se déduire du total.',
+    choose: {
+      legend: 'Choisir les chiffres',
+      year: 'Année',
+      by: 'Regrouper par',
+      show: 'Afficher',
+    },
+    noData: 'Aucun chiffre n’a encore été publié.',
+    criteriaTitle: 'Indicateurs par critère',
+    target: 'Objectif {{target}}',
+    chart: {
+      label:
+        '{{criterion}} : du 1er au 3e quartile de chaque groupe, avec la médiane (les chiffres sont dans le tableau)',
+      hidden: 'sans chiffre',
+    },
+    download: {
+      csv: 'CSV',
+      xlsx: 'XLSX',
+      csvLabel: 'Télécharger le tableau {{table}} en CSV',
+      xlsxLabel: 'Télécharger le tableau {{table}} en XLSX',
+    },
+    thresholds: {
+      title: 'Entreprises qui atteignent chaque seuil de candidature',
+      threshold: 'Seuil',
+      share: 'L’atteignent',
+    },
+    editions: {
+      title: 'Les éditions',
+      empty: 'Aucune édition aux résultats publiés n’a évalué cette année.',
+      edition: 'Édition {{number}} ({{year}})',
+    },
+    method:
+      'Les quartiles sont calculés comme la fonction percentile_cont de PostgreSQL : interpolation linéaire entre les valeurs triées.',
+    position: {
+      title: 'Position dans le baromètre',
+      intro: 'La place de chaque indicateur parmi les entreprises ayant des balances annuelles de {{year}}.',
+      section: 'Section {{code}}',
+      quartileOf: '{{quartile}}e quartile de {{group}}',
+      cuts: '1er quartile {{q1}} · médiane {{median}} · 3e quartile {{q3}}',
+      companies_one: '{{count}} entreprise',
+      companies_other: '{{count}} entreprises',
+      suppressed: 'groupe de moins de 5 entreprises',
+      suppressedOther: 'groupe sans chiffres publiés',
+      notComputable: 'aucune valeur calculée',
+      noSection: 'L’entreprise n’a pas de section CAE.',
+      loading: 'Chargement de la position…',
+      loadFailed: 'La position dans le baromètre n’a pas pu être chargée.',
+      open: 'Voir le baromètre',
+    },
+    privacy: {
+      title: 'Usage statistique (baromètre)',
+      text: 'Les indicateurs calculés à partir des balances annuelles entrent, sans nom ni NIF, dans le baromètre public : uniquement des chiffres agrégés de groupes d’au moins 5 entreprises, aucun qui permette de reconnaître une entreprise. L’entreprise peut retirer cette autorisation dans son profil ; ses chiffres ne comptent alors plus.',
+    },
+  },
+});
