@@ -21,7 +21,9 @@ import { devMailRoutes, isLoopback } from './dev/mail-viewer.routes.ts';
 import { createBackgroundJobs } from './jobs.ts';
 import { accountsRoutes, createAccountsService } from './modules/accounts/index.ts';
 import {
+  applicationMessagesRoutes,
   applicationsRoutes,
+  createApplicationMessagesService,
   createApplicationsService,
   createEditionsService,
   createResultsService,
@@ -430,6 +432,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
       await api.register(automationsRoutes({ automations, publicUrl: config.publicUrl }));
       await api.register(applicationsRoutes({ applications, results, uploadsDir }));
+      await api.register(
+        applicationMessagesRoutes({
+          messages: createApplicationMessagesService({ db: database.db, publicUrl: config.publicUrl }),
+        }),
+      );
       await api.register(balanceTreeRoutes({ balanceSheets }));
       await api.register(esgRoutes({ esg: createEsgService({ db: database.db }) }));
       await api.register(

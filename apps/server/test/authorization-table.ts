@@ -366,6 +366,8 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'POST /app/api/v1/applications/{id}/evaluation': ADMIN_WRITE,
   'POST /app/api/v1/applications/{id}/confirmation': ADMIN_WRITE,
   'POST /app/api/v1/applications/{id}/return': ADMIN_WRITE,
+  'GET /app/api/v1/applications/{id}/messages': ADMIN,
+  'POST /app/api/v1/applications/{id}/messages': ADMIN_WRITE,
   'GET /app/api/v1/companies/{companyId}/eligibility': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/applications': COMPANY_A,
   'POST /app/api/v1/companies/{companyId}/applications': { ...COMPANY_A_STATE, companyAViewer: 'forbidden' },
@@ -374,6 +376,9 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'PUT /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': COMPANY_A_PREPARE,
   'DELETE /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': COMPANY_A_PREPARE,
   'GET /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': COMPANY_A,
+  'GET /app/api/v1/companies/{companyId}/applications/{id}/messages': COMPANY_A,
+  // The owner and the accountant write to the evaluators; an admin writing here writes the evaluators' side.
+  'POST /app/api/v1/companies/{companyId}/applications/{id}/messages': COMPANY_A_PREPARE,
   // Submitting is the owner's ('own'): the accountant who prepared the application may not.
   'POST /app/api/v1/companies/{companyId}/applications/{id}/submit': {
     ...COMPANY_A_STATE,

@@ -27,6 +27,7 @@ export const MESSAGE_GROUPS = {
     'teams',
   ],
   signedIn: [
+    'applicationMessages',
     'applicationsAdmin',
     'automationsWeb',
     'balanceSheets',
@@ -46,6 +47,7 @@ export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
 /** Namespaces only the server and the identity provider use (mails, sign-in pages, server texts). */
 export const SERVER_ONLY_NAMESPACES = [
+  'applicationMessagesMail',
   'automationsMail',
   'idp',
   'mail',

@@ -4,3 +4,4 @@ export * from './eligibility.ts';
 export * from './failed-criteria.ts';
 export * from './milestones.ts';
 export * from './schemas.ts';
+export * from './messages.ts';

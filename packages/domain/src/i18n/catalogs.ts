@@ -1,4 +1,6 @@
 import type { Language } from '../languages.ts';
+import { applicationMessages } from './application-messages.ts';
+import { applicationMessagesMail } from './application-messages-mail.ts';
 import { applications } from './applications.ts';
 import { applicationsAdmin } from './applications-admin.ts';
 import { applicationsWeb } from './applications-web.ts';
@@ -40,6 +42,8 @@ import { validation } from './validation.ts';
  * (defineMessages) and one line here.
  */
 export const namespaces = {
+  applicationMessages,
+  applicationMessagesMail,
   applications,
   applicationsAdmin,
   applicationsWeb,

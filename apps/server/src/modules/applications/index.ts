@@ -9,6 +9,8 @@ export { createApplicationsService } from './applications.service.ts';
 export { resultsReportXlsx } from './applications-export.ts';
 export { editionsRoutes } from './editions.routes.ts';
 export { createEditionsService } from './editions.service.ts';
+export { applicationMessagesRoutes } from './messages.routes.ts';
+export { createApplicationMessagesService } from './messages.service.ts';
 export { computeEligibility, latestAnnualYear } from './eligibility.ts';
 export type { ResultsService } from './results.service.ts';
 export { createResultsService } from './results.service.ts';

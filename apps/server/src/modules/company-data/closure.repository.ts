@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import {
   accounts,
   applicationFiles,
+  applicationMessages,
   applications,
   balanceSheetLines,
   balanceSheets,
@@ -328,6 +329,19 @@ export async function deleteApplicationDocumentsOf(
     .where(inArray(applicationFiles.applicationId, ofCompany))
     .returning({ fileId: applicationFiles.fileId });
   return { documents: rows.length, fileIds: rows.map((row) => row.fileId) };
+}
+
+/** Removes the messages of the company's applications with the evaluators (their audit rows name no text). */
+export async function deleteApplicationMessagesOf(executor: Executor, companyId: string): Promise<number> {
+  const ofCompany = executor
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.companyId, companyId));
+  const rows = await executor
+    .delete(applicationMessages)
+    .where(inArray(applicationMessages.applicationId, ofCompany))
+    .returning({ id: applicationMessages.id });
+  return rows.length;
 }
 
 /** Cancels the company's name change waiting for an admin (the names of a closed company no longer change). */

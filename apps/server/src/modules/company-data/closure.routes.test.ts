@@ -13,6 +13,7 @@ import { apiCalls } from '../../../test/support/http.ts';
 import {
   accounts,
   applicationFiles,
+  applicationMessages,
   applications,
   auditLog,
   balanceSheetLines,
@@ -430,6 +431,11 @@ async function companyWithData(company: Team) {
     mime: 'application/pdf',
     kind: 'application',
   });
+  await ctx.db.insert(applicationMessages).values({
+    applicationId: application?.id ?? '',
+    side: 'company',
+    body: 'Uma pergunta à avaliação.',
+  });
   await ctx.db.insert(applicationFiles).values({
     applicationId: application?.id ?? '',
     fileType: 1,
@@ -679,6 +685,12 @@ describe('an admin approves: the erasure', () => {
         .select()
         .from(applicationFiles)
         .where(eq(applicationFiles.applicationId, kept.applicationId)),
+    ).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(applicationMessages)
+        .where(eq(applicationMessages.applicationId, kept.applicationId)),
     ).toEqual([]);
     const fileIds = kept.stored.map((file) => file.id);
     expect(await ctx.db.select().from(files).where(inArray(files.id, fileIds))).toEqual([]);

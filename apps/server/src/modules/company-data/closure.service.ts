@@ -36,6 +36,7 @@ import {
   closeCompanyRow,
   decidePendingRequest,
   deleteApplicationDocumentsOf,
+  deleteApplicationMessagesOf,
   deleteDiagnosesOf,
   deleteEsgResponsesOf,
   deleteExportsOf,
@@ -358,6 +359,7 @@ export function createClosureService(
           fileIds.push(...sheets.fileIds);
           const documents = await deleteApplicationDocumentsOf(tx, companyId);
           fileIds.push(...documents.fileIds);
+          const applicationMessages = await deleteApplicationMessagesOf(tx, companyId);
           const exports = await deleteExportsOf(tx, companyId);
           fileIds.push(...exports.fileIds);
           const diagnoses = await deleteDiagnosesOf(tx, companyId);
@@ -401,6 +403,7 @@ export function createClosureService(
           const counts = {
             balanceSheets: sheets.sheets,
             applicationDocuments: documents.documents,
+            applicationMessages,
             exports: exports.exports,
             diagnoses,
             esgResponses,
