@@ -30,6 +30,7 @@ import {
   editionsRoutes,
 } from './modules/applications/index.ts';
 import { automationsRoutes, createAutomationsService } from './modules/automations/index.ts';
+import { broadcastsRoutes, createBroadcastsService } from './modules/broadcasts/index.ts';
 import {
   balanceSheetsRoutes,
   balanceTreeRoutes,
@@ -462,6 +463,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             fileStore,
             publicUrl: config.publicUrl,
           }),
+        }),
+      );
+      await api.register(
+        broadcastsRoutes({
+          broadcasts: createBroadcastsService({ db: database.db, publicUrl: config.publicUrl }),
         }),
       );
       await api.register(

@@ -2,6 +2,7 @@ import type { IdentityAdmin } from './auth/identity-admin.ts';
 import { identityJobHandlers } from './auth/provisioning.ts';
 import type { Database } from './db/client.ts';
 import { type AutomationsService, automationsJob } from './modules/automations/index.ts';
+import { broadcastsJob, createBroadcastsService } from './modules/broadcasts/index.ts';
 import { createExportsService, exportJobs } from './modules/company-data/index.ts';
 import { fileSweepJob } from './platform/files/file-gc.ts';
 import type { FileStore } from './platform/files/file-store.ts';
@@ -21,6 +22,7 @@ import type { PinoLike } from './platform/mail/outbox.ts';
  *   zips (the file sweep then removes them).
  * - automations.send-due (every 5 minutes): the editions' reminders that are due, each person once
  *   (modules/automations).
+ * - broadcasts.send: puts a broadcast in the outbox in batches, each person once (modules/broadcasts).
  */
 export function createBackgroundJobs(deps: {
   db: Database;
@@ -32,6 +34,7 @@ export function createBackgroundJobs(deps: {
 }): JobWorker {
   const files = fileSweepJob(deps.fileStore.driver);
   const reminders = automationsJob(deps.automations);
+  const broadcasts = broadcastsJob(createBroadcastsService({ db: deps.db, publicUrl: deps.publicUrl }));
   const exports = exportJobs(
     createExportsService({ db: deps.db, fileStore: deps.fileStore, publicUrl: deps.publicUrl }),
   );
@@ -42,6 +45,7 @@ export function createBackgroundJobs(deps: {
       ...identityJobHandlers(deps.identity),
       ...files.handlers,
       ...reminders.handlers,
+      ...broadcasts.handlers,
       ...exports.handlers,
     },
     recurring: [files.recurring, reminders.recurring, exports.recurring],

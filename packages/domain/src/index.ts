@@ -3,6 +3,7 @@ export * from './automations/index.ts';
 export * from './balance-sheets/index.ts';
 export * from './barometer/index.ts';
 export * from './brand.ts';
+export * from './broadcasts/index.ts';
 export * from './callback-url.ts';
 export * from './content/index.ts';
 export * from './dates.ts';

@@ -10,6 +10,8 @@ import { balanceSheets } from './balance-sheets.ts';
 import { balanceSheetsWeb } from './balance-sheets-web.ts';
 import { barometer } from './barometer.ts';
 import { barometerWeb } from './barometer-web.ts';
+import { broadcasts } from './broadcasts.ts';
+import { broadcastsMail } from './broadcasts-mail.ts';
 import { common } from './common.ts';
 import { companies } from './companies.ts';
 import { companyData } from './company-data.ts';
@@ -53,6 +55,8 @@ export const namespaces = {
   balanceSheetsWeb,
   barometer,
   barometerWeb,
+  broadcasts,
+  broadcastsMail,
   common,
   companies,
   companyData,
