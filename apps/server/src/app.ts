@@ -64,7 +64,12 @@ import {
 import { createEsgService, esgRoutes } from './modules/esg/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
-import { createOverviewService, overviewRoutes } from './modules/overview/index.ts';
+import {
+  createFunnelService,
+  createOverviewService,
+  funnelRoutes,
+  overviewRoutes,
+} from './modules/overview/index.ts';
 import {
   createApiTokensService,
   createConsentsService,
@@ -87,12 +92,14 @@ import {
   createPageShell,
   firstAnswers,
   loadPageRenderer,
+  pageViewOf,
   signInPages,
   siteRoutes,
   webPageStatus,
   withFirstAnswers,
 } from './modules/site/index.ts';
 import { createUsersService, usersRoutes } from './modules/users/index.ts';
+import { createVisitsService, visitsRoutes } from './modules/visits/index.ts';
 import {
   clientErrorHandler,
   handleError,
@@ -106,6 +113,7 @@ import { registerInputCharacterCheck } from './platform/input-characters.ts';
 import type { JobWorker } from './platform/jobs/jobs.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { removeUploadLeftovers } from './platform/multipart-file.ts';
+import { createPageViewCounter } from './platform/page-views.ts';
 import { requestLanguage } from './platform/request-language.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerUploadRateLimit } from './platform/upload-rate-limit.ts';
@@ -363,6 +371,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
+  // Page views and sign-outs, counted in memory and written every few seconds (docs/adr/0034).
+  const pageViews = createPageViewCounter({
+    db: database.db,
+    onError: (error) => app.log.error({ err: error }, 'writing page view counts failed'),
+  });
+  app.addHook('onClose', () => pageViews.close());
+
   const oidc: Oidc = createOidc(config);
   const auth: AuthService = createAuthService({ config, db: database.db, oidc });
   const apiTokens = createApiTokensService({ db: database.db });
@@ -370,7 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // After the guard: uploads are counted per signed-in account.
   registerUploadRateLimit(app);
 
-  await app.register(authRoutes({ config, auth }));
+  await app.register(authRoutes({ config, auth, pageViews }));
   await app.register(signInPages({ config, auth }));
   await app.register(
     async (api) => {
@@ -448,6 +463,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
+      await api.register(funnelRoutes({ funnel: createFunnelService({ db: database.db }) }));
+      await api.register(
+        visitsRoutes({ visits: createVisitsService({ db: database.db, counter: pageViews }) }),
+      );
       await api.register(activityRoutes({ activity: createActivityService({ db: database.db }) }));
       await api.register(
         exportsRoutes({
@@ -557,6 +576,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }
       // The app's HTML either way; the status tells crawlers and link checkers which pages exist.
       const status = webPageStatus(path);
+      const view = pageViewOf(request, path, status);
+      if (view) pageViews.count(view.page, view.language, request.headers['user-agent']);
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       if (pageRenderer?.renders(request, path)) {
         try {

@@ -1,4 +1,9 @@
-import { type BarometerPosition, type DisplayTarget, indicatorValueText } from '@excelencia/domain';
+import {
+  type BarometerPosition,
+  type DisplayTarget,
+  formatNumber,
+  indicatorValueText,
+} from '@excelencia/domain';
 import { Box, Stack, Text } from '@mantine/core';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
 
@@ -77,7 +82,10 @@ export function PositionBar({
           {cuts}
           {position.count === null
             ? ''
-            : ` · ${t('barometerWeb:position.companies', { count: position.count })}`}
+            : ` · ${t('barometerWeb:position.companies', {
+                count: position.count,
+                figure: formatNumber(position.count),
+              })}`}
         </Text>
       )}
     </Stack>
