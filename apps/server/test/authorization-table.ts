@@ -468,6 +468,8 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'GET /app/api/v1/public/content/documents/{slugOrId}/download': PUBLIC,
   'GET /app/api/v1/public/content/documents/{slugOrId}/view': PUBLIC,
   'GET /app/api/v1/admin/overview': ADMIN,
+  'GET /app/api/v1/admin/visits': ADMIN,
+  'GET /app/api/v1/editions/{id}/funnel': ADMIN,
   'POST /app/api/v1/public/newsletter/subscriptions': PUBLIC_LOOKUP,
   'GET /app/api/v1/public/newsletter/confirm/{token}': PUBLIC_LOOKUP,
   'GET /app/api/v1/public/newsletter/unsubscribe/{token}': PUBLIC_LOOKUP,

@@ -9,12 +9,14 @@ import {
   LogoutResponse,
   RemoveTwoFactorQuery,
   SessionResponse,
+  SIGN_OUT_EVENT,
 } from '@excelencia/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AppError, badRequest, unauthorized } from '../platform/errors.ts';
+import type { PageViewCounter } from '../platform/page-views.ts';
 import { requestLanguage } from '../platform/request-language.ts';
 import { type AuthAction, type AuthService, type LoginState, randomToken } from './auth.service.ts';
 import { SESSION_COOKIE, VISITOR_CSRF_COOKIE } from './guard.ts';
@@ -55,7 +57,7 @@ function readLoginState(signed: string | undefined, unsign: FastifyReply['unsign
 }
 
 /** The backend-for-frontend sign-in routes: the browser never holds a token (docs/adr/0002). */
-export function authRoutes(deps: { config: Config; auth: AuthService }) {
+export function authRoutes(deps: { config: Config; auth: AuthService; pageViews?: PageViewCounter }) {
   const { config, auth } = deps;
   const cookieBase = { httpOnly: true, secure: config.isHttps, sameSite: 'lax' as const };
 
@@ -305,7 +307,11 @@ export function authRoutes(deps: { config: Config; auth: AuthService }) {
         config: rateLimit(60),
       },
       async (request, reply) => {
-        const { redirectUrl } = await auth.logout(request.cookies[SESSION_COOKIE], requestLanguage(request));
+        const session = request.cookies[SESSION_COOKIE];
+        const { redirectUrl } = await auth.logout(session, requestLanguage(request));
+        // A sign-out is counted among the page views (docs/adr/0034): the day, language and bot flag only.
+        if (session)
+          deps.pageViews?.count(SIGN_OUT_EVENT, requestLanguage(request), request.headers['user-agent']);
         reply.clearCookie(SESSION_COOKIE, { ...cookieBase, path: '/' });
         reply.header('cache-control', 'no-store');
         // The provider's address carries the id_token: the page gets it sealed, never in clear.

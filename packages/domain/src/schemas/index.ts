@@ -5,6 +5,7 @@ export * from './email.ts';
 export * from './errors.ts';
 export * from './field-lengths.ts';
 export * from './health.ts';
+export * from './insights.ts';
 export * from './onboarding.ts';
 export * from './password.ts';
 export * from './reference.ts';

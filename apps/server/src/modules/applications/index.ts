@@ -3,7 +3,7 @@
  * edition's results, their report, the eligibility of the companies it assists and whether an application is a
  * renewal (the partner area).
  */
-export { heldEarlierSeal } from './applications.repository.ts';
+export { heldEarlierSeal, liveFileCount } from './applications.repository.ts';
 export { applicationsRoutes } from './applications.routes.ts';
 export { createApplicationsService } from './applications.service.ts';
 export { resultsReportXlsx } from './applications-export.ts';
@@ -12,5 +12,7 @@ export { createEditionsService } from './editions.service.ts';
 export { applicationMessagesRoutes } from './messages.routes.ts';
 export { createApplicationMessagesService } from './messages.service.ts';
 export { computeEligibility, latestAnnualYear } from './eligibility.ts';
+/** Submitted applications, the funnel's 'applied' (the results count the same). */
+export { submitted as submittedApplicationWhere } from './results.repository.ts';
 export type { ResultsService } from './results.service.ts';
 export { createResultsService } from './results.service.ts';

@@ -20,7 +20,7 @@ import type { SealRow } from './seals.ts';
 const byIssuedName = sql`lower(translate(${seals.companyName}, ${ACCENTED}, ${PLAIN}))`;
 
 /** Submitted applications: pending or decided, or sent back to the company after submission (never closed ones). */
-const submitted = or(
+export const submitted = or(
   notInArray(applications.status, ['draft', 'closed']),
   isNotNull(applications.submittedAt),
 );

@@ -28,7 +28,7 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** Pages that exist but have no place in a sitemap: one per company, news item or seal, or steps of a flow. */
-const OTHER_PAGES = [
+export const OTHER_PAGES = [
   'public/companies/:id',
   'public/news/:slug',
   'public/selo/:code',
