@@ -27,6 +27,7 @@ export const MESSAGE_GROUPS = {
     'teams',
   ],
   signedIn: [
+    'appeals',
     'applicationMessages',
     'applicationsAdmin',
     'automationsWeb',
@@ -47,6 +48,7 @@ export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
 /** Namespaces only the server and the identity provider use (mails, sign-in pages, server texts). */
 export const SERVER_ONLY_NAMESPACES = [
+  'appealsMail',
   'applicationMessagesMail',
   'automationsMail',
   'idp',

@@ -1,3 +1,4 @@
+export * from './appeals.ts';
 export * from './documents.ts';
 export * from './editions.ts';
 export * from './eligibility.ts';

@@ -1,4 +1,5 @@
 import type { Language } from '../languages.ts';
+import { appeals, appealsMail } from './appeals.ts';
 import { applicationMessages } from './application-messages.ts';
 import { applicationMessagesMail } from './application-messages-mail.ts';
 import { applications } from './applications.ts';
@@ -44,6 +45,8 @@ import { validation } from './validation.ts';
  * (defineMessages) and one line here.
  */
 export const namespaces = {
+  appeals,
+  appealsMail,
   applicationMessages,
   applicationMessagesMail,
   applications,
