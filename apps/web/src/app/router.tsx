@@ -19,6 +19,8 @@ function lazyComponent<K extends string>(load: () => Promise<Record<K, Component
  */
 function withTexts<T>(load: () => Promise<T>, groups: readonly MessageGroup[]): () => Promise<T> {
   return async () => {
+    // The server's render (entry-server.tsx) has every text in i18next instances of its own: only the code loads.
+    if (typeof window === 'undefined') return load();
     const language = i18n.isInitialized ? currentLanguage() : firstLanguage(window.location.pathname);
     const [loaded] = await Promise.all([
       load(),
