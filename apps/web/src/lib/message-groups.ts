@@ -25,6 +25,7 @@ export const MESSAGE_GROUPS = {
     'newsletter',
     'contentPublic',
     'teams',
+    'visits',
   ],
   signedIn: [
     'appeals',
@@ -37,6 +38,7 @@ export const MESSAGE_GROUPS = {
     'diagnosisWeb',
     'esg',
     'formula',
+    'insightsWeb',
     'partners',
     'newsletterAdmin',
     'companyData',

@@ -26,6 +26,7 @@ import { errors } from './errors.ts';
 import { esg } from './esg.ts';
 import { formula } from './formula.ts';
 import { idp } from './idp.ts';
+import { insightsWeb, visits } from './insights.ts';
 import { mail } from './mail.ts';
 import { newsletter } from './newsletter.ts';
 import { newsletterAdmin } from './newsletter-admin.ts';
@@ -72,6 +73,7 @@ export const namespaces = {
   esg,
   formula,
   idp,
+  insightsWeb,
   mail,
   newsletter,
   newsletterAdmin,
@@ -85,6 +87,7 @@ export const namespaces = {
   teams,
   teamsWeb,
   validation,
+  visits,
 } as const;
 
 export type NamespaceName = keyof typeof namespaces;

@@ -21,6 +21,7 @@ import { SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { EditionFunnelPanel } from '../../overview/components/edition-funnel.tsx';
 import { editionLabel } from '../edition-label.ts';
 import {
   useCurrentEditionQuery,
@@ -249,6 +250,7 @@ export function ResultsPanel() {
           </Text>
         </>
       )}
+      <EditionFunnelPanel key={edition.id} editionId={edition.id} />
     </Stack>
   );
 }

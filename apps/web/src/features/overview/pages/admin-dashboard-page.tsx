@@ -5,7 +5,10 @@ import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { useCurrentEditionQuery, useEditionsQuery } from '../../applications/queries.ts';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
+import { EditionFunnelPanel } from '../components/edition-funnel.tsx';
+import { VisitsPanel } from '../components/visits-panel.tsx';
 import { useAdminOverviewQuery } from '../queries.ts';
 
 const ActivityChart = lazy(() =>
@@ -70,7 +73,18 @@ function Figure({
   );
 }
 
-/** The admin dashboard: greeting, what needs attention (with links), and the last 12 months of activity. */
+/** The funnel of the edition under way (the current one, else the latest). */
+function DashboardFunnel() {
+  const current = useCurrentEditionQuery();
+  const editions = useEditionsQuery();
+  const editionId = current.data?.id ?? editions.data?.[0]?.id;
+  return editionId ? <EditionFunnelPanel editionId={editionId} /> : null;
+}
+
+/**
+ * The admin dashboard: greeting, what needs attention (with links), the last 12 months of activity, the funnel of
+ * the edition under way and the visits of the last 30 days.
+ */
 export function AdminDashboardPage() {
   const t = useTranslate();
   const language = useLanguage();
@@ -181,6 +195,8 @@ export function AdminDashboardPage() {
           </Paper>
         </>
       ) : null}
+      <DashboardFunnel />
+      <VisitsPanel />
     </Stack>
   );
 }

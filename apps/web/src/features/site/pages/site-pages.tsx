@@ -13,6 +13,7 @@ import { EventCard, FallbackNote, LoadFailed, LoadMore, TestimonyCard } from '..
 import { DataRights } from '../components/data-rights.tsx';
 import { KeyedPage } from '../components/keyed-page.tsx';
 import { RetentionTable } from '../components/retention-table.tsx';
+import { VisitsNotice } from '../components/visits-notice.tsx';
 import {
   contentPageQuery,
   everyDocumentQuery,
@@ -298,6 +299,7 @@ function Privacy() {
         <>
           <DataRights />
           <StatisticsNotice />
+          <VisitsNotice />
           <RetentionTable />
         </>
       }
