@@ -1,8 +1,24 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { firstLanguage } from '../lib/i18n.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
-import { ModalHost } from '../ui/modal-host.tsx';
+import { useModalState } from '../ui/modal-store.ts';
+
+const ModalHost = lazy(() =>
+  import('../ui/modal-host.tsx').then((module) => ({ default: module.ModalHost })),
+);
+
+/** The app's one modal, its code loaded when the first modal is asked for (most pages open none). */
+function DeferredModalHost() {
+  const { opened } = useModalState();
+  const [needed, setNeeded] = useState(opened);
+  if (opened && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ModalHost />
+    </Suspense>
+  ) : null;
+}
 
 export function AppRoot() {
   // Marks the page as interactive once the app runs it (src/islands.tsx does the same on a visitor's page):
@@ -13,7 +29,7 @@ export function AppRoot() {
   return (
     <>
       <Outlet />
-      <ModalHost />
+      <DeferredModalHost />
       <ScrollRestoration />
     </>
   );

@@ -1,32 +1,39 @@
 import { LANGUAGES, type Language } from '@excelencia/domain';
 import { Button, Menu } from '@mantine/core';
-import { IconLanguage } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { withLanguage } from '../lib/access.ts';
 import { useLanguage } from '../lib/language-context.ts';
+import { useLanguageButtonProps } from './language-selector-button.tsx';
 
 /**
  * Lists the languages by name without the current one; a choice swaps the path's language prefix and is told to
- * `onChoose` (the signed-in layout stores it on the account).
+ * `onChoose` (the signed-in layout stores it on the account). `openOnMount`: it replaces its button, just used
+ * (ui/language-selector-button.tsx), so it takes the focus and opens.
  */
-export function LanguageSelector({ onChoose }: { onChoose?: (language: Language) => void }) {
+export function LanguageSelector({
+  onChoose,
+  openOnMount = false,
+}: {
+  onChoose?: (language: Language) => void;
+  openOnMount?: boolean;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const location = useLocation();
-  const current = t(`common:languages.${language}`);
+  const buttonProps = useLanguageButtonProps();
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (!openOnMount) return;
+    target.current?.focus();
+    setOpened(true);
+  }, [openOnMount]);
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <Button
-          variant="subtle"
-          color="dark"
-          px={8}
-          style={{ flexShrink: 0 }}
-          data-testid="language-selector"
-          aria-label={t('shell:language.selector', { language: current })}
-          leftSection={<IconLanguage size={18} aria-hidden="true" />}
-        >
+        <Button ref={target} {...buttonProps}>
           {language.toUpperCase()}
         </Button>
       </Menu.Target>

@@ -1,5 +1,5 @@
 import { dashboardPathFor, hasRole } from '@excelencia/domain';
-import { AppShell, Box, Burger, Button, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,17 +7,17 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSelectedCompany } from '../../features/companies/queries.ts';
-import { SessionEndingWarning } from '../../features/session/components/session-ending-warning.tsx';
+import { SessionEndingSoon } from '../../features/session/components/session-ending-soon.tsx';
 import { type AuthenticatedSession, useSession } from '../../features/session/queries.ts';
 import { logout } from '../../features/session/session-actions.ts';
 import { useLanguageChoice } from '../../features/session/use-language-choice.ts';
 import { areaOfPath, showsProfileButton, signedInRedirect } from '../../lib/access.ts';
 import { useLanguage, useLocalePath } from '../../lib/language-context.ts';
 import { SignedInContext } from '../../lib/signed-in-context.ts';
-import { LanguageSelector } from '../../ui/language-selector.tsx';
+import { DeferredLanguageSelector } from '../../ui/language-selector-button.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { CompanySelector } from './company-selector.tsx';
+import { DeferredCompanySelector } from './deferred-company-selector.tsx';
 import { PageHeading } from './page-heading.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { UserBadge } from './user-badge.tsx';
@@ -61,7 +61,7 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
   // Below `sm` the top bar has no room for the company selector: it moves to the top of the side menu.
   const isSmallScreen = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const companySelector = isCompanyUser ? (
-    <CompanySelector companies={companies} selectedId={selected?.id ?? null} loading={isLoading} />
+    <DeferredCompanySelector companies={companies} selectedId={selected?.id ?? null} loading={isLoading} />
   ) : null;
   const profileLabel = t('shell:nav.profile');
   const signOutLabel = t('shell:nav.signOut');
@@ -88,7 +88,7 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
               <Logo to={dashboard} />
             </Group>
             <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ minWidth: 0 }}>
-              <LanguageSelector onChoose={chooseLanguage} />
+              <DeferredLanguageSelector onChoose={chooseLanguage} />
               {isSmallScreen ? null : companySelector}
               <Group
                 gap="xs"
@@ -130,16 +130,17 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar id="side-menu" aria-label={t('shell:nav.mainMenu')} data-testid="side-menu">
-          <ScrollArea type="auto" p="sm">
+          {/* The browser's own scrolling: the menu needs no scroll-area code to show. */}
+          <Box p="sm" h="100%" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
             {isSmallScreen && companySelector ? <Box mb="md">{companySelector}</Box> : null}
             <SideMenu roles={roles} companySelected={selected !== null} />
-          </ScrollArea>
+          </Box>
         </AppShell.Navbar>
         <AppShell.Main id="main">
           <PageHeading />
           <Outlet />
         </AppShell.Main>
-        <SessionEndingWarning session={session} />
+        <SessionEndingSoon session={session} />
       </AppShell>
     </SignedInContext>
   );

@@ -7,9 +7,7 @@ import type { AuthenticatedSession } from '../../../lib/signed-in-context.ts';
 import { extendSession } from '../api.ts';
 import { sessionKeys } from '../queries.ts';
 import { logout } from '../session-actions.ts';
-
-/** How long before the session ends the person is warned. */
-const SESSION_WARNING_MS = 2 * 60_000;
+import { SESSION_WARNING_MS } from './session-ending-soon.tsx';
 
 /** '1:05' for 65 seconds. */
 function minutesAndSeconds(ms: number): string {
@@ -22,7 +20,8 @@ function minutesAndSeconds(ms: number): string {
  * underneath is left as it is, so a half-filled form keeps what was typed. Staying gives the session a new full
  * lifetime (POST /auth/session/extend, after the identity provider refreshed it); when that fails the person is
  * told to keep a copy, and the session ends at its time as before. Closing the dialog (Escape) keeps the page and
- * lets the session run out; the focus returns to where it was.
+ * lets the session run out; the focus returns to where it was. The signed-in layout loads it when it is nearly
+ * due (session-ending-soon.tsx).
  */
 export function SessionEndingWarning({
   session,
