@@ -16,7 +16,6 @@ export const applicationMessages = defineMessages({
     loading: 'A carregar as mensagens…',
     evaluationTeam: 'Avaliação',
     unknownAuthor: 'Conta removida',
-    you: 'Enviada por si',
     sides: {
       company: 'Empresa',
       evaluator: 'Avaliação',
@@ -26,7 +25,6 @@ export const applicationMessages = defineMessages({
     hint: 'Até {{max}} caracteres. Ctrl+Enter envia.',
     send: 'Enviar',
     sent: 'Mensagem enviada.',
-    readOnly: 'Pode ler as mensagens; só o dono e o contabilista as escrevem.',
     errors: {
       tooMany: 'Já foram enviadas {{max}} mensagens na última hora nesta candidatura. Tente mais tarde.',
     },
@@ -46,7 +44,6 @@ export const applicationMessages = defineMessages({
     loading: 'Loading the messages…',
     evaluationTeam: 'Evaluation team',
     unknownAuthor: 'Removed account',
-    you: 'Sent by you',
     sides: {
       company: 'Company',
       evaluator: 'Evaluation',
@@ -56,7 +53,6 @@ export const applicationMessages = defineMessages({
     hint: 'Up to {{max}} characters. Ctrl+Enter sends.',
     send: 'Send',
     sent: 'Message sent.',
-    readOnly: 'You can read the messages; only the owner and the accountant write them.',
     errors: {
       tooMany: '{{max}} messages were sent on this application in the last hour. Try again later.',
     },
@@ -76,7 +72,6 @@ export const applicationMessages = defineMessages({
     loading: 'Chargement des messages…',
     evaluationTeam: "Équipe d'évaluation",
     unknownAuthor: 'Compte supprimé',
-    you: 'Envoyé par vous',
     sides: {
       company: 'Entreprise',
       evaluator: 'Évaluation',
@@ -86,7 +81,6 @@ export const applicationMessages = defineMessages({
     hint: "Jusqu'à {{max}} caractères. Ctrl+Entrée envoie.",
     send: 'Envoyer',
     sent: 'Message envoyé.',
-    readOnly: 'Vous pouvez lire les messages ; seuls le propriétaire et le comptable en écrivent.',
     errors: {
       tooMany:
         '{{max}} messages ont été envoyés sur cette candidature dans la dernière heure. Réessayez plus tard.',

@@ -317,5 +317,11 @@ describe('the message thread of an application', () => {
       expect(row.companyId).toBe(companyId);
       expect(JSON.stringify(row.after)).not.toContain('declaração');
     }
+    const activity = await get(owner.session, `/companies/${companyId}/activity`, { language: 'pt' });
+    expect(activity.statusCode, activity.body).toBe(200);
+    const summaries = (activity.json().items as { summary: string | null }[]).map((item) => item.summary);
+    expect(summaries).toEqual(
+      expect.arrayContaining(['Mensagem enviada à avaliação', 'Mensagem recebida da avaliação']),
+    );
   });
 });

@@ -83,6 +83,8 @@ const SUMMARY_KEYS: Record<string, string> = {
   'applications:return': 'applicationReturned',
   'applications:close': 'applicationClosed',
   'applications:publish': 'applicationPublished',
+  'applications:messageFromCompany': 'messageFromCompany',
+  'applications:messageFromEvaluator': 'messageFromEvaluator',
   seals: 'sealChanged',
   'companies:update': 'profileChanged',
   'companies:situation': 'situationChanged',

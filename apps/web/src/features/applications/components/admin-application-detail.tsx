@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Text } f
 import { useLanguage } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { MessageThread } from '../messages/message-thread.tsx';
 import { useAdminApplicationQuery } from '../queries.ts';
 import { DecisionSection } from './admin-application-decision.tsx';
 import { DocumentsSection } from './admin-application-documents.tsx';
@@ -14,7 +15,7 @@ import { shortDateTime } from './results-format.ts';
 
 /**
  * One application in the evaluation drawer: who and where it stands, then its eligibility figures, its
- * documents, the decision (and its confirmation by a second admin) and its history.
+ * documents, the decision (and its confirmation by a second admin), the thread with the company and its history.
  */
 export function AdminApplicationDetail({ id }: { id: string }) {
   const t = useTranslate();
@@ -82,6 +83,8 @@ export function AdminApplicationDetail({ id }: { id: string }) {
         <Divider />
         <DocumentsSection application={application} />
         <DecisionSection application={application} />
+        <Divider />
+        <MessageThread scope={{ kind: 'admin', id: application.id }} canWrite headingOrder={3} />
         <Divider />
         <HistorySection id={application.id} />
       </Stack>

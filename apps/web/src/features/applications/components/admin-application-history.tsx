@@ -14,9 +14,12 @@ function statusName(status: string | null, t: Translate): string {
 }
 
 function actionName(entry: ApplicationHistoryEntry, t: Translate): string {
-  const key = `applications:history.${entry.action}`;
-  const text = t(key);
-  const action = text === key ? entry.action : text;
+  // The thread's messages are named by their own area's texts.
+  const keys = [`applications:history.${entry.action}`, `applicationMessages:history.${entry.action}`];
+  // A missing text comes back as its key, with or without its namespace.
+  const found = (key: string, text: string) => text !== key && text !== key.slice(key.indexOf(':') + 1);
+  const action =
+    keys.map((key) => [key, t(key)] as const).find(([key, text]) => found(key, text))?.[1] ?? entry.action;
   if (entry.fileType === null) return action;
   return t('applicationsAdmin:history.withDocument', {
     action,

@@ -14,7 +14,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSearch } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { API_BASE } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-table.tsx';
@@ -56,6 +56,8 @@ function FilterSelect({
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * /admin/application: the applications of one edition (the current one by default) with filters by status,
  * completeness, renewal, island and CAE section and a search by company or NIF; one opens in a drawer beside the
@@ -70,7 +72,12 @@ export function ApplicationsPanel() {
   const [edition, selectEdition] = useEditionParam(editions.data, current.data?.id ?? null);
   const [state, setState] = useState<ListState>(() => initialListState('submittedAt', 'desc'));
   const onStateChange = useCallback((next: ListState) => setState(next), []);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // ?application=<id> (the link of a company's message mailed to the evaluators) opens that application.
+  const [searchParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => {
+    const linked = searchParams.get('application');
+    return linked && UUID.test(linked) ? linked : null;
+  });
   const isPhone = useMediaQuery('(max-width: 48em)');
   const islands = usePublicOptions('islands', language);
   const sections = usePublicOptions('cae-sections', language);

@@ -1,5 +1,5 @@
 import type { Application, CompanyRole, Edition, Language } from '@excelencia/domain';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
 import { SignedInContext } from '../../../lib/signed-in-context.ts';
@@ -90,6 +90,7 @@ beforeEach(() => {
       if (path.endsWith('/editions/current')) return Response.json(edition);
       if (path.endsWith('/public/editions')) return Response.json([]);
       if (path.endsWith('/eligibility')) return Response.json(ELIGIBILITY);
+      if (path.endsWith('/messages')) return Response.json([]);
       if (path.endsWith(`/companies/${COMPANY.id}/applications`) && init?.method === 'POST') {
         posts += 1;
         // As the server answered a second POST before: 409 already applied.
@@ -209,10 +210,14 @@ describe('the application page by role in the company', () => {
     expect(screen.queryByTestId('doc-upload')).toBeNull();
     expect(screen.queryByTestId('doc-remove')).toBeNull();
     expect(screen.queryByTestId('app-submit')).toBeNull();
+    // The page's, the submission's and the message thread's: the viewer reads the thread, writes nothing.
     expect(screen.getAllByTestId('role-note').map((note) => note.textContent)).toEqual([
       'Your role: Viewer — read only.',
       'Your role: Viewer — read only.',
+      'Your role: Viewer — read only.',
     ]);
+    expect(await screen.findByTestId('messages-empty')).toBeTruthy();
+    expect(screen.queryByTestId('message-input')).toBeNull();
   });
 
   it('a viewer is not offered to apply', async () => {
@@ -229,6 +234,8 @@ describe('the application page by role in the company', () => {
     renderSignedIn(<CompanyApplicationPage />);
     expect(await screen.findByTestId('app-submit', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('role-note')).toBeNull();
+    // The thread with the evaluators, with its text box.
+    expect(within(screen.getByTestId('message-thread')).getByTestId('message-input')).toBeTruthy();
   });
 });
 

@@ -23,6 +23,7 @@ import { EligibilityList } from '../components/company-eligibility.tsx';
 import { ApplicationResult } from '../components/company-result.tsx';
 import { SubmitPanel } from '../components/company-submit.tsx';
 import { useNow } from '../components/public-clock.ts';
+import { MessageThread } from '../messages/message-thread.tsx';
 import {
   useCompanyApplicationQuery,
   useCompanyApplicationsQuery,
@@ -133,6 +134,8 @@ function CurrentApplication({ initial, edition }: { initial: Application; editio
   const uploads = useUploadState();
   const draft = application.status === 'draft';
   const reopened = draft && application.reopenedFileType !== null;
+  // A viewer reads the thread; its owner and accountant write to the evaluators (RoleNote says so).
+  const canWrite = useCompanyCan('prepare');
   return (
     <>
       <Section id="app-current" title={t('applicationsWeb:applicationTitle')} testId="app-current">
@@ -170,6 +173,12 @@ function CurrentApplication({ initial, edition }: { initial: Application; editio
           <ApplicationResult application={application} />
         </Stack>
       </Section>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        <MessageThread
+          scope={{ kind: 'company', companyId: application.companyId, id: application.id }}
+          canWrite={canWrite}
+        />
+      </Paper>
       <Section id="app-eligibility" title={t('applicationsWeb:eligibility.title')} testId="app-eligibility">
         <EligibilityList
           eligibility={application}

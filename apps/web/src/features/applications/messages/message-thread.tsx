@@ -1,0 +1,201 @@
+import {
+  APPLICATION_MESSAGE_MAX_LENGTH,
+  type ApplicationMessage,
+  type ApplicationMessageSide,
+} from '@excelencia/domain';
+import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { RoleNote } from '../../teams/index.ts';
+import { shortDateTime } from '../components/results-format.ts';
+import type { ThreadScope } from './api.ts';
+import { useMessagesQuery, usePostMessageMutation } from './queries.ts';
+
+function MessageItem({ message, own }: { message: ApplicationMessage; own: boolean }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  return (
+    <Box
+      component="li"
+      data-testid="message"
+      data-side={message.side}
+      data-own={own}
+      style={{ display: 'flex', justifyContent: own ? 'flex-end' : 'flex-start' }}
+    >
+      <Paper
+        withBorder
+        radius="md"
+        p="xs"
+        maw="85%"
+        bg={own ? 'var(--mantine-color-brand-0)' : 'var(--mantine-color-gray-0)'}
+        style={{ borderInlineStartWidth: own ? undefined : 4 }}
+      >
+        <Text size="xs" c="gray.7" component="p" m={0}>
+          <Text span fw={700} c="dark.9" size="xs">
+            {message.authorName ?? t('applicationMessages:unknownAuthor')}
+          </Text>
+          {` · ${t(`applicationMessages:sides.${message.side}`)} · `}
+          <time dateTime={message.createdAt}>{shortDateTime(message.createdAt, language)}</time>
+        </Text>
+        <Text
+          size="sm"
+          mt={4}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          data-testid="message-body"
+        >
+          {message.body}
+        </Text>
+      </Paper>
+    </Box>
+  );
+}
+
+/** The text box and Send; Ctrl+Enter (⌘+Enter) sends from the text box. */
+function Composer({ scope }: { scope: ThreadScope }) {
+  const t = useTranslate();
+  const post = usePostMessageMutation(scope);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const hintId = useId();
+
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (post.isPending) return;
+    const text = body.trim();
+    if (!text) {
+      setError(t('validation:required'));
+      return;
+    }
+    setError(null);
+    post.mutate(text, {
+      onSuccess: () => {
+        setBody('');
+        notifySuccess(t('applicationMessages:sent'));
+      },
+      onError: (failure) => notifyApiError(failure),
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) send();
+  };
+
+  return (
+    <form onSubmit={send} noValidate data-testid="message-form">
+      <Stack gap="xs">
+        <Textarea
+          label={t('applicationMessages:label')}
+          placeholder={t('applicationMessages:placeholder')}
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={APPLICATION_MESSAGE_MAX_LENGTH}
+          value={body}
+          onChange={(event) => {
+            setBody(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={onKeyDown}
+          error={error}
+          aria-describedby={hintId}
+          data-testid="message-input"
+        />
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="xs" c="gray.7" id={hintId}>
+            {t('applicationMessages:hint', { max: APPLICATION_MESSAGE_MAX_LENGTH })}
+          </Text>
+          <Button
+            type="submit"
+            leftSection={<IconSend size={16} aria-hidden="true" />}
+            loading={post.isPending}
+            data-testid="message-send"
+          >
+            {t('applicationMessages:send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The thread of an application between the company and the evaluators, oldest first with the newest at the
+ * bottom; the reader's own side's messages sit on the right, the other side's on the left with a wider border,
+ * each naming its side in words. `canWrite` false (a viewer) shows the thread with the role note instead of the
+ * text box.
+ */
+export function MessageThread({
+  scope,
+  canWrite,
+  headingOrder = 2,
+}: {
+  scope: ThreadScope;
+  canWrite: boolean;
+  headingOrder?: 2 | 3;
+}) {
+  const t = useTranslate();
+  const thread = useMessagesQuery(scope);
+  const own: ApplicationMessageSide = scope.kind === 'company' ? 'company' : 'evaluator';
+  const titleId = useId();
+  // Stack types its ref as a div whatever element it renders (here the <ol>).
+  const listRef = useRef<HTMLDivElement>(null);
+  const count = thread.data?.length ?? 0;
+
+  // Newest at the bottom: the list opens (and follows new messages) scrolled to its end.
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && count > 0) list.scrollTop = list.scrollHeight;
+  }, [count]);
+
+  let list: React.ReactNode;
+  if (thread.isError && !thread.data) {
+    list = (
+      <Alert color="red.9" variant="light" role="alert" title={t('applicationsAdmin:loadFailed')}>
+        <Button size="compact-sm" variant="light" color="red.9" onClick={() => void thread.refetch()}>
+          {t('applicationsAdmin:retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (!thread.data) {
+    list = <Skeleton height={60} radius="sm" aria-label={t('applicationMessages:loading')} />;
+  } else if (thread.data.length === 0) {
+    list = (
+      <Text size="sm" c="gray.7" data-testid="messages-empty">
+        {t('applicationMessages:empty')}
+      </Text>
+    );
+  } else {
+    list = (
+      <Stack
+        component="ol"
+        ref={listRef}
+        gap="xs"
+        aria-label={t('applicationMessages:listLabel')}
+        data-testid="messages"
+        tabIndex={0}
+        style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 420, overflowY: 'auto' }}
+      >
+        {thread.data.map((message) => (
+          <MessageItem key={message.id} message={message} own={message.side === own} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={titleId} data-testid="message-thread">
+      <Title order={headingOrder} size={headingOrder === 2 ? 'h3' : 'h4'} id={titleId}>
+        {t('applicationMessages:title')}
+      </Title>
+      <Text size="sm" c="gray.7">
+        {t(scope.kind === 'company' ? 'applicationMessages:intro' : 'applicationMessages:adminIntro')}
+      </Text>
+      {list}
+      {canWrite ? <Composer scope={scope} /> : <RoleNote need="prepare" />}
+    </Stack>
+  );
+}
