@@ -36,6 +36,7 @@ import {
   balanceTreeRoutes,
   createBalanceSheetsService,
 } from './modules/balance-sheets/index.ts';
+import { barometerRoutes, createBarometerService } from './modules/barometer/index.ts';
 import {
   companiesRoutes,
   createCompaniesService,
@@ -455,6 +456,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
       await api.register(balanceTreeRoutes({ balanceSheets }));
       await api.register(esgRoutes({ esg: createEsgService({ db: database.db }) }));
+      await api.register(
+        barometerRoutes({
+          barometer: createBarometerService({
+            db: database.db,
+            diagnosis: createDiagnosisService({
+              db: database.db,
+              onStatisticsStale: () => void statistics.refresh(),
+            }),
+          }),
+        }),
+      );
       await api.register(
         contentRoutes({
           content,

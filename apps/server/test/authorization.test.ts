@@ -211,6 +211,7 @@ const REQUESTS: Record<string, RequestSpec> = {
     fresh: async () => ({ fileId: await newApplicationFile(4) }),
   },
   'PUT /app/api/v1/companies/{companyId}/esg/forms/{formId}/answers': { body: () => ({ answers: {} }) },
+  'PUT /app/api/v1/companies/{companyId}/statistics-consent': { body: () => ({ allowed: true }) },
   'PUT /app/api/v1/companies/{companyId}/partner-consents/{partnerEntityId}': {
     body: () => ({ status: true, diagnosis: true }),
   },

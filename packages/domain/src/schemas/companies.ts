@@ -221,6 +221,11 @@ export const CompanyProfile = z.object({
   holdsSeal: z.boolean(),
   /** The name change waiting for an admin's approval, if any. */
   pendingNameChange: NameChange.nullable(),
+  /**
+   * Whether the company's figures may be used, anonymised, for the barometer and the quartiles (granted by the
+   * registration terms; the owner may withdraw it: PUT companies/{id}/statistics-consent).
+   */
+  statisticsAllowed: z.boolean(),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
 

@@ -84,6 +84,7 @@ function presentProfile(row: JoinedRow, language: Language): ProfileFields {
     contactEmail: c.contactEmail,
     website: c.website,
     isListed: c.isListed,
+    statisticsAllowed: c.statisticsWithdrawnAt === null,
     companyTypeId: c.companyTypeId,
     companySituationId: c.companySituationId,
     caeSectionId: row.section?.id ?? null,

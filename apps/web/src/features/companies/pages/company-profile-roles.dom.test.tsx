@@ -40,6 +40,7 @@ const COMPANY: CompanyProfile = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   holdsSeal: false,
   pendingNameChange: null,
+  statisticsAllowed: true,
 };
 
 beforeEach(() => {
