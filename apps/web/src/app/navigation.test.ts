@@ -47,6 +47,7 @@ const SPEC_ROUTES = [
   '/admin/content-managment/gallery-content',
   '/admin/content-managment/testimonies-content',
   '/admin/content-managment/newsletter-content',
+  '/admin/broadcasts',
   '/admin/content-managment/faq-content',
   '/partner/register',
   '/partner/application-result',

@@ -95,6 +95,7 @@ export const MENU: readonly MenuSection[] = [
         content('gallery-content', 'galleryContent', 'adminGalleryContent'),
         content('testimonies-content', 'testimoniesContent', 'adminTestimoniesContent'),
         item('admin', 'content-managment/newsletter-content', 'newsletterContent', 'adminNewsletter'),
+        item('admin', 'broadcasts', 'broadcasts', 'adminBroadcasts'),
         content('faq-content', 'faqContent', 'adminFaqContent'),
       ]),
     ],

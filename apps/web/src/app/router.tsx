@@ -130,6 +130,10 @@ const CONTENT_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
     () => import('../features/newsletter/pages/admin-newsletter-page.tsx'),
     'AdminNewsletterPage',
   ),
+  adminBroadcasts: lazyComponent(
+    () => import('../features/broadcasts/pages/admin-broadcasts-page.tsx'),
+    'AdminBroadcastsPage',
+  ),
 };
 
 /** The company's data as its own (features/company-data): its activity, its exports and closing its account. */

@@ -42,6 +42,7 @@ export type PageKind =
   | 'adminFaqContent'
   | 'companyTeam'
   | 'adminNewsletter'
+  | 'adminBroadcasts'
   | 'companyActivity'
   | 'companyData';
 
