@@ -20,6 +20,7 @@ import { seedReferenceData } from '../src/seed/seed-reference.ts';
 import { type Actor, AUTHORIZATION_TABLE, type Outcome } from './authorization-table.ts';
 import { bigTrialBalance, multipart } from './support/balance-sheets.ts';
 import { cookieValue, createTestContext, type TestContext } from './support/context.ts';
+import { documentFields } from './support/documents.ts';
 import { SHEET_2024 } from './support/eligible-sheets.ts';
 import { API_PREFIX } from './support/http.ts';
 
@@ -199,13 +200,16 @@ const REQUESTS: Record<string, RequestSpec> = {
   'POST /app/api/v1/companies/{companyId}/applications/{id}/files': {
     fresh: () => freeSlot(1).then(() => ({})),
     multipart: () => ({
-      fields: { fileType: '1' },
+      fields: documentFields(1),
       file: { data: PDF, filename: 'a.pdf', type: 'application/pdf' },
     }),
   },
   'PUT /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': {
     fresh: async () => ({ fileId: await newApplicationFile(3) }),
-    multipart: () => ({ fields: {}, file: { data: PDF, filename: 'b.pdf', type: 'application/pdf' } }),
+    multipart: () => ({
+      fields: { issuedAt: documentFields(3).issuedAt as string },
+      file: { data: PDF, filename: 'b.pdf', type: 'application/pdf' },
+    }),
   },
   'DELETE /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': {
     fresh: async () => ({ fileId: await newApplicationFile(4) }),
@@ -351,7 +355,7 @@ async function newApplicationFile(slot = 2): Promise<string> {
     `${API_PREFIX}/companies/${f.companyA}/applications/${f.applicationA}/files`,
     {
       multipart: {
-        fields: { fileType: String(slot) },
+        fields: documentFields(slot),
         file: { data: PDF, filename: 'c.pdf', type: 'application/pdf' },
       },
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppealDays, DocumentValidityDays } from './document-validity.ts';
 import { EDITION_MILESTONES, type EditionMilestone } from './milestones.ts';
 
 /**
@@ -47,6 +48,17 @@ const EditionFields = z.object({
   evaluationStartsAt: Instant,
   evaluationEndsAt: Instant,
   resultsAt: Instant,
+  /**
+   * Days after the publication in which a refused company may appeal. Optional in a request: a new edition then
+   * takes the default (10), an update keeps the stored value.
+   */
+  appealDays: AppealDays.optional(),
+  /**
+   * Per document type (the index is the file type, 0-7), the days a document is valid from its issue date, or null
+   * for no limit (docs/adr/0030-document-validity.md). Optional in a request like appealDays (default: 90 for the
+   * INPS and Finance declarations, 365 for the commercial certificate, no limit for the others).
+   */
+  documentValidityDays: DocumentValidityDays.optional(),
 });
 
 type EditionDates = Pick<z.infer<typeof EditionFields>, EditionMilestone | 'year' | 'indicatorYear'>;
@@ -95,6 +107,12 @@ export const Edition = EditionFields.extend({
   applicationsClosedAt: z.string().nullable().default(null),
   /** The regulation PDF's file name, or null when none was uploaded (GET editions/{id}/regulation). */
   regulationFileName: z.string().nullable(),
+  /**
+   * The appeal period and the document validities (as in EditionInput). Always in the server's answers; optional
+   * in the type only so that screens and fixtures built before them still type.
+   */
+  appealDays: z.number().int().optional(),
+  documentValidityDays: z.array(z.number().int().nullable()).optional(),
   version: z.number().int(),
 });
 export type Edition = z.infer<typeof Edition>;
@@ -110,7 +128,7 @@ export function oneYearLater(instant: string): string {
 
 /**
  * Next year's edition from this one (`POST editions/{id}/copy`): numbered `number`, the year and the indicator year
- * one more, every date one calendar year later.
+ * one more, every date one calendar year later, the same appeal period and document validities.
  */
 export function nextYearEdition(edition: EditionInput, number: number): EditionInput {
   const out: EditionInput = {

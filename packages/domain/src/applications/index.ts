@@ -5,4 +5,5 @@ export * from './eligibility.ts';
 export * from './failed-criteria.ts';
 export * from './milestones.ts';
 export * from './schemas.ts';
+export * from './document-validity.ts';
 export * from './messages.ts';

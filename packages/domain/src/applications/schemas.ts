@@ -58,6 +58,18 @@ export const ApplicationFile = z.object({
   fileType: z.number().int(),
   dateInsert: z.string(),
   size: z.number().int(),
+  /** The issue date the company declared on upload (yyyy-mm-dd), or null (not given, or uploaded before). */
+  issuedAt: z.string().nullable().optional(),
+  /**
+   * The last day the document is valid (inclusive, yyyy-mm-dd) under its edition's validity for the type, or null
+   * when the type has no limit or no issue date was given (docs/adr/0030-document-validity.md).
+   */
+  validUntil: z.string().nullable().optional(),
+  /**
+   * It runs out before the edition's evaluation ends (validUntil before that day): flagged to both sides. The three
+   * are always in the server's answers; optional in the type only so that screens built before them still type.
+   */
+  expiresBeforeEvaluationEnds: z.boolean().optional(),
 });
 export type ApplicationFile = z.infer<typeof ApplicationFile>;
 

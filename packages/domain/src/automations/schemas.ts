@@ -11,16 +11,17 @@ import { z } from 'zod';
  *   is still a draft, naming what is missing (documents, failed criteria);
  * - sealExpires30d: the seal of the edition expires in 30 days, to its holder (with the next edition's dates when
  *   announced);
+ * - documentExpiry: a live document of a draft or submitted application runs out before the edition's evaluation
+ *   ends, to that company, once per document, from the job's first run after it is known (the upload) until the
+ *   evaluation ends (docs/adr/0030-document-validity.md);
  * - resultsPublished: the results mail, sent by the publication itself (listed, not switched here).
- *
- * The reminder of a document that expires before the evaluation ends comes with the documents' validity: it will
- * be a kind of its own here (documentExpires), sent to that company.
  */
 export const AUTOMATION_KINDS = [
   'registrationCloses7d',
   'registrationCloses1d',
   'applicationsClose7d',
   'applicationsClose1d',
+  'documentExpiry',
   'sealExpires30d',
   'resultsPublished',
 ] as const;
@@ -32,6 +33,7 @@ export const REMINDER_KINDS = [
   'registrationCloses1d',
   'applicationsClose7d',
   'applicationsClose1d',
+  'documentExpiry',
   'sealExpires30d',
 ] as const satisfies readonly AutomationKind[];
 export type ReminderKind = (typeof REMINDER_KINDS)[number];

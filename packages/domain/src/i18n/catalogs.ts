@@ -22,6 +22,7 @@ import type { MessageTree } from './define.ts';
 import { diagnosis } from './diagnosis.ts';
 import { diagnosisWeb } from './diagnosis-web.ts';
 import { directory } from './directory.ts';
+import { documentValidity, documentValidityMail } from './document-validity.ts';
 import { errors } from './errors.ts';
 import { esg } from './esg.ts';
 import { formula } from './formula.ts';
@@ -69,6 +70,8 @@ export const namespaces = {
   diagnosis,
   directory,
   diagnosisWeb,
+  documentValidity,
+  documentValidityMail,
   errors,
   esg,
   formula,

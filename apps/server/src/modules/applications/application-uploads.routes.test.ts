@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { portalDay } from '@excelencia/domain';
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
@@ -47,11 +48,15 @@ function* pdfChunks(size: number, trailer = '\n%%EOF\n'): Generator<Buffer> {
   yield tail;
 }
 
-/** A multipart body of one field `fileType` and the PDF, made as it is read: never whole in memory here either. */
+/**
+ * A multipart body of the fields `fileType` and `issuedAt` (today: valid under any validity) and the PDF, made as it
+ * is read: never whole in memory here either.
+ */
 function pdfUpload(fileType: string, chunks: () => Iterable<Buffer>) {
   const boundary = `----upload${Math.random().toString(16).slice(2)}`;
   const before = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\n${fileType}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="issuedAt"\r\n\r\n${portalDay(new Date())}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="relatorio.pdf"\r\n` +
       'Content-Type: application/pdf\r\n\r\n',
   );

@@ -307,7 +307,7 @@ export async function insertApplicationFile(
   tx: Executor,
   values: Pick<
     typeof applicationFiles.$inferInsert,
-    'applicationId' | 'fileType' | 'fileId' | 'fileName' | 'size' | 'createdBy'
+    'applicationId' | 'fileType' | 'fileId' | 'fileName' | 'size' | 'createdBy' | 'issuedAt' | 'appealId'
   >,
 ): Promise<ApplicationFileRow> {
   const [file] = await tx.insert(applicationFiles).values(values).returning();

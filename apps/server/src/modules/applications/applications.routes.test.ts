@@ -1,4 +1,4 @@
-import { buildBalanceTree, formatDisplayDate, treeLeaves } from '@excelencia/domain';
+import { buildBalanceTree, formatDisplayDate, portalDay, treeLeaves } from '@excelencia/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
@@ -62,7 +62,11 @@ function upload(
   filename: string,
   method: 'POST' | 'PUT' = 'POST',
 ) {
-  const body = multipart(fields, { data, filename, type: 'application/pdf' });
+  // Each document carries an issue date of today, valid under any validity (document-validity.routes.test.ts).
+  const body = multipart(
+    { issuedAt: portalDay(new Date()), ...fields },
+    { data, filename, type: 'application/pdf' },
+  );
   return send(session, method, url, body.payload, { contentType: body.contentType });
 }
 

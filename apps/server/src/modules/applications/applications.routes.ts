@@ -330,7 +330,7 @@ export function applicationsRoutes(deps: {
         schema: {
           tags,
           summary:
-            'Uploads one document into its typed slot: multipart `fileType` (0-7) and file `file` (PDF, 10 MB)',
+            'Uploads one document into its typed slot: multipart `fileType` (0-7), `issuedAt` (yyyy-mm-dd; required for a type with a validity) and file `file` (PDF, 10 MB); 409 document_expired when its validity already ran out',
           params: ApplicationParams,
           response: { 201: ApplicationFile, 413: ErrorResponse, ...errorResponses },
         },
@@ -346,10 +346,7 @@ export function applicationsRoutes(deps: {
             actorOf(request),
             request.params.companyId,
             request.params.id,
-            {
-              fileType: fileType.data,
-              file,
-            },
+            { fileType: fileType.data, file, issuedAt: fields.issuedAt },
           );
         });
         return reply.code(201).send(stored);
@@ -361,16 +358,27 @@ export function applicationsRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'Replaces one document (same slot): multipart file `file` (PDF, 10 MB)',
+          summary:
+            'Replaces one document (same slot): multipart `issuedAt` (as on upload) and file `file` (PDF, 10 MB)',
           params: FileParams,
           response: { 200: ApplicationFile, 413: ErrorResponse, ...errorResponses },
         },
         config: MEMBERS,
       },
       async (request) =>
-        withRequiredFileOnDisk(request, pdfOnDisk, async ({ file }) => {
+        withRequiredFileOnDisk(request, pdfOnDisk, async ({ fields, file }) => {
           const { companyId, id, fileId } = request.params;
-          return applications.replaceFile(caller(request), actorOf(request), companyId, id, fileId, file);
+          const { issuedAt } = fields;
+          return applications.replaceFile(
+            caller(request),
+            actorOf(request),
+            companyId,
+            id,
+            fileId,
+            file,
+            undefined,
+            issuedAt,
+          );
         }),
     );
 

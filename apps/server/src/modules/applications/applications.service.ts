@@ -34,6 +34,7 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
 import { assertCompanyAccess } from '../../policies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
+import { checkedIssueDate, validityOf } from './document-validity.ts';
 import {
   ADMIN_LIST_SORTABLE,
   ADMIN_LIST_TIE_BREAKER,
@@ -98,13 +99,15 @@ function decisionVisible(edition: EditionRow, asAdmin: boolean): boolean {
   return asAdmin || edition.resultsPublishedAt !== null;
 }
 
-function toFile(row: ApplicationFileRow): ApplicationFile {
+function toFile(row: ApplicationFileRow, edition: EditionRow): ApplicationFile {
+  const fileType = fileTypeOfName(row.fileName) ?? row.fileType;
   return {
     id: row.id,
     fileName: row.fileName,
-    fileType: fileTypeOfName(row.fileName) ?? row.fileType,
+    fileType,
     dateInsert: row.createdAt.toISOString(),
     size: row.size,
+    ...validityOf(edition, { fileType, issuedAt: row.issuedAt }),
   };
 }
 
@@ -160,7 +163,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       indicatorYear: edition.indicatorYear,
       applicationFinancialIndicators: indicators,
       missingYears: eligibility.missingYears,
-      files: files.map(toFile),
+      files: files.map((file) => toFile(file, edition)),
       reopenedFileType: row.reopenedFileType,
       returnReason: row.returnReason,
       submittedAt: row.submittedAt?.toISOString() ?? null,
@@ -216,7 +219,10 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     });
   }
 
-  /** Stores a document in its slot as `{NIF}_{type}_{name}.pdf` and moves the application's version on. */
+  /**
+   * Stores a document in its slot as `{NIF}_{type}_{name}.pdf` with its issue date (already checked:
+   * checkedIssueDate) and, for an appeal's document, the appeal it came with; moves the application's version on.
+   */
   async function storeDocument(
     tx: Executor,
     actor: Actor,
@@ -224,6 +230,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     fileType: number,
     input: FileOnDisk,
     now: Date,
+    extra: { issuedAt: string | null; appealId?: string | null },
   ): Promise<ApplicationFileRow> {
     const company = await companyOf(tx, row.companyId);
     const stored = await fileStore.put(tx, {
@@ -240,6 +247,8 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       fileName: applicationFileName(company.nif, fileType, input.filename),
       size: stored.size,
       createdBy: actor.accountId,
+      issuedAt: extra.issuedAt,
+      appealId: extra.appealId ?? null,
     });
     await moveApplicationVersionOn(tx, row, now);
     return file;
@@ -365,7 +374,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       actor: Actor,
       companyId: string,
       id: string,
-      input: { fileType: number; file: FileOnDisk },
+      input: { fileType: number; file: FileOnDisk; issuedAt?: string },
       now = new Date(),
     ): Promise<ApplicationFile> {
       await assertCompanyAccess(db, caller, companyId, 'prepare');
@@ -383,13 +392,15 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
             details: [{ path: 'fileType', message: 'applications:slotTaken' }],
           });
         }
-        const file = await storeDocument(tx, actor, row, input.fileType, input.file, now);
+        const issuedAt = checkedIssueDate(edition, input.fileType, input.issuedAt, now);
+        const file = await storeDocument(tx, actor, row, input.fileType, input.file, now, { issuedAt });
         await audit(tx, actor, id, 'uploadFile', row, {
           status: row.status,
           fileType: input.fileType,
           fileName: file.fileName,
+          issuedAt,
         });
-        return toFile(file);
+        return toFile(file, edition);
       });
     },
 
@@ -401,6 +412,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       fileId: string,
       input: FileOnDisk,
       now = new Date(),
+      issuedAtField?: string,
     ): Promise<ApplicationFile> {
       await assertCompanyAccess(db, caller, companyId, 'prepare');
       assertPdf(input);
@@ -410,15 +422,17 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         const old = (await liveFilesOf(tx, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
         assertSlotEditable(row, edition, old.fileType, now);
+        const issuedAt = checkedIssueDate(edition, old.fileType, issuedAtField, now);
         await markFileRemoved(tx, old.id, now);
-        const file = await storeDocument(tx, actor, row, old.fileType, input, now);
+        const file = await storeDocument(tx, actor, row, old.fileType, input, now, { issuedAt });
         await audit(tx, actor, id, 'replaceFile', row, {
           status: row.status,
           fileType: old.fileType,
           fileName: file.fileName,
           replaced: old.fileName,
+          issuedAt,
         });
-        return toFile(file);
+        return toFile(file, edition);
       });
     },
 

@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { type Edition, type EditionInput, type EditionUpdate, nextYearEdition } from '@excelencia/domain';
+import {
+  type Edition,
+  type EditionInput,
+  type EditionUpdate,
+  nextYearEdition,
+  validityDaysFromStored,
+  validityDaysToStored,
+} from '@excelencia/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
@@ -43,6 +50,8 @@ export function toEdition(row: EditionRow): Edition {
     resultsPublishedAt: row.resultsPublishedAt?.toISOString() ?? null,
     applicationsClosedAt: row.applicationsClosedAt?.toISOString() ?? null,
     regulationFileName: row.regulationFileName,
+    appealDays: row.appealDays,
+    documentValidityDays: validityDaysFromStored(row.documentValidityDays),
     version: row.version,
   };
 }
@@ -59,6 +68,11 @@ function values(input: EditionInput) {
     evaluationStartsAt: new Date(input.evaluationStartsAt),
     evaluationEndsAt: new Date(input.evaluationEndsAt),
     resultsAt: new Date(input.resultsAt),
+    // Left out when not sent: a new edition takes the columns' defaults, an update keeps what is stored.
+    ...(input.appealDays === undefined ? {} : { appealDays: input.appealDays }),
+    ...(input.documentValidityDays === undefined
+      ? {}
+      : { documentValidityDays: validityDaysToStored(input.documentValidityDays) }),
   };
 }
 

@@ -6,6 +6,7 @@ import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { documentFields } from '../../../test/support/documents.ts';
 import { openEditionInput } from '../../../test/support/editions.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { apiCalls } from '../../../test/support/http.ts';
@@ -67,10 +68,11 @@ async function submitted(session: SignedIn, companyId: string, editionId: string
   expect(opened.statusCode, opened.body).toBe(201);
   const url = `/companies/${companyId}/applications/${opened.json().id}`;
   for (let type = 0; type < 8; type += 1) {
-    const body = multipart(
-      { fileType: String(type) },
-      { data: PDF(`doc ${type}`), filename: `doc_${type}.pdf`, type: 'application/pdf' },
-    );
+    const body = multipart(documentFields(type), {
+      data: PDF(`doc ${type}`),
+      filename: `doc_${type}.pdf`,
+      type: 'application/pdf',
+    });
     const uploaded = await send(session, 'POST', `${url}/files`, body.payload, {
       contentType: body.contentType,
     });

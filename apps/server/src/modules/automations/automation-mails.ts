@@ -39,8 +39,10 @@ export function reminderMail(input: {
   to: string;
   name: string;
   language: Language;
-  /** The block of automationsMail (registrationCloses, applicationsClose, sealExpires). */
-  block: 'registrationCloses' | 'applicationsClose' | 'sealExpires';
+  /** The block of automationsMail (registrationCloses, applicationsClose, sealExpires), or of `namespace`. */
+  block: 'registrationCloses' | 'applicationsClose' | 'sealExpires' | 'documentExpires';
+  /** The namespace holding the block (automationsMail unless named: documentValidityMail's documentExpires). */
+  namespace?: 'automationsMail' | 'documentValidityMail';
   params: Record<string, string | number>;
   /** The lines after the intro, already in the language. */
   details: readonly string[];
@@ -49,7 +51,8 @@ export function reminderMail(input: {
 }): OutgoingMail {
   const { language, block } = input;
   const params = { ...input.params, name: input.name };
-  const t = (key: string) => translate(language, `automationsMail:${block}.${key}`, params);
+  const t = (key: string) =>
+    translate(language, `${input.namespace ?? 'automationsMail'}:${block}.${key}`, params);
   const lines = [t('intro'), ...input.details, t('action')];
   const signatureText = translate(language, 'mail:signature');
   const reason = translate(language, 'automationsMail:footer.reason', params);

@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, gt, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   accounts,
@@ -106,13 +106,17 @@ export async function copyAutomationSwitches(tx: Executor, fromId: string, toId:
   return rows.length;
 }
 
-/** Per kind, how many companies a reminder of the edition was sent to. */
+/**
+ * Per kind, how many companies a reminder of the edition was sent to. A kind sent once per document records its
+ * sends as `kind:fileId` (documentExpiry): they count under the kind.
+ */
 export async function sentCompaniesByKind(db: Executor, editionId: string): Promise<Map<string, number>> {
+  const kind = sql<string>`split_part(${automationSends.kind}, ':', 1)`;
   const rows = await db
-    .select({ kind: automationSends.kind, companies: countDistinct(automationSends.companyId) })
+    .select({ kind, companies: countDistinct(automationSends.companyId) })
     .from(automationSends)
     .where(eq(automationSends.editionId, editionId))
-    .groupBy(automationSends.kind);
+    .groupBy(kind);
   return new Map(rows.map((row) => [row.kind, Number(row.companies)]));
 }
 
@@ -214,6 +218,43 @@ export async function applicantCounts(
     .from(applications)
     .where(eq(applications.editionId, editionId));
   return { applicants: row?.applicants ?? 0, decided: row?.decided ?? 0 };
+}
+
+/**
+ * The live documents with an issue date, of the given types, of the edition's applications still in play (a draft,
+ * or submitted and not decided), with the members of their companies to write to.
+ */
+export async function datedDocumentsAudience(
+  db: Executor,
+  editionId: string,
+  fileTypes: readonly number[],
+): Promise<Array<Recipient & { applicationId: string; fileId: string; fileType: number; issuedAt: string }>> {
+  if (fileTypes.length === 0) return [];
+  const rows = await db
+    .select({
+      ...recipientColumns,
+      applicationId: applications.id,
+      fileId: applicationFiles.id,
+      fileType: applicationFiles.fileType,
+      issuedAt: applicationFiles.issuedAt,
+    })
+    .from(applicationFiles)
+    .innerJoin(applications, eq(applications.id, applicationFiles.applicationId))
+    .innerJoin(companies, eq(companies.id, applications.companyId))
+    .innerJoin(companyMembers, eq(companyMembers.companyId, companies.id))
+    .innerJoin(accounts, eq(accounts.id, companyMembers.accountId))
+    .where(
+      and(
+        reachable(),
+        eq(applications.editionId, editionId),
+        inArray(applications.status, ['draft', 'pending']),
+        isNull(applicationFiles.removedAt),
+        isNotNull(applicationFiles.issuedAt),
+        inArray(applicationFiles.fileType, [...fileTypes]),
+      ),
+    )
+    .orderBy(asc(companies.id), asc(applicationFiles.fileType), asc(accounts.id));
+  return rows.map((row) => ({ ...row, issuedAt: row.issuedAt as string }));
 }
 
 /** The document types an application holds now. */

@@ -122,6 +122,7 @@ describe('GET editions/{id}/automations', () => {
       'registrationCloses1d',
       'applicationsClose7d',
       'applicationsClose1d',
+      'documentExpiry',
       'sealExpires30d',
       'resultsPublished',
     ]);

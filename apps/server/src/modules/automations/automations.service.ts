@@ -5,6 +5,8 @@ import {
   type AutomationKind,
   type AutomationState,
   documentLabelKey,
+  documentValidUntil,
+  expiresBeforeEvaluationEnds,
   formatDisplayDate,
   isReminderKind,
   type Language,
@@ -12,6 +14,7 @@ import {
   type ReminderKind,
   sealValidUntil,
   translate,
+  validityDaysFromStored,
 } from '@excelencia/domain';
 import type { AuthContext } from '../../auth/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -29,6 +32,7 @@ import {
   applicantCounts,
   automationRowsOf,
   copyAutomationSwitches,
+  datedDocumentsAudience,
   deleteOptOut,
   draftAudience,
   type EditionRow,
@@ -74,6 +78,10 @@ export function momentOf(kind: AutomationKind, edition: EditionRow): { sendAt: D
       return { sendAt: before(applicationsClose, 1), deadline: applicationsClose };
     case 'sealExpires30d':
       return { sendAt: before(sealExpires, 30), deadline: sealExpires };
+    case 'documentExpiry':
+      // Sent as soon as it is known (the job's first run after the upload), from the opening of applications
+      // until the evaluation ends.
+      return { sendAt: edition.applicationOpensAt, deadline: edition.evaluationEndsAt };
     case 'resultsPublished': {
       const at = edition.resultsPublishedAt ?? edition.resultsAt;
       return { sendAt: at, deadline: at };
@@ -85,6 +93,29 @@ export function momentOf(kind: AutomationKind, edition: EditionRow): { sendAt: D
 function outcomeOf(row: AutomationRow | undefined, sendAt: Date): 'sent' | 'skipped' | null {
   if (!row?.outcome || !row.outcomeFor) return null;
   return row.outcomeFor.getTime() === sendAt.getTime() ? row.outcome : null;
+}
+
+/**
+ * Kinds sent once per document rather than once per moment: the job sends what is due at each run while the item
+ * holds, records each send as `kind:fileId`, and never marks the item sent or skipped.
+ */
+const PER_DOCUMENT_KINDS: ReadonlySet<ReminderKind> = new Set(['documentExpiry']);
+
+/**
+ * The live dated documents of the edition's draft and submitted applications that run out before its evaluation
+ * ends (their last valid day before the day it ends, under the edition's current validities), one row per
+ * document and member to write to (docs/adr/0030-document-validity.md).
+ */
+async function expiringDocuments(executor: Executor, edition: EditionRow) {
+  const days = validityDaysFromStored(edition.documentValidityDays);
+  const types = days.flatMap((value, type) => (value === null ? [] : [type]));
+  const rows = await datedDocumentsAudience(executor, edition.id, types);
+  return rows.flatMap((row) => {
+    const validUntil = documentValidUntil(row.issuedAt, days[row.fileType] ?? null);
+    return validUntil !== null && expiresBeforeEvaluationEnds(validUntil, edition.evaluationEndsAt)
+      ? [{ ...row, documentValidUntil: validUntil }]
+      : [];
+  });
 }
 
 const companiesIn = (recipients: readonly Pick<Recipient, 'companyId'>[]) =>
@@ -116,6 +147,8 @@ export function createAutomationsService(deps: { db: Database; publicUrl: string
         return draftAudience(executor, edition.id);
       case 'sealExpires30d':
         return sealAudience(executor, edition.id, now);
+      case 'documentExpiry':
+        return expiringDocuments(executor, edition);
     }
   }
 
@@ -143,8 +176,13 @@ export function createAutomationsService(deps: { db: Database; publicUrl: string
       }
       const enabled = row?.enabled ?? true;
       const outcome = outcomeOf(row, sendAt);
+      const sentTo = sent.get(kind) ?? 0;
       let state: AutomationState;
-      if (outcome) state = outcome;
+      if (PER_DOCUMENT_KINDS.has(kind)) {
+        // Sent document by document while it holds: past its deadline it is 'sent' if anyone got it.
+        if (now.getTime() >= deadline.getTime()) state = sentTo > 0 ? 'sent' : 'past';
+        else state = enabled ? 'scheduled' : 'disabled';
+      } else if (outcome) state = outcome;
       else if (now.getTime() >= deadline.getTime()) state = 'past';
       else if (!enabled) state = 'disabled';
       else state = 'scheduled';
@@ -154,7 +192,7 @@ export function createAutomationsService(deps: { db: Database; publicUrl: string
         audience: companiesIn(await audienceOf(db, kind, edition, now)),
         enabled,
         state,
-        sent: sent.get(kind) ?? 0,
+        sent: sentTo,
         switchable: true,
       });
     }
@@ -212,11 +250,16 @@ export function createAutomationsService(deps: { db: Database; publicUrl: string
     executor: Executor,
     kind: ReminderKind,
     edition: EditionRow,
-    recipient: Recipient & { applicationId?: string; validUntil?: Date },
+    recipient: Recipient & {
+      applicationId?: string;
+      validUntil?: Date;
+      fileType?: number;
+      documentValidUntil?: string;
+    },
     cache: Map<string, { types: number[]; eligibility: Awaited<ReturnType<typeof computeEligibility>> }>,
   ) {
     const language = recipient.language;
-    const date = (value: Date) => formatDisplayDate(value, language);
+    const date = (value: Date | string) => formatDisplayDate(value, language);
     const editionName = (row: EditionRow) =>
       translate(language, 'applications:editionName', { number: row.number, year: row.year });
     const base = {
@@ -253,6 +296,20 @@ export function createAutomationsService(deps: { db: Database; publicUrl: string
             : [],
           link: `${publicUrl}/${language}/company/application`,
         });
+      case 'documentExpiry':
+        return reminderMail({
+          ...base,
+          block: 'documentExpires',
+          namespace: 'documentValidityMail',
+          params: {
+            ...params,
+            document: translate(language, documentLabelKey(recipient.fileType ?? 0)),
+            date: recipient.documentValidUntil ? date(recipient.documentValidUntil) : '',
+            evaluationEnds: date(edition.evaluationEndsAt),
+          },
+          details: [translate(language, 'documentValidityMail:documentExpires.advice')],
+          link: `${publicUrl}/${language}/company/application`,
+        });
       case 'sealExpires30d': {
         const next = await editionAfter(executor, edition.number);
         const validUntil = recipient.validUntil ?? momentOf('sealExpires30d', edition).deadline;
@@ -283,6 +340,7 @@ export function createAutomationsService(deps: { db: Database; publicUrl: string
   async function runItem(edition: EditionRow, kind: ReminderKind, now: Date): Promise<number> {
     const { sendAt, deadline } = momentOf(kind, edition);
     if (now.getTime() < sendAt.getTime()) return 0;
+    if (PER_DOCUMENT_KINDS.has(kind)) return runPerDocument(edition, kind, now, deadline);
     return db.transaction(async (tx) => {
       const row = await lockAutomation(tx, edition.id, kind);
       if (outcomeOf(row, sendAt) || !row.enabled) return 0;
@@ -308,6 +366,33 @@ export function createAutomationsService(deps: { db: Database; publicUrl: string
         mailed += 1;
       }
       await setAutomationOutcome(tx, edition.id, kind, 'sent', sendAt, now);
+      return mailed;
+    });
+  }
+
+  /**
+   * A kind sent once per document (documentExpiry), while its deadline has not passed: in one transaction holding
+   * its row, each member of each company concerned is mailed once per document (the send's kind is `kind:fileId`),
+   * so a later upload that runs out early gets its own mail at the next run.
+   */
+  async function runPerDocument(edition: EditionRow, kind: ReminderKind, now: Date, deadline: Date) {
+    if (now.getTime() >= deadline.getTime()) return 0;
+    return db.transaction(async (tx) => {
+      const row = await lockAutomation(tx, edition.id, kind);
+      if (!row.enabled) return 0;
+      let mailed = 0;
+      for (const recipient of await expiringDocuments(tx, edition)) {
+        const fresh = await insertSend(tx, {
+          editionId: edition.id,
+          kind: `${kind}:${recipient.fileId}`,
+          companyId: recipient.companyId,
+          accountId: recipient.accountId,
+          sentAt: now,
+        });
+        if (!fresh) continue;
+        await enqueueMail(tx, await mailFor(tx, kind, edition, recipient, new Map()));
+        mailed += 1;
+      }
       return mailed;
     });
   }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { documentFields } from '../../../test/support/documents.ts';
 import { openEditionInput } from '../../../test/support/editions.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { apiCalls } from '../../../test/support/http.ts';
@@ -168,10 +169,11 @@ describe('GET companies/{companyId}/activity', () => {
     expect(opened.statusCode, opened.body).toBe(201);
     const applicationUrl = `/companies/${companyId}/applications/${opened.json().id}`;
     for (let type = 0; type < 8; type += 1) {
-      const body = multipart(
-        { fileType: String(type) },
-        { data: PDF(`doc ${type}`), filename: `doc_${type}.pdf`, type: 'application/pdf' },
-      );
+      const body = multipart(documentFields(type), {
+        data: PDF(`doc ${type}`),
+        filename: `doc_${type}.pdf`,
+        type: 'application/pdf',
+      });
       const uploaded = await send(owner, 'POST', `${applicationUrl}/files`, body.payload, {
         contentType: body.contentType,
       });

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, multipart, xlsx } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
+import { documentFields } from '../../../test/support/documents.ts';
 import { openEditionInput } from '../../../test/support/editions.ts';
 import { SHEET_2023, SHEET_2024 } from '../../../test/support/eligible-sheets.ts';
 import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
@@ -139,10 +140,11 @@ beforeAll(async () => {
     editionId: edition.json().id,
   });
   expect(opened.statusCode, opened.body).toBe(201);
-  const document = multipart(
-    { fileType: '0' },
-    { data: PDF('inps'), filename: 'inps.pdf', type: 'application/pdf' },
-  );
+  const document = multipart(documentFields(0), {
+    data: PDF('inps'),
+    filename: 'inps.pdf',
+    type: 'application/pdf',
+  });
   const stored = await send(
     owner,
     'POST',
