@@ -7,7 +7,6 @@ import {
   translate,
 } from '@excelencia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { render, setApiTransport } from '../../web/src/entry-server.tsx';
 import { dataDirFileStore } from '../src/platform/files/file-store.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 import { seedReferenceData } from '../src/seed/seed-reference.ts';
@@ -20,13 +19,28 @@ import { createTestContext, type TestContext } from './support/context.ts';
  * companies of one CAE division with annual trial balances).
  */
 
+/** The web's server entry (apps/web/src/entry-server.tsx), as the portal's page renderer uses its build. */
+interface ServerEntry {
+  render(
+    request: { url: string; publicUrl: string },
+    status: number,
+  ): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; language: string; head: string; html: string; data: string }
+  >;
+  setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
+}
+
 let ctx: TestContext;
+let entry: ServerEntry;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   await seedReferenceData(ctx.db);
   await seedDemoData(ctx.db, ctx.identity, dataDirFileStore(ctx.config.dataDir));
-  setApiTransport(async (path, init) => {
+  // Imported by address: the server's TypeScript project does not compile the web's JSX; vitest does.
+  entry = (await import(new URL('../../web/src/entry-server.tsx', import.meta.url).href)) as ServerEntry;
+  entry.setApiTransport(async (path, init) => {
     const response = await ctx.app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: path,
@@ -40,7 +54,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  setApiTransport((path, init) => fetch(path, init));
+  entry?.setApiTransport((path, init) => fetch(path, init));
   await ctx?.close();
 });
 
@@ -115,7 +129,10 @@ describe('GET /fr/public/barometro rendered on the server', () => {
       // The demo data's companies are enough for figures among all companies.
       expect(api.criteria.some((criterion) => criterion.overall.suppressed === null)).toBe(true);
 
-      const page = await render({ url: `/fr/public/barometro?by=${by}`, publicUrl: TEST_PUBLIC_URL }, 200);
+      const page = await entry.render(
+        { url: `/fr/public/barometro?by=${by}`, publicUrl: TEST_PUBLIC_URL },
+        200,
+      );
       if (page.kind !== 'page') throw new Error(`expected a page, got ${page.kind}`);
       expect(page.status).toBe(200);
       expect(page.language).toBe('fr');

@@ -101,12 +101,16 @@ const ANSWER = BarometerResponse.parse({
           renewals: 18,
           suppressed: null,
         },
-        { ...hidden('fewCompanies', 'BV', 'Boa Vista'), registered: null, applied: null },
-      ].map(({ count: _c, q1: _q1, median: _m, q3: _q3, meetingShare: _s, ...cell }) => ({
-        distinguished: null,
-        renewals: null,
-        ...cell,
-      })),
+        {
+          groupKey: 'BV',
+          groupLabel: label('Boa Vista', 'Boa Vista', 'Boa Vista'),
+          registered: null,
+          applied: null,
+          distinguished: null,
+          renewals: null,
+          suppressed: 'fewCompanies',
+        },
+      ],
     },
   ],
 });
