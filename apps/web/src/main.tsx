@@ -7,7 +7,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
-import { myCompaniesQueryOptions } from './features/companies/queries.ts';
+import { myCompaniesQueryOptions } from './features/companies/my-companies.ts';
 import { sessionQueryOptions } from './features/session/queries.ts';
 import { API_BASE } from './lib/api-client.ts';
 import { hasFirstAnswer } from './lib/first-answers.ts';

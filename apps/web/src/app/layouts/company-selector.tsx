@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setSelectedCompanyId } from '../../features/companies/queries.ts';
+import { setSelectedCompanyId } from '../../features/companies/my-companies.ts';
 
 export interface CompanySelectorProps {
   companies: ReadonlyArray<{ id: string; companyName: string; nif: string }>;

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { useSelectedCompany } from '../../features/companies/queries.ts';
+import { useSelectedCompany } from '../../features/companies/my-companies.ts';
 import { SessionEndingSoon } from '../../features/session/components/session-ending-soon.tsx';
 import { type AuthenticatedSession, useSession } from '../../features/session/queries.ts';
 import { logout } from '../../features/session/session-actions.ts';

@@ -3,7 +3,6 @@ import {
   CompanyListItem,
   CompanyProfile,
   DirectoryItem,
-  MyCompaniesResponse,
   NameChange,
   type NameChangeDecision,
   type NameChangeStatus,
@@ -28,10 +27,6 @@ import { queryString } from '../../ui/query-string.ts';
 const enc = encodeURIComponent;
 const CompanyPage = pageOf(CompanyListItem);
 const PreRegistrationPage = pageOf(PreRegistrationItem);
-
-export async function fetchMyCompanies(signal?: AbortSignal): Promise<MyCompaniesResponse> {
-  return MyCompaniesResponse.parse(await apiJson<unknown>(`${API_BASE}/me/companies`, { signal }));
-}
 
 export async function fetchCompanyDetailsByEmail(email: string, signal?: AbortSignal) {
   const data = await apiJson<unknown>(`${API_BASE}/company-details/by-email/${enc(email)}`, { signal });
