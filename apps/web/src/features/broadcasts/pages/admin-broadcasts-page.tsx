@@ -5,6 +5,7 @@ import {
   type BroadcastFilter,
   BroadcastInput,
   type BroadcastItem,
+  type BroadcastReach,
   broadcastProgress,
   formatDisplayDate,
   formatNumber,
@@ -40,7 +41,7 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { useEditionsQuery } from '../../applications/queries.ts';
 import { usePublicOptions } from '../../companies/options.ts';
 import { TrilingualField } from '../../content/components/trilingual-field.tsx';
-import { sendBroadcast } from '../api.ts';
+import { previewBroadcast, sendBroadcast } from '../api.ts';
 import { type FilterNames, filterInWords } from '../filter-words.ts';
 import { broadcastKeys, useBroadcastsQuery, useReachQuery } from '../queries.ts';
 
@@ -143,14 +144,24 @@ function Compose() {
   const reach = useReachQuery(debounced);
   const [sending, setSending] = useState(false);
 
-  const submit = (values: Values) => {
+  // The confirmation counts the filter as it is now (the live count may still wait for its pause).
+  const submit = async (values: Values) => {
     const payload = { subject: values.subject, body: values.body, filter: toFilter(values.filter) };
-    const counts = reach.data;
+    setSending(true);
+    let counts: BroadcastReach;
+    try {
+      counts = await previewBroadcast(payload.filter);
+    } catch (error) {
+      notifyApiError(error);
+      return;
+    } finally {
+      setSending(false);
+    }
     confirmAction({
       title: t('broadcasts:compose.confirmTitle'),
       message: t('broadcasts:compose.confirm', {
-        count: counts?.recipients ?? 0,
-        companies: t('broadcasts:reach.companies', { count: counts?.companies ?? 0 }),
+        count: counts.recipients,
+        companies: t('broadcasts:reach.companies', { count: counts.companies }),
       }),
       confirmLabel: t('broadcasts:compose.send'),
       onConfirm: () => {
@@ -171,7 +182,7 @@ function Compose() {
 
   return (
     <Paper withBorder p="md" data-testid="broadcast-compose">
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack gap="md">
           <Title order={2} size="h3">
             {t('broadcasts:compose.title')}
