@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Text } f
 import { useLanguage } from '../../../lib/language-context.ts';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { AdminAppealPanel } from '../appeals/admin-appeal-panel.tsx';
 import { MessageThread } from '../messages/message-thread.tsx';
 import { useAdminApplicationQuery } from '../queries.ts';
 import { DecisionSection } from './admin-application-decision.tsx';
@@ -83,6 +84,7 @@ export function AdminApplicationDetail({ id }: { id: string }) {
         <Divider />
         <DocumentsSection application={application} />
         <DecisionSection application={application} />
+        <AdminAppealPanel application={application} />
         <Divider />
         <MessageThread scope={{ kind: 'admin', id: application.id }} canWrite headingOrder={3} />
         <Divider />

@@ -21,6 +21,8 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-tab
 import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { toSelectOptions, usePublicOptions } from '../../companies/options.ts';
+import { AppealStatusBadge } from '../appeals/admin-appeal-panel.tsx';
+import { useAppealsQuery } from '../appeals/queries.ts';
 import { useAdminApplicationsQuery, useCurrentEditionQuery, useEditionsQuery } from '../queries.ts';
 import { AdminApplicationDetail } from './admin-application-detail.tsx';
 import { ApplicationStatusBadge, YesNo } from './admin-badges.tsx';
@@ -85,6 +87,9 @@ export function ApplicationsPanel() {
   const listState: ListState = { ...state, filters: { ...state.filters, editionId: edition?.id ?? '' } };
   const query = listQueryString(listState);
   const list = useAdminApplicationsQuery(query, Boolean(edition));
+  // An appealed application carries its appeal's badge (docs/adr/0031-appeals.md).
+  const appeals = useAppealsQuery({ editionId: edition?.id }, Boolean(edition?.resultsPublishedAt));
+  const appealOf = new Map((appeals.data ?? []).map((appeal) => [appeal.applicationId, appeal]));
 
   const filter = (name: string) => ({
     value: state.filters[name] ?? '',
@@ -136,6 +141,9 @@ export function ApplicationsPanel() {
             {row.companyName}
           </Anchor>
           {row.isRenewal ? <RenewalBadge /> : null}
+          {appealOf.has(row.id) ? (
+            <AppealStatusBadge appeal={appealOf.get(row.id) ?? { status: 'pending' }} />
+          ) : null}
         </>
       ),
     },

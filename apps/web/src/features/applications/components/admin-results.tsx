@@ -22,6 +22,7 @@ import { confirmAction } from '../../../ui/confirm.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { EditionFunnelPanel } from '../../overview/components/edition-funnel.tsx';
+import { PendingAppeals } from '../appeals/pending-appeals.tsx';
 import { editionLabel } from '../edition-label.ts';
 import {
   useCurrentEditionQuery,
@@ -239,6 +240,7 @@ export function ResultsPanel() {
               date: shortDateTime(edition.resultsPublishedAt, language),
             })}
           </Alert>
+          <PendingAppeals editionId={edition.id} />
           <ResultsView editionId={edition.id} />
           <SealsPanel editionId={edition.id} />
         </>

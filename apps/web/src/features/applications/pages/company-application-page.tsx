@@ -6,7 +6,7 @@ import {
   isApplicationOpen,
 } from '@excelencia/domain';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
@@ -32,6 +32,11 @@ import {
   useEligibilityQuery,
   usePublishedEditionsQuery,
 } from '../queries.ts';
+
+/** The appeal of a refused application (docs/adr/0031-appeals.md): its own chunk, loaded only once results are out. */
+const CompanyAppeal = lazy(() =>
+  import('../appeals/company-appeal.tsx').then((module) => ({ default: module.CompanyAppeal })),
+);
 
 const STATUS_COLORS: Record<ApplicationStatus, string> = {
   draft: 'gray.7',
@@ -171,6 +176,11 @@ function CurrentApplication({ initial, edition }: { initial: Application; editio
             </Alert>
           ) : null}
           <ApplicationResult application={application} />
+          {application.resultsPublished && application.decision ? (
+            <Suspense fallback={null}>
+              <CompanyAppeal application={application} />
+            </Suspense>
+          ) : null}
         </Stack>
       </Section>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
@@ -252,6 +262,11 @@ function PreviousApplications({ applications }: { applications: Application[] })
                 </Text>
               ) : null}
               <ApplicationResult application={application} />
+              {application.resultsPublished && application.decision ? (
+                <Suspense fallback={null}>
+                  <CompanyAppeal application={application} />
+                </Suspense>
+              ) : null}
             </Stack>
           </Paper>
         ))}

@@ -1,0 +1,315 @@
+import {
+  type Appeal,
+  AppealDecisionRequest,
+  type AppealOutcome,
+  type Application,
+  documentLabelKey,
+  FIELD_LENGTHS,
+} from '@excelencia/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowBackUp, IconCheck, IconGavel } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/language-context.ts';
+import { useSignedIn } from '../../../lib/signed-in-context.ts';
+import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
+import { zodResolver } from '../../../ui/form/zod-resolver.ts';
+import { notifySuccess } from '../../../ui/notify.ts';
+import { ReasonModal, type ReasonRequest } from '../../../ui/reason-modal.tsx';
+import { useTranslate } from '../../../ui/use-translate.ts';
+import { adminApplicationFilePath } from '../api.ts';
+import { dateText } from '../components/company-application-format.ts';
+import { shortDateTime } from '../components/results-format.ts';
+import {
+  useAdminAppealQuery,
+  useConfirmAppealMutation,
+  useProposeAppealMutation,
+  useRefreshAppeals,
+} from './queries.ts';
+
+/**
+ * The appeal of a refused application in the evaluation drawer (docs/adr/0031-appeals.md): the company's reason
+ * and documents; one admin proposes the outcome with its grounds, a second one confirms it or sends it back.
+ */
+
+const STATUS_COLORS = { pending: WARNING_ORANGE, upheld: SUCCESS_GREEN, dismissed: NEUTRAL_GRAY } as const;
+
+export function AppealStatusBadge({ appeal }: { appeal: Pick<Appeal, 'status'> }) {
+  const t = useTranslate();
+  return (
+    <Badge
+      ml="xs"
+      size="sm"
+      variant="filled"
+      color={STATUS_COLORS[appeal.status]}
+      miw="max-content"
+      data-testid="appeal-badge"
+      data-status={appeal.status}
+    >
+      {t(`appeals:statuses.${appeal.status}`)}
+    </Badge>
+  );
+}
+
+type ProposalValues = { outcome: AppealOutcome | ''; reason: string };
+
+function ProposalForm({ appeal }: { appeal: Appeal }) {
+  const t = useTranslate();
+  const propose = useProposeAppealMutation(appeal.id);
+  const refresh = useRefreshAppeals();
+  const toBody = (values: ProposalValues) => ({
+    outcome: values.outcome,
+    reason: values.reason.trim(),
+    version: appeal.version,
+  });
+  const form = useForm<ProposalValues>({
+    mode: 'controlled',
+    initialValues: { outcome: '', reason: '' },
+    validate: zodResolver<ProposalValues>(AppealDecisionRequest, t, toBody),
+  });
+  const submit = form.onSubmit((values) => {
+    propose.mutate(toBody(values) as AppealDecisionRequest, {
+      onError: (error) => {
+        notifyApiError(error);
+        if (error instanceof ApiError && error.status === 409) void refresh();
+      },
+    });
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="appeal-proposal-form">
+      <Stack gap="sm">
+        <Radio.Group
+          label={t('appeals:admin.outcome')}
+          withAsterisk
+          {...form.getInputProps('outcome')}
+          data-testid="appeal-outcome"
+        >
+          <Stack gap={6} mt={6}>
+            <Radio value="upheld" label={t('appeals:outcomes.upheld')} data-testid="appeal-outcome-upheld" />
+            <Radio
+              value="dismissed"
+              label={t('appeals:outcomes.dismissed')}
+              data-testid="appeal-outcome-dismissed"
+            />
+          </Stack>
+        </Radio.Group>
+        <Textarea
+          label={t('appeals:admin.reason')}
+          withAsterisk
+          aria-required
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={FIELD_LENGTHS.reason}
+          {...form.getInputProps('reason')}
+          data-testid="appeal-decision-reason"
+        />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            leftSection={<IconGavel size={16} aria-hidden="true" />}
+            loading={propose.isPending}
+            data-testid="appeal-propose"
+          >
+            {t('appeals:admin.propose')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Confirmation({ appeal }: { appeal: Appeal }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const { session } = useSignedIn();
+  const confirm = useConfirmAppealMutation(appeal.id);
+  const refresh = useRefreshAppeals();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [asking, setAsking] = useState<ReasonRequest | null>(null);
+  const isOwn = appeal.decidedBy !== null && appeal.decidedBy === session.user.name;
+  const onFailure = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'own_decision') {
+      setRefusal(error.message);
+      return;
+    }
+    notifyApiError(error);
+    if (error instanceof ApiError && error.status === 409) void refresh();
+  };
+  const approve = () =>
+    confirm
+      .mutateAsync({ version: appeal.version, approve: true })
+      .then(() => notifySuccess(t(`appeals:statuses.${appeal.proposedOutcome ?? 'pending'}`)), onFailure);
+  const sendBack = () =>
+    setAsking({
+      title: t('appeals:admin.sendBack'),
+      message: t('appeals:admin.proposed', {
+        name: appeal.decidedBy ?? '—',
+        date: shortDateTime(appeal.decidedAt, language),
+        outcome: t(`appeals:outcomes.${appeal.proposedOutcome ?? 'upheld'}`),
+      }),
+      reasonLabel: t('appeals:admin.reason'),
+      confirmLabel: t('appeals:admin.sendBack'),
+      required: true,
+      danger: true,
+      testId: 'appeal-send-back-dialog',
+      onConfirm: (reason) =>
+        confirm.mutateAsync({ version: appeal.version, approve: false, reason }).then(() => undefined),
+    });
+  return (
+    <Stack gap="xs" data-testid="appeal-proposal">
+      <Text fw={600} data-testid="appeal-proposal-line">
+        {t('appeals:admin.proposed', {
+          name: appeal.decidedBy ?? '—',
+          date: shortDateTime(appeal.decidedAt, language),
+          outcome: t(`appeals:outcomes.${appeal.proposedOutcome ?? 'upheld'}`),
+        })}
+      </Text>
+      {appeal.decisionReason ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {appeal.decisionReason}
+        </Text>
+      ) : null}
+      <Text size="sm" fw={600}>
+        {t('appeals:admin.waitingConfirmation')}
+      </Text>
+      {isOwn ? (
+        <Alert color="brand" variant="light" data-testid="appeal-own">
+          {t('appeals:admin.ownProposal')}
+        </Alert>
+      ) : null}
+      {refusal ? (
+        <Alert color="red.9" variant="light" role="alert" data-testid="appeal-refused">
+          {refusal}
+        </Alert>
+      ) : null}
+      <Group gap="sm">
+        <Button
+          leftSection={<IconCheck size={16} aria-hidden="true" />}
+          onClick={() => void approve()}
+          disabled={isOwn}
+          loading={confirm.isPending}
+          data-testid="appeal-confirm"
+        >
+          {t('appeals:admin.confirm')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
+          onClick={sendBack}
+          disabled={isOwn || confirm.isPending}
+          data-testid="appeal-send-back"
+        >
+          {t('appeals:admin.sendBack')}
+        </Button>
+      </Group>
+      <ReasonModal request={asking} onClose={() => setAsking(null)} />
+    </Stack>
+  );
+}
+
+function AppealBody({ appeal }: { appeal: Appeal }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          {t('appeals:admin.submitted', { date: shortDateTime(appeal.createdAt, language) })}
+        </Text>
+        <AppealStatusBadge appeal={appeal} />
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="appeal-reason">
+        {appeal.reason}
+      </Text>
+      <Text size="sm" fw={600}>
+        {t('appeals:admin.documents')}
+      </Text>
+      {appeal.files.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          {t('appeals:admin.noDocuments')}
+        </Text>
+      ) : (
+        <List size="sm" data-testid="appeal-documents">
+          {appeal.files.map((file) => (
+            <List.Item key={file.id}>
+              <Anchor
+                href={adminApplicationFilePath(appeal.applicationId, file.id)}
+                target="_blank"
+                rel="noopener"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {t(documentLabelKey(file.fileType))}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {appeal.status === 'pending' ? (
+        appeal.proposedOutcome ? (
+          <Confirmation appeal={appeal} />
+        ) : (
+          <ProposalForm key={appeal.version} appeal={appeal} />
+        )
+      ) : (
+        <Stack gap={4} data-testid="appeal-decided">
+          <Text size="sm">
+            {t('appeals:admin.confirmed', {
+              decidedBy: appeal.decidedBy ?? '—',
+              confirmedBy: appeal.confirmedBy ?? '—',
+              date: shortDateTime(appeal.confirmedAt, language),
+            })}
+          </Text>
+          {appeal.decisionReason ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {appeal.decisionReason}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The appeal section of a refused application's drawer; nothing for an application that cannot be appealed. */
+export function AdminAppealPanel({ application }: { application: Application }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const state = useAdminAppealQuery(application.id);
+  const data = state.data;
+  if (!data?.appealable) return null;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="appeal-title" data-testid="appeal">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="appeal-title">
+          {t('appeals:admin.title')}
+        </Title>
+        {data.appeal ? (
+          <AppealBody appeal={data.appeal} />
+        ) : (
+          <Text size="sm" c="gray.7" data-testid="appeal-none">
+            {t('appeals:admin.none')}{' '}
+            {data.open && data.lastDay
+              ? t('appeals:admin.openUntil', { date: dateText(data.lastDay, language) })
+              : null}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
