@@ -49,7 +49,9 @@ export const barometer = defineMessages({
       description:
         'Os indicadores da empresa entram, anonimizados, no barómetro público e nos quartis que cada empresa vê. Nenhum número de uma só empresa é publicado.',
       allowed: 'Permitir o uso estatístico, anonimizado',
-      withdrawnSince: 'Retirado desde {{date}}: os números da empresa não entram no barómetro.',
+      withdrawn: 'Retirado: os números da empresa não entram no barómetro nem nos quartis.',
+      terms:
+        'Os termos incluem o uso, anonimizado, dos indicadores da empresa no barómetro público das empresas; o proprietário pode retirar esta autorização no perfil da empresa.',
       saved: 'Preferência de uso estatístico guardada.',
     },
   },
@@ -97,7 +99,9 @@ export const barometer = defineMessages({
       description:
         "The company's indicators are used, anonymised, in the public barometer and in the quartiles each company sees. No single company's figures are published.",
       allowed: 'Allow anonymised statistical use',
-      withdrawnSince: "Withdrawn since {{date}}: the company's figures are not in the barometer.",
+      withdrawn: "Withdrawn: the company's figures are in neither the barometer nor the quartiles.",
+      terms:
+        "The terms include the anonymised use of the company's indicators in the public barometer of companies; the owner can withdraw this in the company's profile.",
       saved: 'Statistical use preference saved.',
     },
   },
@@ -145,8 +149,10 @@ export const barometer = defineMessages({
       description:
         "Les indicateurs de l'entreprise sont utilisés, anonymisés, dans le baromètre public et dans les quartiles que chaque entreprise voit. Aucun chiffre d'une seule entreprise n'est publié.",
       allowed: "Autoriser l'usage statistique anonymisé",
-      withdrawnSince:
-        "Retiré depuis le {{date}} : les chiffres de l'entreprise n'entrent pas dans le baromètre.",
+      withdrawn:
+        "Retiré : les chiffres de l'entreprise n'entrent ni dans le baromètre ni dans les quartiles.",
+      terms:
+        "Les conditions incluent l'usage, anonymisé, des indicateurs de l'entreprise dans le baromètre public des entreprises ; le propriétaire peut retirer cette autorisation dans le profil de l'entreprise.",
       saved: "Préférence d'usage statistique enregistrée.",
     },
   },

@@ -5,6 +5,7 @@ import { useTranslate } from '../../../ui/use-translate.ts';
 import { CompanyPartnerSharing } from '../../partners/components/company-partner-sharing.tsx';
 import { RoleNote, useCompanyCan } from '../../teams/index.ts';
 import { CompanyProfileForm } from '../components/company-form.tsx';
+import { StatisticsConsentSwitch } from '../components/statistics-consent.tsx';
 import { useCompanyQuery } from '../queries.ts';
 
 /** /:lang/company/profile: the selected company's own profile. */
@@ -36,6 +37,10 @@ export function CompanyProfilePage() {
       </Paper>
       <CompanyPartnerSharing
         companyId={company.data.id}
+        canChange={isOwner && hasRole(session.roles, 'company')}
+      />
+      <StatisticsConsentSwitch
+        company={company.data}
         canChange={isOwner && hasRole(session.roles, 'company')}
       />
     </Stack>

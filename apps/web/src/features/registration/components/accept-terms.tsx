@@ -6,8 +6,9 @@ import type { InputBinding } from '../../../ui/form/fields.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 
 /**
- * "I accept the privacy policy and the regulation", each a link opening in a new tab: a self-registration and an
- * invitation accept the same terms. Bind with `form.getInputProps('acceptedTerms', { type: 'checkbox' })`.
+ * "I accept the privacy policy and the regulation", each a link opening in a new tab, and what the terms grant
+ * (the anonymised statistical use of the company's figures): a self-registration and an invitation accept the same
+ * terms. Bind with `form.getInputProps('acceptedTerms', { type: 'checkbox' })`.
  */
 export function AcceptTermsCheckbox(props: InputBinding) {
   const t = useTranslate();
@@ -26,6 +27,8 @@ export function AcceptTermsCheckbox(props: InputBinding) {
       error={props.error as ReactNode}
       aria-required
       data-testid="accept-terms"
+      // The terms grant the statistical use of the company's figures (the barometer), withdrawable in its profile.
+      description={t('barometer:consent.terms')}
       label={
         <>
           {t('registration:register.acceptPrefix')}{' '}
