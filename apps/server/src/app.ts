@@ -378,6 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onError: (error) => app.log.error({ err: error }, 'writing page view counts failed'),
   });
   app.addHook('onClose', () => pageViews.close());
+  const funnel = createFunnelService({ db: database.db });
 
   const oidc: Oidc = createOidc(config);
   const auth: AuthService = createAuthService({ config, db: database.db, oidc });
@@ -445,6 +446,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           }),
           results,
           uploadsDir,
+          funnel: (editionId) => funnel.funnel(editionId, 'island'),
         }),
       );
       await api.register(automationsRoutes({ automations, publicUrl: config.publicUrl }));
@@ -475,7 +477,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       await api.register(overviewRoutes({ overview: createOverviewService({ db: database.db }) }));
-      await api.register(funnelRoutes({ funnel: createFunnelService({ db: database.db }) }));
+      await api.register(funnelRoutes({ funnel }));
       await api.register(
         visitsRoutes({ visits: createVisitsService({ db: database.db, counter: pageViews }) }),
       );

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   calendarDayOf,
   type DistinguishedCompany,
+  type EditionFunnel,
   type EditionResults,
   formatDisplayDate,
   formatNumber,
@@ -492,6 +493,8 @@ export async function resultsReportPdf(
   results: EditionResults,
   language: Language,
   generatedAt: Date,
+  /** The edition's funnel (an admin's report): its steps, after the counts. */
+  funnel?: EditionFunnel,
 ): Promise<Buffer> {
   const title = text(language, 'report.title', { edition: editionName(language, results.edition) });
   const doc = createPdf({
@@ -523,6 +526,23 @@ export async function resultsReportPdf(
     [text(language, 'report.distinguished'), results.distinguished],
     [text(language, 'report.unqualified'), results.unqualified],
   ]);
+  if (funnel) {
+    const rows = funnelRows(funnel, language);
+    drawTable(
+      doc,
+      rows.title,
+      [
+        { header: rows.headers[0], width: 6 },
+        { header: rows.headers[1], width: 2, align: 'right' },
+        { header: rows.headers[2], width: 2, align: 'right' },
+      ],
+      rows.steps.map(([label, count, conversion]) => [
+        label,
+        formatNumber(count),
+        conversion === null ? '—' : formatNumber(conversion * 100, { percent: true, decimals: 1 }),
+      ]),
+    );
+  }
   drawTable(
     doc,
     text(language, 'report.byIsland'),
@@ -552,6 +572,56 @@ export async function resultsReportPdf(
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The edition's funnel in the report
+
+/** The funnel's title, its column headers and its steps as (label, count, share of the previous step). */
+function funnelRows(funnel: EditionFunnel, language: Language) {
+  const funnelText = (key: string, params?: Record<string, string | number>) =>
+    translate(language, `insightsWeb:funnel.${key}`, params);
+  const stepLabel = (step: string) => funnelText(`steps.${step}`, { year: funnel.edition.indicatorYear });
+  return {
+    title: funnelText('title', { edition: editionName(language, funnel.edition) }),
+    headers: [funnelText('step'), funnelText('companies'), funnelText('conversion')] as const,
+    stepLabel,
+    groupHeader: funnelText(funnel.by === 'island' ? 'byIsland' : 'byCaeSection'),
+    none: funnelText('none'),
+    mail: (['sent', 'failed', 'optedOut'] as const).map(
+      (name) => [`${funnelText('mail.title')}: ${funnelText(`mail.${name}`)}`, funnel.mail[name]] as const,
+    ),
+    steps: funnel.steps.map((step) => [stepLabel(step.step), step.count, step.conversion] as const),
+  };
+}
+
+const SHARE_FORMAT = '0.0%';
+
+/** A sheet of the funnel: its steps with the share of the previous one, the same per group, and the mail figures. */
+function funnelSheet(workbook: ExcelJS.Workbook, funnel: EditionFunnel, language: Language): void {
+  const rows = funnelRows(funnel, language);
+  const sheet = workbook.addWorksheet(sheetName(rows.title));
+  sheet.columns = [{ width: 48 }, ...funnel.steps.map(() => ({ width: 18 }))];
+  sheet.addRow([rows.title]).font = { bold: true, size: 14 };
+  boldRow(sheet.addRow([...rows.headers]));
+  for (const [label, count, conversion] of rows.steps) {
+    const row = sheet.addRow([label, count, conversion]);
+    row.getCell(2).numFmt = COUNT_FORMAT;
+    row.getCell(3).numFmt = SHARE_FORMAT;
+  }
+  sheet.addRow([]);
+  boldRow(sheet.addRow([rows.groupHeader, ...funnel.steps.map((step) => rows.stepLabel(step.step))]));
+  for (const group of funnel.groups) {
+    const label = group.label
+      ? `${group.code ? `${group.code} – ` : ''}${localized(group.label, language)}`
+      : rows.none;
+    const row = sheet.addRow([label, ...group.steps.map((step) => step.count)]);
+    group.steps.forEach((_, index) => {
+      row.getCell(index + 2).numFmt = COUNT_FORMAT;
+    });
+  }
+  sheet.addRow([]);
+  for (const [label, value] of rows.mail) sheet.addRow([label, value]).getCell(2).numFmt = COUNT_FORMAT;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Results report, XLSX
 
 /** A worksheet name Excel accepts: none of []:*?/\ and at most 31 characters. */
@@ -578,6 +648,8 @@ export async function resultsReportXlsx(
   language: Language,
   /** A last column of the list marking some companies (a partner's assisted ones), by NIF. */
   marked?: { header: string; yes: string; nifs: ReadonlySet<string> },
+  /** The edition's funnel (an admin's report): a sheet of its steps, overall and per group, and its mail. */
+  funnel?: EditionFunnel,
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const edition = editionName(language, results.edition);
@@ -645,6 +717,7 @@ export async function resultsReportXlsx(
     ]);
     row.getCell(5).numFmt = DATE_FORMAT;
   }
+  if (funnel) funnelSheet(workbook, funnel, language);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -1,10 +1,12 @@
 import {
   DistinguishedCompany,
   Edition,
+  type EditionFunnel,
   EditionInput,
   EditionResults,
   EditionUpdate,
   ErrorResponse,
+  hasRole,
   languageFromTag,
   PublishReadiness,
   Seal,
@@ -12,9 +14,10 @@ import {
   SealVerification,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { caller } from '../../auth/caller.ts';
 import { ADMIN, PUBLIC } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment, sendPdf } from '../../platform/attachment.ts';
@@ -42,8 +45,13 @@ export function editionsRoutes(deps: {
   results: ResultsService;
   /** Where uploaded PDFs are streamed while they are checked and stored (removed after each request). */
   uploadsDir: string;
+  /** The edition's funnel by island, added to an admin's results report (the overview area's, wired by app.ts). */
+  funnel?: (editionId: string) => Promise<EditionFunnel>;
 }) {
   const { editions, results, uploadsDir } = deps;
+  /** The funnel for an admin's report; a partner's report has none (the funnel is the admins'). */
+  const funnelFor = async (request: FastifyRequest<{ Params: { id: string } }>) =>
+    deps.funnel && hasRole(caller(request).roles, 'admin') ? deps.funnel(request.params.id) : undefined;
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyMultipart, { limits: PDF_UPLOAD_LIMITS });
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -219,7 +227,7 @@ export function editionsRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'The results report as PDF',
+          summary: "The results report as PDF (an admin's with the edition's funnel)",
           params: IdParams,
           querystring: LangQuery,
           response: { 200: z.any(), ...errorResponses },
@@ -229,7 +237,7 @@ export function editionsRoutes(deps: {
       async (request, reply) => {
         const language = languageFromTag(request.query.lang) ?? requestLanguage(request);
         const data = await results.results(request.params.id);
-        const pdf = await resultsReportPdf(data, language, new Date());
+        const pdf = await resultsReportPdf(data, language, new Date(), await funnelFor(request));
         return sendPdf(reply, pdf, `results-${data.edition.year}-${language}.pdf`, 'attachment');
       },
     );
@@ -239,7 +247,7 @@ export function editionsRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'The results report as XLSX',
+          summary: "The results report as XLSX (an admin's with the edition's funnel)",
           params: IdParams,
           querystring: LangQuery,
           response: { 200: z.any(), ...errorResponses },
@@ -251,7 +259,7 @@ export function editionsRoutes(deps: {
         const data = await results.results(request.params.id);
         reply.header('content-type', XLSX_MIME);
         reply.header('content-disposition', attachment(`results-${data.edition.year}-${language}.xlsx`));
-        return reply.send(await resultsReportXlsx(data, language));
+        return reply.send(await resultsReportXlsx(data, language, undefined, await funnelFor(request)));
       },
     );
 

@@ -4,9 +4,12 @@ import {
   FUNNEL_STEPS,
   type FunnelStep,
 } from '@excelencia/domain';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { openEditionInput } from '../../../test/support/editions.ts';
+import { pdfTexts } from '../../../test/support/pdf-text.ts';
 import {
   accounts,
   applicationFiles,
@@ -392,5 +395,38 @@ describe('GET editions/{id}/funnel', () => {
       ).json(),
     );
     expect(funnel.mail).toEqual({ sent: 2, failed: 1, optedOut: 1 });
+  });
+});
+
+describe('the results report of a published edition', () => {
+  it('carries the funnel for an admin: a sheet of the XLSX and a table of the PDF', async () => {
+    await ctx.db.update(editions).set({ resultsPublishedAt: new Date() }).where(eq(editions.id, editionId));
+    const xlsx = await ctx.app.inject({
+      method: 'GET',
+      url: `/app/api/v1/editions/${editionId}/results/report.xlsx?lang=en`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(xlsx.statusCode, xlsx.body.slice(0, 300)).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Funnel- Edition 2 (2025)');
+    expect(sheet, workbook.worksheets.map((w) => w.name).join(', ')).toBeDefined();
+    const values = (row: number) => ((sheet?.getRow(row).values ?? []) as unknown[]).slice(1);
+    expect(values(2)).toEqual(['Step', 'Companies', 'Of the previous step']);
+    expect(values(3)).toEqual(['Registered', 7]);
+    expect(values(4)).toEqual(['With an annual trial balance of 2024', 4, 4 / 7]);
+    expect(values(9)).toEqual(['Distinguished', 1, 1 / 2]);
+    expect(values(12)).toEqual(['ST – Santiago', 3, 3, 3, 3, 2, 2, 1]);
+
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/app/api/v1/editions/${editionId}/results/report.pdf?lang=en`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfTexts(pdf.rawPayload).join('\n');
+    expect(text).toContain('Funnel: Edition 2 (2025)');
+    expect(text).toContain('With an annual trial balance of 2024');
+    expect(text).toContain('57.1');
   });
 });
