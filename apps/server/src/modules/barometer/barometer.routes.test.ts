@@ -1,5 +1,5 @@
-import { buildBalanceTree, treeLeaves } from '@excelencia/domain';
-import { and, eq } from 'drizzle-orm';
+import { buildBalanceTree, Decimal, quartiles, treeLeaves } from '@excelencia/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
@@ -505,5 +505,35 @@ describe("a company's positions", () => {
   it("answers 404 for another company's diagnosis", async () => {
     const response = await get(owner, `/companies/${positionsCompany}/diagnoses/${diagnosisId}/positions`);
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("the domain's quartiles", () => {
+  it("equal the database's percentile_cont on the same values", async () => {
+    const samples = [
+      ['1', '2', '3', '4', '10'],
+      ['0.1', '0.2', '0.6', '0.9', '1.0', '2.0'],
+      ['-5', '7', '7', '12.5', '100', '3', '0.25'],
+      ['42'],
+    ];
+    for (const values of samples) {
+      const list = sql.join(
+        values.map((value) => sql`${value}::numeric`),
+        sql`, `,
+      );
+      const { rows } = (await ctx.db.execute(sql`
+        select percentile_cont(0.25) within group (order by v)::text as q1,
+          percentile_cont(0.5) within group (order by v)::text as median,
+          percentile_cont(0.75) within group (order by v)::text as q3
+        from unnest(array[${list}]) as v`)) as unknown as {
+        rows: { q1: string; median: string; q3: string }[];
+      };
+      const database = rows[0];
+      const domain = quartiles(values.map((value) => Decimal.fromString(value)));
+      expect(
+        [domain?.q1, domain?.median, domain?.q3].map((q) => q?.toNumber()),
+        values.join(' '),
+      ).toEqual([database?.q1, database?.median, database?.q3].map(Number));
+    }
   });
 });
