@@ -239,6 +239,11 @@ describe('page shell', () => {
         },
         'virtual:messages/pt/start': { file: 'assets/start-10.js' },
         'virtual:messages/pt/public': { file: 'assets/public-5.js' },
+        'src/app/layouts/public-layout.tsx': {
+          file: 'assets/public-layout-11.js',
+          imports: ['index.html', '_vendor-2.js'],
+          css: ['assets/public-layout-12.css'],
+        },
         'virtual:messages/en/public': { file: 'assets/public-6.js' },
       }),
     );
@@ -269,6 +274,8 @@ describe('page shell', () => {
     // has none; with one, /boot.js starts the islands after load (docs/adr/0014).
     const rendered = shell('/pt/public/faqs', true);
     expect(rendered).toContain('<link rel="stylesheet" crossorigin href="/assets/public-pages-7.css">');
+    // The public layout is a chunk of its own: its header's and footer's styles come with the page too.
+    expect(rendered).toContain('<link rel="stylesheet" crossorigin href="/assets/public-layout-12.css">');
     expect(rendered).not.toContain('modulepreload');
     expect(rendered).not.toContain('<script');
     writeFileSync(

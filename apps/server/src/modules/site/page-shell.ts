@@ -5,6 +5,8 @@ import { isSignedInPagePath } from './first-answers.ts';
 
 /** The signed-in areas' layout (apps/web/src/app/router.tsx), the first chunk of every signed-in page. */
 const SIGNED_IN_LAYOUT = 'src/app/layouts/signed-in-layout.tsx';
+/** The public pages' layout (header, footer): a lazy chunk of its own, so its styles are not the route's. */
+const PUBLIC_LAYOUT = 'src/app/layouts/public-layout.tsx';
 
 /**
  * The source module of each public page's lazy route (apps/web/src/app/router.tsx), by page pattern without
@@ -162,8 +164,8 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
         ]
       : module
         ? // The start and public texts of the page's language (the web's message catalogs per language) come
-          // with it.
-          [module, `virtual:messages/${language}/start`, `virtual:messages/${language}/public`]
+          // with it, and so do the public layout's styles (its header and footer are in the page's HTML).
+          [module, PUBLIC_LAYOUT, `virtual:messages/${language}/start`, `virtual:messages/${language}/public`]
         : [];
     if (!modules[0] || !manifest[modules[0]]) return rendered ? islandsStart(html, islandsEntry) : html;
     const present = modules.filter((key) => manifest[key] !== undefined);
