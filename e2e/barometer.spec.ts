@@ -48,6 +48,7 @@ test('a visitor without JavaScript reads the barometer in French on a phone and 
   // Its drawing is on the page, plain SVG, and nothing is wider than the phone.
   await expect(criterion.getByTestId('barometer-chart')).toBeVisible();
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('barometer-fr-390.png'), fullPage: true });
 
   // The table's CSV link downloads it, headed in French.
   const download = page.waitForEvent('download');

@@ -18,7 +18,7 @@ const PLOT_END = WIDTH - 14;
 const ROW_HEIGHT = 30;
 const TOP = 22;
 const AXIS_HEIGHT = 22;
-const LABEL_CHARS = 19;
+const LABEL_CHARS = 16;
 
 /** A group's name in the chart: long CAE section names are cut (the table beside the chart has them whole). */
 function shortLabel(label: string): string {
