@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { apiCalls } from '../../../test/support/http.ts';
 import {
+  applications,
   auditLog,
   balanceSheets,
   balanceSheetValues,
@@ -14,9 +15,11 @@ import {
   companies,
   companyMembers,
   criteria,
+  editions,
   employeeRanges,
   indicatorValues,
   islands,
+  seals,
 } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
@@ -36,6 +39,7 @@ let ownCompany: string;
 let positionsCompany: string;
 let positionsOwner: SignedIn;
 let diagnosisId: string;
+let ids: Map<string, string>;
 
 const { get, send } = apiCalls(() => ctx.app, { language: 'en' });
 
@@ -212,7 +216,7 @@ beforeAll(async () => {
     ['c11', 'I3', 'S1', null, '0.9', '1000'],
     ['c12', 'I2', 'S2', 'R2', '3.0', '100'],
   ];
-  const ids = new Map<string, string>();
+  ids = new Map<string, string>();
   for (const [name, island, section, range, value, turnover] of rows) {
     const id = await company(name, {
       city: place[island],
@@ -331,7 +335,70 @@ beforeAll(async () => {
     allowed: false,
   });
   expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+  await editionsFixture();
 });
+
+/**
+ * Two published editions: the 1st judged 2023's sheets and distinguished c1; the 2nd judged 2024's: c1, c2 and
+ * c6 applied (and the owner's company, which withdraws its consent in the first test), c1 and the owner's company
+ * were distinguished, c1 a renewal. Applications close in 2030, so every company made before counts as registered.
+ */
+async function editionsFixture() {
+  const when = (iso: string) => new Date(iso);
+  const edition = async (number: number, indicatorYear: number) => {
+    const [row] = await ctx.db
+      .insert(editions)
+      .values({
+        number,
+        year: indicatorYear + 1,
+        indicatorYear,
+        registrationOpensAt: when('2029-01-01T00:00:00Z'),
+        registrationClosesAt: when('2029-06-01T00:00:00Z'),
+        applicationOpensAt: when('2029-06-02T00:00:00Z'),
+        applicationClosesAt: when('2030-01-01T00:00:00Z'),
+        evaluationStartsAt: when('2030-01-02T00:00:00Z'),
+        evaluationEndsAt: when('2030-02-01T00:00:00Z'),
+        resultsAt: when('2030-03-01T00:00:00Z'),
+        resultsPublishedAt: when('2030-03-01T00:00:00Z'),
+      })
+      .returning({ id: editions.id });
+    if (!row) throw new Error('no edition');
+    return row.id;
+  };
+  const first = await edition(1, 2023);
+  const second = await edition(2, 2024);
+  const apply = async (editionId: string, companyId: string, distinguished: boolean) => {
+    const [row] = await ctx.db
+      .insert(applications)
+      .values({
+        editionId,
+        companyId,
+        status: distinguished ? 'evaluated' : 'unqualified',
+        eligibility: {},
+        submittedAt: when('2029-12-01T00:00:00Z'),
+      })
+      .returning({ id: applications.id });
+    if (!row) throw new Error('no application');
+    if (distinguished) {
+      await ctx.db.insert(seals).values({
+        code: `SEAL${editionId.slice(0, 4)}${companyId.slice(0, 4)}`,
+        applicationId: row.id,
+        companyId,
+        editionId,
+        companyName: 'x',
+        nif: 'x',
+        issuedAt: when('2030-03-01T00:00:00Z'),
+        validUntil: when('2031-03-01T00:00:00Z'),
+      });
+    }
+  };
+  const c = (name: string) => ids.get(name) as string;
+  await apply(first, c('c1'), true);
+  await apply(second, c('c1'), true);
+  await apply(second, c('c2'), false);
+  await apply(second, c('c6'), false);
+  await apply(second, ownCompany, true);
+}
 
 afterAll(async () => {
   await ctx?.close();
@@ -420,6 +487,52 @@ describe('the public barometer', () => {
     const badYear = await get(null, '/public/barometer.csv?year=abc', { language: 'fr' });
     expect(badYear.statusCode).toBe(400);
     expect(JSON.stringify(badYear.json())).toContain("L'année du baromètre");
+  });
+
+  it("counts the editions' companies by island under the same control, the withdrawn company nowhere", async () => {
+    const answer = await barometer('year=2024&by=island');
+    // Only the 2nd edition judged 2024's sheets.
+    expect(answer.editions).toHaveLength(1);
+    const [edition] = answer.editions as {
+      number: number;
+      overall: Record<string, unknown>;
+      byGroup: Record<string, unknown>[];
+    }[];
+    // Registered: c1–c12 and the ten companies of 2023 (22; not the owner's company, which withdrew, the
+    // positions company, which withdrew, nor the closed one). Applied: c1, c2, c6 (the owner's company not);
+    // distinguished c1 (the owner's company not), a renewal (its seal of the 1st edition).
+    expect(edition?.number).toBe(2);
+    expect(edition?.overall).toMatchObject({
+      registered: 22,
+      applied: 3,
+      distinguished: 1,
+      renewals: 1,
+      suppressed: null,
+    });
+    const group = (code: string) => edition?.byGroup.find((row) => row.groupKey === code);
+    // I3: c11 alone, fewer than 5; I1 (c1–c4, c7 and five of 2023: 10) is smaller than I2 (11): secondary.
+    expect(group(place.islandCode.I3 as string)).toMatchObject({
+      registered: null,
+      suppressed: 'fewCompanies',
+    });
+    expect(group(place.islandCode.I1 as string)).toMatchObject({
+      registered: null,
+      applied: null,
+      distinguished: null,
+      suppressed: 'secondary',
+    });
+    expect(group(place.islandCode.I2 as string)).toMatchObject({
+      registered: 11,
+      applied: 1,
+      distinguished: 0,
+      renewals: 0,
+      suppressed: null,
+    });
+    const csv = await get(null, '/public/barometer.csv?year=2024&by=island&table=editions&lang=en');
+    expect(csv.body.split('\r\n').slice(0, 2)).toEqual([
+      'Edition,Group,Registered,Applied,Distinguished,Renewals,Note',
+      '2,All companies,22,3,1,1,',
+    ]);
   });
 
   it('downloads the same cells as CSV and XLSX, suppressed ones saying why in the language asked', async () => {
