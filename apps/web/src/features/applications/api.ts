@@ -97,17 +97,21 @@ export async function createApplication(companyId: string, editionId: string): P
   return Application.parse(body);
 }
 
-/** POST a document into its slot, or PUT a replacement of `replaceFileId`, with upload progress. */
+/**
+ * POST a document into its slot, or PUT a replacement of `replaceFileId`, with upload progress; `issuedAt`
+ * (yyyy-mm-dd) goes before the file, as the server reads it.
+ */
 export async function uploadApplicationFile(
   companyId: string,
   applicationId: string,
-  target: { fileType: number; replaceFileId: string | null },
+  target: { fileType: number; replaceFileId: string | null; issuedAt?: string | null },
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<ApplicationFile> {
   const form = new FormData();
   const base = `${applicationPath(companyId, applicationId)}/files`;
   if (target.replaceFileId === null) form.append('fileType', String(target.fileType));
+  if (target.issuedAt) form.append('issuedAt', target.issuedAt);
   form.append('file', file, file.name);
   const body = await uploadWithProgress({
     method: target.replaceFileId === null ? 'POST' : 'PUT',

@@ -33,7 +33,8 @@ import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { adminApplicationFilePath, adminApplicationZipPath } from '../api.ts';
 import { useReturnDocumentMutation } from '../queries.ts';
-import { filesBySlot } from './company-application-format.ts';
+import { dateText, filesBySlot } from './company-application-format.ts';
+import { DocumentValidityNote } from './document-validity-note.tsx';
 import { shortDateTime } from './results-format.ts';
 
 const SLOTS = Array.from({ length: APPLICATION_FILE_TYPE_COUNT }, (_, slot) => slot);
@@ -165,11 +166,13 @@ export function DocumentsSection({ application }: { application: Application }) 
         </Alert>
       ) : null}
       <ScrollRegion label={title}>
-        <Table miw={560} striped verticalSpacing={6} fz="sm" aria-label={title} data-testid="documents-table">
+        <Table miw={760} striped verticalSpacing={6} fz="sm" aria-label={title} data-testid="documents-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('applicationsAdmin:documents.document')}</Table.Th>
               <Table.Th>{t('applicationsAdmin:documents.uploadedAt')}</Table.Th>
+              <Table.Th>{t('documentValidity:columns.issuedAt')}</Table.Th>
+              <Table.Th>{t('documentValidity:columns.validUntil')}</Table.Th>
               <Table.Th style={{ textAlign: 'end' }}>{t('applicationsAdmin:documents.size')}</Table.Th>
               {sendable ? (
                 <Table.Th style={{ textAlign: 'end' }}>{t('reference:table.actions')}</Table.Th>
@@ -224,6 +227,31 @@ export function DocumentsSection({ application }: { application: Application }) 
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {file ? shortDateTime(file.dateInsert, language) : ''}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="document-issued-at">
+                    {file
+                      ? file.issuedAt
+                        ? dateText(file.issuedAt, language)
+                        : t('documentValidity:columns.notDeclared')
+                      : ''}
+                  </Table.Td>
+                  <Table.Td data-testid="document-valid-until">
+                    {file?.issuedAt ? (
+                      file.validUntil ? (
+                        <>
+                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                            {dateText(file.validUntil, language)}
+                          </Text>
+                          {file.expiresBeforeEvaluationEnds ? (
+                            <DocumentValidityNote file={file} flagOnly />
+                          ) : null}
+                        </>
+                      ) : (
+                        t('documentValidity:columns.noLimit')
+                      )
+                    ) : (
+                      ''
+                    )}
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
                     {file ? formatByteSize(file.size, language) : ''}

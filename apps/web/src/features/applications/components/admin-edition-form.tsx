@@ -10,6 +10,7 @@ import { hasFieldPath, serverFieldErrors } from '../../../ui/form/zod-resolver.t
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useEditionsQuery, useSaveEditionMutation } from '../queries.ts';
+import { EditionSettingsFields } from './admin-edition-settings.tsx';
 import {
   type EditionFormValues,
   editionFormValidator,
@@ -167,6 +168,7 @@ export function EditionForm({
           <Text size="xs" c="gray.7">
             {t('applicationsAdmin:form.timeZone')}
           </Text>
+          <EditionSettingsFields form={form} disabled={locked} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
               {t('common:cancel')}

@@ -118,3 +118,32 @@ describe('edition form check (shared EditionInput rules)', () => {
     expect(errors.indicatorYear).toBe("The indicator year must come before the edition's year");
   });
 });
+
+describe('the appeal period and the document validities in the form', () => {
+  it('shows the stored ones (defaults for an edition answered without them) and sends an empty validity as no limit', () => {
+    const values = editionToValues(
+      edition({ appealDays: 15, documentValidityDays: [30, 60, null, 1, null, null, null, 3650] }),
+    );
+    expect(values.appealDays).toBe(15);
+    expect(values.documentValidityDays).toEqual([30, 60, '', 1, '', '', '', 3650]);
+    expect(editionToValues(edition()).documentValidityDays).toEqual([90, 90, 365, '', '', '', '', '']);
+    expect(newEditionValues([], new Date('2026-06-01T00:00:00Z'))).toMatchObject({
+      appealDays: 10,
+      documentValidityDays: [90, 90, 365, '', '', '', '', ''],
+    });
+    const body = editionPayload({ ...values, documentValidityDays: ['', 45, '', '', '', '', '', ''] });
+    expect(body).toMatchObject({
+      appealDays: 15,
+      documentValidityDays: [null, 45, null, null, null, null, null, null],
+    });
+  });
+
+  it('refuses a validity of 0 days under its field, with the shared message', () => {
+    const values = editionToValues(
+      edition({ documentValidityDays: [0, 90, 365, null, null, null, null, null] }),
+    );
+    expect(editionFormValidator(en)(values)['documentValidityDays.0']).toBe(
+      'Enter a whole number of days from 1 to 3650, or leave it empty (no limit).',
+    );
+  });
+});

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_APPEAL_DAYS,
+  DEFAULT_DOCUMENT_VALIDITY_DAYS,
   EDITION_MILESTONES,
   type Edition,
   EditionInput,
@@ -19,7 +21,13 @@ export type EditionFormValues = {
   number: number | '';
   year: number | '';
   indicatorYear: number | '';
+  appealDays: number | '';
+  /** Per document type (the index is the file type): days of validity from the issue date, '' for no limit. */
+  documentValidityDays: Array<number | ''>;
 } & Record<EditionMilestone, string>;
+
+const validityValues = (days: readonly (number | null)[] | undefined): Array<number | ''> =>
+  (days ?? DEFAULT_DOCUMENT_VALIDITY_DAYS).map((value) => value ?? '');
 
 /** The form of an existing edition. */
 export function editionToValues(edition: Edition): EditionFormValues {
@@ -27,6 +35,8 @@ export function editionToValues(edition: Edition): EditionFormValues {
     number: edition.number,
     year: edition.year,
     indicatorYear: edition.indicatorYear,
+    appealDays: edition.appealDays ?? DEFAULT_APPEAL_DAYS,
+    documentValidityDays: validityValues(edition.documentValidityDays),
   } as EditionFormValues;
   for (const milestone of EDITION_MILESTONES) values[milestone] = isoToPortalDateTime(edition[milestone]);
   return values;
@@ -43,7 +53,13 @@ export function newEditionValues(
   const number = editions.reduce((max, edition) => Math.max(max, edition.number), 0) + 1;
   const latestYear = editions.reduce((max, edition) => Math.max(max, edition.year), 0);
   const year = Math.max(now.getFullYear(), latestYear + 1);
-  const values = { number, year, indicatorYear: year - 1 } as EditionFormValues;
+  const values = {
+    number,
+    year,
+    indicatorYear: year - 1,
+    appealDays: DEFAULT_APPEAL_DAYS,
+    documentValidityDays: validityValues(undefined),
+  } as EditionFormValues;
   for (const milestone of EDITION_MILESTONES) values[milestone] = '';
   return values;
 }
@@ -55,6 +71,11 @@ export function editionPayload(values: EditionFormValues): Record<string, unknow
   if (values.year !== '') body.year = values.year;
   if (values.indicatorYear !== '') body.indicatorYear = values.indicatorYear;
   for (const milestone of EDITION_MILESTONES) body[milestone] = portalDateTimeToIso(values[milestone]);
+  // An empty appeal period is left out (the server keeps the stored one); an empty validity is no limit.
+  if (values.appealDays !== '' && values.appealDays !== undefined) body.appealDays = values.appealDays;
+  if (values.documentValidityDays) {
+    body.documentValidityDays = values.documentValidityDays.map((days) => (days === '' ? null : days));
+  }
   return body;
 }
 

@@ -6,8 +6,20 @@ import {
   documentLabelKey,
   formatByteSize,
   hasPdfHeader,
+  portalDay,
 } from '@excelencia/domain';
-import { Badge, Button, FileButton, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
 import { IconCheck, IconExternalLink, IconFileUpload, IconReplace, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -19,8 +31,24 @@ import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useCompanyCan } from '../../teams/index.ts';
 import { applicationFilePath, uploadApplicationFile } from '../api.ts';
-import { useDeleteApplicationFileMutation, useRefreshApplication } from '../queries.ts';
+import {
+  useCurrentEditionQuery,
+  useDeleteApplicationFileMutation,
+  useRefreshApplication,
+} from '../queries.ts';
 import { dateText, filesBySlot, slotEditable } from './company-application-format.ts';
+import { DocumentValidityNote } from './document-validity-note.tsx';
+
+/**
+ * The days a document of each type is valid in the application's edition (null: no limit), when the current
+ * edition is the application's; null when unknown (the server then decides alone).
+ */
+function useValidityDays(application: Application): readonly (number | null)[] | null {
+  const edition = useCurrentEditionQuery();
+  const current = edition.data;
+  if (!current || current.id !== application.editionId || !current.documentValidityDays) return null;
+  return current.documentValidityDays;
+}
 
 /** The client's own check before sending (the server checks again): a PDF by type or name and by its bytes, within the limit. */
 async function pdfProblem(file: File): Promise<'type' | 'size' | null> {
@@ -57,15 +85,21 @@ function DocumentSlot({
   slot,
   file,
   uploads,
+  validityDays,
 }: {
   application: Application;
   slot: number;
   file: ApplicationFile | undefined;
   uploads: UploadState;
+  /** The days this type is valid from its issue date; null for no limit, undefined when unknown. */
+  validityDays: number | null | undefined;
 }) {
   const t = useTranslate();
   const language = useLanguage();
   const [problem, setProblem] = useState<string | null>(null);
+  const [issuedAt, setIssuedAt] = useState('');
+  const today = portalDay(new Date());
+  const needsDate = typeof validityDays === 'number' && issuedAt === '';
   const resetRef = useRef<() => void>(null);
   const refresh = useRefreshApplication(application.companyId);
   const remove = useDeleteApplicationFileMutation(application.companyId, application.id);
@@ -81,6 +115,10 @@ function DocumentSlot({
     resetRef.current?.();
     setProblem(null);
     if (!chosen) return;
+    if (issuedAt > today) {
+      setProblem(t('documentValidity:issuedAtFuture'));
+      return;
+    }
     const issue = await pdfProblem(chosen);
     if (issue) {
       setProblem(
@@ -97,11 +135,12 @@ function DocumentSlot({
       await uploadApplicationFile(
         application.companyId,
         application.id,
-        { fileType: slot, replaceFileId: file?.id ?? null },
+        { fileType: slot, replaceFileId: file?.id ?? null, issuedAt: issuedAt || null },
         chosen,
         (fraction) => uploads.set(slot, fraction),
       );
       await refresh(application.id);
+      setIssuedAt('');
       notifySuccess(t('applicationsWeb:documents.uploaded'));
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -174,6 +213,7 @@ function DocumentSlot({
                     size: formatByteSize(file.size, language),
                   })}
                 </Text>
+                <DocumentValidityNote file={file} />
               </>
             ) : (
               <Text size="sm" c="gray.7">
@@ -200,6 +240,28 @@ function DocumentSlot({
           <Text size="sm" c="red.9" role="alert" data-testid="doc-problem">
             {problem}
           </Text>
+        ) : null}
+        {editable ? (
+          <TextInput
+            type="date"
+            size="xs"
+            maw={260}
+            label={t('documentValidity:upload.issuedAt')}
+            description={
+              validityDays === undefined
+                ? undefined
+                : validityDays === null
+                  ? t('documentValidity:upload.noLimit')
+                  : t('documentValidity:upload.validFor', { count: validityDays })
+            }
+            withAsterisk={typeof validityDays === 'number'}
+            aria-required={typeof validityDays === 'number' || undefined}
+            max={today}
+            value={issuedAt}
+            onChange={(event) => setIssuedAt(event.currentTarget.value)}
+            disabled={busy}
+            data-testid="doc-issued-at"
+          />
         ) : null}
         <Group gap="xs">
           {file ? (
@@ -229,6 +291,7 @@ function DocumentSlot({
                   size="compact-sm"
                   variant={file ? 'default' : 'filled'}
                   loading={busy}
+                  disabled={needsDate}
                   leftSection={
                     file ? (
                       <IconReplace size={14} aria-hidden="true" />
@@ -277,6 +340,7 @@ export function DocumentSlots({ application, uploads }: { application: Applicati
   const t = useTranslate();
   const language = useLanguage();
   const held = filesBySlot(application.files);
+  const validity = useValidityDays(application);
   return (
     <Stack gap="sm">
       <Text c="gray.7">
@@ -293,6 +357,7 @@ export function DocumentSlots({ application, uploads }: { application: Applicati
             slot={slot}
             file={held.get(slot)}
             uploads={uploads}
+            validityDays={validity ? (validity[slot] ?? null) : undefined}
           />
         ))}
       </Stack>
