@@ -197,6 +197,10 @@ const REQUESTS: Record<string, RequestSpec> = {
     fresh: async () => ({ id: await newDiagnosis() }),
   },
   'POST /app/api/v1/companies/{companyId}/applications': { body: () => ({ editionId: f.edition }) },
+  'POST /app/api/v1/companies/{companyId}/applications/{id}/messages': {
+    body: () => ({ body: 'Uma pergunta à avaliação.' }),
+  },
+  'POST /app/api/v1/applications/{id}/messages': { body: () => ({ body: 'Uma resposta da avaliação.' }) },
   'POST /app/api/v1/companies/{companyId}/applications/{id}/files': {
     fresh: () => freeSlot(1).then(() => ({})),
     multipart: () => ({
