@@ -14,7 +14,7 @@ test("an admin copies an edition and switches one of the copy's reminders off, i
   await newest.getByTestId('edition-copy').click();
   const drawer = page.getByRole('dialog');
   const schedule = drawer.getByRole('region', { name: t('en', 'automationsWeb:schedule.title') });
-  await expect(schedule.getByTestId('automation')).toHaveCount(6);
+  await expect(schedule.getByTestId('automation')).toHaveCount(7);
   const item = schedule.locator('[data-testid="automation"][data-kind="registrationCloses7d"]');
   await expect(item.getByTestId('automation-state')).toHaveText(t('en', 'automationsWeb:states.scheduled'));
 
