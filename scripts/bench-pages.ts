@@ -236,6 +236,7 @@ export async function benchPages(
       { name: '/pt/public/sobre', path: '/pt/public/sobre' },
       { name: '/pt/public/companies (directory)', path: '/pt/public/companies' },
       { name: '/pt/public/companies/<id> (company)', path: `/pt/public/companies/${peer.id}` },
+      { name: '/pt/public/barometro (barometer)', path: '/pt/public/barometro?by=caeSection' },
       { name: '/pt/company/dashboard (signed in)', path: '/pt/company/dashboard', cookie },
       { name: '/pt/company/balance-sheet', path: '/pt/company/balance-sheet', cookie },
       { name: '/pt/company/diagnosis?id= (one)', path: diagnosis, cookie },
