@@ -126,6 +126,9 @@ const UNKNOWN_CLOSURE_REQUEST = '00000000-0000-4000-8000-00000000c105';
 /** The id of no data export (the owner's download of an export). */
 const UNKNOWN_EXPORT = '00000000-0000-4000-8000-0000000e4907';
 
+/** The id of no broadcast (the admin's read of one broadcast). */
+const UNKNOWN_BROADCAST = '00000000-0000-4000-8000-0000000b7ca5';
+
 /** The ids of no member and no invitation (the team routes' test calls: removing a real member would change A). */
 const UNKNOWN_MEMBER = '00000000-0000-4000-8000-0000000a11ce';
 const UNKNOWN_INVITATION = '00000000-0000-4000-8000-00000000b0b0';
@@ -149,6 +152,7 @@ const REQUESTS: Record<string, RequestSpec> = {
   'PUT /app/api/v1/me/language': { body: () => ({ language: 'pt' }) },
   // An unknown request: approving a real one would erase company A.
   'GET /app/api/v1/companies/{companyId}/exports/{id}/file': { params: () => ({ id: UNKNOWN_EXPORT }) },
+  'GET /app/api/v1/broadcasts/{id}': { params: () => ({ id: UNKNOWN_BROADCAST }) },
   'POST /app/api/v1/closure-requests/{id}/approve': { params: () => ({ id: UNKNOWN_CLOSURE_REQUEST }) },
   'POST /app/api/v1/closure-requests/{id}/refuse': {
     params: () => ({ id: UNKNOWN_CLOSURE_REQUEST }),
