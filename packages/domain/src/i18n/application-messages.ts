@@ -7,6 +7,8 @@ import { defineMessages } from './define.ts';
 export const applicationMessages = defineMessages({
   pt: {
     title: 'Mensagens',
+    show: 'Ver as mensagens',
+    hide: 'Esconder as mensagens',
     intro:
       'Troque mensagens com a equipa de avaliação sobre esta candidatura. Cada mensagem é enviada por e-mail ao outro lado.',
     adminIntro:
@@ -35,6 +37,8 @@ export const applicationMessages = defineMessages({
   },
   en: {
     title: 'Messages',
+    show: 'Show the messages',
+    hide: 'Hide the messages',
     intro:
       'Exchange messages with the evaluation team about this application. Each message is e-mailed to the other side.',
     adminIntro:
@@ -63,6 +67,8 @@ export const applicationMessages = defineMessages({
   },
   fr: {
     title: 'Messages',
+    show: 'Voir les messages',
+    hide: 'Masquer les messages',
     intro:
       "Échangez des messages avec l'équipe d'évaluation sur cette candidature. Chaque message est envoyé par e-mail à l'autre partie.",
     adminIntro:

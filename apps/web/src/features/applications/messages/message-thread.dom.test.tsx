@@ -5,7 +5,7 @@ import { forgetCsrfToken } from '../../../lib/api-client.ts';
 import { SignedInContext } from '../../../lib/signed-in-context.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import type { ThreadScope } from './api.ts';
-import { MessageThread } from './message-thread.tsx';
+import { MessageThread, ThreadToggle } from './message-thread.tsx';
 
 const feedback = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../../ui/api-feedback.tsx', () => ({ notifyApiError: feedback.error }));
@@ -174,5 +174,18 @@ describe('the message thread of an application', () => {
     thread = [];
     renderThread(COMPANY_SCOPE, { language: 'pt' });
     expect((await screen.findByTestId('messages-empty')).textContent).toBe('Ainda não há mensagens.');
+  });
+
+  it("an earlier application's thread opens from its button, read only then", async () => {
+    renderWithApp(<ThreadToggle scope={COMPANY_SCOPE} canWrite={false} />, { language: 'fr' });
+    const toggle = screen.getByRole('button', { name: 'Voir les messages' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('message-thread')).toBeNull();
+    fireEvent.click(toggle);
+    expect(await screen.findAllByTestId('message')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Masquer les messages' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(screen.queryByTestId('message-input')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import {
   type ApplicationMessageSide,
 } from '@excelencia/domain';
 import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { IconMessages, IconSend } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
@@ -196,6 +196,33 @@ export function MessageThread({
       </Text>
       {list}
       {canWrite ? <Composer scope={scope} /> : <RoleNote need="prepare" />}
+    </Stack>
+  );
+}
+
+/** The thread of an earlier application, behind a button, so the page does not read every thread at once. */
+export function ThreadToggle({ scope, canWrite }: { scope: ThreadScope; canWrite: boolean }) {
+  const t = useTranslate();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <Stack gap="xs">
+      <Group>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconMessages size={16} aria-hidden="true" />}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+          data-testid="thread-toggle"
+        >
+          {t(open ? 'applicationMessages:hide' : 'applicationMessages:show')}
+        </Button>
+      </Group>
+      <div id={panelId}>
+        {open ? <MessageThread scope={scope} canWrite={canWrite} headingOrder={3} /> : null}
+      </div>
     </Stack>
   );
 }

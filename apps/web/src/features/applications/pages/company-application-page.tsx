@@ -23,7 +23,7 @@ import { EligibilityList } from '../components/company-eligibility.tsx';
 import { ApplicationResult } from '../components/company-result.tsx';
 import { SubmitPanel } from '../components/company-submit.tsx';
 import { useNow } from '../components/public-clock.ts';
-import { MessageThread } from '../messages/message-thread.tsx';
+import { MessageThread, ThreadToggle } from '../messages/message-thread.tsx';
 import {
   useCompanyApplicationQuery,
   useCompanyApplicationsQuery,
@@ -236,6 +236,7 @@ function PreviousApplications({ applications }: { applications: Application[] })
   const editionName = useEditionName();
   const published = usePublishedEditionsQuery();
   const names = new Map((published.data ?? []).map((edition) => [edition.id, editionName(edition)]));
+  const canWrite = useCompanyCan('prepare');
   return (
     <Section id="app-previous" title={t('applicationsWeb:previous.title')} testId="app-previous">
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -267,6 +268,10 @@ function PreviousApplications({ applications }: { applications: Application[] })
                   <CompanyAppeal application={application} />
                 </Suspense>
               ) : null}
+              <ThreadToggle
+                scope={{ kind: 'company', companyId: application.companyId, id: application.id }}
+                canWrite={canWrite}
+              />
             </Stack>
           </Paper>
         ))}
