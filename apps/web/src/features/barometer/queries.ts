@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type BarometerSelection, fetchBarometer, fetchDiagnosisPositions } from './api.ts';
 
 /** The one query-key factory of the barometer area. */
@@ -16,8 +16,9 @@ export const barometerQuery = (selection: BarometerSelection) =>
     queryFn: ({ signal }) => fetchBarometer(selection, signal),
   });
 
+/** In the app, the figures shown stay (and the form with them) while another year or grouping loads. */
 export function useBarometerQuery(selection: BarometerSelection) {
-  return useQuery(barometerQuery(selection));
+  return useQuery({ ...barometerQuery(selection), placeholderData: keepPreviousData });
 }
 
 /** A saved diagnosis's positions: its figures are a snapshot, the groups' quartiles change rarely. */

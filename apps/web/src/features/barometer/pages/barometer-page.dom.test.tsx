@@ -1,5 +1,5 @@
 import { BarometerResponse, translate } from '@excelencia/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { BarometerPage } from './barometer-page.tsx';
@@ -223,6 +223,15 @@ describe('the public barometer page', () => {
     expect(editions.getByTestId('barometer-download-xlsx').getAttribute('href')).toBe(
       '/app/api/v1/public/barometer.xlsx?year=2025&by=island&lang=fr&table=editions',
     );
+  });
+
+  it('follows a choice of grouping at once in the app, keeping the form and the figures while it loads', async () => {
+    renderWithApp(<BarometerPage />, { language: 'fr', path: '/fr/public/barometro?year=2025&by=island' });
+    const by = (await screen.findByLabelText('Regrouper par')) as HTMLSelectElement;
+    fireEvent.change(by, { target: { value: 'caeSection' } });
+    expect(by.value).toBe('caeSection');
+    expect(screen.getAllByTestId('barometer-table').length).toBeGreaterThan(0);
+    await waitFor(() => expect(requests).toContain('/app/api/v1/public/barometer?year=2025&by=caeSection'));
   });
 
   it('gives the share meeting each application threshold, and the editions’ figures by group', async () => {

@@ -66,7 +66,7 @@ function Barometer() {
                 name="year"
                 label={t('barometerWeb:choose.year')}
                 data={years.map((year) => ({ value: String(year), label: String(year) }))}
-                value={String(data.year ?? years[0])}
+                value={String(selection.year ?? data.year ?? years[0])}
                 onChange={() => choose()}
                 w={110}
                 data-testid="barometer-year"
@@ -76,7 +76,7 @@ function Barometer() {
               name="by"
               label={t('barometerWeb:choose.by')}
               data={BAROMETER_DIMENSIONS.map((by) => ({ value: by, label: t(`barometer:dimensions.${by}`) }))}
-              value={data.by}
+              value={selection.by}
               onChange={() => choose()}
               w={220}
               data-testid="barometer-by"
@@ -92,7 +92,12 @@ function Barometer() {
       ) : null}
       {data && data.year !== null ? (
         <>
-          <Stack gap="xl" component="section" aria-labelledby="barometer-criteria">
+          <Stack
+            gap="xl"
+            component="section"
+            aria-labelledby="barometer-criteria"
+            aria-busy={barometer.isPlaceholderData || undefined}
+          >
             <Title order={2} size="h3" id="barometer-criteria">
               {t('barometerWeb:criteriaTitle')}
             </Title>
