@@ -157,7 +157,10 @@ export type BarometerPosition = z.infer<typeof BarometerPosition>;
 /** GET companies/{companyId}/diagnoses/{id}/positions. */
 export const DiagnosisPositions = z.object({
   diagnosisId: z.uuid(),
-  /** The year the groups' annual sheets end in: the year of the diagnosed sheet's end. */
+  /**
+   * The year the groups' annual sheets end in: the year of the diagnosed sheet's end, or the latest year before
+   * it with figures (a sheet of the running year, monthly for instance, stands against the last full year).
+   */
   year: z.number().int(),
   /** The company's CAE section (null when it has none: then every `section` is null). */
   section: z.object({ code: z.string(), description: LocalizedText }).nullable(),

@@ -40,6 +40,7 @@ let positionsCompany: string;
 let positionsOwner: SignedIn;
 let diagnosisId: string;
 let ids: Map<string, string>;
+let leafCodes: string[];
 
 const { get, send } = apiCalls(() => ctx.app, { language: 'en' });
 
@@ -154,6 +155,27 @@ const shown = (count: number, q1: string, median: string, q3: string) => ({
   suppressed: null,
 });
 const hidden = (reason: string) => ({ count: null, q1: null, median: null, q3: null, suppressed: reason });
+
+/** PT 710 000 / AT 900 000 (EE_END ≈ 0.789), every other leaf 0. */
+function weakSheetValues(leafCodes: string[]): Record<string, string> {
+  return {
+    ...Object.fromEntries(leafCodes.map((code) => [code, '0'])),
+    AFT: '700000',
+    CLI: '150000',
+    DO: '50000',
+    CAP: '200000',
+    DF_NC: '400000',
+    DF_C: '100000',
+    FORN: '120000',
+    OCP: '90000',
+    VENDAS: '1000000',
+    CMVMC: '700000',
+    FSE: '200000',
+    GP: '60000',
+    DEP: '30000',
+    JUR: '20000',
+  };
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -297,7 +319,7 @@ beforeAll(async () => {
   positionsOwner = await ctx.signIn(positionsUser.email, positionsUser.password);
   // Its 2023 sheet entered through the API (PT 710 000 / AT 900 000: EE_END ≈ 0.789), then it withdraws the
   // statistical use, so the 2023 groups stay the hand-made ones.
-  const leafCodes = treeLeaves(buildBalanceTree(await selfDiagnosisTree(ctx.db))).map((leaf) => leaf.code);
+  leafCodes = treeLeaves(buildBalanceTree(await selfDiagnosisTree(ctx.db))).map((leaf) => leaf.code);
   const entered = await send(
     positionsOwner,
     'POST',
@@ -306,23 +328,7 @@ beforeAll(async () => {
       startDate: '2023-01-01',
       endDate: '2023-12-31',
       typeFrequence: 'annual',
-      values: {
-        ...Object.fromEntries(leafCodes.map((code) => [code, '0'])),
-        AFT: '700000',
-        CLI: '150000',
-        DO: '50000',
-        CAP: '200000',
-        DF_NC: '400000',
-        DF_C: '100000',
-        FORN: '120000',
-        OCP: '90000',
-        VENDAS: '1000000',
-        CMVMC: '700000',
-        FSE: '200000',
-        GP: '60000',
-        DEP: '30000',
-        JUR: '20000',
-      },
+      values: weakSheetValues(leafCodes),
     },
   );
   expect(entered.statusCode, entered.body).toBe(201);
@@ -613,6 +619,50 @@ describe("a company's positions", () => {
     // A criterion no company has a value of that year: no position.
     const other = answer.indicators.find((item: { code: string }) => item.code !== 'EE_END');
     expect(other.all).toMatchObject({ quartile: null, suppressed: 'fewCompanies' });
+  });
+
+  it('places a sheet of a year without figures (a monthly sheet of 2025) in the latest year before it', async () => {
+    const entered = await send(
+      positionsOwner,
+      'POST',
+      `/companies/${positionsCompany}/balance-sheets/entries`,
+      {
+        startDate: '2025-01-01',
+        endDate: '2025-01-31',
+        typeFrequence: 'monthly',
+        values: weakSheetValues(leafCodes),
+      },
+    );
+    expect(entered.statusCode, entered.body).toBe(201);
+    const diagnosed = await send(positionsOwner, 'POST', `/companies/${positionsCompany}/diagnoses`, {
+      balanceSheetId: entered.json().id,
+    });
+    expect(diagnosed.statusCode, diagnosed.body).toBe(201);
+    const response = await get(
+      positionsOwner,
+      `/companies/${positionsCompany}/diagnoses/${diagnosed.json().id}/positions`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json();
+    expect(answer.year).toBe(2024);
+    const ee = answer.indicators.find((item: { code: string }) => item.code === 'EE_END');
+    // 2024's S1 as above (0.3, 0.75, 0.975) and all (0.375, 0.65, 0.925): 0.789 falls in the 3rd quartile of both.
+    expect(ee.section).toEqual({
+      count: 6,
+      q1: '0.3',
+      median: '0.75',
+      q3: '0.975',
+      quartile: 3,
+      suppressed: null,
+    });
+    expect(ee.all).toEqual({
+      count: 12,
+      q1: '0.375',
+      median: '0.65',
+      q3: '0.925',
+      quartile: 3,
+      suppressed: null,
+    });
   });
 
   it("answers 404 for another company's diagnosis", async () => {

@@ -126,8 +126,9 @@ export function createBarometerService(deps: {
     },
 
     /**
-     * A saved diagnosis's indicators placed in the quartiles of the year of its sheet: among the companies of
-     * its CAE section and among all, under the same disclosure control as the public tables.
+     * A saved diagnosis's indicators placed in the quartiles of the year of its sheet (or the latest year before
+     * it with figures): among the companies of its CAE section and among all, under the same disclosure control
+     * as the public tables.
      */
     async positions(
       caller: AuthContext,
@@ -135,7 +136,10 @@ export function createBarometerService(deps: {
       diagnosisId: string,
     ): Promise<DiagnosisPositions> {
       const diagnosis = await deps.diagnosis.get(caller, companyId, diagnosisId);
-      const year = Number(diagnosis.balanceSheet.endDate.slice(0, 4));
+      // The sheet's year, or the latest before it with figures (a sheet of the running year has no annual
+      // sheets to stand against yet).
+      const sheetYear = Number(diagnosis.balanceSheet.endDate.slice(0, 4));
+      const year = (await years()).find((candidate) => candidate <= sheetYear) ?? sheetYear;
       const [sectionCode, answers] = await Promise.all([companySectionCode(db, companyId), answersOf(year)]);
       const [overall, bySection] = await Promise.all([
         tablesOf(answers, 'overall'),
