@@ -9,6 +9,7 @@ import {
   applications,
   balanceSheets,
   broadcastDeliveries,
+  broadcasts,
   caeDivisions,
   caeSections,
   cities,
@@ -315,8 +316,6 @@ describe('POST broadcasts and its job', () => {
 
     const filter = { islandId: ref.santiago };
     expect(await preview(filter)).toEqual({ companies: 2, recipients: 3 });
-    // A small batch size, so the three go in two batches.
-    const service = createBroadcastsService({ db: ctx.db, publicUrl: 'https://portal.test', batchSize: 2 });
 
     const sent = await send(admin, 'POST', '/broadcasts', message(filter));
     expect(sent.statusCode, sent.body).toBe(202);
@@ -327,8 +326,8 @@ describe('POST broadcasts and its job', () => {
     expect(item.body.pt).toContain('<strong>empresas</strong>');
     expect(await outbox()).toEqual([]);
 
-    const logger = { info() {}, warn() {}, error() {} };
-    expect(await service.sendBatches(item.id, new Date(), logger, false)).toBe(3);
+    // The app's job worker runs the job enqueued with the broadcast.
+    await runJobs();
     const done = (await get(admin, `/broadcasts/${item.id}`)).json() as BroadcastItem;
     expect(done).toMatchObject({ status: 'sent', sentCount: 3, totalRecipients: 3 });
     expect(done.sentAt).not.toBeNull();
@@ -346,9 +345,14 @@ describe('POST broadcasts and its job', () => {
     expect(english?.textBody).toContain('as a member of Alfa on the portal');
     expect(english?.headers).toBeNull();
 
-    // The app's job (enqueued with the broadcast) and any second run find nobody left.
+    // A second run of the job (a restart, another worker) finds nobody left.
+    const again = createBroadcastsService({ db: ctx.db, publicUrl: 'https://portal.test', batchSize: 2 });
+    const logger = { info() {}, warn() {}, error() {} };
+    expect(await again.sendBatches(item.id, new Date(), logger, false)).toBe(0);
+    // Even a broadcast put back to 'sending' (a run that died before recording the end) mails nobody again.
+    await ctx.db.update(broadcasts).set({ status: 'sending' }).where(eq(broadcasts.id, item.id));
+    expect(await again.sendBatches(item.id, new Date(), logger, false)).toBe(0);
     await runJobs();
-    await service.sendBatches(item.id, new Date(), logger, false);
     expect(await outbox()).toHaveLength(3);
     const deliveries = await ctx.db
       .select()
@@ -394,6 +398,26 @@ describe('POST broadcasts and its job', () => {
     expect(mails).toHaveLength(5);
     expect(new Set(mails.map((m) => m.toAddress)).size).toBe(5);
     expect((await get(admin, `/broadcasts/${id}`)).json()).toMatchObject({ status: 'sent', sentCount: 5 });
+  });
+
+  it('marks a broadcast failed when its job gives up, so that another may be sent', async () => {
+    const owners = await Promise.all([person('pt'), person('en'), person('fr')]);
+    for (const [index, owner] of owners.entries()) {
+      await company(`Empresa ${index}`, {}, [{ accountId: owner.id, role: 'owner' }]);
+    }
+    const first = await send(admin, 'POST', '/broadcasts', message({}));
+    const { id } = first.json() as BroadcastItem;
+    const service = createBroadcastsService({ db: ctx.db, publicUrl: 'https://portal.test', batchSize: 2 });
+    const dying = {
+      info() {
+        throw new Error('the mail relay is gone');
+      },
+      warn() {},
+      error() {},
+    };
+    await expect(service.sendBatches(id, new Date(), dying, true)).rejects.toThrow('the mail relay is gone');
+    expect((await get(admin, `/broadcasts/${id}`)).json()).toMatchObject({ status: 'failed', sentCount: 2 });
+    expect((await send(admin, 'POST', '/broadcasts', message({}))).statusCode).toBe(202);
   });
 
   it('answers 409 while another broadcast is being sent, and 400 when nobody is reached', async () => {
