@@ -21,8 +21,10 @@ import { devMailRoutes, isLoopback } from './dev/mail-viewer.routes.ts';
 import { createBackgroundJobs } from './jobs.ts';
 import { accountsRoutes, createAccountsService } from './modules/accounts/index.ts';
 import {
+  appealsRoutes,
   applicationMessagesRoutes,
   applicationsRoutes,
+  createAppealsService,
   createApplicationMessagesService,
   createApplicationsService,
   createEditionsService,
@@ -451,6 +453,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
       await api.register(automationsRoutes({ automations, publicUrl: config.publicUrl }));
       await api.register(applicationsRoutes({ applications, results, uploadsDir }));
+      await api.register(
+        appealsRoutes({
+          appeals: createAppealsService({ db: database.db, applications, publicUrl: config.publicUrl }),
+          uploadsDir,
+        }),
+      );
       await api.register(
         applicationMessagesRoutes({
           messages: createApplicationMessagesService({ db: database.db, publicUrl: config.publicUrl }),

@@ -371,6 +371,11 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
   'POST /app/api/v1/applications/{id}/evaluation': ADMIN_WRITE,
   'POST /app/api/v1/applications/{id}/confirmation': ADMIN_WRITE,
   'POST /app/api/v1/applications/{id}/return': ADMIN_WRITE,
+  // Appeals (docs/adr/0031-appeals.md): admins decide them with four eyes; an unknown appeal here (404 allowed).
+  'GET /app/api/v1/appeals': ADMIN,
+  'GET /app/api/v1/applications/{id}/appeal': ADMIN,
+  'POST /app/api/v1/appeals/{id}/decision': ADMIN_WRITE,
+  'POST /app/api/v1/appeals/{id}/confirmation': ADMIN_WRITE,
   'GET /app/api/v1/applications/{id}/messages': ADMIN,
   'POST /app/api/v1/applications/{id}/messages': ADMIN_WRITE,
   'GET /app/api/v1/companies/{companyId}/eligibility': COMPANY_A,
@@ -389,6 +394,16 @@ export const AUTHORIZATION_TABLE: Readonly<Record<string, Expected>> = {
     ...COMPANY_A_STATE,
     companyAAccountant: 'forbidden',
     companyAViewer: 'forbidden',
+  },
+  // An appeal is its owner's act, not an admin's; A's application is no refusal: its owner gets a 409 or 404.
+  'GET /app/api/v1/companies/{companyId}/applications/{id}/appeal': COMPANY_A,
+  'POST /app/api/v1/companies/{companyId}/applications/{id}/appeal': {
+    ...COMPANY_A_ONLY,
+    companyA: 'allowed',
+  },
+  'POST /app/api/v1/companies/{companyId}/applications/{id}/appeal/files': {
+    ...COMPANY_A_ONLY,
+    companyA: 'allowed',
   },
   'GET /app/api/v1/companies/{companyId}/seals': COMPANY_A,
   'GET /app/api/v1/companies/{companyId}/seals/{sealId}/certificate.pdf': COMPANY_A_STATE,

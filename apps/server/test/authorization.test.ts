@@ -133,6 +133,9 @@ const UNKNOWN_BROADCAST = '00000000-0000-4000-8000-0000000b7ca5';
 const UNKNOWN_MEMBER = '00000000-0000-4000-8000-0000000a11ce';
 const UNKNOWN_INVITATION = '00000000-0000-4000-8000-00000000b0b0';
 
+/** The id of no appeal (the admins' appeal routes' test calls). */
+const UNKNOWN_APPEAL = '00000000-0000-4000-8000-0000000a99ea';
+
 /** Requests beyond the bare path: bodies, files, queries, and ids used up by the call. */
 const REQUESTS: Record<string, RequestSpec> = {
   'POST /app/api/v1/companies/{companyId}/members': {
@@ -222,6 +225,20 @@ const REQUESTS: Record<string, RequestSpec> = {
   'DELETE /app/api/v1/companies/{companyId}/applications/{id}/files/{fileId}': {
     fresh: async () => ({ fileId: await newApplicationFile(4) }),
   },
+  'POST /app/api/v1/companies/{companyId}/applications/{id}/appeal': {
+    body: () => ({ reason: 'A decisão leu mal os rácios de 2024.' }),
+  },
+  'POST /app/api/v1/companies/{companyId}/applications/{id}/appeal': {
+    body: () => ({ reason: 'A decisão leu mal os rácios de 2024.' }),
+  },
+  'POST /app/api/v1/companies/{companyId}/applications/{id}/appeal/files': {
+    multipart: () => ({
+      fields: { fileType: '5' },
+      file: { data: PDF, filename: 'recurso.pdf', type: 'application/pdf' },
+    }),
+  },
+  'POST /app/api/v1/appeals/{id}/decision': { params: () => ({ id: UNKNOWN_APPEAL }) },
+  'POST /app/api/v1/appeals/{id}/confirmation': { params: () => ({ id: UNKNOWN_APPEAL }) },
   'PUT /app/api/v1/companies/{companyId}/esg/forms/{formId}/answers': { body: () => ({ answers: {} }) },
   'PUT /app/api/v1/companies/{companyId}/statistics-consent': { body: () => ({ allowed: true }) },
   'PUT /app/api/v1/companies/{companyId}/partner-consents/{partnerEntityId}': {

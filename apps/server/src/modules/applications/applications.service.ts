@@ -723,6 +723,9 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     /** The company's members, for the results mail. */
     membersOf: membersToWrite,
     present,
+    /** The one document upload (an appeal's documents too: docs/adr/0031-appeals.md), and how a file is answered. */
+    storeDocument,
+    presentFile: toFile,
   };
 
   async function documentOf(executor: Executor, applicationId: string, fileId: string) {

@@ -3,6 +3,8 @@
  * edition's results, their report, the eligibility of the companies it assists and whether an application is a
  * renewal (the partner area).
  */
+export { appealsRoutes } from './appeals.routes.ts';
+export { createAppealsService } from './appeals.service.ts';
 export { heldEarlierSeal, liveFileCount } from './applications.repository.ts';
 export { applicationsRoutes } from './applications.routes.ts';
 export { createApplicationsService } from './applications.service.ts';

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   accounts,
+  applicationAppeals,
   applicationFiles,
   applicationMessages,
   applications,
@@ -341,6 +342,24 @@ export async function deleteApplicationMessagesOf(executor: Executor, companyId:
     .delete(applicationMessages)
     .where(inArray(applicationMessages.applicationId, ofCompany))
     .returning({ id: applicationMessages.id });
+  return rows.length;
+}
+
+/** Blanks the reasons of the company's appeals (its own words); the appeals and their decisions stay. */
+export async function blankAppealReasonsOf(
+  executor: Executor,
+  companyId: string,
+  now: Date,
+): Promise<number> {
+  const ofCompany = executor
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.companyId, companyId));
+  const rows = await executor
+    .update(applicationAppeals)
+    .set({ reason: '', updatedAt: now })
+    .where(inArray(applicationAppeals.applicationId, ofCompany))
+    .returning({ id: applicationAppeals.id });
   return rows.length;
 }
 

@@ -30,6 +30,7 @@ import { erasedEmail } from '../retention/index.ts';
 import {
   activeAdmins,
   anonymiseAccount,
+  blankAppealReasonsOf,
   type ClosureRow,
   type ClosureWithNames,
   cancelPendingNameChangesOf,
@@ -360,6 +361,7 @@ export function createClosureService(
           const documents = await deleteApplicationDocumentsOf(tx, companyId);
           fileIds.push(...documents.fileIds);
           const applicationMessages = await deleteApplicationMessagesOf(tx, companyId);
+          const appealReasons = await blankAppealReasonsOf(tx, companyId, now);
           const exports = await deleteExportsOf(tx, companyId);
           fileIds.push(...exports.fileIds);
           const diagnoses = await deleteDiagnosesOf(tx, companyId);
@@ -404,6 +406,7 @@ export function createClosureService(
             balanceSheets: sheets.sheets,
             applicationDocuments: documents.documents,
             applicationMessages,
+            appealReasons,
             exports: exports.exports,
             diagnoses,
             esgResponses,
