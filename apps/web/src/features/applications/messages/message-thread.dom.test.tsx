@@ -170,6 +170,27 @@ describe('the message thread of an application', () => {
     },
   );
 
+  it('says when the thread could not be read, and reads it again on Try again', async () => {
+    let failures = 1;
+    const answer = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (failures > 0 && String(input).endsWith('/messages')) {
+          failures -= 1;
+          return Response.json(
+            { error: { code: 'internal', key: 'errors:internal', message: 'x' } },
+            { status: 500 },
+          );
+        }
+        return answer(input, init);
+      }),
+    );
+    renderThread(COMPANY_SCOPE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('message')).toHaveLength(2);
+  });
+
   it('says when there are no messages yet', async () => {
     thread = [];
     renderThread(COMPANY_SCOPE, { language: 'pt' });

@@ -3,11 +3,12 @@ import {
   type ApplicationMessage,
   type ApplicationMessageSide,
 } from '@excelencia/domain';
-import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconMessages, IconSend } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { RoleNote } from '../../teams/index.ts';
@@ -153,13 +154,7 @@ export function MessageThread({
 
   let list: React.ReactNode;
   if (thread.isError && !thread.data) {
-    list = (
-      <Alert color="red.9" variant="light" role="alert" title={t('applicationsAdmin:loadFailed')}>
-        <Button size="compact-sm" variant="light" color="red.9" onClick={() => void thread.refetch()}>
-          {t('applicationsAdmin:retry')}
-        </Button>
-      </Alert>
-    );
+    list = <LoadFailed onRetry={() => void thread.refetch()} />;
   } else if (!thread.data) {
     list = <Skeleton height={60} radius="sm" aria-label={t('applicationMessages:loading')} />;
   } else if (thread.data.length === 0) {
