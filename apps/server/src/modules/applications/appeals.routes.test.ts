@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { apiCalls } from '../../../test/support/http.ts';
+import type { AuthContext } from '../../auth/types.ts';
 import {
   accounts,
   applicationAppeals,
@@ -15,6 +16,9 @@ import {
   files,
   mailOutbox,
 } from '../../db/schema/index.ts';
+import { createFileStore, localDiskDriver } from '../../platform/files/file-store.ts';
+import { createAppealsService } from './appeals.service.ts';
+import { createApplicationsService } from './applications.service.ts';
 
 /**
  * Appeals of refused applications (docs/adr/0031-appeals.md): the owner appeals within the edition's appeal period,
@@ -226,6 +230,45 @@ describe('the appeal period', () => {
       lastDay,
       open: false,
     });
+  });
+
+  it("with the service's clock set: the last day's last instant is accepted, the next day's first is refused", async () => {
+    const companyId = await team();
+    const { editionId, applicationId } = await refused(companyId);
+    // Published 1 November 2026 at 14:00 in Cabo Verde: the 10 days end with 11 November (UTC−1).
+    await ctx.db
+      .update(editions)
+      .set({ resultsPublishedAt: new Date('2026-11-01T15:00:00Z') })
+      .where(eq(editions.id, editionId));
+    const fileStore = createFileStore(localDiskDriver(`${ctx.config.dataDir}/files`));
+    const at = (iso: string) =>
+      createAppealsService({
+        db: ctx.db,
+        applications: createApplicationsService({ db: ctx.db, fileStore, publicUrl: ctx.config.publicUrl }),
+        publicUrl: ctx.config.publicUrl,
+        now: () => new Date(iso),
+      });
+    const caller: AuthContext = {
+      accountId: ownerAccountId,
+      email: 'dona@appeals.cv',
+      name: 'Dona',
+      roles: ['company'],
+      language: 'en',
+      via: 'session',
+    };
+    const actor = { accountId: ownerAccountId };
+    const tooLate = at('2026-11-12T01:00:00.000Z').appeal(caller, actor, companyId, applicationId, {
+      reason: REASON,
+    });
+    await expect(tooLate).rejects.toMatchObject({ status: 409, code: 'appeal_closed' });
+    expect(await at('2026-11-12T01:00:00.000Z').state(caller, companyId, applicationId)).toMatchObject({
+      lastDay: '2026-11-11',
+      open: false,
+    });
+    const lastInstant = at('2026-11-12T00:59:59.999Z');
+    expect(await lastInstant.state(caller, companyId, applicationId)).toMatchObject({ open: true });
+    const made = await lastInstant.appeal(caller, actor, companyId, applicationId, { reason: REASON });
+    expect(made).toMatchObject({ status: 'pending', createdAt: '2026-11-12T00:59:59.999Z' });
   });
 
   it("follows the edition's appeal_days", async () => {
