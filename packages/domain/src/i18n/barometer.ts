@@ -10,7 +10,6 @@ export const barometer = defineMessages({
       badYear: 'O ano do barómetro deve ser um ano entre 1900 e 2200.',
       badBy: 'Escolha como agrupar: global, ilha, secção CAE ou escalão de pessoal.',
       badTable: 'Escolha a tabela: critérios ou edições.',
-      noYear: 'Não há números do barómetro para {{year}}.',
     },
     suppressed: {
       fewCompanies: 'menos de 5 empresas',
@@ -60,7 +59,6 @@ export const barometer = defineMessages({
       badYear: "The barometer's year must be a year between 1900 and 2200.",
       badBy: 'Choose how to group: overall, island, CAE section or employee range.',
       badTable: 'Choose the table: criteria or editions.',
-      noYear: 'There are no barometer figures for {{year}}.',
     },
     suppressed: {
       fewCompanies: 'fewer than 5 companies',
@@ -110,7 +108,6 @@ export const barometer = defineMessages({
       badYear: "L'année du baromètre doit être une année entre 1900 et 2200.",
       badBy: 'Choisissez comment regrouper : global, île, section CAE ou tranche d’effectif.',
       badTable: 'Choisissez le tableau : critères ou éditions.',
-      noYear: "Il n'y a pas de chiffres du baromètre pour {{year}}.",
     },
     suppressed: {
       fewCompanies: 'moins de 5 entreprises',
