@@ -34,7 +34,6 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { FileOnDisk } from '../../platform/multipart-file.ts';
 import { assertCompanyAccess } from '../../policies/company-access.ts';
 import { applicationMail, editionLabel, formatMailDate } from './application-mails.ts';
-import { checkedIssueDate, validityOf } from './document-validity.ts';
 import {
   ADMIN_LIST_SORTABLE,
   ADMIN_LIST_TIE_BREAKER,
@@ -67,6 +66,7 @@ import {
   sealOfApplication,
   sendDecisionBack,
 } from './applications.repository.ts';
+import { checkedIssueDate, validityOf } from './document-validity.ts';
 import { editionById } from './editions.repository.ts';
 import { type EditionRow, editionRow } from './editions.service.ts';
 import { computeEligibility, latestAnnualYear, withRecommendations } from './eligibility.ts';
