@@ -38,7 +38,7 @@ export function DeferredLanguageSelector({ onChoose }: { onChoose?: (language: L
   const buttonProps = useLanguageButtonProps();
   const { wanted, triggers } = useDeferredControl(loadMenu);
   const button = (
-    <Button {...buttonProps} {...triggers}>
+    <Button {...buttonProps} aria-haspopup="menu" aria-expanded={false} {...triggers}>
       {language.toUpperCase()}
     </Button>
   );

@@ -25,6 +25,7 @@ export function DeferredCompanySelector(props: Omit<CompanySelectorProps, 'openO
       readOnly
       pointer
       data-testid="company-selector"
+      role="combobox"
       aria-label={t('shell:topBar.company')}
       aria-haspopup="listbox"
       aria-expanded={false}

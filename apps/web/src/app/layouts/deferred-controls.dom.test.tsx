@@ -31,9 +31,11 @@ afterEach(() => {
 describe('the company selector of the top bar', () => {
   it('shows the chosen company before its list has loaded, and lists and switches the companies on a click', async () => {
     renderWithApp(<DeferredCompanySelector companies={COMPANIES} selectedId="c1" loading={false} />);
-    const field = screen.getByTestId('company-selector') as HTMLInputElement;
+    // As the select's own field: a closed combobox named Company, showing the chosen company.
+    const field = screen.getByRole('combobox', { name: 'Company' }) as HTMLInputElement;
+    expect(field.dataset.testid).toBe('company-selector');
     expect(field.value).toBe('Ana Comércio, Lda');
-    expect(field.getAttribute('aria-label')).toBe('Company');
+    expect(field.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('option')).toBeNull();
 
     fireEvent.click(field);
@@ -62,8 +64,10 @@ describe('the company selector of the top bar', () => {
 describe('the language selector of the top bar', () => {
   it('opens its menu from the keyboard and returns the focus to its button when closed', async () => {
     renderWithApp(<DeferredLanguageSelector />, { language: 'pt', path: '/pt/users/profile' });
-    const button = screen.getByTestId('language-selector');
+    const button = screen.getByRole('button', { name: 'Idioma: Português' });
+    expect(button.dataset.testid).toBe('language-selector');
     expect(button.textContent).toBe('PT');
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
     button.focus();
     fireEvent.keyDown(button, { key: 'Enter' });
     // The test DOM has no layout, so the menu's position is never found and it stays display: none (hidden).
