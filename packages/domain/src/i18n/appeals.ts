@@ -7,6 +7,13 @@ import { defineMessages } from './define.ts';
 export const appeals = defineMessages({
   pt: {
     reasonTooShort: 'Explique o recurso com pelo menos 10 caracteres.',
+    history: {
+      appeal: 'Recurso da decisão enviado pela empresa',
+      appealFile: 'Documento do recurso carregado',
+      appealDecision: 'Decisão do recurso proposta',
+      appealRejectDecision: 'Proposta de decisão do recurso devolvida',
+      appealConfirm: 'Decisão do recurso confirmada',
+    },
     errors: {
       closed: 'O prazo de recurso desta candidatura terminou a {{date}}.',
       exists: 'Esta candidatura já tem um recurso.',
@@ -80,6 +87,13 @@ export const appeals = defineMessages({
   },
   en: {
     reasonTooShort: 'Explain the appeal in at least 10 characters.',
+    history: {
+      appeal: 'Appeal of the decision sent by the company',
+      appealFile: "Appeal's document uploaded",
+      appealDecision: 'Decision on the appeal proposed',
+      appealRejectDecision: 'Proposed decision on the appeal sent back',
+      appealConfirm: 'Decision on the appeal confirmed',
+    },
     errors: {
       closed: "This application's appeal period ended on {{date}}.",
       exists: 'This application already has an appeal.',
@@ -152,6 +166,13 @@ export const appeals = defineMessages({
   },
   fr: {
     reasonTooShort: 'Expliquez le recours en 10 caractères au moins.',
+    history: {
+      appeal: "Recours contre la décision envoyé par l'entreprise",
+      appealFile: 'Document du recours téléversé',
+      appealDecision: 'Décision sur le recours proposée',
+      appealRejectDecision: 'Proposition de décision sur le recours renvoyée',
+      appealConfirm: 'Décision sur le recours confirmée',
+    },
     errors: {
       closed: 'Le délai de recours de cette candidature a pris fin le {{date}}.',
       exists: 'Cette candidature a déjà un recours.',

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
 import { SignedInContext } from '../../../lib/signed-in-context.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
+import { HistorySection } from '../components/admin-application-history.tsx';
 import { AdminAppealPanel } from './admin-appeal-panel.tsx';
 import { CompanyAppeal } from './company-appeal.tsx';
 import { PendingAppeals } from './pending-appeals.tsx';
@@ -125,6 +126,22 @@ beforeEach(() => {
       }
       if (path.endsWith('/appeal')) return Response.json(state);
       if (path.endsWith('/appeals')) return Response.json(list);
+      if (path.endsWith('/history')) {
+        const step = (action: string, at: string) => ({
+          at,
+          actor: 'Ana Admin',
+          action,
+          fromStatus: 'unqualified',
+          toStatus: 'unqualified',
+          reason: null,
+          fileType: null,
+        });
+        return Response.json([
+          step('appeal', '2026-11-25T10:00:00.000Z'),
+          step('appealDecision', '2026-11-26T10:00:00.000Z'),
+          step('appealConfirm', '2026-11-27T10:00:00.000Z'),
+        ]);
+      }
       return Response.json(
         { error: { code: 'not_found', key: 'errors:notFound', message: 'x' } },
         { status: 404 },
@@ -300,5 +317,14 @@ describe('the pending appeals of the results page', () => {
     expect(rows[0]?.querySelector('a')?.getAttribute('href')).toBe(
       `/en/admin/application?edition=${EDITION_ID}&application=${APPLICATION_ID}`,
     );
+  });
+});
+
+describe("the application's history", () => {
+  it("names the appeal's steps in the admin's language", async () => {
+    signedIn(<HistorySection id={APPLICATION_ID} />, { admin: 'Ana Admin', language: 'pt' });
+    await screen.findByText('Decisão do recurso confirmada');
+    expect(screen.getByText('Recurso da decisão enviado pela empresa')).toBeTruthy();
+    expect(screen.getByText('Decisão do recurso proposta')).toBeTruthy();
   });
 });

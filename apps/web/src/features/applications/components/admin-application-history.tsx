@@ -14,8 +14,12 @@ function statusName(status: string | null, t: Translate): string {
 }
 
 function actionName(entry: ApplicationHistoryEntry, t: Translate): string {
-  // The thread's messages are named by their own area's texts.
-  const keys = [`applications:history.${entry.action}`, `applicationMessages:history.${entry.action}`];
+  // The thread's messages and the appeal's steps are named by their own areas' texts.
+  const keys = [
+    `applications:history.${entry.action}`,
+    `applicationMessages:history.${entry.action}`,
+    `appeals:history.${entry.action}`,
+  ];
   // A missing text comes back as its key, with or without its namespace.
   const found = (key: string, text: string) => text !== key && text !== key.slice(key.indexOf(':') + 1);
   const action =
