@@ -88,9 +88,14 @@ export function narrowed(answer: BarometerResponse, criterion: string | undefine
   return { ...answer, criteria: answer.criteria.filter((item) => item.code === criterion) };
 }
 
+/** A text a spreadsheet would take for a formula (=, +, -, @ first; a number is not one), quoted off. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
 function csvField(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text) && !NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

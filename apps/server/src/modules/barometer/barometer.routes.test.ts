@@ -187,6 +187,13 @@ beforeAll(async () => {
     .where(eq(criteria.code, 'EE_END'));
   if (!found) throw new Error('EE_END not seeded');
   criterion = found;
+  // A criterion named like a spreadsheet formula: the CSV must not hand it over as one.
+  const [other] = await ctx.db.select({ id: criteria.id }).from(criteria).where(eq(criteria.code, 'RLP'));
+  if (!other) throw new Error('RLP not seeded');
+  await ctx.db
+    .update(criteria)
+    .set({ description: { pt: '=1+1', en: '=1+1', fr: '=1+1' } })
+    .where(eq(criteria.id, other.id));
 
   const islandRows = await ctx.db
     .select({ island: islands.id, code: islands.code, city: cities.id })
@@ -565,6 +572,9 @@ describe('the public barometer', () => {
     }
     expect(csv.body).toContain('moins de 5 entreprises');
     expect(csv.body).toContain('masqué pour protéger une autre cellule');
+    // A name that starts like a formula is written as text.
+    const all = await get(null, '/public/barometer.csv?year=2024&lang=en');
+    expect(all.body).toContain("RLP,'=1+1,All companies,,,,,,fewer than 5 companies");
     // The withdrawn company's value (90) and the ignored sheets' (50, 60, 70, 80) nowhere.
     expect(csv.body).not.toMatch(/,(90|50|60|70|80),/);
 
