@@ -40,3 +40,48 @@ describe("the edition form's indicator-year hint", () => {
     expect(hint()).toBe("The year whose accounts are evaluated: usually the year before the edition's year.");
   });
 });
+
+describe("the edition form's appeal period and document validities", () => {
+  it('pt: shows each document type with its days (empty: no limit) and sends the changes, an empty one as no limit', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://portal.test').pathname;
+        if (path.endsWith('/auth/csrf')) return Response.json({ csrfToken: 'token' });
+        if (init?.method === 'PUT') {
+          sent.push(JSON.parse(String(init.body)));
+          return Response.json({ ...EDITION, version: 2 });
+        }
+        return Response.json([EDITION]);
+      }),
+    );
+    const edition = {
+      ...EDITION,
+      appealDays: 10,
+      documentValidityDays: [90, 90, 365, null, null, null, null, null],
+    };
+    renderWithApp(<EditionForm edition={edition} onSaved={() => {}} onClose={() => {}} />, {
+      language: 'pt',
+    });
+    const inps = screen.getByLabelText(
+      'Declaração de situação regularizada perante a Segurança Social (INPS)',
+    ) as HTMLInputElement;
+    expect(inps.value).toBe('90');
+    const daicf = screen.getByTestId('edition-validity-5') as HTMLInputElement;
+    expect(daicf.value).toBe('');
+    expect(daicf.placeholder).toBe('Sem limite');
+    expect(screen.getByText('Em dias a partir da data de emissão. Vazio: sem limite.')).toBeTruthy();
+    expect((screen.getByTestId('edition-appeal-days') as HTMLInputElement).value).toBe('10');
+
+    fireEvent.change(inps, { target: { value: '60' } });
+    fireEvent.change(screen.getByTestId('edition-validity-1'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('edition-appeal-days'), { target: { value: '15' } });
+    fireEvent.submit(screen.getByTestId('edition-form'));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      appealDays: 15,
+      documentValidityDays: [60, null, 365, null, null, null, null, null],
+    });
+  });
+});
