@@ -184,6 +184,8 @@ describe("the company's appeal of a refusal", () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Appeal the decision' }));
     const reason = screen.getByRole('textbox', { name: /Why should the decision be reviewed/ });
+    // The keyboard goes on in the reason.
+    expect(document.activeElement).toBe(reason);
     fireEvent.change(reason, { target: { value: 'Porque' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send appeal' }));
     expect(await screen.findByText('Explain the appeal in at least 10 characters.')).toBeTruthy();

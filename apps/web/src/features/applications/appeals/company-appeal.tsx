@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconGavel, IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
@@ -119,6 +119,9 @@ function AppealForm({ application, onCancel }: { application: Application; onCan
   const [documents, setDocuments] = useState<DocumentRow[]>([]);
   const [nextKey, setNextKey] = useState(1);
   const [sending, setSending] = useState(false);
+  // Opened from its button: the keyboard goes on in the reason.
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => reasonRef.current?.focus(), []);
   const form = useForm<{ reason: string }>({
     mode: 'controlled',
     initialValues: { reason: '' },
@@ -166,6 +169,7 @@ function AppealForm({ application, onCancel }: { application: Application; onCan
           maxRows={12}
           maxLength={MAX_APPEAL_REASON}
           {...form.getInputProps('reason')}
+          ref={reasonRef}
           data-testid="app-appeal-reason-input"
         />
         <Stack gap={6} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -280,7 +284,6 @@ export function CompanyAppeal({ application }: { application: Application }) {
               <Button
                 leftSection={<IconGavel size={16} aria-hidden="true" />}
                 onClick={() => setWriting(true)}
-                aria-expanded={false}
                 data-testid="app-appeal-open"
               >
                 {t('appeals:company.appeal')}
