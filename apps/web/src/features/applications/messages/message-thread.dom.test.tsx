@@ -107,7 +107,8 @@ describe('the message thread of an application', () => {
       ['company', 'true'],
       ['evaluator', 'false'],
     ]);
-    expect(items[1]?.textContent).toContain('Evaluation team · Evaluation');
+    expect(items[0]?.textContent).toContain('Maria · Company · ');
+    expect(items[1]?.textContent).toMatch(/^Evaluation team · \d/);
     expect(within(items[1] as HTMLElement).getByTestId('message-body').textContent).toBe(
       'Sim, pelo portal.\nObrigado.',
     );

@@ -5,7 +5,7 @@ import {
 } from '@excelencia/domain';
 import { Box, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconMessages, IconSend } from '@tabler/icons-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
@@ -16,9 +16,18 @@ import { shortDateTime } from '../components/results-format.ts';
 import type { ThreadScope } from './api.ts';
 import { useMessagesQuery, usePostMessageMutation } from './queries.ts';
 
-function MessageItem({ message, own }: { message: ApplicationMessage; own: boolean }) {
+function MessageItem({
+  message,
+  own,
+  sideLabel,
+}: {
+  message: ApplicationMessage;
+  own: boolean;
+  sideLabel: boolean;
+}) {
   const t = useTranslate();
   const language = useLanguage();
+  const author = message.authorName ?? t('applicationMessages:unknownAuthor');
   return (
     <Box
       component="li"
@@ -37,9 +46,9 @@ function MessageItem({ message, own }: { message: ApplicationMessage; own: boole
       >
         <Text size="xs" c="gray.7" component="p" m={0}>
           <Text span fw={700} c="dark.9" size="xs">
-            {message.authorName ?? t('applicationMessages:unknownAuthor')}
+            {author}
           </Text>
-          {` · ${t(`applicationMessages:sides.${message.side}`)} · `}
+          {sideLabel ? ` · ${t(`applicationMessages:sides.${message.side}`)} · ` : ' · '}
           <time dateTime={message.createdAt}>{shortDateTime(message.createdAt, language)}</time>
         </Text>
         <Text
@@ -142,16 +151,6 @@ export function MessageThread({
   const thread = useMessagesQuery(scope);
   const own: ApplicationMessageSide = scope.kind === 'company' ? 'company' : 'evaluator';
   const titleId = useId();
-  // Stack types its ref as a div whatever element it renders (here the <ol>).
-  const listRef = useRef<HTMLDivElement>(null);
-  const count = thread.data?.length ?? 0;
-
-  // Newest at the bottom: the list opens (and follows new messages) scrolled to its end.
-  useEffect(() => {
-    const list = listRef.current;
-    if (list && count > 0) list.scrollTop = list.scrollHeight;
-  }, [count]);
-
   let list: React.ReactNode;
   if (thread.isError && !thread.data) {
     list = <LoadFailed onRetry={() => void thread.refetch()} />;
@@ -165,19 +164,34 @@ export function MessageThread({
     );
   } else {
     list = (
-      <Stack
-        component="ol"
-        ref={listRef}
-        gap="xs"
-        aria-label={t('applicationMessages:listLabel')}
-        data-testid="messages"
+      // Newest at the bottom: a reversed flex column around the list opens scrolled to its end and stays there as
+      // messages arrive, while the list itself keeps the reading order (oldest first). Focusable, so the
+      // keyboard scrolls it.
+      <Box
+        role="region"
+        aria-labelledby={titleId}
         tabIndex={0}
-        style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 420, overflowY: 'auto' }}
+        data-testid="messages-scroll"
+        style={{ display: 'flex', flexDirection: 'column-reverse', maxHeight: 420, overflowY: 'auto' }}
       >
-        {thread.data.map((message) => (
-          <MessageItem key={message.id} message={message} own={message.side === own} />
-        ))}
-      </Stack>
+        <Stack
+          component="ol"
+          gap="xs"
+          aria-label={t('applicationMessages:listLabel')}
+          data-testid="messages"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {thread.data.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              own={message.side === own}
+              // A company reads the evaluators' messages under the evaluation team's name: that names the side.
+              sideLabel={scope.kind === 'admin' || message.side === 'company'}
+            />
+          ))}
+        </Stack>
+      </Box>
     );
   }
 
