@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 import { selfDiagnosisTree } from '../reference/index.ts';
+import { CACHE_MS, createBarometerService } from './barometer.service.ts';
 
 /**
  * The public barometer through the real app, on hand-made companies and annual sheets whose values of one
@@ -708,5 +709,49 @@ describe("the domain's quartiles", () => {
         values.join(' '),
       ).toEqual([database?.q1, database?.median, database?.q3].map(Number));
     }
+  });
+});
+
+describe("a year's figures kept in the process", () => {
+  it('are read again once CACHE_MS has passed, and at once after a consent change', async () => {
+    let clock = 1_000_000;
+    const service = createBarometerService({
+      db: ctx.db,
+      diagnosis: { get: () => Promise.reject(new Error('not used')) },
+      now: () => clock,
+    });
+    const count = async () =>
+      (await service.barometer({ year: 2022, by: 'overall' })).criteria.find((item) => item.code === 'EE_END')
+        ?.overall.count ?? null;
+    const add = async (index: number) => {
+      const id = await company(`cache-${index}`, { city: place.I1, division: place.S1, range: place.R1 });
+      await sheet(id, { end: '2022-12-31', value: '0.5', turnover: '100' });
+      return id;
+    };
+    for (const index of [1, 2, 3, 4, 5]) await add(index);
+    expect(await count()).toBe(5);
+    const sixth = await add(6);
+    // Kept: the sixth is not seen until the minute has passed.
+    clock += CACHE_MS - 1;
+    expect(await count()).toBe(5);
+    clock += 1;
+    expect(await count()).toBe(6);
+    // A consent change through the service forgets at once.
+    const owner = await ctx.createUser({ email: 'cache-owner@barometer.cv', roles: ['company'] });
+    await ctx.db.insert(companyMembers).values({ companyId: sixth, accountId: owner.accountId });
+    await service.setConsent(
+      {
+        accountId: owner.accountId,
+        email: owner.email,
+        name: 'Dona',
+        roles: ['company'],
+        language: 'pt',
+        via: 'session',
+      },
+      { accountId: owner.accountId },
+      sixth,
+      false,
+    );
+    expect(await count()).toBe(5);
   });
 });

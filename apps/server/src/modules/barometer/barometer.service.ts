@@ -55,10 +55,11 @@ export function createBarometerService(deps: {
   const now = deps.now ?? Date.now;
   const kept = new Map<string, { at: number; value: Promise<unknown> }>();
 
-  /** The value under `key`, computed once per CACHE_MS (a failed computation is not kept). */
+  /** The value under `key`, computed once per CACHE_MS (a failed computation is not kept; stale ones go). */
   function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const found = kept.get(key);
     if (found && now() - found.at < CACHE_MS) return found.value as Promise<T>;
+    for (const [other, entry] of kept) if (now() - entry.at >= CACHE_MS) kept.delete(other);
     const value = compute();
     kept.set(key, { at: now(), value });
     value.catch(() => kept.delete(key));
