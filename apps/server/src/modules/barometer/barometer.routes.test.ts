@@ -435,6 +435,10 @@ describe('the public barometer', () => {
     expect(withdrawn.json()).toMatchObject({ allowed: false });
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, ownCompany));
     expect(audit.map((row) => row.action)).toContain('statisticsWithdrawn');
+    const activity = await get(owner, `/companies/${ownCompany}/activity?limit=5`);
+    expect(activity.json().items.map((item: { summary: string | null }) => item.summary)).toContain(
+      'Statistical use of the figures withdrawn (barometer)',
+    );
     const profile = await get(owner, `/companies/${ownCompany}`);
     expect(profile.json().statisticsAllowed).toBe(false);
 

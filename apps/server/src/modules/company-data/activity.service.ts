@@ -93,6 +93,8 @@ const SUMMARY_KEYS: Record<string, string> = {
   seals: 'sealChanged',
   'companies:update': 'profileChanged',
   'companies:situation': 'situationChanged',
+  'companies:statisticsWithdrawn': 'statisticsWithdrawn',
+  'companies:statisticsGranted': 'statisticsGranted',
   'companies:create': 'companyCreated',
   'companies:approveNameChange': 'nameChanged',
   'company_name_changes:request': 'nameChangeRequested',
