@@ -201,12 +201,17 @@ export function createAppealsService(deps: {
     });
   }
 
-  /** The appeal, its application and edition, for an admin's change (the appeal locked). */
+  /**
+   * The appeal and its application, both locked for an admin's change: the application first, then the appeal, the
+   * order every change of an appeal takes (the company's documents too), so two of them never wait on each other.
+   */
   async function lockedAppeal(tx: Executor, id: string) {
+    const found = await appealById(tx, id);
+    if (!found) throw notFound();
+    const application = await applicationById(tx, found.applicationId, true);
+    if (!application) throw notFound();
     const appeal = await appealById(tx, id, true);
     if (!appeal) throw notFound();
-    const application = await applicationById(tx, appeal.applicationId, true);
-    if (!application) throw notFound();
     return { appeal, application };
   }
 
