@@ -77,8 +77,11 @@ export function createBarometerService(deps: {
         groupNames(db),
         employeeRangeOrder(db),
       ]);
+      const counted = new Map(companies.map((company) => [company.company_id, company]));
       const byCriterion = new Map<string, CountedValue[]>();
       for (const row of values) {
+        // Read apart from the companies: a company that withdrew in between is left out of both.
+        if (!counted.has(row.company_id)) continue;
         const list = byCriterion.get(row.criterion_id) ?? [];
         list.push(row);
         byCriterion.set(row.criterion_id, list);
@@ -86,7 +89,7 @@ export function createBarometerService(deps: {
       const data: YearData = {
         year,
         criteria,
-        companies: new Map(companies.map((company) => [company.company_id, company])),
+        companies: counted,
         values: byCriterion,
         names,
         rangeOrder,
