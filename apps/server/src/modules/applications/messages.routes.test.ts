@@ -323,5 +323,12 @@ describe('the message thread of an application', () => {
     expect(summaries).toEqual(
       expect.arrayContaining(['Mensagem enviada à avaliação', 'Mensagem recebida da avaliação']),
     );
+    // The evaluator who wrote stays the evaluation team's, there too.
+    const fromEvaluators = (activity.json().items as { action: string; actorName: string | null }[]).filter(
+      (item) => item.action === 'messageFromEvaluator',
+    );
+    expect(fromEvaluators.length).toBeGreaterThan(0);
+    for (const item of fromEvaluators) expect(item).toMatchObject({ actorKind: 'admin', actorName: null });
+    expect(activity.body).not.toContain(adminFr.user.name);
   });
 });

@@ -153,6 +153,9 @@ function summaryOf(row: CompanyAuditRow, language: Language): string | null {
   });
 }
 
+/** The audit action of an evaluator's message on an application's thread. */
+const MESSAGE_FROM_EVALUATORS = 'messageFromEvaluator';
+
 function auditItem(row: CompanyAuditRow, language: Language): ActivityItem {
   const roles = row.actorRoles ?? [];
   const actorKind =
@@ -169,7 +172,11 @@ function auditItem(row: CompanyAuditRow, language: Language): ActivityItem {
     id: `a${row.id}`,
     at: row.at.toISOString(),
     actorKind,
-    actorName: row.actorName ?? null,
+    // An evaluator's message is the evaluation team's to the company, as its thread signs it (docs/architecture.md).
+    actorName:
+      row.action === MESSAGE_FROM_EVALUATORS && row.entity === 'applications'
+        ? null
+        : (row.actorName ?? null),
     entity: row.entity,
     action: row.action,
     entityId: row.entityId,
