@@ -228,9 +228,6 @@ const REQUESTS: Record<string, RequestSpec> = {
   'POST /app/api/v1/companies/{companyId}/applications/{id}/appeal': {
     body: () => ({ reason: 'A decisão leu mal os rácios de 2024.' }),
   },
-  'POST /app/api/v1/companies/{companyId}/applications/{id}/appeal': {
-    body: () => ({ reason: 'A decisão leu mal os rácios de 2024.' }),
-  },
   'POST /app/api/v1/companies/{companyId}/applications/{id}/appeal/files': {
     multipart: () => ({
       fields: { fileType: '5' },
