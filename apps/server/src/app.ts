@@ -439,6 +439,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         publicUrl: config.publicUrl,
       });
       const results = createResultsService({ db: database.db, applications, publicUrl: config.publicUrl });
+      const appeals = createAppealsService({ db: database.db, applications, publicUrl: config.publicUrl });
       await api.register(
         editionsRoutes({
           editions: createEditionsService({
@@ -449,16 +450,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           results,
           uploadsDir,
           funnel: (editionId) => funnel.funnel(editionId, 'island'),
+          pendingAppeals: async (editionId) =>
+            (await appeals.adminList({ editionId, status: 'pending' })).map((appeal) => ({
+              companyName: appeal.companyName,
+              nif: appeal.nif,
+              createdAt: appeal.createdAt,
+              proposed: appeal.proposedOutcome !== null,
+            })),
         }),
       );
       await api.register(automationsRoutes({ automations, publicUrl: config.publicUrl }));
       await api.register(applicationsRoutes({ applications, results, uploadsDir }));
-      await api.register(
-        appealsRoutes({
-          appeals: createAppealsService({ db: database.db, applications, publicUrl: config.publicUrl }),
-          uploadsDir,
-        }),
-      );
+      await api.register(appealsRoutes({ appeals, uploadsDir }));
       await api.register(
         applicationMessagesRoutes({
           messages: createApplicationMessagesService({ db: database.db, publicUrl: config.publicUrl }),

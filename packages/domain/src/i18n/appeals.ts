@@ -7,6 +7,16 @@ import { defineMessages } from './define.ts';
 export const appeals = defineMessages({
   pt: {
     reasonTooShort: 'Explique o recurso com pelo menos 10 caracteres.',
+    report: {
+      title: 'Recursos pendentes: {{count}}',
+      sheet: 'Recursos pendentes',
+      company: 'Empresa',
+      nif: 'NIF',
+      appealedOn: 'Recurso de',
+      state: 'Estado',
+      waitingProposal: 'À espera de uma proposta de decisão',
+      waitingConfirmation: 'Proposta à espera de confirmação',
+    },
     history: {
       appeal: 'Recurso da decisão enviado pela empresa',
       appealFile: 'Documento do recurso carregado',
@@ -87,6 +97,16 @@ export const appeals = defineMessages({
   },
   en: {
     reasonTooShort: 'Explain the appeal in at least 10 characters.',
+    report: {
+      title: 'Pending appeals: {{count}}',
+      sheet: 'Pending appeals',
+      company: 'Company',
+      nif: 'NIF',
+      appealedOn: 'Appealed on',
+      state: 'State',
+      waitingProposal: 'Waiting for a proposed decision',
+      waitingConfirmation: 'Proposal waiting for confirmation',
+    },
     history: {
       appeal: 'Appeal of the decision sent by the company',
       appealFile: "Appeal's document uploaded",
@@ -166,6 +186,16 @@ export const appeals = defineMessages({
   },
   fr: {
     reasonTooShort: 'Expliquez le recours en 10 caractères au moins.',
+    report: {
+      title: 'Recours en attente : {{count}}',
+      sheet: 'Recours en attente',
+      company: 'Entreprise',
+      nif: 'NIF',
+      appealedOn: 'Recours du',
+      state: 'État',
+      waitingProposal: 'En attente d’une proposition de décision',
+      waitingConfirmation: 'Proposition en attente de confirmation',
+    },
     history: {
       appeal: "Recours contre la décision envoyé par l'entreprise",
       appealFile: 'Document du recours téléversé',

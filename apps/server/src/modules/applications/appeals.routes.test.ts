@@ -1,9 +1,11 @@
 import { appealPeriod } from '@excelencia/domain';
 import { and, desc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/support/balance-sheets.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/support/context.ts';
 import { apiCalls } from '../../../test/support/http.ts';
+import { pdfTexts } from '../../../test/support/pdf-text.ts';
 import type { AuthContext } from '../../auth/types.ts';
 import {
   accounts,
@@ -572,6 +574,22 @@ describe('an upheld appeal', () => {
     expect(pending.statusCode, pending.body).toBe(200);
     expect(pending.json()).toMatchObject([{ id: appeal.id, applicationId, status: 'pending' }]);
     expect((await get(admin, `/appeals?editionId=${editionId}&status=upheld`)).json()).toEqual([]);
+    // The admin's results report lists it too: a sheet of the XLSX, a table of the PDF.
+    const xlsx = await get(admin, `/editions/${editionId}/results/report.xlsx?lang=en`);
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Pending appeals');
+    expect(sheet?.getRow(1).getCell(1).value).toBe('Pending appeals: 1');
+    expect((sheet?.getRow(3).values as unknown[]).slice(1, 3)).toEqual([
+      pending.json()[0].companyName,
+      pending.json()[0].nif,
+    ]);
+    expect(sheet?.getRow(3).getCell(4).value).toBe('Waiting for a proposed decision');
+    const pdf = await get(admin, `/editions/${editionId}/results/report.pdf?lang=en`);
+    const pdfText = pdfTexts(pdf.rawPayload).join('\n');
+    expect(pdfText).toContain('Pending appeals: 1');
+    expect(pdfText).toContain(pending.json()[0].companyName);
 
     const proposed = await send(admin, 'POST', `/appeals/${appeal.id}/decision`, {
       outcome: 'upheld',

@@ -495,6 +495,8 @@ export async function resultsReportPdf(
   generatedAt: Date,
   /** The edition's funnel (an admin's report): its steps, after the counts. */
   funnel?: EditionFunnel,
+  /** The edition's appeals still pending (an admin's report, docs/adr/0031-appeals.md): after the funnel. */
+  pendingAppeals?: readonly PendingAppealLine[],
 ): Promise<Buffer> {
   const title = text(language, 'report.title', { edition: editionName(language, results.edition) });
   const doc = createPdf({
@@ -541,6 +543,20 @@ export async function resultsReportPdf(
         formatNumber(count),
         conversion === null ? '—' : formatNumber(conversion * 100, { percent: true, decimals: 1 }),
       ]),
+    );
+  }
+  if (pendingAppeals) {
+    const rows = pendingAppealRows(pendingAppeals, language);
+    drawTable(
+      doc,
+      rows.title,
+      [
+        { header: rows.headers[0], width: 5 },
+        { header: rows.headers[1], width: 2 },
+        { header: rows.headers[2], width: 2 },
+        { header: rows.headers[3], width: 3 },
+      ],
+      rows.lines.map((line) => [line[0], line[1], formatDisplayDate(line[2], language), line[3]]),
     );
   }
   drawTable(
@@ -622,6 +638,54 @@ function funnelSheet(workbook: ExcelJS.Workbook, funnel: EditionFunnel, language
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The edition's pending appeals in the report (docs/adr/0031-appeals.md)
+
+/** An appeal still waiting for its decision, as the report lists it. */
+export interface PendingAppealLine {
+  companyName: string;
+  nif: string;
+  /** When the company appealed (ISO). */
+  createdAt: string;
+  /** An admin proposed an outcome that waits for a second admin. */
+  proposed: boolean;
+}
+
+/** The section's title (with the count), its column headers and its lines (company, NIF, appealed on, state). */
+function pendingAppealRows(appeals: readonly PendingAppealLine[], language: Language) {
+  const t = (key: string, params?: Record<string, string | number>) =>
+    translate(language, `appeals:report.${key}`, params);
+  return {
+    title: t('title', { count: appeals.length }),
+    headers: [t('company'), t('nif'), t('appealedOn'), t('state')] as const,
+    lines: appeals.map(
+      (appeal) =>
+        [
+          appeal.companyName,
+          appeal.nif,
+          appeal.createdAt,
+          t(appeal.proposed ? 'waitingConfirmation' : 'waitingProposal'),
+        ] as const,
+    ),
+  };
+}
+
+/** A sheet of the pending appeals: the title with their count, then one row each. */
+function pendingAppealsSheet(
+  workbook: ExcelJS.Workbook,
+  appeals: readonly PendingAppealLine[],
+  language: Language,
+): void {
+  const rows = pendingAppealRows(appeals, language);
+  const sheet = workbook.addWorksheet(sheetName(translate(language, 'appeals:report.sheet')));
+  sheet.columns = [{ width: 40 }, { width: 14 }, { width: 16 }, { width: 30 }];
+  sheet.addRow([rows.title]).font = { bold: true, size: 14 };
+  boldRow(sheet.addRow([...rows.headers]));
+  for (const [company, nif, createdAt, state] of rows.lines) {
+    sheet.addRow([company, nif, spreadsheetDate(createdAt), state]).getCell(3).numFmt = DATE_FORMAT;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Results report, XLSX
 
 /** A worksheet name Excel accepts: none of []:*?/\ and at most 31 characters. */
@@ -650,6 +714,8 @@ export async function resultsReportXlsx(
   marked?: { header: string; yes: string; nifs: ReadonlySet<string> },
   /** The edition's funnel (an admin's report): a sheet of its steps, overall and per group, and its mail. */
   funnel?: EditionFunnel,
+  /** The edition's appeals still pending (an admin's report): a sheet of their own. */
+  pendingAppeals?: readonly PendingAppealLine[],
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const edition = editionName(language, results.edition);
@@ -718,6 +784,7 @@ export async function resultsReportXlsx(
     row.getCell(5).numFmt = DATE_FORMAT;
   }
   if (funnel) funnelSheet(workbook, funnel, language);
+  if (pendingAppeals) pendingAppealsSheet(workbook, pendingAppeals, language);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -28,7 +28,7 @@ import { PDF_UPLOAD_LIMITS, withRequiredFileOnDisk } from '../../platform/multip
 import { requestLanguage } from '../../platform/request-language.ts';
 import { IdParams, LangQuery } from '../../platform/route-schemas.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
-import { resultsReportPdf, resultsReportXlsx } from './applications-export.ts';
+import { type PendingAppealLine, resultsReportPdf, resultsReportXlsx } from './applications-export.ts';
 import type { EditionsService } from './editions.service.ts';
 import type { ResultsService } from './results.service.ts';
 import { sealBadgeSvg } from './seal-badge.ts';
@@ -47,11 +47,18 @@ export function editionsRoutes(deps: {
   uploadsDir: string;
   /** The edition's funnel by island, added to an admin's results report (the overview area's, wired by app.ts). */
   funnel?: (editionId: string) => Promise<EditionFunnel>;
+  /** The edition's appeals still pending, added to an admin's results report (docs/adr/0031-appeals.md). */
+  pendingAppeals?: (editionId: string) => Promise<PendingAppealLine[]>;
 }) {
   const { editions, results, uploadsDir } = deps;
   /** The funnel for an admin's report; a partner's report has none (the funnel is the admins'). */
   const funnelFor = async (request: FastifyRequest<{ Params: { id: string } }>) =>
     deps.funnel && hasRole(caller(request).roles, 'admin') ? deps.funnel(request.params.id) : undefined;
+  /** The pending appeals for an admin's report; a partner's has none (appeals are the company's and the admins'). */
+  const appealsFor = async (request: FastifyRequest<{ Params: { id: string } }>) =>
+    deps.pendingAppeals && hasRole(caller(request).roles, 'admin')
+      ? deps.pendingAppeals(request.params.id)
+      : undefined;
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyMultipart, { limits: PDF_UPLOAD_LIMITS });
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -237,7 +244,13 @@ export function editionsRoutes(deps: {
       async (request, reply) => {
         const language = languageFromTag(request.query.lang) ?? requestLanguage(request);
         const data = await results.results(request.params.id);
-        const pdf = await resultsReportPdf(data, language, new Date(), await funnelFor(request));
+        const pdf = await resultsReportPdf(
+          data,
+          language,
+          new Date(),
+          await funnelFor(request),
+          await appealsFor(request),
+        );
         return sendPdf(reply, pdf, `results-${data.edition.year}-${language}.pdf`, 'attachment');
       },
     );
@@ -259,7 +272,15 @@ export function editionsRoutes(deps: {
         const data = await results.results(request.params.id);
         reply.header('content-type', XLSX_MIME);
         reply.header('content-disposition', attachment(`results-${data.edition.year}-${language}.xlsx`));
-        return reply.send(await resultsReportXlsx(data, language, undefined, await funnelFor(request)));
+        return reply.send(
+          await resultsReportXlsx(
+            data,
+            language,
+            undefined,
+            await funnelFor(request),
+            await appealsFor(request),
+          ),
+        );
       },
     );
 
