@@ -580,12 +580,13 @@ describe('an upheld appeal', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Pending appeals');
-    expect(sheet?.getRow(1).getCell(1).value).toBe('Pending appeals: 1');
-    expect((sheet?.getRow(3).values as unknown[]).slice(1, 3)).toEqual([
+    if (!sheet) throw new Error('no sheet of pending appeals');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Pending appeals: 1');
+    expect((sheet.getRow(3).values as unknown[]).slice(1, 3)).toEqual([
       pending.json()[0].companyName,
       pending.json()[0].nif,
     ]);
-    expect(sheet?.getRow(3).getCell(4).value).toBe('Waiting for a proposed decision');
+    expect(sheet.getRow(3).getCell(4).value).toBe('Waiting for a proposed decision');
     const pdf = await get(admin, `/editions/${editionId}/results/report.pdf?lang=en`);
     const pdfText = pdfTexts(pdf.rawPayload).join('\n');
     expect(pdfText).toContain('Pending appeals: 1');
