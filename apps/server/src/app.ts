@@ -32,13 +32,13 @@ import {
   editionsRoutes,
 } from './modules/applications/index.ts';
 import { automationsRoutes, createAutomationsService } from './modules/automations/index.ts';
-import { broadcastsRoutes, createBroadcastsService } from './modules/broadcasts/index.ts';
 import {
   balanceSheetsRoutes,
   balanceTreeRoutes,
   createBalanceSheetsService,
 } from './modules/balance-sheets/index.ts';
 import { barometerRoutes, createBarometerService } from './modules/barometer/index.ts';
+import { broadcastsRoutes, createBroadcastsService } from './modules/broadcasts/index.ts';
 import {
   companiesRoutes,
   createCompaniesService,

@@ -11,9 +11,9 @@ export { createApplicationsService } from './applications.service.ts';
 export { resultsReportXlsx } from './applications-export.ts';
 export { editionsRoutes } from './editions.routes.ts';
 export { createEditionsService } from './editions.service.ts';
+export { computeEligibility, latestAnnualYear } from './eligibility.ts';
 export { applicationMessagesRoutes } from './messages.routes.ts';
 export { createApplicationMessagesService } from './messages.service.ts';
-export { computeEligibility, latestAnnualYear } from './eligibility.ts';
 /** Submitted applications, the funnel's 'applied' (the results count the same). */
 export { submitted as submittedApplicationWhere } from './results.repository.ts';
 export type { ResultsService } from './results.service.ts';
