@@ -229,7 +229,11 @@ const SIGNED_IN_PAGES: ReadonlyArray<
   ['company indicators', 'src/features/diagnosis/pages/company-indicators-page.tsx'],
   ['application (company)', 'src/features/applications/pages/company-application-page.tsx'],
   ['ESG form (company)', 'src/features/esg/pages/company-esg-page.tsx'],
-  ['applications list (admin)', 'src/features/applications/pages/admin-pages.tsx', ['@mantine/dates']],
+  [
+    'applications list (admin)',
+    'src/features/applications/pages/admin-applications-page.tsx',
+    ['@mantine/dates'],
+  ],
   ['home-content editor (admin)', 'src/features/content/pages/home-content-page.tsx', ['@mantine/dates']],
   ['partner dashboard', 'src/features/partners/pages/partner-dashboard-page.tsx'],
 ];

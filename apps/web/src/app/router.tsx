@@ -74,12 +74,20 @@ const DIAGNOSIS_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
   ),
 };
 
-const applicationPages = () => import('../features/applications/pages/admin-pages.tsx');
 /** The applications area: editions, evaluation, results (admin and partner) and the company's application. */
 const APPLICATION_PAGES: Partial<Record<PageDef['page'], RouteObject['lazy']>> = {
-  adminEditions: lazyComponent(applicationPages, 'AdminEditionsPage'),
-  adminApplications: lazyComponent(applicationPages, 'AdminApplicationsPage'),
-  adminApplicationResults: lazyComponent(applicationPages, 'AdminResultsPage'),
+  adminEditions: lazyComponent(
+    () => import('../features/applications/pages/admin-editions-page.tsx'),
+    'AdminEditionsPage',
+  ),
+  adminApplications: lazyComponent(
+    () => import('../features/applications/pages/admin-applications-page.tsx'),
+    'AdminApplicationsPage',
+  ),
+  adminApplicationResults: lazyComponent(
+    () => import('../features/applications/pages/admin-results-page.tsx'),
+    'AdminResultsPage',
+  ),
   partnerApplicationResults: lazyComponent(
     () => import('../features/applications/pages/partner-results-page.tsx'),
     'PartnerResultsPage',

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSearch } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { API_BASE } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
@@ -24,11 +24,15 @@ import { toSelectOptions, usePublicOptions } from '../../companies/options.ts';
 import { AppealStatusBadge } from '../appeals/admin-appeal-panel.tsx';
 import { useAppealsQuery } from '../appeals/queries.ts';
 import { useAdminApplicationsQuery, useCurrentEditionQuery, useEditionsQuery } from '../queries.ts';
-import { AdminApplicationDetail } from './admin-application-detail.tsx';
 import { ApplicationStatusBadge, YesNo } from './admin-badges.tsx';
 import { EditionPicker, useEditionParam } from './admin-edition-picker.tsx';
 import { RenewalBadge } from './renewal-badge.tsx';
 import { shortDate } from './results-format.ts';
+
+/** The evaluation drawer's content (documents, decision, history, messages, appeal) loads when one is opened. */
+const AdminApplicationDetail = lazy(() =>
+  import('./admin-application-detail.tsx').then((module) => ({ default: module.AdminApplicationDetail })),
+);
 
 function FilterSelect({
   label,
@@ -292,7 +296,13 @@ export function ApplicationsPanel() {
         size={isPhone ? '100%' : 'xl'}
       >
         <Drawer.Overlay />
-        <Drawer.Content>{openId ? <AdminApplicationDetail id={openId} /> : null}</Drawer.Content>
+        <Drawer.Content>
+          {openId ? (
+            <Suspense fallback={<Skeleton h={240} m="md" />}>
+              <AdminApplicationDetail id={openId} />
+            </Suspense>
+          ) : null}
+        </Drawer.Content>
       </Drawer.Root>
     </Stack>
   );
