@@ -280,6 +280,21 @@ export const appeals = defineMessages({
 export const appealsMail = defineMessages({
   pt: {
     greeting: 'Olá {{name}},',
+    received: {
+      subject: 'Recurso recebido: candidatura da empresa {{companyName}} à {{edition}}',
+      intro:
+        'O recurso da empresa {{companyName}} da decisão sobre a sua candidatura à {{edition}} foi recebido em {{date}}.',
+      next: 'Dois avaliadores decidem o recurso: um propõe a decisão e um segundo confirma-a.',
+      told: 'Quando a decisão for confirmada, receberá um e-mail com a decisão e a sua fundamentação, que poderá também ler no portal.',
+      action: 'Veja o estado do recurso no portal:',
+    },
+    toAdmins: {
+      subject: 'Novo recurso: {{companyName}}, {{edition}}',
+      intro:
+        'A empresa {{companyName}} (NIF {{nif}}) recorreu da decisão sobre a sua candidatura à {{edition}}.',
+      reason: 'Motivo do recurso:',
+      action: 'Abra a candidatura no portal para propor ou confirmar a decisão do recurso:',
+    },
     upheld: {
       subject: 'Recurso deferido: {{companyName}} distinguida na {{edition}}',
       intro:
@@ -297,6 +312,21 @@ export const appealsMail = defineMessages({
   },
   en: {
     greeting: 'Hello {{name}},',
+    received: {
+      subject: "Appeal received: {{companyName}}'s application to the {{edition}}",
+      intro:
+        'The appeal of {{companyName}} against the decision on its application to the {{edition}} was received on {{date}}.',
+      next: 'Two evaluators decide the appeal: one proposes the decision and a second one confirms it.',
+      told: 'Once the decision is confirmed, you will receive an email with the decision and its grounds, which you can also read on the portal.',
+      action: "See the appeal's status on the portal:",
+    },
+    toAdmins: {
+      subject: 'New appeal: {{companyName}}, {{edition}}',
+      intro:
+        '{{companyName}} (NIF {{nif}}) appealed against the decision on its application to the {{edition}}.',
+      reason: 'Reason for the appeal:',
+      action: "Open the application on the portal to propose or confirm the appeal's decision:",
+    },
     upheld: {
       subject: 'Appeal upheld: {{companyName}} distinguished in the {{edition}}',
       intro:
@@ -314,6 +344,21 @@ export const appealsMail = defineMessages({
   },
   fr: {
     greeting: 'Bonjour {{name}},',
+    received: {
+      subject: "Recours reçu : candidature de l'entreprise {{companyName}} à la {{edition}}",
+      intro:
+        "Le recours de l'entreprise {{companyName}} contre la décision sur sa candidature à la {{edition}} a été reçu le {{date}}.",
+      next: 'Deux évaluateurs statuent sur le recours : l’un propose la décision, un second la confirme.',
+      told: 'Une fois la décision confirmée, vous recevrez un e-mail avec la décision et ses motifs, que vous pourrez aussi consulter sur le portail.',
+      action: 'Consultez l’état du recours sur le portail :',
+    },
+    toAdmins: {
+      subject: 'Nouveau recours : {{companyName}}, {{edition}}',
+      intro:
+        "L'entreprise {{companyName}} (NIF {{nif}}) a fait recours contre la décision sur sa candidature à la {{edition}}.",
+      reason: 'Motif du recours :',
+      action: 'Ouvrez la candidature sur le portail pour proposer ou confirmer la décision sur le recours :',
+    },
     upheld: {
       subject: 'Recours accueilli : {{companyName}} distinguée à la {{edition}}',
       intro:

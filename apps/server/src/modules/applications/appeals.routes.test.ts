@@ -1,5 +1,5 @@
-import { appealPeriod } from '@excelencia/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { appealPeriod, formatDisplayDate } from '@excelencia/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/support/balance-sheets.ts';
@@ -657,5 +657,110 @@ describe("a company's closure", () => {
     expect((await get(admin, `/applications/${applicationId}/appeal`)).json().appeal).toMatchObject({
       reason: '',
     });
+  });
+});
+
+describe("the appeal's mails", () => {
+  /** The outbox's rows written by `act`, and nothing else. */
+  async function mailedBy(act: () => Promise<void>) {
+    const before = new Set((await ctx.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((r) => r.id));
+    await act();
+    return (await ctx.db.select().from(mailOutbox)).filter((row) => !before.has(row.id));
+  }
+
+  it('tell every active admin in their language (company, edition, the reason escaped and cut at 500 characters, the application) and give each member a receipt in theirs', async () => {
+    const [french, english, former] = await Promise.all([
+      ctx.createUser({ email: 'admin3@appeals.cv', roles: ['admin'], name: 'Chloé Admin' }),
+      ctx.createUser({ email: 'admin4@appeals.cv', roles: ['admin'], name: 'Emma Admin' }),
+      ctx.createUser({ email: 'antigo@appeals.cv', roles: ['admin'], name: 'Antigo Admin' }),
+    ]);
+    await ctx.db.update(accounts).set({ language: 'fr' }).where(eq(accounts.id, french.accountId));
+    await ctx.db.update(accounts).set({ language: 'en' }).where(eq(accounts.id, english.accountId));
+    await ctx.db.update(accounts).set({ isActive: false }).where(eq(accounts.id, former.accountId));
+    await ctx.db.update(accounts).set({ language: 'en' }).where(eq(accounts.id, viewerAccountId));
+    const companyId = await team();
+    const { editionId, applicationId } = await refused(companyId);
+    // Markup the mail must not carry as markup, then more than 500 characters.
+    const reason = `<b>Rácios</b> & "autonomia"\n${'x'.repeat(600)}`;
+    const mails = await mailedBy(async () => {
+      const made = await send(owner, 'POST', appealPath(companyId, applicationId), { reason });
+      expect(made.statusCode, made.body).toBe(201);
+    });
+
+    const admins = await ctx.db
+      .select({ email: accounts.email, language: accounts.language, isActive: accounts.isActive })
+      .from(accounts)
+      .where(sql`${accounts.roles} @> '["admin"]'::jsonb`);
+    const active = admins.filter((a) => a.isActive);
+    expect(active.map((a) => a.language)).toEqual(expect.arrayContaining(['fr', 'en']));
+    const members = [
+      { email: 'dona@appeals.cv', language: 'fr' },
+      { email: 'conta@appeals.cv', language: 'pt' },
+      { email: 'leitor@appeals.cv', language: 'en' },
+    ];
+    // One mail per active admin and one per member, each in its reader's language; none to the inactive admin.
+    expect(mails.map((m) => `${m.toAddress} ${m.language}`).sort()).toEqual(
+      [...active, ...members].map((r) => `${r.email} ${r.language}`).sort(),
+    );
+    expect(mails.some((m) => m.toAddress === 'antigo@appeals.cv')).toBe(false);
+
+    const [edition] = await ctx.db.select().from(editions).where(eq(editions.id, editionId));
+    const companyName = `Recurso ${nif}, Lda`;
+    const mailTo = (address: string) => mails.find((m) => m.toAddress === address);
+    const quoted = `<b>Rácios</b> & "autonomia"\n${'x'.repeat(500 - 28)}…`;
+    const toChloe = mailTo('admin3@appeals.cv');
+    expect(toChloe?.subject).toBe(`Nouveau recours : ${companyName}, ${edition?.number}e édition (2024)`);
+    expect(toChloe?.textBody).toContain(`L'entreprise ${companyName} (NIF ${nif}) a fait recours`);
+    const toEmma = mailTo('admin4@appeals.cv');
+    expect(toEmma?.subject).toMatch(/^New appeal: /);
+    expect(toEmma?.subject).toContain(companyName);
+    for (const mail of [toChloe, toEmma]) {
+      // The reason's first 500 characters, cut with '…', never its rest; escaped in the HTML.
+      expect(mail?.textBody).toContain(quoted);
+      expect(mail?.textBody).not.toContain('x'.repeat(500 - 27));
+      expect(mail?.htmlBody).toContain('&lt;b&gt;Rácios&lt;/b&gt; &amp; &quot;autonomia&quot;');
+      expect(mail?.htmlBody).not.toContain('<b>Rácios');
+      expect(mail?.textBody).toContain(
+        `${ctx.config.publicUrl}/${mail?.language}/admin/application?application=${applicationId}`,
+      );
+    }
+
+    // The receipt: the day it was received, the two evaluators, how the outcome will come; never the reason.
+    const today = (language: 'pt' | 'en' | 'fr') => formatDisplayDate(new Date(), language);
+    const toOwner = mailTo('dona@appeals.cv');
+    expect(toOwner?.subject).toMatch(/^Recours reçu/);
+    expect(toOwner?.textBody).toContain(`a été reçu le ${today('fr')}`);
+    expect(toOwner?.textBody).toContain('Deux évaluateurs');
+    expect(toOwner?.textBody).toContain(`${ctx.config.publicUrl}/fr/company/application`);
+    const toAccountant = mailTo('conta@appeals.cv');
+    expect(toAccountant?.subject).toMatch(/^Recurso recebido/);
+    expect(toAccountant?.textBody).toContain('Dois avaliadores');
+    const toViewer = mailTo('leitor@appeals.cv');
+    expect(toViewer?.subject).toMatch(/^Appeal received/);
+    expect(toViewer?.textBody).toContain(`was received on ${today('en')}`);
+    expect(toViewer?.textBody).toContain('you will receive an email with the decision');
+    for (const receipt of [toOwner, toAccountant, toViewer]) {
+      expect(receipt?.textBody).not.toContain('Rácios');
+    }
+  });
+
+  it('mail nobody when the appeal is refused (409)', async () => {
+    const companyId = await team();
+    const { applicationId } = await refused(companyId);
+    await appealed(companyId, applicationId);
+    const distinguished = await refused(companyId, { status: 'evaluated' });
+    const late = await refused(companyId, { publishedDaysAgo: 11 });
+    const mails = await mailedBy(async () => {
+      for (const [id, code] of [
+        [applicationId, 'appeal_exists'],
+        [distinguished.applicationId, 'not_appealable'],
+        [late.applicationId, 'appeal_closed'],
+      ] as const) {
+        const refusedAppeal = await send(owner, 'POST', appealPath(companyId, id), { reason: REASON });
+        expect(refusedAppeal.statusCode, refusedAppeal.body).toBe(409);
+        expect(refusedAppeal.json().error.code).toBe(code);
+      }
+    });
+    expect(mails).toEqual([]);
   });
 });

@@ -47,6 +47,7 @@ import {
 import { APPLICATION_ENTITY, type ApplicationsService } from './applications.service.ts';
 import { checkedIssueDate } from './document-validity.ts';
 import { type EditionRow, editionRow } from './editions.service.ts';
+import { evaluatorsToWrite } from './messages.repository.ts';
 import { insertSeal } from './results.repository.ts';
 
 /**
@@ -82,6 +83,19 @@ function appealClosed(closesAt: Date): AppError {
 }
 
 type MailKind = 'upheld' | 'dismissed';
+
+/** How much of the company's reason the admins' mail quotes (characters); the application page has all of it. */
+export const APPEAL_MAIL_REASON_LENGTH = 500;
+
+/** The reason's first APPEAL_MAIL_REASON_LENGTH characters (never half a character), '…' when cut, by line. */
+function quotedReason(reason: string): string[] {
+  const characters = Array.from(reason);
+  const quoted =
+    characters.length > APPEAL_MAIL_REASON_LENGTH
+      ? `${characters.slice(0, APPEAL_MAIL_REASON_LENGTH).join('')}…`
+      : reason;
+  return quoted.split(/\r\n|\r|\n/);
+}
 
 function appealMail(
   kind: MailKind,
@@ -244,6 +258,68 @@ export function createAppealsService(deps: {
     }
   }
 
+  /**
+   * A new appeal, in its transaction: every active admin (as a company's message reaches the evaluators) is told
+   * which company and edition, with the reason's beginning (the layout escapes it) and the application's page; the
+   * company's members get a receipt (the day, the four eyes, how the outcome will reach them). Each in their language.
+   */
+  async function mailReceived(
+    tx: Executor,
+    application: ApplicationRow,
+    edition: EditionRow,
+    reason: string,
+    now: Date,
+  ) {
+    const [company, admins, members] = await readTogether(tx, [
+      () => companyNameAndNif(tx, application.companyId),
+      () => evaluatorsToWrite(tx),
+      () => applications.membersOf(tx, application.companyId),
+    ]);
+    const quoted = quotedReason(reason);
+    for (const admin of admins) {
+      const { language } = admin;
+      const params = {
+        name: admin.name,
+        companyName: company?.companyName ?? '',
+        nif: company?.nif ?? '',
+        edition: editionLabel(edition, language),
+      };
+      const t = (key: string) => translate(language, `appealsMail:${key}`, params);
+      await enqueueMail(
+        tx,
+        layoutMail({
+          to: admin.email,
+          language,
+          subject: t('toAdmins.subject'),
+          greeting: t('greeting'),
+          lines: [t('toAdmins.intro'), '', t('toAdmins.reason'), ...quoted, '', t('toAdmins.action')],
+          link: `${publicUrl}/${language}/admin/application?application=${encodeURIComponent(application.id)}`,
+        }),
+      );
+    }
+    for (const member of members) {
+      const { language } = member;
+      const params = {
+        name: member.name,
+        companyName: company?.companyName ?? '',
+        edition: editionLabel(edition, language),
+        date: formatMailDate(now, language),
+      };
+      const t = (key: string) => translate(language, `appealsMail:${key}`, params);
+      await enqueueMail(
+        tx,
+        layoutMail({
+          to: member.email,
+          language,
+          subject: t('received.subject'),
+          greeting: t('greeting'),
+          lines: [t('received.intro'), t('received.next'), t('received.told'), t('received.action')],
+          link: `${publicUrl}/${language}/company/application`,
+        }),
+      );
+    }
+  }
+
   return {
     /** Whether the company's application may be appealed, until when, and its appeal (any member). */
     async state(
@@ -285,6 +361,7 @@ export function createAppealsService(deps: {
         if (!appeal) throw appealExists();
         // The reason is the company's words: the appeal row keeps it (blanked if its account is closed), not the log.
         await audit(tx, actor, application, 'appeal', { status: application.status, appeal: 'pending' });
+        await mailReceived(tx, application, edition, body.reason, now);
         return present(tx, appeal, application, edition, false);
       });
     },
