@@ -196,6 +196,8 @@ export const AdminApplicationQuery = ListQuery.extend({
   sectionId: z.uuid().optional(),
   /** Only renewals (true) or only first applications (false). */
   renewal: booleanQuery.optional(),
+  /** Only the applications whose appeal waits for its decision (docs/adr/0031-appeals.md). */
+  appeal: z.enum(['pending']).optional(),
 });
 export type AdminApplicationQuery = z.infer<typeof AdminApplicationQuery>;
 

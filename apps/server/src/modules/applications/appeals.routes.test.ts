@@ -764,3 +764,52 @@ describe("the appeal's mails", () => {
     expect(mails).toEqual([]);
   });
 });
+
+describe("the admin list's appeal filter", () => {
+  it('appeal=pending keeps the applications whose appeal waits for its decision, and nothing else', async () => {
+    const pendingCompany = await team();
+    const otherCompany = await team();
+    const decidedCompany = await team();
+    const { editionId, applicationId } = await refused(pendingCompany, { qualified: otherCompany });
+    await appealed(pendingCompany, applicationId);
+    // A refused application of the same edition whose appeal was decided (dismissed): not pending.
+    const [decided] = await ctx.db
+      .insert(applications)
+      .values({
+        editionId,
+        companyId: decidedCompany,
+        status: 'unqualified',
+        eligibility: JUDGED,
+        decisionReason: 'Não.',
+        submittedAt: new Date(Date.UTC(2024, 3, 1)),
+        decidedAt: new Date(Date.UTC(2024, 4, 1)),
+        confirmedAt: new Date(Date.UTC(2024, 5, 1)),
+      })
+      .returning();
+    await ctx.db
+      .insert(applicationAppeals)
+      .values({ applicationId: decided?.id ?? '', reason: REASON, status: 'dismissed' });
+
+    const names = async (query: string) => {
+      const response = await get(admin, `/applications?editionId=${editionId}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as { total: number; items: { id: string }[] };
+      return { total: page.total, ids: page.items.map((item) => item.id) };
+    };
+    expect((await names('')).total).toBe(3);
+    expect(await names('&appeal=pending')).toEqual({ total: 1, ids: [applicationId] });
+    // With the other filters: the pending appeal's application is unqualified, not evaluated.
+    expect(await names('&appeal=pending&status=unqualified')).toEqual({ total: 1, ids: [applicationId] });
+    expect(await names('&appeal=pending&status=evaluated')).toEqual({ total: 0, ids: [] });
+    // Confirmed, the appeal is no longer pending.
+    await ctx.db
+      .update(applicationAppeals)
+      .set({ status: 'dismissed' })
+      .where(eq(applicationAppeals.applicationId, applicationId));
+    expect(await names('&appeal=pending')).toEqual({ total: 0, ids: [] });
+
+    const wrong = await get(admin, `/applications?editionId=${editionId}&appeal=upheld`);
+    expect(wrong.statusCode).toBe(400);
+    expect((await get(owner, '/applications?appeal=pending')).statusCode).toBe(403);
+  });
+});

@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   accounts,
+  applicationAppeals,
   applicationFiles,
   applications,
   auditLog,
@@ -357,13 +358,21 @@ export async function membersToWrite(executor: Executor, companyId: string) {
 // The admin list
 
 /**
- * The admin list's filter: edition, status, documents complete or not, island, CAE section, renewal or not, name
- * or NIF.
+ * The application's appeal waits for its decision (docs/adr/0031-appeals.md). The application's id named with its
+ * table, as in heldEarlierSeal: a bare "id" inside the subquery would be the appeal's.
+ */
+const appealPending = sql<boolean>`exists (select 1 from ${applicationAppeals} pending_appeal
+  where pending_appeal.application_id = ${sql.identifier(getTableName(applications))}.${sql.identifier(applications.id.name)}
+  and pending_appeal.status = 'pending')`;
+
+/**
+ * The admin list's filter: edition, status, documents complete or not, island, CAE section, renewal or not, a
+ * pending appeal, name or NIF.
  */
 export function adminListWhere(
   filter: Pick<
     AdminApplicationQuery,
-    'editionId' | 'status' | 'complete' | 'islandId' | 'sectionId' | 'renewal' | 'search'
+    'editionId' | 'status' | 'complete' | 'islandId' | 'sectionId' | 'renewal' | 'appeal' | 'search'
   >,
 ): SQL | undefined {
   const complete = sql<boolean>`${liveFileCount} = ${APPLICATION_FILE_TYPE_COUNT}`;
@@ -378,6 +387,7 @@ export function adminListWhere(
       : filter.renewal
         ? applicationIsRenewal
         : sql`not ${applicationIsRenewal}`,
+    filter.appeal === 'pending' ? appealPending : undefined,
     searchCondition(sql`(${companies.searchText} || ' ' || ${companies.nif})`, filter.search),
   );
 }
