@@ -66,7 +66,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /admin/application: the applications of one edition (the current one by default) with filters by status,
- * completeness, renewal, island and CAE section and a search by company or NIF; one opens in a drawer beside the
+ * completeness, renewal, pending appeal, island and CAE section and a search by company or NIF; one opens in a drawer beside the
  * list (a renewal carries its badge).
  */
 export function ApplicationsPanel() {
@@ -259,6 +259,13 @@ export function ApplicationsPanel() {
               ]}
               testId="filter-renewal"
               {...filter('renewal')}
+            />
+            <FilterSelect
+              label={t('appeals:admin.filter')}
+              allLabel={t('appeals:admin.filterAny')}
+              options={[{ value: 'pending', label: t('appeals:admin.filterPending') }]}
+              testId="filter-appeal"
+              {...filter('appeal')}
             />
             <FilterSelect
               label={t('applicationsAdmin:list.filters.island')}
