@@ -264,7 +264,16 @@ describe('resultsReportPdf', () => {
     const listPages = pages.filter((page) => /Companhia \d{3} Lda/.test(page));
     expect(listPages.length).toBeGreaterThanOrEqual(2);
     for (const page of listPages) {
-      for (const header of ['Empresa', 'NIF', 'Ilha', 'Secção CAE', 'Válido até', 'Estado', 'Código']) {
+      for (const header of [
+        'Empresa',
+        'NIF',
+        'Ilha',
+        'Secção CAE',
+        'Válido até',
+        'Estado',
+        'Código',
+        'Renovação',
+      ]) {
         expect(page.split('\n')).toContain(header);
       }
     }
@@ -272,6 +281,10 @@ describe('resultsReportPdf', () => {
     expect(all).toContain('25 - novembro - 2026');
     expect(all).toContain('SEAL120');
     expect(all).toContain('Suspenso');
+    // Company 002 renews a seal of an earlier edition: Sim after its seal code; company 003 does not: Não.
+    const lines = all.split('\n');
+    expect(lines[lines.indexOf('SEAL002') + 1]).toBe('Sim');
+    expect(lines[lines.indexOf('SEAL003') + 1]).toBe('Não');
 
     pages.forEach((page, index) => {
       expect(page).toContain('Gerado em 26 - novembro - 2025, 14:04');

@@ -468,6 +468,7 @@ function companyCells(company: DistinguishedCompany, language: Language): string
     formatDisplayDate(company.validUntil, language),
     text(language, `sealStatuses.${company.status}`),
     company.sealCode,
+    yesNoText(company.isRenewal, language),
   ];
 }
 
@@ -476,17 +477,19 @@ function companyColumns(language: Language): TableColumn[] {
     { header: text(language, 'report.company'), width: 24 },
     { header: text(language, 'report.nif'), width: 8 },
     { header: text(language, 'report.island'), width: 9 },
-    { header: text(language, 'report.section'), width: 29 },
+    { header: text(language, 'report.section'), width: 20 },
     { header: text(language, 'report.validUntil'), width: 12 },
     { header: text(language, 'report.status'), width: 8 },
     { header: text(language, 'report.code'), width: 10 },
+    { header: text(language, 'report.renewal'), width: 9 },
   ];
 }
 
 /**
  * The edition's results as an A4 landscape PDF: the title naming the edition, the three counts (applications
  * submitted, distinguished, unqualified), the tables by island and by CAE section, then every distinguished
- * company, its header row repeated on each page the list runs onto. Every page's footer says when the report
+ * company (and whether it renews a seal of an earlier edition), its header row repeated on each page the list runs
+ * onto. Every page's footer says when the report
  * was generated and 'page / pages'.
  */
 export async function resultsReportPdf(
