@@ -1,5 +1,5 @@
 import type { AdminAppealQuery, AppealOutcome } from '@excelencia/domain';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { applicationAppeals, applicationFiles, applications, companies } from '../../db/schema/index.ts';
 import type { ApplicationFileRow, ApplicationRow } from './applications.repository.ts';
@@ -52,89 +52,80 @@ export async function insertAppealUnlessMade(
 }
 
 /**
- * The first admin's proposal, recorded only if the appeal is still pending, without a proposal, at `version`;
- * undefined when another change came first.
+ * Moves a pending appeal on from `version` with `changes` (and the version and time), only while it is still at
+ * that version and pending (and `extra` holds): undefined when another admin changed it first, which the service
+ * answers with a 409. The conditional update is what makes two decisions at once end with one winner.
  */
-export async function proposeAtVersion(
+async function updatePendingAtVersion(
+  tx: Executor,
+  appeal: { id: string; version: number },
+  changes: Partial<typeof applicationAppeals.$inferInsert>,
+  now: Date,
+  extra?: SQL,
+): Promise<AppealRow | undefined> {
+  const [row] = await tx
+    .update(applicationAppeals)
+    .set({ ...changes, version: appeal.version + 1, updatedAt: now })
+    .where(
+      and(
+        eq(applicationAppeals.id, appeal.id),
+        eq(applicationAppeals.version, appeal.version),
+        eq(applicationAppeals.status, 'pending'),
+        extra,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A first admin proposes the outcome of a pending appeal without a proposal, at `version`. */
+export function proposeAtVersion(
   tx: Executor,
   appeal: { id: string; version: number },
   proposal: { outcome: AppealOutcome; reason: string; decidedBy: string | null },
   now: Date,
 ): Promise<AppealRow | undefined> {
-  const [row] = await tx
-    .update(applicationAppeals)
-    .set({
+  return updatePendingAtVersion(
+    tx,
+    appeal,
+    {
       proposedOutcome: proposal.outcome,
       decisionReason: proposal.reason,
       decidedBy: proposal.decidedBy,
       decidedAt: now,
-      version: appeal.version + 1,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(applicationAppeals.id, appeal.id),
-        eq(applicationAppeals.version, appeal.version),
-        eq(applicationAppeals.status, 'pending'),
-        isNull(applicationAppeals.proposedOutcome),
-      ),
-    )
-    .returning();
-  return row;
+    },
+    now,
+    isNull(applicationAppeals.proposedOutcome),
+  );
 }
 
 /** A second admin confirms the proposal at `version`: the appeal takes its outcome. Undefined when it changed. */
-export async function confirmAtVersion(
+export function confirmAtVersion(
   tx: Executor,
   appeal: { id: string; version: number; proposedOutcome: AppealOutcome },
   confirmedBy: string | null,
   now: Date,
 ): Promise<AppealRow | undefined> {
-  const [row] = await tx
-    .update(applicationAppeals)
-    .set({
-      status: appeal.proposedOutcome,
-      confirmedBy,
-      confirmedAt: now,
-      version: appeal.version + 1,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(applicationAppeals.id, appeal.id),
-        eq(applicationAppeals.version, appeal.version),
-        eq(applicationAppeals.status, 'pending'),
-      ),
-    )
-    .returning();
-  return row;
+  return updatePendingAtVersion(
+    tx,
+    appeal,
+    { status: appeal.proposedOutcome, confirmedBy, confirmedAt: now },
+    now,
+  );
 }
 
 /** A second admin sends the proposal back: pending without a proposal again, at `version`. */
-export async function withdrawProposalAtVersion(
+export function withdrawProposalAtVersion(
   tx: Executor,
   appeal: { id: string; version: number },
   now: Date,
 ): Promise<AppealRow | undefined> {
-  const [row] = await tx
-    .update(applicationAppeals)
-    .set({
-      proposedOutcome: null,
-      decisionReason: null,
-      decidedBy: null,
-      decidedAt: null,
-      version: appeal.version + 1,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(applicationAppeals.id, appeal.id),
-        eq(applicationAppeals.version, appeal.version),
-        eq(applicationAppeals.status, 'pending'),
-      ),
-    )
-    .returning();
-  return row;
+  return updatePendingAtVersion(
+    tx,
+    appeal,
+    { proposedOutcome: null, decisionReason: null, decidedBy: null, decidedAt: null },
+    now,
+  );
 }
 
 /**
