@@ -63,11 +63,11 @@ describe("a diagnosis's position in the barometer", () => {
     if (!autonomy || !turnover) throw new Error('two indicators expected');
     const [inSection, inAll] = within(autonomy).getAllByTestId('position');
     expect(inSection?.getAttribute('data-quartile')).toBe('4');
-    expect(inSection?.textContent).toContain('4.º quartil de Secção G');
+    expect(inSection?.textContent).toContain('4.º quartil da secção G');
     expect(inSection?.textContent).toContain(
       '1.º quartil 0.2 · mediana 0.35 · 3.º quartil 0.5 · 12 empresas',
     );
-    expect(inAll?.textContent).toContain('3.º quartil de Todas as empresas');
+    expect(inAll?.textContent).toContain('3.º quartil de todas as empresas');
     expect(inAll?.textContent).toContain(
       `1.º quartil 0.25 · mediana 0.41 · 3.º quartil 0.62 · 1${NBSP}234 empresas`,
     );
@@ -85,8 +85,34 @@ describe("a diagnosis's position in the barometer", () => {
     renderWithApp(<CompactPositions companyId={COMPANY} diagnosisId={DIAGNOSIS} />, { language: 'fr' });
     const lines = await screen.findAllByTestId('dashboard-position');
     expect(lines.map((line) => line.textContent)).toEqual([
-      'F14e quartile de Section G',
+      'F14e quartile de la section G',
       `RE1Section G${translate('fr', 'common:colon')} groupe de moins de 5 entreprises`,
     ]);
+  });
+
+  it('names the quartile and its group as a sentence reads them, in en and fr (1er quartile)', async () => {
+    const { unmount } = renderWithApp(<DiagnosisPositions companyId={COMPANY} diagnosisId={DIAGNOSIS} />, {
+      language: 'en',
+    });
+    const [first] = await screen.findAllByTestId('dg-position');
+    const [inSection, inAll] = within(first as HTMLElement).getAllByTestId('position');
+    expect(inSection?.textContent).toContain('Quartile 4 of section G');
+    expect(inAll?.textContent).toContain('Quartile 3 of all companies');
+    unmount();
+
+    const lowest = structuredClone(POSITIONS);
+    const indicator = lowest.indicators[0];
+    if (!indicator?.section) throw new Error('an indicator with its section expected');
+    indicator.section.quartile = 1;
+    indicator.all.quartile = 1;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(lowest)),
+    );
+    renderWithApp(<DiagnosisPositions companyId={COMPANY} diagnosisId={DIAGNOSIS} />, { language: 'fr' });
+    const [again] = await screen.findAllByTestId('dg-position');
+    const [frSection, frAll] = within(again as HTMLElement).getAllByTestId('position');
+    expect(frSection?.textContent).toContain('1er quartile de la section G');
+    expect(frAll?.textContent).toContain('1er quartile de toutes les entreprises');
   });
 });

@@ -8,11 +8,6 @@ import { PositionBar } from './position-bar.tsx';
 
 type PositionIndicator = Positions['indicators'][number];
 
-/** The name of the company's section as a group ('Section C'). */
-function sectionName(positions: Positions, t: ReturnType<typeof useTranslate>): string {
-  return positions.section ? t('barometerWeb:position.section', { code: positions.section.code }) : '';
-}
-
 /**
  * A saved diagnosis's place in the barometer (loaded with the diagnosis's view, in a chunk of its own): for each
  * indicator, the quartile of its CAE section and of all companies it falls in, with the three cut points, or
@@ -72,14 +67,14 @@ export default function DiagnosisPositions({
                   {indicator.section && positions.section ? (
                     <PositionBar
                       position={indicator.section}
-                      groupName={sectionName(positions, t)}
+                      section={positions.section.code}
                       target={targets?.get(indicator.code) ?? null}
                       t={t}
                     />
                   ) : null}
                   <PositionBar
                     position={indicator.all}
-                    groupName={t('barometer:all')}
+                    section={null}
                     target={targets?.get(indicator.code) ?? null}
                     t={t}
                   />
@@ -126,7 +121,7 @@ export function CompactPositions({ companyId, diagnosisId }: { companyId: string
               </Text>
               <PositionBar
                 position={inSection && indicator.section ? indicator.section : indicator.all}
-                groupName={inSection ? sectionName(positions, t) : t('barometer:all')}
+                section={inSection ? (positions.section?.code ?? null) : null}
                 target={null}
                 compact
                 t={t}

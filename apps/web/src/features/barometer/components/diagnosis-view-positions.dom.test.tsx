@@ -105,7 +105,7 @@ describe("a company's diagnosis and its place in the barometer", () => {
     const section = await screen.findByTestId('dg-positions');
     const [all] = await within(section).findAllByTestId('position');
     expect(requests).toContain(`/app/api/v1/companies/${COMPANY}/diagnoses/${DIAGNOSIS}/positions`);
-    expect(all?.textContent).toContain('Quartile 3 of All companies');
+    expect(all?.textContent).toContain('Quartile 3 of all companies');
     expect(all?.textContent).toContain(
       'First quartile 0.4299 · median 0.45 · third quartile 0.6 · 7 companies',
     );

@@ -33,22 +33,25 @@ function QuartileBoxes({ quartile }: { quartile: number | null }) {
 }
 
 /**
- * A value's position in one group (its CAE section or all companies): the group's name, the quartile it falls
- * in, four boxes with that quartile filled, and the three cut points; a suppressed group says only that.
+ * A value's position in one group (its CAE section `section`, or all companies when null): the quartile it falls
+ * in, named with its group as a sentence reads it ('3.º quartil da secção G', '1er quartile de toutes les
+ * entreprises'), four boxes with that quartile filled, and the three cut points; a suppressed group says only that.
  */
 export function PositionBar({
   position,
-  groupName,
+  section,
   target,
   compact = false,
   t,
 }: {
   position: BarometerPosition;
-  groupName: string;
+  section: string | null;
   target: DisplayTarget | null;
   compact?: boolean;
   t: Translate;
 }) {
+  const groupName =
+    section === null ? t('barometer:all') : t('barometerWeb:position.section', { code: section });
   if (position.suppressed) {
     return (
       <Text size="sm" c="gray.7" data-testid="position" data-suppressed={position.suppressed}>
@@ -74,7 +77,12 @@ export function PositionBar({
         <Text size="sm" fw={600}>
           {position.quartile === null
             ? `${groupName}${t('common:colon')} ${t('barometerWeb:position.notComputable')}`
-            : t('barometerWeb:position.quartileOf', { quartile: position.quartile, group: groupName })}
+            : t(
+                section === null
+                  ? 'barometerWeb:position.quartileOfAll'
+                  : 'barometerWeb:position.quartileOfSection',
+                { quartile: t(`barometerWeb:position.quartiles.q${position.quartile}`), code: section ?? '' },
+              )}
         </Text>
       </Box>
       {compact ? null : (
