@@ -31,7 +31,11 @@ export function EditionSettingsFields({
           min={1}
           max={MAX_APPEAL_DAYS}
           disabled={disabled}
-          rightSection={<Text size="xs" c="gray.7">{days}</Text>}
+          rightSection={
+            <Text size="xs" c="gray.7">
+              {days}
+            </Text>
+          }
           rightSectionWidth={48}
           {...form.getInputProps('appealDays')}
           data-testid="edition-appeal-days"
@@ -53,7 +57,11 @@ export function EditionSettingsFields({
               max={MAX_VALIDITY_DAYS}
               placeholder={t('documentValidity:columns.noLimit')}
               disabled={disabled}
-              rightSection={<Text size="xs" c="gray.7">{days}</Text>}
+              rightSection={
+                <Text size="xs" c="gray.7">
+                  {days}
+                </Text>
+              }
               rightSectionWidth={48}
               {...form.getInputProps(`documentValidityDays.${type}`)}
               data-testid={`edition-validity-${type}`}
