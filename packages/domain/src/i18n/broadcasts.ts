@@ -46,8 +46,10 @@ export const broadcasts = defineMessages({
     reach: {
       counting: 'A contar os destinatários…',
       label: 'Chega a {{companies}} e {{people}}.',
+      companies_zero: '{{count}} empresas',
       companies_one: '{{count}} empresa',
       companies_other: '{{count}} empresas',
+      people_zero: '{{count}} pessoas',
       people_one: '{{count}} pessoa',
       people_other: '{{count}} pessoas',
       failed: 'Não foi possível contar os destinatários.',
@@ -123,8 +125,10 @@ export const broadcasts = defineMessages({
     reach: {
       counting: 'Counting the recipients…',
       label: 'Reaches {{companies}} and {{people}}.',
+      companies_zero: '{{count}} companies',
       companies_one: '{{count}} company',
       companies_other: '{{count}} companies',
+      people_zero: '{{count}} people',
       people_one: '{{count}} person',
       people_other: '{{count}} people',
       failed: 'The recipients could not be counted.',
@@ -202,8 +206,10 @@ export const broadcasts = defineMessages({
     reach: {
       counting: 'Décompte des destinataires…',
       label: 'Atteint {{companies}} et {{people}}.',
+      companies_zero: '{{count}} entreprise',
       companies_one: '{{count}} entreprise',
       companies_other: '{{count}} entreprises',
+      people_zero: '{{count}} personne',
       people_one: '{{count}} personne',
       people_other: '{{count}} personnes',
       failed: 'Impossible de compter les destinataires.',

@@ -112,6 +112,12 @@ describe("an edition's automatic mail", () => {
     expect(within(target).getByTestId('automation-audience').textContent).toBe(
       'Destinatários agora: 2 empresas',
     );
+    // Portuguese says 0 in the plural.
+    const none = await row('applicationsClose7d');
+    expect(within(none).getByTestId('automation-audience').textContent).toBe(
+      'Destinatários agora: 0 empresas',
+    );
+    expect(within(none).getByTestId('automation-sent').textContent).toBe('Enviados: 0 empresas');
     fireEvent.click(control);
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]?.url).toMatch(

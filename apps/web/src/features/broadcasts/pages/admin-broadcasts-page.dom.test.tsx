@@ -113,6 +113,21 @@ describe("the admin's broadcasts", () => {
     expect(screen.getByLabelText('Trial balance')).toHaveProperty('disabled', true);
   });
 
+  it('pt: a filter that reaches nobody says 0 in the plural, as Portuguese does', async () => {
+    const serve = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).includes('/broadcasts/preview')
+          ? Response.json({ companies: 0, recipients: 0 })
+          : serve(input, init),
+      ),
+    );
+    renderPage('pt');
+    const reach = screen.getByTestId('broadcast-reach');
+    await waitFor(() => expect(reach.textContent).toBe('Chega a 0 empresas e 0 pessoas.'));
+  });
+
   it('asks before sending, naming whom it reaches, then sends the three languages and the filter', async () => {
     renderPage('en');
     await screen.findByRole('option', { name: 'Santiago' });
