@@ -1,4 +1,4 @@
-import { DiagnosisPositions as Positions, translate } from '@excelencia/domain';
+import { DiagnosisPositions as Positions } from '@excelencia/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
@@ -81,13 +81,34 @@ describe("a diagnosis's position in the barometer", () => {
     );
   });
 
-  it("shows on the dashboard one line per indicator, the section's quartile or that the group is too small", async () => {
+  it("shows on the dashboard one line per indicator, the section's quartile or that the group is too small, the section named once", async () => {
     renderWithApp(<CompactPositions companyId={COMPANY} diagnosisId={DIAGNOSIS} />, { language: 'fr' });
     const lines = await screen.findAllByTestId('dashboard-position');
+    expect(screen.getByTestId('dashboard-positions').firstElementChild?.textContent).toBe(
+      'Position dans le baromètre, dans la section G',
+    );
     expect(lines.map((line) => line.textContent)).toEqual([
-      'F14e quartile de la section G',
-      `RE1Section G${translate('fr', 'common:colon')} groupe de moins de 5 entreprises`,
+      'F14e quartile',
+      'RE1groupe de moins de 5 entreprises',
     ]);
+    // Each line's code, boxes and words side by side, not stacked.
+    expect(lines[0]?.tagName).toBe('LI');
+    expect(lines[0]?.className).toMatch(/Group/);
+  });
+
+  it('names all companies in the dashboard title when the company has no CAE section (pt)', async () => {
+    const withoutSection = { ...structuredClone(POSITIONS), section: null };
+    for (const indicator of withoutSection.indicators) indicator.section = null;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(withoutSection)),
+    );
+    renderWithApp(<CompactPositions companyId={COMPANY} diagnosisId={DIAGNOSIS} />, { language: 'pt' });
+    const lines = await screen.findAllByTestId('dashboard-position');
+    expect(screen.getByTestId('dashboard-positions').firstElementChild?.textContent).toBe(
+      'Posição no barómetro, entre todas as empresas',
+    );
+    expect(lines.map((line) => line.textContent)).toEqual(['F13.º quartil', 'RE13.º quartil']);
   });
 
   it('names the quartile and its group as a sentence reads them, in en and fr (1er quartile)', async () => {

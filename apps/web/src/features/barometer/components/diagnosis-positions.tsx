@@ -1,5 +1,5 @@
 import { type DisplayTarget, localized, type DiagnosisPositions as Positions } from '@excelencia/domain';
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -92,41 +92,48 @@ export default function DiagnosisPositions({
 }
 
 /**
- * The dashboard card's short version: one line per indicator, the quartile of the company's section (of all
- * companies when it has none) as four boxes and words.
+ * The dashboard card's short version: one line per indicator (its code, four small boxes and the quartile in
+ * words) of the company's section, or of all companies when it has none, the group named once in the title.
  */
 export function CompactPositions({ companyId, diagnosisId }: { companyId: string; diagnosisId: string }) {
   const t = useTranslate();
   const query = useDiagnosisPositionsQuery(companyId, diagnosisId);
   const positions = query.data;
   if (!positions || positions.indicators.length === 0) return null;
+  const section = positions.section?.code ?? null;
   return (
     <Stack gap={6} data-testid="dashboard-positions">
       <Text fw={600} size="sm">
-        {t('barometerWeb:position.title')}
+        {section === null
+          ? t('barometerWeb:position.compactTitleAll')
+          : t('barometerWeb:position.compactTitleSection', { code: section })}
       </Text>
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {positions.indicators.map((indicator) => {
-          const inSection = indicator.section !== null && positions.section !== null;
+          // An indicator without its section's figures stands among all companies, and says so.
+          const inSection = section !== null && indicator.section !== null;
           return (
-            <Stack
+            <Group
               key={indicator.criterionId}
               component="li"
-              gap={0}
+              gap={8}
+              wrap="nowrap"
+              align="center"
               data-testid="dashboard-position"
               data-code={indicator.code}
             >
-              <Text size="xs" c="gray.7">
+              <Text size="xs" c="gray.7" w={96} style={{ flex: 'none', overflowWrap: 'anywhere' }}>
                 {indicator.code}
               </Text>
               <PositionBar
                 position={inSection && indicator.section ? indicator.section : indicator.all}
-                section={inSection ? (positions.section?.code ?? null) : null}
+                section={inSection ? section : null}
                 target={null}
                 compact
+                withGroup={section !== null && !inSection}
                 t={t}
               />
-            </Stack>
+            </Group>
           );
         })}
       </Stack>
