@@ -12,6 +12,8 @@ export interface ModalRequest {
 interface ModalState {
   opened: boolean;
   request: ModalRequest | null;
+  /** What had the focus when the modal was asked for (the control that opened it). */
+  opener?: Element | null;
 }
 
 let state: ModalState = { opened: false, request: null };
@@ -24,14 +26,14 @@ function setState(next: ModalState): void {
 }
 
 export function openModal(request: ModalRequest): void {
-  setState({ opened: true, request });
+  setState({ opened: true, request, opener: document.activeElement });
 }
 
 /** Closes the modal and runs its after-action once. */
 export function closeModal(): void {
   if (!state.opened) return;
   const afterClose = state.request?.afterClose;
-  setState({ opened: false, request: state.request });
+  setState({ opened: false, request: state.request, opener: state.opener ?? null });
   afterClose?.();
 }
 
