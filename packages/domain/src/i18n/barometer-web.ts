@@ -43,7 +43,7 @@ export const barometerWeb = defineMessages({
       edition: 'Edição {{number}} ({{year}})',
     },
     method:
-      'Os quartis são calculados como a função percentile_cont do PostgreSQL: interpolação linear entre os valores ordenados.',
+      'Os quartis são calculados por interpolação linear entre os valores ordenados, como a função QUARTIL.INC de uma folha de cálculo.',
     position: {
       title: 'Posição no barómetro',
       intro: 'Onde fica cada indicador entre as empresas com balancetes anuais de {{year}}.',
@@ -107,7 +107,7 @@ export const barometerWeb = defineMessages({
       edition: 'Edition {{number}} ({{year}})',
     },
     method:
-      "The quartiles are computed as PostgreSQL's percentile_cont function computes them: linear interpolation between the sorted values.",
+      "The quartiles are computed by linear interpolation between the sorted values, as a spreadsheet's QUARTILE.INC function does.",
     position: {
       title: 'Position in the barometer',
       intro: 'Where each indicator stands among the companies with annual trial balances of {{year}}.',
@@ -171,7 +171,7 @@ export const barometerWeb = defineMessages({
       edition: 'Édition {{number}} ({{year}})',
     },
     method:
-      'Les quartiles sont calculés comme la fonction percentile_cont de PostgreSQL : interpolation linéaire entre les valeurs triées.',
+      'Les quartiles sont calculés par interpolation linéaire entre les valeurs triées, comme la fonction QUARTILE.INCLURE d’un tableur.',
     position: {
       title: 'Position dans le baromètre',
       intro: 'La place de chaque indicateur parmi les entreprises ayant des balances annuelles de {{year}}.',

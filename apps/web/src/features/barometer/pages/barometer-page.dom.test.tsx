@@ -255,5 +255,12 @@ describe('the public barometer page', () => {
       'Boa Vistamoins de 5 entreprises',
     ]);
     expect(screen.getByText('Édition 3 (2026)')).toBeTruthy();
+    // How the quartiles are computed, in a visitor's words (a spreadsheet's function, not the database's).
+    expect(
+      screen.getByText(
+        'Les quartiles sont calculés par interpolation linéaire entre les valeurs triées, comme la fonction QUARTILE.INCLURE d’un tableur.',
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/percentile_cont|PostgreSQL/);
   });
 });
