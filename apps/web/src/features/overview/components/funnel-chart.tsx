@@ -2,7 +2,11 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { chartFigure, valueAxis } from '../../../ui/chart-format.ts';
 
-/** The funnel's steps as horizontal bars (Mantine charts, loaded lazily); the table beside it holds the figures. */
+/**
+ * The funnel's steps as horizontal bars (Mantine charts, loaded lazily); the table beside it holds the figures.
+ * Each step has room for a name of three lines in its 150 px (fr: 'Avec un diagnostic de cette balance'), so
+ * the names do not run into the next step's.
+ */
 export function FunnelChart({
   steps,
   label,
@@ -12,7 +16,7 @@ export function FunnelChart({
 }) {
   return (
     <BarChart
-      h={Math.max(200, steps.length * 34)}
+      h={Math.max(200, steps.length * 46)}
       data={[...steps]}
       dataKey="label"
       orientation="vertical"
