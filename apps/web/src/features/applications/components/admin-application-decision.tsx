@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from
 import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconCheck, IconGavel } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
@@ -36,9 +36,12 @@ function isConflict(error: unknown): boolean {
 function EvaluationForm({
   application,
   onConflict,
+  onDecided,
 }: {
   application: Application;
   onConflict: (message: string) => void;
+  /** The decision is recorded (the form gives way to it). */
+  onDecided: () => void;
 }) {
   const t = useTranslate();
   const evaluate = useEvaluateMutation(application.id);
@@ -55,7 +58,10 @@ function EvaluationForm({
   });
   const submit = form.onSubmit((values) => {
     evaluate.mutate(toBody(values) as EvaluationRequest, {
-      onSuccess: () => notifySuccess(t('applications:evaluationComplete')),
+      onSuccess: () => {
+        onDecided();
+        notifySuccess(t('applications:evaluationComplete'));
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'already_evaluated') {
           // Someone decided meanwhile: say so above their decision, which the reload shows.
@@ -118,9 +124,17 @@ function EvaluationForm({
   );
 }
 
-/** The recorded decision, and for a second admin the confirmation (or sending it back to evaluation). */
-function DecisionSummary({ application }: { application: Application }) {
+/**
+ * The recorded decision, and for a second admin the confirmation (or sending it back to evaluation). With
+ * `focused`, its first line takes the focus when it shows: the decision just made replaced the form, whose button
+ * had it, and a keyboard user goes on from there inside the drawer.
+ */
+function DecisionSummary({ application, focused = false }: { application: Application; focused?: boolean }) {
   const t = useTranslate();
+  const line = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focused) line.current?.focus();
+  }, [focused]);
   const language = useLanguage();
   const { session } = useSignedIn();
   const confirm = useConfirmDecisionMutation(application.id);
@@ -164,7 +178,7 @@ function DecisionSummary({ application }: { application: Application }) {
   const decidedAt = shortDateTime(decision.decidedAt, language);
   return (
     <Stack gap="xs" data-testid="decision-summary" data-confirmed={!awaiting}>
-      <Text fw={600} data-testid="decision-line">
+      <Text fw={600} ref={line} tabIndex={-1} data-testid="decision-line">
         {decision.decidedBy
           ? t('applicationsAdmin:decision.decided', {
               decision: decisionName,
@@ -237,11 +251,19 @@ function DecisionSummary({ application }: { application: Application }) {
 export function DecisionSection({ application }: { application: Application }) {
   const t = useTranslate();
   const [conflict, setConflict] = useState<string | null>(null);
+  const [decided, setDecided] = useState(false);
   let body: React.ReactNode;
   if (application.decision) {
-    body = <DecisionSummary application={application} />;
+    body = <DecisionSummary application={application} focused={decided} />;
   } else if (application.status === 'pending') {
-    body = <EvaluationForm key={application.version} application={application} onConflict={setConflict} />;
+    body = (
+      <EvaluationForm
+        key={application.version}
+        application={application}
+        onConflict={setConflict}
+        onDecided={() => setDecided(true)}
+      />
+    );
   } else {
     body = (
       <Text size="sm" c="gray.7" data-testid="decision-draft">
