@@ -231,7 +231,7 @@ export const appeals = defineMessages({
       appeal: 'Faire recours de la décision',
       until: "Vous pouvez faire recours de cette décision jusqu'au {{date}} inclus.",
       closed: 'Le délai de recours a pris fin le {{date}}.',
-      reason: 'Pourquoi la décision doit-elle être revue ?',
+      reason: 'Pourquoi la décision doit-elle être revue\u00a0?',
       reasonHint: 'Entre {{min}} et {{max}} caractères. Deux administrateurs décident du recours.',
       documents: 'Nouveaux documents (facultatif)',
       documentsHint:

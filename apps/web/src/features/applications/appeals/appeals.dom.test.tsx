@@ -218,6 +218,18 @@ describe("the company's appeal of a refusal", () => {
     );
   });
 
+  it('cancelled, gives the keyboard back to the button that opened it; in French the ? stays with its question', async () => {
+    signedIn(<CompanyAppeal application={APPLICATION} />, { language: 'fr' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Faire recours de la décision' }));
+    // A no-break space before the question mark: the label never ends in a line holding '?' alone.
+    expect(
+      screen.getByRole('textbox', { name: /^Pourquoi la décision doit-elle être revue\u00a0\?/ }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    const again = await screen.findByRole('button', { name: 'Faire recours de la décision' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
+  });
+
   it('a viewer reads that only an owner may appeal', async () => {
     signedIn(<CompanyAppeal application={APPLICATION} />, { role: 'viewer' });
     expect((await screen.findByTestId('app-appeal-owner-only')).textContent).toBe(

@@ -257,6 +257,14 @@ export function CompanyAppeal({ application }: { application: Application }) {
   const language = useLanguage();
   const canAppeal = useCompanyCan('own');
   const [writing, setWriting] = useState(false);
+  // Cancelled: the keyboard goes back to the button that opened the form (it replaced the form).
+  const openButton = useRef<HTMLButtonElement>(null);
+  const [cancelled, setCancelled] = useState(false);
+  useEffect(() => {
+    if (!cancelled || writing) return;
+    openButton.current?.focus();
+    setCancelled(false);
+  }, [cancelled, writing]);
   const state = useCompanyAppealQuery(application.companyId, application.id, application.resultsPublished);
   const data = state.data;
   if (!data?.appealable) return null;
@@ -278,10 +286,17 @@ export function CompanyAppeal({ application }: { application: Application }) {
               {t('appeals:company.ownerOnly')}
             </Text>
           ) : writing ? (
-            <AppealForm application={application} onCancel={() => setWriting(false)} />
+            <AppealForm
+              application={application}
+              onCancel={() => {
+                setWriting(false);
+                setCancelled(true);
+              }}
+            />
           ) : (
             <Group>
               <Button
+                ref={openButton}
                 leftSection={<IconGavel size={16} aria-hidden="true" />}
                 onClick={() => setWriting(true)}
                 data-testid="app-appeal-open"
