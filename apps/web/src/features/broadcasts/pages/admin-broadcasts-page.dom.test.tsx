@@ -151,9 +151,17 @@ describe("the admin's broadcasts", () => {
 
     fireEvent.change(screen.getByLabelText('Message (Français)'), { target: { value: '<p>Bonjour</p>' } });
     fireEvent.click(screen.getByTestId('broadcast-send'));
-    const dialog = await screen.findByRole('dialog');
+    let dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('The broadcast will go to 2 people of 1 company.');
     expect(sends).toHaveLength(0);
+    // Cancelled: nothing sent, and the keyboard is back on Send (it was disabled while it counted).
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('broadcast-send')));
+    expect(sends).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('broadcast-send'));
+    dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByTestId('confirm-button'));
     await waitFor(() => expect(sends).toHaveLength(1));
     expect(sends[0]).toEqual({

@@ -30,7 +30,8 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useMemo, useState } from 'react';
+import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { SUCCESS_GREEN } from '../../../ui/colors.ts';
@@ -143,6 +144,7 @@ function Compose() {
   const [debounced] = useDebouncedValue(filter, REACH_DEBOUNCE_MS);
   const reach = useReachQuery(debounced);
   const [sending, setSending] = useState(false);
+  const sendButton = useRef<HTMLButtonElement>(null);
 
   // The confirmation counts the filter as it is now (the live count may still wait for its pause).
   const submit = async (values: Values) => {
@@ -155,8 +157,11 @@ function Compose() {
       notifyApiError(error);
       return;
     } finally {
-      setSending(false);
+      // Send is enabled again before the confirmation opens, and has the focus back (it lost it while it
+      // counted, disabled), so the confirmation returns the focus to it when it closes.
+      flushSync(() => setSending(false));
     }
+    sendButton.current?.focus();
     confirmAction({
       title: t('broadcasts:compose.confirmTitle'),
       message: t('broadcasts:compose.confirm', {
@@ -203,6 +208,7 @@ function Compose() {
           ) : null}
           <Group>
             <Button
+              ref={sendButton}
               type="submit"
               leftSection={<IconSend size={16} aria-hidden="true" />}
               loading={sending}
