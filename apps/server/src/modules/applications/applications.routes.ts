@@ -86,6 +86,11 @@ const APPLICATION_EXPORT_COLUMNS: readonly ExportColumn<ApplicationSummary>[] = 
     value: (row, language) => (row.decidedAt ? yesNoText(row.confirmed, language) : ''),
     width: 12,
   },
+  {
+    header: 'applicationsAdmin:list.filters.renewal',
+    value: (row, language) => yesNoText(row.isRenewal ?? false, language),
+    width: 12,
+  },
 ];
 
 const fileTypeInvalid = () =>

@@ -177,6 +177,24 @@ describe('renewals', () => {
     expect(await renewalOf('&renewal=true')).toEqual({ '400000001': true });
     expect(await renewalOf('&renewal=false')).toEqual({ '400000002': false });
     expect((await get(admin, `/applications?editionId=${edition3}&renewal=maybe`)).statusCode).toBe(400);
+
+    // The list's XLSX export says it too, in a Renewal column of the caller's language.
+    const exported = await get(admin, `/applications/export?editionId=${edition3}`, { language: 'en' });
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const renewalColumn = headers.indexOf('Renewal');
+    const nifColumn = headers.indexOf('NIF');
+    expect(renewalColumn).toBeGreaterThan(0);
+    const exportedRenewals: Record<string, unknown> = {};
+    for (let number = 2; number <= sheet.rowCount; number += 1) {
+      const values = (sheet.getRow(number).values as unknown[]).slice(1);
+      exportedRenewals[String(values[nifColumn])] = values[renewalColumn];
+    }
+    expect(exportedRenewals).toEqual({ '400000001': 'Yes', '400000002': 'No' });
   });
 
   it('are marked in the application the admin reads; an application to the seal’s own edition is not one', async () => {
