@@ -47,5 +47,10 @@ describe('the visits of the last 30 days', () => {
       ['/public/sobre', '0', '3', '0', '3', '1'],
     ]);
     expect(screen.getByTestId('visits-sign-outs').textContent).toBe('Sessions signed out: 6');
+    // A narrow column breaks an address after a slash, not inside a word ('/public/barometr' 'o' at 390 px).
+    const sobre = screen.getAllByTestId('visits-page')[1];
+    expect(sobre?.querySelectorAll('wbr')).toHaveLength(2);
+    expect(sobre?.innerHTML).toBe('/<wbr>public/<wbr>sobre');
+    expect(sobre?.style.overflowWrap).toBe('');
   });
 });

@@ -6,7 +6,7 @@ import {
   type VisitsReport,
 } from '@excelencia/domain';
 import { Alert, Box, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useVisitsQuery } from '../queries.ts';
@@ -25,6 +25,25 @@ const none = (): ByLanguage => ({ pt: 0, en: 0, fr: 0 });
 /** A page's key as its address reads: '/', '/public/sobre', '/public/news/:slug'. */
 export function pageAddress(page: string): string {
   return page === 'home' ? '/' : `/${page}`;
+}
+
+/**
+ * A page's address that a narrow column breaks after its slashes ('/public/' then 'barometro'), never inside a
+ * word ('/public/barometr' then 'o').
+ */
+function BreakableAddress({ address }: { address: string }) {
+  const parts = address.split(/(?<=\/)/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed address, in order
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -122,8 +141,8 @@ export function VisitsPanel() {
               <Table.Tbody>
                 {summary.pages.map((row) => (
                   <Table.Tr key={row.page} data-page={row.page}>
-                    <Table.Th scope="row" fw={400} style={{ overflowWrap: 'anywhere' }}>
-                      {pageAddress(row.page)}
+                    <Table.Th scope="row" fw={400} data-testid="visits-page">
+                      <BreakableAddress address={pageAddress(row.page)} />
                     </Table.Th>
                     {LANGUAGES.map((language) => (
                       <Table.Td key={language} style={NUMERIC}>
