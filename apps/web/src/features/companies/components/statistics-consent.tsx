@@ -49,10 +49,14 @@ export function StatisticsConsentSwitch({
           {t('barometer:consent.title')}
         </Title>
         <Text size="sm">{t('barometer:consent.description')}</Text>
+        {/* Not disabled while it saves (that took the keyboard's focus away to the page): busy, a change then ignored. */}
         <Switch
           checked={allowed}
-          disabled={!canChange || change.isPending}
-          onChange={(event) => change.mutate(event.currentTarget.checked)}
+          disabled={!canChange}
+          aria-busy={change.isPending || undefined}
+          onChange={(event) => {
+            if (!change.isPending) change.mutate(event.currentTarget.checked);
+          }}
           label={t('barometer:consent.allowed')}
         />
         {allowed ? null : (

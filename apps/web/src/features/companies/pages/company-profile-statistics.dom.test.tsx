@@ -107,6 +107,35 @@ describe('the statistical-use consent on the company profile', () => {
     expect(section.textContent).toContain("Withdrawn: the company's figures are in neither the barometer");
   });
 
+  it('owner: while the change saves, the switch keeps the focus (busy, not disabled) and a second press sends nothing', async () => {
+    const serve = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'PUT') await held;
+        return serve(input, init);
+      }),
+    );
+    asRole('owner');
+    const section = await screen.findByTestId('statistics-consent');
+    const toggle = within(section).getByRole('switch', { name: 'Allow anonymised statistical use' });
+    toggle.focus();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-busy')).toBe('true'));
+    expect((toggle as HTMLInputElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(toggle);
+    fireEvent.click(toggle);
+    release();
+    await waitFor(() => expect(toggle.getAttribute('aria-busy')).toBeNull());
+    expect(puts).toEqual([{ allowed: false }]);
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('viewer, in Portuguese: sees the state, cannot change it', async () => {
     profile = { ...COMPANY, statisticsAllowed: false };
     asRole('viewer', 'pt');
