@@ -131,6 +131,37 @@ describe('the message thread of an application', () => {
     expect(feedback.success).toHaveBeenCalledWith('Message sent.');
   });
 
+  it('sent from the Send button, gives the focus back to it once sent (a browser drops it while Send is disabled)', async () => {
+    const serve = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') await held;
+        return serve(input, init);
+      }),
+    );
+    renderThread(COMPANY_SCOPE);
+    fireEvent.change(await screen.findByTestId('message-input'), { target: { value: 'Obrigado.' } });
+    const send = screen.getByRole('button', { name: 'Send' });
+    send.focus();
+    fireEvent.click(send);
+    await waitFor(() => expect(send.hasAttribute('disabled')).toBe(true));
+    // What the browser does to a focused control that becomes disabled: the focus falls to the page (jsdom keeps
+    // it on a disabled button, so it is moved away by hand).
+    const away = document.createElement('input');
+    document.body.append(away);
+    away.focus();
+    away.remove();
+    expect(document.activeElement).toBe(document.body);
+    release();
+    await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(3));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send' })));
+  });
+
   it('refuses an empty message in place and sends nothing', async () => {
     renderThread(COMPANY_SCOPE);
     fireEvent.change(await screen.findByTestId('message-input'), { target: { value: '   ' } });

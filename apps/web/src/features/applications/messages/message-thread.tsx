@@ -5,9 +5,10 @@ import {
 } from '@excelencia/domain';
 import { Box, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconMessages, IconSend } from '@tabler/icons-react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
+import { keepFocusOnPage } from '../../../ui/focus-fallback.ts';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -71,6 +72,7 @@ function Composer({ scope }: { scope: ThreadScope }) {
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
+  const sendButton = useRef<HTMLButtonElement>(null);
 
   const send = (event?: FormEvent) => {
     event?.preventDefault();
@@ -87,6 +89,9 @@ function Composer({ scope }: { scope: ThreadScope }) {
         notifySuccess(t('applicationMessages:sent'));
       },
       onError: (failure) => notifyApiError(failure),
+      // Send, pressed, was disabled while it sent and so lost the focus: it has it back (after the render that
+      // enables it again). Sent with Ctrl+Enter, the focus stayed in the text box.
+      onSettled: () => window.setTimeout(() => keepFocusOnPage(sendButton.current)),
     });
   };
 
@@ -119,6 +124,7 @@ function Composer({ scope }: { scope: ThreadScope }) {
             {t('applicationMessages:hint', { max: APPLICATION_MESSAGE_MAX_LENGTH })}
           </Text>
           <Button
+            ref={sendButton}
             type="submit"
             leftSection={<IconSend size={16} aria-hidden="true" />}
             loading={post.isPending}
