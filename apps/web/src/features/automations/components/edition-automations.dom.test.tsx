@@ -132,6 +132,34 @@ describe("an edition's automatic mail", () => {
     expect(await screen.findByText('Envio atualizado.')).toBeTruthy();
   });
 
+  it('en: while a switch saves it stays operable for the keyboard (busy, not disabled); a press then sends nothing', async () => {
+    const puts = serve();
+    const served = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'PUT') await held;
+        return served(input, init);
+      }),
+    );
+    renderWithApp(<EditionAutomations editionId={EDITION_ID} />, { language: 'en' });
+    const control = within(await row('registrationCloses1d')).getByRole('switch');
+    control.focus();
+    fireEvent.click(control);
+    await waitFor(() => expect(control.getAttribute('aria-busy')).toBe('true'));
+    expect(control).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(control);
+    fireEvent.click(control);
+    release();
+    await waitFor(() => expect(control.getAttribute('aria-busy')).toBeNull());
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toEqual({ enabled: false });
+  });
+
   it('fr: a refusal shows the server message and leaves the switch as it was', async () => {
     serve({ refuse: true });
     renderWithApp(

@@ -36,18 +36,21 @@ function AutomationRow({ item, editionId }: { item: AutomationItem; editionId: s
             {kindLabel}
           </Text>
           {item.switchable ? (
+            // Busy while it saves, not disabled (that dropped the keyboard's focus to the page); a press then is
+            // ignored.
             <Switch
               checked={pending && setAutomation.variables ? setAutomation.variables.enabled : item.enabled}
-              disabled={pending}
-              onChange={(event) =>
+              aria-busy={pending || undefined}
+              onChange={(event) => {
+                if (pending) return;
                 setAutomation.mutate(
                   { kind: item.kind, enabled: event.currentTarget.checked },
                   {
                     onSuccess: () => notifySuccess(t('automationsWeb:schedule.saved')),
                     onError: (error) => notifyApiError(error),
                   },
-                )
-              }
+                );
+              }}
               aria-label={t('automationsWeb:schedule.switchLabel', { kind: kindLabel })}
               data-testid="automation-switch"
             />
