@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconCheck, IconGavel } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
@@ -68,7 +68,7 @@ export function AppealStatusBadge({ appeal }: { appeal: Pick<Appeal, 'status'> }
 
 type ProposalValues = { outcome: AppealOutcome | ''; reason: string };
 
-function ProposalForm({ appeal }: { appeal: Appeal }) {
+function ProposalForm({ appeal, onProposed }: { appeal: Appeal; onProposed: () => void }) {
   const t = useTranslate();
   const propose = useProposeAppealMutation(appeal.id);
   const refresh = useRefreshAppeals();
@@ -84,6 +84,7 @@ function ProposalForm({ appeal }: { appeal: Appeal }) {
   });
   const submit = form.onSubmit((values) => {
     propose.mutate(toBody(values) as AppealDecisionRequest, {
+      onSuccess: onProposed,
       onError: (error) => {
         notifyApiError(error);
         if (error instanceof ApiError && error.status === 409) void refresh();
@@ -134,7 +135,24 @@ function ProposalForm({ appeal }: { appeal: Appeal }) {
   );
 }
 
-function Confirmation({ appeal }: { appeal: Appeal }) {
+/**
+ * The proposal waiting for a second admin. `focusOnMount`: it replaces the form the admin just sent (its button
+ * gone with it), so the keyboard goes on at the proposal rather than at the page.
+ */
+function Confirmation({
+  appeal,
+  focusOnMount,
+  onDecided,
+}: {
+  appeal: Appeal;
+  focusOnMount: boolean;
+  onDecided: () => void;
+}) {
+  const line = useRef<HTMLParagraphElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useEffect(() => {
+    if (focusOnMount) line.current?.focus();
+  }, []);
   const t = useTranslate();
   const language = useLanguage();
   const { session } = useSignedIn();
@@ -152,9 +170,10 @@ function Confirmation({ appeal }: { appeal: Appeal }) {
     if (error instanceof ApiError && error.status === 409) void refresh();
   };
   const approve = () =>
-    confirm
-      .mutateAsync({ version: appeal.version, approve: true })
-      .then(() => notifySuccess(t(`appeals:statuses.${appeal.proposedOutcome ?? 'pending'}`)), onFailure);
+    confirm.mutateAsync({ version: appeal.version, approve: true }).then(() => {
+      onDecided();
+      notifySuccess(t(`appeals:statuses.${appeal.proposedOutcome ?? 'pending'}`));
+    }, onFailure);
   const sendBack = () =>
     setAsking({
       title: t('appeals:admin.sendBack'),
@@ -173,7 +192,7 @@ function Confirmation({ appeal }: { appeal: Appeal }) {
     });
   return (
     <Stack gap="xs" data-testid="appeal-proposal">
-      <Text fw={600} data-testid="appeal-proposal-line">
+      <Text fw={600} data-testid="appeal-proposal-line" ref={line} tabIndex={-1}>
         {t('appeals:admin.proposed', {
           name: appeal.decidedBy ?? '—',
           date: shortDateTime(appeal.decidedAt, language),
@@ -226,6 +245,14 @@ function Confirmation({ appeal }: { appeal: Appeal }) {
 function AppealBody({ appeal }: { appeal: Appeal }) {
   const t = useTranslate();
   const language = useLanguage();
+  // What this admin just did replaced the controls they used: the keyboard goes on at what replaced them.
+  const [proposedHere, setProposedHere] = useState(false);
+  const [decidedHere, setDecidedHere] = useState(false);
+  const decided = useRef<HTMLDivElement>(null);
+  const isDecided = appeal.status !== 'pending';
+  useEffect(() => {
+    if (decidedHere && isDecided) decided.current?.focus();
+  }, [decidedHere, isDecided]);
   return (
     <Stack gap="xs">
       <Group gap="xs">
@@ -262,12 +289,12 @@ function AppealBody({ appeal }: { appeal: Appeal }) {
       )}
       {appeal.status === 'pending' ? (
         appeal.proposedOutcome ? (
-          <Confirmation appeal={appeal} />
+          <Confirmation appeal={appeal} focusOnMount={proposedHere} onDecided={() => setDecidedHere(true)} />
         ) : (
-          <ProposalForm key={appeal.version} appeal={appeal} />
+          <ProposalForm key={appeal.version} appeal={appeal} onProposed={() => setProposedHere(true)} />
         )
       ) : (
-        <Stack gap={4} data-testid="appeal-decided">
+        <Stack gap={4} data-testid="appeal-decided" ref={decided} tabIndex={-1}>
           <Text size="sm">
             {t('appeals:admin.confirmed', {
               decidedBy: appeal.decidedBy ?? '—',

@@ -286,6 +286,8 @@ describe("the admins' appeal panel", () => {
     expect((screen.getByRole('button', { name: 'Confirm decision' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+    // The form and its button are gone: the keyboard goes on at the proposal, not at the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('appeal-proposal-line')));
   });
 
   it("a second admin confirms the other's proposal", async () => {
@@ -310,6 +312,8 @@ describe("the admins' appeal panel", () => {
         { path: `/app/api/v1/appeals/${APPEAL_ID}/confirmation`, body: { version: 2, approve: true } },
       ]),
     );
+    // Confirm is gone with the confirmation: the keyboard goes on at the decision.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('appeal-decided')));
   });
 });
 
