@@ -34,6 +34,7 @@ import { ReplaceNotice } from '../components/replace-notice.tsx';
 import { companySavedSheetLinks, SavedSheet, type SavedSheetLinks } from '../components/saved-sheet.tsx';
 import { FREQUENCY_CHOICES, type PeriodFields, periodProblems } from '../period.ts';
 import { sheetKeys, useBalanceTreeQuery, useSheetQuery } from '../queries.ts';
+import classes from './balance-sheet-page.module.css';
 import { TemplateSection } from './template-section.tsx';
 
 /** /:lang/company/balance-sheet: upload a trial balance or enter it by hand (?edit=<id> corrects a sheet). */
@@ -254,6 +255,7 @@ function UploadForm({
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
+        className={classes.dropzone}
         data-testid="bs-dropzone"
         style={{
           display: 'block',
