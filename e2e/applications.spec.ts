@@ -16,7 +16,13 @@ import { axeViolations, DEMO, signInNewContext, t, test } from './support.ts';
 const SECOND_ADMIN = { email: 'avaliador@excelencia.cv', password: 'Avaliador!2026' };
 
 /** An issue date two days ago (yyyy-mm-dd): valid under any validity, never in the future in Cabo Verde. */
-const RECENT_ISSUE_DATE = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** Two days ago, typed day first as the documents' issue-date field takes it (DD/MM/YYYY). */
+const RECENT_ISSUE_DATE = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)
+  .toISOString()
+  .slice(0, 10)
+  .split('-')
+  .reverse()
+  .join('/');
 
 /** A small but whole PDF (header and end marker), named after its document. */
 const pdf = (name: string) => ({
@@ -115,6 +121,7 @@ test('an owner invites its accountant, who prepares the application with 8 PDFs 
   // A file that is not a PDF is refused in the browser with its message, and nothing is uploaded. Each document
   // is uploaded with a recent issue date (required for the types with a validity: INPS, Finance, certificate).
   await slots.nth(0).getByTestId('doc-issued-at').fill(RECENT_ISSUE_DATE);
+  await slots.nth(0).getByTestId('doc-issued-at').press('Escape'); // the calendar closes
   const chooserForText = books.waitForEvent('filechooser');
   await slots.nth(0).getByTestId('doc-upload').click();
   await (await chooserForText).setFiles({
@@ -127,6 +134,7 @@ test('an owner invites its accountant, who prepares the application with 8 PDFs 
 
   for (let slot = 0; slot < 8; slot += 1) {
     await slots.nth(slot).getByTestId('doc-issued-at').fill(RECENT_ISSUE_DATE);
+    await slots.nth(slot).getByTestId('doc-issued-at').press('Escape');
     const chooser = books.waitForEvent('filechooser');
     await slots.nth(slot).getByTestId('doc-upload').click();
     await (await chooser).setFiles(pdf(`documento ${slot}`));

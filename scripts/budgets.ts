@@ -227,7 +227,11 @@ const SIGNED_IN_PAGES: ReadonlyArray<
   ['trial-balance upload', 'src/features/balance-sheets/pages/balance-sheet-page.tsx', ['@mantine/dates']],
   ['self-diagnosis', 'src/features/diagnosis/pages/company-diagnosis-page.tsx'],
   ['company indicators', 'src/features/diagnosis/pages/company-indicators-page.tsx'],
-  ['application (company)', 'src/features/applications/pages/company-application-page.tsx'],
+  [
+    'application (company)',
+    'src/features/applications/pages/company-application-page.tsx',
+    ['@mantine/dates'],
+  ],
   ['ESG form (company)', 'src/features/esg/pages/company-esg-page.tsx'],
   [
     'applications list (admin)',

@@ -8,18 +8,7 @@ import {
   hasPdfHeader,
   portalDay,
 } from '@excelencia/domain';
-import {
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Badge, Button, FileButton, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconFileUpload, IconReplace, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -27,6 +16,7 @@ import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { DANGER_RED, NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { confirmAction } from '../../../ui/confirm.tsx';
+import { DateField } from '../../../ui/form/date-fields.tsx';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useCompanyCan } from '../../teams/index.ts';
@@ -242,8 +232,7 @@ function DocumentSlot({
           </Text>
         ) : null}
         {editable ? (
-          <TextInput
-            type="date"
+          <DateField
             size="xs"
             maw={260}
             label={t('documentValidity:upload.issuedAt')}
@@ -254,11 +243,10 @@ function DocumentSlot({
                   ? t('documentValidity:upload.noLimit')
                   : t('documentValidity:upload.validFor', { count: validityDays })
             }
-            withAsterisk={typeof validityDays === 'number'}
-            aria-required={typeof validityDays === 'number' || undefined}
-            max={today}
+            required={typeof validityDays === 'number'}
+            maxDate={today}
             value={issuedAt}
-            onChange={(event) => setIssuedAt(event.currentTarget.value)}
+            onChange={(next: string) => setIssuedAt(next)}
             disabled={busy}
             data-testid="doc-issued-at"
           />
