@@ -1,27 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { type Edition, isApplicationOpen } from '../packages/domain/src/index.ts';
-import { DEMO, t, test } from './support.ts';
+import { t, test } from './support.ts';
 
 /**
- * The company's and the admin's journeys with the keyboard alone: Tab and Shift+Tab to move, Enter and Space to
- * act, arrows in a select, and typing into the field the focus reached. A file chooser opened by Enter or Space
- * is answered as the system's dialog would (setFiles on the chooser). A new company registers, confirms its
- * address, signs in, uploads a trial balance and runs a diagnosis; the demo company (which meets the demo
- * edition's criteria) applies with its 8 PDFs and submits; an admin decides in the evaluation drawer, whose
- * closing gives the focus back to the row's button. Focus is visible at the key steps.
+ * A company's journey with the keyboard alone: Tab and Shift+Tab to move, Enter and Space to act, arrows in a
+ * select, and typing into the field the focus reached. A file chooser opened by Enter or Space is answered as the
+ * system's dialog would (setFiles on the chooser). A new company registers, confirms its address, signs in,
+ * uploads a trial balance and runs a diagnosis. Focus is visible at the key steps.
  */
 
-// Date inputs read and take month/day/year in this locale (the documents' issue dates are typed so).
-test.use({ locale: 'en-US' });
-
 const PORT = '3100';
-
-/** An issue date two days ago: valid under any validity, never in the future in Cabo Verde. */
-const ISSUE_DAY = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-const ISSUE_DATE = ISSUE_DAY.toISOString().slice(0, 10);
-/** The same date as typed into a date input in en-US: mm, dd, yyyy (each part moves to the next). */
-const ISSUE_TYPED = `${ISSUE_DATE.slice(5, 7)}${ISSUE_DATE.slice(8, 10)}${ISSUE_DATE.slice(0, 4)}`;
 
 /** A balanced trial balance (debit 2 200 = credit 2 200) on the SNCRF accounts of the seeded tree. */
 const SAMPLE = [
@@ -32,15 +20,6 @@ const SAMPLE = [
   ['71', 'Vendas', 0, 800],
   ['62', 'Fornecimentos e serviços externos', 700, 0],
 ] as const;
-
-/** A small but whole PDF (header and end marker), named after its document. */
-const pdf = (name: string) => ({
-  name: `${name}.pdf`,
-  mimeType: 'application/pdf',
-  buffer: Buffer.from(
-    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${name}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
-  ),
-});
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === el.ownerDocument.activeElement);
 
@@ -91,14 +70,6 @@ async function signInByKeyboard(page: Page, email: string, password: string): Pr
   await typeInto(page, page.getByLabel(t('en', 'idp:signIn.password'), { exact: true }), password);
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.port === PORT);
-}
-
-/** From the English home, the Login button and the provider's page, by keyboard. */
-async function signInFromHome(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/en/');
-  await tabTo(page, page.getByRole('button', { name: t('en', 'shell:nav.login') }));
-  await page.keyboard.press('Enter');
-  await signInByKeyboard(page, email, password);
 }
 
 /** The public template filled with the sample, as the other specs fill it. */
@@ -203,137 +174,3 @@ test('a new company registers, confirms, signs in, uploads a trial balance and r
 });
 
 /** The fields of an edition that an update takes back (EditionUpdate without its version). */
-const EDITION_FIELDS = [
-  'number',
-  'year',
-  'indicatorYear',
-  'registrationOpensAt',
-  'registrationClosesAt',
-  'applicationOpensAt',
-  'applicationClosesAt',
-  'evaluationStartsAt',
-  'evaluationEndsAt',
-  'resultsAt',
-  'appealDays',
-  'documentValidityDays',
-] as const satisfies ReadonlyArray<keyof Edition>;
-
-/**
- * The current edition's application window, open now. On a fresh portal the demo edition's is; in the whole suite
- * applications.spec published its results and announced the next edition, whose window opens tomorrow: the
- * admin then opens it a second ago, and the returned function puts the edition's dates back.
- */
-async function openApplicationWindow(admin: Page): Promise<() => Promise<void>> {
-  const edition = (await (await admin.request.get('/app/api/v1/editions/current')).json()) as Edition & {
-    version: number;
-  };
-  if (isApplicationOpen(edition, new Date())) return async () => undefined;
-  const csrf = (await (await admin.request.get('/auth/csrf')).json()) as { csrfToken: string };
-  const headers = { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' };
-  const fields = Object.fromEntries(EDITION_FIELDS.map((key) => [key, edition[key]]));
-  const opened = await admin.request.put(`/app/api/v1/editions/${edition.id}`, {
-    headers,
-    data: {
-      ...fields,
-      applicationOpensAt: new Date(Date.now() - 1000).toISOString(),
-      version: edition.version,
-    },
-  });
-  expect(opened.status(), await opened.text()).toBe(200);
-  const { version } = (await opened.json()) as { version: number };
-  return async () => {
-    const restored = await admin.request.put(`/app/api/v1/editions/${edition.id}`, {
-      headers,
-      data: { ...fields, version },
-    });
-    expect(restored.status(), await restored.text()).toBe(200);
-  };
-}
-
-test('the demo company applies with its 8 PDFs and submits; an admin decides in the drawer and gets the focus back, by keyboard', async ({
-  browser,
-}) => {
-  test.setTimeout(90_000);
-
-  // ---- the admin signs in; the application window is open ----
-  const adminContext = await browser.newContext({ locale: 'en-US' });
-  const admin = await adminContext.newPage();
-  await signInFromHome(admin, DEMO.admin.email, DEMO.admin.password);
-  const restoreWindow = await openApplicationWindow(admin);
-
-  // ---- the company (its first visit opens the dashboard in a new tab) ----
-  const context = await browser.newContext({ locale: 'en-US' });
-  const home = await context.newPage();
-  const tab = context.waitForEvent('page');
-  await signInFromHome(home, DEMO.company.email, DEMO.company.password);
-  const app = await tab;
-  await expect(app).toHaveURL(/\/en\/company\/dashboard$/);
-
-  await app.goto('/en/company/application');
-  await expect(app.getByTestId('app-window')).toBeVisible();
-  const apply = app.getByTestId('app-apply');
-  if ((await apply.count()) > 0) {
-    await tabTo(app, apply);
-    await expectFocusVisible(apply);
-    await app.keyboard.press('Enter');
-  }
-  const slots = app.getByTestId('doc-slot');
-  await expect(slots).toHaveCount(8);
-  for (let slot = 0; slot < 8; slot += 1) {
-    const current = slots.nth(slot);
-    if ((await current.getAttribute('data-filled')) === 'true') continue;
-    // The issue date, typed (required by the types with a validity; the others take it too).
-    const date = current.getByTestId('doc-issued-at');
-    await typeInto(app, date, ISSUE_TYPED);
-    await expect(date).toHaveValue(ISSUE_DATE);
-    const button = current.getByTestId('doc-upload');
-    await tabTo(app, button);
-    if (slot === 0) await expectFocusVisible(button);
-    await chooseFileByKey(app, 'Enter', pdf(`documento ${slot}`));
-    await expect(current).toHaveAttribute('data-filled', 'true');
-  }
-  const submit = app.getByTestId('app-submit');
-  await tabTo(app, submit);
-  await expectFocusVisible(submit);
-  await app.keyboard.press('Enter');
-  const confirm = app.getByRole('dialog').getByTestId('confirm-button');
-  await tabTo(app, confirm);
-  await app.keyboard.press('Enter');
-  await expect(app.getByText(t('en', 'applications:applicationComplete'), { exact: true })).toBeVisible();
-  // Submit is gone with the submission: the focus is on the page's main region, not lost.
-  await expect(submit).toHaveCount(0);
-  await expect(app.locator('#main')).toBeFocused();
-  await context.close();
-
-  // ---- the admin decides in the evaluation drawer ----
-  await admin.goto('/en/admin/application');
-  const opener = admin
-    .getByRole('row')
-    .filter({ hasText: 'Demo Comércio, Lda' })
-    .getByTestId('application-open');
-  await tabTo(admin, opener);
-  await expectFocusVisible(opener);
-  await admin.keyboard.press('Enter');
-  const detail = admin.getByTestId('application-detail');
-  await expect(detail.getByTestId('document-row')).toHaveCount(8);
-  const evaluated = detail.getByTestId('decision-evaluated');
-  await tabTo(admin, evaluated);
-  await admin.keyboard.press('Space');
-  await expect(evaluated).toBeChecked();
-  const decide = detail.getByTestId('evaluation-submit');
-  await tabTo(admin, decide);
-  await expectFocusVisible(decide);
-  await admin.keyboard.press('Enter');
-  await expect(admin.getByText(t('en', 'applications:evaluationComplete'), { exact: true })).toBeVisible();
-  // The form gave way to the decision: the focus is on it, inside the drawer, not lost.
-  const line = detail.getByTestId('decision-line');
-  await expect(line).toBeFocused();
-  await expectFocusVisible(line);
-  // Closed with Escape, the drawer gives the focus back to the button that opened it.
-  await admin.keyboard.press('Escape');
-  await expect(detail).toBeHidden();
-  await expect(opener).toBeFocused();
-  await expectFocusVisible(opener);
-  await restoreWindow();
-  await adminContext.close();
-});
