@@ -189,9 +189,12 @@ describe("the portal's signed-in budgets", () => {
       // Only a screen with date fields may load the date pickers with its page; nothing else heavy, anywhere.
       const allowed = HEAVY_PACKAGES.filter((name) => !budget.forbiddenPackages?.includes(name));
       expect(allowed).toEqual(
-        ['trial-balance upload', 'applications list (admin)', 'home-content editor (admin)'].includes(
-          budget.name,
-        )
+        [
+          'trial-balance upload',
+          'application (company)',
+          'applications list (admin)',
+          'home-content editor (admin)',
+        ].includes(budget.name)
           ? ['@mantine/dates']
           : [],
       );

@@ -896,8 +896,9 @@ describe('the authorization table', () => {
 
 /**
  * Tables the app writes in the background or on every request: sessions (touched by each request with one), the
- * indicator values (rebuilt after a criterion changes), the mail outbox and deliveries (marked as sent), the jobs.
- * Balance-sheet lines and values change with their sheet's row, which is compared.
+ * indicator values (rebuilt after a criterion changes), the mail outbox and deliveries (marked as sent), the jobs,
+ * the page-view counts (added every few seconds from memory). Balance-sheet lines and values change with their
+ * sheet's row, which is compared.
  */
 const UNCOMPARED = [
   'sessions',
@@ -905,6 +906,7 @@ const UNCOMPARED = [
   'mail_outbox',
   'newsletter_deliveries',
   'jobs',
+  'page_views',
   'balance_sheet_lines',
   'balance_sheet_values',
 ];

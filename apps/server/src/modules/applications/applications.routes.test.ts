@@ -568,6 +568,7 @@ describe('evaluation, confirmation and publication', () => {
       'Submetida em',
       'Decidida em',
       'Confirmada',
+      'Renovação',
     ]);
     expect(sheet.actualRowCount).toBe(2);
     const row = (sheet.getRow(2).values as unknown[]).slice(1);
