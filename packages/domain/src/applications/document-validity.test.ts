@@ -5,6 +5,7 @@ import {
   expiresBeforeEvaluationEnds,
   isDocumentExpired,
   isIsoDay,
+  issueDateProblem,
   portalDay,
   validityDaysFromStored,
   validityDaysToStored,
@@ -68,5 +69,25 @@ describe('the validity of a document (the issue day is the first valid day)', ()
       appealDays: 20,
       documentValidityDays: [30, null, 365, null, null, null, null, null],
     });
+  });
+});
+
+describe("an upload's issue date (the rule the server refuses with and the web page says first)", () => {
+  it('required only for a type with a validity, a real day, not after today, not already run out', () => {
+    expect(issueDateProblem('', null, '2026-02-01')).toBeNull();
+    expect(issueDateProblem('', 90, '2026-02-01')).toEqual({ key: 'documentValidity:issuedAtRequired' });
+    expect(issueDateProblem('2026-02-30', 90, '2026-03-10')).toEqual({
+      key: 'documentValidity:issuedAtInvalid',
+    });
+    expect(issueDateProblem('2026-02-02', null, '2026-02-01')).toEqual({
+      key: 'documentValidity:issuedAtFuture',
+    });
+    // Issued 2025-10-03 with 90 days: valid through 2025-12-31, so run out on 2026-01-01, fine on 2025-12-31.
+    expect(issueDateProblem('2025-10-03', 90, '2026-01-01')).toEqual({
+      key: 'documentValidity:expired',
+      validUntil: '2025-12-31',
+    });
+    expect(issueDateProblem('2025-10-03', 90, '2025-12-31')).toBeNull();
+    expect(issueDateProblem('2020-01-01', null, '2026-02-01')).toBeNull();
   });
 });

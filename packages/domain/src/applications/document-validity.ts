@@ -111,7 +111,32 @@ export function expiresBeforeEvaluationEnds(
   return validUntil !== null && validUntil < portalDay(evaluationEndsAt);
 }
 
-/** The issue date a document upload carries (multipart `issuedAt`), before the rules that need today and the type. */
-export const IssuedAt = z
-  .string('documentValidity:issuedAtInvalid')
-  .refine(isIsoDay, 'documentValidity:issuedAtInvalid');
+/** What is wrong with the issue date of an upload (issueDateProblem): a catalog key, and for an expired document its last valid day. */
+export type IssueDateProblem =
+  | {
+      key:
+        | 'documentValidity:issuedAtRequired'
+        | 'documentValidity:issuedAtInvalid'
+        | 'documentValidity:issuedAtFuture';
+    }
+  | { key: 'documentValidity:expired'; validUntil: string };
+
+/**
+ * The issue date an upload carries (`issuedAt`, yyyy-mm-dd, '' when none) for a type valid `days` days (null: no
+ * limit), checked on `today` (portalDay): required when the type has a validity, a real day, no later than today,
+ * and not already run out (its last valid day before today). Null when it may be uploaded. The server refuses the
+ * upload with it; the web page says it before sending the file.
+ */
+export function issueDateProblem(
+  issuedAt: string,
+  days: number | null,
+  today: string,
+): IssueDateProblem | null {
+  if (issuedAt === '') return days === null ? null : { key: 'documentValidity:issuedAtRequired' };
+  if (!isIsoDay(issuedAt)) return { key: 'documentValidity:issuedAtInvalid' };
+  if (issuedAt > today) return { key: 'documentValidity:issuedAtFuture' };
+  const validUntil = documentValidUntil(issuedAt, days);
+  if (validUntil !== null && isDocumentExpired(validUntil, today))
+    return { key: 'documentValidity:expired', validUntil };
+  return null;
+}

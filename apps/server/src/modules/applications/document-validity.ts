@@ -2,8 +2,7 @@ import {
   documentLabelKey,
   documentValidUntil,
   expiresBeforeEvaluationEnds,
-  isDocumentExpired,
-  isIsoDay,
+  issueDateProblem,
   portalDay,
   validityDaysFromStored,
 } from '@excelencia/domain';
@@ -39,25 +38,21 @@ export function checkedIssueDate(
   issuedAt: string | undefined,
   now: Date,
 ): string | null {
-  const days = validityDaysOf(edition, fileType);
   const given = issuedAt?.trim() ?? '';
-  if (given === '') {
-    if (days !== null) throw issuedAtProblem('documentValidity:issuedAtRequired');
-    return null;
-  }
-  if (!isIsoDay(given)) throw issuedAtProblem('documentValidity:issuedAtInvalid');
-  const today = portalDay(now);
-  if (given > today) throw issuedAtProblem('documentValidity:issuedAtFuture');
-  const validUntil = documentValidUntil(given, days);
-  if (validUntil !== null && isDocumentExpired(validUntil, today)) {
+  const problem = issueDateProblem(given, validityDaysOf(edition, fileType), portalDay(now));
+  if (problem?.key === 'documentValidity:expired') {
     // Noon UTC is the same calendar day in Cabo Verde: the message writes that day.
-    const params = { document: documentLabelKey(fileType), date: new Date(`${validUntil}T12:00:00Z`) };
-    throw new AppError(409, 'document_expired', 'documentValidity:expired', {
+    const params = {
+      document: documentLabelKey(fileType),
+      date: new Date(`${problem.validUntil}T12:00:00Z`),
+    };
+    throw new AppError(409, 'document_expired', problem.key, {
       params,
-      details: [{ path: 'issuedAt', message: 'documentValidity:expired', params }],
+      details: [{ path: 'issuedAt', message: problem.key, params }],
     });
   }
-  return given;
+  if (problem) throw issuedAtProblem(problem.key);
+  return given === '' ? null : given;
 }
 
 /** What an answer says of a stored document's validity under the edition's current settings. */

@@ -120,6 +120,15 @@ function chooseFile(type: number) {
 }
 
 describe("the document upload's issue date", () => {
+  // Today is 1 February 2026 in these tests (the validity rules compare the issue date with today).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-02-01T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('en: a type with a validity asks for the issue date, says how long it is valid, and uploads only with it', async () => {
     upload.send.mockResolvedValue({ ...FLAGGED, id: '00000000-0000-4000-8000-0000000000f3', fileType: 0 });
     renderSlots(application());
@@ -152,9 +161,23 @@ describe("the document upload's issue date", () => {
     );
     renderSlots(application());
     await waitFor(() => expect(within(slot(0)).getByText('Valid for 90 days from issue')).toBeTruthy());
-    fireEvent.change(within(slot(0)).getByLabelText(/Issue date/), { target: { value: '03/10/2025' } });
+    // Valid here through 20 April 2026; the server, whose clock or settings may differ, has the last word.
+    fireEvent.change(within(slot(0)).getByLabelText(/Issue date/), { target: { value: '20/01/2026' } });
     chooseFile(0);
     await waitFor(() => expect(within(slot(0)).getByTestId('doc-problem').textContent).toBe(message));
+  });
+
+  it('says a document whose validity already ran out before sending it (the rule the server applies)', async () => {
+    renderSlots(application());
+    await waitFor(() => expect(within(slot(0)).getByText('Valid for 90 days from issue')).toBeTruthy());
+    fireEvent.change(within(slot(0)).getByLabelText(/Issue date/), { target: { value: '03/10/2025' } });
+    chooseFile(0);
+    await waitFor(() =>
+      expect(within(slot(0)).getByTestId('doc-problem').textContent).toBe(
+        'The document “Social security (INPS) regularised-status declaration” is no longer valid: it ran out on 31 December 2025. Upload a more recent one.',
+      ),
+    );
+    expect(upload.send).not.toHaveBeenCalled();
   });
 
   it.each([

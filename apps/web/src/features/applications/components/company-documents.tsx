@@ -6,6 +6,7 @@ import {
   documentLabelKey,
   formatByteSize,
   hasPdfHeader,
+  issueDateProblem,
   portalDay,
 } from '@excelencia/domain';
 import { Badge, Button, FileButton, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
@@ -105,8 +106,13 @@ function DocumentSlot({
     resetRef.current?.();
     setProblem(null);
     if (!chosen) return;
-    if (issuedAt > today) {
-      setProblem(t('documentValidity:issuedAtFuture'));
+    const dateProblem = issueDateProblem(issuedAt, validityDays ?? null, today);
+    if (dateProblem) {
+      setProblem(
+        dateProblem.key === 'documentValidity:expired'
+          ? t(dateProblem.key, { document: label, date: dateText(dateProblem.validUntil, language) })
+          : t(dateProblem.key),
+      );
       return;
     }
     const issue = await pdfProblem(chosen);
