@@ -7,7 +7,6 @@ import {
   ApplicationAppealState,
   ApplicationFile,
   ErrorResponse,
-  FileType,
 } from '@excelencia/domain';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -17,11 +16,10 @@ import { caller } from '../../auth/caller.ts';
 import { ADMIN, MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
-import { AppError } from '../../platform/errors.ts';
-import { noPdf } from '../../platform/files/pdf-upload.ts';
-import { PDF_UPLOAD_LIMITS, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
+import { PDF_UPLOAD_LIMITS } from '../../platform/multipart-file.ts';
 import { CompanyParams, IdParams } from '../../platform/route-schemas.ts';
 import type { AppealsService } from './appeals.service.ts';
+import { withDocumentUpload } from './document-upload.ts';
 
 const ApplicationParams = CompanyParams.extend({ id: z.uuid() });
 const BASE = '/companies/:companyId/applications/:id/appeal';
@@ -29,15 +27,9 @@ const BASE = '/companies/:companyId/applications/:id/appeal';
 /** An appeal is the company's own act (its owner's): admins decide appeals, they do not make them. */
 const COMPANY_ONLY = { roles: ['company'] as ['company'] };
 
-const fileTypeInvalid = () =>
-  new AppError(400, 'validation', 'applications:fileTypeInvalid', {
-    details: [{ path: 'fileType', message: 'applications:fileTypeInvalid' }],
-  });
-
 /** Appeals of refused applications: the company's appeal and its documents, the admins' four eyes. */
 export function appealsRoutes(deps: { appeals: AppealsService; uploadsDir: string }) {
   const { appeals, uploadsDir } = deps;
-  const pdfOnDisk = { missing: noPdf, name: 'upload.pdf', root: uploadsDir };
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyMultipart, { limits: PDF_UPLOAD_LIMITS });
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -158,21 +150,15 @@ export function appealsRoutes(deps: { appeals: AppealsService; uploadsDir: strin
         config: COMPANY_ONLY,
       },
       async (request, reply) => {
-        const stored = await withRequiredFileOnDisk(request, pdfOnDisk, async ({ fields, file }) => {
-          const fileType = FileType.safeParse(fields.fileType);
-          if (!fileType.success) throw fileTypeInvalid();
-          return appeals.addFile(
+        const stored = await withDocumentUpload(request, uploadsDir, (upload) =>
+          appeals.addFile(
             caller(request),
             actorOf(request),
             request.params.companyId,
             request.params.id,
-            {
-              fileType: fileType.data,
-              file,
-              issuedAt: fields.issuedAt,
-            },
-          );
-        });
+            upload,
+          ),
+        );
         return reply.code(201).send(stored);
       },
     );

@@ -9,7 +9,6 @@ import {
   Eligibility,
   ErrorResponse,
   EvaluationRequest,
-  FileType,
   languageFromTag,
   localized,
   pageOf,
@@ -27,7 +26,6 @@ import { ADMIN, MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment, sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
-import { AppError } from '../../platform/errors.ts';
 import { noPdf } from '../../platform/files/pdf-upload.ts';
 import { PDF_UPLOAD_LIMITS, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
@@ -35,6 +33,7 @@ import { CompanyParams, IdParams, LangQuery } from '../../platform/route-schemas
 import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
 import type { ApplicationsService } from './applications.service.ts';
 import { certificatePdf, documentsZipStream } from './applications-export.ts';
+import { withDocumentUpload } from './document-upload.ts';
 import type { ResultsService } from './results.service.ts';
 
 const BASE = '/companies/:companyId/applications';
@@ -92,11 +91,6 @@ const APPLICATION_EXPORT_COLUMNS: readonly ExportColumn<ApplicationSummary>[] = 
     width: 12,
   },
 ];
-
-const fileTypeInvalid = () =>
-  new AppError(400, 'validation', 'applications:fileTypeInvalid', {
-    details: [{ path: 'fileType', message: 'applications:fileTypeInvalid' }],
-  });
 
 /** The company's application (apply, documents, submit), the status certificate, and the admin's evaluation. */
 export function applicationsRoutes(deps: {
@@ -343,17 +337,15 @@ export function applicationsRoutes(deps: {
       },
       async (request, reply) => {
         // Answered once the temporary file is removed.
-        const stored = await withRequiredFileOnDisk(request, pdfOnDisk, async ({ fields, file }) => {
-          const fileType = FileType.safeParse(fields.fileType);
-          if (!fileType.success) throw fileTypeInvalid();
-          return applications.addFile(
+        const stored = await withDocumentUpload(request, uploadsDir, (upload) =>
+          applications.addFile(
             caller(request),
             actorOf(request),
             request.params.companyId,
             request.params.id,
-            { fileType: fileType.data, file, issuedAt: fields.issuedAt },
-          );
-        });
+            upload,
+          ),
+        );
         return reply.code(201).send(stored);
       },
     );
@@ -373,17 +365,10 @@ export function applicationsRoutes(deps: {
       async (request) =>
         withRequiredFileOnDisk(request, pdfOnDisk, async ({ fields, file }) => {
           const { companyId, id, fileId } = request.params;
-          const { issuedAt } = fields;
-          return applications.replaceFile(
-            caller(request),
-            actorOf(request),
-            companyId,
-            id,
-            fileId,
+          return applications.replaceFile(caller(request), actorOf(request), companyId, id, fileId, {
             file,
-            undefined,
-            issuedAt,
-          );
+            issuedAt: fields.issuedAt,
+          });
         }),
     );
 

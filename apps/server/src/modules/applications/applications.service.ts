@@ -410,21 +410,20 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       companyId: string,
       id: string,
       fileId: string,
-      input: FileOnDisk,
+      input: { file: FileOnDisk; issuedAt?: string },
       now = new Date(),
-      issuedAtField?: string,
     ): Promise<ApplicationFile> {
       await assertCompanyAccess(db, caller, companyId, 'prepare');
-      assertPdf(input);
+      assertPdf(input.file);
       return db.transaction(async (tx) => {
         const row = await applicationOf(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
         const old = (await liveFilesOf(tx, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
         assertSlotEditable(row, edition, old.fileType, now);
-        const issuedAt = checkedIssueDate(edition, old.fileType, issuedAtField, now);
+        const issuedAt = checkedIssueDate(edition, old.fileType, input.issuedAt, now);
         await markFileRemoved(tx, old.id, now);
-        const file = await storeDocument(tx, actor, row, old.fileType, input, now, { issuedAt });
+        const file = await storeDocument(tx, actor, row, old.fileType, input.file, now, { issuedAt });
         await audit(tx, actor, id, 'replaceFile', row, {
           status: row.status,
           fileType: old.fileType,
