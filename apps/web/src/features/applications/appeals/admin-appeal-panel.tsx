@@ -7,7 +7,6 @@ import {
   FIELD_LENGTHS,
 } from '@excelencia/domain';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -21,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowBackUp, IconCheck, IconGavel } from '@tabler/icons-react';
+import { IconGavel } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -30,11 +29,11 @@ import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
-import { ReasonModal, type ReasonRequest } from '../../../ui/reason-modal.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { adminApplicationFilePath } from '../api.ts';
 import { dateText } from '../components/company-application-format.ts';
 import { shortDateTime } from '../components/results-format.ts';
+import { SecondAdminConfirmation } from '../components/second-admin-confirmation.tsx';
 import {
   useAdminAppealQuery,
   useConfirmAppealMutation,
@@ -158,46 +157,16 @@ function Confirmation({
   const { session } = useSignedIn();
   const confirm = useConfirmAppealMutation(appeal.id);
   const refresh = useRefreshAppeals();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const isOwn = appeal.decidedBy !== null && appeal.decidedBy === session.user.name;
-  const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'own_decision') {
-      setRefusal(error.message);
-      return;
-    }
-    notifyApiError(error);
-    if (error instanceof ApiError && error.status === 409) void refresh();
-  };
-  const approve = () =>
-    confirm.mutateAsync({ version: appeal.version, approve: true }).then(() => {
-      onDecided();
-      notifySuccess(t(`appeals:statuses.${appeal.proposedOutcome ?? 'pending'}`));
-    }, onFailure);
-  const sendBack = () =>
-    setAsking({
-      title: t('appeals:admin.sendBack'),
-      message: t('appeals:admin.proposed', {
-        name: appeal.decidedBy ?? '—',
-        date: shortDateTime(appeal.decidedAt, language),
-        outcome: t(`appeals:outcomes.${appeal.proposedOutcome ?? 'upheld'}`),
-      }),
-      reasonLabel: t('appeals:admin.reason'),
-      confirmLabel: t('appeals:admin.sendBack'),
-      required: true,
-      danger: true,
-      testId: 'appeal-send-back-dialog',
-      onConfirm: (reason) =>
-        confirm.mutateAsync({ version: appeal.version, approve: false, reason }).then(() => undefined),
-    });
+  const proposed = t('appeals:admin.proposed', {
+    name: appeal.decidedBy ?? '—',
+    date: shortDateTime(appeal.decidedAt, language),
+    outcome: t(`appeals:outcomes.${appeal.proposedOutcome ?? 'upheld'}`),
+  });
   return (
     <Stack gap="xs" data-testid="appeal-proposal">
       <Text fw={600} data-testid="appeal-proposal-line" ref={line} tabIndex={-1}>
-        {t('appeals:admin.proposed', {
-          name: appeal.decidedBy ?? '—',
-          date: shortDateTime(appeal.decidedAt, language),
-          outcome: t(`appeals:outcomes.${appeal.proposedOutcome ?? 'upheld'}`),
-        })}
+        {proposed}
       </Text>
       {appeal.decisionReason ? (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -207,37 +176,34 @@ function Confirmation({
       <Text size="sm" fw={600}>
         {t('appeals:admin.waitingConfirmation')}
       </Text>
-      {isOwn ? (
-        <Alert color="brand" variant="light" data-testid="appeal-own">
-          {t('appeals:admin.ownProposal')}
-        </Alert>
-      ) : null}
-      {refusal ? (
-        <Alert color="red.9" variant="light" role="alert" data-testid="appeal-refused">
-          {refusal}
-        </Alert>
-      ) : null}
-      <Group gap="sm">
-        <Button
-          leftSection={<IconCheck size={16} aria-hidden="true" />}
-          onClick={() => void approve()}
-          disabled={isOwn}
-          loading={confirm.isPending}
-          data-testid="appeal-confirm"
-        >
-          {t('appeals:admin.confirm')}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
-          onClick={sendBack}
-          disabled={isOwn || confirm.isPending}
-          data-testid="appeal-send-back"
-        >
-          {t('appeals:admin.sendBack')}
-        </Button>
-      </Group>
-      <ReasonModal request={asking} onClose={() => setAsking(null)} />
+      <SecondAdminConfirmation
+        isOwn={isOwn}
+        ownNotice={t('appeals:admin.ownProposal')}
+        confirmLabel={t('appeals:admin.confirm')}
+        sendBackLabel={t('appeals:admin.sendBack')}
+        sendBack={{
+          title: t('appeals:admin.sendBack'),
+          message: proposed,
+          reasonLabel: t('appeals:admin.reason'),
+          confirmLabel: t('appeals:admin.sendBack'),
+          testId: 'appeal-send-back-dialog',
+        }}
+        onConfirm={() =>
+          confirm.mutateAsync({ version: appeal.version, approve: true }).then(() => {
+            onDecided();
+            notifySuccess(t(`appeals:statuses.${appeal.proposedOutcome ?? 'pending'}`));
+          })
+        }
+        onSendBack={(reason) => confirm.mutateAsync({ version: appeal.version, approve: false, reason })}
+        onConflict={() => void refresh()}
+        pending={confirm.isPending}
+        testIds={{
+          own: 'appeal-own',
+          refused: 'appeal-refused',
+          confirm: 'appeal-confirm',
+          sendBack: 'appeal-send-back',
+        }}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { type Application, type Decision, EvaluationRequest, FIELD_LENGTHS } from '@excelencia/domain';
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowBackUp, IconCheck, IconGavel } from '@tabler/icons-react';
+import { IconGavel } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -10,10 +10,10 @@ import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
-import { ReasonModal, type ReasonRequest } from '../../../ui/reason-modal.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { applicationKeys, useConfirmDecisionMutation, useEvaluateMutation } from '../queries.ts';
 import { shortDateTime } from './results-format.ts';
+import { SecondAdminConfirmation } from './second-admin-confirmation.tsx';
 
 type EvaluationValues = { decision: Decision | ''; reason: string };
 
@@ -139,41 +139,11 @@ function DecisionSummary({ application, focused = false }: { application: Applic
   const { session } = useSignedIn();
   const confirm = useConfirmDecisionMutation(application.id);
   const reload = useReloadApplication(application.id);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const decision = application.decision;
   if (!decision) return null;
   const decisionName = t(`applications:statuses.${decision.decision}`);
   const isOwn = decision.decidedBy !== null && decision.decidedBy === session.user.name;
   const awaiting = decision.confirmedBy === null && decision.confirmedAt === null;
-
-  const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'own_decision') {
-      setRefusal(error.message);
-      return;
-    }
-    notifyApiError(error);
-    if (isConflict(error)) void reload();
-  };
-  // Confirming is the second admin's deliberate act on the decision shown right above: no extra dialog.
-  const approve = () =>
-    confirm
-      .mutateAsync({ version: application.version, approve: true })
-      .then(() => notifySuccess(t('applicationsAdmin:decision.confirmDone')), onFailure);
-  const reject = () =>
-    setAsking({
-      title: t('applicationsAdmin:decision.rejectTitle'),
-      message: t('applicationsAdmin:decision.rejectMessage'),
-      reasonLabel: t('applicationsAdmin:decision.reason'),
-      confirmLabel: t('applicationsAdmin:decision.reject'),
-      required: true,
-      danger: true,
-      testId: 'reject-dialog',
-      onConfirm: (reason) =>
-        confirm
-          .mutateAsync({ version: application.version, approve: false, reason })
-          .then(() => notifySuccess(t('applicationsAdmin:decision.rejectDone'))),
-    });
 
   const decidedAt = shortDateTime(decision.decidedAt, language);
   return (
@@ -197,38 +167,38 @@ function DecisionSummary({ application, focused = false }: { application: Applic
           <Text size="sm" fw={600} data-testid="decision-awaiting">
             {t('applicationsAdmin:decision.awaiting')}
           </Text>
-          {isOwn ? (
-            <Alert color="brand" variant="light" data-testid="decision-own">
-              {t('applicationsAdmin:decision.ownDecision')}
-            </Alert>
-          ) : null}
-          {refusal ? (
-            <Alert color="red.9" variant="light" role="alert" data-testid="decision-refused">
-              {refusal}
-            </Alert>
-          ) : null}
-          {application.resultsPublished ? null : (
-            <Group gap="sm">
-              <Button
-                leftSection={<IconCheck size={16} aria-hidden="true" />}
-                onClick={() => void approve()}
-                disabled={isOwn}
-                loading={confirm.isPending}
-                data-testid="decision-confirm"
-              >
-                {t('applicationsAdmin:decision.confirm')}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
-                onClick={reject}
-                disabled={isOwn || confirm.isPending}
-                data-testid="decision-reject"
-              >
-                {t('applicationsAdmin:decision.reject')}
-              </Button>
-            </Group>
-          )}
+          <SecondAdminConfirmation
+            isOwn={isOwn}
+            ownNotice={t('applicationsAdmin:decision.ownDecision')}
+            confirmLabel={t('applicationsAdmin:decision.confirm')}
+            sendBackLabel={t('applicationsAdmin:decision.reject')}
+            sendBack={{
+              title: t('applicationsAdmin:decision.rejectTitle'),
+              message: t('applicationsAdmin:decision.rejectMessage'),
+              reasonLabel: t('applicationsAdmin:decision.reason'),
+              confirmLabel: t('applicationsAdmin:decision.reject'),
+              testId: 'reject-dialog',
+            }}
+            onConfirm={() =>
+              confirm
+                .mutateAsync({ version: application.version, approve: true })
+                .then(() => notifySuccess(t('applicationsAdmin:decision.confirmDone')))
+            }
+            onSendBack={(reason) =>
+              confirm
+                .mutateAsync({ version: application.version, approve: false, reason })
+                .then(() => notifySuccess(t('applicationsAdmin:decision.rejectDone')))
+            }
+            onConflict={() => void reload()}
+            pending={confirm.isPending}
+            actions={!application.resultsPublished}
+            testIds={{
+              own: 'decision-own',
+              refused: 'decision-refused',
+              confirm: 'decision-confirm',
+              sendBack: 'decision-reject',
+            }}
+          />
         </>
       ) : (
         <Text size="sm" data-testid="decision-confirmed">
@@ -242,7 +212,6 @@ function DecisionSummary({ application, focused = false }: { application: Applic
               })}
         </Text>
       )}
-      <ReasonModal request={asking} onClose={() => setAsking(null)} />
     </Stack>
   );
 }
