@@ -105,16 +105,16 @@ describe('the edition funnel', () => {
     expect(calls).toContain(`/app/api/v1/editions/${EDITION_ID}/funnel?by=caeSection`);
   });
 
-  it('says so when the funnel cannot be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json({ error: { code: 'x', key: 'errors:unexpected', message: 'x' } }, { status: 500 }),
-      ),
+  it('says so when the funnel cannot be loaded, and reads it again on retry', async () => {
+    const failing = vi.fn(async () =>
+      Response.json({ error: { code: 'x', key: 'errors:unexpected', message: 'x' } }, { status: 500 }),
     );
+    vi.stubGlobal('fetch', failing);
     renderWithApp(<EditionFunnelPanel editionId={EDITION_ID} />, { language: 'pt' });
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
-      'Não foi possível carregar o funil desta edição.',
-    );
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toBe('Não foi possível carregar o funil desta edição.Tentar de novo');
+    const reads = failing.mock.calls.length;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    await waitFor(() => expect(failing.mock.calls.length).toBeGreaterThan(reads));
   });
 });

@@ -6,23 +6,13 @@ import {
   formatNumber,
   localized,
 } from '@excelencia/domain';
-import {
-  Alert,
-  Box,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useEditionFunnelQuery } from '../queries.ts';
+import { OverviewPanel } from './overview-panel.tsx';
 
 const FunnelChart = lazy(() =>
   import('./funnel-chart.tsx').then((module) => ({ default: module.FunnelChart })),
@@ -80,141 +70,117 @@ export function EditionFunnelPanel({ editionId }: { editionId: string }) {
   const data = funnel.data;
   const stepLabel = useStepLabel(data?.edition.indicatorYear ?? 0);
 
-  let body: React.ReactNode;
-  if (funnel.isError && !data) {
-    body = (
-      <Alert color="red.9" variant="light" role="alert">
-        {t(key('loadFailed'))}
-      </Alert>
-    );
-  } else if (!data) {
-    body = <Skeleton height={200} />;
-  } else {
-    const groupLabel = (group: EditionFunnel['groups'][number]) =>
-      group.label
-        ? `${group.code ? `${group.code} – ` : ''}${localized(group.label, language)}`
-        : t(key('none'));
-    body = (
-      <Stack gap="md">
-        <Box aria-hidden="true">
-          <Suspense fallback={<Box h={240} />}>
-            <FunnelChart
-              steps={data.steps.map((step) => ({ label: stepLabel(step.step), count: step.count }))}
-              label={t(key('companies'))}
-            />
-          </Suspense>
-        </Box>
-        <ScrollRegion label={t(key('overall'))}>
-          <Table
-            striped
-            verticalSpacing={4}
-            fz="sm"
-            aria-label={t(key('overall'))}
-            data-testid="funnel-steps"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t(key('step'))}</Table.Th>
-                <Table.Th style={NUMERIC}>{t(key('companies'))}</Table.Th>
-                <Table.Th style={NUMERIC}>{t(key('conversion'))}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.steps.map((step) => (
-                <Table.Tr key={step.step} data-step={step.step}>
-                  <Table.Th scope="row" fw={400}>
-                    {stepLabel(step.step)}
-                  </Table.Th>
-                  <Table.Td style={NUMERIC}>{formatNumber(step.count)}</Table.Td>
-                  <Table.Td style={NUMERIC}>{conversionText(step.conversion)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
-        <Stack gap="xs">
-          <SegmentedControl
-            aria-label={t(key('by'))}
-            value={by}
-            onChange={(value) => setBy(value as FunnelGrouping)}
-            data={FUNNEL_GROUPINGS.map((value) => ({
-              value,
-              label: t(key(value === 'island' ? 'byIsland' : 'byCaeSection')),
-            }))}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="funnel-by"
-          />
-          <ScrollRegion label={t(key(by === 'island' ? 'byIsland' : 'byCaeSection'))}>
+  const groupLabel = (group: EditionFunnel['groups'][number]) =>
+    group.label
+      ? `${group.code ? `${group.code} – ` : ''}${localized(group.label, language)}`
+      : t(key('none'));
+  return (
+    <OverviewPanel
+      name="funnel"
+      title={t(key('title'), {
+        edition: data
+          ? t('applications:editionName', { number: data.edition.number, year: data.edition.year })
+          : '',
+      })}
+      intro={t(key('intro'))}
+      query={funnel}
+      failed={t(key('loadFailed'))}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <Box aria-hidden="true">
+            <Suspense fallback={<Box h={240} />}>
+              <FunnelChart
+                steps={data.steps.map((step) => ({ label: stepLabel(step.step), count: step.count }))}
+                label={t(key('companies'))}
+              />
+            </Suspense>
+          </Box>
+          <ScrollRegion label={t(key('overall'))}>
             <Table
-              miw={760}
               striped
               verticalSpacing={4}
               fz="sm"
-              aria-label={t(key(by === 'island' ? 'byIsland' : 'byCaeSection'))}
-              aria-busy={funnel.isPlaceholderData}
-              data-testid="funnel-groups"
+              aria-label={t(key('overall'))}
+              data-testid="funnel-steps"
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t(key(data.by === 'island' ? 'byIsland' : 'byCaeSection'))}</Table.Th>
-                  {data.steps.map((step) => (
-                    <Table.Th key={step.step} style={NUMERIC}>
-                      {stepLabel(step.step)}
-                    </Table.Th>
-                  ))}
+                  <Table.Th>{t(key('step'))}</Table.Th>
+                  <Table.Th style={NUMERIC}>{t(key('companies'))}</Table.Th>
+                  <Table.Th style={NUMERIC}>{t(key('conversion'))}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.groups.map((group) => (
-                  <Table.Tr key={group.code ?? 'none'} data-group={group.code ?? ''}>
+                {data.steps.map((step) => (
+                  <Table.Tr key={step.step} data-step={step.step}>
                     <Table.Th scope="row" fw={400}>
-                      {groupLabel(group)}
+                      {stepLabel(step.step)}
                     </Table.Th>
-                    {group.steps.map((step) => (
-                      <Table.Td key={step.step} style={NUMERIC}>
-                        {formatNumber(step.count)}
-                        {step.conversion === null ? null : (
-                          <Text span size="xs" c="gray.7">
-                            {` (${conversionText(step.conversion)})`}
-                          </Text>
-                        )}
-                      </Table.Td>
-                    ))}
+                    <Table.Td style={NUMERIC}>{formatNumber(step.count)}</Table.Td>
+                    <Table.Td style={NUMERIC}>{conversionText(step.conversion)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </ScrollRegion>
+          <Stack gap="xs">
+            <SegmentedControl
+              aria-label={t(key('by'))}
+              value={by}
+              onChange={(value) => setBy(value as FunnelGrouping)}
+              data={FUNNEL_GROUPINGS.map((value) => ({
+                value,
+                label: t(key(value === 'island' ? 'byIsland' : 'byCaeSection')),
+              }))}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="funnel-by"
+            />
+            <ScrollRegion label={t(key(by === 'island' ? 'byIsland' : 'byCaeSection'))}>
+              <Table
+                miw={760}
+                striped
+                verticalSpacing={4}
+                fz="sm"
+                aria-label={t(key(by === 'island' ? 'byIsland' : 'byCaeSection'))}
+                aria-busy={funnel.isPlaceholderData}
+                data-testid="funnel-groups"
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t(key(data.by === 'island' ? 'byIsland' : 'byCaeSection'))}</Table.Th>
+                    {data.steps.map((step) => (
+                      <Table.Th key={step.step} style={NUMERIC}>
+                        {stepLabel(step.step)}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.groups.map((group) => (
+                    <Table.Tr key={group.code ?? 'none'} data-group={group.code ?? ''}>
+                      <Table.Th scope="row" fw={400}>
+                        {groupLabel(group)}
+                      </Table.Th>
+                      {group.steps.map((step) => (
+                        <Table.Td key={step.step} style={NUMERIC}>
+                          {formatNumber(step.count)}
+                          {step.conversion === null ? null : (
+                            <Text span size="xs" c="gray.7">
+                              {` (${conversionText(step.conversion)})`}
+                            </Text>
+                          )}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollRegion>
+          </Stack>
+          <MailFigures mail={data.mail} />
         </Stack>
-        <MailFigures mail={data.mail} />
-      </Stack>
-    );
-  }
-  return (
-    <Paper
-      withBorder
-      p="md"
-      maw={1400}
-      component="section"
-      aria-labelledby="funnel-title"
-      data-testid="funnel"
-    >
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="funnel-title">
-          {data
-            ? t(key('title'), {
-                edition: t('applications:editionName', {
-                  number: data.edition.number,
-                  year: data.edition.year,
-                }),
-              })
-            : t(key('title'), { edition: '' })}
-        </Title>
-        <Text size="sm" c="gray.7">
-          {t(key('intro'))}
-        </Text>
-        {body}
-      </Stack>
-    </Paper>
+      )}
+    </OverviewPanel>
   );
 }

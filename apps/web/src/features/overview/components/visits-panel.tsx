@@ -5,11 +5,12 @@ import {
   SIGN_OUT_EVENT,
   type VisitsReport,
 } from '@excelencia/domain';
-import { Alert, Box, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Stack, Table, Text } from '@mantine/core';
 import { Fragment, lazy, Suspense } from 'react';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useVisitsQuery } from '../queries.ts';
+import { OverviewPanel } from './overview-panel.tsx';
 
 const VisitsChart = lazy(() =>
   import('./visits-chart.tsx').then((module) => ({ default: module.VisitsChart })),
@@ -88,99 +89,80 @@ export function VisitsPanel() {
     LANGUAGES.map((language) => [language, t(key(`languages.${language}`))]),
   ) as Record<Language, string>;
 
-  let body: React.ReactNode;
-  if (visits.isError && !visits.data) {
-    body = (
-      <Alert color="red.9" variant="light" role="alert">
-        {t(key('loadFailed'))}
-      </Alert>
-    );
-  } else if (!visits.data) {
-    body = <Skeleton height={200} />;
-  } else {
-    const summary = summarizeVisits(visits.data);
-    body = (
-      <Stack gap="sm">
-        <Box aria-hidden="true">
-          <Suspense fallback={<Box h={220} />}>
-            <VisitsChart
-              days={summary.days.map((row) => ({
-                ...row,
-                label: `${row.day.slice(8, 10)}/${row.day.slice(5, 7)}`,
-              }))}
-              labels={languages}
-            />
-          </Suspense>
-        </Box>
-        {summary.pages.length === 0 ? (
-          <Text size="sm" data-testid="visits-empty">
-            {t(key('empty'))}
-          </Text>
-        ) : (
-          <ScrollRegion label={t(key('title'))}>
-            <Table
-              miw={520}
-              striped
-              verticalSpacing={4}
-              fz="sm"
-              aria-label={t(key('title'))}
-              data-testid="visits-pages"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t(key('page'))}</Table.Th>
-                  {LANGUAGES.map((language) => (
-                    <Table.Th key={language} style={NUMERIC}>
-                      {languages[language]}
-                    </Table.Th>
-                  ))}
-                  <Table.Th style={NUMERIC}>{t(key('total'))}</Table.Th>
-                  <Table.Th style={NUMERIC}>{t(key('bots'))}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {summary.pages.map((row) => (
-                  <Table.Tr key={row.page} data-page={row.page}>
-                    <Table.Th scope="row" fw={400} data-testid="visits-page">
-                      <BreakableAddress address={pageAddress(row.page)} />
-                    </Table.Th>
-                    {LANGUAGES.map((language) => (
-                      <Table.Td key={language} style={NUMERIC}>
-                        {formatNumber(row[language])}
-                      </Table.Td>
-                    ))}
-                    <Table.Td style={NUMERIC}>{formatNumber(row.total)}</Table.Td>
-                    <Table.Td style={NUMERIC}>{formatNumber(row.bots)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
-        )}
-        <Text size="sm" data-testid="visits-sign-outs">
-          {t(key('signOuts'), { count: formatNumber(summary.signOuts) })}
-        </Text>
-      </Stack>
-    );
-  }
   return (
-    <Paper
-      withBorder
-      p="md"
-      maw={1400}
-      component="section"
-      aria-labelledby="visits-title"
-      data-testid="visits"
+    <OverviewPanel
+      name="visits"
+      title={t(key('title'))}
+      intro={t(key('intro'))}
+      query={visits}
+      failed={t(key('loadFailed'))}
     >
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="visits-title">
-          {t(key('title'))}
-        </Title>
-        <Text size="sm" c="gray.7">
-          {t(key('intro'))}
-        </Text>
-        {body}
-      </Stack>
-    </Paper>
+      {(report) => {
+        const summary = summarizeVisits(report);
+        return (
+          <Stack gap="sm">
+            <Box aria-hidden="true">
+              <Suspense fallback={<Box h={220} />}>
+                <VisitsChart
+                  days={summary.days.map((row) => ({
+                    ...row,
+                    label: `${row.day.slice(8, 10)}/${row.day.slice(5, 7)}`,
+                  }))}
+                  labels={languages}
+                />
+              </Suspense>
+            </Box>
+            {summary.pages.length === 0 ? (
+              <Text size="sm" data-testid="visits-empty">
+                {t(key('empty'))}
+              </Text>
+            ) : (
+              <ScrollRegion label={t(key('title'))}>
+                <Table
+                  miw={520}
+                  striped
+                  verticalSpacing={4}
+                  fz="sm"
+                  aria-label={t(key('title'))}
+                  data-testid="visits-pages"
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t(key('page'))}</Table.Th>
+                      {LANGUAGES.map((language) => (
+                        <Table.Th key={language} style={NUMERIC}>
+                          {languages[language]}
+                        </Table.Th>
+                      ))}
+                      <Table.Th style={NUMERIC}>{t(key('total'))}</Table.Th>
+                      <Table.Th style={NUMERIC}>{t(key('bots'))}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {summary.pages.map((row) => (
+                      <Table.Tr key={row.page} data-page={row.page}>
+                        <Table.Th scope="row" fw={400} data-testid="visits-page">
+                          <BreakableAddress address={pageAddress(row.page)} />
+                        </Table.Th>
+                        {LANGUAGES.map((language) => (
+                          <Table.Td key={language} style={NUMERIC}>
+                            {formatNumber(row[language])}
+                          </Table.Td>
+                        ))}
+                        <Table.Td style={NUMERIC}>{formatNumber(row.total)}</Table.Td>
+                        <Table.Td style={NUMERIC}>{formatNumber(row.bots)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollRegion>
+            )}
+            <Text size="sm" data-testid="visits-sign-outs">
+              {t(key('signOuts'), { count: formatNumber(summary.signOuts) })}
+            </Text>
+          </Stack>
+        );
+      }}
+    </OverviewPanel>
   );
 }
