@@ -33,11 +33,6 @@ export function appealPeriod(publishedAt: Date | string, days: number): { lastDa
   return { lastDay, closesAt: new Date(portalDateTimeToIso(`${nextDay} 00:00`)) };
 }
 
-/** Whether an appeal made at `now` is inside the period of results published at `publishedAt`. */
-export function isAppealOpen(publishedAt: Date | string, days: number, now: Date): boolean {
-  return now.getTime() < appealPeriod(publishedAt, days).closesAt.getTime();
-}
-
 const Reason = z.string().trim().max(FIELD_LENGTHS.reason, 'validation:tooLong');
 const Version = z.number().int().positive();
 
