@@ -10,6 +10,7 @@ import {
   formatDisplayDate,
   formatNumber,
   type Language,
+  localized,
 } from '@excelencia/domain';
 import {
   Alert,
@@ -355,7 +356,7 @@ function Sent({ names }: { names: FilterNames }) {
               {list.data.map((item) => (
                 <Table.Tr key={item.id} data-testid="broadcast-row">
                   <Table.Td>{formatDisplayDate(item.createdAt, language, { time: true })}</Table.Td>
-                  <Table.Td>{item.subject[language] || item.subject.pt}</Table.Td>
+                  <Table.Td>{localized(item.subject, language)}</Table.Td>
                   <Table.Td data-testid="broadcast-audience">{filterInWords(item.filter, names, t)}</Table.Td>
                   <Table.Td>
                     <Status item={item} />
