@@ -3,6 +3,8 @@ import {
   documentLabelKey,
   MAX_APPEAL_DAYS,
   MAX_VALIDITY_DAYS,
+  MIN_APPEAL_DAYS,
+  MIN_VALIDITY_DAYS,
 } from '@excelencia/domain';
 import { Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -28,7 +30,7 @@ export function EditionSettingsFields({
       <Stack gap="sm">
         <NumberField
           label={t('documentValidity:settings.appealDays')}
-          min={1}
+          min={MIN_APPEAL_DAYS}
           max={MAX_APPEAL_DAYS}
           disabled={disabled}
           rightSection={
@@ -53,7 +55,7 @@ export function EditionSettingsFields({
             <NumberField
               key={key}
               label={t(documentLabelKey(type))}
-              min={1}
+              min={MIN_VALIDITY_DAYS}
               max={MAX_VALIDITY_DAYS}
               placeholder={t('documentValidity:columns.noLimit')}
               disabled={disabled}
