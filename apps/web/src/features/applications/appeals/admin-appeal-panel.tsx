@@ -3,22 +3,9 @@ import {
   AppealDecisionRequest,
   type AppealOutcome,
   type Application,
-  documentLabelKey,
   FIELD_LENGTHS,
 } from '@excelencia/domain';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  List,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconGavel } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -26,7 +13,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { useSignedIn } from '../../../lib/signed-in-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -34,6 +20,7 @@ import { adminApplicationFilePath } from '../api.ts';
 import { dateText } from '../components/company-application-format.ts';
 import { shortDateTime } from '../components/results-format.ts';
 import { SecondAdminConfirmation } from '../components/second-admin-confirmation.tsx';
+import { AppealFileList, AppealStatusBadge } from './appeal-parts.tsx';
 import {
   useAdminAppealQuery,
   useConfirmAppealMutation,
@@ -45,25 +32,6 @@ import {
  * The appeal of a refused application in the evaluation drawer (docs/adr/0031-appeals.md): the company's reason
  * and documents; one admin proposes the outcome with its grounds, a second one confirms it or sends it back.
  */
-
-const STATUS_COLORS = { pending: WARNING_ORANGE, upheld: SUCCESS_GREEN, dismissed: NEUTRAL_GRAY } as const;
-
-export function AppealStatusBadge({ appeal }: { appeal: Pick<Appeal, 'status'> }) {
-  const t = useTranslate();
-  return (
-    <Badge
-      ml="xs"
-      size="sm"
-      variant="filled"
-      color={STATUS_COLORS[appeal.status]}
-      miw="max-content"
-      data-testid="appeal-badge"
-      data-status={appeal.status}
-    >
-      {t(`appeals:statuses.${appeal.status}`)}
-    </Badge>
-  );
-}
 
 type ProposalValues = { outcome: AppealOutcome | ''; reason: string };
 
@@ -238,20 +206,11 @@ function AppealBody({ appeal }: { appeal: Appeal }) {
           {t('appeals:admin.noDocuments')}
         </Text>
       ) : (
-        <List size="sm" data-testid="appeal-documents">
-          {appeal.files.map((file) => (
-            <List.Item key={file.id}>
-              <Anchor
-                href={adminApplicationFilePath(appeal.applicationId, file.id)}
-                target="_blank"
-                rel="noopener"
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {t(documentLabelKey(file.fileType))}
-              </Anchor>
-            </List.Item>
-          ))}
-        </List>
+        <AppealFileList
+          files={appeal.files}
+          href={(fileId) => adminApplicationFilePath(appeal.applicationId, fileId)}
+          testId="appeal-documents"
+        />
       )}
       {appeal.status === 'pending' ? (
         appeal.proposedOutcome ? (

@@ -7,25 +7,12 @@ import {
   MAX_APPEAL_REASON,
   MIN_APPEAL_REASON,
 } from '@excelencia/domain';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  List,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, FileInput, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconGavel, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { notifyApiError } from '../../../ui/api-feedback.tsx';
-import { NEUTRAL_GRAY, SUCCESS_GREEN, WARNING_ORANGE } from '../../../ui/colors.ts';
 import { DateField } from '../../../ui/form/date-fields.tsx';
 import { SelectField } from '../../../ui/form/fields.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
@@ -35,6 +22,7 @@ import { useCompanyCan } from '../../teams/index.ts';
 import { applicationFilePath } from '../api.ts';
 import { dateText } from '../components/company-application-format.ts';
 import { uploadAppealFile } from './api.ts';
+import { APPEAL_STATUS_COLORS, AppealFileList } from './appeal-parts.tsx';
 import { useCompanyAppealQuery, useMakeAppealMutation, useRefreshAppeals } from './queries.ts';
 
 /**
@@ -50,8 +38,6 @@ interface DocumentRow {
   file: File | null;
 }
 
-const STATUS_COLORS = { pending: WARNING_ORANGE, upheld: SUCCESS_GREEN, dismissed: NEUTRAL_GRAY } as const;
-
 function AppealState({ appeal }: { appeal: Appeal }) {
   const t = useTranslate();
   const language = useLanguage();
@@ -61,7 +47,7 @@ function AppealState({ appeal }: { appeal: Appeal }) {
   );
   return (
     <Alert
-      color={STATUS_COLORS[appeal.status]}
+      color={APPEAL_STATUS_COLORS[appeal.status]}
       variant="light"
       title={t(`appeals:statuses.${appeal.status}`)}
       data-testid="app-appeal-state"
@@ -91,20 +77,10 @@ function AppealState({ appeal }: { appeal: Appeal }) {
             <Text size="sm" fw={600}>
               {t('appeals:company.appealDocuments')}
             </Text>
-            <List size="sm">
-              {appeal.files.map((file) => (
-                <List.Item key={file.id}>
-                  <Anchor
-                    href={applicationFilePath(appeal.companyId, appeal.applicationId, file.id)}
-                    target="_blank"
-                    rel="noopener"
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {t(documentLabelKey(file.fileType))}
-                  </Anchor>
-                </List.Item>
-              ))}
-            </List>
+            <AppealFileList
+              files={appeal.files}
+              href={(fileId) => applicationFilePath(appeal.companyId, appeal.applicationId, fileId)}
+            />
           </Stack>
         ) : null}
       </Stack>

@@ -21,7 +21,7 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table/data-tab
 import { initialListState, type ListState, listQueryString } from '../../../ui/data-table/list-state.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { toSelectOptions, usePublicOptions } from '../../companies/options.ts';
-import { AppealStatusBadge } from '../appeals/admin-appeal-panel.tsx';
+import { AppealStatusBadge } from '../appeals/appeal-parts.tsx';
 import { useAppealsQuery } from '../appeals/queries.ts';
 import { useAdminApplicationsQuery, useCurrentEditionQuery, useEditionsQuery } from '../queries.ts';
 import { ApplicationStatusBadge, YesNo } from './admin-badges.tsx';
