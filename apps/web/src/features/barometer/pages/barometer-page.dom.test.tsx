@@ -2,7 +2,7 @@ import { BarometerResponse, translate } from '@excelencia/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
-import { BarometerPage } from './barometer-page.tsx';
+import { BarometerPage, barometerSelection } from './barometer-page.tsx';
 
 const NBSP = '\u00a0';
 
@@ -262,5 +262,18 @@ describe('the public barometer page', () => {
       ),
     ).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/percentile_cont|PostgreSQL/);
+  });
+});
+
+describe("the barometer address's year and grouping", () => {
+  it('keeps what the server takes and falls back to the latest year, overall, for the rest', () => {
+    const read = (query: string) => barometerSelection(new URLSearchParams(query));
+    expect(read('year=2024&by=island')).toEqual({ year: 2024, by: 'island' });
+    expect(read('')).toEqual({ year: null, by: 'overall' });
+    expect(read('year=&by=')).toEqual({ year: null, by: 'overall' });
+    expect(read('year=2024.5&by=planet')).toEqual({ year: null, by: 'overall' });
+    expect(read('year=1899')).toEqual({ year: null, by: 'overall' });
+    expect(read('year=2201')).toEqual({ year: null, by: 'overall' });
+    expect(read('year=abc')).toEqual({ year: null, by: 'overall' });
   });
 });

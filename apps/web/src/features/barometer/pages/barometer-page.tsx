@@ -1,4 +1,4 @@
-import { BAROMETER_DIMENSIONS, type BarometerDimension } from '@excelencia/domain';
+import { BAROMETER_DIMENSIONS, BarometerQuery } from '@excelencia/domain';
 import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,16 +11,14 @@ import type { BarometerSelection } from '../api.ts';
 import { CriterionTable, EditionsTables, ThresholdsTable } from '../components/barometer-tables.tsx';
 import { barometerQuery, useBarometerQuery } from '../queries.ts';
 
-/** The year and grouping an address asks for (?year=&by=); what is not understood falls back to the defaults. */
+/**
+ * The year and grouping an address asks for (?year=&by=), read as the server reads them (BarometerQuery); what
+ * it would refuse falls back to the defaults.
+ */
 export function barometerSelection(params: URLSearchParams): BarometerSelection {
-  const year = Number(params.get('year'));
-  const by = params.get('by');
-  return {
-    year: Number.isInteger(year) && year >= 1900 && year <= 2200 ? year : null,
-    by: (BAROMETER_DIMENSIONS as readonly string[]).includes(by ?? '')
-      ? (by as BarometerDimension)
-      : 'overall',
-  };
+  const year = BarometerQuery.shape.year.safeParse(params.get('year') ?? undefined);
+  const by = BarometerQuery.shape.by.safeParse(params.get('by') ?? undefined);
+  return { year: year.success ? (year.data ?? null) : null, by: by.success ? by.data : 'overall' };
 }
 
 /**
