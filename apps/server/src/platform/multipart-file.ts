@@ -11,9 +11,15 @@ import { AppError } from './errors.ts';
 /**
  * Multipart requests holding text fields and one file part named `file` (fields sent after the file are read
  * too; other file parts are skipped). The route's multipart limits cap the sizes: a file over the limit answers
- * `tooLarge()` (413 file_too_large unless the route names its own); a request that is not multipart or breaks
- * the part limits answers the route's `missing()`.
+ * `tooLarge()` (413 file_too_large unless the route names its own); a request that is not multipart, is malformed
+ * multipart or breaks the part limits answers the route's `missing()`.
  */
+
+/**
+ * What the multipart parser (@fastify/busboy) throws for a body that is not the multipart its content type
+ * announces (no boundary, cut short): plain errors without a code, told apart by their message.
+ */
+const MALFORMED_MULTIPART = /^Multipart: Boundary not found$|unexpected end of multipart data$/i;
 
 /** Reads every part, handing the first `file` part to `take`; answers the fields and whether a file came. */
 async function readParts(
@@ -46,7 +52,8 @@ async function readParts(
       code === 'FST_FILES_LIMIT' ||
       code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
       code === 'FST_PARTS_LIMIT' ||
-      code === 'FST_FIELDS_LIMIT'
+      code === 'FST_FIELDS_LIMIT' ||
+      (error instanceof Error && code === undefined && MALFORMED_MULTIPART.test(error.message))
     ) {
       throw missing();
     }

@@ -216,6 +216,32 @@ describe('PDF uploads, streamed', () => {
     expect(await temporaryUploads()).toEqual([]);
   });
 
+  it('answers 400 no_file, not 500, to a malformed multipart body (no boundary, cut short), and keeps nothing', async () => {
+    const rowsBefore = await filesRows();
+    const post = (contentType: string, payload: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: filesUrl(),
+        headers: { ...member.headers, 'x-language': 'en', 'content-type': contentType },
+        payload,
+      });
+    const head = '--x\r\nContent-Disposition: form-data; name="fileType"\r\n\r\n1\r\n';
+    for (const response of [
+      await post('multipart/form-data', 'garbage'),
+      await post('multipart/form-data; boundary=x', '--x\r\ngarbage'),
+      await post('multipart/form-data; boundary=x', head),
+      await post(
+        'multipart/form-data; boundary=x',
+        `${head}--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4\n`,
+      ),
+    ]) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'no_file', message: 'Please select a PDF file.' });
+    }
+    expect(await filesRows()).toBe(rowsBefore);
+    expect(await temporaryUploads()).toEqual([]);
+  });
+
   it('an upload cut midway (the client goes away) leaves no row, no blob and no temporary folder', async () => {
     const origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     const rowsBefore = await filesRows();
