@@ -69,9 +69,14 @@ export const SIGN_OUT_EVENT = 'event:sign-out';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** A day asked for: a real calendar day, in a year the report's default span (30 days) cannot carry out of yyyy. */
+const queryDay = z.iso
+  .date('validation:invalidDate')
+  .refine((value) => value >= '2000-01-01' && value <= '2999-12-31', 'validation:invalidDate');
+
 /** GET admin/visits?from=&to=: the days asked for (at most a year; the last 30 days by default). */
 export const VisitsQuery = z
-  .object({ from: day.optional(), to: day.optional() })
+  .object({ from: queryDay.optional(), to: queryDay.optional() })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'validation:invalid',
     path: ['to'],

@@ -169,4 +169,22 @@ describe('GET admin/visits', () => {
       expect(refused.statusCode).toBe(400);
     }
   });
+
+  it('answers 400, not 500, to a day that does not exist or whose default span leaves the four-digit years', async () => {
+    for (const query of [
+      '?from=2024-13-45',
+      '?from=2024-02-30',
+      '?to=2025-02-29',
+      '?from=9999-12-31',
+      '?to=0001-01-01',
+    ]) {
+      const refused = await ctx.app.inject({
+        method: 'GET',
+        url: `${URL}${query}`,
+        headers: { cookie: admin.cookie, 'x-language': 'en' },
+      });
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().error.code, query).toBe('validation');
+    }
+  });
 });
