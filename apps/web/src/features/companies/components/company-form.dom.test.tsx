@@ -2,45 +2,16 @@ import { type CompanyProfile, FIELD_LENGTHS } from '@excelencia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
+import { companyProfile } from '../../../testing/companies.tsx';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { CompanyProfileForm } from './company-form.tsx';
 
-const COMPANY: CompanyProfile = {
-  id: '00000000-0000-4000-8000-00000000000a',
-  version: 3,
-  companyName: 'Demo Comércio, Lda',
-  responsibleName: 'Empresa Demo',
-  email: 'empresa@excelencia.cv',
-  phone: '9912345',
-  nif: '200000001',
-  legalName: null,
-  ownerName: null,
-  managerName: null,
-  establishmentDate: null,
-  annualTurnover: '11600000.00',
-  employeeCount: null,
-  contactPhone: null,
-  contactEmail: null,
-  website: null,
-  isListed: false,
-  companyTypeId: null,
-  companySituationId: null,
+const COMPANY = companyProfile({
   caeSectionId: '00000000-0000-4000-8000-0000000000c1',
   caeDivisionId: '00000000-0000-4000-8000-0000000000c2',
   islandId: '00000000-0000-4000-8000-0000000000c3',
   cityId: '00000000-0000-4000-8000-0000000000c4',
-  companyType: null,
-  companySituation: null,
-  caeSection: null,
-  caeDivision: null,
-  island: null,
-  city: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  holdsSeal: false,
-  pendingNameChange: null,
-  statisticsAllowed: true,
-};
+});
 
 const sent: unknown[] = [];
 

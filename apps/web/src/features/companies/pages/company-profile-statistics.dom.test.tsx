@@ -2,13 +2,13 @@ import type { CompanyProfile, CompanyRole, Language } from '@excelencia/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
-import { SignedInContext } from '../../../lib/signed-in-context.ts';
+import { companyProfile, renderAsCompanyMember } from '../../../testing/companies.tsx';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { AcceptTermsCheckbox } from '../../registration/components/accept-terms.tsx';
 import { CompanyProfilePage } from './company-profile-page.tsx';
 
 /** The statistical-use switch of the company profile: its owner withdraws it; the others only see its state. */
-const COMPANY: CompanyProfile = {
+const COMPANY = companyProfile({
   id: '00000000-0000-4000-8000-00000000000b',
   version: 1,
   companyName: 'Barómetro, Lda',
@@ -16,34 +16,8 @@ const COMPANY: CompanyProfile = {
   email: 'empresa@barometro.cv',
   phone: null,
   nif: '200000002',
-  legalName: null,
-  ownerName: null,
-  managerName: null,
-  establishmentDate: null,
   annualTurnover: null,
-  employeeCount: null,
-  contactPhone: null,
-  contactEmail: null,
-  website: null,
-  isListed: false,
-  companyTypeId: null,
-  companySituationId: null,
-  caeSectionId: null,
-  caeDivisionId: null,
-  islandId: null,
-  cityId: null,
-  companyType: null,
-  companySituation: null,
-  caeSection: null,
-  caeDivision: null,
-  island: null,
-  city: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  holdsSeal: false,
-  pendingNameChange: null,
-  statisticsAllowed: true,
-};
+});
 
 let profile: CompanyProfile;
 const puts: unknown[] = [];
@@ -75,23 +49,10 @@ afterEach(() => {
 });
 
 function asRole(role: CompanyRole, language: Language = 'en') {
-  return renderWithApp(
-    <SignedInContext.Provider
-      value={{
-        session: {
-          status: 'authenticated',
-          user: { id: 'u1', name: 'Rui', email: 'rui@barometro.cv' },
-          roles: ['company'],
-          expires: '2099-01-01T00:00:00.000Z',
-          language,
-        },
-        selectedCompany: { id: COMPANY.id, companyName: COMPANY.companyName, nif: COMPANY.nif, role },
-      }}
-    >
-      <CompanyProfilePage />
-    </SignedInContext.Provider>,
-    { language },
-  );
+  return renderAsCompanyMember(<CompanyProfilePage />, COMPANY, role, {
+    language,
+    email: 'rui@barometro.cv',
+  });
 }
 
 describe('the statistical-use consent on the company profile', () => {
