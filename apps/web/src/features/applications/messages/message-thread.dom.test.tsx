@@ -131,6 +131,15 @@ describe('the message thread of an application', () => {
     expect(feedback.success).toHaveBeenCalledWith('Message sent.');
   });
 
+  it('sends nothing but blanks: the box says it is required and nothing is posted', async () => {
+    renderThread(COMPANY_SCOPE);
+    const input = await screen.findByRole('textbox', { name: 'Your message' });
+    fireEvent.change(input, { target: { value: '   \n  ' } });
+    fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true });
+    expect(await screen.findByText('Mandatory Field')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
   it('sent from the Send button, gives the focus back to it once sent (a browser drops it while Send is disabled)', async () => {
     const serve = globalThis.fetch;
     let release = () => {};

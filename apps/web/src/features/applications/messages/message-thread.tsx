@@ -1,6 +1,7 @@
 import {
   APPLICATION_MESSAGE_MAX_LENGTH,
   type ApplicationMessage,
+  ApplicationMessageRequest,
   type ApplicationMessageSide,
 } from '@excelencia/domain';
 import { Box, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
@@ -77,13 +78,14 @@ function Composer({ scope }: { scope: ThreadScope }) {
   const send = (event?: FormEvent) => {
     event?.preventDefault();
     if (post.isPending) return;
-    const text = body.trim();
-    if (!text) {
-      setError(t('validation:required'));
+    // The server's own rule (ApplicationMessageRequest): something to say, once trimmed.
+    const parsed = ApplicationMessageRequest.safeParse({ body });
+    if (!parsed.success) {
+      setError(t(parsed.error.issues[0]?.message ?? 'validation:required'));
       return;
     }
     setError(null);
-    post.mutate(text, {
+    post.mutate(parsed.data.body, {
       onSuccess: () => {
         setBody('');
         notifySuccess(t('applicationMessages:sent'));
