@@ -71,16 +71,12 @@ async function team(): Promise<string> {
   return companyId;
 }
 
-/**
- * An edition of its own (past dates) with the company refused and, when `qualified` names another company, that
- * one distinguished; published by the admin now, then its publication moved `publishedDaysAgo` days back.
- */
-async function refused(
-  companyId: string,
-  options: { publishedDaysAgo?: number; qualified?: string; status?: 'unqualified' | 'evaluated' } = {},
-) {
+/** The first day of `month` of 2024: the past editions' dates. */
+const at = (month: number) => new Date(Date.UTC(2024, month - 1, 1));
+
+/** An edition of its own, every date past (2024: applications March to April, evaluation May to June, results July). */
+async function pastEdition() {
   editionNumber += 1;
-  const at = (month: number) => new Date(Date.UTC(2024, month - 1, 1));
   const [edition] = await ctx.db
     .insert(editions)
     .values({
@@ -97,6 +93,18 @@ async function refused(
     })
     .returning();
   if (!edition) throw new Error('no edition');
+  return edition;
+}
+
+/**
+ * An edition of its own (past dates) with the company refused and, when `qualified` names another company, that
+ * one distinguished; published by the admin now, then its publication moved `publishedDaysAgo` days back.
+ */
+async function refused(
+  companyId: string,
+  options: { publishedDaysAgo?: number; qualified?: string; status?: 'unqualified' | 'evaluated' } = {},
+) {
+  const edition = await pastEdition();
   const decided = {
     eligibility: JUDGED,
     eligible: true,
@@ -306,27 +314,11 @@ describe("the company's appeal", () => {
 
   it('is refused before the results are out (409 not_appealable)', async () => {
     const companyId = await team();
-    editionNumber += 1;
-    const at = (month: number) => new Date(Date.UTC(2024, month - 1, 1));
-    const [edition] = await ctx.db
-      .insert(editions)
-      .values({
-        number: editionNumber,
-        year: 2024,
-        indicatorYear: 2023,
-        registrationOpensAt: at(1),
-        registrationClosesAt: at(2),
-        applicationOpensAt: at(3),
-        applicationClosesAt: at(4),
-        evaluationStartsAt: at(5),
-        evaluationEndsAt: at(6),
-        resultsAt: at(7),
-      })
-      .returning();
+    const edition = await pastEdition();
     const [application] = await ctx.db
       .insert(applications)
       .values({
-        editionId: edition?.id ?? '',
+        editionId: edition.id,
         companyId,
         status: 'unqualified',
         eligibility: JUDGED,
