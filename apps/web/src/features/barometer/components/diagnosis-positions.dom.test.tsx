@@ -1,5 +1,5 @@
 import { DiagnosisPositions as Positions } from '@excelencia/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
 import DiagnosisPositions, { CompactPositions } from './diagnosis-positions.tsx';
@@ -135,5 +135,18 @@ describe("a diagnosis's position in the barometer", () => {
     const [frSection, frAll] = within(again as HTMLElement).getAllByTestId('position');
     expect(frSection?.textContent).toContain('1er quartile de la section G');
     expect(frAll?.textContent).toContain('1er quartile de toutes les entreprises');
+  });
+
+  it('says so when the position cannot be read, and reads it again on retry', async () => {
+    const failing = vi.fn(async () =>
+      Response.json({ error: { code: 'x', key: 'errors:unexpected', message: 'x' } }, { status: 500 }),
+    );
+    vi.stubGlobal('fetch', failing);
+    renderWithApp(<DiagnosisPositions companyId={COMPANY} diagnosisId={DIAGNOSIS} />, { language: 'en' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The position in the barometer could not be loaded.Try again');
+    const reads = failing.mock.calls.length;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(failing.mock.calls.length).toBeGreaterThan(reads));
   });
 });

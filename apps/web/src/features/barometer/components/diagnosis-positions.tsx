@@ -2,6 +2,7 @@ import { type DisplayTarget, localized, type DiagnosisPositions as Positions } f
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useDiagnosisPositionsQuery } from '../queries.ts';
 import { PositionBar } from './position-bar.tsx';
@@ -42,9 +43,7 @@ export default function DiagnosisPositions({
         </Title>
         {query.isPending ? <Text c="gray.7">{t('barometerWeb:position.loading')}</Text> : null}
         {query.isError ? (
-          <Text c="red.9" role="alert">
-            {t('barometerWeb:position.loadFailed')}
-          </Text>
+          <LoadFailed title={t('barometerWeb:position.loadFailed')} onRetry={() => void query.refetch()} />
         ) : null}
         {positions ? (
           <>
