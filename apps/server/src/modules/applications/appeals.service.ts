@@ -38,13 +38,16 @@ import { editionLabel, formatMailDate } from './application-mails.ts';
 import {
   type ApplicationRow,
   accountName,
-  applicationById,
-  applicationOfCompany,
   companyNameAndNif,
   liveFilesOf,
   markFileRemoved,
 } from './applications.repository.ts';
-import { APPLICATION_ENTITY, type ApplicationsService } from './applications.service.ts';
+import {
+  APPLICATION_ENTITY,
+  type ApplicationsService,
+  applicationRow,
+  companyApplicationRow,
+} from './applications.service.ts';
 import { checkedIssueDate } from './document-validity.ts';
 import { type EditionRow, editionRow } from './editions.service.ts';
 import { evaluatorsToWrite } from './messages.repository.ts';
@@ -190,12 +193,6 @@ export function createAppealsService(deps: {
     };
   }
 
-  async function companyApplication(executor: Executor, companyId: string, id: string, forUpdate = false) {
-    const row = await applicationOfCompany(executor, companyId, id, forUpdate);
-    if (!row) throw notFound();
-    return row;
-  }
-
   async function audit(
     tx: Executor,
     actor: Actor,
@@ -222,8 +219,7 @@ export function createAppealsService(deps: {
   async function lockedAppeal(tx: Executor, id: string) {
     const found = await appealById(tx, id);
     if (!found) throw notFound();
-    const application = await applicationById(tx, found.applicationId, true);
-    if (!application) throw notFound();
+    const application = await applicationRow(tx, found.applicationId, true);
     const appeal = await appealById(tx, id, true);
     if (!appeal) throw notFound();
     return { appeal, application };
@@ -329,7 +325,7 @@ export function createAppealsService(deps: {
       now = clock(),
     ): Promise<ApplicationAppealState> {
       const asAdmin = await assertCompanyAccess(db, caller, companyId);
-      return stateOf(db, await companyApplication(db, companyId, id), asAdmin, now);
+      return stateOf(db, await companyApplicationRow(db, companyId, id), asAdmin, now);
     },
 
     /**
@@ -346,7 +342,7 @@ export function createAppealsService(deps: {
     ): Promise<Appeal> {
       await assertCompanyAccess(db, caller, companyId, 'own');
       return db.transaction(async (tx) => {
-        const application = await companyApplication(tx, companyId, id, true);
+        const application = await companyApplicationRow(tx, companyId, id, true);
         const edition = await editionRow(tx, application.editionId);
         if (!isRefused(application, edition)) throw notAppealable();
         if (await appealOfApplication(tx, application.id)) throw appealExists();
@@ -381,7 +377,7 @@ export function createAppealsService(deps: {
       await assertCompanyAccess(db, caller, companyId, 'own');
       assertPdf(input.file);
       return db.transaction(async (tx) => {
-        const application = await companyApplication(tx, companyId, id, true);
+        const application = await companyApplicationRow(tx, companyId, id, true);
         const appeal = await appealOfApplication(tx, application.id, true);
         if (!appeal) throw noAppeal();
         if (appeal.status !== 'pending' || appeal.proposedOutcome !== null) {
@@ -435,8 +431,7 @@ export function createAppealsService(deps: {
 
     /** An application's appeal state as the admin sees it (the proposal and who made it). */
     async adminState(applicationId: string, now = clock()): Promise<ApplicationAppealState> {
-      const application = await applicationById(db, applicationId);
-      if (!application) throw notFound();
+      const application = await applicationRow(db, applicationId);
       return stateOf(db, application, true, now);
     },
 

@@ -115,6 +115,29 @@ function toFile(row: ApplicationFileRow, edition: EditionRow): ApplicationFile {
  * A company's application to an edition, from opening to the evaluator's confirmed decision. Every change of
  * state writes an audit row (who, when, before, after), which is the application's history.
  */
+/** The company's application (locked `forUpdate`), or 404: the one lookup of the area's services (as editionRow). */
+export async function companyApplicationRow(
+  executor: Executor,
+  companyId: string,
+  id: string,
+  forUpdate = false,
+): Promise<ApplicationRow> {
+  const row = await applicationOfCompany(executor, companyId, id, forUpdate);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Any company's application (an admin's view), locked `forUpdate`, or 404. */
+export async function applicationRow(
+  executor: Executor,
+  id: string,
+  forUpdate = false,
+): Promise<ApplicationRow> {
+  const row = await applicationById(executor, id, forUpdate);
+  if (!row) throw notFound();
+  return row;
+}
+
 export function createApplicationsService(deps: { db: Database; fileStore: FileStore; publicUrl: string }) {
   const { db, fileStore, publicUrl } = deps;
 
@@ -184,18 +207,6 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       isRenewal,
       version: row.version,
     };
-  }
-
-  async function applicationOf(executor: Executor, companyId: string, id: string, forUpdate = false) {
-    const row = await applicationOfCompany(executor, companyId, id, forUpdate);
-    if (!row) throw notFound();
-    return row;
-  }
-
-  async function adminRow(executor: Executor, id: string, forUpdate = false) {
-    const row = await applicationById(executor, id, forUpdate);
-    if (!row) throw notFound();
-    return row;
   }
 
   async function audit(
@@ -323,7 +334,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
 
     async get(caller: AuthContext, companyId: string, id: string): Promise<Application> {
       const asAdmin = await assertCompanyAccess(db, caller, companyId);
-      return present(db, await applicationOf(db, companyId, id), asAdmin);
+      return present(db, await companyApplicationRow(db, companyId, id), asAdmin);
     },
 
     /**
@@ -380,7 +391,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       await assertCompanyAccess(db, caller, companyId, 'prepare');
       assertPdf(input.file);
       return db.transaction(async (tx) => {
-        const row = await applicationOf(tx, companyId, id, true);
+        const row = await companyApplicationRow(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
         const files = await liveFilesOf(tx, id);
         if (row.status === 'draft' && files.length >= APPLICATION_FILE_TYPE_COUNT) {
@@ -416,7 +427,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       await assertCompanyAccess(db, caller, companyId, 'prepare');
       assertPdf(input.file);
       return db.transaction(async (tx) => {
-        const row = await applicationOf(tx, companyId, id, true);
+        const row = await companyApplicationRow(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
         const old = (await liveFilesOf(tx, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
@@ -445,7 +456,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     ) {
       await assertCompanyAccess(db, caller, companyId, 'prepare');
       await db.transaction(async (tx) => {
-        const row = await applicationOf(tx, companyId, id, true);
+        const row = await companyApplicationRow(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
         const old = (await liveFilesOf(tx, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
@@ -463,7 +474,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     /** One document of an application (company members and admins). */
     async file(caller: AuthContext, companyId: string, id: string, fileId: string) {
       await assertCompanyAccess(db, caller, companyId);
-      await applicationOf(db, companyId, id);
+      await companyApplicationRow(db, companyId, id);
       return documentOf(db, id, fileId);
     },
 
@@ -476,7 +487,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     ): Promise<Application> {
       const asAdmin = await assertCompanyAccess(db, caller, companyId, 'own');
       return db.transaction(async (tx) => {
-        const row = await applicationOf(tx, companyId, id, true);
+        const row = await companyApplicationRow(tx, companyId, id, true);
         const edition = await editionRow(tx, row.editionId);
         if (row.status === 'closed') throw windowClosed(edition, now);
         if (row.status !== 'draft') throw locked();
@@ -555,11 +566,11 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     },
 
     async adminGet(id: string): Promise<Application> {
-      return present(db, await adminRow(db, id), true);
+      return present(db, await applicationRow(db, id), true);
     },
 
     async adminFile(id: string, fileId: string) {
-      await adminRow(db, id);
+      await applicationRow(db, id);
       return documentOf(db, id, fileId);
     },
 
@@ -568,7 +579,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
      * only when the zip comes to it, so one file at a time is read and none is held whole in memory.
      */
     async adminDocuments(id: string): Promise<{ name: string; open: () => Promise<Readable> }[]> {
-      const row = await adminRow(db, id);
+      const row = await applicationRow(db, id);
       const out: { name: string; open: () => Promise<Readable> }[] = [];
       for (const file of await liveFilesOf(db, row.id)) {
         const meta = await fileStore.meta(db, file.fileId);
@@ -586,7 +597,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     },
 
     async history(id: string): Promise<ApplicationHistoryEntry[]> {
-      await adminRow(db, id);
+      await applicationRow(db, id);
       const rows = await auditTrail(db, APPLICATION_ENTITY, id);
       return rows.map(({ entry, actor }) => {
         const before = (entry.before ?? {}) as { status?: string };
@@ -614,7 +625,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       now = new Date(),
     ): Promise<Application> {
       return db.transaction(async (tx) => {
-        const row = await adminRow(tx, id, true);
+        const row = await applicationRow(tx, id, true);
         if (row.status !== 'pending' || row.version !== body.version) {
           if (row.status === 'draft') throw new AppError(409, 'not_submitted', 'applications:notSubmitted');
           throw alreadyEvaluated();
@@ -642,7 +653,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       now = new Date(),
     ): Promise<Application> {
       return db.transaction(async (tx) => {
-        const row = await adminRow(tx, id, true);
+        const row = await applicationRow(tx, id, true);
         if (row.status !== 'evaluated' && row.status !== 'unqualified') {
           throw new AppError(409, 'not_decided', 'applications:notDecided');
         }
@@ -675,7 +686,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       now = new Date(),
     ): Promise<Application> {
       return db.transaction(async (tx) => {
-        const row = await adminRow(tx, id, true);
+        const row = await applicationRow(tx, id, true);
         if (row.version !== body.version) throw staleVersion();
         if (row.status !== 'pending') {
           if (row.status === 'draft') throw new AppError(409, 'not_submitted', 'applications:notSubmitted');

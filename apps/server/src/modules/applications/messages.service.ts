@@ -9,19 +9,13 @@ import type { AuthContext } from '../../auth/types.ts';
 import { type Database, type Executor, readTogether } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { layoutMail } from '../../platform/mail/layout.ts';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
 import { assertCompanyAccess } from '../../policies/company-access.ts';
 import { editionLabel } from './application-mails.ts';
-import {
-  type ApplicationRow,
-  applicationById,
-  applicationOfCompany,
-  companyNameAndNif,
-  membersToWrite,
-} from './applications.repository.ts';
-import { APPLICATION_ENTITY } from './applications.service.ts';
+import { type ApplicationRow, companyNameAndNif, membersToWrite } from './applications.repository.ts';
+import { APPLICATION_ENTITY, applicationRow, companyApplicationRow } from './applications.service.ts';
 import { editionRow } from './editions.service.ts';
 import {
   type ApplicationMessageRow,
@@ -79,18 +73,6 @@ export function createApplicationMessagesService(deps: { db: Database; publicUrl
       body: message.body,
       createdAt: message.createdAt.toISOString(),
     }));
-  }
-
-  async function companyApplication(executor: Executor, companyId: string, id: string, forUpdate = false) {
-    const row = await applicationOfCompany(executor, companyId, id, forUpdate);
-    if (!row) throw notFound();
-    return row;
-  }
-
-  async function anyApplication(executor: Executor, id: string, forUpdate = false) {
-    const row = await applicationById(executor, id, forUpdate);
-    if (!row) throw notFound();
-    return row;
   }
 
   /** The mails of a message, to the other side: the company's members, or the active admins. */
@@ -180,7 +162,7 @@ export function createApplicationMessagesService(deps: { db: Database; publicUrl
       language: Language,
     ): Promise<ApplicationMessage[]> {
       const asAdmin = await assertCompanyAccess(db, caller, companyId, 'read');
-      const row = await companyApplication(db, companyId, id);
+      const row = await companyApplicationRow(db, companyId, id);
       return present(await messagesOf(db, row.id), asAdmin, language);
     },
 
@@ -198,12 +180,12 @@ export function createApplicationMessagesService(deps: { db: Database; publicUrl
     ): Promise<ApplicationMessage> {
       const asAdmin = await assertCompanyAccess(db, caller, companyId, 'prepare');
       const side: ApplicationMessageSide = asAdmin ? 'evaluator' : 'company';
-      return write(actor, caller, (tx) => companyApplication(tx, companyId, id, true), side, body, now);
+      return write(actor, caller, (tx) => companyApplicationRow(tx, companyId, id, true), side, body, now);
     },
 
     /** The evaluators' view of the thread. */
     async adminList(id: string, language: Language): Promise<ApplicationMessage[]> {
-      const row = await anyApplication(db, id);
+      const row = await applicationRow(db, id);
       return present(await messagesOf(db, row.id), true, language);
     },
 
@@ -215,9 +197,9 @@ export function createApplicationMessagesService(deps: { db: Database; publicUrl
       body: string,
       now = new Date(),
     ): Promise<ApplicationMessage> {
-      const row = await anyApplication(db, id);
+      const row = await applicationRow(db, id);
       await assertCompanyAccess(db, caller, row.companyId, 'prepare');
-      return write(actor, caller, (tx) => anyApplication(tx, id, true), 'evaluator', body, now);
+      return write(actor, caller, (tx) => applicationRow(tx, id, true), 'evaluator', body, now);
     },
   };
 }
