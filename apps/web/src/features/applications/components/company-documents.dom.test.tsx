@@ -2,20 +2,16 @@ import type { Application, ApplicationFile, Edition, Language } from '@excelenci
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, forgetCsrfToken } from '../../../lib/api-client.ts';
-import { SignedInContext } from '../../../lib/signed-in-context.ts';
+import { BOA_VISTA, draftApplication } from '../../../testing/applications.ts';
+import { renderAsCompanyMember } from '../../../testing/companies.tsx';
 import { editionTakingApplications } from '../../../testing/editions.ts';
-import { renderWithApp } from '../../../testing/render.tsx';
 import { DocumentSlots, useUploadState } from './company-documents.tsx';
 
 const upload = vi.hoisted(() => ({ send: vi.fn() }));
 vi.mock('../../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: upload.send }));
 vi.mock('../../../ui/notify.ts', () => ({ notifySuccess: vi.fn() }));
 
-const COMPANY = {
-  id: '00000000-0000-4000-8000-0000000000c1',
-  companyName: 'Boa Vista, Lda',
-  nif: '200000021',
-};
+const COMPANY = BOA_VISTA;
 
 /** The edition taking applications, with the demo validities: 90 days INPS and Finance, 365 the certificate. */
 const EDITION: Edition = editionTakingApplications({
@@ -34,28 +30,7 @@ const FLAGGED: ApplicationFile = {
 };
 
 function application(files: ApplicationFile[] = []): Application {
-  return {
-    id: '00000000-0000-4000-8000-0000000000a1',
-    editionId: EDITION.id,
-    companyId: COMPANY.id,
-    companyName: COMPANY.companyName,
-    nif: COMPANY.nif,
-    status: 'draft',
-    complete: false,
-    eligible: true,
-    indicatorYear: 2025,
-    applicationFinancialIndicators: [],
-    missingYears: [],
-    files,
-    reopenedFileType: null,
-    returnReason: null,
-    submittedAt: null,
-    decision: null,
-    resultsPublished: false,
-    applicationsClosedAt: null,
-    seal: null,
-    version: 1,
-  };
+  return draftApplication({ editionId: EDITION.id, files });
 }
 
 beforeEach(() => {
@@ -85,23 +60,10 @@ function Slots({ app }: { app: Application }) {
 }
 
 function renderSlots(app: Application, language: Language = 'en') {
-  return renderWithApp(
-    <SignedInContext.Provider
-      value={{
-        session: {
-          status: 'authenticated',
-          user: { id: 'u1', name: 'Maria', email: 'maria@boavista.cv' },
-          roles: ['company'],
-          expires: '2030-01-01T00:00:00.000Z',
-          language,
-        },
-        selectedCompany: { ...COMPANY, role: 'owner' },
-      }}
-    >
-      <Slots app={app} />
-    </SignedInContext.Provider>,
-    { language },
-  );
+  return renderAsCompanyMember(<Slots app={app} />, COMPANY, 'owner', {
+    language,
+    email: 'maria@boavista.cv',
+  });
 }
 
 const slot = (type: number) =>

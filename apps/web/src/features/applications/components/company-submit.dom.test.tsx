@@ -1,6 +1,7 @@
 import type { Application, ApplicationFile } from '@excelencia/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { draftApplication } from '../../../testing/applications.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { SubmitPanel } from './company-submit.tsx';
 
@@ -13,28 +14,12 @@ const file = (type: number): ApplicationFile => ({
 });
 
 function application(files: ApplicationFile[]): Application {
-  return {
-    id: '00000000-0000-4000-8000-0000000000a1',
-    editionId: '00000000-0000-4000-8000-0000000000e1',
+  return draftApplication({
     companyId: '00000000-0000-4000-8000-00000000000a',
     companyName: 'Demo Comércio, Lda',
     nif: '200000001',
-    status: 'draft',
-    complete: false,
-    eligible: true,
-    indicatorYear: 2025,
-    applicationFinancialIndicators: [],
-    missingYears: [],
     files,
-    reopenedFileType: null,
-    returnReason: null,
-    submittedAt: null,
-    decision: null,
-    resultsPublished: false,
-    applicationsClosedAt: null,
-    seal: null,
-    version: 1,
-  };
+  });
 }
 
 describe('what still stops a submission', () => {

@@ -2,9 +2,9 @@ import type { Application, CompanyRole, Edition, Language } from '@excelencia/do
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
-import { SignedInContext } from '../../../lib/signed-in-context.ts';
+import { BOA_VISTA, draftApplication } from '../../../testing/applications.ts';
+import { renderAsCompanyMember } from '../../../testing/companies.tsx';
 import { daysFromNow, editionTakingApplications } from '../../../testing/editions.ts';
-import { renderWithApp } from '../../../testing/render.tsx';
 import { ApplicationCard } from '../components/company-application-card.tsx';
 import { CompanyApplicationPage } from './company-application-page.tsx';
 
@@ -12,11 +12,7 @@ const feedback = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../../ui/api-feedback.tsx', () => ({ notifyApiError: feedback.error }));
 vi.mock('../../../ui/notify.ts', () => ({ notifySuccess: feedback.success }));
 
-const COMPANY = {
-  id: '00000000-0000-4000-8000-0000000000c1',
-  companyName: 'Boa Vista, Lda',
-  nif: '200000021',
-};
+const COMPANY = BOA_VISTA;
 
 /** An edition taking applications now (from yesterday to ten days on). */
 const OPEN: Edition = editionTakingApplications();
@@ -32,18 +28,8 @@ const PUBLISHED: Edition = {
 };
 
 function application(overrides: Partial<Application>): Application {
-  return {
-    id: '00000000-0000-4000-8000-0000000000a1',
+  return draftApplication({
     editionId: OPEN.id,
-    companyId: COMPANY.id,
-    companyName: COMPANY.companyName,
-    nif: COMPANY.nif,
-    status: 'draft',
-    complete: false,
-    eligible: true,
-    indicatorYear: 2025,
-    applicationFinancialIndicators: [],
-    missingYears: [],
     files: [
       {
         id: '00000000-0000-4000-8000-0000000000f1',
@@ -53,16 +39,8 @@ function application(overrides: Partial<Application>): Application {
         size: 2048,
       },
     ],
-    reopenedFileType: null,
-    returnReason: null,
-    submittedAt: null,
-    decision: null,
-    resultsPublished: false,
-    applicationsClosedAt: null,
-    seal: null,
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
 const ELIGIBILITY = {
@@ -121,23 +99,7 @@ afterEach(() => {
 });
 
 function renderSignedIn(ui: React.ReactNode, role: CompanyRole = 'owner', language: Language = 'en') {
-  return renderWithApp(
-    <SignedInContext.Provider
-      value={{
-        session: {
-          status: 'authenticated',
-          user: { id: 'u1', name: 'Maria', email: 'maria@boavista.cv' },
-          roles: ['company'],
-          expires: '2030-01-01T00:00:00.000Z',
-          language,
-        },
-        selectedCompany: { ...COMPANY, role },
-      }}
-    >
-      {ui}
-    </SignedInContext.Provider>,
-    { language },
-  );
+  return renderAsCompanyMember(ui, COMPANY, role, { language, email: 'maria@boavista.cv' });
 }
 
 describe('Apply on the company application page', () => {
