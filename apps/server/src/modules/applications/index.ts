@@ -9,6 +9,7 @@ export { heldEarlierSeal, liveFileCount } from './applications.repository.ts';
 export { applicationsRoutes } from './applications.routes.ts';
 export { createApplicationsService } from './applications.service.ts';
 export { resultsReportXlsx } from './applications-export.ts';
+export { validityOf } from './document-validity.ts';
 export { editionsRoutes } from './editions.routes.ts';
 export { createEditionsService } from './editions.service.ts';
 export { computeEligibility, latestAnnualYear } from './eligibility.ts';

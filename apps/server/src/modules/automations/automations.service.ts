@@ -5,8 +5,6 @@ import {
   type AutomationKind,
   type AutomationState,
   documentLabelKey,
-  documentValidUntil,
-  expiresBeforeEvaluationEnds,
   formatDisplayDate,
   isReminderKind,
   type Language,
@@ -23,7 +21,7 @@ import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { PinoLike } from '../../platform/mail/outbox.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { computeEligibility } from '../applications/index.ts';
+import { computeEligibility, validityOf } from '../applications/index.ts';
 import { accountOfOptOutToken, optOutLink, optOutToken, reminderMail } from './automation-mails.ts';
 import {
   type AutomationRow,
@@ -111,8 +109,8 @@ async function expiringDocuments(executor: Executor, edition: EditionRow) {
   const types = days.flatMap((value, type) => (value === null ? [] : [type]));
   const rows = await datedDocumentsAudience(executor, edition.id, types);
   return rows.flatMap((row) => {
-    const validUntil = documentValidUntil(row.issuedAt, days[row.fileType] ?? null);
-    return validUntil !== null && expiresBeforeEvaluationEnds(validUntil, edition.evaluationEndsAt)
+    const { validUntil, expiresBeforeEvaluationEnds } = validityOf(edition, row);
+    return validUntil !== null && expiresBeforeEvaluationEnds
       ? [{ ...row, documentValidUntil: validUntil }]
       : [];
   });
