@@ -6,7 +6,7 @@ import { defineMessages } from './define.ts';
  */
 export const appeals = defineMessages({
   pt: {
-    reasonTooShort: 'Explique o recurso com pelo menos 10 caracteres.',
+    reasonTooShort: 'Explique o recurso com pelo menos {{min}} caracteres.',
     report: {
       title: 'Recursos pendentes: {{count}}',
       sheet: 'Recursos pendentes',
@@ -96,7 +96,7 @@ export const appeals = defineMessages({
     },
   },
   en: {
-    reasonTooShort: 'Explain the appeal in at least 10 characters.',
+    reasonTooShort: 'Explain the appeal in at least {{min}} characters.',
     report: {
       title: 'Pending appeals: {{count}}',
       sheet: 'Pending appeals',
@@ -185,7 +185,7 @@ export const appeals = defineMessages({
     },
   },
   fr: {
-    reasonTooShort: 'Expliquez le recours en 10 caractères au moins.',
+    reasonTooShort: 'Expliquez le recours en {{min}} caractères au moins.',
     report: {
       title: 'Recours en attente : {{count}}',
       sheet: 'Recours en attente',

@@ -353,6 +353,10 @@ describe("the company's appeal", () => {
     ).toBe(403);
     const short = await send(owner, 'POST', appealPath(companyId, applicationId), { reason: 'Porque' });
     expect(short.statusCode).toBe(400);
+    // The shortest reason is the domain's (MIN_APPEAL_REASON), named in the message.
+    expect(short.json().error.details).toEqual([
+      expect.objectContaining({ path: 'reason', message: 'Explain the appeal in at least 10 characters.' }),
+    ]);
     expect(
       await ctx.db
         .select()
