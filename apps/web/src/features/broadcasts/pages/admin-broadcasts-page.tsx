@@ -40,6 +40,7 @@ import { confirmAction } from '../../../ui/confirm.tsx';
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { editionLabel } from '../../applications/edition-label.ts';
 import { useEditionsQuery } from '../../applications/queries.ts';
 import { usePublicOptions } from '../../companies/options.ts';
 import { TrilingualField } from '../../content/components/trilingual-field.tsx';
@@ -250,7 +251,7 @@ function FilterFields({ values, bind }: { values: FilterValues; bind: Bind }) {
             ...any(t('broadcasts:filter.anyEdition')),
             ...(editions.data ?? []).map((edition) => ({
               value: edition.id,
-              label: t('broadcasts:filter.editionLabel', { number: edition.number, year: edition.year }),
+              label: editionLabel(edition, t),
             })),
           ]}
           data-testid="filter-edition"

@@ -11,6 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
+import { editionLabel } from '../../applications/edition-label.ts';
 import { useEditionFunnelQuery } from '../queries.ts';
 import { OverviewPanel } from './overview-panel.tsx';
 
@@ -78,9 +79,7 @@ export function EditionFunnelPanel({ editionId }: { editionId: string }) {
     <OverviewPanel
       name="funnel"
       title={t(key('title'), {
-        edition: data
-          ? t('applications:editionName', { number: data.edition.number, year: data.edition.year })
-          : '',
+        edition: data ? editionLabel(data.edition, t) : '',
       })}
       intro={t(key('intro'))}
       query={funnel}
