@@ -211,7 +211,7 @@ function AppealForm({ application, onCancel }: { application: Application; onCan
         </Stack>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={sending}>
-            {t('appeals:company.cancel')}
+            {t('common:cancel')}
           </Button>
           <Button
             type="submit"
