@@ -17,11 +17,10 @@ import { ADMIN, MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { PDF_UPLOAD_LIMITS } from '../../platform/multipart-file.ts';
-import { CompanyParams, IdParams } from '../../platform/route-schemas.ts';
+import { CompanyItemParams, IdParams } from '../../platform/route-schemas.ts';
 import type { AppealsService } from './appeals.service.ts';
 import { withDocumentUpload } from './document-upload.ts';
 
-const ApplicationParams = CompanyParams.extend({ id: z.uuid() });
 const BASE = '/companies/:companyId/applications/:id/appeal';
 
 /** An appeal is the company's own act (its owner's): admins decide appeals, they do not make them. */
@@ -104,7 +103,7 @@ export function appealsRoutes(deps: { appeals: AppealsService; uploadsDir: strin
           tags,
           summary:
             'Whether the application may be appealed, the last day of its appeal period, and its appeal',
-          params: ApplicationParams,
+          params: CompanyItemParams,
           response: { 200: ApplicationAppealState, ...errorResponses },
         },
         config: MEMBERS,
@@ -119,7 +118,7 @@ export function appealsRoutes(deps: { appeals: AppealsService; uploadsDir: strin
           tags,
           summary:
             "Appeals a refused application within the edition's appeal period (owner); 409 not_appealable, appeal_exists or appeal_closed",
-          params: ApplicationParams,
+          params: CompanyItemParams,
           body: AppealRequest,
           response: { 201: Appeal, ...errorResponses },
         },
@@ -144,7 +143,7 @@ export function appealsRoutes(deps: { appeals: AppealsService; uploadsDir: strin
           tags,
           summary:
             "A new document for the pending appeal (owner): multipart `fileType` (0-7), `issuedAt` and file `file` (PDF, 10 MB); it takes the place of the application's document of that type",
-          params: ApplicationParams,
+          params: CompanyItemParams,
           response: { 201: ApplicationFile, 413: ErrorResponse, ...errorResponses },
         },
         config: COMPANY_ONLY,

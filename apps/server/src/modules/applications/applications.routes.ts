@@ -29,7 +29,7 @@ import { errorResponses } from '../../platform/error-responses.ts';
 import { noPdf } from '../../platform/files/pdf-upload.ts';
 import { PDF_UPLOAD_LIMITS, withRequiredFileOnDisk } from '../../platform/multipart-file.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
-import { CompanyParams, IdParams, LangQuery } from '../../platform/route-schemas.ts';
+import { CompanyItemParams, CompanyParams, IdParams, LangQuery } from '../../platform/route-schemas.ts';
 import { type ExportColumn, sendXlsx } from '../../platform/xlsx-export.ts';
 import type { ApplicationsService } from './applications.service.ts';
 import { certificatePdf, documentsZipStream } from './applications-export.ts';
@@ -38,8 +38,7 @@ import type { ResultsService } from './results.service.ts';
 
 const BASE = '/companies/:companyId/applications';
 
-const ApplicationParams = CompanyParams.extend({ id: z.uuid() });
-const FileParams = ApplicationParams.extend({ fileId: z.uuid() });
+const FileParams = CompanyItemParams.extend({ fileId: z.uuid() });
 const SealParams = CompanyParams.extend({ sealId: z.uuid() });
 const AdminFileParams = IdParams.extend({ fileId: z.uuid() });
 const DownloadQuery = z.object({ download: z.enum(['0', '1']).optional() });
@@ -315,7 +314,7 @@ export function applicationsRoutes(deps: {
         schema: {
           tags,
           summary: 'One application of the company',
-          params: ApplicationParams,
+          params: CompanyItemParams,
           response: { 200: Application, ...errorResponses },
         },
         config: MEMBERS,
@@ -330,7 +329,7 @@ export function applicationsRoutes(deps: {
           tags,
           summary:
             'Uploads one document into its typed slot: multipart `fileType` (0-7), `issuedAt` (yyyy-mm-dd; required for a type with a validity) and file `file` (PDF, 10 MB); 409 document_expired when its validity already ran out',
-          params: ApplicationParams,
+          params: CompanyItemParams,
           response: { 201: ApplicationFile, 413: ErrorResponse, ...errorResponses },
         },
         config: MEMBERS,
@@ -415,7 +414,7 @@ export function applicationsRoutes(deps: {
         schema: {
           tags,
           summary: 'Submits a complete, eligible application: locks it (pending) and mails a receipt',
-          params: ApplicationParams,
+          params: CompanyItemParams,
           response: { 200: Application, ...errorResponses },
         },
         config: MEMBERS,

@@ -7,10 +7,8 @@ import { ADMIN, MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { errorResponses, errorResponsesWith } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
-import { CompanyParams, IdParams } from '../../platform/route-schemas.ts';
+import { CompanyItemParams, IdParams } from '../../platform/route-schemas.ts';
 import type { ApplicationMessagesService } from './messages.service.ts';
-
-const ApplicationParams = CompanyParams.extend({ id: z.uuid() });
 
 /** The thread of an application, from the company's side and from the evaluators'. */
 export function applicationMessagesRoutes(deps: { messages: ApplicationMessagesService }) {
@@ -64,7 +62,7 @@ export function applicationMessagesRoutes(deps: { messages: ApplicationMessagesS
           tags,
           summary:
             "The application's messages, oldest first; the evaluators' are signed by the evaluation team (any member)",
-          params: ApplicationParams,
+          params: CompanyItemParams,
           response: { 200: z.array(ApplicationMessage), ...errorResponses },
         },
         config: MEMBERS,
@@ -80,7 +78,7 @@ export function applicationMessagesRoutes(deps: { messages: ApplicationMessagesS
           tags,
           summary:
             'Writes to the evaluators: mailed to the admins in their language (201); owner and accountant; 429 past 20 an hour',
-          params: ApplicationParams,
+          params: CompanyItemParams,
           body: ApplicationMessageRequest,
           response: { 201: ApplicationMessage, ...errorResponsesWith(429) },
         },

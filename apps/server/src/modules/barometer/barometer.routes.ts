@@ -13,7 +13,7 @@ import { MEMBERS } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
-import { CompanyParams } from '../../platform/route-schemas.ts';
+import { CompanyItemParams, CompanyParams } from '../../platform/route-schemas.ts';
 import { XLSX_MIME } from '../../platform/xlsx-export.ts';
 import { barometerCsv, barometerXlsx, downloadName, narrowed } from './barometer.downloads.ts';
 import type { BarometerService } from './barometer.service.ts';
@@ -106,7 +106,7 @@ export function barometerRoutes(deps: { barometer: BarometerService }) {
           summary:
             "Where each indicator of a saved diagnosis falls among the year's companies (its CAE section's and " +
             'all): quartile 1 to 4 and the three cut points, or why the group shows none (fewer than 5 companies)',
-          params: CompanyParams.extend({ id: z.uuid() }),
+          params: CompanyItemParams,
           response: { 200: DiagnosisPositions, ...errorResponses },
         },
         config: MEMBERS,
