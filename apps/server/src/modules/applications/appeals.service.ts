@@ -88,7 +88,7 @@ function appealClosed(closesAt: Date): AppError {
 type MailKind = 'upheld' | 'dismissed';
 
 /** How much of the company's reason the admins' mail quotes (characters); the application page has all of it. */
-export const APPEAL_MAIL_REASON_LENGTH = 500;
+const APPEAL_MAIL_REASON_LENGTH = 500;
 
 /** The reason's first APPEAL_MAIL_REASON_LENGTH characters (never half a character), '…' when cut, by line. */
 function quotedReason(reason: string): string[] {

@@ -16,10 +16,7 @@ import type { EditionRow } from './editions.repository.ts';
  */
 
 /** The days a document of this type is valid in the edition, or null for no limit. */
-export function validityDaysOf(
-  edition: Pick<EditionRow, 'documentValidityDays'>,
-  fileType: number,
-): number | null {
+function validityDaysOf(edition: Pick<EditionRow, 'documentValidityDays'>, fileType: number): number | null {
   return validityDaysFromStored(edition.documentValidityDays)[fileType] ?? null;
 }
 

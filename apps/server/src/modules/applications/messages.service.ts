@@ -28,7 +28,7 @@ import {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The audit action of a message, by side: the application's history and the company's activity list it. */
-export const MESSAGE_ACTIONS: Record<ApplicationMessageSide, string> = {
+const MESSAGE_ACTIONS: Record<ApplicationMessageSide, string> = {
   company: 'messageFromCompany',
   evaluator: 'messageFromEvaluator',
 };

@@ -24,7 +24,7 @@ import {
  */
 
 /** The self-diagnosis node whose value is a sheet's turnover (Volume de negócios), for the dominance rule. */
-export const TURNOVER_NODE = 'VN';
+const TURNOVER_NODE = 'VN';
 
 function yearRange(year: number): [string, string] {
   return [`${year}-01-01`, `${year + 1}-01-01`];

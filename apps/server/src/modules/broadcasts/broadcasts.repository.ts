@@ -22,7 +22,7 @@ import {
 export type BroadcastRow = typeof broadcasts.$inferSelect;
 
 /** The member roles a broadcast goes to: those who act for the company (a viewer only reads). */
-export const BROADCAST_ROLES = ['owner', 'accountant'] as const;
+const BROADCAST_ROLES = ['owner', 'accountant'] as const;
 
 // The outer query's company, named with its table: these conditions sit inside subqueries of other tables.
 const companyId = sql`"companies"."id"`;
@@ -112,7 +112,7 @@ export async function countAudience(
 }
 
 /** One person a broadcast goes to: an account, in its language, with the first company it is reached through. */
-export interface BroadcastRecipient {
+interface BroadcastRecipient {
   accountId: string;
   email: string;
   name: string;

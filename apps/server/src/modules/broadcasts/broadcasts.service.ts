@@ -33,7 +33,7 @@ import {
 /** The job that puts a broadcast in the outbox, one per broadcast (its key). */
 export const BROADCAST_JOB = 'broadcasts.send';
 /** The audit entity of broadcasts: the resource path. */
-export const BROADCASTS_ENTITY = 'broadcasts';
+const BROADCASTS_ENTITY = 'broadcasts';
 /** The list shows this many, newest first. */
 const LIST_LIMIT = 200;
 

@@ -16,7 +16,7 @@ import {
 import { liveFileCount, submittedApplicationWhere } from '../applications/index.ts';
 
 /** The edition's figures the funnel reads. */
-export interface FunnelEdition {
+interface FunnelEdition {
   id: string;
   indicatorYear: number;
   registrationClosesAt: Date;

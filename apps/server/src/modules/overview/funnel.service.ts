@@ -17,7 +17,7 @@ import {
 const DAY = 86_400_000;
 
 /** A row's counts as steps, each with its share of the previous step (null for the first, or after a 0). */
-export function funnelSteps(counts: Omit<FunnelRow, 'code' | 'label'>): FunnelStepCount[] {
+function funnelSteps(counts: Omit<FunnelRow, 'code' | 'label'>): FunnelStepCount[] {
   return FUNNEL_STEPS.map((step, index) => {
     const previous = index === 0 ? null : counts[FUNNEL_STEPS[index - 1] as keyof typeof counts];
     const count = counts[step];

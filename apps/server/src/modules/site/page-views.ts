@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { OTHER_PAGES, PUBLIC_PAGES } from './web-pages.ts';
 
 /** The home page's key among the counted pages. */
-export const HOME_PAGE = 'home';
+const HOME_PAGE = 'home';
 
 const PAGES = [...PUBLIC_PAGES, ...OTHER_PAGES].map((page) => ({
   key: page === '' ? HOME_PAGE : page,
@@ -15,7 +15,7 @@ const PAGES = [...PUBLIC_PAGES, ...OTHER_PAGES].map((page) => ({
  * ('public/news/:slug': one count for every article, no identifier kept). Null for a path without a language, a
  * signed-in area or a page that does not exist.
  */
-export function countedPage(path: string): { page: string; language: Language } | null {
+function countedPage(path: string): { page: string; language: Language } | null {
   const [, first, ...rest] = path.split('/');
   if (!isLanguage(first)) return null;
   const segments = rest.filter((segment) => segment !== '');
