@@ -1,5 +1,6 @@
 import {
   BarometerResponse,
+  DISCLOSURE_TEXT_PARAMS,
   formatNumber,
   indicatorValueText,
   type Language,
@@ -107,7 +108,8 @@ function expectedRow(
     : cell.groupLabel
       ? localized(cell.groupLabel, language)
       : translate(language, 'barometer:notStated');
-  if (cell.suppressed) return [group, translate(language, `barometer:suppressed.${cell.suppressed}`)];
+  if (cell.suppressed)
+    return [group, translate(language, `barometer:suppressed.${cell.suppressed}`, DISCLOSURE_TEXT_PARAMS)];
   return [
     group,
     formatNumber(cell.count),

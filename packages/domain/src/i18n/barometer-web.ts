@@ -12,7 +12,7 @@ export const barometerWeb = defineMessages({
     intro:
       'Os indicadores financeiros das empresas registadas no portal, por ano: para cada critério, o número de empresas, o primeiro quartil, a mediana e o terceiro quartil, no total e por ilha, secção CAE ou escalão de pessoal.',
     rules:
-      'Conta o balancete anual mais recente de cada empresa que autoriza o uso estatístico dos seus dados. Nenhum valor é publicado para um grupo de menos de 5 empresas, nem quando uma empresa tem mais de 75 % do volume de negócios do grupo; outro grupo é ocultado quando o valor oculto se poderia deduzir do total.',
+      'Conta o balancete anual mais recente de cada empresa que autoriza o uso estatístico dos seus dados. Nenhum valor é publicado para um grupo de menos de {{min}} empresas, nem quando uma empresa tem mais de {{share}} % do volume de negócios do grupo; outro grupo é ocultado quando o valor oculto se poderia deduzir do total.',
     choose: {
       legend: 'Escolher os números',
       year: 'Ano',
@@ -56,7 +56,7 @@ export const barometerWeb = defineMessages({
       cuts: '1.º quartil {{q1}} · mediana {{median}} · 3.º quartil {{q3}}',
       companies_one: '{{figure}} empresa',
       companies_other: '{{figure}} empresas',
-      suppressed: 'grupo com menos de 5 empresas',
+      suppressed: 'grupo com menos de {{min}} empresas',
       suppressedOther: 'grupo sem números publicados',
       notComputable: 'sem valor calculado',
       noSection: 'A empresa não tem secção CAE.',
@@ -66,7 +66,7 @@ export const barometerWeb = defineMessages({
     },
     privacy: {
       title: 'Uso estatístico (barómetro)',
-      text: 'Os indicadores calculados a partir dos balancetes anuais entram, sem nome nem NIF, no barómetro público: só números agregados de grupos de pelo menos 5 empresas, nenhum que permita reconhecer uma empresa. A empresa pode retirar esta autorização no seu perfil; os seus números deixam então de contar.',
+      text: 'Os indicadores calculados a partir dos balancetes anuais entram, sem nome nem NIF, no barómetro público: só números agregados de grupos de pelo menos {{min}} empresas, nenhum que permita reconhecer uma empresa. A empresa pode retirar esta autorização no seu perfil; os seus números deixam então de contar.',
     },
   },
   en: {
@@ -75,7 +75,7 @@ export const barometerWeb = defineMessages({
     intro:
       'The financial indicators of the companies registered on the portal, by year: for each criterion, the number of companies, the first quartile, the median and the third quartile, overall and by island, CAE section or employee range.',
     rules:
-      "Each company that allows the statistical use of its data counts once, with its latest annual trial balance. No figure is published for a group of fewer than 5 companies, nor where one company holds more than 75 % of the group's turnover; another group is hidden when the hidden figure could be worked out from the total.",
+      "Each company that allows the statistical use of its data counts once, with its latest annual trial balance. No figure is published for a group of fewer than {{min}} companies, nor where one company holds more than {{share}} % of the group's turnover; another group is hidden when the hidden figure could be worked out from the total.",
     choose: {
       legend: 'Choose the figures',
       year: 'Year',
@@ -120,7 +120,7 @@ export const barometerWeb = defineMessages({
       cuts: 'First quartile {{q1}} · median {{median}} · third quartile {{q3}}',
       companies_one: '{{figure}} company',
       companies_other: '{{figure}} companies',
-      suppressed: 'group of fewer than 5 companies',
+      suppressed: 'group of fewer than {{min}} companies',
       suppressedOther: 'group without published figures',
       notComputable: 'no computed value',
       noSection: 'The company has no CAE section.',
@@ -130,7 +130,7 @@ export const barometerWeb = defineMessages({
     },
     privacy: {
       title: 'Statistical use (barometer)',
-      text: 'The indicators computed from the annual trial balances go into the public barometer without name or NIF: only aggregate figures of groups of at least 5 companies, none that would let anyone recognise a company. A company can withdraw this permission in its profile; its figures then no longer count.',
+      text: 'The indicators computed from the annual trial balances go into the public barometer without name or NIF: only aggregate figures of groups of at least {{min}} companies, none that would let anyone recognise a company. A company can withdraw this permission in its profile; its figures then no longer count.',
     },
   },
   fr: {
@@ -139,7 +139,7 @@ export const barometerWeb = defineMessages({
     intro:
       'Les indicateurs financiers des entreprises inscrites sur le portail, par année : pour chaque critère, le nombre d’entreprises, le premier quartile, la médiane et le troisième quartile, au total et par île, section CAE ou tranche d’effectif.',
     rules:
-      'Chaque entreprise qui autorise l’usage statistique de ses données compte une fois, avec sa balance annuelle la plus récente. Aucun chiffre n’est publié pour un groupe de moins de 5 entreprises, ni lorsqu’une entreprise réalise plus de 75 % du chiffre d’affaires du groupe ; un autre groupe est masqué lorsque le chiffre masqué pourrait se déduire du total.',
+      'Chaque entreprise qui autorise l’usage statistique de ses données compte une fois, avec sa balance annuelle la plus récente. Aucun chiffre n’est publié pour un groupe de moins de {{min}} entreprises, ni lorsqu’une entreprise réalise plus de {{share}} % du chiffre d’affaires du groupe ; un autre groupe est masqué lorsque le chiffre masqué pourrait se déduire du total.',
     choose: {
       legend: 'Choisir les chiffres',
       year: 'Année',
@@ -184,7 +184,7 @@ export const barometerWeb = defineMessages({
       cuts: '1er quartile {{q1}} · médiane {{median}} · 3e quartile {{q3}}',
       companies_one: '{{figure}} entreprise',
       companies_other: '{{figure}} entreprises',
-      suppressed: 'groupe de moins de 5 entreprises',
+      suppressed: 'groupe de moins de {{min}} entreprises',
       suppressedOther: 'groupe sans chiffres publiés',
       notComputable: 'aucune valeur calculée',
       noSection: 'L’entreprise n’a pas de section CAE.',
@@ -194,7 +194,7 @@ export const barometerWeb = defineMessages({
     },
     privacy: {
       title: 'Usage statistique (baromètre)',
-      text: 'Les indicateurs calculés à partir des balances annuelles entrent, sans nom ni NIF, dans le baromètre public : uniquement des chiffres agrégés de groupes d’au moins 5 entreprises, aucun qui permette de reconnaître une entreprise. L’entreprise peut retirer cette autorisation dans son profil ; ses chiffres ne comptent alors plus.',
+      text: 'Les indicateurs calculés à partir des balances annuelles entrent, sans nom ni NIF, dans le baromètre public : uniquement des chiffres agrégés de groupes d’au moins {{min}} entreprises, aucun qui permette de reconnaître une entreprise. L’entreprise peut retirer cette autorisation dans son profil ; ses chiffres ne comptent alors plus.',
     },
   },
 });

@@ -12,8 +12,8 @@ export const barometer = defineMessages({
       badTable: 'Escolha a tabela: critérios ou edições.',
     },
     suppressed: {
-      fewCompanies: 'menos de 5 empresas',
-      dominance: 'uma empresa tem mais de 75% do volume de negócios',
+      fewCompanies: 'menos de {{min}} empresas',
+      dominance: 'uma empresa tem mais de {{share}}% do volume de negócios',
       secondary: 'oculto para proteger outra célula',
     },
     dimensions: {
@@ -61,8 +61,8 @@ export const barometer = defineMessages({
       badTable: 'Choose the table: criteria or editions.',
     },
     suppressed: {
-      fewCompanies: 'fewer than 5 companies',
-      dominance: 'one company holds more than 75% of the turnover',
+      fewCompanies: 'fewer than {{min}} companies',
+      dominance: 'one company holds more than {{share}}% of the turnover',
       secondary: 'hidden to protect another cell',
     },
     dimensions: {
@@ -110,8 +110,8 @@ export const barometer = defineMessages({
       badTable: 'Choisissez le tableau : critères ou éditions.',
     },
     suppressed: {
-      fewCompanies: 'moins de 5 entreprises',
-      dominance: "une entreprise détient plus de 75 % du chiffre d'affaires",
+      fewCompanies: 'moins de {{min}} entreprises',
+      dominance: "une entreprise détient plus de {{share}} % du chiffre d'affaires",
       secondary: 'masqué pour protéger une autre cellule',
     },
     dimensions: {

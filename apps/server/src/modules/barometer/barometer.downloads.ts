@@ -2,6 +2,7 @@ import {
   type BarometerCell,
   type BarometerEditionCell,
   type BarometerResponse,
+  DISCLOSURE_TEXT_PARAMS,
   type Language,
   type LocalizedText,
   translate,
@@ -27,7 +28,7 @@ function groupName(cell: { groupKey: string | null; groupLabel: LocalizedText | 
 }
 
 const note = (cell: { suppressed: string | null }, language: Language) =>
-  cell.suppressed === null ? '' : t(language, `suppressed.${cell.suppressed}`);
+  cell.suppressed === null ? '' : t(language, `suppressed.${cell.suppressed}`, DISCLOSURE_TEXT_PARAMS);
 
 function criteriaTable(answer: BarometerResponse, language: Language, numeric: boolean): Row[] {
   const figure = (value: string | null) => (value === null ? null : numeric ? Number(value) : value);

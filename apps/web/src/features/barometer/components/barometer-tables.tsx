@@ -4,6 +4,7 @@ import {
   type BarometerDimension,
   type BarometerEdition,
   type BarometerEditionCell,
+  DISCLOSURE_TEXT_PARAMS,
   formatNumber,
   indicatorValueText,
   type Language,
@@ -22,7 +23,7 @@ const NUMERIC = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpa
 
 /** What a suppressed cell says instead of its figures ('fewer than 5 companies'). */
 export function suppressedText(reason: SuppressionReason, t: Translate): string {
-  return t(`barometer:suppressed.${reason}`);
+  return t(`barometer:suppressed.${reason}`, DISCLOSURE_TEXT_PARAMS);
 }
 
 /** A group's name: its label, 'All companies' for the overall cell, 'Not stated' for companies without one. */

@@ -1,5 +1,6 @@
 import {
   type BarometerPosition,
+  DISCLOSURE_TEXT_PARAMS,
   type DisplayTarget,
   formatNumber,
   indicatorValueText,
@@ -71,6 +72,7 @@ export function PositionBar({
           position.suppressed === 'fewCompanies'
             ? 'barometerWeb:position.suppressed'
             : 'barometerWeb:position.suppressedOther',
+          DISCLOSURE_TEXT_PARAMS,
         )}
       </Text>
     );

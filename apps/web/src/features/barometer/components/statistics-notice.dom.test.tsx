@@ -1,4 +1,4 @@
-import { LANGUAGES, translate } from '@excelencia/domain';
+import { DISCLOSURE_TEXT_PARAMS, LANGUAGES, translate } from '@excelencia/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
@@ -26,7 +26,9 @@ describe('the privacy page on statistical use', () => {
       expect(
         within(section).getByRole('heading', { name: translate(language, 'barometerWeb:privacy.title') }),
       ).toBeTruthy();
-      expect(section.textContent).toContain(translate(language, 'barometerWeb:privacy.text'));
+      expect(section.textContent).toContain(
+        translate(language, 'barometerWeb:privacy.text', DISCLOSURE_TEXT_PARAMS),
+      );
       expect(section.textContent).toMatch(/5/);
       expect(within(section).getByRole('link').getAttribute('href')).toBe(`/${language}/public/barometro`);
     },

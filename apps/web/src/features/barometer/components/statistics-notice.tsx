@@ -1,3 +1,4 @@
+import { DISCLOSURE_TEXT_PARAMS } from '@excelencia/domain';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
@@ -23,7 +24,7 @@ export function StatisticsNotice() {
       <Title order={2} size="h3" id="privacy-statistics">
         {t('barometerWeb:privacy.title')}
       </Title>
-      <Text>{t('barometerWeb:privacy.text')}</Text>
+      <Text>{t('barometerWeb:privacy.text', DISCLOSURE_TEXT_PARAMS)}</Text>
       <Anchor component={Link} to={localePath('/public/barometro')} size="sm">
         {t('barometerWeb:position.open')}
       </Anchor>

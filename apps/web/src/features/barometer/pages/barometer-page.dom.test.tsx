@@ -1,4 +1,4 @@
-import { BarometerResponse, translate } from '@excelencia/domain';
+import { BarometerResponse, DISCLOSURE_TEXT_PARAMS, translate } from '@excelencia/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render.tsx';
@@ -162,7 +162,10 @@ describe('the public barometer page', () => {
     expect(f1.get('all')).toEqual(['Toutes les entreprises', `1${NBSP}234`, '0.25', '0.41', '0.62']);
     expect(f1.get('ST')).toEqual(['Santiago', `1${NBSP}120`, '0.25', '0.4', '0.6']);
     expect(f1.get('BV')).toEqual(['Boa Vista', 'moins de 5 entreprises']);
-    expect(f1.get('SL')).toEqual(['Sal', translate('fr', 'barometer:suppressed.dominance')]);
+    expect(f1.get('SL')).toEqual([
+      'Sal',
+      translate('fr', 'barometer:suppressed.dominance', DISCLOSURE_TEXT_PARAMS),
+    ]);
     expect(f1.get('SV')).toEqual(['São Vicente', translate('fr', 'barometer:suppressed.secondary')]);
     // A suppressed cell spans the four figures and carries no number.
     const suppressed = within(autonomy).getByText('moins de 5 entreprises');

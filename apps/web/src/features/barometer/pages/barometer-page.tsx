@@ -1,4 +1,4 @@
-import { BAROMETER_DIMENSIONS, BarometerQuery } from '@excelencia/domain';
+import { BAROMETER_DIMENSIONS, BarometerQuery, DISCLOSURE_TEXT_PARAMS } from '@excelencia/domain';
 import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -50,7 +50,7 @@ function Barometer() {
         <Stack gap="xs" maw={820}>
           <Text>{t('barometerWeb:intro')}</Text>
           <Text size="sm" c="gray.7">
-            {t('barometerWeb:rules')}
+            {t('barometerWeb:rules', DISCLOSURE_TEXT_PARAMS)}
           </Text>
         </Stack>
       </div>
