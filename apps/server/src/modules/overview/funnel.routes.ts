@@ -1,7 +1,8 @@
-import { EditionFunnel, EditionFunnelQuery, ErrorResponse } from '@excelencia/domain';
+import { EditionFunnel, EditionFunnelQuery } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN } from '../../auth/route-access.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { IdParams } from '../../platform/route-schemas.ts';
 import type { FunnelService } from './funnel.service.ts';
 
@@ -20,7 +21,7 @@ export function funnelRoutes(deps: { funnel: FunnelService }) {
             "section; and the edition's mail: sent, failed, opted out of reminders (admin)",
           params: IdParams,
           querystring: EditionFunnelQuery,
-          response: { 200: EditionFunnel, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+          response: { 200: EditionFunnel, ...errorResponses },
         },
         config: ADMIN,
       },

@@ -1,7 +1,8 @@
-import { ErrorResponse, VisitsQuery, VisitsReport } from '@excelencia/domain';
+import { VisitsQuery, VisitsReport } from '@excelencia/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN } from '../../auth/route-access.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import type { VisitsService } from './visits.service.ts';
 
 /** /app/api/v1/admin/visits: the page views counted on the server, for admins. */
@@ -17,7 +18,7 @@ export function visitsRoutes(deps: { visits: VisitsService }) {
             'bots apart; no cookie, address or user agent is kept (admin). The last 30 days unless from/to say ' +
             'otherwise (at most 366 days)',
           querystring: VisitsQuery,
-          response: { 200: VisitsReport, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+          response: { 200: VisitsReport, ...errorResponses },
         },
         config: ADMIN,
       },
