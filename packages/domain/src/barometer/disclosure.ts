@@ -1,28 +1,16 @@
 import { Decimal } from '../decimal.ts';
 import type { SuppressionReason } from './schemas.ts';
+import { BAROMETER_DOMINANCE_PERCENT, BAROMETER_MIN_COMPANIES } from './thresholds.ts';
 
 /**
  * The barometer's quartiles and disclosure control (docs/adr/0033-barometer-disclosure-control.md), applied on
  * the server before any figure leaves it.
  */
 
-/** A cell of fewer companies than this shows no figure. */
-export const BAROMETER_MIN_COMPANIES = 5;
-
-/** A cell where one company holds more than this percentage of the cell's turnover shows no figure. */
-export const BAROMETER_DOMINANCE_PERCENT = 75;
-
 /** The same as a share (0.75). */
 export const BAROMETER_DOMINANCE_SHARE = Decimal.fromInteger(BAROMETER_DOMINANCE_PERCENT).div(
   Decimal.fromInteger(100),
 );
-
-/**
- * The thresholds as the texts that state the rule name them ({{min}} companies, {{share}} % of the turnover): the
- * parameters of barometer:suppressed.*, barometerWeb:rules, barometerWeb:position.suppressed and
- * barometerWeb:privacy.text, so those texts follow the rule.
- */
-export const DISCLOSURE_TEXT_PARAMS = { min: BAROMETER_MIN_COMPANIES, share: BAROMETER_DOMINANCE_PERCENT };
 
 export type Quartiles = { q1: Decimal; median: Decimal; q3: Decimal };
 

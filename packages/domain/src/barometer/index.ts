@@ -1,2 +1,3 @@
 export * from './disclosure.ts';
 export * from './schemas.ts';
+export * from './thresholds.ts';
