@@ -450,13 +450,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           results,
           uploadsDir,
           funnel: (editionId) => funnel.funnel(editionId, 'island'),
-          pendingAppeals: async (editionId) =>
-            (await appeals.adminList({ editionId, status: 'pending' })).map((appeal) => ({
-              companyName: appeal.companyName,
-              nif: appeal.nif,
-              createdAt: appeal.createdAt,
-              proposed: appeal.proposedOutcome !== null,
-            })),
+          pendingAppeals: (editionId) => appeals.pendingReportLines(editionId),
         }),
       );
       await api.register(automationsRoutes({ automations, publicUrl: config.publicUrl }));

@@ -48,6 +48,7 @@ import {
   applicationRow,
   companyApplicationRow,
 } from './applications.service.ts';
+import type { PendingAppealLine } from './applications-export.ts';
 import { checkedIssueDate } from './document-validity.ts';
 import { type EditionRow, editionRow } from './editions.service.ts';
 import { evaluatorsToWrite } from './messages.repository.ts';
@@ -316,6 +317,22 @@ export function createAppealsService(deps: {
     }
   }
 
+  /** The appeals of an edition, of a status, oldest first (admin). */
+  async function adminList(query: AdminAppealQuery): Promise<Appeal[]> {
+    const rows = await appealsWithApplications(db, query);
+    const editions = new Map<string, EditionRow>();
+    const out: Appeal[] = [];
+    for (const { appeal, application } of rows) {
+      let edition = editions.get(application.editionId);
+      if (!edition) {
+        edition = await editionRow(db, application.editionId);
+        editions.set(edition.id, edition);
+      }
+      out.push(await present(db, appeal, application, edition, true));
+    }
+    return out;
+  }
+
   return {
     /** Whether the company's application may be appealed, until when, and its appeal (any member). */
     async state(
@@ -413,20 +430,17 @@ export function createAppealsService(deps: {
       });
     },
 
-    /** The appeals of an edition, of a status, oldest first (admin). */
-    async adminList(query: AdminAppealQuery): Promise<Appeal[]> {
-      const rows = await appealsWithApplications(db, query);
-      const editions = new Map<string, EditionRow>();
-      const out: Appeal[] = [];
-      for (const { appeal, application } of rows) {
-        let edition = editions.get(application.editionId);
-        if (!edition) {
-          edition = await editionRow(db, application.editionId);
-          editions.set(edition.id, edition);
-        }
-        out.push(await present(db, appeal, application, edition, true));
-      }
-      return out;
+    adminList,
+
+    /** The edition's appeals still pending, as the admin's results report lists them (oldest first). */
+    async pendingReportLines(editionId: string): Promise<PendingAppealLine[]> {
+      const pending = await adminList({ editionId, status: 'pending' });
+      return pending.map((appeal) => ({
+        companyName: appeal.companyName,
+        nif: appeal.nif,
+        createdAt: appeal.createdAt,
+        proposed: appeal.proposedOutcome !== null,
+      }));
     },
 
     /** An application's appeal state as the admin sees it (the proposal and who made it). */
