@@ -56,7 +56,6 @@ export const appeals = defineMessages({
       documents: 'Documentos novos (opcional)',
       documentsHint: 'PDF até 10 MB. Um documento novo substitui o do mesmo tipo na candidatura.',
       documentType: 'Tipo de documento',
-      issuedAt: 'Data de emissão',
       removeDocument: 'Retirar este documento',
       file: 'Ficheiro PDF',
       addDocument: 'Juntar documento',
@@ -144,7 +143,6 @@ export const appeals = defineMessages({
       documents: 'New documents (optional)',
       documentsHint: 'PDF up to 10 MB. A new document replaces the one of the same type in the application.',
       documentType: 'Document type',
-      issuedAt: 'Issue date',
       removeDocument: 'Remove this document',
       file: 'PDF file',
       addDocument: 'Attach document',
@@ -233,7 +231,6 @@ export const appeals = defineMessages({
       documentsHint:
         'PDF de 10 Mo au plus. Un nouveau document remplace celui du même type dans la candidature.',
       documentType: 'Type de document',
-      issuedAt: 'Date d’émission',
       removeDocument: 'Retirer ce document',
       file: 'Fichier PDF',
       addDocument: 'Joindre le document',

@@ -170,7 +170,7 @@ function AppealForm({ application, onCancel }: { application: Application; onCan
               </div>
               <div style={{ flex: '1 1 9rem' }}>
                 <DateField
-                  label={t('appeals:company.issuedAt')}
+                  label={t('documentValidity:upload.issuedAt')}
                   value={row.issuedAt}
                   onChange={(value: string) => change(row.key, { issuedAt: value })}
                   data-testid={`app-appeal-document-date-${index}`}
