@@ -1,4 +1,10 @@
-import { type AutomationItem, type Edition, portalDay } from '@excelencia/domain';
+import {
+  type AutomationItem,
+  DEFAULT_APPEAL_DAYS,
+  DEFAULT_DOCUMENT_VALIDITY_DAYS,
+  type Edition,
+  portalDay,
+} from '@excelencia/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/support/balance-sheets.ts';
@@ -102,6 +108,11 @@ describe('the edition settings: appeal period and document validity per type', (
     expect(created).toMatchObject({
       appealDays: 10,
       documentValidityDays: [90, 90, 365, null, null, null, null, null],
+    });
+    // The columns' defaults are the domain's, which the new-edition form starts from.
+    expect(created).toMatchObject({
+      appealDays: DEFAULT_APPEAL_DAYS,
+      documentValidityDays: DEFAULT_DOCUMENT_VALIDITY_DAYS,
     });
 
     const validity = [30, 60, null, 15, null, null, 3650, 1];
