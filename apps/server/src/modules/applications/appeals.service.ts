@@ -15,7 +15,6 @@ import {
 import type { AuthContext } from '../../auth/types.ts';
 import { type Database, type Executor, readTogether } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
 import { assertPdf } from '../../platform/files/pdf-upload.ts';
 import { layoutMail } from '../../platform/mail/layout.ts';
@@ -43,9 +42,9 @@ import {
   markFileRemoved,
 } from './applications.repository.ts';
 import {
-  APPLICATION_ENTITY,
   type ApplicationsService,
   applicationRow,
+  auditApplication,
   companyApplicationRow,
 } from './applications.service.ts';
 import type { PendingAppealLine } from './applications-export.ts';
@@ -192,25 +191,6 @@ export function createAppealsService(deps: {
         now.getTime() < period.closesAt.getTime(),
       appeal: appeal ? await present(executor, appeal, application, edition, asAdmin) : null,
     };
-  }
-
-  async function audit(
-    tx: Executor,
-    actor: Actor,
-    application: ApplicationRow,
-    action: string,
-    after: Record<string, unknown>,
-  ) {
-    await writeAudit(tx, {
-      actorAccountId: actor.accountId,
-      action,
-      entity: APPLICATION_ENTITY,
-      entityId: application.id,
-      companyId: application.companyId,
-      before: { status: application.status, version: application.version },
-      after,
-      requestId: actor.requestId ?? null,
-    });
   }
 
   /**
@@ -373,7 +353,10 @@ export function createAppealsService(deps: {
         });
         if (!appeal) throw appealExists();
         // The reason is the company's words: the appeal row keeps it (blanked if its account is closed), not the log.
-        await audit(tx, actor, application, 'appeal', { status: application.status, appeal: 'pending' });
+        await auditApplication(tx, actor, application.id, 'appeal', application, {
+          status: application.status,
+          appeal: 'pending',
+        });
         await mailReceived(tx, application, edition, body.reason, now);
         return present(tx, appeal, application, edition, false);
       });
@@ -419,7 +402,7 @@ export function createAppealsService(deps: {
             appealId: appeal.id,
           },
         );
-        await audit(tx, actor, application, 'appealFile', {
+        await auditApplication(tx, actor, application.id, 'appealFile', application, {
           status: application.status,
           fileType: input.fileType,
           fileName: file.fileName,
@@ -470,7 +453,7 @@ export function createAppealsService(deps: {
           now,
         );
         if (!proposed) throw alreadyDecided();
-        await audit(tx, actor, application, 'appealDecision', {
+        await auditApplication(tx, actor, application.id, 'appealDecision', application, {
           status: application.status,
           appeal: 'pending',
           proposedOutcome: body.outcome,
@@ -499,7 +482,7 @@ export function createAppealsService(deps: {
         if (body.approve === false) {
           const back = await withdrawProposalAtVersion(tx, appeal, now);
           if (!back) throw staleVersion();
-          await audit(tx, actor, application, 'appealRejectDecision', {
+          await auditApplication(tx, actor, application.id, 'appealRejectDecision', application, {
             status: application.status,
             appeal: 'pending',
             reason: body.reason ?? null,
@@ -535,7 +518,7 @@ export function createAppealsService(deps: {
             validUntil,
           });
         }
-        await audit(tx, actor, application, 'appealConfirm', {
+        await auditApplication(tx, actor, application.id, 'appealConfirm', application, {
           status,
           appeal: outcome,
           distinguished: outcome === 'upheld',

@@ -138,6 +138,31 @@ export async function applicationRow(
   return row;
 }
 
+/**
+ * The audit row of a change to an application (its history, and the company's activity): its status and version
+ * before, what the change wrote after. The appeals of an application write theirs with it too.
+ */
+export async function auditApplication(
+  tx: Executor,
+  actor: Actor,
+  id: string,
+  action: string,
+  before: Partial<ApplicationRow> | null,
+  after: Record<string, unknown>,
+  companyId = before?.companyId ?? null,
+) {
+  await writeAudit(tx, {
+    actorAccountId: actor.accountId,
+    action,
+    entity: APPLICATION_ENTITY,
+    entityId: id,
+    companyId,
+    before: before ? { status: before.status, version: before.version } : null,
+    after,
+    requestId: actor.requestId ?? null,
+  });
+}
+
 export function createApplicationsService(deps: { db: Database; fileStore: FileStore; publicUrl: string }) {
   const { db, fileStore, publicUrl } = deps;
 
@@ -207,27 +232,6 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
       isRenewal,
       version: row.version,
     };
-  }
-
-  async function audit(
-    tx: Executor,
-    actor: Actor,
-    id: string,
-    action: string,
-    before: Partial<ApplicationRow> | null,
-    after: Record<string, unknown>,
-    companyId = before?.companyId ?? null,
-  ) {
-    await writeAudit(tx, {
-      actorAccountId: actor.accountId,
-      action,
-      entity: APPLICATION_ENTITY,
-      entityId: id,
-      companyId,
-      before: before ? { status: before.status, version: before.version } : null,
-      after,
-      requestId: actor.requestId ?? null,
-    });
   }
 
   /**
@@ -370,7 +374,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           createdBy: actor.accountId,
         });
         if (!row) return null;
-        await audit(tx, actor, row.id, 'create', null, { status: row.status }, row.companyId);
+        await auditApplication(tx, actor, row.id, 'create', null, { status: row.status }, row.companyId);
         return present(tx, row, asAdmin);
       });
       if (inserted) return { application: inserted, created: true };
@@ -405,7 +409,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         }
         const issuedAt = checkedIssueDate(edition, input.fileType, input.issuedAt, now);
         const file = await storeDocument(tx, actor, row, input.fileType, input.file, now, { issuedAt });
-        await audit(tx, actor, id, 'uploadFile', row, {
+        await auditApplication(tx, actor, id, 'uploadFile', row, {
           status: row.status,
           fileType: input.fileType,
           fileName: file.fileName,
@@ -435,7 +439,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         const issuedAt = checkedIssueDate(edition, old.fileType, input.issuedAt, now);
         await markFileRemoved(tx, old.id, now);
         const file = await storeDocument(tx, actor, row, old.fileType, input.file, now, { issuedAt });
-        await audit(tx, actor, id, 'replaceFile', row, {
+        await auditApplication(tx, actor, id, 'replaceFile', row, {
           status: row.status,
           fileType: old.fileType,
           fileName: file.fileName,
@@ -463,7 +467,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         assertSlotEditable(row, edition, old.fileType, now);
         await markFileRemoved(tx, old.id, now);
         await moveApplicationVersionOn(tx, row, now);
-        await audit(tx, actor, id, 'removeFile', row, {
+        await auditApplication(tx, actor, id, 'removeFile', row, {
           status: row.status,
           fileType: old.fileType,
           fileName: old.fileName,
@@ -514,7 +518,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           now,
         );
         if (!updated) throw notFound();
-        await audit(tx, actor, id, 'submit', row, { status: 'pending' });
+        await auditApplication(tx, actor, id, 'submit', row, { status: 'pending' });
         const company = await companyOf(tx, companyId);
         const language = caller.language;
         await enqueueMail(
@@ -640,7 +644,10 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           now,
         );
         if (!updated) throw alreadyEvaluated();
-        await audit(tx, actor, id, 'evaluate', row, { status: body.decision, reason: body.reason ?? null });
+        await auditApplication(tx, actor, id, 'evaluate', row, {
+          status: body.decision,
+          reason: body.reason ?? null,
+        });
         return present(tx, updated, true);
       });
     },
@@ -670,7 +677,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           ? await confirmDecision(tx, row, actor.accountId, now)
           : await sendDecisionBack(tx, row, now);
         if (!updated) throw notFound();
-        await audit(tx, actor, id, approve ? 'confirm' : 'rejectDecision', row, {
+        await auditApplication(tx, actor, id, approve ? 'confirm' : 'rejectDecision', row, {
           status: updated.status,
           reason: body.reason ?? null,
         });
@@ -699,7 +706,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           now,
         );
         if (!updated) throw notFound();
-        await audit(tx, actor, id, 'return', row, {
+        await auditApplication(tx, actor, id, 'return', row, {
           status: 'draft',
           reason: body.reason,
           fileType: body.fileType,
