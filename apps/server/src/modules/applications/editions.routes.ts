@@ -51,14 +51,15 @@ export function editionsRoutes(deps: {
   pendingAppeals?: (editionId: string) => Promise<PendingAppealLine[]>;
 }) {
   const { editions, results, uploadsDir } = deps;
-  /** The funnel for an admin's report; a partner's report has none (the funnel is the admins'). */
-  const funnelFor = async (request: FastifyRequest<{ Params: { id: string } }>) =>
-    deps.funnel && hasRole(caller(request).roles, 'admin') ? deps.funnel(request.params.id) : undefined;
-  /** The pending appeals for an admin's report; a partner's has none (appeals are the company's and the admins'). */
-  const appealsFor = async (request: FastifyRequest<{ Params: { id: string } }>) =>
-    deps.pendingAppeals && hasRole(caller(request).roles, 'admin')
-      ? deps.pendingAppeals(request.params.id)
-      : undefined;
+  /**
+   * What only an admin's results report adds: the edition's funnel and its pending appeals (a partner's report has
+   * neither: the funnel is the admins', appeals are the company's and the admins').
+   */
+  async function adminReportParts(request: FastifyRequest<{ Params: { id: string } }>) {
+    if (!hasRole(caller(request).roles, 'admin')) return { funnel: undefined, pendingAppeals: undefined };
+    const { id } = request.params;
+    return { funnel: await deps.funnel?.(id), pendingAppeals: await deps.pendingAppeals?.(id) };
+  }
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyMultipart, { limits: PDF_UPLOAD_LIMITS });
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -244,13 +245,8 @@ export function editionsRoutes(deps: {
       async (request, reply) => {
         const language = languageFromTag(request.query.lang) ?? requestLanguage(request);
         const data = await results.results(request.params.id);
-        const pdf = await resultsReportPdf(
-          data,
-          language,
-          new Date(),
-          await funnelFor(request),
-          await appealsFor(request),
-        );
+        const { funnel, pendingAppeals } = await adminReportParts(request);
+        const pdf = await resultsReportPdf(data, language, new Date(), funnel, pendingAppeals);
         return sendPdf(reply, pdf, `results-${data.edition.year}-${language}.pdf`, 'attachment');
       },
     );
@@ -272,15 +268,8 @@ export function editionsRoutes(deps: {
         const data = await results.results(request.params.id);
         reply.header('content-type', XLSX_MIME);
         reply.header('content-disposition', attachment(`results-${data.edition.year}-${language}.xlsx`));
-        return reply.send(
-          await resultsReportXlsx(
-            data,
-            language,
-            undefined,
-            await funnelFor(request),
-            await appealsFor(request),
-          ),
-        );
+        const { funnel, pendingAppeals } = await adminReportParts(request);
+        return reply.send(await resultsReportXlsx(data, language, undefined, funnel, pendingAppeals));
       },
     );
 
