@@ -7,7 +7,7 @@
  * of RUNS runs. Printed, never asserted: the budgets that gate are in scripts/check-budgets.ts.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,10 @@ const IDP_PORT = PORT + 1;
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Only the pages whose name contains this text (e.g. `dashboard`), and no drawing; everything without it. */
+const ONLY = process.env.BENCH_PAGES_ONLY;
+/** A folder to keep each run's whole Lighthouse report in (JSON, one file per page and run), to see why. */
+const REPORTS = process.env.BENCH_PAGES_REPORTS;
 /** The flags the e2e suite starts Chromium with (playwright.config.ts). */
 const CHROME_FLAGS = [
   '--headless=new',
@@ -131,7 +135,7 @@ async function demoDiagnosisPath(cookie: string): Promise<string> {
   return `/pt/company/diagnosis?id=${diagnosis.id}`;
 }
 
-async function audit(port: number, url: string, cookie?: string): Promise<Figures> {
+async function audit(port: number, url: string, cookie?: string, report?: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -142,6 +146,7 @@ async function audit(port: number, url: string, cookie?: string): Promise<Figure
   if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (report) writeFileSync(report, JSON.stringify(result.lhr));
   const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const requests = audits['network-requests']?.details;
@@ -160,10 +165,10 @@ async function audit(port: number, url: string, cookie?: string): Promise<Figure
 }
 
 /** Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP): such a run is run again. */
-async function auditWithRetry(port: number, url: string, cookie?: string): Promise<Figures> {
+async function auditWithRetry(port: number, url: string, cookie?: string, report?: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(port, url, cookie);
+      return await audit(port, url, cookie, report);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.warn(`  ${error instanceof Error ? error.message : String(error)}: running it again`);
@@ -266,10 +271,15 @@ export async function benchPages(
           'bytes'.padStart(8),
         ].join(' '),
       );
-      for (const page of pages) {
+      if (REPORTS) mkdirSync(REPORTS, { recursive: true });
+      for (const page of pages.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
         const runs: Figures[] = [];
-        for (let run = 0; run < RUNS; run++)
-          runs.push(await auditWithRetry(chrome.port, `${BASE}${page.path}`, page.cookie));
+        for (let run = 0; run < RUNS; run++) {
+          const report = REPORTS
+            ? join(REPORTS, `${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}.json`)
+            : undefined;
+          runs.push(await auditWithRetry(chrome.port, `${BASE}${page.path}`, page.cookie, report));
+        }
         const medians = Object.fromEntries(
           (Object.keys(runs[0] ?? {}) as Array<keyof Figures>).map((key) => [
             key,
@@ -282,6 +292,7 @@ export async function benchPages(
       chrome = undefined;
     }
 
+    if (ONLY) return;
     const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
     try {
       await benchDrawing(
