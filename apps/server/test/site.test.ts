@@ -5,7 +5,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { composePage } from '../src/modules/site/page-renderer.ts';
-import { createPageShell, PUBLIC_ROUTE_MODULES, routeModuleFor } from '../src/modules/site/page-shell.ts';
+import {
+  createPageShell,
+  PUBLIC_ROUTE_MODULES,
+  routeModuleFor,
+  SIGNED_IN_ROUTE_MODULES,
+} from '../src/modules/site/page-shell.ts';
 import { PUBLIC_PAGES, webPageStatus } from '../src/modules/site/web-pages.ts';
 import { TEST_PUBLIC_URL, testConfig } from './support/config.ts';
 import { openTestDatabase, type TestDatabase } from './support/database.ts';
@@ -212,6 +217,18 @@ describe('page shell', () => {
     routes.push(['', modules.get(home)]);
     expect(routes.length).toBeGreaterThan(10);
     expect(new Map(PUBLIC_ROUTE_MODULES)).toEqual(new Map(routes));
+  });
+
+  it('preloads, for a signed-in page, a module that the router loads for that page', () => {
+    const NAVIGATION = readFileSync(new URL('../../web/src/app/navigation.ts', import.meta.url), 'utf8');
+    for (const [path, module] of SIGNED_IN_ROUTE_MODULES) {
+      const [area, page] = path.split('/');
+      expect(ROUTER, module).toContain(`import('../${module.slice('src/'.length)}')`);
+      // The menu has the page (an area's dashboard is its `admin('dashboard', …)`, the others `item(area, page, …)`).
+      expect(NAVIGATION, path).toMatch(new RegExp(`(${area}\\('${page}'|item\\('${area}', '${page}')`));
+      // The module's name tells its page: a dashboard's module is its area's dashboard.
+      if (page === 'dashboard') expect(module, path).toMatch(new RegExp(`${area}-dashboard-page\\.tsx$`));
+    }
   });
 
   it("preloads the route chunk of the page asked for and its imports, beside the entry's, with their styles", () => {

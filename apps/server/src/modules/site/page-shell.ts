@@ -37,6 +37,22 @@ export const PUBLIC_ROUTE_MODULES: ReadonlyArray<readonly [pattern: string, modu
   ['public/balance-sheet-template', 'src/features/balance-sheets/pages/template-section.tsx'],
 ];
 
+/**
+ * The source module of the signed-in pages people open most (the web's router), by page path without the
+ * language: it is preloaded with the layout, instead of being asked for once the router has run. A test checks
+ * each against the router.
+ */
+export const SIGNED_IN_ROUTE_MODULES: ReadonlyArray<readonly [path: string, module: string]> = [
+  ['company/dashboard', 'src/features/companies/pages/company-dashboard-page.tsx'],
+  ['company/balance-sheet', 'src/features/balance-sheets/pages/balance-sheet-page.tsx'],
+  ['company/diagnosis', 'src/features/diagnosis/pages/company-diagnosis-page.tsx'],
+  ['company/application', 'src/features/applications/pages/company-application-page.tsx'],
+  ['company/esg', 'src/features/esg/pages/company-esg-page.tsx'],
+  ['admin/dashboard', 'src/features/overview/pages/admin-dashboard-page.tsx'],
+  ['admin/application', 'src/features/applications/pages/admin-applications-page.tsx'],
+  ['partner/dashboard', 'src/features/partners/pages/partner-dashboard-page.tsx'],
+];
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -63,6 +79,16 @@ export function routeModuleFor(path: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The route module of a signed-in page of SIGNED_IN_ROUTE_MODULES, as a list of one, or none. */
+function signedInRouteModule(path: string): string[] {
+  const page = path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .slice(1)
+    .join('/');
+  return SIGNED_IN_ROUTE_MODULES.filter(([known]) => known === page).map(([, module]) => module);
 }
 
 /**
@@ -161,6 +187,7 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
           `virtual:messages/${language}/start`,
           `virtual:messages/${language}/public`,
           `virtual:messages/${language}/signedIn`,
+          ...signedInRouteModule(path),
         ]
       : module
         ? // The start and public texts of the page's language (the web's message catalogs per language) come
