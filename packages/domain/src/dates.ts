@@ -13,6 +13,21 @@ export const PORTAL_TIME_ZONE = 'Atlantic/Cape_Verde';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The Intl.DateTimeFormat of `locale` and `options`, made once and kept under `key`: making one costs far more
+ * than formatting with it, and a page or an export of many dates made one per date.
+ */
+function dateFormat(key: string, locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 export interface CalendarDay {
   year: number;
   month: number;
@@ -25,7 +40,7 @@ export function calendarDayOf(value: string | Date): CalendarDay {
     const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
     return { year, month, day };
   }
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat('calendar-day', 'en-US', {
     timeZone: PORTAL_TIME_ZONE,
     year: 'numeric',
     month: 'numeric',
@@ -38,7 +53,8 @@ export function calendarDayOf(value: string | Date): CalendarDay {
 const LOCALES: Record<string, string> = { pt: 'pt-PT', en: 'en-GB', fr: 'fr-FR' };
 
 function monthName(month: number, language: string): string {
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'pt-PT', { month: 'long', timeZone: 'UTC' }).format(
+  const locale = LOCALES[language] ?? 'pt-PT';
+  return dateFormat(`month ${locale}`, locale, { month: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, month - 1, 1)),
   );
 }
@@ -96,7 +112,7 @@ export function formatDisplayMonth(value: string, language: string): string {
 export function formatDisplayTime(value: Date | string | number): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateFormat('time', 'en-GB', {
     timeZone: PORTAL_TIME_ZONE,
     hour: '2-digit',
     minute: '2-digit',
@@ -108,7 +124,7 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** The offset of Cabo Verde's clock from UTC at an instant, in minutes (−60: UTC−1, no daylight saving). */
 function portalOffsetMinutes(instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat('wall-clock', 'en-US', {
     timeZone: PORTAL_TIME_ZONE,
     hourCycle: 'h23',
     year: 'numeric',
