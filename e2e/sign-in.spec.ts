@@ -27,9 +27,19 @@ test.describe('each demo role signs in through the built-in provider', () => {
     await languageItem(page, 'en').click();
     await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
     await expect(sideMenu(page).getByText(t('en', 'shell:menu.groups.parametrization'))).toBeVisible();
+    // The dashboard's first data comes with its page (docs/adr/0025): loaded again, it asks the API nothing.
+    const calls: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.startsWith('/app/api/')) calls.push(request.url());
+    };
+    page.on('request', onRequest);
     await page.reload();
     await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
     await expect(sideMenu(page).getByText(t('en', 'shell:menu.groups.parametrization'))).toBeVisible();
+    await expect(page.getByTestId('overview-companies-value')).toHaveText(formatNumber(overview.companies));
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(calls).toEqual([]);
 
     await page.getByRole('button', { name: t('en', 'shell:nav.signOut') }).click();
     await page.waitForURL(/localhost:3100\/en\/?$/);
