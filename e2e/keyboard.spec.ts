@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { type Edition, isApplicationOpen } from '../packages/domain/src/index.ts';
+import { EDITION_MILESTONES, type Edition, isApplicationOpen } from '../packages/domain/src/index.ts';
 import { DEMO, t, test } from './support.ts';
 
 /**
@@ -211,13 +211,7 @@ const EDITION_FIELDS = [
   'number',
   'year',
   'indicatorYear',
-  'registrationOpensAt',
-  'registrationClosesAt',
-  'applicationOpensAt',
-  'applicationClosesAt',
-  'evaluationStartsAt',
-  'evaluationEndsAt',
-  'resultsAt',
+  ...EDITION_MILESTONES,
   'appealDays',
   'documentValidityDays',
 ] as const satisfies ReadonlyArray<keyof Edition>;
