@@ -201,9 +201,10 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       for (const width of [1366, 390]) {
         await admin.setViewportSize({ width, height: 900 });
         await expect(difference).toBeVisible();
-        expect(await admin.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(
-          true,
-        );
+        // Read once the page has laid itself out at the new width (the resize is not waited for).
+        await expect
+          .poll(() => admin.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth))
+          .toBe(true);
         if (width === 1366) {
           expect(await uncut(region)).toBe(true);
         } else {
