@@ -50,6 +50,8 @@ export default defineConfig({
           // own app, database and identity provider (test/support/context.ts), and the server keeps no state in
           // its modules, so nothing passes from one file to the next; no server test mocks a module.
           isolate: false,
+          // The migrations run once per run; each file's database starts as a copy of the migrated one.
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -53,6 +53,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** PGlite only: starts from this data directory image (from `migratedPgliteImage`) instead of an empty one. */
+  pgliteImage?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -82,7 +84,10 @@ export async function openDatabase(options: {
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite(options.dataDir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
+  });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
@@ -102,4 +107,18 @@ export async function openDatabase(options: {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * An in-memory PGlite database with every migration applied, as a data directory image for `openDatabase`'s
+ * `pgliteImage`: the test suite migrates once and each test file's database starts from the image (about 0.6 s
+ * instead of 3 s on a 2-core machine).
+ */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = new PGlite('memory://', { extensions: { pg_trgm } });
+  await client.waitReady;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const image = await client.dumpDataDir('none');
+  await client.close();
+  return image;
 }

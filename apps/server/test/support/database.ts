@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 
 export interface TestDatabase {
@@ -11,9 +13,17 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+let pgliteImage: Blob | undefined;
+
+/** What the server project's global setup made; nothing when a bench script (outside vitest) opens a database. */
+function fromGlobalSetup(key: 'pgliteImageFile' | 'postgresTemplate'): string {
+  return process.env.VITEST ? inject(key) : '';
+}
+
 /**
  * One database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set, a fresh database created
- * on that PostgreSQL server (dropped at the end).
+ * on that PostgreSQL server (dropped at the end). Both start as a copy of the database the suite's global setup
+ * migrated (global-setup.ts); opening still applies the migrations, and finds them applied.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -23,7 +33,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const name = `excelencia_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = fromGlobalSetup('postgresTemplate');
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -35,7 +46,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await again.end();
     };
   } else {
-    handle = await openDatabase({ dataDir: 'memory://' });
+    const imageFile = fromGlobalSetup('pgliteImageFile');
+    if (imageFile && !pgliteImage) pgliteImage = new Blob([readFileSync(imageFile)]);
+    handle = await openDatabase({ dataDir: 'memory://', ...(pgliteImage ? { pgliteImage } : {}) });
   }
   let disposed = false;
   return {
