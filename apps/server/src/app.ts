@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { translate } from '@excelencia/domain';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -149,6 +149,15 @@ export type App = FastifyInstance;
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
+/**
+ * A rate limit's key: the caller's address, as @fastify/rate-limit's own key (an IPv6 address by its /64). A
+ * request whose client has already hung up has no address any more (Node clears the socket's), and the library's
+ * own key then throws, a 500 in the log for a client that is gone; such requests share one key.
+ */
+export function rateLimitKey(request: { ip: string | undefined }): string {
+  return request.ip ? normalizeIP(request.ip) : 'no-address';
+}
+
 function isLocalHost(url: string): boolean {
   const { hostname } = new URL(url);
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
@@ -265,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: rateLimitKey,
     errorResponseBuilder: () => new AppError(429, 'rate_limited', 'errors:rateLimited'),
   });
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, buildApp, rateLimitKey } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { testConfig } from './support/config.ts';
 import { openTestDatabase, type TestDatabase } from './support/database.ts';
@@ -141,6 +141,17 @@ describe('route roles', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('rate limit keys', () => {
+  it('key a request by its address, an IPv6 one by its /64, and one whose client has hung up without throwing', () => {
+    expect(rateLimitKey({ ip: '10.0.0.7' })).toBe('10.0.0.7');
+    expect(rateLimitKey({ ip: '::ffff:10.0.0.7' })).toBe('10.0.0.7');
+    expect(rateLimitKey({ ip: '2001:db8:0:12::1' })).toBe(rateLimitKey({ ip: '2001:db8:0:12:abcd::9' }));
+    expect(rateLimitKey({ ip: '2001:db8:0:13::1' })).not.toBe(rateLimitKey({ ip: '2001:db8:0:12::1' }));
+    // Node clears a socket's address once the client has gone; the library's own key threw a TypeError (a 500).
+    expect(rateLimitKey({ ip: undefined })).toBe('no-address');
   });
 });
 
