@@ -1,9 +1,10 @@
-import type { Appeal, Application, ApplicationAppealState, CompanyRole, Language } from '@excelencia/domain';
+import type { Appeal, ApplicationAppealState, CompanyRole, Language } from '@excelencia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '../../../lib/api-client.ts';
 import { SignedInContext } from '../../../lib/signed-in-context.ts';
+import { BOA_VISTA, draftApplication } from '../../../testing/applications.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { HistorySection } from '../components/admin-application-history.tsx';
 import { AdminAppealPanel } from './admin-appeal-panel.tsx';
@@ -14,31 +15,13 @@ const feedback = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../../../ui/api-feedback.tsx', () => ({ notifyApiError: feedback.error }));
 vi.mock('../../../ui/notify.ts', () => ({ notifySuccess: feedback.success }));
 
-const COMPANY = {
-  id: '00000000-0000-4000-8000-0000000000c1',
-  companyName: 'Boa Vista, Lda',
-  nif: '200000021',
-};
-const APPLICATION_ID = '00000000-0000-4000-8000-0000000000a1';
-const EDITION_ID = '00000000-0000-4000-8000-0000000000e1';
+const COMPANY = BOA_VISTA;
 const APPEAL_ID = '00000000-0000-4000-8000-0000000000f1';
 const REASON = 'A autonomia financeira de 2024 é 0,41 e não 0,31.';
 
-const APPLICATION: Application = {
-  id: APPLICATION_ID,
-  editionId: EDITION_ID,
-  companyId: COMPANY.id,
-  companyName: COMPANY.companyName,
-  nif: COMPANY.nif,
+const APPLICATION = draftApplication({
   status: 'unqualified',
   complete: true,
-  eligible: true,
-  indicatorYear: 2025,
-  applicationFinancialIndicators: [],
-  missingYears: [],
-  files: [],
-  reopenedFileType: null,
-  returnReason: null,
   submittedAt: '2026-04-01T12:00:00.000Z',
   decision: {
     decision: 'unqualified',
@@ -50,9 +33,10 @@ const APPLICATION: Application = {
   },
   resultsPublished: true,
   applicationsClosedAt: '2026-04-30T12:00:00.000Z',
-  seal: null,
   version: 5,
-};
+});
+const APPLICATION_ID = APPLICATION.id;
+const EDITION_ID = APPLICATION.editionId;
 
 function appeal(overrides: Partial<Appeal> = {}): Appeal {
   return {

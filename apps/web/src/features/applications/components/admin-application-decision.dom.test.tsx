@@ -1,35 +1,19 @@
-import type { Application } from '@excelencia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignedInContext } from '../../../lib/signed-in-context.ts';
+import { draftApplication } from '../../../testing/applications.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { useAdminApplicationQuery } from '../queries.ts';
 import { DecisionSection } from './admin-application-decision.tsx';
 
-const pending: Application = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  editionId: '00000000-0000-4000-8000-0000000000e1',
-  companyId: '00000000-0000-4000-8000-0000000000c1',
-  companyName: 'Boa Vista, Lda',
-  nif: '200000021',
+const pending = draftApplication({
   status: 'pending',
   complete: true,
-  eligible: true,
-  indicatorYear: 2025,
-  applicationFinancialIndicators: [],
-  missingYears: [],
-  files: [],
-  reopenedFileType: null,
-  returnReason: null,
   submittedAt: '2026-03-02T10:00:00.000Z',
-  decision: null,
-  resultsPublished: false,
-  applicationsClosedAt: null,
-  seal: null,
   version: 3,
-};
+});
 
-const decided: Application = {
+const decided = draftApplication({
   ...pending,
   status: 'evaluated',
   decision: {
@@ -41,7 +25,7 @@ const decided: Application = {
     confirmedAt: null,
   },
   version: 4,
-};
+});
 
 beforeEach(() => {
   let current = pending;

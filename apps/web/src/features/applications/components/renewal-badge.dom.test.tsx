@@ -7,6 +7,7 @@ import type {
 import { Drawer } from '@mantine/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { draftApplication } from '../../../testing/applications.ts';
 import { DEMO_EDITION } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { PartnerCompanyView } from '../../partners/components/partner-company-view.tsx';
@@ -40,29 +41,15 @@ function summary(nif: string, companyName: string, isRenewal: boolean): Applicat
 }
 
 function application(isRenewal: boolean): Application {
-  return {
-    id: '00000000-0000-4000-8000-0000000000a1',
-    editionId: EDITION.id,
+  return draftApplication({
     companyId: '00000000-0000-4000-8000-00000000000a',
     companyName: 'Renovada, Lda',
     nif: '400000001',
     status: 'pending',
     complete: true,
-    eligible: true,
-    indicatorYear: 2025,
-    applicationFinancialIndicators: [],
-    missingYears: [],
-    files: [],
-    reopenedFileType: null,
-    returnReason: null,
     submittedAt: '2026-11-25T15:36:00.000Z',
-    decision: null,
-    resultsPublished: false,
-    applicationsClosedAt: null,
-    seal: null,
     isRenewal,
-    version: 1,
-  };
+  });
 }
 
 function distinguished(nif: string, companyName: string, isRenewal: boolean): DistinguishedCompany {
