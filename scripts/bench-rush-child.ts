@@ -29,6 +29,8 @@ export interface RushPlan {
   origin: string;
   editionId: string;
   windowSeconds: number;
+  /** The documents' issue date (today, Cabo Verde's): valid under any validity the edition sets (docs/adr/0030). */
+  issuedAt: string;
   companies: RushCompany[];
 }
 
@@ -70,12 +72,14 @@ function uploadPdf(
   url: string,
   headers: Record<string, string>,
   fileType: number,
+  issuedAt: string,
   size: number,
   label: string,
 ): Promise<{ status: number; body: string }> {
   const boundary = `----rush${Math.random().toString(16).slice(2)}`;
   const before = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\n${fileType}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="issuedAt"\r\n\r\n${issuedAt}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="documento-${fileType}.pdf"\r\n` +
       'Content-Type: application/pdf\r\n\r\n',
   );
@@ -187,6 +191,7 @@ async function companies(plan: RushPlan): Promise<RushFigures> {
               `${base}/${applicationId}/files`,
               headers,
               fileType,
+              plan.issuedAt,
               size,
               `${company.companyId} ${fileType}`,
             ),

@@ -10,11 +10,12 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
-import { buildBalanceTree, treeLeaves } from '@excelencia/domain';
+import { buildBalanceTree, portalDay, treeLeaves } from '@excelencia/domain';
 import { sql } from 'drizzle-orm';
 import { selfDiagnosisTree } from '../apps/server/src/modules/reference/self-diagnosis-tree.ts';
 import { seedReferenceData } from '../apps/server/src/seed/seed-reference.ts';
@@ -204,12 +205,30 @@ export async function benchRush(ctx: TestContext, label: string): Promise<void> 
     throw new Error(`a seeded session is refused: ${check.statusCode} ${check.body}`);
   const origin = await listening(ctx);
 
+  // The uploads the portal is receiving at a time (requests in, answers not yet sent), counted at its server.
+  let uploading = 0;
+  let mostUploading = 0;
+  let uploadingAtPeak = 0;
+  const countUpload = (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method !== 'POST' || !request.url?.endsWith('/files')) return;
+    uploading += 1;
+    mostUploading = Math.max(mostUploading, uploading);
+    response.once('close', () => {
+      uploading -= 1;
+    });
+  };
+  ctx.app.server.on('request', countUpload);
   let peakRss = 0;
   let peakHeap = 0;
+  let atPeak = process.memoryUsage();
   const sample = () => {
-    const { rss, heapUsed } = process.memoryUsage();
-    peakRss = Math.max(peakRss, rss);
-    peakHeap = Math.max(peakHeap, heapUsed);
+    const usage = process.memoryUsage();
+    if (usage.rss > peakRss) {
+      atPeak = usage;
+      uploadingAtPeak = uploading;
+    }
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
   };
   const atStart = process.memoryUsage();
   sample();
@@ -236,7 +255,13 @@ export async function benchRush(ctx: TestContext, label: string): Promise<void> 
     rush = await outputOf<RushFigures>(
       child(
         'companies',
-        { origin, editionId, windowSeconds: WINDOW_SECONDS, companies } satisfies RushPlan,
+        {
+          origin,
+          editionId,
+          windowSeconds: WINDOW_SECONDS,
+          issuedAt: portalDay(new Date()),
+          companies,
+        } satisfies RushPlan,
         true,
       ),
     );
@@ -245,6 +270,7 @@ export async function benchRush(ctx: TestContext, label: string): Promise<void> 
   }
   const visited = await browsed;
   clearInterval(sampler);
+  ctx.app.server.off('request', countUpload);
   sample();
   const atEnd = process.memoryUsage();
 
@@ -287,5 +313,10 @@ export async function benchRush(ctx: TestContext, label: string): Promise<void> 
     `portal memory: rss ${mib(atStart.rss)} at start, peak ${mib(peakRss)} (+${mib(peakRss - atStart.rss)}, ` +
       `sampled every 100 ms), ` +
       `${mib(atEnd.rss)} at end; heap used peak ${mib(peakHeap)}`,
+  );
+  console.log(
+    `  at the RSS peak: heap used ${mib(atPeak.heapUsed)} of ${mib(atPeak.heapTotal)}, external ` +
+      `${mib(atPeak.external)} (array buffers ${mib(atPeak.arrayBuffers)}), ${uploadingAtPeak} uploads in ` +
+      `progress (at most ${mostUploading} at a time)`,
   );
 }
