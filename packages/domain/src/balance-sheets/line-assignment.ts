@@ -6,25 +6,41 @@ import { type TreeLevelNode, treeLeaves, treeNodes } from './tree.ts';
  * upload's aggregation (TrialBalanceChecker) and the diagnosis's "accounts behind an aggregate" both use.
  */
 
-/** Account code → the leaves listing it (tree order), and the longest code: build once per tree. */
+/** Account code → the leaves listing it (tree order): build once per tree. */
 export type LeafIndex = {
   leavesByCode: ReadonlyMap<string, readonly TreeLevelNode[]>;
-  longestCode: number;
+  /** The same codes character by character, so an account's longest listed prefix is found in one walk. */
+  prefixes: PrefixNode;
 };
+
+/** The codes of a LeafIndex that go on with one more character: the leaves listing the code so far (or null). */
+type PrefixNode = { leaves: readonly TreeLevelNode[] | null; next: Map<number, PrefixNode> };
 
 export function leafIndex(tree: TreeLevelNode[]): LeafIndex {
   const leavesByCode = new Map<string, TreeLevelNode[]>();
-  let longestCode = 0;
   for (const leaf of treeLeaves(tree)) {
     for (const code of leaf.accountCodes) {
       if (code.length === 0) continue;
       const listed = leavesByCode.get(code);
       if (!listed) leavesByCode.set(code, [leaf]);
       else if (!listed.includes(leaf)) listed.push(leaf);
-      longestCode = Math.max(longestCode, code.length);
     }
   }
-  return { leavesByCode, longestCode };
+  const prefixes: PrefixNode = { leaves: null, next: new Map() };
+  for (const [code, leaves] of leavesByCode) {
+    let node = prefixes;
+    for (let i = 0; i < code.length; i++) {
+      const char = code.charCodeAt(i);
+      let next = node.next.get(char);
+      if (!next) {
+        next = { leaves: null, next: new Map() };
+        node.next.set(char, next);
+      }
+      node = next;
+    }
+    node.leaves = leaves;
+  }
+  return { leavesByCode, prefixes };
 }
 
 export type LineAssignment = {
@@ -34,30 +50,41 @@ export type LineAssignment = {
 };
 
 /**
- * The leaf a line feeds: the leaves of its longest matching account-code prefix; when several leaves list that
- * prefix (accounts on either side, 23–28), the line's net side (debit ≥ credit: debit) picks the leaf of that
- * nature; several of that nature (25 non-current and current): the last one in tree order, the current part.
- * Null when no leaf lists a prefix of the account.
+ * The leaf an account feeds, its line's net side given (`debitSide`: debit ≥ credit): the leaves of its longest
+ * matching account-code prefix; when several leaves list that prefix (accounts on either side, 23–28), the one
+ * of the line's side; several of that side (25 non-current and current): the last one in tree order, the
+ * current part. Undefined when no leaf lists a prefix of the account.
+ */
+export function accountLeaf(
+  index: LeafIndex,
+  account: string,
+  debitSide: boolean,
+): TreeLevelNode | undefined {
+  let node = index.prefixes;
+  let best: readonly TreeLevelNode[] | null = null;
+  for (let i = 0; i < account.length; i++) {
+    const next = node.next.get(account.charCodeAt(i));
+    if (next === undefined) break;
+    node = next;
+    if (node.leaves !== null) best = node.leaves;
+  }
+  if (best === null) return undefined;
+  if (best.length === 1) return best[0];
+  const side = debitSide ? 'debit' : 'credit';
+  let sameSide: TreeLevelNode | undefined;
+  for (const candidate of best) if (candidate.nature === side) sameSide = candidate;
+  return sameSide ?? best.at(-1);
+}
+
+/**
+ * The leaf a line feeds (accountLeaf, by the line's net side) and what it adds there. Null when no leaf lists
+ * a prefix of the account.
  */
 export function assignLine(
   index: LeafIndex,
   line: { account: string; debit: Decimal; credit: Decimal },
 ): LineAssignment | null {
-  let best: readonly TreeLevelNode[] = [];
-  for (let length = Math.min(line.account.length, index.longestCode); length > 0; length--) {
-    const listed = index.leavesByCode.get(line.account.slice(0, length));
-    if (listed) {
-      best = listed;
-      break;
-    }
-  }
-  let leaf: TreeLevelNode | undefined;
-  if (best.length <= 1) leaf = best[0];
-  else {
-    const side = line.debit.cmp(line.credit) >= 0 ? 'debit' : 'credit';
-    const sameSide = best.filter((candidate) => candidate.nature === side);
-    leaf = (sameSide.length > 0 ? sameSide : best).at(-1);
-  }
+  const leaf = accountLeaf(index, line.account, line.debit.cmp(line.credit) >= 0);
   if (!leaf) return null;
   const amount = leaf.nature === 'debit' ? line.debit.sub(line.credit) : line.credit.sub(line.debit);
   return { leaf, amount };

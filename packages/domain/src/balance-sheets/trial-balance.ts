@@ -1,5 +1,5 @@
 import { Decimal } from '../decimal.ts';
-import { assignLine, type LeafIndex, leafIndex } from './line-assignment.ts';
+import { accountLeaf, type LeafIndex, leafIndex } from './line-assignment.ts';
 import { formatNumber, parseNumberInput } from './numbers.ts';
 import { rollUp, type TreeLevelNode } from './tree.ts';
 
@@ -146,6 +146,16 @@ function cellText(cell: CellValue): string {
 /** An account code: 1 to 10 digits. */
 const ACCOUNT_CODE = /^\d{1,10}$/;
 
+/** ACCOUNT_CODE.test(text), without the regular expression. */
+function isAccountCode(text: string): boolean {
+  if (text.length === 0 || text.length > 10) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
 /** Amounts above this are refused (numeric(20,2) and the exactness of spreadsheet numbers). */
 const MAX_AMOUNT = Decimal.fromInteger(1_000_000_000_000_000);
 
@@ -189,6 +199,33 @@ function numberAmount(value: number): Decimal | null {
   return Decimal.of(sign ? -units : units, 2);
 }
 
+/**
+ * numberAmount's value in cents as a number, where its first two shortcuts give it and it is a safe integer
+ * (an amount under 10^13, or under 10^9 within a quarter cent of whole cents); NaN for any other number,
+ * which numberAmount then reads.
+ */
+function quickCents(value: number): number {
+  if (Number.isSafeInteger(value) && value > -1e13 && value < 1e13) return value * 100;
+  if (value > -1e9 && value < 1e9) {
+    const scaled = value * 100;
+    const units = Math.round(scaled);
+    if (Math.abs(scaled - units) < 0.25) return units;
+  }
+  return Number.NaN;
+}
+
+/** An amount of quickCents as numberAmount gives it (its fields normalized, so equal values are eq). */
+function centsAmount(cents: number): Decimal {
+  return cents === 0 ? Decimal.ZERO : Decimal.of(BigInt(cents), 2);
+}
+
+/** cents(value) as a number when it is a safe integer, else NaN (the sums then go through bigint). */
+function centsNumber(value: Decimal): number {
+  const units = cents(value);
+  return units >= -MAX_SAFE_CENTS && units <= MAX_SAFE_CENTS ? Number(units) : Number.NaN;
+}
+const MAX_SAFE_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
 function readAmount(cell: CellValue): Decimal | null {
   if (cell.kind === 'number') return numberAmount(cell.value);
   if (cell.kind !== 'text') return null;
@@ -212,6 +249,11 @@ export class TrialBalanceChecker {
   private readonly problems: SheetProblem[] = [];
   private problemCount = 0;
   private readonly lines: TrialBalanceLine[] = [];
+  /** Each line's debit and credit in cents, NaN where that is not a safe integer (the sums use bigint then). */
+  private readonly debitCents: number[] = [];
+  private readonly creditCents: number[] = [];
+  /** The indexes of the account, description, debit and credit columns once the header has them all. */
+  private allColumns: [number, number, number, number] | null = null;
   private pendingBlankRows: number[] = [];
   private dataRows = 0;
   private tooManyRows = false;
@@ -247,6 +289,11 @@ export class TrialBalanceChecker {
       if (column && columns[column] === undefined) columns[column] = index;
     });
     this.columns = columns;
+    const { account, description, debit, credit } = columns;
+    this.allColumns =
+      account === undefined || description === undefined || debit === undefined || credit === undefined
+        ? null
+        : [account, description, debit, credit];
     for (const column of TRIAL_BALANCE_COLUMNS) {
       if (columns[column] === undefined) this.problem({ row, key: `balanceSheets:missingColumn.${column}` });
     }
@@ -260,6 +307,15 @@ export class TrialBalanceChecker {
   /** One line after the header. */
   line(cells: unknown[], row: number): void {
     if (this.tooManyRows) return;
+    const all = this.allColumns;
+    if (
+      all !== null &&
+      this.pendingBlankRows.length === 0 &&
+      this.dataRows < this.maxRows &&
+      this.cleanLine(cells, row, all)
+    ) {
+      return;
+    }
     const columns = this.columns ?? {};
     const get = (column: TrialBalanceColumn): CellValue => {
       const index = columns[column];
@@ -283,6 +339,8 @@ export class TrialBalanceChecker {
     if (this.dataRows > this.maxRows) {
       this.tooManyRows = true;
       this.lines.length = 0;
+      this.debitCents.length = 0;
+      this.creditCents.length = 0;
       return;
     }
     for (const blank of this.pendingBlankRows) this.problem({ row: blank, key: 'balanceSheets:blankLine' });
@@ -370,7 +428,54 @@ export class TrialBalanceChecker {
         debit: debitValue,
         credit: creditValue,
       });
+      this.debitCents.push(centsNumber(debitValue));
+      this.creditCents.push(centsNumber(creditValue));
     }
+  }
+
+  /**
+   * The line a clean trial balance mostly has, taken as `line` takes it without its cell objects: the account
+   * a text or a number, the description a text, the amounts numbers (what the reader gives for them), none blank
+   * or too long, no totals row, a well-formed account, amounts quickCents reads. With no blank rows pending and
+   * the row limit not reached (the caller's part), `line` would keep it as it is kept here, reporting nothing.
+   * False, having done nothing, for any other line: `line` then checks it.
+   */
+  private cleanLine(cells: unknown[], row: number, all: [number, number, number, number]): boolean {
+    const [accountIndex, descriptionIndex, debitIndex, creditIndex] = all;
+    const account = cells[accountIndex];
+    const description = cells[descriptionIndex];
+    const debit = cells[debitIndex];
+    const credit = cells[creditIndex];
+    if (typeof description !== 'string' || typeof debit !== 'number' || typeof credit !== 'number') {
+      return false;
+    }
+    let accountCode: string;
+    if (typeof account === 'string') {
+      if (account.length > MAX_CELL_TEXT) return false;
+      accountCode = account.trim();
+    } else if (typeof account === 'number' && Number.isFinite(account)) {
+      accountCode = String(account);
+    } else {
+      return false;
+    }
+    if (description.length > MAX_CELL_TEXT) return false;
+    const descriptionText = description.trim();
+    if (descriptionText === '' || !isAccountCode(accountCode)) return false;
+    if (isTotalText(accountCode) || isTotalText(descriptionText)) return false;
+    const debitCents = quickCents(debit);
+    const creditCents = quickCents(credit);
+    if (Number.isNaN(debitCents) || Number.isNaN(creditCents)) return false;
+    this.dataRows++;
+    this.lines.push({
+      row,
+      account: accountCode,
+      description: descriptionText,
+      debit: centsAmount(debitCents),
+      credit: centsAmount(creditCents),
+    });
+    this.debitCents.push(debitCents);
+    this.creditCents.push(creditCents);
+    return true;
   }
 
   finish(): TrialBalanceResult {
@@ -415,15 +520,27 @@ export class TrialBalanceChecker {
     const totals = new Set(
       this.problems.filter((p) => p.key === 'balanceSheets:ledgerTotal').map((p) => p.row),
     );
-    // Sums in cents (every amount has at most 2 decimals): exact, as Decimal's, without a Decimal per step.
-    const leafCents = new Map<string, bigint>();
-    let debitCents = 0n;
-    let creditCents = 0n;
-    for (const line of this.lines) {
-      debitCents += cents(line.debit);
-      creditCents += cents(line.credit);
-      const assigned = assignLine(this.index, line);
-      if (!assigned) {
+    // Sums in cents (every amount has at most 2 decimals), exact as Decimal's without a Decimal per step: in
+    // numbers while every amount and sum is a safe integer (each step is then exact), else again in bigint.
+    const count = this.lines.length;
+    const leaves: Array<TreeLevelNode | undefined> = new Array(count);
+    const leafSums = new Map<string, number>();
+    let debitSum = 0;
+    let creditSum = 0;
+    let exact = true;
+    for (let i = 0; i < count; i++) {
+      const line = this.lines[i] as TrialBalanceLine;
+      const lineDebit = this.debitCents[i] as number;
+      const lineCredit = this.creditCents[i] as number;
+      const debitSide = Number.isNaN(lineDebit + lineCredit)
+        ? line.debit.cmp(line.credit) >= 0
+        : lineDebit >= lineCredit;
+      const leaf = accountLeaf(this.index, line.account, debitSide);
+      leaves[i] = leaf;
+      debitSum += lineDebit;
+      creditSum += lineCredit;
+      if (!Number.isSafeInteger(debitSum) || !Number.isSafeInteger(creditSum)) exact = false;
+      if (!leaf) {
         if (totals.has(line.row)) continue;
         this.problem({
           row: line.row,
@@ -433,8 +550,29 @@ export class TrialBalanceChecker {
         });
         continue;
       }
-      const code = assigned.leaf.code;
-      leafCents.set(code, (leafCents.get(code) ?? 0n) + cents(assigned.amount));
+      const sum =
+        (leafSums.get(leaf.code) ?? 0) +
+        (leaf.nature === 'debit' ? lineDebit - lineCredit : lineCredit - lineDebit);
+      leafSums.set(leaf.code, sum);
+      if (!Number.isSafeInteger(sum)) exact = false;
+    }
+    let debitCents = BigInt(exact ? debitSum : 0);
+    let creditCents = BigInt(exact ? creditSum : 0);
+    const leafCents = new Map<string, bigint>();
+    if (exact) {
+      for (const [code, sum] of leafSums) leafCents.set(code, BigInt(sum));
+    } else {
+      for (let i = 0; i < count; i++) {
+        const line = this.lines[i] as TrialBalanceLine;
+        const lineDebit = cents(line.debit);
+        const lineCredit = cents(line.credit);
+        debitCents += lineDebit;
+        creditCents += lineCredit;
+        const leaf = leaves[i];
+        if (!leaf) continue;
+        const net = leaf.nature === 'debit' ? lineDebit - lineCredit : lineCredit - lineDebit;
+        leafCents.set(leaf.code, (leafCents.get(leaf.code) ?? 0n) + net);
+      }
     }
     const debit = Decimal.of(debitCents, 2);
     const credit = Decimal.of(creditCents, 2);

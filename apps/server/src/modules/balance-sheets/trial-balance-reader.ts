@@ -71,17 +71,14 @@ interface XmlHandler {
   close(name: string): void;
   /**
    * Optional: offered each element met inside the root, at its '<' in `source`, before it is scanned. A handler
-   * that recognises the whole element there (in that text) answers where it ends, having done exactly what the
-   * open, text and close calls of its scan would have done; -1 lets the scan go on. (The worksheet's cells: a
-   * 50 000-line upload has 200 000 of them, see SheetRows.element.)
+   * that recognises the element there (in that text) answers where what it read ends, having done exactly what
+   * the open, text and close calls of its scan would have done; -1 lets the scan go on. It may stop inside an
+   * element it has opened (a worksheet's row whose next cell is not in `source` yet), which it names in `held`:
+   * the scanner then holds that element open. (A 50 000-line upload has 50 000 rows and 200 000 cells: see
+   * SheetRows.element.)
    */
   element?(source: string, lt: number): number;
-  /**
-   * Optional, likewise for the opening tags of elements named `startName` (a worksheet's rows): answers where
-   * the tag ends, having done what open would have done; the scanner then holds the element open.
-   */
-  readonly startName?: string;
-  start?(source: string, lt: number): number;
+  held?: string | null;
 }
 
 class XmlError extends Error {
@@ -258,20 +255,11 @@ export class XmlScanner {
       if (this.handler.element !== undefined && this.stack.length > 0) {
         const end = this.handler.element(s, lt);
         if (end >= 0) {
-          at = end;
-          continue;
-        }
-      }
-      const { start, startName } = this.handler;
-      if (
-        start !== undefined &&
-        startName !== undefined &&
-        this.stack.length > 0 &&
-        s.startsWith(startName, lt + 1)
-      ) {
-        const end = start.call(this.handler, s, lt);
-        if (end >= 0) {
-          this.stack.push(startName);
+          const held = this.handler.held;
+          if (held) {
+            this.stack.push(held);
+            this.handler.held = null;
+          }
           at = end;
           continue;
         }
@@ -400,18 +388,120 @@ const IGNORE: XmlHandler = {
   close() {},
 };
 
+/**
+ * Where a tag in the shape spreadsheets write has its r and t values (-1 when absent): filled by plainTag.
+ * (Module state rather than an object per tag: 250 000 tags in a 50 000-line upload.)
+ */
+let refFrom = -1;
+let refTo = -1;
+let typeFrom = -1;
+let typeTo = -1;
+
+/** Whether a character ends a tag's name: XML whitespace, '>' or '/'. */
+function endsName(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 62 || code === 47;
+}
+
+const WANT_NONE = 0;
+const WANT_R = 1;
+const WANT_R_AND_T = 2;
+
+/**
+ * The attributes of a tag in the shape spreadsheets write, read from `at`, just after the tag's name: each
+ * attribute after XML whitespace, an ASCII name, '=' (XML whitespace around it allowed), a double-quoted value
+ * without '<', '&', tab or line end, so with nothing to decode; XML whitespace may end the tag. Answers where
+ * the tag's '>' (or the '/' of its '/>') is, having noted where the wanted attributes' values are (refFrom…,
+ * typeFrom…), or -1 when the tag has any other shape or does not end in `source`: the scan (readAttributes)
+ * then reads it. A wanted attribute given twice is refused as readAttributes refuses it.
+ */
+function plainTag(source: string, at: number, want: number): number {
+  refFrom = -1;
+  refTo = -1;
+  typeFrom = -1;
+  typeTo = -1;
+  let twice = '';
+  // Characters past the end read as -1 (none of those looked for).
+  const length = source.length;
+  for (;;) {
+    const spaceFrom = at;
+    let c = at < length ? source.charCodeAt(at) : -1;
+    while (c === 32 || c === 9 || c === 10 || c === 13) {
+      at += 1;
+      c = at < length ? source.charCodeAt(at) : -1;
+    }
+    if (c === 62 /* > */ || (c === 47 /* / */ && at + 1 < length && source.charCodeAt(at + 1) === 62)) {
+      if (twice !== '') throw new XmlError(`duplicate attribute ${twice}`);
+      return at;
+    }
+    // An attribute: after whitespace, an ASCII name.
+    if (at === spaceFrom || c < 0 || !isAsciiNameChar(c, true)) return -1;
+    const nameFrom = at;
+    at += 1;
+    c = at < length ? source.charCodeAt(at) : -1;
+    while (c >= 0 && isAsciiNameChar(c, false)) {
+      at += 1;
+      c = at < length ? source.charCodeAt(at) : -1;
+    }
+    const nameLength = at - nameFrom;
+    while (c === 32 || c === 9 || c === 10 || c === 13) {
+      at += 1;
+      c = at < length ? source.charCodeAt(at) : -1;
+    }
+    if (c !== 61 /* = */) return -1;
+    at += 1;
+    c = at < length ? source.charCodeAt(at) : -1;
+    while (c === 32 || c === 9 || c === 10 || c === 13) {
+      at += 1;
+      c = at < length ? source.charCodeAt(at) : -1;
+    }
+    if (c !== 34 /* " */) return -1;
+    const valueFrom = at + 1;
+    const valueTo = source.indexOf('"', valueFrom);
+    if (valueTo < 0) return -1;
+    for (at = valueFrom; at < valueTo; at += 1) {
+      // '<', '&', tab or a line end: not this shape.
+      c = source.charCodeAt(at);
+      if (c < 32 || c === 60 || c === 38) return -1;
+    }
+    if (nameLength === 1 && want !== WANT_NONE) {
+      const name = source.charCodeAt(nameFrom);
+      if (name === 114 /* r */) {
+        if (refFrom >= 0) twice = 'r';
+        refFrom = valueFrom;
+        refTo = valueTo;
+      } else if (name === 116 /* t */ && want === WANT_R_AND_T) {
+        if (typeFrom >= 0) twice = 't';
+        typeFrom = valueFrom;
+        typeTo = valueTo;
+      }
+    }
+    at = valueTo + 1;
+  }
+}
+
+/** Text as the scan gives an element's content source[from, to), which holds no '<'. */
+function contentText(source: string, from: number, to: number): string {
+  for (let at = from; at < to; at += 1) {
+    const c = source.charCodeAt(at);
+    if (c === 38 /* & */ || c === 13 /* \r */) return decodeText(source.slice(from, to));
+  }
+  return source.slice(from, to);
+}
+
 /** xl/sharedStrings.xml: every <si> as text (its runs joined), null when it has none; as exceljs cached it. */
 class SharedStrings implements XmlHandler {
   readonly strings: Array<string | null> = [];
   private run: string | null = null;
   /** The runs (<r>) of the current item joined, null while it has none. Both cut at TEXT_CAP. */
   private runs: string | null = null;
+  private inItem = false;
 
   open(name: string, source: string, from: number, to: number): void {
     readAttributes(source, from, to, NO_NAMES, NO_VALUES);
     if (name === 'si') {
       this.runs = null;
       this.run = null;
+      this.inItem = true;
     } else if (name === 't') {
       this.run = null;
     }
@@ -429,7 +519,26 @@ class SharedStrings implements XmlHandler {
       this.strings.push(this.runs ?? this.run);
       this.runs = null;
       this.run = null;
+      this.inItem = false;
     }
+  }
+
+  /**
+   * An item of one plain text, `<si><t>text</t></si>` (or `<t xml:space="preserve">`), taken whole: what the
+   * scan's open, text and close calls do with it.
+   */
+  element(source: string, lt: number): number {
+    if (this.inItem || !source.startsWith('si><t', lt + 1)) return -1;
+    let from = lt + 6;
+    const c = source.charCodeAt(from);
+    if (c === 32 && source.startsWith(' xml:space="preserve">', from)) from += 22;
+    else if (c === 62 /* > */) from += 1;
+    else return -1;
+    const to = source.indexOf('<', from);
+    if (to < 0 || !source.startsWith('</t></si>', to)) return -1;
+    // No text is no text event: the item is null, as the scan leaves it.
+    this.strings.push(to === from ? null : capped('', contentText(source, from, to)));
+    return to + 9;
   }
 }
 
@@ -443,13 +552,13 @@ function xmlDecodeAgain(text: string): string {
   );
 }
 
-/** The column number of a cell reference ('C12' → 3), as exceljs's decodeAddress reads it. */
-function columnOf(ref: string): number {
+/** The column number of the cell reference source[from, to) ('C12' → 3), as exceljs's decodeAddress reads it. */
+function columnAt(source: string, from: number, to: number): number {
   let column = 0;
   let hasColumn = false;
   let hasRow = false;
-  for (let i = 0; i < ref.length; i += 1) {
-    const c = ref.charCodeAt(i);
+  for (let i = from; i < to; i += 1) {
+    const c = source.charCodeAt(i);
     if (!hasRow && c >= 65 && c <= 90) {
       hasColumn = true;
       column = column * 26 + c - 64;
@@ -459,8 +568,110 @@ function columnOf(ref: string): number {
       break;
     }
   }
-  if (!hasColumn || column > MAX_COLUMN) throw new XmlError(`bad cell reference ${ref.slice(0, 20)}`);
+  if (!hasColumn || column > MAX_COLUMN) {
+    throw new XmlError(`bad cell reference ${source.slice(from, Math.min(to, from + 20))}`);
+  }
   return column;
+}
+
+/** A cell's type (its t), as the value is read: a number unless one of these. */
+const NUMBER = 0;
+const SHARED_STRING = 1;
+const TEXT = 2;
+const ERROR = 3;
+const BOOLEAN = 4;
+
+function typeCode(type: string | undefined): number {
+  switch (type) {
+    case 's':
+      return SHARED_STRING;
+    case 'inlineStr':
+    case 'str':
+      return TEXT;
+    case 'e':
+      return ERROR;
+    case 'b':
+      return BOOLEAN;
+    default:
+      return NUMBER;
+  }
+}
+
+/** typeCode of source[from, to), -1 for an absent t. */
+function typeCodeAt(source: string, from: number, to: number): number {
+  if (from < 0) return NUMBER;
+  const length = to - from;
+  if (length === 1) {
+    const c = source.charCodeAt(from);
+    return c === 115 /* s */
+      ? SHARED_STRING
+      : c === 101 /* e */
+        ? ERROR
+        : c === 98 /* b */
+          ? BOOLEAN
+          : NUMBER;
+  }
+  if (length === 3) return source.startsWith('str', from) ? TEXT : NUMBER;
+  return length === 9 && source.startsWith('inlineStr', from) ? TEXT : NUMBER;
+}
+
+const POWERS_OF_TEN = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * The number source[from, to) is when it is a plain decimal of at most 15 digits ('1025', '-12.50'), as
+ * Number.parseFloat reads it (the digits as an integer and 10^decimals are exact doubles, so their quotient is
+ * the correctly rounded value, which parseFloat gives too); undefined for any other text.
+ */
+function plainNumber(source: string, from: number, to: number): number | undefined {
+  let at = from;
+  const negative = source.charCodeAt(at) === 45; /* - */
+  if (negative) at += 1;
+  if (at >= to || to - at > 16) return undefined;
+  let digits = 0;
+  let decimals = -1;
+  let mantissa = 0;
+  for (; at < to; at += 1) {
+    const c = source.charCodeAt(at);
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + c - 48;
+      digits += 1;
+      if (decimals >= 0) decimals += 1;
+    } else if (c === 46 /* . */ && decimals < 0 && digits > 0) {
+      decimals = 0;
+    } else {
+      return undefined;
+    }
+  }
+  if (decimals === 0 || digits > 15) return undefined;
+  const value = decimals > 0 ? mantissa / (POWERS_OF_TEN[decimals] as number) : mantissa;
+  return negative ? -value : value;
+}
+
+/**
+ * The plain value of a cell, as exceljs's reader and its cell objects made it, except for formulas: their
+ * cached result (the <v>) read as a plain cell of the same type would be, blank only when there is no <v> or it
+ * is empty (exceljs dropped results of 0, '' or an error, so they read as blank).
+ */
+function cellValue(
+  type: number,
+  hasFormula: boolean,
+  text: string | null,
+  sharedStrings: Array<string | null> | undefined,
+): unknown {
+  if (text === null || (hasFormula && text === '')) return null;
+  switch (type) {
+    case SHARED_STRING:
+      if (!sharedStrings) return '[object Object]';
+      return sharedStrings[Number.parseInt(text, 10)] ?? null;
+    case TEXT:
+      return xmlDecodeAgain(text);
+    case ERROR:
+      return text;
+    case BOOLEAN:
+      return Number.parseInt(text, 10) !== 0;
+    default:
+      return Number.parseFloat(text);
+  }
 }
 
 type RowListener = (cells: unknown[], row: number) => void;
@@ -474,26 +685,20 @@ const VALUE_TEXT = 1;
 const ROW_NUMBER = /^\d{1,7}$/;
 
 /**
- * A whole cell element with plain attributes and a plain value (SheetRows.element): attributes with ASCII names,
- * after XML whitespace, each double-quoted, without a reference, '<', tab or line end in the value; a value
- * without '<', '&' or carriage return, so the text as XML gives it.
- */
-/** A row's opening tag with plain attributes, as SIMPLE_CELL's (SheetRows.start); not a self-closing one. */
-const SIMPLE_ROW = /<row(?:[ \t\n\r]+[A-Za-z_:][-\w:.]*[ \t\n\r]*=[ \t\n\r]*"[^"<&\t\n\r]*")*[ \t\n\r]*>/y;
-
-const SIMPLE_CELL =
-  /<c(?:[ \t\n\r]+[A-Za-z_:][-\w:.]*[ \t\n\r]*=[ \t\n\r]*"[^"<&\t\n\r]*")*[ \t\n\r]*><v>[^<&\r]*<\/v><\/c>/y;
-
-/**
  * A worksheet's <sheetData>: each row's cells (index 0 = column A) as plain values (text, number, boolean,
- * null; cells left out are holes), given to `onRow` when the row closes. `wantCells` false: rows are only counted, cells not built.
- * `checkRowNumbers`: rows numbered out of order or range throw RowNumberError (the first sheet's rows are stored).
+ * null; cells left out are holes), given to `onRow` when the row closes. `wantCells` false: rows are only
+ * counted, cells not built. `checkRowNumbers`: rows numbered out of order or range throw RowNumberError (the
+ * first sheet's rows are stored).
+ *
+ * Rows and cells in the shape spreadsheets write (SheetRows.element) are read straight from the text, without
+ * the scan's calls; anything else goes through open, text and close, which read them the same way.
  */
 class SheetRows implements XmlHandler {
   private readonly sharedStrings: Array<string | null> | undefined;
   private readonly onRow: RowListener;
   private readonly checkRowNumbers: boolean;
   wantCells = true;
+  held: string | null = null;
   private inRows = false;
   private rowNumber = 0;
   private column = 0;
@@ -524,6 +729,22 @@ class SheetRows implements XmlHandler {
     const number = ROW_NUMBER.test(text) ? Number(text) : Number.NaN;
     if (!this.checkRowNumbers) return Number.isNaN(number) ? min : number;
     if (!(number >= min && number <= MAX_ROW)) throw new RowNumberError(r.slice(0, 20), min);
+    return number;
+  }
+
+  /** nextRowNumber of the r source[from, to) (-1: none), without its text when it is 1 to 7 digits. */
+  private nextRowNumberAt(source: string, from: number, to: number): number {
+    if (from < 0) return this.nextRowNumber(undefined);
+    let number = 0;
+    for (let at = from; at < to; at += 1) {
+      const c = source.charCodeAt(at);
+      if (c < 48 || c > 57) return this.nextRowNumber(source.slice(from, to));
+      number = number * 10 + c - 48;
+    }
+    if (to === from || to - from > 7) return this.nextRowNumber(source.slice(from, to));
+    if (this.checkRowNumbers && !(number > this.rowNumber && number <= MAX_ROW)) {
+      throw new RowNumberError(source.slice(from, Math.min(to, from + 20)), this.rowNumber + 1);
+    }
     return number;
   }
 
@@ -589,118 +810,189 @@ class SheetRows implements XmlHandler {
         }
         break;
       case 'c':
-        if (this.cells && this.inCell) this.endCell(this.cells);
+        if (this.cells && this.inCell) {
+          const ref = this.ref;
+          const column = ref === undefined ? this.column + 1 : columnAt(ref, 0, ref.length);
+          if (column > MAX_COLUMN) throw new XmlError('a cell past column XFD');
+          this.column = column;
+          // Cells left out are holes, which the checker reads as blank (no filling up to column XFD).
+          if (this.wantCells && (this.hasFormula || this.value !== null)) {
+            this.cells[column - 1] = cellValue(
+              typeCode(this.type),
+              this.hasFormula,
+              this.value,
+              this.sharedStrings,
+            );
+          }
+          this.inCell = false;
+          this.current = NO_TEXT;
+        }
         break;
     }
   }
 
   /**
-   * The r (and with `withType` the t) of a SIMPLE_CELL's or SIMPLE_ROW's attributes into `attributes`, as
-   * readAttributes reads them: there each is `name="value"` after XML whitespace, with nothing to decode, so only
-   * where they are is looked for; a wanted one given twice is refused as readAttributes refuses it.
-   */
-  private plainAttributes(source: string, from: number, to: number, withType: boolean): void {
-    let ref: string | undefined;
-    let type: string | undefined;
-    let at = from;
-    for (;;) {
-      while (at < to && isSpace(source.charCodeAt(at))) at += 1;
-      if (at >= to) break;
-      const equals = source.indexOf('=', at);
-      let nameEnd = equals;
-      while (isSpace(source.charCodeAt(nameEnd - 1))) nameEnd -= 1;
-      const open = source.indexOf('"', equals + 1);
-      const close = source.indexOf('"', open + 1);
-      if (nameEnd - at === 1) {
-        const name = source.charCodeAt(at);
-        if (name === 114 /* r */) {
-          if (ref !== undefined) throw new XmlError('duplicate attribute r');
-          ref = source.slice(open + 1, close);
-        } else if (name === 116 /* t */ && withType) {
-          if (type !== undefined) throw new XmlError('duplicate attribute t');
-          type = source.slice(open + 1, close);
-        }
-      }
-      at = close + 1;
-    }
-    this.attributes[0] = ref;
-    this.attributes[1] = type;
-  }
-
-  readonly startName = 'row';
-
-  /** A row's opening tag with plain attributes (SIMPLE_ROW), taken whole: what open('row') does. */
-  start(source: string, lt: number): number {
-    if (!this.inRows) return -1;
-    SIMPLE_ROW.lastIndex = lt;
-    if (!SIMPLE_ROW.test(source)) return -1;
-    const end = SIMPLE_ROW.lastIndex;
-    this.plainAttributes(source, lt + 4, end - 1, false);
-    this.rowNumber = this.nextRowNumber(this.attributes[0]);
-    this.column = 0;
-    this.cells = [];
-    return end;
-  }
-
-  /** A cell closes: its column, and its value unless blank. */
-  private endCell(cells: unknown[]): void {
-    const column = this.ref === undefined ? this.column + 1 : columnOf(this.ref);
-    if (column > MAX_COLUMN) throw new XmlError('a cell past column XFD');
-    this.column = column;
-    // Cells left out are holes, which the checker reads as blank (no filling up to column XFD).
-    if (this.wantCells && (this.hasFormula || this.value !== null)) {
-      cells[column - 1] = this.cellValue();
-    }
-    this.inCell = false;
-    this.current = NO_TEXT;
-  }
-
-  /**
-   * A cell as spreadsheets write most of them, `<c r="B7" t="s"><v>12</v></c>` (any attributes, double-quoted,
-   * without references; a value without references or carriage returns), taken whole: what open('c'),
-   * open('v'), text and close('v'), close('c') do, in one match instead of five scanning steps.
+   * Offered each element by the scan: a row, or a cell of a row the scan opened, in the shape spreadsheets
+   * write (see row and cell), read here; -1 for the scan to read it.
    */
   element(source: string, lt: number): number {
-    if (this.cells === null || this.inCell || source.charCodeAt(lt + 1) !== 99 /* c */) return -1;
-    SIMPLE_CELL.lastIndex = lt;
-    if (!SIMPLE_CELL.test(source)) return -1;
-    // Found by position (no match array): '<' is in neither the attributes nor the value.
-    const end = SIMPLE_CELL.lastIndex;
-    const valueEnd = end - 8; // </v></c>
-    const valueStart = source.lastIndexOf('<v>', valueEnd) + 3;
-    this.plainAttributes(source, lt + 2, valueStart - 4, true);
-    this.ref = this.attributes[0];
-    this.type = this.attributes[1];
-    this.inCell = true;
-    this.hasFormula = false;
-    this.value = capped('', source.slice(valueStart, valueEnd));
-    this.endCell(this.cells);
-    return end;
+    const cells = this.cells;
+    if (cells === null) return this.inRows ? this.rows(source, lt) : -1;
+    if (this.inCell || lt + 1 >= source.length || source.charCodeAt(lt + 1) !== 99 /* c */) return -1;
+    return this.cell(source, lt, cells);
   }
 
   /**
-   * The plain value of the cell just closed, as exceljs's reader and its cell objects made it, except for
-   * formulas: their cached result (the <v>) read as a plain cell of the same type would be, blank only when
-   * there is no <v> or it is empty (exceljs dropped results of 0, '' or an error, so they read as blank).
+   * Rows one after the other from `lt`, XML whitespace between them, each read by `row`: answers where the last
+   * row read ends (or where `row` stopped in it), -1 when none was read.
    */
-  private cellValue(): unknown {
-    const text = this.value;
-    if (text === null || (this.hasFormula && text === '')) return null;
-    switch (this.type) {
-      case 's': {
-        if (!this.sharedStrings) return '[object Object]';
-        return this.sharedStrings[Number.parseInt(text, 10)] ?? null;
+  private rows(source: string, lt: number): number {
+    const length = source.length;
+    let done = -1;
+    let at = lt;
+    for (;;) {
+      const end = this.row(source, at);
+      if (end < 0) return done;
+      done = end;
+      if (this.held !== null) return done;
+      at = end;
+      let c = at < length ? source.charCodeAt(at) : -1;
+      while (c === 32 || c === 9 || c === 10 || c === 13) {
+        at += 1;
+        c = at < length ? source.charCodeAt(at) : -1;
       }
-      case 'inlineStr':
-      case 'str':
-        return xmlDecodeAgain(text);
-      case 'e':
-        return text;
-      case 'b':
-        return Number.parseInt(text, 10) !== 0;
-      default:
-        return Number.parseFloat(text);
+      if (c !== 60 /* < */) return done;
     }
+  }
+
+  /**
+   * A row from its opening tag (attributes as plainTag reads them), what open('row') does, then its cells as
+   * `cell` reads them and its closing tag (what close('row') does), XML whitespace between them. Answers where
+   * it stopped: after the row, or, at anything else (or the end of `source`), after the last cell read, the row
+   * left open (`held`) for the scan to go on with; -1 (nothing done) when the opening tag has another shape.
+   */
+  private row(source: string, lt: number): number {
+    const length = source.length;
+    // <row followed by whitespace, '>' or '/' (not <rows…).
+    if (lt + 4 >= length || !source.startsWith('row', lt + 1) || !endsName(source.charCodeAt(lt + 4)))
+      return -1;
+    const tagEnd = plainTag(source, lt + 4, WANT_R);
+    if (tagEnd < 0) return -1;
+    const number = this.nextRowNumberAt(source, refFrom, refTo);
+    this.rowNumber = number;
+    this.column = 0;
+    const cells: unknown[] = [];
+    if (source.charCodeAt(tagEnd) === 47 /* / */) {
+      this.onRow(cells, number);
+      return tagEnd + 2;
+    }
+    this.cells = cells;
+    let at = tagEnd + 1;
+    for (;;) {
+      let next = at;
+      let code = next < length ? source.charCodeAt(next) : -1;
+      while (code === 32 || code === 9 || code === 10 || code === 13) {
+        next += 1;
+        code = next < length ? source.charCodeAt(next) : -1;
+      }
+      if (code !== 60 /* < */ || next + 1 >= length) break;
+      code = source.charCodeAt(next + 1);
+      if (code === 99 /* c */) {
+        const end = this.cell(source, next, cells);
+        if (end < 0) break;
+        at = end;
+      } else if (code === 47 /* / */ && source.startsWith('row>', next + 2)) {
+        this.cells = null;
+        this.onRow(cells, number);
+        return next + 6;
+      } else {
+        break;
+      }
+    }
+    this.held = 'row';
+    return at;
+  }
+
+  /**
+   * A cell in the shape spreadsheets write, read whole: what open('c'), then the scan of its content, then
+   * close('c') do. Its tag's attributes as plainTag reads them; then either nothing (`<c …/>`, `<c …></c>`), or
+   * an optional formula (`<f>…</f>`, `<f …/>`, plain attributes) followed by `<v>…</v>`,
+   * `<is><t>…</t></is>` or nothing, the cell closing right after (text between them would be read by the scan).
+   * Answers where the cell ends, or -1 (nothing done) when it has any other shape.
+   */
+  private cell(source: string, lt: number, cells: unknown[]): number {
+    if (lt + 2 >= source.length || !endsName(source.charCodeAt(lt + 2))) return -1; // <col…
+    const tagEnd = plainTag(source, lt + 2, WANT_R_AND_T);
+    if (tagEnd < 0) return -1;
+    const ref = refFrom;
+    const refEnd = refTo;
+    const type = typeCodeAt(source, typeFrom, typeTo);
+    let end: number;
+    let hasFormula = false;
+    let from = -1; // the value's text is source[from, to)
+    let to = -1;
+    if (source.charCodeAt(tagEnd) === 47 /* / */) {
+      end = tagEnd + 2;
+    } else {
+      let at = tagEnd + 1;
+      if (source.startsWith('<f', at)) {
+        if (at + 2 >= source.length || !endsName(source.charCodeAt(at + 2))) return -1;
+        const formulaEnd = plainTag(source, at + 2, WANT_NONE);
+        if (formulaEnd < 0) return -1;
+        if (source.charCodeAt(formulaEnd) === 47 /* / */) {
+          at = formulaEnd + 2;
+        } else {
+          const close = source.indexOf('<', formulaEnd + 1);
+          if (close < 0 || !source.startsWith('</f>', close)) return -1;
+          // Its text is not kept, but is read: a bad reference refuses the file, as in the scan.
+          contentText(source, formulaEnd + 1, close);
+          at = close + 4;
+        }
+        hasFormula = true;
+      }
+      if (source.startsWith('<v>', at)) {
+        from = at + 3;
+        to = source.indexOf('<', from);
+        if (to < 0 || !source.startsWith('</v></c>', to)) return -1;
+        end = to + 8;
+      } else if (source.startsWith('<is><t', at)) {
+        from = at + 6;
+        const code = from < source.length ? source.charCodeAt(from) : -1;
+        if (code === 62 /* > */) from += 1;
+        else if (code === 32 && source.startsWith(' xml:space="preserve">', from)) from += 22;
+        else return -1;
+        to = source.indexOf('<', from);
+        if (to < 0 || !source.startsWith('</t></is></c>', to)) return -1;
+        end = to + 13;
+      } else if (source.startsWith('</c>', at)) {
+        end = at + 4;
+      } else {
+        return -1;
+      }
+    }
+    // The value, as close('c') makes it from the text; its text is read (a bad reference refuses the file)
+    // before the column, as in the scan.
+    let value: unknown = null;
+    if (from >= 0) {
+      const number = type === NUMBER || type === SHARED_STRING ? plainNumber(source, from, to) : undefined;
+      if (number === undefined || !this.wantCells) {
+        const text = capped('', contentText(source, from, to));
+        if (this.wantCells) value = cellValue(type, hasFormula, text, this.sharedStrings);
+      } else if (type === NUMBER) {
+        value = number;
+      } else if (Number.isInteger(number)) {
+        // Number.parseInt's index: the same for the digits of an integer ('-0' and '1.0' included).
+        value = this.sharedStrings ? (this.sharedStrings[number] ?? null) : '[object Object]';
+      } else {
+        value = cellValue(type, hasFormula, source.slice(from, to), this.sharedStrings);
+      }
+    }
+    const column = ref < 0 ? this.column + 1 : columnAt(source, ref, refEnd);
+    if (column > MAX_COLUMN) throw new XmlError('a cell past column XFD');
+    this.column = column;
+    // Cells left out are holes, which the checker reads as blank.
+    if (this.wantCells && (hasFormula || from >= 0)) cells[column - 1] = value;
+    return end;
   }
 }
 

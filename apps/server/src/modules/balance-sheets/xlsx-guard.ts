@@ -1,6 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
+import { Readable, type TransformOptions } from 'node:stream';
+import { createInflateRaw, type ZlibOptions } from 'node:zlib';
 
 /** Limits of an uploaded workbook, checked on the zip container before any spreadsheet parser sees it. */
 export const XLSX_LIMITS = {
@@ -150,6 +150,9 @@ const INFLATE_CHUNK = 256 * 1024;
 
 const READ_CHUNK = 64 * 1024;
 
+/** How much of an entry entryContent inflates ahead of its reader. */
+const READ_AHEAD = 4 * INFLATE_CHUNK;
+
 /**
  * `length` bytes of the file from `start`, in chunks. Read with the handle's own `read` rather than a read
  * stream per entry: each such stream leaves a listener on the shared handle (Node warns past ten entries).
@@ -177,7 +180,12 @@ export async function entryContent(handle: FileHandle, entry: ZipEntry): Promise
   if (entry.compressedSize === 0) return Readable.from([]);
   const source = Readable.from(byteRange(handle, dataStart, entry.compressedSize));
   if (entry.method === 0) return source;
-  const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
+  // Up to READ_AHEAD inflated while the reader parses what it has (zlib works off the main thread).
+  const options: ZlibOptions & TransformOptions = {
+    chunkSize: INFLATE_CHUNK,
+    readableHighWaterMark: READ_AHEAD,
+  };
+  const inflate = createInflateRaw(options);
   source.on('error', (error) => inflate.destroy(error));
   return source.pipe(inflate);
 }
