@@ -6,10 +6,16 @@
  * to BENCH_RUSH_BROWSE_RATE, 100 requests a second). Prints the errors and p50/p99 of each step and the portal's
  * RSS, sampled every 100 ms (its peak). The companies and the visitors run in child processes
  * (scripts/bench-rush-child.ts), so the memory figures are the portal's. Nothing is asserted.
+ *
+ * scripts/bench.ts runs it once per database, each in a process of its own started with `npm start`'s Node options:
+ * `node <options> scripts/bench-rush.ts PGlite|PostgreSQL` (PostgreSQL on BENCH_DATABASE_URL, files in an s3rver
+ * bucket), so a figure is that of a portal as `npm start` runs it, and not what the run before it left (PGlite's
+ * WebAssembly memory, the heap pages V8 keeps).
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -19,7 +25,7 @@ import { buildBalanceTree, portalDay, treeLeaves } from '@excelencia/domain';
 import { sql } from 'drizzle-orm';
 import { selfDiagnosisTree } from '../apps/server/src/modules/reference/self-diagnosis-tree.ts';
 import { seedReferenceData } from '../apps/server/src/seed/seed-reference.ts';
-import type { TestContext } from '../apps/server/test/support/context.ts';
+import { createTestContext, type TestContext } from '../apps/server/test/support/context.ts';
 import { SHEET_2023, SHEET_2024 } from '../apps/server/test/support/eligible-sheets.ts';
 import { listening } from './bench-load.ts';
 import { type BrowseFigures, documentSize, type RushFigures, type RushPlan } from './bench-rush-child.ts';
@@ -57,7 +63,7 @@ async function outputOf<T>(running: Running): Promise<T> {
 }
 
 /** s3rver in a child process (its memory is not the portal's): the FILES_URL of its bucket, and how to stop it. */
-export async function s3rverInChild(bucket: string): Promise<{ filesUrl: string; close(): Promise<void> }> {
+async function s3rverInChild(bucket: string): Promise<{ filesUrl: string; close(): Promise<void> }> {
   const server = child('s3', { bucket });
   const [line] = await once(createInterface({ input: server.stdout }), 'line');
   const { filesUrl } = JSON.parse(String(line)) as { filesUrl: string };
@@ -186,7 +192,7 @@ async function openEdition(ctx: TestContext): Promise<string> {
   return response.json().id;
 }
 
-export async function benchRush(ctx: TestContext, label: string): Promise<void> {
+async function benchRush(ctx: TestContext, label: string): Promise<void> {
   const bytes = Array.from({ length: COMPANIES * 8 }, (_, k) =>
     documentSize(Math.floor(k / 8), k % 8),
   ).reduce((a, b) => a + b, 0);
@@ -319,4 +325,43 @@ export async function benchRush(ctx: TestContext, label: string): Promise<void> 
       `${mib(atPeak.external)} (array buffers ${mib(atPeak.arrayBuffers)}), ${uploadingAtPeak} uploads in ` +
       `progress (at most ${mostUploading} at a time)`,
   );
+}
+
+/**
+ * The rush on a portal of its own: PGlite with the files on local disk, or PostgreSQL (a fresh database on the
+ * server of BENCH_DATABASE_URL) with the files in an S3 bucket served by s3rver; the uploaded files are removed
+ * afterwards. The proxy header is trusted, so each company can come from an address of its own.
+ */
+async function rushOn(on: 'PGlite' | 'PostgreSQL'): Promise<void> {
+  const startedAt = performance.now();
+  if (on === 'PostgreSQL') {
+    if (!process.env.BENCH_DATABASE_URL) throw new Error('The rush on PostgreSQL needs BENCH_DATABASE_URL');
+    process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  } else delete process.env.TEST_DATABASE_URL;
+  const bucket = on === 'PostgreSQL' ? await s3rverInChild('bench-rush') : undefined;
+  const ctx = await createTestContext({
+    env: { TRUST_PROXY: 'true', ...(bucket ? { FILES_URL: bucket.filesUrl } : {}) },
+  });
+  console.log(
+    `\n== ${on} (node ${process.execArgv.join(' ')}): start-up (migrations, identity provider, app): ` +
+      `${(performance.now() - startedAt).toFixed(0)} ms`,
+  );
+  try {
+    await benchRush(
+      ctx,
+      on === 'PGlite' ? 'PGlite, files on local disk' : 'PostgreSQL, files in an S3 bucket (s3rver)',
+    );
+  } finally {
+    await ctx.close();
+    // The uploaded gigabytes go with the portal's data folder (and s3rver's folder).
+    await rm(ctx.config.dataDir, { recursive: true, force: true });
+    await bucket?.close();
+  }
+}
+
+// Run as a script by scripts/bench.ts, once per database.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const on = process.argv[2];
+  if (on !== 'PGlite' && on !== 'PostgreSQL') throw new Error(`bench-rush: PGlite or PostgreSQL, not ${on}`);
+  await rushOn(on);
 }

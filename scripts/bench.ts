@@ -5,7 +5,8 @@
  * that server, dropped at the end. BENCH_SECONDS sets each load case's length (5), BENCH_SOAK_SECONDS the soak's
  * (600).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,11 +14,11 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { bigTrialBalance } from '../apps/server/test/support/balance-sheets.ts';
 import { createTestContext, type TestContext } from '../apps/server/test/support/context.ts';
+import { startNodeOptions } from '../apps/server/test/support/start-options.ts';
 import { benchCampaign } from './bench-campaign.ts';
 import { benchDiagnosis } from './bench-diagnosis.ts';
 import { benchApi, benchDirectoryLoad, NAME_FRAGMENTS } from './bench-load.ts';
 import { benchPages } from './bench-pages.ts';
-import { benchRush, s3rverInChild } from './bench-rush.ts';
 import { benchSoak } from './bench-soak.ts';
 
 /**
@@ -229,23 +230,18 @@ if (ctx) {
   await ctx.close();
 }
 
-// ---- the deadline rush (scripts/bench-rush.ts), on a portal of its own per database: PGlite with the files on
-// local disk, then PostgreSQL with the files in an S3 bucket (s3rver, in a child process) when given --------------
+// ---- the deadline rush (scripts/bench-rush.ts), each database's in a process of its own started with npm start's
+// Node options, so its memory figures are those of a portal as npm start runs it: PGlite with the files on local
+// disk, then PostgreSQL with the files in an S3 bucket (s3rver, in a child process) when given -----------------
 if (runs('rush')) {
   for (const on of DATABASES) {
-    const bucket = on === 'PostgreSQL' ? await s3rverInChild('bench-rush') : undefined;
-    const rushPortal = await portal(on, bucket ? { FILES_URL: bucket.filesUrl } : {});
-    try {
-      await benchRush(
-        rushPortal,
-        on === 'PGlite' ? 'PGlite, files on local disk' : 'PostgreSQL, files in an S3 bucket (s3rver)',
-      );
-    } finally {
-      await rushPortal.close();
-      // The uploaded gigabytes go with the portal's data folder (and s3rver's folder).
-      await rm(rushPortal.config.dataDir, { recursive: true, force: true });
-      await bucket?.close();
-    }
+    const rush = spawn(
+      process.execPath,
+      [...startNodeOptions(), join(import.meta.dirname, 'bench-rush.ts'), on],
+      { stdio: 'inherit' },
+    );
+    const [code] = await once(rush, 'exit');
+    if (code !== 0) throw new Error(`the rush on ${on} exited with ${code}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNodeOptions } from './support/start-options.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -15,10 +16,16 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the portal as `npm start` does (without building the web app), on its own ports and data folder. */
-function start(port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+/**
+ * Starts the portal as `npm start` does (its Node options, without building the web app), on its own ports and
+ * data folder.
+ */
+function start(
+  port: number,
+  env: Record<string, string> = {},
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = '';
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...startNodeOptions(), MAIN], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -26,6 +33,7 @@ function start(port: number): { child: ChildProcess; output: () => string; exite
       PORT: String(port),
       IDP_PORT: String(port + 1),
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -115,4 +123,21 @@ describe('the server process', () => {
       await expect(fetch(`http://127.0.0.1:${port}/app/api/v1/health`)).rejects.toThrow();
     }
   }, 150_000);
+
+  it("keeps V8's young generation to 2 × 16 MiB, whatever the machine's memory (README, What npm start runs)", async () => {
+    // Node sizes the young generation from the heap limit it derives from the machine's memory: 2 × 64 MiB on a
+    // machine of 16 GiB or more, which the rush's uploads fill with their chunks between collections.
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const portal = start(port, { METRICS_PORT: String(port + 2) });
+    try {
+      expect((await healthy(port)).status, portal.output()).toBe(200);
+      const metrics = await (await fetch(`http://127.0.0.1:${port + 2}/metrics`)).text();
+      const newSpace = /^nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)/m.exec(metrics);
+      expect(newSpace, metrics.slice(0, 2000)).not.toBeNull();
+      expect(Number(newSpace?.[1])).toBeLessThanOrEqual(2 * 16 * 1024 * 1024);
+    } finally {
+      portal.child.kill('SIGTERM');
+      await portal.exited;
+    }
+  }, 90_000);
 });
