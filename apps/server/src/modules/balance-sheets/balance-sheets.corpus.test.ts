@@ -109,7 +109,10 @@ const number = (value: number, ref?: string) => `<c${ref ? ` r="${ref}"` : ''}><
  * A workbook written by hand, as a program other than Excel may write it: `rows` is the <sheetData> of its
  * only sheet after the header row; `more` entries come after the sheet.
  */
-function handWritten(rows: string, more: Array<{ name: string; data: Buffer }> = []): Buffer {
+function handWritten(
+  rows: string,
+  more: Array<{ name: string; data: Buffer; declared?: number }> = [],
+): Buffer {
   const header = `<row r="1">${['Conta', 'Descrição', 'Débito', 'Crédito'].map((t, i) => text(t, `${'ABCD'[i]}1`)).join('')}</row>`;
   return zip([
     {
@@ -261,6 +264,16 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets refuses bad spre
     });
     const lying = await refuse(bomb(20 * 1024 * 1024, 50_000));
     expect(lying).toMatchObject({ status: 400, code: 'zip_bomb' });
+    // A damaged sheet before an entry that understates its size: the bomb is what the file is refused for (the
+    // container's check answers first, though the sheet is read while it runs).
+    const row = (r: string) =>
+      `<row r="${r}">${number(11, `A${r}`)}${text('Caixa', `B${r}`)}${number(1, `C${r}`)}${number(1, `D${r}`)}</row>`;
+    const damagedThenBomb = await refuse(
+      handWritten(row('2') + row('2'), [
+        { name: 'docProps/custom.xml', data: Buffer.alloc(20 * 1024 * 1024, 0x20), declared: 50_000 },
+      ]),
+    );
+    expect(damagedThenBomb).toMatchObject({ status: 400, code: 'zip_bomb' });
   });
 
   it('more rows than the limit (60 000)', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@excelencia/domain';
 import { AppError } from '../../platform/errors.ts';
 import { MAX_ROW, RowNumberError, readTrialBalance } from './trial-balance-reader.ts';
-import { assertSafeXlsx, XlsxGuardError, type ZipEntry } from './xlsx-guard.ts';
+import { checkRealSizes, readDeclaredXlsx, XlsxGuardError, type ZipEntry } from './xlsx-guard.ts';
 
 // ---- errors -------------------------------------------------------------------------------------------------
 
@@ -46,20 +46,35 @@ export function invalidSpreadsheet(problems: SheetProblem[], language: Language)
 /**
  * The whole check of an uploaded workbook, as the upload runs it (and the bench times it): container guard,
  * streaming read of the first sheet into TrialBalanceChecker, aggregation. Throws the AppError the client sees.
+ *
+ * The guard's inflation of every entry (checkRealSizes) runs beside the read, on zlib's threads, rather than
+ * before it: the reader reads no entry beyond its declared size (which readDeclaredXlsx has checked), and the
+ * guard's answer comes first, so a file is refused exactly as when the guard ran alone before the read
+ * (docs/adr/0008-trial-balance-reader.md).
  */
 export async function checkTrialBalanceFile(path: string, nodes: TreeLevelNode[], language: Language) {
+  const guardError = (error: unknown) => {
+    if (error instanceof XlsxGuardError) return error.reason === 'zip_bomb' ? zipBomb() : notXlsx();
+    return error;
+  };
   let entries: ZipEntry[];
   try {
-    entries = await assertSafeXlsx(path);
+    entries = await readDeclaredXlsx(path);
   } catch (error) {
-    if (error instanceof XlsxGuardError) throw error.reason === 'zip_bomb' ? zipBomb() : notXlsx();
-    throw error;
+    throw guardError(error);
   }
   const checker = new TrialBalanceChecker(nodes);
-  let reading: Awaited<ReturnType<typeof readTrialBalance>>;
-  try {
-    reading = await readTrialBalance(path, checker, entries);
-  } catch (error) {
+  const stop = new AbortController();
+  const [guard, read] = await Promise.allSettled([
+    checkRealSizes(path, entries).catch((error: unknown) => {
+      stop.abort(error);
+      throw error;
+    }),
+    readTrialBalance(path, checker, entries, stop.signal),
+  ]);
+  if (guard.status === 'rejected') throw guardError(guard.reason);
+  if (read.status === 'rejected') {
+    const error = read.reason;
     if (error instanceof RowNumberError) {
       throw invalidSpreadsheet(
         [
@@ -73,6 +88,7 @@ export async function checkTrialBalanceFile(path: string, nodes: TreeLevelNode[]
     }
     throw notXlsx();
   }
+  const reading = read.value;
   if (reading.firstSheetRows === 0) {
     throw invalidSpreadsheet(
       [{ key: reading.laterSheetHasRows ? 'balanceSheets:dataNotOnFirstSheet' : 'balanceSheets:noLines' }],

@@ -167,8 +167,8 @@ function withFormulaResults<T extends { calls: Call[] }>(expected: T, actual: Ca
   return { ...expected, calls };
 }
 
-/** A zip of the given entries, in this order, deflated (or stored). */
-function zip(entries: Array<{ name: string; text: string; stored?: boolean }>): Buffer {
+/** A zip of the given entries, in this order, deflated (or stored); `declared` overrides an entry's stated size. */
+function zip(entries: Array<{ name: string; text: string; stored?: boolean; declared?: number }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -191,7 +191,7 @@ function zip(entries: Array<{ name: string; text: string; stored?: boolean }>): 
     central.writeUInt16LE(entry.stored ? 0 : 8, 10);
     central.writeUInt32LE(crc32(data), 16);
     central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(entry.declared ?? data.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
@@ -228,7 +228,7 @@ const TYPES =
  * reader, the oracle here, can miss the last entry of the zip when the one before it is a worksheet: the shared
  * strings or a second sheet are then not read at all. The reader under test reads every entry.)
  */
-const workbook = (...entries: Array<{ name: string; text: string; stored?: boolean }>) =>
+const workbook = (...entries: Array<{ name: string; text: string; stored?: boolean; declared?: number }>) =>
   zip([
     { name: '[Content_Types].xml', text: TYPES },
     { name: 'xl/workbook.xml', text: WORKBOOK },
@@ -550,6 +550,20 @@ describe('where the reader differs from exceljs: row and cell numbers, formula r
     const [, , cells] = (await newReading(path)).calls[1] ?? [];
     expect(cells?.map((cell) => (cell as string).length)).toEqual([1001, 1001, 1001, 5, 1001, 1001, 1000]);
     expect(cells?.[2]).toBe(`${'a'.repeat(600)}${'b'.repeat(401)}`);
+  });
+
+  it('reads no entry beyond its declared size: a sheet that understates it is refused as a zip bomb', async () => {
+    counter += 1;
+    const path = join(dir, `n${counter}.xlsx`);
+    // About 400 KB of rows, declared as 300 000 bytes: refused in the middle of the sheet, once past that.
+    const rows = Array.from({ length: 12_000 }, (_, i) => `<row r="${i + 2}">${cell(`A${i + 2}`, i)}</row>`);
+    const sheet = sheet1(HEAD + rows.join(''));
+    expect(sheet.text.length).toBeGreaterThan(350_000);
+    await writeFile(path, workbook({ ...sheet, declared: 300_000 }));
+    const { calls, checker } = recorder();
+    await expect(readTrialBalance(path, checker)).rejects.toMatchObject({ reason: 'zip_bomb' });
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.length).toBeLessThan(12_001);
   });
 
   it('later sheets are only counted: their row numbers do not matter', async () => {

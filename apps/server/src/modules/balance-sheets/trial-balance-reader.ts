@@ -1,7 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { MAX_CELL_TEXT, type TrialBalanceChecker } from '@excelencia/domain';
-import { entryContent, readZipDirectory, type ZipEntry } from './xlsx-guard.ts';
+import { entryContent, inflatedBeyondDeclared, readZipDirectory, type ZipEntry } from './xlsx-guard.ts';
 
 /*
  * A streaming reader of the first worksheet of an .xlsx, for the upload check only.
@@ -365,11 +365,23 @@ export class XmlScanner {
   }
 }
 
-/** Streams one zip entry, UTF-8 decoded, through an XmlScanner into `handler`. */
-async function scanEntry(handle: FileHandle, entry: ZipEntry, handler: XmlHandler): Promise<void> {
+/**
+ * Streams one zip entry, UTF-8 decoded, through an XmlScanner into `handler`; refuses it as a zip bomb the
+ * moment it inflates beyond its declared size, and stops once `signal` is aborted.
+ */
+async function scanEntry(
+  handle: FileHandle,
+  entry: ZipEntry,
+  handler: XmlHandler,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const scanner = new XmlScanner(handler);
   const decoder = new StringDecoder('utf8');
+  let inflated = 0;
   for await (const chunk of await entryContent(handle, entry)) {
+    signal?.throwIfAborted();
+    inflated += (chunk as Buffer).length;
+    if (inflated > entry.uncompressedSize) throw inflatedBeyondDeclared(entry);
     scanner.write(decoder.write(chunk as Buffer));
   }
   scanner.write(decoder.end());
@@ -1009,15 +1021,17 @@ export interface TrialBalanceReading {
 }
 
 /**
- * Streams the first worksheet of an .xlsx (already passed by assertSafeXlsx, whose entries may be given) into
- * the checker: its first row is the header, every later row a line. Later worksheets are only looked at to see
- * whether they hold rows. Nothing is kept in memory but the shared strings and the current chunk and row.
- * Throws on anything that is not a readable workbook.
+ * Streams the first worksheet of an .xlsx (passed by readDeclaredXlsx, whose entries may be given) into the
+ * checker: its first row is the header, every later row a line. Later worksheets are only looked at to see
+ * whether they hold rows. Nothing is kept in memory but the shared strings and the current chunk and row, and
+ * no entry is read beyond its declared size. Throws on anything that is not a readable workbook, and once
+ * `signal` is aborted.
  */
 export async function readTrialBalance(
   path: string,
   checker: Pick<TrialBalanceChecker, 'header' | 'line' | 'stopped'>,
   entries?: ZipEntry[],
+  signal?: AbortSignal,
 ): Promise<TrialBalanceReading> {
   const inZipOrder = [...(entries ?? (await readZipDirectory(path)))].sort(
     (a, b) => a.localHeaderOffset - b.localHeaderOffset,
@@ -1030,13 +1044,13 @@ export async function readTrialBalance(
     const deferred: ZipEntry[] = [];
     for (const entry of inZipOrder) {
       if (entry.name === 'xl/_rels/workbook.xml.rels') {
-        await scanEntry(handle, entry, IGNORE);
+        await scanEntry(handle, entry, IGNORE, signal);
         relationshipsRead = true;
       } else if (entry.name === 'xl/workbook.xml') {
-        await scanEntry(handle, entry, IGNORE);
+        await scanEntry(handle, entry, IGNORE, signal);
       } else if (entry.name === 'xl/sharedStrings.xml') {
         const strings = new SharedStrings();
-        await scanEntry(handle, entry, strings);
+        await scanEntry(handle, entry, strings, signal);
         sharedStrings = strings.strings;
       } else if (WORKSHEET.test(entry.name)) {
         (sharedStrings && relationshipsRead ? ready : deferred).push(entry);
@@ -1075,13 +1089,13 @@ export async function readTrialBalance(
     );
     for (const [index, sheet] of sheets.entries()) {
       if (index === 0) {
-        await scanEntry(handle, sheet, first);
+        await scanEntry(handle, sheet, first, signal);
       } else {
         const later = new SheetRows(sharedStrings, () => {
           laterSheetHasRows = true;
         });
         later.wantCells = false;
-        await scanEntry(handle, sheet, later);
+        await scanEntry(handle, sheet, later, signal);
       }
     }
     return { firstSheetRows, laterSheetHasRows };

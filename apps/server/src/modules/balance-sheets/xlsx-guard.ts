@@ -172,7 +172,9 @@ async function* byteRange(handle: FileHandle, start: number, length: number): As
 
 /**
  * The content of one entry of the zip open in `handle`, streamed: stored (method 0) or inflated (method 8).
- * For an entry assertSafeXlsx has passed, so the inflated size is known to be within its declared size.
+ * For an entry readDeclaredXlsx has passed; its reader counts what it gets and stops at more than the entry
+ * declares (inflatedBeyondDeclared), so it reads no more than checkDeclaredSizes allowed, checkRealSizes having
+ * passed or not.
  */
 export async function entryContent(handle: FileHandle, entry: ZipEntry): Promise<Readable> {
   const dataStart = await entryDataStart(handle, entry);
@@ -195,7 +197,7 @@ export async function entryContent(handle: FileHandle, entry: ZipEntry): Promise
  * cannot slip a bomb past checkDeclaredSizes: an entry that inflates beyond what it declares is refused the
  * moment it does.
  */
-async function checkRealSizes(path: string, entries: ZipEntry[]): Promise<void> {
+export async function checkRealSizes(path: string, entries: ZipEntry[]): Promise<void> {
   const handle = await open(path, 'r');
   try {
     for (const entry of entries) {
@@ -235,17 +237,32 @@ async function checkRealSizes(path: string, entries: ZipEntry[]): Promise<void> 
 const REQUIRED_ENTRIES = ['[Content_Types].xml', 'xl/workbook.xml'];
 
 /**
- * Checks that the file at `path` is a real .xlsx that is safe to parse: zip magic, a readable central
- * directory holding [Content_Types].xml and xl/workbook.xml, declared sizes and ratios within XLSX_LIMITS,
- * and no entry inflating beyond its declared size. Throws XlsxGuardError.
+ * The entries of the file at `path` when its container is an .xlsx's and what it declares is within
+ * XLSX_LIMITS: zip magic, a readable central directory holding [Content_Types].xml and xl/workbook.xml,
+ * declared sizes and ratios within the limits (checkRealSizes then checks that no entry inflates beyond its
+ * declared size). Throws XlsxGuardError.
  */
-export async function assertSafeXlsx(path: string): Promise<ZipEntry[]> {
+export async function readDeclaredXlsx(path: string): Promise<ZipEntry[]> {
   const entries = await readZipDirectory(path);
   const names = new Set(entries.map((entry) => entry.name));
   for (const required of REQUIRED_ENTRIES) {
     if (!names.has(required)) throw notXlsx(`no ${required}`);
   }
   checkDeclaredSizes(entries);
+  return entries;
+}
+
+/**
+ * Checks that the file at `path` is a real .xlsx that is safe to parse: readDeclaredXlsx, then no entry
+ * inflating beyond its declared size (checkRealSizes). Throws XlsxGuardError.
+ */
+export async function assertSafeXlsx(path: string): Promise<ZipEntry[]> {
+  const entries = await readDeclaredXlsx(path);
   await checkRealSizes(path, entries);
   return entries;
+}
+
+/** An entry that inflates beyond its declared size, found while reading it (see entryContent). */
+export function inflatedBeyondDeclared(entry: ZipEntry): XlsxGuardError {
+  return bomb(`${entry.name} inflates beyond its declared size`);
 }
