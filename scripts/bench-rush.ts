@@ -15,8 +15,10 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
@@ -328,9 +330,10 @@ async function benchRush(ctx: TestContext, label: string): Promise<void> {
 }
 
 /**
- * The rush on a portal of its own: PGlite with the files on local disk, or PostgreSQL (a fresh database on the
- * server of BENCH_DATABASE_URL) with the files in an S3 bucket served by s3rver; the uploaded files are removed
- * afterwards. The proxy header is trusted, so each company can come from an address of its own.
+ * The rush on a portal of its own: PGlite with its database files and the uploads on local disk (as `npm start`
+ * keeps them, not in memory as the tests' PGlite), or PostgreSQL (a fresh database on the server of
+ * BENCH_DATABASE_URL) with the files in an S3 bucket served by s3rver; the database folder and the uploaded files
+ * are removed afterwards. The proxy header is trusted, so each company can come from an address of its own.
  */
 async function rushOn(on: 'PGlite' | 'PostgreSQL'): Promise<void> {
   const startedAt = performance.now();
@@ -339,8 +342,10 @@ async function rushOn(on: 'PGlite' | 'PostgreSQL'): Promise<void> {
     process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   } else delete process.env.TEST_DATABASE_URL;
   const bucket = on === 'PostgreSQL' ? await s3rverInChild('bench-rush') : undefined;
+  const pgliteFolder = on === 'PGlite' ? await mkdtemp(join(tmpdir(), 'bench-rush-pglite-')) : undefined;
   const ctx = await createTestContext({
     env: { TRUST_PROXY: 'true', ...(bucket ? { FILES_URL: bucket.filesUrl } : {}) },
+    ...(pgliteFolder ? { pgliteDataDir: join(pgliteFolder, 'db') } : {}),
   });
   console.log(
     `\n== ${on} (node ${process.execArgv.join(' ')}): start-up (migrations, identity provider, app): ` +
@@ -355,6 +360,7 @@ async function rushOn(on: 'PGlite' | 'PostgreSQL'): Promise<void> {
     await ctx.close();
     // The uploaded gigabytes go with the portal's data folder (and s3rver's folder).
     await rm(ctx.config.dataDir, { recursive: true, force: true });
+    if (pgliteFolder) await rm(pgliteFolder, { recursive: true, force: true });
     await bucket?.close();
   }
 }

@@ -74,7 +74,7 @@ export const DEFAULT_PASSWORD = 'Test!Password-2026';
 
 /** One identity provider, one database and one app per test file. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; accessTokenTtlSeconds?: number } = {},
+  options: { env?: Record<string, string>; accessTokenTtlSeconds?: number; pgliteDataDir?: string } = {},
 ): Promise<TestContext> {
   const idp = await startIdp({
     issuer: 'http://localhost:0/realms/excelencia',
@@ -91,7 +91,9 @@ export async function createTestContext(
       },
     ],
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(
+    options.pgliteDataDir ? { pgliteDataDir: options.pgliteDataDir } : {},
+  );
   const config = testConfig({ ISSUER_URL: idp.issuer, ...options.env });
   const app = await buildApp({ config, database: database.handle });
   await app.ready();

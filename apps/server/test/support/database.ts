@@ -23,9 +23,10 @@ function fromGlobalSetup(key: 'pgliteImageFile' | 'postgresTemplate'): string {
 /**
  * One database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set, a fresh database created
  * on that PostgreSQL server (dropped at the end). Both start as a copy of the database the suite's global setup
- * migrated (global-setup.ts); opening still applies the migrations, and finds them applied.
+ * migrated (global-setup.ts); opening still applies the migrations, and finds them applied. `pgliteDataDir` puts
+ * PGlite's files in that folder instead of memory, as `npm start` does (the bench's memory figures).
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: { pgliteDataDir?: string } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let drop: (() => Promise<void>) | undefined;
@@ -48,7 +49,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   } else {
     const imageFile = fromGlobalSetup('pgliteImageFile');
     if (imageFile && !pgliteImage) pgliteImage = new Blob([readFileSync(imageFile)]);
-    handle = await openDatabase({ dataDir: 'memory://', ...(pgliteImage ? { pgliteImage } : {}) });
+    handle = await openDatabase({
+      dataDir: options.pgliteDataDir ?? 'memory://',
+      ...(pgliteImage ? { pgliteImage } : {}),
+    });
   }
   let disposed = false;
   return {
