@@ -365,6 +365,9 @@ export class XmlScanner {
   }
 }
 
+/** Bytes decoded and scanned at a time. */
+const TEXT_PIECE = 32 * 1024;
+
 /**
  * Streams one zip entry, UTF-8 decoded, through an XmlScanner into `handler`; refuses it as a zip bomb the
  * moment it inflates beyond its declared size, and stops once `signal` is aborted.
@@ -380,9 +383,14 @@ async function scanEntry(
   let inflated = 0;
   for await (const chunk of await entryContent(handle, entry)) {
     signal?.throwIfAborted();
-    inflated += (chunk as Buffer).length;
+    const bytes = chunk as Buffer;
+    inflated += bytes.length;
     if (inflated > entry.uncompressedSize) throw inflatedBeyondDeclared(entry);
-    scanner.write(decoder.write(chunk as Buffer));
+    // Decoded in pieces small enough for the engine's young generation: a larger string is allocated apart,
+    // and freed only by a full collection.
+    for (let at = 0; at < bytes.length; at += TEXT_PIECE) {
+      scanner.write(decoder.write(bytes.subarray(at, Math.min(at + TEXT_PIECE, bytes.length))));
+    }
   }
   scanner.write(decoder.end());
   // As in exceljs's parser, which is never closed: unclosed elements at the end are not an error.
@@ -489,6 +497,35 @@ function plainTag(source: string, at: number, want: number): number {
     }
     at = valueTo + 1;
   }
+}
+
+/** The column of the reference leadingRef found. */
+let leadingColumn = 0;
+
+/**
+ * At `at` (just after a tag's name), ` r="` and a reference as spreadsheets write it (1 to 3 capital letters,
+ * 1 to 7 digits) then '"': the index of that closing quote, the reference's column in leadingColumn; -1 for
+ * anything else.
+ */
+function leadingRef(source: string, at: number): number {
+  if (!source.startsWith(' r="', at)) return -1;
+  const length = source.length;
+  let i = at + 4;
+  let column = 0;
+  let c = i < length ? source.charCodeAt(i) : -1;
+  while (c >= 65 && c <= 90 && i < at + 7) {
+    column = column * 26 + c - 64;
+    i += 1;
+    c = i < length ? source.charCodeAt(i) : -1;
+  }
+  const digits = i;
+  while (c >= 48 && c <= 57 && i < digits + 7) {
+    i += 1;
+    c = i < length ? source.charCodeAt(i) : -1;
+  }
+  if (column === 0 || i === digits || c !== 34 /* " */) return -1;
+  leadingColumn = column;
+  return i;
 }
 
 /** Text as the scan gives an element's content source[from, to), which holds no '<'. */
@@ -694,6 +731,19 @@ const CELL_ATTRIBUTES = ['r', 't'];
 const NO_TEXT = 0;
 const VALUE_TEXT = 1;
 
+/** Columns A to BK: the cell tags remembered per column. */
+const KNOWN_COLUMNS = 64;
+
+/** Whether source[from, to) is 1 to 7 digits. */
+function isDigits(source: string, from: number, to: number): boolean {
+  if (to <= from || to - from > 7) return false;
+  for (let at = from; at < to; at += 1) {
+    const c = source.charCodeAt(at);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 const ROW_NUMBER = /^\d{1,7}$/;
 
 /**
@@ -723,6 +773,13 @@ class SheetRows implements XmlHandler {
   private current = NO_TEXT;
 
   private readonly attributes: Array<string | undefined> = [undefined, undefined];
+  /**
+   * What followed the r of the last row tag read by plainTag (` spans="1:4">`), and, per column, of the last
+   * cell tag (` t="s">`, type included): a tag ending the same way is not read again (the sheet's rows mostly
+   * differ only by their r).
+   */
+  private rowTag = '';
+  private readonly cellTags: Array<{ text: string; end: number; type: number } | undefined> = [];
 
   constructor(sharedStrings: Array<string | null> | undefined, onRow: RowListener, checkRowNumbers = false) {
     this.sharedStrings = sharedStrings;
@@ -888,9 +945,22 @@ class SheetRows implements XmlHandler {
     // <row followed by whitespace, '>' or '/' (not <rows…).
     if (lt + 4 >= length || !source.startsWith('row', lt + 1) || !endsName(source.charCodeAt(lt + 4)))
       return -1;
-    const tagEnd = plainTag(source, lt + 4, WANT_R);
-    if (tagEnd < 0) return -1;
-    const number = this.nextRowNumberAt(source, refFrom, refTo);
+    let tagEnd = -1;
+    let number: number;
+    // `<row r="…"` and then the text that ended the previous row's tag: no need to read it again.
+    const quote = source.startsWith(' r="', lt + 4) ? source.indexOf('"', lt + 8) : -1;
+    const known = this.rowTag;
+    if (quote > 0 && known !== '' && source.startsWith(known, quote + 1) && isDigits(source, lt + 8, quote)) {
+      tagEnd = quote + known.length - (known.length > 1 && known.charCodeAt(known.length - 2) === 47 ? 1 : 0);
+      number = this.nextRowNumberAt(source, lt + 8, quote);
+    } else {
+      tagEnd = plainTag(source, lt + 4, WANT_R);
+      if (tagEnd < 0) return -1;
+      number = this.nextRowNumberAt(source, refFrom, refTo);
+      if (refFrom === lt + 8 && isDigits(source, refFrom, refTo)) {
+        this.rowTag = source.slice(refTo + 1, tagEnd + (source.charCodeAt(tagEnd) === 47 ? 2 : 1));
+      }
+    }
     this.rowNumber = number;
     this.column = 0;
     const cells: unknown[] = [];
@@ -934,11 +1004,30 @@ class SheetRows implements XmlHandler {
    */
   private cell(source: string, lt: number, cells: unknown[]): number {
     if (lt + 2 >= source.length || !endsName(source.charCodeAt(lt + 2))) return -1; // <col…
-    const tagEnd = plainTag(source, lt + 2, WANT_R_AND_T);
-    if (tagEnd < 0) return -1;
-    const ref = refFrom;
-    const refEnd = refTo;
-    const type = typeCodeAt(source, typeFrom, typeTo);
+    let tagEnd: number;
+    let ref: number;
+    let refEnd: number;
+    let type: number;
+    // `<c r="B7"` and then the text that ended the tag of the last cell read in that column: the same type.
+    const quote = leadingRef(source, lt + 2);
+    const known = quote > 0 && leadingColumn < KNOWN_COLUMNS ? this.cellTags[leadingColumn] : undefined;
+    if (known !== undefined && source.startsWith(known.text, quote + 1)) {
+      tagEnd = quote + known.end;
+      ref = lt + 6;
+      refEnd = quote;
+      type = known.type;
+    } else {
+      tagEnd = plainTag(source, lt + 2, WANT_R_AND_T);
+      if (tagEnd < 0) return -1;
+      ref = refFrom;
+      refEnd = refTo;
+      type = typeCodeAt(source, typeFrom, typeTo);
+      if (quote > 0 && refTo === quote && leadingColumn < KNOWN_COLUMNS) {
+        const selfClosing = source.charCodeAt(tagEnd) === 47;
+        const text = source.slice(quote + 1, tagEnd + (selfClosing ? 2 : 1));
+        this.cellTags[leadingColumn] = { text, end: text.length - (selfClosing ? 1 : 0), type };
+      }
+    }
     let end: number;
     let hasFormula = false;
     let from = -1; // the value's text is source[from, to)
