@@ -1005,27 +1005,32 @@ class SheetRows implements XmlHandler {
   private cell(source: string, lt: number, cells: unknown[]): number {
     if (lt + 2 >= source.length || !endsName(source.charCodeAt(lt + 2))) return -1; // <col…
     let tagEnd: number;
-    let ref: number;
-    let refEnd: number;
     let type: number;
+    // The column: of `<c r="B7"` (leadingRef), else read from r once the cell is read, else the next one.
+    let column = -1;
+    let ref = -1;
+    let refEnd = -1;
     // `<c r="B7"` and then the text that ended the tag of the last cell read in that column: the same type.
     const quote = leadingRef(source, lt + 2);
     const known = quote > 0 && leadingColumn < KNOWN_COLUMNS ? this.cellTags[leadingColumn] : undefined;
     if (known !== undefined && source.startsWith(known.text, quote + 1)) {
       tagEnd = quote + known.end;
-      ref = lt + 6;
-      refEnd = quote;
+      column = leadingColumn;
       type = known.type;
     } else {
       tagEnd = plainTag(source, lt + 2, WANT_R_AND_T);
       if (tagEnd < 0) return -1;
-      ref = refFrom;
-      refEnd = refTo;
       type = typeCodeAt(source, typeFrom, typeTo);
-      if (quote > 0 && refTo === quote && leadingColumn < KNOWN_COLUMNS) {
-        const selfClosing = source.charCodeAt(tagEnd) === 47;
-        const text = source.slice(quote + 1, tagEnd + (selfClosing ? 2 : 1));
-        this.cellTags[leadingColumn] = { text, end: text.length - (selfClosing ? 1 : 0), type };
+      if (quote > 0 && refTo === quote && leadingColumn <= MAX_COLUMN) {
+        column = leadingColumn;
+        if (column < KNOWN_COLUMNS) {
+          const selfClosing = source.charCodeAt(tagEnd) === 47;
+          const text = source.slice(quote + 1, tagEnd + (selfClosing ? 2 : 1));
+          this.cellTags[column] = { text, end: text.length - (selfClosing ? 1 : 0), type };
+        }
+      } else {
+        ref = refFrom;
+        refEnd = refTo;
       }
     }
     let end: number;
@@ -1036,7 +1041,11 @@ class SheetRows implements XmlHandler {
       end = tagEnd + 2;
     } else {
       let at = tagEnd + 1;
-      if (source.startsWith('<f', at)) {
+      if (
+        at + 1 < source.length &&
+        source.charCodeAt(at + 1) === 102 /* f */ &&
+        source.charCodeAt(at) === 60
+      ) {
         if (at + 2 >= source.length || !endsName(source.charCodeAt(at + 2))) return -1;
         const formulaEnd = plainTag(source, at + 2, WANT_NONE);
         if (formulaEnd < 0) return -1;
@@ -1088,7 +1097,7 @@ class SheetRows implements XmlHandler {
         value = cellValue(type, hasFormula, source.slice(from, to), this.sharedStrings);
       }
     }
-    const column = ref < 0 ? this.column + 1 : columnAt(source, ref, refEnd);
+    if (column < 0) column = ref < 0 ? this.column + 1 : columnAt(source, ref, refEnd);
     if (column > MAX_COLUMN) throw new XmlError('a cell past column XFD');
     this.column = column;
     // Cells left out are holes, which the checker reads as blank.
