@@ -418,6 +418,24 @@ describe('readTrialBalance reads what exceljs read', () => {
         ),
       ),
     );
+    // A column whose cells change shape from row to row, rows whose tags change: each tag read as it is (the
+    // reader remembers how the last tag of a column ended, and must not take another one for it).
+    const shapes = [
+      '<c r="A{r}" t="s"><v>0</v></c><c r="B{r}" t="str"><v>desc</v></c><c r="C{r}"><v>1.5</v></c>',
+      '<c r="A{r}"><v>12</v></c><c r="B{r}" t="s"><v>1</v></c><c r="C{r}" t="s"><v>0</v></c>',
+      '<c r="A{r}" t="s" s="2"><v>1</v></c><c r="B{r}" t="str" s="1"><v>x</v></c><c r="C{r}" t="b"><v>1</v></c>',
+      '<c r="A{r}" s="2"/><c r="B{r}" t="inlineStr"><is><t>in</t></is></c><c r="C{r}" t="e"><v>#N/A</v></c>',
+      '<c r="A{r}" t="s"><v>0</v></c><c r="B{r}" t="str"><f>A1</f><v>f</v></c><c r="C{r}"><v>2E-3</v></c>',
+    ];
+    const rowTags = ['<row r="{r}">', '<row r="{r}" spans="1:3">', '<row r="{r}" ht="20" customHeight="1">'];
+    const changing = Array.from({ length: 30 }, (_, i) => {
+      const r = String(i + 2);
+      const tag = (rowTags[(i * 7) % rowTags.length] ?? '').replace('{r}', r);
+      return `${tag}${(shapes[(i * 3) % shapes.length] ?? '').replaceAll('{r}', r)}</row>`;
+    });
+    await compare(
+      workbook(strings('<si><t>s0</t></si><si><t>s1</t></si>'), sheet1(HEAD + changing.join(''))),
+    );
     // What the scan refuses is refused the same: r given twice (a cell's, a row's), a space that is not XML's.
     for (const [name, rows] of [
       ['cell-twice', '<row r="2"><c r="A2" r="B2"><v>1</v></c></row>'],
