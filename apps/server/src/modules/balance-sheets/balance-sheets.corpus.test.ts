@@ -26,18 +26,18 @@ const GOOD = [
 ];
 
 /** A zip of the given entries (deflated unless `stored`); `declared` overrides an entry's stated size. */
-function zip(entries: Array<{ name: string; data: Buffer; declared?: number }>): Buffer {
+function zip(entries: Array<{ name: string; data: Buffer; declared?: number; stored?: boolean }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
-    const compressed = deflateRawSync(entry.data, { level: 9 });
+    const compressed = entry.stored ? entry.data : deflateRawSync(entry.data, { level: 9 });
     const size = entry.declared ?? entry.data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(entry.stored ? 0 : 8, 8);
     local.writeUInt32LE(crc32(entry.data), 14);
     local.writeUInt32LE(compressed.length, 18);
     local.writeUInt32LE(size, 22);
@@ -46,7 +46,7 @@ function zip(entries: Array<{ name: string; data: Buffer; declared?: number }>):
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(entry.stored ? 0 : 8, 10);
     central.writeUInt32LE(crc32(entry.data), 16);
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(size, 24);
@@ -107,11 +107,13 @@ const number = (value: number, ref?: string) => `<c${ref ? ` r="${ref}"` : ''}><
 
 /**
  * A workbook written by hand, as a program other than Excel may write it: `rows` is the <sheetData> of its
- * only sheet after the header row; `more` entries come after the sheet.
+ * only sheet after the header row; `more` entries come after the sheet; `sheetDeclared` overrides the sheet's
+ * stated size.
  */
 function handWritten(
   rows: string,
-  more: Array<{ name: string; data: Buffer; declared?: number }> = [],
+  more: Array<{ name: string; data: Buffer; declared?: number; stored?: boolean }> = [],
+  sheetDeclared?: number,
 ): Buffer {
   const header = `<row r="1">${['Conta', 'Descrição', 'Débito', 'Crédito'].map((t, i) => text(t, `${'ABCD'[i]}1`)).join('')}</row>`;
   return zip([
@@ -132,6 +134,7 @@ function handWritten(
       data: Buffer.from(
         `<?xml version="1.0"?><worksheet ${NS}><sheetData>${header}${rows}</sheetData></worksheet>`,
       ),
+      ...(sheetDeclared === undefined ? {} : { declared: sheetDeclared }),
     },
     ...more,
     { name: 'docProps/app.xml', data: Buffer.from('<?xml version="1.0"?><Properties/>') },
@@ -274,6 +277,27 @@ describe('POST /app/api/v1/companies/{companyId}/balance-sheets refuses bad spre
       ]),
     );
     expect(damagedThenBomb).toMatchObject({ status: 400, code: 'zip_bomb' });
+    // Likewise when the bomb is a later sheet (one the reader would have read after the first) or the damaged
+    // sheet itself, and when a stored entry is shorter than it says (not a workbook).
+    const sheet2 = (data: Buffer, declared?: number) => ({
+      name: 'xl/worksheets/sheet2.xml',
+      data,
+      ...(declared === undefined ? {} : { declared }),
+    });
+    const laterSheetBomb = await refuse(
+      handWritten(row('2') + row('2'), [sheet2(Buffer.alloc(20 * 1024 * 1024, 0x20), 50_000)]),
+    );
+    expect(laterSheetBomb).toMatchObject({ status: 400, code: 'zip_bomb' });
+    const damagedBomb = await refuse(
+      handWritten(row('2') + row('2') + ' '.repeat(20 * 1024 * 1024), [], 300_000),
+    );
+    expect(damagedBomb).toMatchObject({ status: 400, code: 'zip_bomb' });
+    const shortStored = await refuse(
+      handWritten(row('2') + row('3'), [
+        { name: 'xl/sharedStrings.xml', data: Buffer.from('<sst/>'), declared: 9, stored: true },
+      ]),
+    );
+    expect(shortStored).toMatchObject({ status: 400, code: 'not_xlsx' });
   });
 
   it('more rows than the limit (60 000)', async () => {

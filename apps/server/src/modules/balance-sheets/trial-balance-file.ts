@@ -7,8 +7,8 @@ import {
   translate,
 } from '@excelencia/domain';
 import { AppError } from '../../platform/errors.ts';
-import { MAX_ROW, RowNumberError, readTrialBalance } from './trial-balance-reader.ts';
-import { checkRealSizes, readDeclaredXlsx, XlsxGuardError, type ZipEntry } from './xlsx-guard.ts';
+import { MAX_ROW, RowNumberError, readsEntry, readTrialBalance } from './trial-balance-reader.ts';
+import { readDeclaredXlsx, realSizeRefusal, XlsxGuardError, type ZipEntry } from './xlsx-guard.ts';
 
 // ---- errors -------------------------------------------------------------------------------------------------
 
@@ -47,9 +47,11 @@ export function invalidSpreadsheet(problems: SheetProblem[], language: Language)
  * The whole check of an uploaded workbook, as the upload runs it (and the bench times it): container guard,
  * streaming read of the first sheet into TrialBalanceChecker, aggregation. Throws the AppError the client sees.
  *
- * The guard's inflation of every entry (checkRealSizes) runs beside the read, on zlib's threads, rather than
- * before it: the reader reads no entry beyond its declared size (which readDeclaredXlsx has checked), and the
- * guard's answer comes first, so a file is refused exactly as when the guard ran alone before the read
+ * The guard's inflation of the entries (checkRealSizes) is not done before the read: the reader reads no entry
+ * beyond its declared size (which readDeclaredXlsx has checked), so the entries it reads to their end pass that
+ * check as they are read; the others are inflated beside the read, and those it did not read to their end (it
+ * stopped on a damaged sheet) after it. The first entry refused, in the zip's order, is what the file is
+ * refused for, before anything the read found: as when the guard inflated every entry before the read
  * (docs/adr/0008-trial-balance-reader.md).
  */
 export async function checkTrialBalanceFile(path: string, nodes: TreeLevelNode[], language: Language) {
@@ -65,14 +67,30 @@ export async function checkTrialBalanceFile(path: string, nodes: TreeLevelNode[]
   }
   const checker = new TrialBalanceChecker(nodes);
   const stop = new AbortController();
-  const [guard, read] = await Promise.allSettled([
-    checkRealSizes(path, entries).catch((error: unknown) => {
-      stop.abort(error);
-      throw error;
+  const inflated = new Set<ZipEntry>();
+  const [others, read] = await Promise.allSettled([
+    realSizeRefusal(
+      path,
+      entries.filter((entry) => !readsEntry(entry.name)),
+    ).then((refused) => {
+      if (refused) stop.abort(refused.error);
+      return refused;
     }),
-    readTrialBalance(path, checker, entries, stop.signal),
+    readTrialBalance(path, checker, entries, { signal: stop.signal, inflated }),
   ]);
-  if (guard.status === 'rejected') throw guardError(guard.reason);
+  if (others.status === 'rejected') throw others.reason;
+  const unread = entries.filter((entry) => readsEntry(entry.name) && !inflated.has(entry));
+  const refusals = [others.value, unread.length > 0 ? await realSizeRefusal(path, unread) : null];
+  let first: XlsxGuardError | undefined;
+  let firstAt = entries.length;
+  for (const refused of refusals) {
+    const at = refused ? entries.indexOf(refused.entry) : -1;
+    if (refused && at < firstAt) {
+      first = refused.error;
+      firstAt = at;
+    }
+  }
+  if (first) throw guardError(first);
   if (read.status === 'rejected') {
     const error = read.reason;
     if (error instanceof RowNumberError) {

@@ -370,13 +370,14 @@ const TEXT_PIECE = 32 * 1024;
 
 /**
  * Streams one zip entry, UTF-8 decoded, through an XmlScanner into `handler`; refuses it as a zip bomb the
- * moment it inflates beyond its declared size, and stops once `signal` is aborted.
+ * moment it inflates beyond its declared size, and stops once `signal` is aborted. An entry read to its end
+ * that checkRealSizes would pass is added to `inflated`.
  */
 async function scanEntry(
   handle: FileHandle,
   entry: ZipEntry,
   handler: XmlHandler,
-  signal: AbortSignal | undefined,
+  { signal, inflated: whole }: ReadOptions,
 ): Promise<void> {
   const scanner = new XmlScanner(handler);
   const decoder = new StringDecoder('utf8');
@@ -392,6 +393,8 @@ async function scanEntry(
       scanner.write(decoder.write(bytes.subarray(at, Math.min(at + TEXT_PIECE, bytes.length))));
     }
   }
+  // What checkRealSizes asks of it: inflated to its end within its declared size, or stored at that size.
+  if (entry.method === 8 || inflated === entry.uncompressedSize) whole?.add(entry);
   scanner.write(decoder.end());
   // As in exceljs's parser, which is never closed: unclosed elements at the end are not an error.
 }
@@ -1108,6 +1111,22 @@ class SheetRows implements XmlHandler {
 
 const WORKSHEET = /xl\/worksheets\/sheet\d+[.]xml/;
 
+const RELATIONSHIPS = 'xl/_rels/workbook.xml.rels';
+const WORKBOOK = 'xl/workbook.xml';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+
+/** Whether readTrialBalance reads the entry of that name (the others it does not open). */
+export function readsEntry(name: string): boolean {
+  return name === RELATIONSHIPS || name === WORKBOOK || name === SHARED_STRINGS || WORKSHEET.test(name);
+}
+
+export interface ReadOptions {
+  /** Stops the reading (it throws the signal's reason). */
+  signal?: AbortSignal;
+  /** Gets every entry read to its end, within its declared size. */
+  inflated?: Set<ZipEntry>;
+}
+
 /** Blank rows reported per gap (the checker stops collecting problems long before). */
 const MAX_BLANK_RUN = 200;
 
@@ -1123,13 +1142,13 @@ export interface TrialBalanceReading {
  * checker: its first row is the header, every later row a line. Later worksheets are only looked at to see
  * whether they hold rows. Nothing is kept in memory but the shared strings and the current chunk and row, and
  * no entry is read beyond its declared size. Throws on anything that is not a readable workbook, and once
- * `signal` is aborted.
+ * the options' signal is aborted.
  */
 export async function readTrialBalance(
   path: string,
   checker: Pick<TrialBalanceChecker, 'header' | 'line' | 'stopped'>,
   entries?: ZipEntry[],
-  signal?: AbortSignal,
+  options: ReadOptions = {},
 ): Promise<TrialBalanceReading> {
   const inZipOrder = [...(entries ?? (await readZipDirectory(path)))].sort(
     (a, b) => a.localHeaderOffset - b.localHeaderOffset,
@@ -1141,14 +1160,14 @@ export async function readTrialBalance(
     const ready: ZipEntry[] = [];
     const deferred: ZipEntry[] = [];
     for (const entry of inZipOrder) {
-      if (entry.name === 'xl/_rels/workbook.xml.rels') {
-        await scanEntry(handle, entry, IGNORE, signal);
+      if (entry.name === RELATIONSHIPS) {
+        await scanEntry(handle, entry, IGNORE, options);
         relationshipsRead = true;
-      } else if (entry.name === 'xl/workbook.xml') {
-        await scanEntry(handle, entry, IGNORE, signal);
-      } else if (entry.name === 'xl/sharedStrings.xml') {
+      } else if (entry.name === WORKBOOK) {
+        await scanEntry(handle, entry, IGNORE, options);
+      } else if (entry.name === SHARED_STRINGS) {
         const strings = new SharedStrings();
-        await scanEntry(handle, entry, strings, signal);
+        await scanEntry(handle, entry, strings, options);
         sharedStrings = strings.strings;
       } else if (WORKSHEET.test(entry.name)) {
         (sharedStrings && relationshipsRead ? ready : deferred).push(entry);
@@ -1187,13 +1206,13 @@ export async function readTrialBalance(
     );
     for (const [index, sheet] of sheets.entries()) {
       if (index === 0) {
-        await scanEntry(handle, sheet, first, signal);
+        await scanEntry(handle, sheet, first, options);
       } else {
         const later = new SheetRows(sharedStrings, () => {
           laterSheetHasRows = true;
         });
         later.wantCells = false;
-        await scanEntry(handle, sheet, later, signal);
+        await scanEntry(handle, sheet, later, options);
       }
     }
     return { firstSheetRows, laterSheetHasRows };

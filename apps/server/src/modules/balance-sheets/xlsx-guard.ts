@@ -198,40 +198,61 @@ export async function entryContent(handle: FileHandle, entry: ZipEntry): Promise
  * moment it does.
  */
 export async function checkRealSizes(path: string, entries: ZipEntry[]): Promise<void> {
+  const refused = await realSizeRefusal(path, entries);
+  if (refused) throw refused.error;
+}
+
+/**
+ * What checkRealSizes refuses the entries for, and the entry it refuses (the first of `entries` that fails,
+ * the later ones unread); null when they all pass. Errors other than refusals (reading the file) are thrown.
+ */
+export async function realSizeRefusal(
+  path: string,
+  entries: ZipEntry[],
+): Promise<{ entry: ZipEntry; error: XlsxGuardError } | null> {
   const handle = await open(path, 'r');
   try {
     for (const entry of entries) {
-      if (entry.compressedSize === 0) continue;
-      const dataStart = await entryDataStart(handle, entry);
-      if (entry.method === 0) {
-        if (entry.compressedSize !== entry.uncompressedSize) throw notXlsx('stored entry size mismatch');
-        continue;
+      try {
+        await checkRealSize(handle, entry);
+      } catch (error) {
+        if (error instanceof XlsxGuardError) return { entry, error };
+        throw error;
       }
-      if (entry.method !== 8) throw notXlsx(`compression method ${entry.method}`);
-      const source = Readable.from(byteRange(handle, dataStart, entry.compressedSize));
-      const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
-      let inflated = 0;
-      await new Promise<void>((resolve, reject) => {
-        const fail = (error: Error) => {
-          source.unpipe(inflate);
-          source.destroy();
-          inflate.destroy();
-          reject(error);
-        };
-        inflate.on('data', (chunk: Buffer) => {
-          inflated += chunk.length;
-          if (inflated > entry.uncompressedSize)
-            fail(bomb(`${entry.name} inflates beyond its declared size`));
-        });
-        inflate.on('end', resolve);
-        inflate.on('error', () => fail(notXlsx(`${entry.name} does not inflate`)));
-        source.on('error', fail);
-        source.pipe(inflate);
-      });
     }
+    return null;
   } finally {
     await handle.close();
   }
+}
+
+async function checkRealSize(handle: FileHandle, entry: ZipEntry): Promise<void> {
+  if (entry.compressedSize === 0) return;
+  const dataStart = await entryDataStart(handle, entry);
+  if (entry.method === 0) {
+    if (entry.compressedSize !== entry.uncompressedSize) throw notXlsx('stored entry size mismatch');
+    return;
+  }
+  if (entry.method !== 8) throw notXlsx(`compression method ${entry.method}`);
+  const source = Readable.from(byteRange(handle, dataStart, entry.compressedSize));
+  const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
+  let inflated = 0;
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: Error) => {
+      source.unpipe(inflate);
+      source.destroy();
+      inflate.destroy();
+      reject(error);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      inflated += chunk.length;
+      if (inflated > entry.uncompressedSize) fail(inflatedBeyondDeclared(entry));
+    });
+    inflate.on('end', resolve);
+    inflate.on('error', () => fail(notXlsx(`${entry.name} does not inflate`)));
+    source.on('error', fail);
+    source.pipe(inflate);
+  });
 }
 
 const REQUIRED_ENTRIES = ['[Content_Types].xml', 'xl/workbook.xml'];
