@@ -387,8 +387,8 @@ async function scanEntry(
     const bytes = chunk as Buffer;
     inflated += bytes.length;
     if (inflated > entry.uncompressedSize) throw inflatedBeyondDeclared(entry);
-    // Decoded in pieces small enough for the engine's young generation: a larger string is allocated apart,
-    // and freed only by a full collection.
+    // Decoded in pieces: a string over 128 KiB is a large object with memory pages of its own, mapped, zeroed
+    // and unmapped for it, which costs more than the pieces (docs/adr/0008-trial-balance-reader.md).
     for (let at = 0; at < bytes.length; at += TEXT_PIECE) {
       scanner.write(decoder.write(bytes.subarray(at, Math.min(at + TEXT_PIECE, bytes.length))));
     }
