@@ -22,6 +22,8 @@ let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   resetFirstAnswers();
+  // A page that has just loaded: the test's worker may have been running for longer than the answers stay fresh.
+  vi.spyOn(performance, 'now').mockReturnValue(1_000);
   fetchMock = vi.fn(
     async (path: string) =>
       new Response(
@@ -34,6 +36,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   document.getElementById('first-answers')?.remove();
   resetFirstAnswers();
 });
