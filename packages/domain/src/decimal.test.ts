@@ -123,6 +123,28 @@ describe('Decimal: properties', () => {
     .map(([units, scale]) => Decimal.of(units, scale));
   const nonZero = decimal.filter((x) => !x.isZero());
 
+  it('fromCents is Decimal.of(cents, 2), fields and all, and refuses what is not a safe integer', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.integer().map((n) => n * 100),
+          fc.integer().map((n) => n * 10),
+          fc.constantFrom(0, -0, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1000, -10),
+        ),
+        (cents) => {
+          const made = Decimal.fromCents(cents);
+          const expected = Decimal.of(BigInt(cents), 2);
+          expect([made.units, made.scale]).toEqual([expected.units, expected.scale]);
+          expect(Object.isFrozen(made)).toBe(true);
+        },
+      ),
+    );
+    for (const bad of [0.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => Decimal.fromCents(bad), String(bad)).toThrow(RangeError);
+    }
+  });
+
   it('text round-trips', () => {
     fc.assert(
       fc.property(decimal, (x) => {

@@ -29,9 +29,9 @@ export class Decimal {
   /** Number of fractional digits (>= 0). */
   readonly scale: number;
 
-  private constructor(units: bigint, scale: number) {
+  private constructor(units: bigint, scale: number, normalized = false) {
     // Normalize: no trailing fractional zeros, so equal values have equal fields.
-    while (scale > 0 && units % TEN === 0n) {
+    while (!normalized && scale > 0 && units % TEN === 0n) {
       units /= TEN;
       scale--;
     }
@@ -65,6 +65,17 @@ export class Decimal {
       throw new RangeError(`Not a safe integer: ${value}`);
     }
     return new Decimal(BigInt(value), 0);
+  }
+
+  /**
+   * cents / 100 for a safe integer of cents (`Decimal.of(BigInt(cents), 2)`), normalized with number arithmetic:
+   * the upload check makes one or two per trial-balance line (docs/adr/0008-trial-balance-reader.md).
+   */
+  static fromCents(cents: number): Decimal {
+    if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a safe integer: ${cents}`);
+    if (cents % 10 !== 0) return new Decimal(BigInt(cents), 2, true);
+    if (cents % 100 !== 0) return new Decimal(BigInt(cents / 10), 1, true);
+    return new Decimal(BigInt(cents / 100), 0, true);
   }
 
   /** units / 10^scale. */

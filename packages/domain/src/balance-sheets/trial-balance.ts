@@ -216,7 +216,7 @@ function quickCents(value: number): number {
 
 /** An amount of quickCents as numberAmount gives it (its fields normalized, so equal values are eq). */
 function centsAmount(cents: number): Decimal {
-  return cents === 0 ? Decimal.ZERO : Decimal.of(BigInt(cents), 2);
+  return cents === 0 ? Decimal.ZERO : Decimal.fromCents(cents);
 }
 
 /** cents(value) as a number when it is a safe integer, else NaN (the sums then go through bigint). */
@@ -441,11 +441,10 @@ export class TrialBalanceChecker {
    * False, having done nothing, for any other line: `line` then checks it.
    */
   private cleanLine(cells: unknown[], row: number, all: [number, number, number, number]): boolean {
-    const [accountIndex, descriptionIndex, debitIndex, creditIndex] = all;
-    const account = cells[accountIndex];
-    const description = cells[descriptionIndex];
-    const debit = cells[debitIndex];
-    const credit = cells[creditIndex];
+    const account = cells[all[0]];
+    const description = cells[all[1]];
+    const debit = cells[all[2]];
+    const credit = cells[all[3]];
     if (typeof description !== 'string' || typeof debit !== 'number' || typeof credit !== 'number') {
       return false;
     }
@@ -478,19 +477,12 @@ export class TrialBalanceChecker {
     return true;
   }
 
-  finish(): TrialBalanceResult {
-    if (!this.columns) {
-      for (const column of TRIAL_BALANCE_COLUMNS)
-        this.problem({ key: `balanceSheets:missingColumn.${column}` });
-    }
-    if (this.tooManyRows) {
-      return {
-        ok: false,
-        problems: [{ key: 'balanceSheets:tooManyRows', params: { max: formatNumber(this.maxRows) } }],
-      };
-    }
-    // Ledger and class totals: an account that is a prefix of another; duplicated accounts. (A trial balance
-    // is most often listed by account already: then it is not sorted again.)
+  /**
+   * Ledger and class totals: an account that is a prefix of another; duplicated accounts. (A trial balance is
+   * most often listed by account already: then it is not sorted again.) Its own method, as each of finish's
+   * loops: the engine optimizes a loop while it runs, and a short method's loop with all it needs.
+   */
+  private ledgerProblems(): void {
     const byAccount = (a: TrialBalanceLine, b: TrialBalanceLine) =>
       a.account < b.account ? -1 : a.account > b.account ? 1 : a.row - b.row;
     let inOrder = true;
@@ -517,17 +509,26 @@ export class TrialBalanceChecker {
         });
       }
     }
-    const totals = new Set(
-      this.problems.filter((p) => p.key === 'balanceSheets:ledgerTotal').map((p) => p.row),
-    );
-    // Sums in cents (every amount has at most 2 decimals), exact as Decimal's without a Decimal per step: in
-    // numbers while every amount and sum is a safe integer (each step is then exact), else again in bigint.
+  }
+
+  /**
+   * The lines' leaves (reporting the unknown accounts but for ledger totals, rows in `totals`), and the sums in
+   * cents (every amount has at most 2 decimals), exact as Decimal's without a Decimal per step: in numbers while
+   * every amount and sum is a safe integer (each step is then exact), else again in bigint.
+   */
+  private sums(totals: Set<number | undefined>): {
+    debitCents: bigint;
+    creditCents: bigint;
+    leafCents: Map<string, bigint>;
+  } {
     const count = this.lines.length;
     const leaves: Array<TreeLevelNode | undefined> = new Array(count);
     const leafSums = new Map<string, number>();
     let debitSum = 0;
     let creditSum = 0;
     let exact = true;
+    let current: TreeLevelNode | undefined;
+    let currentSum = 0;
     for (let i = 0; i < count; i++) {
       const line = this.lines[i] as TrialBalanceLine;
       const lineDebit = this.debitCents[i] as number;
@@ -550,30 +551,53 @@ export class TrialBalanceChecker {
         });
         continue;
       }
-      const sum =
-        (leafSums.get(leaf.code) ?? 0) +
-        (leaf.nature === 'debit' ? lineDebit - lineCredit : lineCredit - lineDebit);
-      leafSums.set(leaf.code, sum);
-      if (!Number.isSafeInteger(sum)) exact = false;
+      // Lines in account order mostly feed the leaf the previous line fed: its sum is kept at hand.
+      if (leaf !== current) {
+        if (current !== undefined) leafSums.set(current.code, currentSum);
+        current = leaf;
+        currentSum = leafSums.get(leaf.code) ?? 0;
+      }
+      currentSum += leaf.nature === 'debit' ? lineDebit - lineCredit : lineCredit - lineDebit;
+      if (!Number.isSafeInteger(currentSum)) exact = false;
     }
-    let debitCents = BigInt(exact ? debitSum : 0);
-    let creditCents = BigInt(exact ? creditSum : 0);
+    if (current !== undefined) leafSums.set(current.code, currentSum);
     const leafCents = new Map<string, bigint>();
     if (exact) {
       for (const [code, sum] of leafSums) leafCents.set(code, BigInt(sum));
-    } else {
-      for (let i = 0; i < count; i++) {
-        const line = this.lines[i] as TrialBalanceLine;
-        const lineDebit = cents(line.debit);
-        const lineCredit = cents(line.credit);
-        debitCents += lineDebit;
-        creditCents += lineCredit;
-        const leaf = leaves[i];
-        if (!leaf) continue;
-        const net = leaf.nature === 'debit' ? lineDebit - lineCredit : lineCredit - lineDebit;
-        leafCents.set(leaf.code, (leafCents.get(leaf.code) ?? 0n) + net);
-      }
+      return { debitCents: BigInt(debitSum), creditCents: BigInt(creditSum), leafCents };
     }
+    let debitCents = 0n;
+    let creditCents = 0n;
+    for (let i = 0; i < count; i++) {
+      const line = this.lines[i] as TrialBalanceLine;
+      const lineDebit = cents(line.debit);
+      const lineCredit = cents(line.credit);
+      debitCents += lineDebit;
+      creditCents += lineCredit;
+      const leaf = leaves[i];
+      if (!leaf) continue;
+      const net = leaf.nature === 'debit' ? lineDebit - lineCredit : lineCredit - lineDebit;
+      leafCents.set(leaf.code, (leafCents.get(leaf.code) ?? 0n) + net);
+    }
+    return { debitCents, creditCents, leafCents };
+  }
+
+  finish(): TrialBalanceResult {
+    if (!this.columns) {
+      for (const column of TRIAL_BALANCE_COLUMNS)
+        this.problem({ key: `balanceSheets:missingColumn.${column}` });
+    }
+    if (this.tooManyRows) {
+      return {
+        ok: false,
+        problems: [{ key: 'balanceSheets:tooManyRows', params: { max: formatNumber(this.maxRows) } }],
+      };
+    }
+    this.ledgerProblems();
+    const totals = new Set(
+      this.problems.filter((p) => p.key === 'balanceSheets:ledgerTotal').map((p) => p.row),
+    );
+    const { debitCents, creditCents, leafCents } = this.sums(totals);
     const debit = Decimal.of(debitCents, 2);
     const credit = Decimal.of(creditCents, 2);
     if (this.problemCount === 0 && this.lines.length === 0) this.problem({ key: 'balanceSheets:noLines' });
