@@ -531,13 +531,19 @@ function leadingRef(source: string, at: number): number {
   return i;
 }
 
-/** Text as the scan gives an element's content source[from, to), which holds no '<'. */
-function contentText(source: string, from: number, to: number): string {
+/** Whether source[from, to) holds no '&' and no carriage return: the text as the scan gives it. */
+function isPlainText(source: string, from: number, to: number): boolean {
   for (let at = from; at < to; at += 1) {
     const c = source.charCodeAt(at);
-    if (c === 38 /* & */ || c === 13 /* \r */) return decodeText(source.slice(from, to));
+    if (c === 38 /* & */ || c === 13 /* \r */) return false;
   }
-  return source.slice(from, to);
+  return true;
+}
+
+/** Text as the scan gives an element's content source[from, to), which holds no '<'. */
+function contentText(source: string, from: number, to: number): string {
+  const raw = source.slice(from, to);
+  return isPlainText(source, from, to) ? raw : decodeText(raw);
 }
 
 /** xl/sharedStrings.xml: every <si> as text (its runs joined), null when it has none; as exceljs cached it. */
@@ -1063,7 +1069,12 @@ class SheetRows implements XmlHandler {
         }
         hasFormula = true;
       }
-      if (source.startsWith('<v>', at)) {
+      if (
+        at + 2 < source.length &&
+        source.charCodeAt(at) === 60 /* < */ &&
+        source.charCodeAt(at + 1) === 118 /* v */ &&
+        source.charCodeAt(at + 2) === 62 /* > */
+      ) {
         from = at + 3;
         to = source.indexOf('<', from);
         if (to < 0 || !source.startsWith('</v></c>', to)) return -1;
@@ -1086,7 +1097,17 @@ class SheetRows implements XmlHandler {
     // The value, as close('c') makes it from the text; its text is read (a bad reference refuses the file)
     // before the column, as in the scan.
     let value: unknown = null;
-    if (from >= 0) {
+    if (
+      from >= 0 &&
+      type === TEXT &&
+      this.wantCells &&
+      to - from <= TEXT_CAP &&
+      isPlainText(source, from, to)
+    ) {
+      // Text without a reference or a carriage return, not too long: the text itself (nothing to decode, once
+      // or twice, nothing to cut), blank as a formula's empty result.
+      value = hasFormula && to === from ? null : source.slice(from, to);
+    } else if (from >= 0) {
       const number = type === NUMBER || type === SHARED_STRING ? plainNumber(source, from, to) : undefined;
       if (number === undefined || !this.wantCells) {
         const text = capped('', contentText(source, from, to));
