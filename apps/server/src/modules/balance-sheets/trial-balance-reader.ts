@@ -382,17 +382,35 @@ async function scanEntry(
   const scanner = new XmlScanner(handler);
   const decoder = new StringDecoder('utf8');
   let inflated = 0;
+  // The bytes after the last '>' of what came so far: held back to come before the next chunk.
+  let held: Buffer | null = null;
   for await (const chunk of await entryContent(handle, entry)) {
     signal?.throwIfAborted();
-    const bytes = chunk as Buffer;
-    inflated += bytes.length;
+    inflated += (chunk as Buffer).length;
     if (inflated > entry.uncompressedSize) throw inflatedBeyondDeclared(entry);
-    // Decoded in pieces: a string over 128 KiB is a large object with memory pages of its own, mapped, zeroed
-    // and unmapped for it, which costs more than the pieces (docs/adr/0008-trial-balance-reader.md).
-    for (let at = 0; at < bytes.length; at += TEXT_PIECE) {
-      scanner.write(decoder.write(bytes.subarray(at, Math.min(at + TEXT_PIECE, bytes.length))));
+    const bytes: Buffer = held === null ? (chunk as Buffer) : Buffer.concat([held, chunk as Buffer]);
+    held = null;
+    // Decoded in pieces that end after a '>' where there is one: a string over 128 KiB is a large object with
+    // memory pages of its own, mapped, zeroed and unmapped for it; and the scanner, then mostly left with no
+    // unfinished markup to put before the next piece, reads each piece as the flat string it is, not joined to
+    // the rest of the previous one (docs/adr/0008-trial-balance-reader.md).
+    let at = 0;
+    while (at < bytes.length) {
+      const limit = Math.min(at + TEXT_PIECE, bytes.length);
+      const gt = bytes.lastIndexOf(62 /* > */, limit - 1);
+      // After its last '>'; a whole piece without one (a long text) as it is; the chunk's last bytes without
+      // one are held.
+      let end = gt + 1;
+      if (gt < at) {
+        if (limit - at < TEXT_PIECE) break;
+        end = limit;
+      }
+      scanner.write(decoder.write(bytes.subarray(at, end)));
+      at = end;
     }
+    if (at < bytes.length) held = Buffer.from(bytes.subarray(at));
   }
+  if (held !== null) scanner.write(decoder.write(held));
   // What checkRealSizes asks of it: inflated to its end within its declared size, or stored at that size.
   if (entry.method === 8 || inflated === entry.uncompressedSize) whole?.add(entry);
   scanner.write(decoder.end());
