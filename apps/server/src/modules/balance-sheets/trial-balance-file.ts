@@ -47,7 +47,7 @@ export function invalidSpreadsheet(problems: SheetProblem[], language: Language)
  * The whole check of an uploaded workbook, as the upload runs it (and the bench times it): container guard,
  * streaming read of the first sheet into TrialBalanceChecker, aggregation. Throws the AppError the client sees.
  *
- * The guard's inflation of the entries (checkRealSizes) is not done before the read: the reader reads no entry
+ * The guard's inflation of the entries (realSizeRefusal) is not done before the read: the reader reads no entry
  * beyond its declared size (which readDeclaredXlsx has checked), so the entries it reads to their end pass that
  * check as they are read; the others are inflated beside the read, and those it did not read to their end (it
  * stopped on a damaged sheet) after it. The first entry refused, in the zip's order, is what the file is

@@ -371,7 +371,7 @@ const TEXT_PIECE = 32 * 1024;
 /**
  * Streams one zip entry, UTF-8 decoded, through an XmlScanner into `handler`; refuses it as a zip bomb the
  * moment it inflates beyond its declared size, and stops once `signal` is aborted. An entry read to its end
- * that checkRealSizes would pass is added to `inflated`.
+ * that realSizeRefusal would pass is added to `inflated`.
  */
 async function scanEntry(
   handle: FileHandle,
@@ -411,7 +411,7 @@ async function scanEntry(
     if (at < bytes.length) held = Buffer.from(bytes.subarray(at));
   }
   if (held !== null) scanner.write(decoder.write(held));
-  // What checkRealSizes asks of it: inflated to its end within its declared size, or stored at that size.
+  // What realSizeRefusal asks of it: inflated to its end within its declared size, or stored at that size.
   if (entry.method === 8 || inflated === entry.uncompressedSize) whole?.add(entry);
   scanner.write(decoder.end());
   // As in exceljs's parser, which is never closed: unclosed elements at the end are not an error.

@@ -111,7 +111,7 @@ export async function readZipDirectory(path: string): Promise<ZipEntry[]> {
 }
 
 /**
- * Refuses archives whose declared sizes would exhaust memory or disk once inflated (checkRealSizes then holds
+ * Refuses archives whose declared sizes would exhaust memory or disk once inflated (realSizeRefusal then holds
  * every entry to its declared size).
  */
 export function checkDeclaredSizes(entries: ZipEntry[]): void {
@@ -173,7 +173,7 @@ async function* byteRange(handle: FileHandle, start: number, length: number): As
 /**
  * The content of one entry of the zip open in `handle`, streamed: stored (method 0) or inflated (method 8).
  * For an entry readDeclaredXlsx has passed; its reader counts what it gets and stops at more than the entry
- * declares (inflatedBeyondDeclared), so it reads no more than checkDeclaredSizes allowed, checkRealSizes having
+ * declares (inflatedBeyondDeclared), so it reads no more than checkDeclaredSizes allowed, realSizeRefusal having
  * passed or not.
  */
 export async function entryContent(handle: FileHandle, entry: ZipEntry): Promise<Readable> {
@@ -193,18 +193,10 @@ export async function entryContent(handle: FileHandle, entry: ZipEntry): Promise
 }
 
 /**
- * Inflates every entry once, counting bytes and keeping none, so a central directory that understates sizes
- * cannot slip a bomb past checkDeclaredSizes: an entry that inflates beyond what it declares is refused the
- * moment it does.
- */
-export async function checkRealSizes(path: string, entries: ZipEntry[]): Promise<void> {
-  const refused = await realSizeRefusal(path, entries);
-  if (refused) throw refused.error;
-}
-
-/**
- * What checkRealSizes refuses the entries for, and the entry it refuses (the first of `entries` that fails,
- * the later ones unread); null when they all pass. Errors other than refusals (reading the file) are thrown.
+ * Inflates the entries once, counting bytes and keeping none, so a central directory that understates sizes cannot
+ * slip a bomb past checkDeclaredSizes. Answers the refusal and the entry refused (the first of `entries` that
+ * inflates beyond what it declares, or does not inflate; the later ones unread); null when they all pass. Errors
+ * other than refusals (reading the file) are thrown.
  */
 export async function realSizeRefusal(
   path: string,
@@ -260,7 +252,7 @@ const REQUIRED_ENTRIES = ['[Content_Types].xml', 'xl/workbook.xml'];
 /**
  * The entries of the file at `path` when its container is an .xlsx's and what it declares is within
  * XLSX_LIMITS: zip magic, a readable central directory holding [Content_Types].xml and xl/workbook.xml,
- * declared sizes and ratios within the limits (checkRealSizes then checks that no entry inflates beyond its
+ * declared sizes and ratios within the limits (realSizeRefusal then checks that no entry inflates beyond its
  * declared size). Throws XlsxGuardError.
  */
 export async function readDeclaredXlsx(path: string): Promise<ZipEntry[]> {
@@ -270,16 +262,6 @@ export async function readDeclaredXlsx(path: string): Promise<ZipEntry[]> {
     if (!names.has(required)) throw notXlsx(`no ${required}`);
   }
   checkDeclaredSizes(entries);
-  return entries;
-}
-
-/**
- * Checks that the file at `path` is a real .xlsx that is safe to parse: readDeclaredXlsx, then no entry
- * inflating beyond its declared size (checkRealSizes). Throws XlsxGuardError.
- */
-export async function assertSafeXlsx(path: string): Promise<ZipEntry[]> {
-  const entries = await readDeclaredXlsx(path);
-  await checkRealSizes(path, entries);
   return entries;
 }
 
