@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { BALANCE_SHEET_MAX_BYTES, formatByteSize } from '@excelencia/domain';
 import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO, signIn, signInCompany, t, test } from './support.ts';
+import { DEMO, expectNoSideScroll, signIn, signInCompany, t, test } from './support.ts';
 
 /** Two balanced annual trial balances on the seeded SNCRF accounts: sales 800 then 1 500, supplies 700 then 900. */
 const YEARS = {
@@ -201,10 +201,7 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
       for (const width of [1366, 390]) {
         await admin.setViewportSize({ width, height: 900 });
         await expect(difference).toBeVisible();
-        // Read once the page has laid itself out at the new width (the resize is not waited for).
-        await expect
-          .poll(() => admin.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth))
-          .toBe(true);
+        await expectNoSideScroll(admin);
         if (width === 1366) {
           expect(await uncut(region)).toBe(true);
         } else {

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { axeViolations, DEMO, signIn, t, test } from './support.ts';
+import { axeViolations, DEMO, expectNoSideScroll, signIn, t, test } from './support.ts';
 
 test("an admin copies an edition and switches one of the copy's reminders off, in en at 390 px", async ({
   page,
@@ -33,7 +33,6 @@ test("an admin copies an edition and switches one of the copy's reminders off, i
   await expect(results.getByRole('switch')).toHaveCount(0);
 
   // Nothing wider than the phone, and nothing serious axe finds in the drawer, the schedule with the edition form.
-  const width = await page.evaluate('document.documentElement.scrollWidth');
-  expect(width).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page);
   expect(await axeViolations(page, 'serious')).toEqual([]);
 });

@@ -1,9 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { formatNumber } from '../packages/domain/src/index.ts';
-import { signInCompany, t, test } from './support.ts';
-
-const overflow = async (page: Page) =>
-  Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+import { expectNoSideScroll, signInCompany, t, test } from './support.ts';
 
 test('on a phone, a semiannual trial balance entered by hand before closing is checked, saved and shown with one equity', async ({
   page,
@@ -46,7 +43,7 @@ test('on a phone, a semiannual trial balance entered by hand before closing is c
   await expect(result).toHaveAttribute('readonly', '');
   await expect(app.getByTestId('bs-total-CP')).toHaveText(formatNumber('1300000'));
   await result.scrollIntoViewIfNeeded();
-  expect(await overflow(app)).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(app);
   await app.screenshot({ path: testInfo.outputPath('entry-390.png'), fullPage: true });
 
   // A wrong amount in a closed group: Save opens it, focuses it and says what is wrong.
@@ -70,7 +67,7 @@ test('on a phone, a semiannual trial balance entered by hand before closing is c
   );
   await expect(app.getByTestId('bs-replaces')).toHaveCount(0);
   await expect(app.getByTestId('bs-entry-start-date')).toHaveValue('');
-  expect(await overflow(app)).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(app);
   await app.screenshot({ path: testInfo.outputPath('saved-390.png'), fullPage: true });
   const viewHref = (await saved.getByTestId('bs-saved-view').getAttribute('href')) ?? '';
   const sheetId = new URL(viewHref, baseURL).searchParams.get('open') ?? '';
@@ -85,7 +82,7 @@ test('on a phone, a semiannual trial balance entered by hand before closing is c
   await expect(statement.getByTestId('bs-view-row-RLPER')).toContainText(formatNumber('-500000'));
   await expect(statement.getByTestId('bs-view-row-PT')).toContainText(formatNumber('200000'));
   await expect(app.getByTestId('bs-period-result-note')).toBeVisible();
-  expect(await overflow(app)).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(app);
   await app.screenshot({ path: testInfo.outputPath('balances-390.png'), fullPage: true });
 
   // The diagnosis link starts on this sheet.

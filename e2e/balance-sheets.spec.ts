@@ -1,6 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, signInCompany, t, test } from './support.ts';
+import { axeViolations, expectNoSideScroll, signInCompany, t, test } from './support.ts';
 
 /** A balanced trial balance (debit 2 200 = credit 2 200) on the SNCRF accounts of the seeded tree. */
 const SAMPLE = [
@@ -153,8 +153,7 @@ test('a company is told a period it has would be replaced and why a file is refu
   await app.goto('/en/company/balance-sheet');
   await app.getByTestId('bs-tab-entry').click();
   await expect(app.getByTestId('bs-entry-tree')).toBeVisible();
-  const overflow = Number(await app.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(app);
 
   // And the list's period tags are whole (Y0 and Y1, not Y.).
   await app.goto('/en/company/balances');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import { BarometerResponse, formatNumber, indicatorValueText } from '../packages/domain/src/index.ts';
-import { t, test } from './support.ts';
+import { expectNoSideScroll, t, test } from './support.ts';
 
 /** A CSV field as the barometer's download writes it: quoted when it holds a comma, a quote or a line break. */
 const csvField = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
@@ -47,7 +47,7 @@ test('a visitor without JavaScript reads the barometer in French on a phone and 
   }
   // Its drawing is on the page, plain SVG, and nothing is wider than the phone.
   await expect(criterion.getByTestId('barometer-chart')).toBeVisible();
-  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page);
   await page.screenshot({ path: test.info().outputPath('barometer-fr-390.png'), fullPage: true });
 
   // The table's CSV link downloads it, headed in French.

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { choose, DEMO, sideMenu, signIn, t, test } from './support.ts';
+import { choose, DEMO, expectNoSideScroll, sideMenu, signIn, t, test } from './support.ts';
 
 const stamp = String(Date.now()).slice(-7);
 const owner = {
@@ -125,6 +125,5 @@ test('a user of two companies chooses the current one in the top bar; the menu w
   await expect(selector).toBeInViewport({ ratio: 1 });
   await chooseCompany(page, owner.first.name);
   await expect(selected).toHaveText(t('en', 'shell:dashboard.company', { company: owner.first.name }));
-  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(page);
 });

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Language } from '../packages/domain/src/index.ts';
-import { axeViolations, DEMO, signInNewContext, t, test } from './support.ts';
+import { axeViolations, DEMO, expectNoSideScroll, signInNewContext, t, test } from './support.ts';
 
 /**
  * The content manager end to end: an admin writes a news item in pt, en and fr side by side (each language's
@@ -119,7 +119,7 @@ test.describe
       await expect(article.getByRole('heading', { level: 1, name: TEXTS.en.title })).toBeVisible();
       await expect(article.getByText(TEXTS.en.body)).toBeVisible();
       await expect(article.locator('img[srcset*=".webp"]')).toBeVisible();
-      expect(Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'))).toBe(0);
+      await expectNoSideScroll(page);
       expect(await axeViolations(page)).toEqual([]);
       await context.close();
     });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, choose, signInCompany, t, test } from './support.ts';
+import { axeViolations, choose, expectNoSideScroll, signInCompany, t, test } from './support.ts';
 
 /** Two balanced annual trial balances on the seeded SNCRF accounts: the second year grows. */
 const YEARS = {
@@ -150,8 +150,7 @@ test('a company compares two years, reads the changes and inputs, charts its ind
   // On a phone the page with the diagnosis open does not scroll sideways.
   await app.setViewportSize({ width: 390, height: 844 });
   await expect(view).toBeVisible();
-  const overflow = Number(await app.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(app);
   await app.setViewportSize({ width: 1280, height: 800 });
 
   // The indicators page: annual lines over the two years, grouped by type.

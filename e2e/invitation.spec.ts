@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { axeViolations, DEMO, signIn, t, test } from './support.ts';
+import { axeViolations, DEMO, expectNoSideScroll, signIn, t, test } from './support.ts';
 
 const stamp = String(Date.now()).slice(-7);
 /** A long address without a break opportunity: the kind that widened the page to 430 px at 390. */
@@ -48,7 +48,7 @@ test('an invitation opened on a phone fits the screen under the logo, names who 
   await expect(page.getByRole('link', { name: t('fr', 'shell:logoAlt') })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('invitation-390.png'), fullPage: true });
   // Nothing wider than the screen: the page does not scroll sideways, the address stays inside its card.
-  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page);
   const card = await page.getByTestId('invitation-email').locator('xpath=ancestor::dl/..').boundingBox();
   const email = await page.getByTestId('invitation-email').boundingBox();
   expect(email && card && email.x + email.width <= card.x + card.width).toBe(true);

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { axeViolations, t, test } from './support.ts';
+import { axeViolations, expectNoSideScroll, t, test } from './support.ts';
 
 /**
  * The public content pages a visitor reads, on the demo content (apps/server/src/seed/seed-content.ts):
@@ -44,7 +44,7 @@ test('a visitor on a phone goes from the latest news of the home page to an arti
     article.getByRole('heading', { level: 1, name: 'Applications open for the new edition' }),
   ).toBeVisible();
   await expect(article.getByText('Applying is free and voluntary.')).toBeVisible();
-  expect(Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'))).toBe(0);
+  await expectNoSideScroll(page);
   expect(await axeViolations(page)).toEqual([]);
   await context.close();
 });

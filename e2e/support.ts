@@ -101,6 +101,16 @@ export async function signInNewContext(
   return tab ? await tab : page;
 }
 
+/**
+ * The page does not scroll sideways: nothing in it is wider than the viewport. Polled: a page just loaded or resized
+ * may lay itself out after a single read would have been taken.
+ */
+export async function expectNoSideScroll(page: Page): Promise<void> {
+  await expect
+    .poll(async () => Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')))
+    .toBeLessThanOrEqual(0);
+}
+
 export function sideMenu(page: Page) {
   return page.getByTestId('side-menu');
 }

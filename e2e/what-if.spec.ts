@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, choose, signInCompany, t, test } from './support.ts';
+import { axeViolations, choose, expectNoSideScroll, signInCompany, t, test } from './support.ts';
 
 /**
  * A weak year (2015) on the seeded SNCRF accounts, balanced (debits = credits = 1 910 000): equity 200 000 of
@@ -105,7 +105,6 @@ test('a company with a failed criterion reads its levers and tries an amount, in
   ).toHaveAttribute('data-status', 'passed');
 
   // Nothing wider than the phone, and axe finds nothing serious.
-  const width = await app.evaluate('document.documentElement.scrollWidth');
-  expect(width).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(app);
   expect(await axeViolations(app, 'serious')).toEqual([]);
 });
