@@ -268,4 +268,5 @@ test('an owner invites its accountant, who prepares the application with 8 PDFs 
   await visitor.goto('/en/');
   await expect(visitor.getByTestId('home-registration-banner')).toBeVisible();
   await expect(visitor.getByTestId('home-countdown')).toBeVisible();
+  for (const page of [company, admin, second, visitor]) await page.context().close();
 });
