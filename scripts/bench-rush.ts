@@ -229,7 +229,16 @@ async function benchRush(ctx: TestContext, label: string): Promise<void> {
   let peakRss = 0;
   let peakHeap = 0;
   let atPeak = process.memoryUsage();
+  // PostgreSQL: the requests waiting for one of the pool's connections (the slow steps' cause, docs/adr/0036).
+  const pool = ctx.database.handle.pool;
+  let mostWaiting = 0;
+  let waitingSamples = 0;
+  let samples = 0;
   const sample = () => {
+    const waiting = pool?.().waiting ?? 0;
+    mostWaiting = Math.max(mostWaiting, waiting);
+    samples += 1;
+    if (waiting > 0) waitingSamples += 1;
     const usage = process.memoryUsage();
     if (usage.rss > peakRss) {
       atPeak = usage;
@@ -327,6 +336,12 @@ async function benchRush(ctx: TestContext, label: string): Promise<void> {
       `${mib(atPeak.external)} (array buffers ${mib(atPeak.arrayBuffers)}), ${uploadingAtPeak} uploads in ` +
       `progress (at most ${mostUploading} at a time)`,
   );
+  if (pool) {
+    console.log(
+      `database pool (${pool().max} connections): requests waiting for a connection in ` +
+        `${((100 * waitingSamples) / samples).toFixed(0)} % of the samples, at most ${mostWaiting} at a time`,
+    );
+  }
 }
 
 /**

@@ -10,6 +10,8 @@ import { createIdentityAdmin, type IdentityAdmin } from '../../src/auth/identity
 import { discover, SCOPES } from '../../src/auth/oidc.ts';
 import type { Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
+import { blobDriverFor } from '../../src/platform/files/configured-store.ts';
+import { type BlobDriver, createFileStore } from '../../src/platform/files/file-store.ts';
 import { ensureAccount, ensureCompanyMember } from '../../src/seed/seed.ts';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, TEST_PUBLIC_URL, testConfig } from './config.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
@@ -74,7 +76,13 @@ export const DEFAULT_PASSWORD = 'Test!Password-2026';
 
 /** One identity provider, one database and one app per test file. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; accessTokenTtlSeconds?: number; pgliteDataDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    accessTokenTtlSeconds?: number;
+    pgliteDataDir?: string;
+    /** Wraps the configured blob driver (a test that holds or fails its writes). */
+    blobDriver?: (configured: BlobDriver) => BlobDriver;
+  } = {},
 ): Promise<TestContext> {
   const idp = await startIdp({
     issuer: 'http://localhost:0/realms/excelencia',
@@ -95,7 +103,13 @@ export async function createTestContext(
     options.pgliteDataDir ? { pgliteDataDir: options.pgliteDataDir } : {},
   );
   const config = testConfig({ ISSUER_URL: idp.issuer, ...options.env });
-  const app = await buildApp({ config, database: database.handle });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    ...(options.blobDriver
+      ? { fileStore: createFileStore(options.blobDriver(blobDriverFor(config.files))) }
+      : {}),
+  });
   await app.ready();
   const identity = createIdentityAdmin({
     issuerUrl: config.issuerUrl,

@@ -376,41 +376,50 @@ export function createAppealsService(deps: {
     ): Promise<ApplicationFile> {
       await assertCompanyAccess(db, caller, companyId, 'own');
       assertPdf(input.file);
-      return db.transaction(async (tx) => {
-        const application = await companyApplicationRow(tx, companyId, id, true);
-        const appeal = await appealOfApplication(tx, application.id, true);
+      // The rules, on a short read first and again in the recording transaction (the application locked).
+      const allowed = async (executor: Executor, forUpdate: boolean) => {
+        const application = await companyApplicationRow(executor, companyId, id, forUpdate);
+        const appeal = await appealOfApplication(executor, application.id, forUpdate);
         if (!appeal) throw noAppeal();
         if (appeal.status !== 'pending' || appeal.proposedOutcome !== null) {
           throw new AppError(409, 'appeal_not_pending', 'appeals:errors.notPending');
         }
-        const edition = await editionRow(tx, application.editionId);
+        const edition = await editionRow(executor, application.editionId);
         if (!edition.resultsPublishedAt) throw notAppealable();
         const period = appealPeriod(edition.resultsPublishedAt, edition.appealDays);
         if (now.getTime() >= period.closesAt.getTime()) throw appealClosed(period.closesAt);
         const issuedAt = checkedIssueDate(edition, input.fileType, input.issuedAt, now);
-        const replaced = (await liveFilesOf(tx, application.id)).find((f) => f.fileType === input.fileType);
-        if (replaced) await markFileRemoved(tx, replaced.id, now);
-        const file = await applications.storeDocument(
-          tx,
-          actor,
-          application,
-          input.fileType,
-          input.file,
-          now,
-          {
+        return { application, appeal, edition, issuedAt };
+      };
+      return applications.withStoredDocument(
+        input.file,
+        () => allowed(db, false),
+        async (tx) => {
+          const { application, appeal, edition, issuedAt } = await allowed(tx, true);
+          const replaced = (await liveFilesOf(tx, application.id)).find((f) => f.fileType === input.fileType);
+          if (replaced) await markFileRemoved(tx, replaced.id, now);
+          const file = await applications.storeDocument(
+            tx,
+            actor,
+            application,
+            input.fileType,
+            input.file,
+            now,
+            {
+              issuedAt,
+              appealId: appeal.id,
+            },
+          );
+          await auditApplication(tx, actor, application.id, 'appealFile', application, {
+            status: application.status,
+            fileType: input.fileType,
+            fileName: file.fileName,
+            replaced: replaced?.fileName ?? null,
             issuedAt,
-            appealId: appeal.id,
-          },
-        );
-        await auditApplication(tx, actor, application.id, 'appealFile', application, {
-          status: application.status,
-          fileType: input.fileType,
-          fileName: file.fileName,
-          replaced: replaced?.fileName ?? null,
-          issuedAt,
-        });
-        return applications.presentFile(file, edition);
-      });
+          });
+          return applications.presentFile(file, edition);
+        },
+      );
     },
 
     adminList,

@@ -13,6 +13,7 @@ import { createTestContext, type SignedIn, type TestContext } from '../../../tes
 import { openEditionInput } from '../../../test/support/editions.ts';
 import { API_PREFIX, apiCalls } from '../../../test/support/http.ts';
 import { applicationFiles, files } from '../../db/schema/index.ts';
+import type { BlobDriver } from '../../platform/files/file-store.ts';
 import { seedReferenceData } from '../../seed/seed-reference.ts';
 
 /**
@@ -123,8 +124,41 @@ async function removeDocuments(): Promise<void> {
 
 const { send } = apiCalls(() => ctx.app);
 
+/** The next file sent to the store waits, once it reached the store, until released (holdNextWrite). */
+let nextWrite: { reached: () => void; released: Promise<void> } | null = null;
+
+/** Holds the next file on its way to the store: `reached` once it is there, sent on when `release` is called. */
+function holdNextWrite(): { reached: Promise<void>; release: () => void } {
+  let reached: () => void = () => {};
+  let release: () => void = () => {};
+  const reachedNow = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  nextWrite = { reached, released };
+  return { reached: reachedNow, release };
+}
+
+/** The configured driver (local disk), whose file writes holdNextWrite can hold. */
+function holdable(configured: BlobDriver): BlobDriver {
+  return {
+    ...configured,
+    async writeFile(sha256, file) {
+      const hold = nextWrite;
+      nextWrite = null;
+      if (hold) {
+        hold.reached();
+        await hold.released;
+      }
+      await configured.writeFile(sha256, file);
+    },
+  };
+}
+
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ blobDriver: holdable });
   await ctx.reset();
   await seedReferenceData(ctx.db);
   uploadsDir = join(ctx.config.dataDir, 'tmp', 'uploads');
@@ -283,5 +317,47 @@ describe('PDF uploads, streamed', () => {
       .from(applicationFiles)
       .where(eq(applicationFiles.applicationId, applicationId));
     expect(documents?.n).toBe(0);
+  });
+
+  it('answers other requests while the file of an upload is on its way to the store (no transaction held meanwhile)', async () => {
+    const held = holdNextWrite();
+    const upload = postStreamed(pdfUpload('4', () => pdfChunks(2 * MB)));
+    await held.reached;
+    // On PGlite (one connection) an open transaction would make this read wait for the upload.
+    const read = await send(member, 'GET', `/companies/${companyId}/applications/${applicationId}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().files).toEqual([]);
+    held.release();
+    const uploaded = await upload;
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json()).toMatchObject({ fileType: 4, size: 2 * MB });
+    await removeDocuments();
+  });
+
+  it('removes the stored file of an upload refused once it was stored (its slot taken meanwhile), with the same message', async () => {
+    const rowsBefore = await filesRows();
+    const blobsBefore = await blobs();
+    const first = pdfUpload('5', () => pdfChunks(MB));
+    const second = pdfUpload('5', () => pdfChunks(MB + 512));
+    const held = holdNextWrite();
+    const refused = postStreamed(first);
+    await held.reached;
+    // Both passed the rules on their first read; the second one is stored and recorded first.
+    const taken = await postStreamed(second);
+    expect(taken.statusCode, taken.body).toBe(201);
+    held.release();
+    const answer = await refused;
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().error).toMatchObject({
+      code: 'slot_taken',
+      message: 'This document is already uploaded: replace it or remove it first.',
+    });
+    expect(await filesRows()).toBe(rowsBefore + 1);
+    const stored = await blobs();
+    expect(stored).toContain(second.sha256);
+    expect(stored).not.toContain(first.sha256);
+    expect(stored.length).toBe(blobsBefore.length + 1);
+    expect(await temporaryUploads()).toEqual([]);
+    await removeDocuments();
   });
 });

@@ -235,8 +235,9 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
   }
 
   /**
-   * Stores a document in its slot as `{NIF}_{type}_{name}.pdf` with its issue date (already checked:
-   * checkedIssueDate) and, for an appeal's document, the appeal it came with; moves the application's version on.
+   * Records a document already sent to the store (withStoredDocument) in its slot as `{NIF}_{type}_{name}.pdf`
+   * with its issue date (already checked: checkedIssueDate) and, for an appeal's document, the appeal it came
+   * with; moves the application's version on.
    */
   async function storeDocument(
     tx: Executor,
@@ -248,7 +249,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     extra: { issuedAt: string | null; appealId?: string | null },
   ): Promise<ApplicationFileRow> {
     const company = await companyOf(tx, row.companyId);
-    const stored = await fileStore.put(tx, {
+    const stored = await fileStore.putStored(tx, {
       file: input,
       originalName: input.filename || 'document.pdf',
       mime: 'application/pdf',
@@ -267,6 +268,22 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     });
     await moveApplicationVersionOn(tx, row, now);
     return file;
+  }
+
+  /**
+   * A document upload in three steps, so that no database connection is held while its bytes travel to the
+   * store (docs/adr/0036): `check` runs the upload's rules on a short read (a refused upload stores nothing),
+   * the file is sent to the store, then `record` runs the short transaction that checks the same rules again
+   * (the application may have changed meanwhile) and records the document (storeDocument). A refusal or a
+   * failure there removes what was sent.
+   */
+  async function withStoredDocument<T>(
+    file: FileOnDisk,
+    check: () => Promise<unknown>,
+    record: (tx: Executor) => Promise<T>,
+  ): Promise<T> {
+    await check();
+    return fileStore.storeAhead(db, file, () => db.transaction(record));
   }
 
   /**
@@ -394,10 +411,11 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     ): Promise<ApplicationFile> {
       await assertCompanyAccess(db, caller, companyId, 'prepare');
       assertPdf(input.file);
-      return db.transaction(async (tx) => {
-        const row = await companyApplicationRow(tx, companyId, id, true);
-        const edition = await editionRow(tx, row.editionId);
-        const files = await liveFilesOf(tx, id);
+      // The rules, on a short read first and again in the recording transaction (the application locked).
+      const allowed = async (executor: Executor, forUpdate: boolean) => {
+        const row = await companyApplicationRow(executor, companyId, id, forUpdate);
+        const edition = await editionRow(executor, row.editionId);
+        const files = await liveFilesOf(executor, id);
         if (row.status === 'draft' && files.length >= APPLICATION_FILE_TYPE_COUNT) {
           throw new AppError(409, 'application_files_full', 'applications:allDocumentsUploaded');
         }
@@ -408,15 +426,23 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
           });
         }
         const issuedAt = checkedIssueDate(edition, input.fileType, input.issuedAt, now);
-        const file = await storeDocument(tx, actor, row, input.fileType, input.file, now, { issuedAt });
-        await auditApplication(tx, actor, id, 'uploadFile', row, {
-          status: row.status,
-          fileType: input.fileType,
-          fileName: file.fileName,
-          issuedAt,
-        });
-        return toFile(file, edition);
-      });
+        return { row, edition, issuedAt };
+      };
+      return withStoredDocument(
+        input.file,
+        () => allowed(db, false),
+        async (tx) => {
+          const { row, edition, issuedAt } = await allowed(tx, true);
+          const file = await storeDocument(tx, actor, row, input.fileType, input.file, now, { issuedAt });
+          await auditApplication(tx, actor, id, 'uploadFile', row, {
+            status: row.status,
+            fileType: input.fileType,
+            fileName: file.fileName,
+            issuedAt,
+          });
+          return toFile(file, edition);
+        },
+      );
     },
 
     async replaceFile(
@@ -430,24 +456,33 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     ): Promise<ApplicationFile> {
       await assertCompanyAccess(db, caller, companyId, 'prepare');
       assertPdf(input.file);
-      return db.transaction(async (tx) => {
-        const row = await companyApplicationRow(tx, companyId, id, true);
-        const edition = await editionRow(tx, row.editionId);
-        const old = (await liveFilesOf(tx, id)).find((f) => f.id === fileId);
+      // The rules, on a short read first and again in the recording transaction (the application locked).
+      const allowed = async (executor: Executor, forUpdate: boolean) => {
+        const row = await companyApplicationRow(executor, companyId, id, forUpdate);
+        const edition = await editionRow(executor, row.editionId);
+        const old = (await liveFilesOf(executor, id)).find((f) => f.id === fileId);
         if (!old) throw notFound();
         assertSlotEditable(row, edition, old.fileType, now);
         const issuedAt = checkedIssueDate(edition, old.fileType, input.issuedAt, now);
-        await markFileRemoved(tx, old.id, now);
-        const file = await storeDocument(tx, actor, row, old.fileType, input.file, now, { issuedAt });
-        await auditApplication(tx, actor, id, 'replaceFile', row, {
-          status: row.status,
-          fileType: old.fileType,
-          fileName: file.fileName,
-          replaced: old.fileName,
-          issuedAt,
-        });
-        return toFile(file, edition);
-      });
+        return { row, edition, old, issuedAt };
+      };
+      return withStoredDocument(
+        input.file,
+        () => allowed(db, false),
+        async (tx) => {
+          const { row, edition, old, issuedAt } = await allowed(tx, true);
+          await markFileRemoved(tx, old.id, now);
+          const file = await storeDocument(tx, actor, row, old.fileType, input.file, now, { issuedAt });
+          await auditApplication(tx, actor, id, 'replaceFile', row, {
+            status: row.status,
+            fileType: old.fileType,
+            fileName: file.fileName,
+            replaced: old.fileName,
+            issuedAt,
+          });
+          return toFile(file, edition);
+        },
+      );
     },
 
     async removeFile(
@@ -742,6 +777,7 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
     present,
     /** The one document upload (an appeal's documents too: docs/adr/0031-appeals.md), and how a file is answered. */
     storeDocument,
+    withStoredDocument,
     presentFile: toFile,
   };
 

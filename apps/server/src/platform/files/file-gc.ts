@@ -56,7 +56,8 @@ function referenced(): SQL {
  * short transaction that holds the files table in SHARE mode: uploads in flight finish first (so their row is
  * seen) and new rows wait until the blob is gone. The store's put writes its row before its blob, so an upload of
  * the same content either waits for this removal and then writes the blob again, or holds the sweep until its
- * transaction ends.
+ * transaction ends; a document sent ahead (storeAhead, then putStored) checks its blob after its row's insert,
+ * under the same lock, and writes it again when a removal came in between (docs/adr/0036).
  */
 export async function sweepUnreferencedFiles(
   db: Database,
@@ -96,7 +97,8 @@ export async function sweepUnreferencedFiles(
 /**
  * Removes the blobs of these contents that no file row has any more (their rows were deleted), each in its own
  * short transaction holding the files table in SHARE mode (see sweepUnreferencedFiles); answers how many went.
- * A company's closure calls it after its commit, so the erased files' bytes go at once.
+ * A company's closure calls it after its commit, so the erased files' bytes go at once, and the store's
+ * storeAhead after a refused upload, so that its file goes unless another row has the same content.
  */
 export async function removeUnusedBlobs(
   db: Database,

@@ -10,6 +10,7 @@ import { startS3Server, type TestS3Server } from '../../../test/support/s3.ts';
 import { parseFilesUrl } from '../../config.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { files } from '../../db/schema/platform.ts';
+import { removeUnusedBlobs } from './file-gc.ts';
 import { type BlobDriver, createFileStore, localDiskDriver, peekStream } from './file-store.ts';
 import { type S3BlobDriver, s3Driver } from './s3-driver.ts';
 
@@ -191,6 +192,88 @@ describe.each([
       // Stored once: another upload of the same content writes nothing new and reads back the same.
       await store.put(handle.db, { file, ...meta });
       expect(sha256Of((await store.driver.read(file.sha256)) as Buffer)).toBe(file.sha256);
+      await store.driver.delete(file.sha256);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A file sent ahead of its row (storeAhead, then putStored), on local disk and in a bucket: docs/adr/0036. */
+describe.each([
+  { name: 'local disk', driver: (): BlobDriver => localDiskDriver(root) },
+  { name: 'an S3 bucket', driver: (): BlobDriver => bucket },
+])('a file sent ahead of its row, on $name', ({ driver: makeDriver }) => {
+  /** A local file of random bytes, as an upload received to disk. */
+  async function received(folder: string, name: string) {
+    const data = randomBytes(64 * 1024 + 7);
+    const path = join(folder, name);
+    await writeFile(path, data);
+    return { path, size: data.length, sha256: sha256Of(data) };
+  }
+  const meta = { originalName: 'declaracao.pdf', mime: 'application/pdf', kind: 'doc' };
+
+  it('is stored before its transaction, whose row then reads it back', async () => {
+    const store = createFileStore(makeDriver());
+    const folder = await mkdtemp(join(tmpdir(), 'excelencia-upload-'));
+    try {
+      const file = await received(folder, 'a.pdf');
+      let storedBefore = false;
+      const row = await store.storeAhead(handle.db, file, async () => {
+        storedBefore = await store.driver.exists(file.sha256);
+        return handle.db.transaction((tx) => store.putStored(tx, { file, ...meta }));
+      });
+      expect(storedBefore).toBe(true);
+      expect(row).toMatchObject({ sha256: file.sha256, size: file.size, originalName: 'declaracao.pdf' });
+      expect(sha256Of((await store.get(handle.db, row.id))?.data as Buffer)).toBe(file.sha256);
+      await store.driver.delete(file.sha256);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('is removed when its transaction fails, whose error is thrown; a content another row has stays', async () => {
+    const store = createFileStore(makeDriver());
+    const folder = await mkdtemp(join(tmpdir(), 'excelencia-upload-'));
+    try {
+      const file = await received(folder, 'a.pdf');
+      await expect(
+        store.storeAhead(handle.db, file, () =>
+          handle.db.transaction(async (tx) => {
+            await store.putStored(tx, { file, ...meta });
+            throw new Error('slot taken meanwhile');
+          }),
+        ),
+      ).rejects.toThrow('slot taken meanwhile');
+      expect(await store.driver.exists(file.sha256)).toBe(false);
+      expect(await handle.db.select({ n: count() }).from(files)).toEqual([{ n: 0 }]);
+
+      // The same content already kept by another file's row: the refused upload leaves it.
+      const kept = await store.put(handle.db, { file, ...meta });
+      await expect(
+        store.storeAhead(handle.db, file, async () => {
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(await store.driver.exists(file.sha256)).toBe(true);
+      expect(sha256Of((await store.get(handle.db, kept.id))?.data as Buffer)).toBe(file.sha256);
+      await store.driver.delete(file.sha256);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('is written again when a removal of the same content came between the file and its row', async () => {
+    const store = createFileStore(makeDriver());
+    const folder = await mkdtemp(join(tmpdir(), 'excelencia-upload-'));
+    try {
+      const file = await received(folder, 'a.pdf');
+      const row = await store.storeAhead(handle.db, file, async () => {
+        // What the sweep or another refused upload of these bytes does meanwhile: no row has them yet.
+        expect(await removeUnusedBlobs(handle.db, store.driver, [file.sha256])).toBe(1);
+        return handle.db.transaction((tx) => store.putStored(tx, { file, ...meta }));
+      });
+      expect(sha256Of((await store.get(handle.db, row.id))?.data as Buffer)).toBe(file.sha256);
       await store.driver.delete(file.sha256);
     } finally {
       await rm(folder, { recursive: true, force: true });

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/platform.ts';
+import { removeUnusedBlobs } from './file-gc.ts';
 
 /**
  * Where file contents live, addressed by their sha256 (hex): local disk (below) or an S3-compatible bucket
@@ -182,6 +183,14 @@ function toStoredFile(row: typeof files.$inferSelect): StoredFile {
   };
 }
 
+/** What a file row records besides its content. */
+interface FileDetails {
+  originalName: string;
+  mime: string;
+  kind: string;
+  ownerAccountId?: string | null;
+}
+
 /**
  * Uploaded files: the content goes to the blob driver once per distinct sha256, each upload gets its own
  * metadata row. The row is written through the given executor, so it joins the caller's transaction; a
@@ -194,45 +203,94 @@ export function createFileStore(driver: BlobDriver) {
     return row ? toStoredFile(row) : null;
   };
 
+  /**
+   * Inserts the row, then runs `write` in the same transaction (the caller's, or one of its own). The insert
+   * holds the files table against the sweep's SHARE lock (file-gc.ts): the sweep's removal of a blob with this
+   * content either came before, and `write` puts the blob back, or waits for this transaction to end and then
+   * sees the row. A failed write rolls the row back, so no row is left without its blob.
+   */
+  const insertThen = (
+    db: Executor,
+    values: FileDetails & { sha256: string; size: number },
+    write: () => Promise<void>,
+  ): Promise<StoredFile> => {
+    const store = async (tx: Executor) => {
+      const [row] = await tx
+        .insert(files)
+        .values({ ...values, ownerAccountId: values.ownerAccountId ?? null })
+        .returning();
+      if (!row) throw new Error('Inserting the file row returned nothing');
+      await write();
+      return toStoredFile(row);
+    };
+    return db instanceof PgTransaction ? store(db) : db.transaction(store);
+  };
+
   return {
     /**
      * Stores a content given in memory (`data`) or received to a local file with its sha256 computed on the way
-     * (`file`: streamed to the driver, never held whole in memory).
+     * (`file`: streamed to the driver, never held whole in memory), in the caller's transaction: for small files.
+     * A large upload goes through storeAhead and putStored instead, so that no transaction is open while its
+     * bytes travel (docs/adr/0036).
      */
     async put(
       db: Executor,
-      input: ({ data: Buffer } | { file: LocalFile & { sha256: string } }) & {
-        originalName: string;
-        mime: string;
-        kind: string;
-        ownerAccountId?: string | null;
-      },
+      input: ({ data: Buffer } | { file: LocalFile & { sha256: string } }) & FileDetails,
     ): Promise<StoredFile> {
-      const sha256 =
-        'file' in input ? input.file.sha256 : createHash('sha256').update(input.data).digest('hex');
-      const size = 'file' in input ? input.file.size : input.data.length;
-      // The row first, then the blob, in one transaction (the caller's, or one of its own). The insert holds the
-      // files table against the sweep's SHARE lock (file-gc.ts): the sweep's removal of a blob with this content
-      // either came before, and the write below puts the blob back, or waits for this transaction to end and then
-      // sees the row. A failed write rolls the row back, so no row is left without its blob.
-      const store = async (tx: Executor) => {
-        const [row] = await tx
-          .insert(files)
-          .values({
-            sha256,
-            size,
-            mime: input.mime,
-            originalName: input.originalName,
-            kind: input.kind,
-            ownerAccountId: input.ownerAccountId ?? null,
-          })
-          .returning();
-        if (!row) throw new Error('Inserting the file row returned nothing');
-        if ('file' in input) await driver.writeFile(sha256, input.file);
-        else await driver.write(sha256, input.data);
-        return toStoredFile(row);
-      };
-      return db instanceof PgTransaction ? store(db) : db.transaction(store);
+      const { originalName, mime, kind, ownerAccountId } = input;
+      if ('file' in input) {
+        const { file } = input;
+        const { sha256, size } = file;
+        return insertThen(db, { originalName, mime, kind, ownerAccountId, sha256, size }, () =>
+          driver.writeFile(file.sha256, file),
+        );
+      }
+      const sha256 = createHash('sha256').update(input.data).digest('hex');
+      return insertThen(
+        db,
+        { originalName, mime, kind, ownerAccountId, sha256, size: input.data.length },
+        () => driver.write(sha256, input.data),
+      );
+    },
+
+    /**
+     * Sends a file received to local disk to the driver with no database connection held (docs/adr/0036), then
+     * runs `record`: the caller's short transaction, which checks its rules again and writes the file's row with
+     * putStored. When `record` fails (a rule now refuses, the transaction fails), the blob is removed unless a
+     * row has that content (another upload's, committed or in flight: removeUnusedBlobs' rule), so a refused
+     * upload leaves nothing behind; `record`'s error is what is thrown.
+     */
+    async storeAhead<T>(
+      db: Database,
+      file: LocalFile & { sha256: string },
+      record: () => Promise<T>,
+    ): Promise<T> {
+      await driver.writeFile(file.sha256, file);
+      try {
+        return await record();
+      } catch (error) {
+        // A blob this removal fails to remove is left without a row (nothing but space lost): the error that
+        // matters to the caller is record's.
+        await removeUnusedBlobs(db, driver, [file.sha256]).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /**
+     * The row of a content storeAhead sent ahead, in the caller's transaction. The blob is checked after the
+     * insert, under the lock it takes: a removal of the same content that ran between the two (a sweep, another
+     * refused upload's storeAhead) is over by then, and the blob is written again (rare: the only case where a
+     * transaction is open while the bytes travel).
+     */
+    async putStored(
+      tx: Executor,
+      input: { file: LocalFile & { sha256: string } } & FileDetails,
+    ): Promise<StoredFile> {
+      const { file, originalName, mime, kind, ownerAccountId } = input;
+      const { sha256, size } = file;
+      return insertThen(tx, { originalName, mime, kind, ownerAccountId, sha256, size }, async () => {
+        if (!(await driver.exists(file.sha256))) await driver.writeFile(file.sha256, file);
+      });
     },
 
     /** The metadata and the whole content in memory: for code that needs the bytes (re-encoding, PDFs). */
