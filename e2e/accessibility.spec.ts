@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { axeViolations, DEMO, signIn, test } from './support.ts';
+import { axeViolations, test } from './support.ts';
 
 test.describe('accessibility (axe: no serious or critical violations)', () => {
   test('public home', async ({ page }) => {
@@ -8,9 +8,9 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     expect(await axeViolations(page, 'serious')).toEqual([]);
   });
 
-  test('admin dashboard, and the home-content editor with its date-time fields', async ({ page }) => {
-    await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
-    await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+  test('admin dashboard, and the home-content editor with its date-time fields', async ({ openAs }) => {
+    const page = await openAs('admin');
+    await page.goto('/en/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await axeViolations(page, 'serious')).toEqual([]);
     await page.goto('/en/admin/content-managment/home-content');
@@ -18,11 +18,9 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     expect(await axeViolations(page, 'serious')).toEqual([]);
   });
 
-  test('company dashboard and indicators', async ({ page, context }) => {
-    const tab = context.waitForEvent('page');
-    await signIn(page, 'pt', DEMO.company.email, DEMO.company.password);
-    const dashboard = await tab;
-    await expect(dashboard).toHaveURL(/\/pt\/company\/dashboard$/);
+  test('company dashboard and indicators', async ({ openAs }) => {
+    const dashboard = await openAs('company');
+    await dashboard.goto('/pt/company/dashboard');
     await expect(dashboard.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await axeViolations(dashboard, 'serious')).toEqual([]);
     // The indicators' charts: their ticks and labels read on white.
@@ -32,11 +30,11 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
   });
 
   test('wide tables on a phone scroll by keyboard: an admin list and the public directory', async ({
-    page,
+    openAs,
     browser,
     baseURL,
   }) => {
-    await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
+    const page = await openAs('admin');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/en/admin/islands');
     await expect(page.getByTestId('table-row').first()).toBeVisible();
@@ -50,9 +48,9 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await visitorContext.close();
   });
 
-  test('partner dashboard', async ({ page }) => {
-    await signIn(page, 'fr', DEMO.partner.email, DEMO.partner.password);
-    await expect(page).toHaveURL(/\/fr\/partner\/dashboard$/);
+  test('partner dashboard', async ({ openAs }) => {
+    const page = await openAs('partner');
+    await page.goto('/fr/partner/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await axeViolations(page, 'serious')).toEqual([]);
   });

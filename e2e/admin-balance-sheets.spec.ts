@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { BALANCE_SHEET_MAX_BYTES, formatByteSize } from '@excelencia/domain';
 import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO, expectNoSideScroll, signIn, signInCompany, t, test } from './support.ts';
+import { expectNoSideScroll, t, test } from './support.ts';
 
 /** Two balanced annual trial balances on the seeded SNCRF accounts: sales 800 then 1 500, supplies 700 then 900. */
 const YEARS = {
@@ -76,11 +76,9 @@ async function optionValue(select: ReturnType<Page['getByLabel']>, text: string)
 }
 
 test('an admin lists, filters and exports the companies’ balance sheets and compares two periods; a company cannot drop a .csv', async ({
-  page,
-  browser,
-  baseURL,
+  openAs,
 }, testInfo) => {
-  const app = await signInCompany(page, baseURL ?? '');
+  const app = await openAs('company');
   const companies = (await (await app.request.get('/app/api/v1/me/companies')).json()) as Array<{
     id: string;
     companyName: string;
@@ -121,11 +119,9 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
     await expect(app.getByText(t('en', 'balanceSheets:uploaded'))).toBeHidden();
     expect(await sheetCount(app, company.id)).toBe(before);
 
-    // The admin, in a session of its own.
-    const adminContext = await browser.newContext({ baseURL });
-    const admin = await adminContext.newPage();
+    // The admin, in a context of its own.
+    const admin = await openAs('admin');
     try {
-      await signIn(admin, 'en', DEMO.admin.email, DEMO.admin.password);
       await admin.goto('/en/admin/balance-sheets');
       const rows = admin.getByTestId('table-row');
       await expect(rows.filter({ hasText: `${company.companyName} (${company.nif})` }).first()).toBeVisible();
@@ -224,7 +220,7 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
         admin.getByRole('dialog').getByRole('table', { name: t('en', 'balanceSheetsWeb:list.title') }),
       ).toBeInViewport();
     } finally {
-      await adminContext.close();
+      await admin.context().close();
     }
   } finally {
     // The demo company is left as it was for the specs that follow.

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { translate } from '../packages/domain/src/index.ts';
-import { axeViolations, DEMO, signInNewContext, t, test } from './support.ts';
+import { axeViolations, signInNewContext, t, test } from './support.ts';
 
 /**
  * The whole application flow on the demo edition (application window open, the demo company meets the eight
@@ -55,11 +55,12 @@ async function trialBalance(): Promise<Buffer> {
 
 test('an owner invites its accountant, who prepares the application with 8 PDFs but cannot submit; the owner submits, two admins evaluate and publish, the certificate is verified publicly', async ({
   browser,
+  openAs,
 }) => {
   test.setTimeout(180_000);
 
   // ---- the owner invites an accountant, in pt; the invitation is mailed in fr ----
-  const company = await signInNewContext(browser, 'pt', DEMO.company, true);
+  const company = await openAs('company');
   const accountant = {
     email: `contabilista.${String(Date.now()).slice(-7)}@contas-sal.cv`,
     password: 'Contas-do-Sal-2026!',
@@ -176,7 +177,7 @@ test('an owner invites its accountant, who prepares the application with 8 PDFs 
   await books.context().close();
 
   // ---- the first admin evaluates, in en ----
-  const admin = await signInNewContext(browser, 'en', DEMO.admin);
+  const admin = await openAs('admin');
   await admin.goto('/en/admin/application');
   const row = admin.getByRole('row').filter({ hasText: 'Demo Comércio, Lda' });
   await row.getByTestId('application-open').click();

@@ -1,11 +1,10 @@
 import { expect } from '@playwright/test';
-import { axeViolations, DEMO, expectNoSideScroll, signIn, t, test } from './support.ts';
+import { axeViolations, expectNoSideScroll, t, test } from './support.ts';
 
 test("an admin copies an edition and switches one of the copy's reminders off, in en at 390 px", async ({
-  page,
+  openAs,
 }) => {
-  await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
-  await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+  const page = await openAs('admin');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/en/admin/diagnosis-config');
 

@@ -1,12 +1,12 @@
 import { expect } from '@playwright/test';
 import { formatNumber } from '../packages/domain/src/index.ts';
-import { expectNoSideScroll, signInCompany, t, test } from './support.ts';
+import { expectNoSideScroll, t, test } from './support.ts';
 
 test('on a phone, a semiannual trial balance entered by hand before closing is checked, saved and shown with one equity', async ({
-  page,
+  openAs,
   baseURL,
 }, testInfo) => {
-  const app = await signInCompany(page, baseURL ?? '');
+  const app = await openAs('company');
   await app.setViewportSize({ width: 390, height: 844 });
   await app.goto('/en/company/balance-sheet');
   await app.getByTestId('bs-tab-entry').click();

@@ -1,6 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, expectNoSideScroll, signInCompany, t, test } from './support.ts';
+import { axeViolations, expectNoSideScroll, t, test } from './support.ts';
 
 /** A balanced trial balance (debit 2 200 = credit 2 200) on the SNCRF accounts of the seeded tree. */
 const SAMPLE = [
@@ -26,10 +26,9 @@ async function unbalancedWorkbook(): Promise<Buffer> {
 const uncut = (locator: Locator) => locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
 
 test('a company is told a period it has would be replaced and why a file is refused, uploads the filled template, sees tags and its income statement, and corrects a value by hand', async ({
-  page,
-  baseURL,
+  openAs,
 }, testInfo) => {
-  const app = await signInCompany(page, baseURL ?? '');
+  const app = await openAs('company');
   await app.goto('/en/company/balance-sheet');
   await expect(app.getByTestId('bs-dropzone')).toBeVisible();
   expect(await axeViolations(app, 'serious')).toEqual([]);

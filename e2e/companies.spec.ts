@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { choose, DEMO, expectNoSideScroll, fillLoginPage, signIn, t, test } from './support.ts';
+import { choose, expectNoSideScroll, fillLoginPage, t, test } from './support.ts';
 
 test('a visitor registers in French, confirms through /dev/mail, signs in, fills the profile and is found by NIF', async ({
   page,
@@ -68,10 +68,9 @@ test('a visitor registers in French, confirms through /dev/mail, signs in, fills
 });
 
 test('an admin picks any of more than 100 companies by name or NIF, and pages and searches the pre-registrations', async ({
-  page,
+  openAs,
 }) => {
-  await signIn(page, 'en', DEMO.admin.email, DEMO.admin.password);
-  await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
+  const page = await openAs('admin');
   // 105 pre-registered companies through the API (cookie + x-csrf-token): past the list API's 100 per page.
   const csrf = (await (await page.request.get('/auth/csrf')).json()) as { csrfToken: string };
   const pad = (n: number) => String(n).padStart(3, '0');

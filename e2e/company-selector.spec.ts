@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { choose, DEMO, expectNoSideScroll, sideMenu, signIn, t, test } from './support.ts';
+import { choose, expectNoSideScroll, sideMenu, signIn, t, test } from './support.ts';
 
 const stamp = String(Date.now()).slice(-7);
 const owner = {
@@ -40,7 +40,6 @@ async function registerFirstCompany(page: Page) {
 
 /** As the demo admin, pre-registers the second company for the same e-mail; the owner accepts the invitation. */
 async function inviteSecondCompany(admin: Page) {
-  await signIn(admin, 'en', DEMO.admin.email, DEMO.admin.password);
   const csrf = (await (await admin.request.get('/auth/csrf')).json()) as { csrfToken: string };
   const created = await admin.request.post('/app/api/v1/companies/pre-registrations', {
     headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' },
@@ -75,13 +74,12 @@ async function chooseCompany(page: Page, name: string) {
 
 test('a user of two companies chooses the current one in the top bar; the menu waits for it and the choice survives a reload', async ({
   page,
-  browser,
-  baseURL,
+  openAs,
 }) => {
   await registerFirstCompany(page);
-  const adminContext = await browser.newContext({ baseURL });
-  await inviteSecondCompany(await adminContext.newPage());
-  await adminContext.close();
+  const admin = await openAs('admin');
+  await inviteSecondCompany(admin);
+  await admin.context().close();
 
   await signIn(page, 'en', owner.email, owner.password);
   await page.goto('/en/company/dashboard');

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Language } from '../packages/domain/src/index.ts';
-import { axeViolations, DEMO, expectNoSideScroll, signInNewContext, t, test } from './support.ts';
+import { axeViolations, expectNoSideScroll, t, test } from './support.ts';
 
 /**
  * The content manager end to end: an admin writes a news item in pt, en and fr side by side (each language's
@@ -55,10 +55,10 @@ let slug = '';
 test.describe
   .serial('news of the content manager', () => {
     test('an admin publishes a news item with a cover image in three languages and previews it in English', async ({
-      browser,
+      openAs,
     }) => {
       test.setTimeout(120_000);
-      const admin = await signInNewContext(browser, 'en', DEMO.admin);
+      const admin = await openAs('admin');
       await admin.goto('/en/admin/content-managment/blog-content');
       await admin.getByTestId('content-new').click();
       const editor = admin.getByTestId('news-editor');

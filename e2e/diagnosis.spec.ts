@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, choose, expectNoSideScroll, signInCompany, t, test } from './support.ts';
+import { axeViolations, choose, expectNoSideScroll, t, test } from './support.ts';
 
 /** Two balanced annual trial balances on the seeded SNCRF accounts: the second year grows. */
 const YEARS = {
@@ -57,10 +57,9 @@ async function uploadAnnualSheet(app: Page, companyId: string, year: 2021 | 2022
 }
 
 test('a company compares two years, reads the changes and inputs, charts its indicators and downloads the PDF', async ({
-  page,
-  baseURL,
+  openAs,
 }, testInfo) => {
-  const app = await signInCompany(page, baseURL ?? '');
+  const app = await openAs('company');
   const companies = (await (await app.request.get('/app/api/v1/me/companies')).json()) as Array<{
     id: string;
   }>;

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { axeViolations, DEMO, signInNewContext, t, test } from './support.ts';
+import { axeViolations, t, test } from './support.ts';
 
 /**
  * ESG end to end: an admin builds a form of its own (one question of each of the four types, a later period than
@@ -19,13 +19,13 @@ const en = (key: string, params?: Record<string, string | number>) => t('en', ke
 const pt = (key: string, params?: Record<string, string | number>) => t('pt', key, params);
 
 test('an admin builds a form of the four types, the company answers in two sittings and submits, the admin sees and exports the results', async ({
-  browser,
+  openAs,
 }) => {
   test.setTimeout(180_000);
   const title = `ESG e2e ${Date.now().toString(36)}`;
 
   // ---- the admin builds the form, in en ----
-  const admin = await signInNewContext(browser, 'en', DEMO.admin);
+  const admin = await openAs('admin');
   await admin.goto('/en/admin/esg');
   await admin.getByTestId('esg-new-form').click();
   await admin.getByTestId('localized-title-pt').fill(title);
@@ -92,7 +92,7 @@ test('an admin builds a form of the four types, the company answers in two sitti
   await expect(admin).toHaveURL(/view=edit&form=/);
 
   // ---- the company answers half, in pt, reloads, finishes and submits ----
-  const company = await signInNewContext(browser, 'pt', DEMO.company, true);
+  const company = await openAs('company');
   await company.goto('/pt/company/esg');
   await expect(company.getByRole('heading', { name: title })).toBeVisible();
   const environment = company.getByTestId('esg-section-environment');

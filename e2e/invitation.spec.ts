@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { axeViolations, DEMO, expectNoSideScroll, signIn, t, test } from './support.ts';
+import { axeViolations, expectNoSideScroll, t, test } from './support.ts';
 
 const stamp = String(Date.now()).slice(-7);
 /** A long address without a break opportunity: the kind that widened the page to 430 px at 390. */
@@ -14,11 +14,10 @@ const invitee = {
 test('an invitation opened on a phone fits the screen under the logo, names who invited, and asks for the terms', async ({
   browser,
   baseURL,
+  openAs,
 }, testInfo) => {
   // The demo admin pre-registers the company; the invitation is mailed in French.
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signIn(admin, 'en', DEMO.admin.email, DEMO.admin.password);
+  const admin = await openAs('admin');
   const csrf = (await (await admin.request.get('/auth/csrf')).json()) as { csrfToken: string };
   const created = await admin.request.post('/app/api/v1/companies/pre-registrations', {
     headers: { 'x-csrf-token': csrf.csrfToken },
@@ -39,7 +38,7 @@ test('an invitation opened on a phone fits the screen under the logo, names who 
   );
   const link =
     (await mail.locator('a[href*="/register/invitation?token="]').first().getAttribute('href')) ?? '';
-  await adminContext.close();
+  await admin.context().close();
 
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();

@@ -264,22 +264,18 @@ async function prepareCurrentEdition(admin: Page): Promise<() => Promise<void>> 
 
 test('the demo company applies with its 8 PDFs and submits; an admin decides in the drawer and gets the focus back, by keyboard', async ({
   browser,
+  openAs,
 }) => {
   test.setTimeout(90_000);
 
-  // ---- the admin signs in; the current edition takes the demo company's application ----
+  // ---- the admin signs in by keyboard; the current edition takes the demo company's application ----
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInFromHome(admin, DEMO.admin.email, DEMO.admin.password);
   const restoreEdition = await prepareCurrentEdition(admin);
-  const context = await browser.newContext();
   try {
-    // ---- the company (its first visit opens the dashboard in a new tab) ----
-    const home = await context.newPage();
-    const tab = context.waitForEvent('page');
-    await signInFromHome(home, DEMO.company.email, DEMO.company.password);
-    const app = await tab;
-    await expect(app).toHaveURL(/\/en\/company\/dashboard$/);
+    // ---- the company, in its shared session (the admin above and the new company sign in by keyboard) ----
+    const app = await openAs('company');
 
     // It has not applied to this edition yet: Apply, then 8 empty slots.
     await app.goto('/en/company/application');
@@ -313,7 +309,7 @@ test('the demo company applies with its 8 PDFs and submits; an admin decides in 
     // Submit is gone with the submission: the focus is on the page's main region, not lost.
     await expect(submit).toHaveCount(0);
     await expect(app.locator('#main')).toBeFocused();
-    await context.close();
+    await app.context().close();
 
     // ---- the admin decides in the evaluation drawer ----
     await admin.goto('/en/admin/application');
@@ -347,7 +343,6 @@ test('the demo company applies with its 8 PDFs and submits; an admin decides in 
   } finally {
     // The edition as the later specs expect it, even when a step above failed.
     await restoreEdition();
-    await context.close();
     await adminContext.close();
   }
 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { axeViolations, choose, DEMO, signInNewContext, t, test } from './support.ts';
+import { axeViolations, choose, signInNewContext, t, test } from './support.ts';
 
 /** A company of this spec only: its NIF and e-mail appear nowhere else in the suite. */
 const company = {
@@ -29,11 +29,12 @@ function consentSwitch(page: Page, level: 'status' | 'diagnosis') {
 
 test('a bank invites a company, which registers and shares its diagnosis with the bank, then withdraws it', async ({
   browser,
+  openAs,
 }) => {
   // Four people's sessions and three axe runs: near a minute on a busy two-core machine.
   test.slow();
   // The bank registers the company it assists: pre-registration and invitation.
-  const partner = await signInNewContext(browser, 'en', DEMO.partner);
+  const partner = await openAs('partner');
   await partner.goto('/en/partner/register');
   await partner.getByTestId('assisted-add').click();
   const form = partner.getByTestId('pre-register-form');
@@ -110,10 +111,10 @@ test('a bank invites a company, which registers and shares its diagnosis with th
 });
 
 test('a partner makes an API token on its profile, shown once, which reads the partner API until it is revoked', async ({
-  browser,
+  openAs,
   request,
 }) => {
-  const partner = await signInNewContext(browser, 'en', DEMO.partner);
+  const partner = await openAs('partner');
   await partner.goto('/en/users/profile');
   const section = partner.getByTestId('api-tokens');
   await section.getByRole('textbox', { name: t('en', 'partners:tokens.name') }).fill('Core banking');
@@ -141,6 +142,7 @@ test('a partner makes an API token on its profile, shown once, which reads the p
 
 test('a bank asks to follow a company that registered on its own; the company accepts in its profile, sharing nothing yet', async ({
   browser,
+  openAs,
 }) => {
   test.slow();
   const stamp = String(Date.now()).slice(-7);
@@ -178,7 +180,7 @@ test('a bank asks to follow a company that registered on its own; the company ac
   await expect(visitor.getByTestId('confirm-success')).toBeVisible();
 
   // The bank cannot pre-register it (NIF already registered): it asks to follow it instead.
-  const partner = await signInNewContext(browser, 'en', DEMO.partner);
+  const partner = await openAs('partner');
   await partner.goto('/en/partner/register');
   await partner.getByTestId('assisted-add').click();
   const form = partner.getByTestId('pre-register-form');

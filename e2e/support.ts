@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { type Language, translate } from '../packages/domain/src/index.ts';
 
 export const DEMO = {
@@ -11,27 +11,127 @@ export const DEMO = {
 type Goto = Page['goto'];
 const patched = new WeakSet<object>();
 
+/** Makes every page's `goto` (all pages share the prototype) wait until a rendered page has hydrated. */
+function waitForHydrationAfterGoto(page: Page): void {
+  const prototype = Object.getPrototypeOf(page) as { goto: Goto };
+  if (patched.has(prototype)) return;
+  patched.add(prototype);
+  const goto = prototype.goto;
+  prototype.goto = async function (this: Page, ...args: Parameters<Goto>) {
+    const response = await goto.apply(this, args);
+    await waitForApp(this);
+    return response;
+  };
+}
+
+/** A demo user whose session the specs share. */
+export type DemoRole = keyof typeof DEMO;
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Where each demo user's sign-in from the English home lands (a company's first visit: in a new tab). */
+const LANDING: Record<DemoRole, RegExp> = {
+  admin: /\/en\/admin\/dashboard$/,
+  company: /\/en\/company\/dashboard$/,
+  partner: /\/en\/partner\/dashboard$/,
+};
+
+/**
+ * Signs a demo user in through the provider's real page, in a context of its own, and returns that context's
+ * storage state: the portal's session cookie (the session itself is on the server), the provider's cookies and
+ * what the first signed-in page stored (the language; a company user's selected company and the dashboard tab
+ * already opened).
+ */
+async function signInOnce(browser: Browser, baseURL: string, role: DemoRole): Promise<StorageState> {
+  // No storage state of the test's options: signed out.
+  const context = await browser.newContext({ baseURL, storageState: undefined });
+  try {
+    const page = await context.newPage();
+    const tab = role === 'company' ? context.waitForEvent('page') : null;
+    await signIn(page, 'en', DEMO[role].email, DEMO[role].password);
+    const landed = tab ? await tab : page;
+    await expect(landed).toHaveURL(LANDING[role]);
+    await expect(sideMenu(landed)).toBeVisible();
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+interface DemoSessions {
+  /** The storage state of `role`'s shared session: signed in on first use in this worker, then checked. */
+  state(role: DemoRole): Promise<StorageState>;
+}
+
 /**
  * Playwright's test, where every page (of any context) waits after `goto` until a server-rendered page has
  * hydrated: a click on its HTML before would do nothing, as it would for a user on a slow phone.
+ *
+ * Each demo user signs in through the provider's page once per worker (the suite has one), on first use, and the
+ * tests that only need a signed-in page of that user share that session: `openAs('company')` opens a page in a
+ * new context that starts with it. A test that signs out, or changes, locks or deactivates the account, signs in
+ * on its own (`signIn`, `signInNewContext`): sessions are on the server, and ending the shared one would sign the
+ * later tests out. (Not `test.use({ storageState })`: every `browser.newContext()` of such a test, a visitor's
+ * too, would start signed in.)
  */
-export const test = base.extend<{ waitForHydration: void }>({
+export const test = base.extend<
+  {
+    /** A page in a new context with `role`'s shared session (not navigated; closed after the test). */
+    openAs: (role: DemoRole) => Promise<Page>;
+  },
+  { waitForHydration: void; demoSessions: DemoSessions }
+>({
+  // Once per worker, on a page of a context of its own: a test that asks for no `page` then opens none.
   waitForHydration: [
-    async ({ page }, use) => {
-      const prototype = Object.getPrototypeOf(page) as { goto: Goto };
-      if (!patched.has(prototype)) {
-        patched.add(prototype);
-        const goto = prototype.goto;
-        prototype.goto = async function (this: Page, ...args: Parameters<Goto>) {
-          const response = await goto.apply(this, args);
-          await waitForApp(this);
-          return response;
-        };
-      }
+    async ({ browser }, use) => {
+      const context = await browser.newContext();
+      waitForHydrationAfterGoto(await context.newPage());
+      await context.close();
       await use();
     },
-    { auto: true },
+    { scope: 'worker', auto: true },
   ],
+  demoSessions: [
+    async ({ browser, playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL ?? '';
+      const states = new Map<DemoRole, Promise<StorageState>>();
+      await use({
+        async state(role) {
+          const known = states.get(role);
+          if (!known) {
+            const state = signInOnce(browser, baseURL, role);
+            states.set(role, state);
+            return state;
+          }
+          // Still signed in? Ending it is a test's mistake (it signs out or changes the account on a shared
+          // session): say so here rather than fail the next test on a signed-out page.
+          const state = await known;
+          const request = await playwright.request.newContext({ baseURL, storageState: state });
+          try {
+            const session = (await (await request.get('/auth/session')).json()) as { status: string };
+            if (session.status !== 'authenticated') {
+              throw new Error(
+                `The demo ${role}'s shared session has ended (${session.status}): an earlier test ended it. A ` +
+                  'test that signs out or changes the account signs in on its own (signIn, signInNewContext).',
+              );
+            }
+          } finally {
+            await request.dispose();
+          }
+          return state;
+        },
+      });
+    },
+    { scope: 'worker' },
+  ],
+  openAs: async ({ browser, baseURL, demoSessions }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (role) => {
+      const context = await browser.newContext({ baseURL, storageState: await demoSessions.state(role) });
+      contexts.push(context);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
 });
 
 /**
@@ -58,22 +158,6 @@ export async function fillLoginPage(page: Page, language: Language, email: strin
   await page.getByLabel(t(language, 'idp:signIn.email'), { exact: true }).fill(email);
   await page.getByLabel(t(language, 'idp:signIn.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t(language, 'idp:signIn.submit') }).click();
-}
-
-/**
- * Signs the demo company in from the English home and returns the company dashboard tab that a company user's
- * first visit opens.
- */
-export async function signInCompany(page: Page, baseURL: string): Promise<Page> {
-  const port = new URL(baseURL).port;
-  await page.goto('/en/');
-  const tab = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: t('en', 'shell:nav.login') }).click();
-  await fillLoginPage(page, 'en', DEMO.company.email, DEMO.company.password);
-  await page.waitForURL((url) => url.port === port);
-  const dashboard = await tab;
-  await expect(dashboard).toHaveURL(/\/en\/company\/dashboard$/);
-  return dashboard;
 }
 
 /** From the public home in `language`, signs in through the portal's Login button and the provider's page. */

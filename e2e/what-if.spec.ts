@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, choose, expectNoSideScroll, signInCompany, t, test } from './support.ts';
+import { axeViolations, choose, expectNoSideScroll, t, test } from './support.ts';
 
 /**
  * A weak year (2015) on the seeded SNCRF accounts, balanced (debits = credits = 1 910 000): equity 200 000 of
@@ -54,10 +54,9 @@ async function uploadWeakYear(app: Page, companyId: string): Promise<void> {
 }
 
 test('a company with a failed criterion reads its levers and tries an amount, in pt at 390 px', async ({
-  page,
-  baseURL,
+  openAs,
 }) => {
-  const app = await signInCompany(page, baseURL ?? '');
+  const app = await openAs('company');
   const companies = (await (await app.request.get('/app/api/v1/me/companies')).json()) as Array<{
     id: string;
   }>;
