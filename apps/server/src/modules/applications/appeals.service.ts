@@ -392,9 +392,10 @@ export function createAppealsService(deps: {
         return { application, appeal, edition, issuedAt };
       };
       return applications.withStoredDocument(
+        actor,
         input.file,
         () => allowed(db, false),
-        async (tx) => {
+        async (tx, document) => {
           const { application, appeal, edition, issuedAt } = await allowed(tx, true);
           const replaced = (await liveFilesOf(tx, application.id)).find((f) => f.fileType === input.fileType);
           if (replaced) await markFileRemoved(tx, replaced.id, now);
@@ -403,7 +404,7 @@ export function createAppealsService(deps: {
             actor,
             application,
             input.fileType,
-            input.file,
+            document,
             now,
             {
               issuedAt,

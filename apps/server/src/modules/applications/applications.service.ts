@@ -27,7 +27,7 @@ import { type Database, type Executor, readTogether } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import { AppError, notFound, staleVersion } from '../../platform/errors.ts';
-import type { FileStore } from '../../platform/files/file-store.ts';
+import type { FileStore, StoredFile } from '../../platform/files/file-store.ts';
 import { assertPdf } from '../../platform/files/pdf-upload.ts';
 import { orderBy, pageWindow } from '../../platform/listing.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
@@ -235,33 +235,26 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
   }
 
   /**
-   * Records a document already sent to the store (withStoredDocument) in its slot as `{NIF}_{type}_{name}.pdf`
-   * with its issue date (already checked: checkedIssueDate) and, for an appeal's document, the appeal it came
-   * with; moves the application's version on.
+   * Records a document already stored (withStoredDocument: `stored`, its file row) in its slot as
+   * `{NIF}_{type}_{name}.pdf` with its issue date (already checked: checkedIssueDate) and, for an appeal's
+   * document, the appeal it came with; moves the application's version on.
    */
   async function storeDocument(
     tx: Executor,
     actor: Actor,
     row: ApplicationRow,
     fileType: number,
-    input: FileOnDisk,
+    input: { filename: string; stored: StoredFile },
     now: Date,
     extra: { issuedAt: string | null; appealId?: string | null },
   ): Promise<ApplicationFileRow> {
     const company = await companyOf(tx, row.companyId);
-    const stored = await fileStore.putStored(tx, {
-      file: input,
-      originalName: input.filename || 'document.pdf',
-      mime: 'application/pdf',
-      kind: 'application-document',
-      ownerAccountId: actor.accountId,
-    });
     const file = await insertApplicationFile(tx, {
       applicationId: row.id,
       fileType,
-      fileId: stored.id,
+      fileId: input.stored.id,
       fileName: applicationFileName(company.nif, fileType, input.filename),
-      size: stored.size,
+      size: input.stored.size,
       createdBy: actor.accountId,
       issuedAt: extra.issuedAt,
       appealId: extra.appealId ?? null,
@@ -273,17 +266,26 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
   /**
    * A document upload in three steps, so that no database connection is held while its bytes travel to the
    * store (docs/adr/0036): `check` runs the upload's rules on a short read (a refused upload stores nothing),
-   * the file is sent to the store, then `record` runs the short transaction that checks the same rules again
-   * (the application may have changed meanwhile) and records the document (storeDocument). A refusal or a
-   * failure there removes what was sent.
+   * the file is stored (its row, then its bytes: fileStore.storeAhead), then `record` runs the short transaction
+   * that checks the same rules again (the application may have changed meanwhile) and records the document
+   * (storeDocument). A refusal or a failure there removes what was stored.
    */
   async function withStoredDocument<T>(
+    actor: Actor,
     file: FileOnDisk,
     check: () => Promise<unknown>,
-    record: (tx: Executor) => Promise<T>,
+    record: (tx: Executor, document: { filename: string; stored: StoredFile }) => Promise<T>,
   ): Promise<T> {
     await check();
-    return fileStore.storeAhead(db, file, () => db.transaction(record));
+    const details = {
+      originalName: file.filename || 'document.pdf',
+      mime: 'application/pdf',
+      kind: 'application-document',
+      ownerAccountId: actor.accountId,
+    };
+    return fileStore.storeAhead(db, { file, ...details }, (stored) =>
+      db.transaction((tx) => record(tx, { filename: file.filename, stored })),
+    );
   }
 
   /**
@@ -429,11 +431,12 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         return { row, edition, issuedAt };
       };
       return withStoredDocument(
+        actor,
         input.file,
         () => allowed(db, false),
-        async (tx) => {
+        async (tx, document) => {
           const { row, edition, issuedAt } = await allowed(tx, true);
-          const file = await storeDocument(tx, actor, row, input.fileType, input.file, now, { issuedAt });
+          const file = await storeDocument(tx, actor, row, input.fileType, document, now, { issuedAt });
           await auditApplication(tx, actor, id, 'uploadFile', row, {
             status: row.status,
             fileType: input.fileType,
@@ -467,12 +470,13 @@ export function createApplicationsService(deps: { db: Database; fileStore: FileS
         return { row, edition, old, issuedAt };
       };
       return withStoredDocument(
+        actor,
         input.file,
         () => allowed(db, false),
-        async (tx) => {
+        async (tx, document) => {
           const { row, edition, old, issuedAt } = await allowed(tx, true);
           await markFileRemoved(tx, old.id, now);
-          const file = await storeDocument(tx, actor, row, old.fileType, input.file, now, { issuedAt });
+          const file = await storeDocument(tx, actor, row, old.fileType, document, now, { issuedAt });
           await auditApplication(tx, actor, id, 'replaceFile', row, {
             status: row.status,
             fileType: old.fileType,

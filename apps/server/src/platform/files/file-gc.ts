@@ -56,8 +56,8 @@ function referenced(): SQL {
  * short transaction that holds the files table in SHARE mode: uploads in flight finish first (so their row is
  * seen) and new rows wait until the blob is gone. The store's put writes its row before its blob, so an upload of
  * the same content either waits for this removal and then writes the blob again, or holds the sweep until its
- * transaction ends; a document sent ahead (storeAhead, then putStored) checks its blob after its row's insert,
- * under the same lock, and writes it again when a removal came in between (docs/adr/0036).
+ * transaction ends. The store's storeAhead commits its row before it writes its blob (docs/adr/0036): a removal
+ * either came before and the blob is written after it, or sees the row.
  */
 export async function sweepUnreferencedFiles(
   db: Database,

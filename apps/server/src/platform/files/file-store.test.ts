@@ -213,17 +213,17 @@ describe.each([
   }
   const meta = { originalName: 'declaracao.pdf', mime: 'application/pdf', kind: 'doc' };
 
-  it('is stored before its transaction, whose row then reads it back', async () => {
+  it('is stored, row and bytes, before the transaction that records it', async () => {
     const store = createFileStore(makeDriver());
     const folder = await mkdtemp(join(tmpdir(), 'excelencia-upload-'));
     try {
       const file = await received(folder, 'a.pdf');
-      let storedBefore = false;
-      const row = await store.storeAhead(handle.db, file, async () => {
-        storedBefore = await store.driver.exists(file.sha256);
-        return handle.db.transaction((tx) => store.putStored(tx, { file, ...meta }));
+      const row = await store.storeAhead(handle.db, { file, ...meta }, async (stored) => {
+        // Committed and written before the caller's transaction starts.
+        expect(await store.driver.exists(file.sha256)).toBe(true);
+        expect(await store.meta(handle.db, stored.id)).toEqual(stored);
+        return stored;
       });
-      expect(storedBefore).toBe(true);
       expect(row).toMatchObject({ sha256: file.sha256, size: file.size, originalName: 'declaracao.pdf' });
       expect(sha256Of((await store.get(handle.db, row.id))?.data as Buffer)).toBe(file.sha256);
       await store.driver.delete(file.sha256);
@@ -232,15 +232,14 @@ describe.each([
     }
   });
 
-  it('is removed when its transaction fails, whose error is thrown; a content another row has stays', async () => {
+  it('is removed, row and bytes, when its transaction fails, whose error is thrown; a content another row has stays', async () => {
     const store = createFileStore(makeDriver());
     const folder = await mkdtemp(join(tmpdir(), 'excelencia-upload-'));
     try {
       const file = await received(folder, 'a.pdf');
       await expect(
-        store.storeAhead(handle.db, file, () =>
-          handle.db.transaction(async (tx) => {
-            await store.putStored(tx, { file, ...meta });
+        store.storeAhead(handle.db, { file, ...meta }, () =>
+          handle.db.transaction(async () => {
             throw new Error('slot taken meanwhile');
           }),
         ),
@@ -251,11 +250,12 @@ describe.each([
       // The same content already kept by another file's row: the refused upload leaves it.
       const kept = await store.put(handle.db, { file, ...meta });
       await expect(
-        store.storeAhead(handle.db, file, async () => {
+        store.storeAhead(handle.db, { file, ...meta }, async () => {
           throw new Error('refused');
         }),
       ).rejects.toThrow('refused');
       expect(await store.driver.exists(file.sha256)).toBe(true);
+      expect(await handle.db.select({ n: count() }).from(files)).toEqual([{ n: 1 }]);
       expect(sha256Of((await store.get(handle.db, kept.id))?.data as Buffer)).toBe(file.sha256);
       await store.driver.delete(file.sha256);
     } finally {
@@ -263,15 +263,15 @@ describe.each([
     }
   });
 
-  it('is written again when a removal of the same content came between the file and its row', async () => {
+  it('keeps its content from a removal while it travels: its row is there first', async () => {
     const store = createFileStore(makeDriver());
     const folder = await mkdtemp(join(tmpdir(), 'excelencia-upload-'));
     try {
       const file = await received(folder, 'a.pdf');
-      const row = await store.storeAhead(handle.db, file, async () => {
-        // What the sweep or another refused upload of these bytes does meanwhile: no row has them yet.
-        expect(await removeUnusedBlobs(handle.db, store.driver, [file.sha256])).toBe(1);
-        return handle.db.transaction((tx) => store.putStored(tx, { file, ...meta }));
+      const row = await store.storeAhead(handle.db, { file, ...meta }, async (stored) => {
+        // What the sweep or another refused upload of these bytes does meanwhile: the row keeps them.
+        expect(await removeUnusedBlobs(handle.db, store.driver, [file.sha256])).toBe(0);
+        return stored;
       });
       expect(sha256Of((await store.get(handle.db, row.id))?.data as Buffer)).toBe(file.sha256);
       await store.driver.delete(file.sha256);

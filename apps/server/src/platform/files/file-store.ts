@@ -230,8 +230,8 @@ export function createFileStore(driver: BlobDriver) {
     /**
      * Stores a content given in memory (`data`) or received to a local file with its sha256 computed on the way
      * (`file`: streamed to the driver, never held whole in memory), in the caller's transaction: for small files.
-     * A large upload goes through storeAhead and putStored instead, so that no transaction is open while its
-     * bytes travel (docs/adr/0036).
+     * An application document goes through storeAhead instead, so that no transaction is open while its bytes
+     * travel (docs/adr/0036).
      */
     async put(
       db: Executor,
@@ -254,43 +254,44 @@ export function createFileStore(driver: BlobDriver) {
     },
 
     /**
-     * Sends a file received to local disk to the driver with no database connection held (docs/adr/0036), then
-     * runs `record`: the caller's short transaction, which checks its rules again and writes the file's row with
-     * putStored. When `record` fails (a rule now refuses, the transaction fails), the blob is removed unless a
-     * row has that content (another upload's, committed or in flight: removeUnusedBlobs' rule), so a refused
-     * upload leaves nothing behind; `record`'s error is what is thrown.
+     * Stores a file received to local disk with no transaction open while its bytes travel to the driver
+     * (docs/adr/0036), then runs `record` with its row: the caller's short transaction, which checks its rules
+     * again and refers to the row. The row is written first, on its own: referenced by nothing yet, it keeps the
+     * content from a removal (removeUnusedBlobs sees it) and the sweep leaves it alone for FILE_GRACE_MS (its
+     * upload may be in flight); the blob is then written as put writes it (a no-op when the content is there).
+     * When the write or `record` fails (a rule now refuses, the transaction fails), the row is deleted and the blob
+     * removed unless another row has that content, so a refused upload leaves nothing behind; the error is thrown.
      */
     async storeAhead<T>(
       db: Database,
-      file: LocalFile & { sha256: string },
-      record: () => Promise<T>,
+      input: { file: LocalFile & { sha256: string } } & FileDetails,
+      record: (stored: StoredFile) => Promise<T>,
     ): Promise<T> {
-      await driver.writeFile(file.sha256, file);
+      const { file, originalName, mime, kind, ownerAccountId } = input;
+      const [row] = await db
+        .insert(files)
+        .values({
+          sha256: file.sha256,
+          size: file.size,
+          originalName,
+          mime,
+          kind,
+          ownerAccountId: ownerAccountId ?? null,
+        })
+        .returning();
+      if (!row) throw new Error('Inserting the file row returned nothing');
       try {
-        return await record();
+        await driver.writeFile(file.sha256, file);
+        return await record(toStoredFile(row));
       } catch (error) {
-        // A blob this removal fails to remove is left without a row (nothing but space lost): the error that
-        // matters to the caller is record's.
-        await removeUnusedBlobs(db, driver, [file.sha256]).catch(() => undefined);
+        // Left behind if this fails: an unreferenced row (the sweep's) and maybe its blob, nothing anyone reads.
+        await db
+          .delete(files)
+          .where(eq(files.id, row.id))
+          .then(() => removeUnusedBlobs(db, driver, [file.sha256]))
+          .catch(() => undefined);
         throw error;
       }
-    },
-
-    /**
-     * The row of a content storeAhead sent ahead, in the caller's transaction. The blob is checked after the
-     * insert, under the lock it takes: a removal of the same content that ran between the two (a sweep, another
-     * refused upload's storeAhead) is over by then, and the blob is written again (rare: the only case where a
-     * transaction is open while the bytes travel).
-     */
-    async putStored(
-      tx: Executor,
-      input: { file: LocalFile & { sha256: string } } & FileDetails,
-    ): Promise<StoredFile> {
-      const { file, originalName, mime, kind, ownerAccountId } = input;
-      const { sha256, size } = file;
-      return insertThen(tx, { originalName, mime, kind, ownerAccountId, sha256, size }, async () => {
-        if (!(await driver.exists(file.sha256))) await driver.writeFile(file.sha256, file);
-      });
     },
 
     /** The metadata and the whole content in memory: for code that needs the bytes (re-encoding, PDFs). */
