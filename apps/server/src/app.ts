@@ -623,7 +623,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         request.log.warn({ err: error, path }, 'first answers failed');
         return {};
       });
-      if (Object.keys(answers).length > 0) reply.header('cache-control', 'private, no-cache');
+      if (Object.keys(answers).length > 0) {
+        reply.header('cache-control', 'private, no-cache');
+        // Drawn on the server with those answers, the page reads before its scripts have run (docs/adr/0037).
+        const page = await pageRenderer
+          ?.renderSignedIn(request, status, pageShell(path, true), answers)
+          .catch((error: unknown) => {
+            request.log.error({ err: error, path }, 'server rendering failed');
+            return null;
+          });
+        if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
+        if (page) return reply.code(page.status).send(page.html);
+      }
       return reply.code(status).send(withFirstAnswers(pageShell(path), answers));
     }
     request.log.info({ reqId: request.id, status: 404 }, 'client error 404 not_found');

@@ -9,17 +9,24 @@ import {
   namespaces,
   type SessionResponse,
 } from '@excelencia/domain';
-import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { renderToReadableStream, renderToString } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { sessionKeys } from './features/session/queries.ts';
 import { IslandProviders } from './islands/island-providers.tsx';
 import { setApiTransport } from './lib/api-client.ts';
+import { FIRST_ANSWERS_FRESH_MS } from './lib/first-answers.ts';
 import {
   ISLAND_MESSAGES,
   type IslandName,
@@ -191,15 +198,20 @@ function pickMessages(keys: readonly string[], language: Language): SsrData['mes
   return picked;
 }
 
-/** The whole page once every lazy part has rendered: crawlers and visitors without JavaScript read it all. */
+/**
+ * The whole page once every lazy part has rendered: crawlers and visitors without JavaScript read it all, and no
+ * part comes later with an inline script (the CSP allows none).
+ */
 async function renderToHtml(element: ReactNode): Promise<string> {
-  const stream = await renderToReadableStream(element, {
+  const { prelude } = await prerender(element, {
+    // Every part in place, however large: React would otherwise send a large part after the rest, with the
+    // inline script that moves it, which the CSP blocks.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
       console.error(error);
     },
   });
-  await stream.allReady;
-  return new Response(stream).text();
+  return new Response(prelude).text();
 }
 
 /** Renders a public page; `status` is what the server decided for the path (404 for /404). */
@@ -252,4 +264,74 @@ export async function render(request: RenderRequest, status: number): Promise<Re
     html,
     data: scriptJson(data),
   };
+}
+
+export type SignedInRenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; language: Language; html: string; data: string };
+
+/** Whether a query the page's components asked for would be fetched by the browser as it renders. */
+function isWaiting(query: Query, tried: Set<string>): boolean {
+  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle' || tried.has(query.queryHash)) {
+    return false;
+  }
+  if (typeof query.options.queryFn !== 'function') return false;
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/** At most this many renders to find a page's calls: a call can depend on an earlier one's answer. */
+const MAX_DATA_PASSES = 4;
+
+/**
+ * Renders a signed-in page for the signed-in user whose calls the transport answers (docs/adr/0037). The page's
+ * queries are found by rendering it: each render's queries that the browser would fetch are fetched, and the page
+ * is rendered again with their answers, until no new one is asked for. A query that failed is left for the browser
+ * (it shows its loading state in the HTML, as the browser would before its own call). The answers go to the
+ * browser as the dehydrated query cache, and the browser hydrates the same tree.
+ */
+export async function renderSignedIn(request: { url: string }): Promise<SignedInRenderResult> {
+  const url = new URL(request.url, 'http://portal.invalid');
+  const context: StaticHandlerContext | Response = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+  const segments = url.pathname.split('/');
+  const language = isLanguage(segments[1]) ? segments[1] : DEFAULT_LANGUAGE;
+  const i18n = i18nFor(language);
+  const queryClient: QueryClient = createQueryClient();
+  // No retries while the page waits; and the answers are as fresh as the browser will take them
+  // (keepFreshFromPage), so that no component renders here as 'fetching' what the browser will not fetch.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false, staleTime: FIRST_ANSWERS_FRESH_MS },
+  });
+  const renderedAt = new Date();
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const page = (
+    <Providers i18n={i18n} queryClient={queryClient} renderedAt={renderedAt}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>
+  );
+  const tried = new Set<string>();
+  for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
+    renderToString(page);
+    const waiting = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => isWaiting(query, tried));
+    if (waiting.length === 0) break;
+    for (const query of waiting) tried.add(query.queryHash);
+    await Promise.all(
+      waiting.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
+    );
+  }
+  queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+  const html = await renderToHtml(page);
+  const data: SsrData = {
+    renderedAt: renderedAt.toISOString(),
+    messages: {},
+    queries: dehydrate(queryClient),
+  };
+  return { kind: 'page', language, html, data: scriptJson(data) };
 }

@@ -1,9 +1,10 @@
 import './lib/zod-config.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
@@ -12,11 +13,13 @@ import { sessionQueryOptions } from './features/session/queries.ts';
 import { API_BASE } from './lib/api-client.ts';
 import { hasFirstAnswer } from './lib/first-answers.ts';
 import { firstLanguage, initI18n } from './lib/i18n.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { createQueryClient, keepFreshFromPage } from './lib/query-client.ts';
+import { readSsrData } from './lib/ssr-data.ts';
 
 /**
  * The app: signed-in areas and the pages the browser renders. A page the server rendered for a visitor does
- * not run it; its islands run from src/islands.tsx (docs/adr/0014).
+ * not run it; its islands run from src/islands.tsx (docs/adr/0014). A signed-in page the server rendered is
+ * hydrated (docs/adr/0037).
  */
 const language = firstLanguage(window.location.pathname);
 document.documentElement.lang = language;
@@ -24,24 +27,58 @@ document.documentElement.lang = language;
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
+/** The lazy routes of the address, loaded before hydrating: the same components the server rendered with. */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
 // The page's texts in its language come first: nothing renders with a key in place of its text. i18next starts
 // at once (initI18n), so the router, created meanwhile, loads the matched routes' code while the texts arrive.
 const texts = initI18n(language);
-const router = createBrowserRouter(routes);
-// A signed-in page came with its session and a company user's companies (docs/adr/0025): they are in the cache
-// before the first render, which then draws the page instead of a loading screen.
 const queryClient = createQueryClient();
-if (hasFirstAnswer('/auth/session')) void queryClient.prefetchQuery(sessionQueryOptions());
-if (hasFirstAnswer(`${API_BASE}/me/companies`)) void queryClient.prefetchQuery(myCompaniesQueryOptions());
-void texts.then(() => {
-  // A transition: React renders the page in slices and lets the phone answer in between (no long task).
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <Providers queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    );
+const rendered = readSsrData();
+if (rendered?.queries) {
+  // A signed-in page the server rendered: its answers are in the cache before hydration, and the tree hydrates
+  // over the server's HTML (a transition: React yields to the phone between components).
+  hydrate(queryClient, rendered.queries);
+  keepFreshFromPage(queryClient);
+  const renderedAt = new Date(rendered.renderedAt);
+  void Promise.all([texts, loadMatchedRoutes()]).then(() => {
+    const router = createBrowserRouter(routes, { hydrationData: { loaderData: {} } });
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <Providers queryClient={queryClient} renderedAt={renderedAt}>
+            <RouterProvider router={router} />
+          </Providers>
+        </StrictMode>,
+      );
+    });
   });
-});
+} else {
+  const router = createBrowserRouter(routes);
+  // A signed-in page came with its session and a company user's companies (docs/adr/0025): they are in the cache
+  // before the first render, which then draws the page instead of a loading screen.
+  if (hasFirstAnswer('/auth/session')) void queryClient.prefetchQuery(sessionQueryOptions());
+  if (hasFirstAnswer(`${API_BASE}/me/companies`)) void queryClient.prefetchQuery(myCompaniesQueryOptions());
+  void texts.then(() => {
+    // A transition: React renders the page in slices and lets the phone answer in between (no long task).
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <Providers queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </Providers>
+        </StrictMode>,
+      );
+    });
+  });
+}

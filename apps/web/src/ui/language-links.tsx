@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@excelencia/domain';
+import { LANGUAGES, type Language, languageName } from '@excelencia/domain';
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -30,7 +30,7 @@ export function LanguageLinks({ onChoose }: { onChoose?: (language: Language) =>
           to={`${withLanguage(location.pathname, lang)}${location.search}${location.hash}`}
           lang={lang}
           hrefLang={lang}
-          aria-label={t(`common:languages.${lang}`, { lng: lang })}
+          aria-label={languageName(lang)}
           aria-current={lang === language ? 'true' : undefined}
           data-active={lang === language || undefined}
           onClick={lang === language ? undefined : () => onChoose?.(lang)}

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@excelencia/domain';
+import { LANGUAGES, type Language, languageName } from '@excelencia/domain';
 import { Button, Menu } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,7 @@ export function LanguageSelector({
             to={`${withLanguage(location.pathname, lang)}${location.search}${location.hash}`}
             onClick={() => onChoose?.(lang)}
           >
-            {t(`common:languages.${lang}`, { lng: lang })}
+            {languageName(lang)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -5,7 +5,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
  * Its children once its box comes near the viewport (within `margin`), kept from then on; until then an empty
  * box of the given height, so that nothing moves when they arrive. A screen of many charts draws the ones in view
  * first and the others as they are scrolled to, instead of all of them before it answers.
- * Without IntersectionObserver the children show at once.
+ * Without IntersectionObserver the children show once it has mounted: a page the server rendered has the empty box
+ * too, so that it hydrates as it was drawn (docs/adr/0037).
  */
 export function WhenVisible({
   height,
@@ -17,10 +18,14 @@ export function WhenVisible({
   children: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     const element = box.current;
     if (visible || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

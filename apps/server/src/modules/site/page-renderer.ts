@@ -18,8 +18,13 @@ type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; language: Language; head: string; html: string; data: string };
 
+type SignedInRenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; language: Language; html: string; data: string };
+
 interface ServerEntry {
   render(request: { url: string; publicUrl: string }, status: number): Promise<RenderResult>;
+  renderSignedIn?(request: { url: string }): Promise<SignedInRenderResult>;
   setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
 }
 
@@ -31,25 +36,47 @@ export interface PageRenderer {
   /** Whether this request gets a server-rendered page: a public page under a language, for a visitor. */
   renders(request: FastifyRequest, path: string): boolean;
   render(request: FastifyRequest, status: number, shell: string): Promise<PageRenderResult>;
+  /**
+   * A signed-in page rendered for the user of the request's session (docs/adr/0037), its calls answered from
+   * `answers` (first-answers.ts) or by the API with the request's cookie; null when the build has no such renderer.
+   */
+  renderSignedIn(
+    request: FastifyRequest,
+    status: number,
+    shell: string,
+    answers: Record<string, unknown>,
+  ): Promise<PageRenderResult | null>;
 }
 
-/** The client address of the page request the renderer is fetching data for (the API's rate limits see it). */
-const visitor = new AsyncLocalStorage<string>();
+/**
+ * Whom the renderer is fetching data for: the page request's client address (the API's rate limits see it) and,
+ * for a signed-in page, its cookie, language and the answers already read for it.
+ */
+interface Caller {
+  ip: string;
+  cookie?: string;
+  language?: string;
+  answers?: Record<string, unknown>;
+}
+const caller = new AsyncLocalStorage<Caller>();
 
 /** The shell of a rendered page (createPageShell's, scripts deferred) with its language, head, content and data. */
 export function composePage(
   shell: string,
-  page: { language: Language; head: string; html: string; data: string },
+  page: { language: Language; head?: string; html: string; data: string },
 ): string {
-  return shell
-    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(page.language)}"`)
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `  ${page.head}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`,
-    );
+  const withLanguage = shell.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(page.language)}"`);
+  const withHead =
+    page.head === undefined
+      ? withLanguage
+      : withLanguage
+          .replace(/<title>[^<]*<\/title>/, '')
+          .replace(/<meta name="description"[^>]*>/, '')
+          .replace('</head>', `  ${page.head}\n  </head>`);
+  return withHead.replace(
+    '<div id="root"></div>',
+    `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`,
+  );
 }
 
 /**
@@ -65,11 +92,20 @@ export async function loadPageRenderer(
   if (!existsSync(entryPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   entry.setApiTransport(async (path, init) => {
+    const current = caller.getStore();
+    const method = init.method ?? 'GET';
+    const known = method === 'GET' ? current?.answers?.[path] : undefined;
+    if (known !== undefined) {
+      return new Response(JSON.stringify(known), { headers: { 'content-type': 'application/json' } });
+    }
+    const headers = { ...(init.headers as Record<string, string>) };
+    if (current?.cookie) headers.cookie = current.cookie;
+    if (current?.language) headers['x-language'] = current.language;
     const response = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
+      method: method as 'GET',
       url: path,
-      headers: init.headers as Record<string, string>,
-      remoteAddress: visitor.getStore(),
+      headers,
+      remoteAddress: current?.ip,
     });
     return new Response(response.statusCode === 204 ? null : response.rawPayload, {
       status: response.statusCode,
@@ -85,11 +121,22 @@ export async function loadPageRenderer(
       return routeModuleFor(path) !== undefined || path === `/${first}/404`;
     },
     async render(request, status, shell) {
-      const result = await visitor.run(request.ip, () =>
+      const result = await caller.run({ ip: request.ip }, () =>
         entry.render({ url: request.url, publicUrl }, status),
       );
       if (result.kind === 'redirect') return result;
       return { kind: 'html', status: result.status, html: composePage(shell, result) };
+    },
+    async renderSignedIn(request, status, shell, answers) {
+      const { renderSignedIn } = entry;
+      if (!renderSignedIn) return null;
+      const language = request.url.split('/')[1];
+      const result = await caller.run(
+        { ip: request.ip, cookie: request.headers.cookie, language, answers },
+        () => renderSignedIn({ url: request.url }),
+      );
+      if (result.kind === 'redirect') return result;
+      return { kind: 'html', status, html: composePage(shell, result) };
     },
   };
 }

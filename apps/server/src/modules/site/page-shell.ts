@@ -120,8 +120,8 @@ function withLoadingText(html: string, language: string): string {
 /**
  * The built index.html for a page path, with its route's stylesheets in the head. As the app shell (the
  * browser renders the page), it also preloads the route chunk and its imports, so that the browser fetches
- * them with the entry instead of after it has run. A page the server renders (`rendered`) runs its islands
- * instead (islandsStart). Re-read when the build changes; without a manifest the HTML is sent as built.
+ * them with the entry instead of after it has run. A visitor's page the server renders (`rendered`) runs its
+ * islands instead (islandsStart); a signed-in page it renders keeps the app and its preloads. Re-read when the build changes; without a manifest the HTML is sent as built.
  */
 export function createPageShell(distDir: string): (path: string, rendered?: boolean) => string {
   const indexPath = join(distDir, 'index.html');
@@ -149,7 +149,8 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
     byModule.clear();
   }
 
-  function withPreloads(modules: readonly string[], rendered: boolean): string {
+  /** `islands`: a visitor's page the server rendered, which runs its islands instead of the app. */
+  function withPreloads(modules: readonly string[], islands: boolean): string {
     const files: string[] = [];
     const styles: string[] = [];
     const seen = new Set<string>();
@@ -169,9 +170,9 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
     // page would otherwise show unstyled until its JavaScript has loaded them, and move (layout shift).
     const links = [
       ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...(rendered ? [] : files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
+      ...(islands ? [] : files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
     ].join('\n    ');
-    const page = rendered ? islandsStart(html, islandsEntry) : html;
+    const page = islands ? islandsStart(html, islandsEntry) : html;
     return links === '' ? page : page.replace('</head>', `  ${links}\n  </head>`);
   }
 
@@ -194,13 +195,16 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
           // with it, and so do the public layout's styles (its header and footer are in the page's HTML).
           [module, PUBLIC_LAYOUT, `virtual:messages/${language}/start`, `virtual:messages/${language}/public`]
         : [];
-    if (!modules[0] || !manifest[modules[0]]) return rendered ? islandsStart(html, islandsEntry) : html;
+    const signedIn = isSignedInPagePath(path);
+    const islands = rendered && !signedIn;
+    if (!modules[0] || !manifest[modules[0]]) return islands ? islandsStart(html, islandsEntry) : html;
     const present = modules.filter((key) => manifest[key] !== undefined);
     const key = `${present.join(' ')} ${rendered}`;
     let page = byModule.get(key);
     if (page === undefined) {
-      page = withPreloads(present, rendered);
-      if (isSignedInPagePath(path)) page = withLoadingText(page, language);
+      page = withPreloads(present, islands);
+      // A signed-in page the server renders (docs/adr/0037) has its content in place of the loading text.
+      if (signedIn && !rendered) page = withLoadingText(page, language);
       byModule.set(key, page);
     }
     return page;

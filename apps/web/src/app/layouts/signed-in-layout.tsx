@@ -1,6 +1,6 @@
 import { dashboardPathFor, hasRole } from '@excelencia/domain';
 import { AppShell, Box, Burger, Button, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -17,6 +17,7 @@ import { SignedInContext } from '../../lib/signed-in-context.ts';
 import { DeferredLanguageSelector } from '../../ui/language-selector-button.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { Logo } from '../../ui/logo.tsx';
+import { useMediaMatch } from '../../ui/use-media-match.ts';
 import { DeferredCompanySelector } from './deferred-company-selector.tsx';
 import { PageHeading } from './page-heading.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -59,7 +60,7 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
   useEffect(() => close(), [location.pathname]);
 
   // Below `sm` the top bar has no room for the company selector: it moves to the top of the side menu.
-  const isSmallScreen = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const isSmallScreen = useMediaMatch('(max-width: 47.99em)');
   const companySelector = isCompanyUser ? (
     <DeferredCompanySelector companies={companies} selectedId={selected?.id ?? null} loading={isLoading} />
   ) : null;

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@excelencia/domain';
+import { LANGUAGES, type Language, languageName } from '@excelencia/domain';
 import {
   Fieldset,
   NativeSelect,
@@ -183,7 +183,7 @@ export function LocalizedTextField({
         {LANGUAGES.map((language: Language) => {
           const binding = form.getInputProps(`${path}.${language}`);
           const common = {
-            label: i18n.t(`common:languages.${language}`, { lng: language }),
+            label: languageName(language),
             lang: language,
             withAsterisk: language === 'pt',
             'aria-required': language === 'pt' || undefined,

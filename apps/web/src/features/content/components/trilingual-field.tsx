@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@excelencia/domain';
+import { LANGUAGES, type Language, languageName } from '@excelencia/domain';
 import { Badge, Fieldset, Group, Input, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -8,11 +8,6 @@ import type { FieldForm } from '../../../ui/form/fields.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { isBlankText } from './content-values.ts';
 import { RichTextField } from './rich-text-field.tsx';
-
-/** A language's own name (Português, English, Français), the same whatever the page's language. */
-export function languageName(language: Language): string {
-  return i18n.t(`common:languages.${language}`, { lng: language });
-}
 
 /** The mark of a language whose text is still empty. */
 export function MissingBadge({ language }: { language: Language }) {

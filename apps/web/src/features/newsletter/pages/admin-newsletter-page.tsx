@@ -6,6 +6,7 @@ import {
   formatNumber,
   LANGUAGES,
   type Language,
+  languageName,
   SUBSCRIBER_STATUSES,
   type SubscriberItem,
 } from '@excelencia/domain';
@@ -48,7 +49,7 @@ import { initialListState, type ListState } from '../../../ui/data-table/list-st
 import { zodResolver } from '../../../ui/form/zod-resolver.ts';
 import { notifySuccess } from '../../../ui/notify.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
-import { languageName, TrilingualField } from '../../content/components/trilingual-field.tsx';
+import { TrilingualField } from '../../content/components/trilingual-field.tsx';
 import { createCampaign, deleteCampaign, sendCampaign, sendTest, updateCampaign } from '../api.ts';
 import {
   newsletterKeys,

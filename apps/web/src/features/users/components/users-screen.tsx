@@ -3,6 +3,7 @@ import {
   FIELD_LENGTHS,
   LANGUAGES,
   type Language,
+  languageName,
   MIN_PASSWORD_LENGTH,
   UpdateUserRequest,
   UserItem,
@@ -19,7 +20,7 @@ import { activeColumn } from '../../reference/screens/shared.tsx';
 export const languageOptions = () =>
   LANGUAGES.map((language) => ({
     value: language,
-    label: i18n.t(`common:languages.${language}`, { lng: language }),
+    label: languageName(language),
   }));
 
 /** The account's language as a column. */
@@ -27,7 +28,7 @@ export function languageColumn<T extends { language: Language }>(t: Translate) {
   return {
     key: 'language',
     label: t('reference:fields.language'),
-    render: (item: T) => i18n.t(`common:languages.${item.language}`, { lng: item.language }),
+    render: (item: T) => languageName(item.language),
   };
 }
 
