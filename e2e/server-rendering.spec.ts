@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { escapeHtml, LANGUAGES, type TargetComparison, targetText } from '../packages/domain/src/index.ts';
-import { t, test } from './support.ts';
+import { DEMO, signInNewContext, t, test } from './support.ts';
 
 const BASE = 'http://localhost:3100';
 
@@ -148,5 +148,66 @@ test.describe('public pages rendered on the server', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'pages:about.title'));
     await expect(page).toHaveTitle(`${t('en', 'pages:about.title')} · ${t('en', 'common:appName')}`);
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('signed-in pages rendered on the server', () => {
+  test("the company dashboard arrives drawn with the company's data, then hydrates without a mismatch or a call", async ({
+    browser,
+  }) => {
+    const dashboard = await signInNewContext(browser, 'en', DEMO.company, true);
+    const context = dashboard.context();
+    const [company] = (await (await context.request.get('/app/api/v1/me/companies')).json()) as Array<{
+      id: string;
+      companyName: string;
+    }>;
+    const sheets = (await (
+      await context.request.get(`/app/api/v1/companies/${company?.id}/balance-sheets`)
+    ).json()) as unknown[];
+    expect(sheets.length).toBeGreaterThan(1);
+    const count = t('en', 'balanceSheetsWeb:dashboard.count', { count: sheets.length });
+
+    // The HTML itself has the page and its data, and is kept by no shared cache.
+    const response = await context.request.get('/en/company/dashboard', { headers: { accept: 'text/html' } });
+    expect(response.headers()['cache-control']).toBe('private, no-cache');
+    const body = await response.text();
+    expect(body).toContain('id="ssr-data"');
+    expect(body).toContain(`data-testid="dashboard-sheets-count">${count}<`);
+    expect(body).not.toContain(t('en', 'common:loading'));
+
+    // Without JavaScript, the phone shows it as it is.
+    const still = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+      viewport: { width: 390, height: 844 },
+    });
+    const plain = await still.newPage();
+    await plain.goto('/en/company/dashboard');
+    await expect(plain.getByTestId('dashboard-sheets-count')).toHaveText(count);
+    await expect(plain.getByRole('heading', { level: 1 })).toBeVisible();
+    await still.close();
+
+    // With it, the page hydrates: no error (a mismatch is one), no call for what came with the page, and links work.
+    const errors: string[] = [];
+    dashboard.on('pageerror', (error) => errors.push(error.message));
+    dashboard.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const calls: string[] = [];
+    dashboard.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/app/api/')) calls.push(request.url());
+    });
+    await dashboard.goto('/en/company/dashboard');
+    await expect(dashboard.locator('html')).toHaveAttribute('data-ready', 'true');
+    await expect(dashboard.getByTestId('dashboard-sheets-count')).toHaveText(count);
+    await dashboard.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(calls).toEqual([]);
+    await dashboard.getByTestId('company-profile-link').click();
+    await expect(dashboard).toHaveURL(/\/en\/company\/profile$/);
+    await expect(dashboard.getByRole('heading', { level: 1 })).toHaveText(
+      t('en', 'shell:menu.items.companyProfile'),
+    );
+    await context.close();
   });
 });

@@ -22,9 +22,11 @@ function DeferredModalHost() {
 
 export function AppRoot() {
   // Marks the page as interactive once the app runs it (src/islands.tsx does the same on a visitor's page):
-  // end-to-end tests wait for it before they click.
+  // end-to-end tests wait for it before they click. A signed-in page the server rendered stays inert until then
+  // (docs/adr/0037).
   useEffect(() => {
     document.documentElement.dataset.ready = 'true';
+    document.getElementById('root')?.removeAttribute('inert');
   }, []);
   return (
     <>

@@ -14,7 +14,7 @@ const SIGNED_IN_AREAS = new Set(['admin', 'company', 'partner', 'users']);
 
 const SESSION_PATH = '/auth/session';
 const API = '/app/api/v1';
-const MY_COMPANIES_PATH = `${API}/me/companies`;
+export const MY_COMPANIES_PATH = `${API}/me/companies`;
 const CURRENT_EDITION_PATH = `${API}/editions/current`;
 
 /** What a page's first calls are made of: the signed-in user, and a company user's one company. */

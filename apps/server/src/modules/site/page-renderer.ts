@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { escapeHtml, isLanguage, type Language } from '@excelencia/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../auth/guard.ts';
+import { MY_COMPANIES_PATH } from './first-answers.ts';
 import { routeModuleFor } from './page-shell.ts';
 
 /**
@@ -60,6 +61,15 @@ interface Caller {
 }
 const caller = new AsyncLocalStorage<Caller>();
 
+/**
+ * Whether a signed-in page is rendered on the server: not for a user with several companies, whose pages show the
+ * company chosen in the browser (stored there); drawn without it, they would change at once.
+ */
+function rendersSignedIn(answers: Record<string, unknown>): boolean {
+  const companies = answers[MY_COMPANIES_PATH];
+  return !Array.isArray(companies) || companies.length <= 1;
+}
+
 /** The shell of a rendered page (createPageShell's, scripts deferred) with its language, head, content and data. */
 export function composePage(
   shell: string,
@@ -94,7 +104,9 @@ export async function loadPageRenderer(
   entry.setApiTransport(async (path, init) => {
     const current = caller.getStore();
     const method = init.method ?? 'GET';
-    const known = method === 'GET' ? current?.answers?.[path] : undefined;
+    // Rendering a page reads; it never changes anything, whatever a component asks for.
+    if (method !== 'GET') return new Response(null, { status: 405 });
+    const known = current?.answers?.[path];
     if (known !== undefined) {
       return new Response(JSON.stringify(known), { headers: { 'content-type': 'application/json' } });
     }
@@ -129,14 +141,17 @@ export async function loadPageRenderer(
     },
     async renderSignedIn(request, status, shell, answers) {
       const { renderSignedIn } = entry;
-      if (!renderSignedIn) return null;
+      if (!renderSignedIn || !rendersSignedIn(answers)) return null;
       const language = request.url.split('/')[1];
       const result = await caller.run(
         { ip: request.ip, cookie: request.headers.cookie, language, answers },
         () => renderSignedIn({ url: request.url }),
       );
       if (result.kind === 'redirect') return result;
-      return { kind: 'html', status, html: composePage(shell, result) };
+      // Inert until the app has hydrated it (app-root.tsx): a tap or a form sent before would do nothing, or
+      // send the form's fields in the address.
+      const html = composePage(shell, result).replace('<div id="root">', '<div id="root" inert>');
+      return { kind: 'html', status, html };
     },
   };
 }
