@@ -24,7 +24,9 @@ const BASE = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Only the pages whose name contains this text (e.g. `dashboard`), and no drawing; everything without it. */
+/** Only the pages whose name contains one of these (comma-separated), e.g. `/pt/company,(admin),(partner)`. */
 const ONLY = process.env.BENCH_PAGES_ONLY;
+const ONLY_NAMES = ONLY?.split(',').filter((name) => name !== '') ?? [];
 /** A folder to keep each run's whole Lighthouse report in (JSON, one file per page and run), to see why. */
 const REPORTS = process.env.BENCH_PAGES_REPORTS;
 /** The flags the e2e suite starts Chromium with (playwright.config.ts). */
@@ -272,7 +274,9 @@ export async function benchPages(
         ].join(' '),
       );
       if (REPORTS) mkdirSync(REPORTS, { recursive: true });
-      for (const page of pages.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
+      for (const page of pages.filter(
+        (candidate) => !ONLY || ONLY_NAMES.some((name) => candidate.name.includes(name)),
+      )) {
         const runs: Figures[] = [];
         for (let run = 0; run < RUNS; run++) {
           const report = REPORTS

@@ -307,6 +307,15 @@ describe('page shell', () => {
       '<script type="module" src="/boot.js" data-entry="/assets/islands-9.js"></script>',
     );
     expect(withIslands).not.toContain('index-1.js');
+
+    // A signed-in page the server renders starts the app the same way, once the page has loaded, with nothing
+    // preloaded and no loading text (its content is in its place, docs/adr/0037).
+    const signedIn = createPageShell(config.webDistDir)('/pt/company/dashboard', true);
+    expect(signedIn).toContain(
+      '<script type="module" src="/boot.js" data-entry="/assets/index-1.js"></script>',
+    );
+    expect(signedIn).not.toContain('modulepreload');
+    expect(signedIn).not.toContain('role="status"');
   });
 });
 

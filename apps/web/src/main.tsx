@@ -46,9 +46,8 @@ const queryClient = createQueryClient();
 const rendered = readSsrData();
 if (rendered?.queries) {
   // A signed-in page the server rendered: its answers are in the cache before hydration, and the tree hydrates
-  // over the server's HTML (a transition: React yields to the phone between components). Like boot.js on a
-  // visitor's page, <html data-boot> says that scripts run: end-to-end tests then wait for hydration.
-  document.documentElement.dataset.boot = 'true';
+  // over the server's HTML (a transition: React yields to the phone between components). boot.js started it
+  // once the page had loaded (docs/adr/0037).
   hydrate(queryClient, rendered.queries);
   keepFreshFromPage(queryClient);
   const renderedAt = new Date(rendered.renderedAt);

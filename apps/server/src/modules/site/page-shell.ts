@@ -92,17 +92,23 @@ function signedInRouteModule(path: string): string[] {
 }
 
 /**
- * A server-rendered page's start (docs/adr/0014): no module preloads, and instead of the app, the islands'
- * script (its address from the islands build's manifest), started by /boot.js after `load` so the HTML and
- * styles get the connection first. Without an islands build, the page keeps no script.
+ * A server-rendered page's start (docs/adr/0014, docs/adr/0037): no module preloads, and its script (on a visitor's
+ * page the islands', from the islands build's manifest; on a signed-in page the app's entry) started by /boot.js
+ * after `load`, so that the HTML and its styles get the connection first: the phone shows the page sooner. Without
+ * a script to start, the page keeps none.
  */
-function islandsStart(html: string, islandsEntry: string | undefined): string {
+function bootStart(html: string, entry: string | undefined): string {
   return html
     .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       /<script type="module" crossorigin src="[^"]+"><\/script>/,
-      islandsEntry ? `<script type="module" src="/boot.js" data-entry="/${islandsEntry}"></script>` : '',
+      entry ? `<script type="module" src="/boot.js" data-entry="/${entry}"></script>` : '',
     );
+}
+
+/** The app's entry in the built index.html (its module script). */
+function appEntryOf(html: string): string | undefined {
+  return /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(html)?.[1];
 }
 
 /**
@@ -120,8 +126,9 @@ function withLoadingText(html: string, language: string): string {
 /**
  * The built index.html for a page path, with its route's stylesheets in the head. As the app shell (the
  * browser renders the page), it also preloads the route chunk and its imports, so that the browser fetches
- * them with the entry instead of after it has run. A visitor's page the server renders (`rendered`) runs its
- * islands instead (islandsStart); a signed-in page it renders keeps the app and its preloads. Re-read when the build changes; without a manifest the HTML is sent as built.
+ * them with the entry instead of after it has run. A page the server renders (`rendered`) starts its script
+ * after it has loaded instead (bootStart): a visitor's page its islands, a signed-in page the app. Re-read when the
+ * build changes; without a manifest the HTML is sent as built.
  */
 export function createPageShell(distDir: string): (path: string, rendered?: boolean) => string {
   const indexPath = join(distDir, 'index.html');
@@ -149,8 +156,10 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
     byModule.clear();
   }
 
-  /** `islands`: a visitor's page the server rendered, which runs its islands instead of the app. */
-  function withPreloads(modules: readonly string[], islands: boolean): string {
+  /** The script a page the server rendered starts: the islands' on a visitor's page, the app on a signed-in one. */
+  const startOf = (signedIn: boolean) => (signedIn ? appEntryOf(html) : islandsEntry);
+
+  function withPreloads(modules: readonly string[], rendered: boolean, signedIn: boolean): string {
     const files: string[] = [];
     const styles: string[] = [];
     const seen = new Set<string>();
@@ -170,9 +179,9 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
     // page would otherwise show unstyled until its JavaScript has loaded them, and move (layout shift).
     const links = [
       ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...(islands ? [] : files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
+      ...(rendered ? [] : files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
     ].join('\n    ');
-    const page = islands ? islandsStart(html, islandsEntry) : html;
+    const page = rendered ? bootStart(html, startOf(signedIn)) : html;
     return links === '' ? page : page.replace('</head>', `  ${links}\n  </head>`);
   }
 
@@ -196,13 +205,12 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
           [module, PUBLIC_LAYOUT, `virtual:messages/${language}/start`, `virtual:messages/${language}/public`]
         : [];
     const signedIn = isSignedInPagePath(path);
-    const islands = rendered && !signedIn;
-    if (!modules[0] || !manifest[modules[0]]) return islands ? islandsStart(html, islandsEntry) : html;
+    if (!modules[0] || !manifest[modules[0]]) return rendered ? bootStart(html, startOf(signedIn)) : html;
     const present = modules.filter((key) => manifest[key] !== undefined);
     const key = `${present.join(' ')} ${rendered}`;
     let page = byModule.get(key);
     if (page === undefined) {
-      page = withPreloads(present, islands);
+      page = withPreloads(present, rendered, signedIn);
       // A signed-in page the server renders (docs/adr/0037) has its content in place of the loading text.
       if (signedIn && !rendered) page = withLoadingText(page, language);
       byModule.set(key, page);
