@@ -314,20 +314,21 @@ export async function renderSignedIn(request: { url: string }): Promise<SignedIn
     </Providers>
   );
   const tried = new Set<string>();
-  for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
-    renderToString(page);
+  let html = '';
+  for (let pass = 1; ; pass++) {
+    html = await renderToHtml(page);
     const waiting = queryClient
       .getQueryCache()
       .getAll()
       .filter((query) => isWaiting(query, tried));
-    if (waiting.length === 0) break;
+    if (waiting.length === 0 || pass === MAX_DATA_PASSES) break;
     for (const query of waiting) tried.add(query.queryHash);
     await Promise.all(
       waiting.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
     );
+    // A call that failed is left to the browser: the next render shows it loading, as the browser will first.
+    queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
   }
-  queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
-  const html = await renderToHtml(page);
   const data: SsrData = {
     renderedAt: renderedAt.toISOString(),
     messages: {},
