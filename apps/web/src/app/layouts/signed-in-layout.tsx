@@ -90,7 +90,8 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
             </Group>
             <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ minWidth: 0 }}>
               <DeferredLanguageSelector onChoose={chooseLanguage} />
-              {isSmallScreen ? null : companySelector}
+              {/* Hidden by the styles too below `sm`: a page the server rendered is drawn as wide (use-media-match). */}
+              {isSmallScreen || !companySelector ? null : <Box visibleFrom="sm">{companySelector}</Box>}
               <Group
                 gap="xs"
                 wrap="nowrap"
