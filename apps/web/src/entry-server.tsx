@@ -1,6 +1,7 @@
 import {
   DEFAULT_LANGUAGE,
   escapeHtml,
+  hasRole,
   isLanguage,
   LANGUAGES,
   type Language,
@@ -23,7 +24,8 @@ import {
 } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
-import { sessionKeys } from './features/session/queries.ts';
+import { myCompaniesQueryOptions } from './features/companies/my-companies.ts';
+import { sessionKeys, sessionQueryOptions } from './features/session/queries.ts';
 import { IslandProviders } from './islands/island-providers.tsx';
 import { setApiTransport } from './lib/api-client.ts';
 import { FIRST_ANSWERS_FRESH_MS } from './lib/first-answers.ts';
@@ -313,6 +315,13 @@ export async function renderSignedIn(request: { url: string }): Promise<SignedIn
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Providers>
   );
+  // What every signed-in page waits for first (the session; a company user's companies) before the first render:
+  // the page's own calls then come in its first pass.
+  await queryClient.prefetchQuery(sessionQueryOptions());
+  const session = queryClient.getQueryData<SessionResponse>(sessionKeys.current());
+  if (session?.status === 'authenticated' && hasRole(session.roles, 'company')) {
+    await queryClient.prefetchQuery(myCompaniesQueryOptions());
+  }
   const tried = new Set<string>();
   let html = '';
   for (let pass = 1; ; pass++) {
