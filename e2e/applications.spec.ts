@@ -222,6 +222,10 @@ test('an owner invites its accountant, who prepares the application with 8 PDFs 
   const link = await company.getByTestId('app-seal-link').getAttribute('href');
   expect(link).toMatch(/\/pt\/public\/selo\/[0-9a-z]{12}$/);
   const code = link?.split('/').pop() ?? '';
+  // The page with its result is drawn on the server (docs/adr/0037), the seal's public check in it.
+  const drawn = await (await company.request.get(company.url(), { headers: { accept: 'text/html' } })).text();
+  expect(drawn).toContain('id="ssr-data"');
+  expect(drawn).toContain(`/pt/public/selo/${code}`);
 
   // ---- a visitor verifies it, in pt and in en ----
   const visitor = await (await browser.newContext()).newPage();

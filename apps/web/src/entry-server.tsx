@@ -36,6 +36,7 @@ import {
   IslandRendererContext,
 } from './lib/island.tsx';
 import type { PageComponent, PageContext, PageMeta } from './lib/page-data.ts';
+import { setServerOrigin } from './lib/portal-origin.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { SsrData } from './lib/ssr-data.ts';
 
@@ -292,7 +293,8 @@ const MAX_DATA_PASSES = 4;
  * (it shows its loading state in the HTML, as the browser would before its own call). The answers go to the
  * browser as the dehydrated query cache, and the browser hydrates the same tree.
  */
-export async function renderSignedIn(request: { url: string }): Promise<SignedInRenderResult> {
+export async function renderSignedIn(request: RenderRequest): Promise<SignedInRenderResult> {
+  setServerOrigin(request.publicUrl);
   const url = new URL(request.url, 'http://portal.invalid');
   const context: StaticHandlerContext | Response = await handler.query(new Request(url));
   if (context instanceof Response) {

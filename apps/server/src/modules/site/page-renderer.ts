@@ -25,7 +25,7 @@ type SignedInRenderResult =
 
 interface ServerEntry {
   render(request: { url: string; publicUrl: string }, status: number): Promise<RenderResult>;
-  renderSignedIn?(request: { url: string }): Promise<SignedInRenderResult>;
+  renderSignedIn?(request: { url: string; publicUrl: string }): Promise<SignedInRenderResult>;
   setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
 }
 
@@ -145,7 +145,7 @@ export async function loadPageRenderer(
       const language = request.url.split('/')[1];
       const result = await caller.run(
         { ip: request.ip, cookie: request.headers.cookie, language, answers },
-        () => renderSignedIn({ url: request.url }),
+        () => renderSignedIn({ url: request.url, publicUrl }),
       );
       if (result.kind === 'redirect') return result;
       // Inert until the app has hydrated it (app-root.tsx): a tap or a form sent before would do nothing, or

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, CopyButton, Group, List, Stack, Text, Textarea }
 import { IconAward, IconCertificate, IconCopy } from '@tabler/icons-react';
 import { API_BASE } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language-context.ts';
+import { portalOrigin } from '../../../lib/portal-origin.ts';
 import { NEUTRAL_GRAY, SUCCESS_GREEN } from '../../../ui/colors.ts';
 import { DownloadButton } from '../../../ui/download-button.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
@@ -12,12 +13,12 @@ import { SealStatusBadge } from './public-seal-status.tsx';
 
 /** The public address of a seal's check (the certificate's QR code points to the same page). */
 export function sealCheckUrl(language: string, code: string): string {
-  return `${window.location.origin}/${language}/public/selo/${encodeURIComponent(code)}`;
+  return `${portalOrigin()}/${language}/public/selo/${encodeURIComponent(code)}`;
 }
 
 /** The badge's image: the status now, drawn by the server in the language (its public SVG). */
 function sealBadgeUrl(language: string, code: string): string {
-  return `${window.location.origin}${API_BASE}/public/seals/${encodeURIComponent(code)}/badge.svg?language=${encodeURIComponent(language)}`;
+  return `${portalOrigin()}${API_BASE}/public/seals/${encodeURIComponent(code)}/badge.svg?language=${encodeURIComponent(language)}`;
 }
 
 /** The HTML a company pastes into its website: the badge's image inside a link to the live public check. */
