@@ -17,7 +17,6 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../lib/i18n.ts';
 
 /**
  * The shared form controls: a required marker, min/max length, the error text under the field.

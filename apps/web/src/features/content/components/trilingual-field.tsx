@@ -2,7 +2,6 @@ import { LANGUAGES, type Language, languageName } from '@excelencia/domain';
 import { Badge, Fieldset, Group, Input, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { i18n } from '../../../lib/i18n.ts';
 import { WARNING_ORANGE } from '../../../ui/colors.ts';
 import type { FieldForm } from '../../../ui/form/fields.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';

@@ -9,7 +9,7 @@ import {
   UserItem,
 } from '@excelencia/domain';
 import { Badge, Group, SimpleGrid } from '@mantine/core';
-import { currentLanguage, i18n } from '../../../lib/i18n.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { PasswordField, SelectField, SwitchField, TextField } from '../../../ui/form/fields.tsx';
 import type { Translate } from '../../../ui/form/zod-resolver.ts';
 import { useTranslate } from '../../../ui/use-translate.ts';
