@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineStableIds } from './mantine-stable-ids.ts';
 import { messageCatalogs } from './message-catalogs.ts';
 
 /** The portal server (apps/server) listens here in development and serves /app, /auth and /dev. */
@@ -117,6 +118,7 @@ function chunkPackages(fileName: string): Plugin {
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
+    mantineStableIds(),
     messageCatalogs(),
     precompress(),
     chunkPackages(mode === 'islands' ? '.vite/islands-chunk-packages.json' : '.vite/chunk-packages.json'),

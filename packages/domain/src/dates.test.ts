@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  calendarDayOf,
   formatDayFirstDate,
   formatDisplayDate,
   formatDisplayMonth,
@@ -49,6 +50,20 @@ describe('formatDisplayPeriod, formatDisplayMonth, formatDisplayTime', () => {
   });
 });
 
+describe('month names', () => {
+  it("are every month's name as Intl writes it for pt-PT, en-GB and fr-FR", () => {
+    const locales = { pt: 'pt-PT', en: 'en-GB', fr: 'fr-FR' } as const;
+    for (const [language, locale] of Object.entries(locales)) {
+      const intl = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+      for (let month = 1; month <= 12; month++) {
+        const expected = intl.format(new Date(Date.UTC(2000, month - 1, 1)));
+        const written = formatDisplayMonth(`2000-${String(month).padStart(2, '0')}`, language);
+        expect(written).toBe(language === 'pt' ? `${expected} - 2000` : `${expected} 2000`);
+      }
+    }
+  });
+});
+
 describe('parseIsoDate', () => {
   it('throws its message on an invalid date string', () => {
     expect(() => parseIsoDate('2026-02-30')).toThrow('Invalid date string');
@@ -77,6 +92,35 @@ describe("date-times on Cabo Verde's clock, whatever the machine's time zone", (
       expect(isoToPortalDateTime(iso)).toBe('2026-12-25 15:00:00');
     },
   );
+
+  it("reads instants on the clock Intl gives for Cabo Verde's time zone, before and after its 1975 change", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Atlantic/Cape_Verde',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    // Every 7 days and 37 minutes from 1970 to 2040: all hours of the day, each side of 1975-11-25 (UTC−2 to −1).
+    for (
+      let instant = Date.UTC(1970, 0, 1);
+      instant < Date.UTC(2040, 0, 1);
+      instant += (7 * 1440 + 37) * 60_000
+    ) {
+      const parts = Object.fromEntries(intl.formatToParts(instant).map((part) => [part.type, part.value]));
+      const wall = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+      expect(isoToPortalDateTime(new Date(instant))).toBe(wall);
+      expect(formatDisplayTime(instant)).toBe(`${parts.hour}:${parts.minute}`);
+      expect(calendarDayOf(new Date(instant))).toEqual({
+        year: Number(parts.year),
+        month: Number(parts.month),
+        day: Number(parts.day),
+      });
+    }
+  });
 
   it('refuses what is not a real date-time', () => {
     expect(portalDateTimeToIso('')).toBe('');

@@ -40,23 +40,62 @@ export function calendarDayOf(value: string | Date): CalendarDay {
     const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
     return { year, month, day };
   }
-  const parts = dateFormat('calendar-day', 'en-US', {
-    timeZone: PORTAL_TIME_ZONE,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(typeof value === 'string' ? new Date(value) : value);
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day') };
+  const wall = portalWallClock(typeof value === 'string' ? Date.parse(value) : value.getTime());
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
 }
 
-const LOCALES: Record<string, string> = { pt: 'pt-PT', en: 'en-GB', fr: 'fr-FR' };
+/**
+ * The months' names as each language writes them in a date (what Intl gives for pt-PT, en-GB and fr-FR): a table,
+ * because the first Intl.DateTimeFormat of a language loads its locale data, the longest step of a phone's first
+ * render of a page with dates.
+ */
+const MONTH_NAMES: Record<string, readonly string[]> = {
+  pt: [
+    'janeiro',
+    'fevereiro',
+    'março',
+    'abril',
+    'maio',
+    'junho',
+    'julho',
+    'agosto',
+    'setembro',
+    'outubro',
+    'novembro',
+    'dezembro',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  fr: [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ],
+};
 
 function monthName(month: number, language: string): string {
-  const locale = LOCALES[language] ?? 'pt-PT';
-  return dateFormat(`month ${locale}`, locale, { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, month - 1, 1)),
-  );
+  return (MONTH_NAMES[language] ?? MONTH_NAMES.pt)?.[month - 1] ?? '';
 }
 
 /**
@@ -112,18 +151,22 @@ export function formatDisplayMonth(value: string, language: string): string {
 export function formatDisplayTime(value: Date | string | number): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormat('time', 'en-GB', {
-    timeZone: PORTAL_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
+  const wall = portalWallClock(date.getTime());
+  return `${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`;
 }
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** The offset of Cabo Verde's clock from UTC at an instant, in minutes (−60: UTC−1, no daylight saving). */
+/** Since this instant (1 January 1976) Cabo Verde's clock has been UTC−1 all year (from 25 November 1975). */
+const FIXED_OFFSET_SINCE = Date.UTC(1976, 0, 1);
+
+/**
+ * The offset of Cabo Verde's clock from UTC at an instant, in minutes: −60 (UTC−1, no daylight saving) since
+ * 1976, without asking Intl, whose first use of a time zone loads its data (the longest step of a phone's first
+ * render of a page with dates); Intl's answer before then.
+ */
 function portalOffsetMinutes(instant: number): number {
+  if (instant >= FIXED_OFFSET_SINCE) return -60;
   const parts = dateFormat('wall-clock', 'en-US', {
     timeZone: PORTAL_TIME_ZONE,
     hourCycle: 'h23',
@@ -144,6 +187,11 @@ function portalOffsetMinutes(instant: number): number {
     part('second'),
   );
   return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** An instant as Cabo Verde's clock shows it, in the UTC fields of the Date returned (to the second). */
+function portalWallClock(instant: number): Date {
+  return new Date(Math.floor(instant / 1000) * 1000 + portalOffsetMinutes(instant) * 60_000);
 }
 
 const pad2 = (value: number) => String(Math.abs(value)).padStart(2, '0');
@@ -183,7 +231,7 @@ export function portalDateTimeToIso(wallClock: string): string {
 export function isoToPortalDateTime(value: string | Date): string {
   const instant = value instanceof Date ? value.getTime() : Date.parse(value);
   if (Number.isNaN(instant)) return '';
-  const wall = new Date(Math.floor(instant / 1000) * 1000 + portalOffsetMinutes(instant) * 60_000);
+  const wall = portalWallClock(instant);
   return `${wall.getUTCFullYear()}-${pad2(wall.getUTCMonth() + 1)}-${pad2(wall.getUTCDate())} ${pad2(
     wall.getUTCHours(),
   )}:${pad2(wall.getUTCMinutes())}:${pad2(wall.getUTCSeconds())}`;

@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { dehydrate, hydrate, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -5,7 +6,6 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSelectedCompanyId } from '../features/companies/my-companies.ts';
 import { COMPANY_ID_KEY } from '../features/session/browser-storage.ts';
-import { useMediaMatch } from '../ui/use-media-match.ts';
 import { createQueryClient, keepFreshFromPage } from './query-client.ts';
 
 /**
@@ -17,7 +17,7 @@ import { createQueryClient, keepFreshFromPage } from './query-client.ts';
 const SMALL = '(max-width: 47.99em)';
 
 function Probe() {
-  const small = useMediaMatch(SMALL);
+  const small = useMediaQuery(SMALL, false);
   const company = useSelectedCompanyId();
   return (
     <p>

@@ -1,9 +1,9 @@
 import { dashboardPathFor, hasRole } from '@excelencia/domain';
 import { AppShell, Box, Burger, Button, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSelectedCompany } from '../../features/companies/my-companies.ts';
@@ -17,7 +17,6 @@ import { SignedInContext } from '../../lib/signed-in-context.ts';
 import { DeferredLanguageSelector } from '../../ui/language-selector-button.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { useMediaMatch } from '../../ui/use-media-match.ts';
 import { DeferredCompanySelector } from './deferred-company-selector.tsx';
 import { PageHeading } from './page-heading.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -59,8 +58,6 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the small-screen menu on navigation
   useEffect(() => close(), [location.pathname]);
 
-  // Below `sm` the top bar has no room for the company selector: it moves to the top of the side menu.
-  const isSmallScreen = useMediaMatch('(max-width: 47.99em)');
   const companySelector = isCompanyUser ? (
     <DeferredCompanySelector companies={companies} selectedId={selected?.id ?? null} loading={isLoading} />
   ) : null;
@@ -90,8 +87,12 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
             </Group>
             <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ minWidth: 0 }}>
               <DeferredLanguageSelector onChoose={chooseLanguage} />
-              {/* Hidden by the styles too below `sm`: a page the server rendered is drawn as wide (use-media-match). */}
-              {isSmallScreen || !companySelector ? null : <Box visibleFrom="sm">{companySelector}</Box>}
+              {companySelector ? (
+                <OnScreen small={false}>
+                  {/* Hidden by the styles too below `sm`: a page the server rendered is drawn as wide. */}
+                  <Box visibleFrom="sm">{companySelector}</Box>
+                </OnScreen>
+              ) : null}
               <Group
                 gap="xs"
                 wrap="nowrap"
@@ -134,7 +135,11 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
         <AppShell.Navbar id="side-menu" aria-label={t('shell:nav.mainMenu')} data-testid="side-menu">
           {/* The browser's own scrolling: the menu needs no scroll-area code to show. */}
           <Box p="sm" h="100%" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
-            {isSmallScreen && companySelector ? <Box mb="md">{companySelector}</Box> : null}
+            {companySelector ? (
+              <OnScreen small>
+                <Box mb="md">{companySelector}</Box>
+              </OnScreen>
+            ) : null}
             <SideMenu roles={roles} companySelected={selected !== null} />
           </Box>
         </AppShell.Navbar>
@@ -146,4 +151,14 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
       </AppShell>
     </SignedInContext>
   );
+}
+
+/**
+ * Its children on a small screen only (`small`), or on a wider one only. Below `sm` the top bar has no room for
+ * the company selector: it moves to the top of the side menu. The first render is as wide, on the server and in
+ * the browser, and the screen's answer follows in an effect: after a page the server rendered is hydrated on a
+ * phone, only this part is drawn again, and not in the same task as the hydration (docs/adr/0037).
+ */
+function OnScreen({ small, children }: { small: boolean; children: ReactNode }) {
+  return useMediaQuery('(max-width: 47.99em)', false) === small ? children : null;
 }

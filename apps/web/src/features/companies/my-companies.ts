@@ -67,23 +67,35 @@ const noStoredCompany = () => null;
 /**
  * The company user's companies and the selected one. With exactly one company it is selected
  * automatically; a stored id that is no longer the user's is dropped.
+ *
+ * The selected company is read from storage as a whole (not the stored id): a page the server rendered, hydrated
+ * with no stored choice, gets the same company as with the stored one when the user has one company, so the
+ * signed-in layout is not drawn a second time right after hydrating (docs/adr/0037).
  */
 export function useSelectedCompany(enabled: boolean) {
   const query = useMyCompaniesQuery(enabled);
-  const selectedId = useSelectedCompanyId();
-  const companies = query.data ?? [];
+  const companies = query.data ?? noCompanies;
+  // With one company it is the selected one from the first render, before the effect below has stored it: the
+  // company's pages do not draw once without it (and move when it comes).
+  const pick = (id: string | null) =>
+    companies.find((company) => company.id === id) ??
+    (enabled && companies.length === 1 ? (companies[0] ?? null) : null);
+  const selected = useSyncExternalStore(
+    subscribeToStorage,
+    () => pick(readLocal(COMPANY_ID_KEY)),
+    () => pick(null),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checks the stored id again when the selection changes
   useEffect(() => {
     if (!enabled || !query.data) return;
     const [only] = query.data;
-    if (query.data.length === 1 && only && selectedId !== only.id) setSelectedCompanyId(only.id);
-    else if (selectedId !== null && !query.data.some((company) => company.id === selectedId)) {
+    const storedId = readLocal(COMPANY_ID_KEY);
+    if (query.data.length === 1 && only && storedId !== only.id) setSelectedCompanyId(only.id);
+    else if (storedId !== null && !query.data.some((company) => company.id === storedId)) {
       setSelectedCompanyId(null);
     }
-  }, [enabled, query.data, selectedId]);
-  // With one company it is the selected one from the first render, before the effect above has stored it: the
-  // company's pages do not draw once without it (and move when it comes).
-  const selected =
-    companies.find((company) => company.id === selectedId) ??
-    (enabled && companies.length === 1 ? (companies[0] ?? null) : null);
+  }, [enabled, query.data, selected]);
   return { companies, selected, isLoading: query.isLoading, isError: query.isError };
 }
+
+const noCompanies: MyCompaniesResponse = [];
