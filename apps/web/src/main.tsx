@@ -13,6 +13,7 @@ import { sessionQueryOptions } from './features/session/queries.ts';
 import { API_BASE } from './lib/api-client.ts';
 import { hasFirstAnswer } from './lib/first-answers.ts';
 import { firstLanguage, initI18n } from './lib/i18n.ts';
+import { nextTask } from './lib/next-task.ts';
 import { createQueryClient, keepFreshFromPage } from './lib/query-client.ts';
 import { readSsrData } from './lib/ssr-data.ts';
 
@@ -27,44 +28,39 @@ document.documentElement.lang = language;
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-/** The lazy routes of the address, loaded before hydrating: the same components the server rendered with. */
+/**
+ * The lazy routes of the address, loaded before hydrating: the same components the server rendered with. Each
+ * route's code is asked for in a task of its own (asking appends a preload link per file it needs), and all of it
+ * is fetched at once.
+ */
 async function loadMatchedRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+  const loading: Promise<void>[] = [];
+  for (const { route } of matchRoutes(routes, window.location) ?? []) {
+    const lazy = route.lazy;
+    if (typeof lazy !== 'function') continue;
+    const loaded = lazy().then((parts) => {
+      Object.assign(route, { ...parts, lazy: undefined });
+    });
+    // Awaited below, with the others: not an unhandled rejection while the next route is asked for.
+    loaded.catch(() => undefined);
+    loading.push(loaded);
+    await nextTask();
+  }
+  await Promise.all(loading);
 }
 
-// The page's texts in its language come first: nothing renders with a key in place of its text. i18next starts
-// at once (initI18n), so the router, created meanwhile, loads the matched routes' code while the texts arrive.
-const texts = initI18n(language);
 const queryClient = createQueryClient();
 const rendered = readSsrData();
 if (rendered?.queries) {
   // A signed-in page the server rendered: its answers are in the cache before hydration, and the tree hydrates
-  // over the server's HTML (a transition: React yields to the phone between components). boot.js started it
-  // once the page had loaded (docs/adr/0037).
+  // over the server's HTML. boot.js started it once the page had loaded (docs/adr/0037).
   hydrate(queryClient, rendered.queries);
   keepFreshFromPage(queryClient);
-  const renderedAt = new Date(rendered.renderedAt);
-  void Promise.all([texts, loadMatchedRoutes()]).then(() => {
-    const router = createBrowserRouter(routes, { hydrationData: { loaderData: {} } });
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <Providers queryClient={queryClient} renderedAt={renderedAt}>
-            <RouterProvider router={router} />
-          </Providers>
-        </StrictMode>,
-      );
-    });
-  });
+  void hydrateRendered(root, new Date(rendered.renderedAt));
 } else {
+  // The page's texts in its language come first: nothing renders with a key in place of its text. i18next starts
+  // at once (initI18n), so the router, created meanwhile, loads the matched routes' code while the texts arrive.
+  const texts = initI18n(language);
   const router = createBrowserRouter(routes);
   // A signed-in page came with its session and a company user's companies (docs/adr/0025): they are in the cache
   // before the first render, which then draws the page instead of a loading screen.
@@ -81,5 +77,31 @@ if (rendered?.queries) {
         </StrictMode>,
       );
     });
+  });
+}
+
+/**
+ * Hydrates a page the server rendered, its steps in tasks of their own (docs/adr/0038): the app's code, the
+ * matched routes' code asked for, the texts, the router, then the tree in a transition (React yields to the
+ * phone between components). A phone answers a tap between the steps.
+ */
+async function hydrateRendered(root: HTMLElement, renderedAt: Date): Promise<void> {
+  await nextTask();
+  const routesLoaded = loadMatchedRoutes();
+  await nextTask();
+  const texts = initI18n(language);
+  await Promise.all([texts, routesLoaded]);
+  await nextTask();
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData: {} } });
+  await nextTask();
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <Providers queryClient={queryClient} renderedAt={renderedAt}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
   });
 }
