@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 
 /**
  * Its children once its box comes near the viewport (within `margin`), kept from then on; until then an empty
@@ -29,7 +29,8 @@ export function WhenVisible({
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true);
+          // A transition: a chart's first render is done in slices, the phone answering in between.
+          startTransition(() => setVisible(true));
           observer.disconnect();
         }
       },

@@ -1,9 +1,10 @@
 import { diagnosisTypeLabel, formatDisplayDate, periodLabel } from '@excelencia/domain';
-import { Alert, Box, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChartLine, IconStethoscope } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useLocalePath } from '../../../lib/language-context.ts';
+import { ScoreRing } from '../../../ui/score-ring.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { useSheetsQuery } from '../../balance-sheets/queries.ts';
 import { useCompanyCan } from '../../teams/index.ts';
@@ -48,17 +49,16 @@ export function LatestDiagnosisCard({ companyId }: { companyId: string }) {
         {diagnoses.isPending ? <Box h={RING_SIZE} data-testid="dashboard-diagnosis-loading" /> : null}
         {latest ? (
           <Group gap="md" wrap="nowrap" align="center">
-            <RingProgress
+            <ScoreRing
               size={RING_SIZE}
               thickness={9}
-              roundCaps
-              sections={[{ value: percent, color: percent >= 50 ? 'green.8' : 'orange.8' }]}
+              value={percent}
+              color={percent >= 50 ? 'green.8' : 'orange.8'}
               label={
                 <Text ta="center" fw={700} size="sm">
                   {latest.passedCount}/{latest.computableCount}
                 </Text>
               }
-              aria-hidden="true"
             />
             <Stack gap={4}>
               <Text fw={600} data-testid="dashboard-diagnosis-met">
