@@ -34,7 +34,13 @@ export function ScoreRing({
       aria-hidden="true"
       data-testid="score-ring"
     >
-      <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} style={{ transform: 'rotate(-90deg)' }}>
+      <svg
+        aria-hidden="true"
+        width={size}
+        height={size}
+        viewBox={`0 0 ${size} ${size}`}
+        style={{ transform: 'rotate(-90deg)' }}
+      >
         <circle
           cx={size / 2}
           cy={size / 2}

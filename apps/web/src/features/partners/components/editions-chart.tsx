@@ -1,6 +1,4 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { chartFigure, valueAxis } from '../../../ui/chart-format.ts';
+import { GroupedBarChart } from '../../../ui/grouped-bar-chart.tsx';
 
 export interface EditionBar {
   label: string;
@@ -10,7 +8,10 @@ export interface EditionBar {
   distinguished: number;
 }
 
-/** The partner dashboard's bars by edition (Mantine charts, loaded lazily); the table below holds the figures. */
+/**
+ * The partner dashboard's bars by edition; the table below holds the figures. Drawn with the page (a few editions,
+ * in its first screen), not by the chart library (docs/adr/0038).
+ */
 export function EditionsChart({
   editions,
   labels,
@@ -19,21 +20,15 @@ export function EditionsChart({
   labels: Record<'assisted' | 'registered' | 'applied' | 'distinguished', string>;
 }) {
   return (
-    <BarChart
-      h={260}
-      data={[...editions]}
-      dataKey="label"
-      withLegend
+    <GroupedBarChart
+      height={220}
+      groups={editions.map(({ label, ...values }) => ({ label, values }))}
       series={[
-        { name: 'assisted', label: labels.assisted, color: 'brand.7' },
-        { name: 'registered', label: labels.registered, color: 'blue.8' },
-        { name: 'applied', label: labels.applied, color: 'orange.8' },
-        { name: 'distinguished', label: labels.distinguished, color: 'teal.8' },
+        { key: 'assisted', label: labels.assisted, color: 'brand.7' },
+        { key: 'registered', label: labels.registered, color: 'blue.8' },
+        { key: 'applied', label: labels.applied, color: 'orange.8' },
+        { key: 'distinguished', label: labels.distinguished, color: 'teal.8' },
       ]}
-      maxBarWidth={22}
-      barChartProps={{ accessibilityLayer: false }}
-      valueFormatter={chartFigure}
-      yAxisProps={{ allowDecimals: false, ...valueAxis('y') }}
     />
   );
 }

@@ -1,6 +1,5 @@
 import { formatNumber, type PartnerEditionCounts } from '@excelencia/domain';
 import { Alert, Anchor, Box, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/language-context.ts';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
@@ -8,11 +7,8 @@ import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useTranslate } from '../../../ui/use-translate.ts';
 import { editionLabel } from '../../applications/edition-label.ts';
 import { DashboardGreeting } from '../../session/components/dashboard-greeting.tsx';
+import { EditionsChart } from '../components/editions-chart.tsx';
 import { usePartnerDashboardQuery } from '../queries.ts';
-
-const EditionsChart = lazy(() =>
-  import('../components/editions-chart.tsx').then((module) => ({ default: module.EditionsChart })),
-);
 
 function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
@@ -113,17 +109,15 @@ export function PartnerDashboardPage() {
               ) : (
                 <>
                   <Box role="img" aria-label={k('chartLabel')}>
-                    <Suspense fallback={<Box h={260} />}>
-                      <EditionsChart
-                        editions={data.editions.map((e) => ({ ...e, label: editionLabel(e, t) }))}
-                        labels={{
-                          assisted: k('assisted'),
-                          registered: k('registered'),
-                          applied: k('applied'),
-                          distinguished: k('distinguished'),
-                        }}
-                      />
-                    </Suspense>
+                    <EditionsChart
+                      editions={data.editions.map((e) => ({ ...e, label: editionLabel(e, t) }))}
+                      labels={{
+                        assisted: k('assisted'),
+                        registered: k('registered'),
+                        applied: k('applied'),
+                        distinguished: k('distinguished'),
+                      }}
+                    />
                   </Box>
                   <EditionsTable editions={data.editions} />
                   <Text size="sm" c="gray.7">
