@@ -284,7 +284,7 @@ function isWaiting(query: Query, tried: Set<string>): boolean {
 }
 
 /** At most this many renders to find a page's calls: a call can depend on an earlier one's answer. */
-const MAX_DATA_PASSES = 4;
+const MAX_DATA_PASSES = 6;
 
 /**
  * Renders a signed-in page for the signed-in user whose calls the transport answers (docs/adr/0037). The page's
