@@ -52,8 +52,12 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
     };
   }, [measure]);
 
-  // New rows or columns change the content's width without resizing the region: measure after each render.
-  useEffect(measure);
+  // New rows or columns change the content's width without resizing the region: measure after each render, in
+  // the next frame (reading the sizes lays the page out: not inside the task that rendered it, docs/adr/0038).
+  useEffect(() => {
+    const frame = requestAnimationFrame(measure);
+    return () => cancelAnimationFrame(frame);
+  });
 
   return (
     <div className={classes.frame} data-testid="scroll-frame">
