@@ -11,7 +11,6 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -84,7 +83,6 @@ export function ApplicationsPanel() {
     const linked = searchParams.get('application');
     return linked && UUID.test(linked) ? linked : null;
   });
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const islands = usePublicOptions('islands', language);
   const sections = usePublicOptions('cae-sections', language);
   // The edition is a filter of the list like the others, so the export takes it with them.
@@ -296,12 +294,7 @@ export function ApplicationsPanel() {
           </Tooltip>
         )}
       />
-      <Drawer.Root
-        opened={openId !== null}
-        onClose={() => setOpenId(null)}
-        position="right"
-        size={isPhone ? '100%' : 'xl'}
-      >
+      <Drawer.Root opened={openId !== null} onClose={() => setOpenId(null)} position="right" size="xl">
         <Drawer.Overlay />
         <Drawer.Content>
           {openId ? (

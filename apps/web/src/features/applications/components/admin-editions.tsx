@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCopy, IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useLanguage } from '../../../lib/language-context.ts';
@@ -196,7 +195,6 @@ export function EditionsPanel() {
   const editions = useEditionsQuery();
   const [editing, setEditing] = useState<Editing | null>(null);
   const copy = useCopyEditionMutation();
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const now = new Date();
 
   const editingEdition =
@@ -278,7 +276,7 @@ export function EditionsPanel() {
         </Group>
       ) : null}
       {body}
-      <Drawer.Root opened={editing !== null} onClose={close} position="right" size={isPhone ? '100%' : 'lg'}>
+      <Drawer.Root opened={editing !== null} onClose={close} position="right" size="lg">
         <Drawer.Overlay />
         <Drawer.Content>
           <Drawer.Header {...{ component: 'div' }}>

@@ -14,7 +14,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingPlus, IconMailForward, IconPencil } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -68,7 +67,6 @@ export function AdminCompaniesPage() {
   const tab = isTab(asked) ? asked : 'companies';
   const setTab = (next: string | null) => setParams(isTab(next) ? { tab: next } : {}, { replace: true });
   const [preRegistering, setPreRegistering] = useState(false);
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
   return (
     <>
@@ -110,7 +108,7 @@ export function AdminCompaniesPage() {
         opened={preRegistering}
         onClose={() => setPreRegistering(false)}
         position="right"
-        size={isPhone ? '100%' : 'lg'}
+        size="lg"
       >
         <Drawer.Overlay />
         <Drawer.Content>
@@ -182,7 +180,6 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
   const [state, setState] = useState<ListState>(() => initialListState('companyName'));
   const onStateChange = useCallback((next: ListState) => setState(next), []);
   const [openId, setOpenId] = useState<string | null>(null);
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const list = useQuery({
     queryKey: companyKeys.adminList(state),
     queryFn: ({ signal }) => fetchAdminCompanies(listQueryString(state), signal),
@@ -287,12 +284,7 @@ function CompaniesList({ onPreRegister }: { onPreRegister: () => void }) {
           </Tooltip>
         )}
       />
-      <Drawer.Root
-        opened={openId !== null}
-        onClose={() => setOpenId(null)}
-        position="right"
-        size={isPhone ? '100%' : 'xl'}
-      >
+      <Drawer.Root opened={openId !== null} onClose={() => setOpenId(null)} position="right" size="xl">
         <Drawer.Overlay />
         <Drawer.Content>
           <Drawer.Header {...{ component: 'div' }}>

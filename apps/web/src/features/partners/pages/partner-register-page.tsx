@@ -15,7 +15,6 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingPlus, IconEye, IconUserSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -137,7 +136,6 @@ function AssistedTable({
 export function PartnerRegisterPage() {
   const t = useTranslate();
   const queryClient = useQueryClient();
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const query = useAssistedCompaniesQuery();
   const [registering, setRegistering] = useState(false);
   /** The follow-request drawer, with the NIF it starts on ('' when opened from the page). */
@@ -195,7 +193,7 @@ export function PartnerRegisterPage() {
         opened={registering}
         onClose={() => setRegistering(false)}
         position="right"
-        size={isPhone ? '100%' : 'lg'}
+        size="lg"
         title={k('formTitle')}
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
@@ -232,7 +230,7 @@ export function PartnerRegisterPage() {
         opened={following !== null}
         onClose={() => setFollowing(null)}
         position="right"
-        size={isPhone ? '100%' : 'md'}
+        size="md"
         title={t('partners:follow.formTitle')}
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
@@ -244,7 +242,7 @@ export function PartnerRegisterPage() {
         opened={open !== null}
         onClose={() => setOpen(null)}
         position="right"
-        size={isPhone ? '100%' : 'xl'}
+        size="xl"
         title={open?.companyName}
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >

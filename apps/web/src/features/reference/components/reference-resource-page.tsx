@@ -1,5 +1,4 @@
 import { ActionIcon, Badge, Button, Drawer, NativeSelect, Stack, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +38,6 @@ export function ReferenceResourcePage<TItem extends StoredItem, TValues extends 
   const title = page ? t(page.titleKey) : config.resource;
   const [state, setState] = useState<ListState>(() => initialListState(config.defaultSort));
   const [editing, setEditing] = useState<Editing<TItem>>(null);
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
   const list = useResourceListQuery(config.resource, state, config.itemSchema);
   const remove = useDeleteMutation(config.resource);
   const activation = useActivationMutation(config.resource);
@@ -221,7 +219,7 @@ export function ReferenceResourcePage<TItem extends StoredItem, TValues extends 
         opened={editing !== null}
         onClose={() => setEditing(null)}
         position="right"
-        size={isPhone ? '100%' : (config.formSize ?? 'xl')}
+        size={config.formSize ?? 'xl'}
         data-testid="resource-drawer"
       >
         <Drawer.Overlay />
