@@ -157,7 +157,7 @@ function SignedInShell({ session }: { session: AuthenticatedSession }) {
  * Its children on a small screen only (`small`), or on a wider one only. Below `sm` the top bar has no room for
  * the company selector: it moves to the top of the side menu. The first render is as wide, on the server and in
  * the browser, and the screen's answer follows in an effect: after a page the server rendered is hydrated on a
- * phone, only this part is drawn again, and not in the same task as the hydration (docs/adr/0037).
+ * phone, only this part is drawn again, and not in the same task as the hydration (docs/adr/0038).
  */
 function OnScreen({ small, children }: { small: boolean; children: ReactNode }) {
   return useMediaQuery('(max-width: 47.99em)', false) === small ? children : null;

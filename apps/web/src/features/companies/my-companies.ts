@@ -70,7 +70,7 @@ const noStoredCompany = () => null;
  *
  * The selected company is read from storage as a whole (not the stored id): a page the server rendered, hydrated
  * with no stored choice, gets the same company as with the stored one when the user has one company, so the
- * signed-in layout is not drawn a second time right after hydrating (docs/adr/0037).
+ * signed-in layout is not drawn a second time right after hydrating (docs/adr/0038).
  */
 export function useSelectedCompany(enabled: boolean) {
   const query = useMyCompaniesQuery(enabled);
