@@ -208,31 +208,6 @@ test.describe('signed-in pages rendered on the server', () => {
     await expect(dashboard.getByRole('heading', { level: 1 })).toHaveText(
       t('en', 'shell:menu.items.companyProfile'),
     );
-
-    // The application page's deepest data arrives with it too: the eligibility, then the diagnoses, then the
-    // latest one, then its what-if simulation (answers that each need the one before). A diagnosis of the latest
-    // sheet is made for it, and removed after.
-    const csrf = (await (await context.request.get('/auth/csrf')).json()) as { csrfToken: string };
-    const headers = { 'x-csrf-token': csrf.csrfToken };
-    const [latestSheet] = (await (
-      await context.request.get(`/app/api/v1/companies/${company?.id}/balance-sheets`)
-    ).json()) as Array<{ id: string }>;
-    const made = await context.request.post(`/app/api/v1/companies/${company?.id}/diagnoses`, {
-      headers,
-      data: { balanceSheetId: latestSheet?.id },
-    });
-    expect(made.status()).toBe(201);
-    const diagnosis = (await made.json()) as { id: string };
-    const application = await (
-      await context.request.get('/en/company/application', { headers: { accept: 'text/html' } })
-    ).text();
-    expect(application).toContain('data-testid="el-summary"');
-    expect(application).toContain('data-testid="wi-section"');
-    const removed = await context.request.delete(
-      `/app/api/v1/companies/${company?.id}/diagnoses/${diagnosis.id}`,
-      { headers },
-    );
-    expect(removed.status()).toBe(204);
     await context.close();
   });
 });
