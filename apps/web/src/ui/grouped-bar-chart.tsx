@@ -1,11 +1,11 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Group, type MantineColor, Text } from '@mantine/core';
 import { chartFigure } from './chart-format.ts';
 
 export interface BarSeries<Key extends string> {
   key: Key;
   label: string;
   /** A theme colour, 'teal.8'. */
-  color: `${string}.${number}`;
+  color: MantineColor;
 }
 
 /** Four to six round steps from 0 to at least `max` (1, 2 or 5 times a power of ten each). */
@@ -18,8 +18,6 @@ export function valueTicks(max: number): number[] {
   while ((ticks.at(-1) ?? 0) < max) ticks.push(Math.round(((ticks.at(-1) ?? 0) + step) * 1e9) / 1e9);
   return ticks;
 }
-
-const cssColor = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
 
 /**
  * Grouped bars (one group per label, one bar per series) drawn as boxes sized in percent: the same on the server
@@ -49,7 +47,7 @@ export function GroupedBarChart<Key extends string>({
       <Group gap="md" justify="center" mb="xs">
         {series.map((item) => (
           <Group key={item.key} gap={6} wrap="nowrap">
-            <Box w={12} h={12} style={{ borderRadius: 2, background: cssColor(item.color) }} />
+            <Box w={12} h={12} bg={item.color} style={{ borderRadius: 2 }} />
             <Text size="sm">{item.label}</Text>
           </Group>
         ))}
@@ -91,12 +89,8 @@ export function GroupedBarChart<Key extends string>({
                   data-series={item.key}
                   title={`${item.label}: ${chartFigure(group.values[item.key])}`}
                   h={percent(group.values[item.key])}
-                  style={{
-                    flex: 1,
-                    maxWidth: 22,
-                    background: cssColor(item.color),
-                    borderRadius: '2px 2px 0 0',
-                  }}
+                  bg={item.color}
+                  style={{ flex: 1, maxWidth: 22, borderRadius: '2px 2px 0 0' }}
                 />
               ))}
             </Box>

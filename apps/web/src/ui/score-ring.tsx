@@ -1,4 +1,4 @@
-import { Box, Center } from '@mantine/core';
+import { Box, Center, getThemeColor, type MantineColor, useMantineTheme } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -18,13 +18,13 @@ export function ScoreRing({
   thickness: number;
   value: number;
   /** A theme colour, 'green.8'. */
-  color: `${string}.${number}`;
+  color: MantineColor;
   label: ReactNode;
 }) {
   const radius = (size - thickness) / 2;
   const circumference = 2 * Math.PI * radius;
   const share = Math.min(100, Math.max(0, value)) / 100;
-  const [name, shade] = color.split('.');
+  const theme = useMantineTheme();
   return (
     <Box
       pos="relative"
@@ -46,7 +46,7 @@ export function ScoreRing({
           cy={size / 2}
           r={radius}
           fill="none"
-          stroke="var(--mantine-color-gray-2)"
+          stroke={getThemeColor('gray.2', theme)}
           strokeWidth={thickness}
         />
         {share > 0 ? (
@@ -55,7 +55,7 @@ export function ScoreRing({
             cy={size / 2}
             r={radius}
             fill="none"
-            stroke={`var(--mantine-color-${name}-${shade})`}
+            stroke={getThemeColor(color, theme)}
             strokeWidth={thickness}
             strokeLinecap="round"
             strokeDasharray={`${share * circumference} ${circumference}`}
