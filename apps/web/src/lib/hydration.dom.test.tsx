@@ -4,7 +4,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSelectedCompanyId } from '../features/companies/my-companies.ts';
+import { companyKeys, useSelectedCompany } from '../features/companies/my-companies.ts';
 import { COMPANY_ID_KEY } from '../features/session/browser-storage.ts';
 import { createQueryClient, keepFreshFromPage } from './query-client.ts';
 
@@ -18,11 +18,25 @@ const SMALL = '(max-width: 47.99em)';
 
 function Probe() {
   const small = useMediaQuery(SMALL, false);
-  const company = useSelectedCompanyId();
+  const { selected } = useSelectedCompany(true);
   return (
     <p>
-      {small ? 'small' : 'wide'} · {company ?? 'none'}
+      {small ? 'small' : 'wide'} · {selected?.companyName ?? 'none'}
     </p>
+  );
+}
+
+/** A company user's two companies, as the page's answers bring them (the server has no stored choice). */
+function withCompanies(): React.ReactElement {
+  const client = createQueryClient();
+  client.setQueryData(companyKeys.mine(), [
+    { id: 'company-6', companyName: 'Ana, Lda', nif: '200000006', role: 'owner' },
+    { id: 'company-7', companyName: 'Bela, SA', nif: '200000007', role: 'owner' },
+  ]);
+  return (
+    <QueryClientProvider client={client}>
+      <Probe />
+    </QueryClientProvider>
   );
 }
 
@@ -51,7 +65,7 @@ async function hydrateWith(element: React.ReactElement) {
 
 describe('a server-rendered page hydrated in the browser', () => {
   it('is drawn as wide and without a stored company, then shows what the browser knows, without a mismatch', async () => {
-    container.innerHTML = renderToString(<Probe />);
+    container.innerHTML = renderToString(withCompanies());
     expect(container.textContent).toBe('wide · none');
 
     localStorage.setItem(COMPANY_ID_KEY, 'company-7');
@@ -64,9 +78,9 @@ describe('a server-rendered page hydrated in the browser', () => {
           removeEventListener: () => undefined,
         }) as unknown as MediaQueryList,
     );
-    await hydrateWith(<Probe />);
+    await hydrateWith(withCompanies());
     expect(recoverable).toEqual([]);
-    expect(container.textContent).toBe('small · company-7');
+    expect(container.textContent).toBe('small · Bela, SA');
   });
 
   it("takes the page's answers as fresh: a component does not fetch them again, another query is fetched", async () => {

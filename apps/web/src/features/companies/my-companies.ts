@@ -54,17 +54,6 @@ export function setSelectedCompanyId(id: string | null): void {
 }
 
 /**
- * The stored companyID (localStorage), kept in step across components and tabs. A page the server rendered knows
- * no stored choice: it is drawn, and hydrated, without one (a user with one company has it all the same), and
- * the stored one follows at once.
- */
-export function useSelectedCompanyId(): string | null {
-  return useSyncExternalStore(subscribeToStorage, () => readLocal(COMPANY_ID_KEY), noStoredCompany);
-}
-
-const noStoredCompany = () => null;
-
-/**
  * The company user's companies and the selected one. With exactly one company it is selected
  * automatically; a stored id that is no longer the user's is dropped.
  *

@@ -7,7 +7,6 @@ export {
   myCompaniesQueryOptions,
   setSelectedCompanyId,
   useSelectedCompany,
-  useSelectedCompanyId,
 } from './my-companies.ts';
 
 /** One company's profile; nothing is fetched while no company is chosen. */
