@@ -23,8 +23,10 @@ const IDP_PORT = PORT + 1;
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** Only the pages whose name contains this text (e.g. `dashboard`), and no drawing; everything without it. */
-/** Only the pages whose name contains one of these (comma-separated), e.g. `/pt/company,(admin),(partner)`. */
+/**
+ * Only the pages whose name contains one of these (comma-separated: `dashboard`, `/pt/company,(admin),(partner)`),
+ * and no drawing; everything without it.
+ */
 const ONLY = process.env.BENCH_PAGES_ONLY;
 const ONLY_NAMES = ONLY?.split(',').filter((name) => name !== '') ?? [];
 /** A folder to keep each run's whole Lighthouse report in (JSON, one file per page and run), to see why. */

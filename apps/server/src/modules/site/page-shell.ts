@@ -91,6 +91,9 @@ function signedInRouteModule(path: string): string[] {
   return SIGNED_IN_ROUTE_MODULES.filter(([known]) => known === page).map(([, module]) => module);
 }
 
+/** The built index.html's module script: the app's entry. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
+
 /**
  * A server-rendered page's start (docs/adr/0014, docs/adr/0037): no module preloads, and its script (on a visitor's
  * page the islands', from the islands build's manifest; on a signed-in page the app's entry) started by /boot.js
@@ -101,14 +104,14 @@ function bootStart(html: string, entry: string | undefined): string {
   return html
     .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
-      /<script type="module" crossorigin src="[^"]+"><\/script>/,
+      ENTRY_SCRIPT,
       entry ? `<script type="module" src="/boot.js" data-entry="/${entry}"></script>` : '',
     );
 }
 
-/** The app's entry in the built index.html (its module script). */
+/** The app's entry in the built index.html. */
 function appEntryOf(html: string): string | undefined {
-  return /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(html)?.[1];
+  return ENTRY_SCRIPT.exec(html)?.[1];
 }
 
 /**
