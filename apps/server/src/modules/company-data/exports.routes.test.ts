@@ -1,5 +1,5 @@
 import { buildBalanceTree, treeLeaves } from '@excelencia/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,9 +90,14 @@ beforeAll(async () => {
   const accountantUser = await ctx.createUser({ email: 'conta@exp.cv', roles: ['company'], name: 'Carlos' });
   const strangerUser = await ctx.createUser({ email: 'other@exp.cv', roles: ['company'], name: 'Outro' });
   companyId = await ctx.linkCompany(ownerUser.accountId, { companyName: 'Exporta, Lda', nif: '200000041' });
-  await ctx.db
-    .insert(companyMembers)
-    .values({ companyId, accountId: accountantUser.accountId, role: 'accountant' });
+  // The accountant joins a minute after the owner: members are listed oldest first, and two rows written in the same
+  // millisecond would fall back to the order of their account ids.
+  await ctx.db.insert(companyMembers).values({
+    companyId,
+    accountId: accountantUser.accountId,
+    role: 'accountant',
+    createdAt: sql`now() + interval '1 minute'`,
+  });
   strangerCompanyId = await ctx.linkCompany(strangerUser.accountId, {
     companyName: 'Alheia, Lda',
     nif: '200000042',
