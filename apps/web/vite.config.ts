@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { lazySchemas } from './lazy-schemas.ts';
 import { mantineStableIds } from './mantine-stable-ids.ts';
 import { messageCatalogs } from './message-catalogs.ts';
 
@@ -119,6 +120,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
     mantineStableIds(),
+    lazySchemas(),
     messageCatalogs(),
     precompress(),
     chunkPackages(mode === 'islands' ? '.vite/islands-chunk-packages.json' : '.vite/chunk-packages.json'),

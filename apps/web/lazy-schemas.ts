@@ -1,0 +1,132 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { parseAst } from 'vite';
+
+/** The domain's modules (not its tests): where the shared zod schemas are defined. */
+const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
+
+/** The runtime half: `lazySchema(build)`. */
+const RUNTIME = fileURLToPath(new URL('./src/lib/lazy-schema.ts', import.meta.url)).replaceAll('\\', '/');
+
+/** Methods that make a zod schema from another: a call to one of these on an imported name builds a schema. */
+const SCHEMA_METHODS = new Set([
+  'and',
+  'array',
+  'brand',
+  'catch',
+  'check',
+  'default',
+  'describe',
+  'extend',
+  'length',
+  'max',
+  'merge',
+  'meta',
+  'min',
+  'nullable',
+  'nullish',
+  'omit',
+  'optional',
+  'or',
+  'partial',
+  'pick',
+  'pipe',
+  'readonly',
+  'refine',
+  'required',
+  'safeExtend',
+  'superRefine',
+  'transform',
+  'trim',
+]);
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+/**
+ * The identifier a call chain starts from and the methods called along it, outermost first:
+ * `z.object({...}).extend({...})` is `z` with [`extend`, `object`]. Undefined for anything but calls on names.
+ */
+function callChain(node: Node): { root: string; methods: string[] } | undefined {
+  const methods: string[] = [];
+  let current: Node = node;
+  if (current.type !== 'CallExpression') return undefined;
+  while (current.type === 'CallExpression' || current.type === 'MemberExpression') {
+    if (current.type === 'CallExpression') {
+      current = current.callee as Node;
+      continue;
+    }
+    const property = current.property as Node;
+    if (current.computed || property.type !== 'Identifier') return undefined;
+    methods.push(property.name as string);
+    current = current.object as Node;
+  }
+  return current.type === 'Identifier' ? { root: current.name as string, methods } : undefined;
+}
+
+/**
+ * Rewrites a domain module's top-level schemas, `const X = z.object(…)`, as `const X = lazySchema(() => z.object(…))`:
+ * a schema is built the first time the browser uses it, not when its module is evaluated (docs/adr/0039). The
+ * domain defines some six hundred; a page used to build every schema of each module it imported, most of them
+ * never parsed, in the long task that evaluates the page's code. A schema counts when its initializer is a call
+ * chain on `z` (imported from zod), or on a name this module made lazy, or on an imported name through a schema
+ * method (`.extend`, `.pick`, `.optional`…). Browser builds only: the server imports the domain as written.
+ */
+export function transformSchemas(code: string): string | undefined {
+  if (!/from\s*["']zod["']/.test(code)) return undefined;
+  const program = parseAst(code) as unknown as { body: Node[] };
+  let zod: string | undefined;
+  const imported = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    const from = (statement.source as Node).value as string;
+    for (const specifier of statement.specifiers as Node[]) {
+      const local = (specifier.local as Node).name as string;
+      if (from === 'zod' && specifier.type === 'ImportSpecifier' && (specifier.imported as Node).name === 'z') {
+        zod = local;
+      } else if (from !== 'zod') imported.add(local);
+    }
+  }
+  if (zod === undefined) return undefined;
+  const lazy = new Set<string>();
+  const edits: Array<{ start: number; end: number }> = [];
+  for (const statement of program.body) {
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+    for (const declarator of declaration.declarations as Node[]) {
+      const id = declarator.id as Node;
+      const init = declarator.init as Node | null;
+      if (id.type !== 'Identifier' || !init) continue;
+      const chain = callChain(init);
+      if (!chain) continue;
+      const schema =
+        chain.root === zod ||
+        lazy.has(chain.root) ||
+        (imported.has(chain.root) && chain.methods.some((method) => SCHEMA_METHODS.has(method)));
+      if (!schema) continue;
+      lazy.add(id.name as string);
+      edits.push({ start: init.start, end: init.end });
+    }
+  }
+  if (edits.length === 0) return undefined;
+  let result = code;
+  for (const { start, end } of edits.reverse()) {
+    result = `${result.slice(0, start)}__lazySchema(() => (${result.slice(start, end)}))${result.slice(end)}`;
+  }
+  return `import { lazySchema as __lazySchema } from ${JSON.stringify(RUNTIME)};\n${result}`;
+}
+
+/** The build plugin around `transformSchemas`, for the browser's builds. */
+export function lazySchemas(): Plugin {
+  return {
+    name: 'excelencia:lazy-schemas',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    transform: {
+      filter: { id: DOMAIN_MODULE },
+      handler(code) {
+        const result = transformSchemas(code);
+        return result === undefined ? undefined : { code: result, map: null };
+      },
+    },
+  };
+}
