@@ -81,7 +81,11 @@ export function transformSchemas(code: string): string | undefined {
     const from = (statement.source as Node).value as string;
     for (const specifier of statement.specifiers as Node[]) {
       const local = (specifier.local as Node).name as string;
-      if (from === 'zod' && specifier.type === 'ImportSpecifier' && (specifier.imported as Node).name === 'z') {
+      if (
+        from === 'zod' &&
+        specifier.type === 'ImportSpecifier' &&
+        (specifier.imported as Node).name === 'z'
+      ) {
         zod = local;
       } else if (from !== 'zod') imported.add(local);
     }

@@ -38,7 +38,9 @@ describe('lazySchema', () => {
     const Either = lazySchema(() => z.discriminatedUnion('kind', [Extended, Other]));
     const Holder = z.object({ item: Either, maybe: Base.optional() });
     const id = '0b0f5c3e-4d2a-4c1b-9f6e-2a7d8c9b0e1f';
-    expect(Holder.parse({ item: { kind: 'a', id, note: 'x' } })).toEqual({ item: { kind: 'a', id, note: 'x' } });
+    expect(Holder.parse({ item: { kind: 'a', id, note: 'x' } })).toEqual({
+      item: { kind: 'a', id, note: 'x' },
+    });
     expect(Holder.parse({ item: { kind: 'b' }, maybe: { kind: 'a', id } })).toEqual({
       item: { kind: 'b' },
       maybe: { kind: 'a', id },
@@ -94,7 +96,8 @@ describe('transformSchemas', () => {
       // The copy imports the domain's other modules from where they are.
       const copy = lazy.replace(
         /from "(\.{1,2}\/[^"]+)"/g,
-        (_match, specifier: string) => `from ${JSON.stringify(pathToFileURL(join(dirname(path), specifier)).href)}`,
+        (_match, specifier: string) =>
+          `from ${JSON.stringify(pathToFileURL(join(dirname(path), specifier)).href)}`,
       );
       const copyPath = join(dir, `${file.replaceAll('/', '__')}.mjs`);
       await writeFile(copyPath, copy);
@@ -108,7 +111,9 @@ describe('transformSchemas', () => {
         expect(other, `${file} ${name}`).toBeInstanceOf(z.ZodType);
         expect(other.def.type, `${file} ${name}`).toBe(value.def.type);
         for (const input of [{}, undefined]) {
-          expect(JSON.stringify(other.safeParse(input)), `${file} ${name}`).toBe(JSON.stringify(value.safeParse(input)));
+          expect(JSON.stringify(other.safeParse(input)), `${file} ${name}`).toBe(
+            JSON.stringify(value.safeParse(input)),
+          );
         }
       }
     }

@@ -5,7 +5,8 @@
  */
 export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
-  const methods = new Map<PropertyKey, unknown>();
+  // One bound function per method, so that reading a method twice gives the same function.
+  const bound = new WeakMap<object, unknown>();
   const value = (): T => {
     built ??= build();
     return built;
@@ -15,13 +16,8 @@ export function lazySchema<T extends object>(build: () => T): T {
       const schema = value();
       const property = Reflect.get(schema, key, schema);
       if (typeof property !== 'function' || key === 'constructor') return property;
-      // One bound function per method, so that reading a method twice gives the same function.
-      let bound = methods.get(key);
-      if (bound === undefined || (bound as { original?: unknown }).original !== property) {
-        bound = Object.assign((property as (...args: unknown[]) => unknown).bind(schema), { original: property });
-        methods.set(key, bound);
-      }
-      return bound;
+      if (!bound.has(property)) bound.set(property, property.bind(schema));
+      return bound.get(property);
     },
     has: (_target, key) => Reflect.has(value(), key),
     ownKeys: () => Reflect.ownKeys(value()),
