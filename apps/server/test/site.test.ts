@@ -262,6 +262,15 @@ describe('page shell', () => {
           css: ['assets/public-layout-12.css'],
         },
         'virtual:messages/en/public': { file: 'assets/public-6.js' },
+        'src/app/layouts/signed-in-layout.tsx': {
+          file: 'assets/signed-in-layout-13.js',
+          imports: ['index.html', '_vendor-2.js', '_Accordion-4.js'],
+        },
+        'virtual:messages/pt/signedIn': { file: 'assets/signed-in-14.js' },
+        'src/features/companies/pages/company-dashboard-page.tsx': {
+          file: 'assets/company-dashboard-page-15.js',
+          imports: ['index.html', '_Accordion-4.js'],
+        },
       }),
     );
     const shell = createPageShell(config.webDistDir);
@@ -309,10 +318,14 @@ describe('page shell', () => {
     expect(withIslands).not.toContain('index-1.js');
 
     // A signed-in page the server renders starts the app the same way, once the page has loaded, with nothing
-    // preloaded and no loading text (its content is in its place, docs/adr/0037).
+    // preloaded and no loading text (its content is in its place, docs/adr/0037). Its script lists the files of
+    // the layout, the texts and the page's route that the entry does not load already, each once, for the app to
+    // ask for a few at a time (docs/adr/0039).
     const signedIn = createPageShell(config.webDistDir)('/pt/company/dashboard', true);
     expect(signedIn).toContain(
-      '<script type="module" src="/boot.js" data-entry="/assets/index-1.js"></script>',
+      '<script type="module" src="/boot.js" data-entry="/assets/index-1.js" data-preload="' +
+        '/assets/signed-in-layout-13.js /assets/Accordion-4.js /assets/start-10.js /assets/public-5.js ' +
+        '/assets/signed-in-14.js /assets/company-dashboard-page-15.js"></script>',
     );
     expect(signedIn).not.toContain('modulepreload');
     expect(signedIn).not.toContain('role="status"');

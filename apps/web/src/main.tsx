@@ -14,6 +14,7 @@ import { API_BASE } from './lib/api-client.ts';
 import { hasFirstAnswer } from './lib/first-answers.ts';
 import { firstLanguage, initI18n } from './lib/i18n.ts';
 import { nextTask } from './lib/next-task.ts';
+import { listedPreloads, preloadModules } from './lib/preload-modules.ts';
 import { createQueryClient, keepFreshFromPage } from './lib/query-client.ts';
 import { readSsrData } from './lib/ssr-data.ts';
 
@@ -82,11 +83,13 @@ if (rendered?.queries) {
 
 /**
  * Hydrates a page the server rendered, its steps in tasks of their own (docs/adr/0038): the app's code, the
- * matched routes' code asked for, the texts, the router, then the tree in a transition (React yields to the
- * phone between components). A phone answers a tap between the steps.
+ * files of the page's routes asked for a few per task (docs/adr/0039), the matched routes' code, the texts, the
+ * router, then the tree in a transition (React yields to the phone between components). A phone answers a tap
+ * between the steps.
  */
 async function hydrateRendered(root: HTMLElement, renderedAt: Date): Promise<void> {
   await nextTask();
+  await preloadModules(listedPreloads());
   const routesLoaded = loadMatchedRoutes();
   await nextTask();
   const texts = initI18n(language);

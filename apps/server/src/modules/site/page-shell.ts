@@ -98,14 +98,17 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+)"><\/scrip
  * A server-rendered page's start (docs/adr/0014, docs/adr/0037): no module preloads, and its script (on a visitor's
  * page the islands', from the islands build's manifest; on a signed-in page the app's entry) started by /boot.js
  * after `load`, so that the HTML and its styles get the connection first: the phone shows the page sooner. Without
- * a script to start, the page keeps none.
+ * a script to start, the page keeps none. A signed-in page lists on the script the files its routes need
+ * (`data-preload`), which the app asks for a few per task before loading its routes (docs/adr/0039).
  */
-function bootStart(html: string, entry: string | undefined): string {
+function bootStart(html: string, entry: string | undefined, preload: readonly string[] = []): string {
+  const listed =
+    preload.length > 0 ? ` data-preload="${escapeHtml(preload.map((file) => `/${file}`).join(' '))}"` : '';
   return html
     .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       ENTRY_SCRIPT,
-      entry ? `<script type="module" src="/boot.js" data-entry="/${entry}"></script>` : '',
+      entry ? `<script type="module" src="/boot.js" data-entry="/${entry}"${listed}></script>` : '',
     );
 }
 
@@ -184,7 +187,7 @@ export function createPageShell(distDir: string): (path: string, rendered?: bool
       ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
       ...(rendered ? [] : files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
     ].join('\n    ');
-    const page = rendered ? bootStart(html, startOf(signedIn)) : html;
+    const page = rendered ? bootStart(html, startOf(signedIn), signedIn ? files : []) : html;
     return links === '' ? page : page.replace('</head>', `  ${links}\n  </head>`);
   }
 
