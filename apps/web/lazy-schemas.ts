@@ -8,8 +8,11 @@ const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$).*\
 /** The runtime half: `lazySchema(build)`. */
 const RUNTIME = fileURLToPath(new URL('./src/lib/lazy-schema.ts', import.meta.url)).replaceAll('\\', '/');
 
-/** Methods that make a zod schema from another: a call to one of these on an imported name builds a schema. */
-const SCHEMA_METHODS = new Set([
+/**
+ * What makes a schema from another, or reads a built one's parts: a chain through one of these on an imported name
+ * builds the imported schema.
+ */
+const SCHEMA_MEMBERS = new Set([
   'and',
   'array',
   'brand',
@@ -35,6 +38,7 @@ const SCHEMA_METHODS = new Set([
   'refine',
   'required',
   'safeExtend',
+  'shape',
   'superRefine',
   'transform',
   'trim',
@@ -43,13 +47,14 @@ const SCHEMA_METHODS = new Set([
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
 /**
- * The identifier a call chain starts from and the methods called along it, outermost first:
- * `z.object({...}).extend({...})` is `z` with [`extend`, `object`]. Undefined for anything but calls on names.
+ * The identifier a chain of calls and property reads starts from, and the names read along it, outermost first:
+ * `z.object({...}).extend({...})` is `z` with [`extend`, `object`]; `Registration.shape` is `Registration` with
+ * [`shape`]. Undefined for anything else (a bare name, a literal, a function of the module called).
  */
-function callChain(node: Node): { root: string; methods: string[] } | undefined {
-  const methods: string[] = [];
+function chainOf(node: Node): { root: string; members: string[] } | undefined {
+  const members: string[] = [];
   let current: Node = node;
-  if (current.type !== 'CallExpression') return undefined;
+  if (current.type !== 'CallExpression' && current.type !== 'MemberExpression') return undefined;
   while (current.type === 'CallExpression' || current.type === 'MemberExpression') {
     if (current.type === 'CallExpression') {
       current = current.callee as Node;
@@ -57,10 +62,12 @@ function callChain(node: Node): { root: string; methods: string[] } | undefined 
     }
     const property = current.property as Node;
     if (current.computed || property.type !== 'Identifier') return undefined;
-    methods.push(property.name as string);
+    members.push(property.name as string);
     current = current.object as Node;
   }
-  return current.type === 'Identifier' ? { root: current.name as string, methods } : undefined;
+  return current.type === 'Identifier' && members.length > 0
+    ? { root: current.name as string, members }
+    : undefined;
 }
 
 /**
@@ -68,8 +75,9 @@ function callChain(node: Node): { root: string; methods: string[] } | undefined 
  * a schema is built the first time the browser uses it, not when its module is evaluated (docs/adr/0039). The
  * domain defines some six hundred; a page used to build every schema of each module it imported, most of them
  * never parsed, in the long task that evaluates the page's code. A schema counts when its initializer is a call
- * chain on `z` (imported from zod), or on a name this module made lazy, or on an imported name through a schema
- * method (`.extend`, `.pick`, `.optional`…). Browser builds only: the server imports the domain as written.
+ * chain on `z` (imported from zod), or a chain on a name this module made lazy, or on an imported name through a
+ * schema method or part (`.extend`, `.pick`, `.optional`, `.shape`…). Browser builds only: the server imports the
+ * domain as written.
  */
 export function transformSchemas(code: string): string | undefined {
   if (!/from\s*["']zod["']/.test(code)) return undefined;
@@ -101,12 +109,12 @@ export function transformSchemas(code: string): string | undefined {
       const id = declarator.id as Node;
       const init = declarator.init as Node | null;
       if (id.type !== 'Identifier' || !init) continue;
-      const chain = callChain(init);
+      const chain = chainOf(init);
       if (!chain) continue;
       const schema =
-        chain.root === zod ||
+        (chain.root === zod && init.type === 'CallExpression') ||
         lazy.has(chain.root) ||
-        (imported.has(chain.root) && chain.methods.some((method) => SCHEMA_METHODS.has(method)));
+        (imported.has(chain.root) && chain.members.some((member) => SCHEMA_MEMBERS.has(member)));
       if (!schema) continue;
       lazy.add(id.name as string);
       edits.push({ start: init.start, end: init.end });

@@ -60,6 +60,9 @@ describe('transformSchemas', () => {
       'export const C = Imported.pick({ c: true });',
       'export const D = helper(A);',
       'export const E = Imported.other();',
+      'const registered = Imported.shape;',
+      'const value = Imported.value;',
+      'const Kind = z.ZodType;',
       'export const LIMIT = 5;',
       'export function f() { const Inner = z.string(); return Inner; }',
     ].join('\n');
@@ -69,6 +72,9 @@ describe('transformSchemas', () => {
     expect(out).toContain('export const C = __lazySchema(() => (Imported.pick({ c: true })));');
     expect(out).toContain('export const D = helper(A);');
     expect(out).toContain('export const E = Imported.other();');
+    expect(out).toContain('const registered = __lazySchema(() => (Imported.shape));');
+    expect(out).toContain('const value = Imported.value;');
+    expect(out).toContain('const Kind = z.ZodType;');
     expect(out).toContain('export const LIMIT = 5;');
     expect(out).toContain('const Inner = z.string();');
     expect(transformSchemas('export const x = 1;')).toBeUndefined();
