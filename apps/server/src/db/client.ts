@@ -10,6 +10,16 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
+/**
+ * How PGlite is started wherever the portal opens it: PGlite's own parameters, with 32 MB of shared buffers instead
+ * of PostgreSQL's 128 MB. PostgreSQL fills its buffer pool at start, so the whole pool counts in the process's memory
+ * from the first minute; the embedded database's files sit in the machine's file cache anyway (docs/adr/0035).
+ */
+export const PGLITE_OPTIONS = {
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+};
+
 export type Schema = typeof schema;
 /** The Drizzle handle services and repositories use; the same type on PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -85,7 +95,7 @@ export async function openDatabase(options: {
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir, {
-    extensions: { pg_trgm },
+    ...PGLITE_OPTIONS,
     ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
   });
   await client.waitReady;
@@ -115,7 +125,7 @@ export async function openDatabase(options: {
  * instead of 3 s on a 2-core machine).
  */
 export async function migratedPgliteImage(): Promise<Blob> {
-  const client = new PGlite('memory://', { extensions: { pg_trgm } });
+  const client = new PGlite('memory://', PGLITE_OPTIONS);
   await client.waitReady;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const image = await client.dumpDataDir('none');

@@ -3,13 +3,13 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
+import { PGLITE_OPTIONS } from '../../db/client.ts';
 import { MIGRATIONS_FOLDER, type MigrationLevel, readJournal, SnapshotError } from './snapshot.ts';
 import { pgliteConnection, postgresConnection, type SqlConnection } from './sql-connection.ts';
 
@@ -48,7 +48,7 @@ export async function openCliDatabase(config: Config, purpose: 'backup' | 'resto
     throw new SnapshotError(`There is no embedded database in ${folder} (DATA_DIR=${config.dataDir})`);
   }
   await mkdir(folder, { recursive: true });
-  const client = new PGlite(folder, { extensions: { pg_trgm } });
+  const client = new PGlite(folder, PGLITE_OPTIONS);
   await client.waitReady;
   return {
     connection: pgliteConnection(client),
