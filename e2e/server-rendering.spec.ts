@@ -208,6 +208,40 @@ test.describe('signed-in pages rendered on the server', () => {
     await expect(dashboard.getByRole('heading', { level: 1 })).toHaveText(
       t('en', 'shell:menu.items.companyProfile'),
     );
+
+    // The application page's data is a chain (its eligibility reads the diagnoses, then the latest one, then that
+    // one's what-if): the server follows it to the end, so that this page too hydrates without a call, whatever
+    // the company's application has come to. A diagnosis of the latest sheet is made for it, and removed after.
+    const csrf = (await (await context.request.get('/auth/csrf')).json()) as { csrfToken: string };
+    const headers = { 'x-csrf-token': csrf.csrfToken };
+    const [latestSheet] = (await (
+      await context.request.get(`/app/api/v1/companies/${company?.id}/balance-sheets`)
+    ).json()) as Array<{ id: string }>;
+    const made = await context.request.post(`/app/api/v1/companies/${company?.id}/diagnoses`, {
+      headers,
+      data: { balanceSheetId: latestSheet?.id },
+    });
+    expect(made.status()).toBe(201);
+    const diagnosis = (await made.json()) as { id: string };
+    const application = await context.newPage();
+    const applicationCalls: string[] = [];
+    application.on('request', (request) => {
+      // Calls the app makes (a sealed company's badge is an image of the page, from the API's public path).
+      const call = request.resourceType() === 'fetch' || request.resourceType() === 'xhr';
+      if (call && new URL(request.url()).pathname.startsWith('/app/api/'))
+        applicationCalls.push(request.url());
+    });
+    application.on('pageerror', (error) => errors.push(error.message));
+    await application.goto('/en/company/application');
+    await expect(application.locator('html')).toHaveAttribute('data-ready', 'true');
+    await application.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(applicationCalls).toEqual([]);
+    const removed = await context.request.delete(
+      `/app/api/v1/companies/${company?.id}/diagnoses/${diagnosis.id}`,
+      { headers },
+    );
+    expect(removed.status()).toBe(204);
     await context.close();
   });
 });
