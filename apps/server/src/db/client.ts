@@ -1,24 +1,17 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_OPTIONS } from './pglite-options.ts';
 import * as schema from './schema/index.ts';
-
-/**
- * How PGlite is started wherever the portal opens it: PGlite's own parameters, with 32 MB of shared buffers instead
- * of PostgreSQL's 128 MB. PostgreSQL fills its buffer pool at start, so the whole pool counts in the process's memory
- * from the first minute; the embedded database's files sit in the machine's file cache anyway (docs/adr/0035).
- */
-export const PGLITE_OPTIONS = {
-  extensions: { pg_trgm },
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-};
 
 export type Schema = typeof schema;
 /** The Drizzle handle services and repositories use; the same type on PGlite and PostgreSQL. */
@@ -93,7 +86,13 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  if (!options.dataDir.startsWith('memory://')) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // A new database is created in a process of its own, which gives back initdb's memory when it exits.
+    if (!options.pgliteImage && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
+      await initializeElsewhere(options.dataDir);
+    }
+  }
   const client = new PGlite(options.dataDir, {
     ...PGLITE_OPTIONS,
     ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
@@ -117,6 +116,19 @@ export async function openDatabase(options: {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/** Creates an embedded database in `folder` in a child process (`initialize-pglite.ts`, docs/adr/0035). */
+async function initializeElsewhere(folder: string): Promise<void> {
+  const script = fileURLToPath(new URL('./initialize-pglite.ts', import.meta.url));
+  try {
+    await promisify(execFile)(process.execPath, [script, folder]);
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`The embedded database could not be created in ${folder}${stderr ? `: ${stderr}` : ''}`, {
+      cause: error,
+    });
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
-import { PGLITE_OPTIONS } from '../../db/client.ts';
+import { PGLITE_OPTIONS } from '../../db/pglite-options.ts';
 import { MIGRATIONS_FOLDER, type MigrationLevel, readJournal, SnapshotError } from './snapshot.ts';
 import { pgliteConnection, postgresConnection, type SqlConnection } from './sql-connection.ts';
 
