@@ -8,11 +8,8 @@ const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$).*\
 /** The runtime half: `lazySchema(build)`. */
 const RUNTIME = fileURLToPath(new URL('./src/lib/lazy-schema.ts', import.meta.url)).replaceAll('\\', '/');
 
-/**
- * What makes a schema from another, or reads a built one's parts: a chain through one of these on an imported name
- * builds the imported schema.
- */
-const SCHEMA_MEMBERS = new Set([
+/** The methods that make a schema from another: called last in a chain on another schema, the chain is made lazy. */
+const SCHEMA_METHODS = new Set([
   'and',
   'array',
   'brand',
@@ -21,7 +18,6 @@ const SCHEMA_MEMBERS = new Set([
   'default',
   'describe',
   'extend',
-  'length',
   'max',
   'merge',
   'meta',
@@ -38,7 +34,6 @@ const SCHEMA_MEMBERS = new Set([
   'refine',
   'required',
   'safeExtend',
-  'shape',
   'superRefine',
   'transform',
   'trim',
@@ -75,9 +70,9 @@ function chainOf(node: Node): { root: string; members: string[] } | undefined {
  * a schema is built the first time the browser uses it, not when its module is evaluated (docs/adr/0039). The
  * domain defines some six hundred; a page used to build every schema of each module it imported, most of them
  * never parsed, in the long task that evaluates the page's code. A schema counts when its initializer is a call
- * chain on `z` (imported from zod), or a chain on a name this module made lazy, or on an imported name through a
- * schema method or part (`.extend`, `.pick`, `.optional`, `.shape`…). Browser builds only: the server imports the
- * domain as written.
+ * chain on `z` (imported from zod), or a chain on a name this module made lazy or imported that ends in a schema
+ * method or part (`.extend`, `.pick`, `.optional`, `.shape`…). Browser builds only: the server imports the domain
+ * as written.
  */
 export function transformSchemas(code: string): string | undefined {
   if (!/from\s*["']zod["']/.test(code)) return undefined;
@@ -111,10 +106,14 @@ export function transformSchemas(code: string): string | undefined {
       if (id.type !== 'Identifier' || !init) continue;
       const chain = chainOf(init);
       if (!chain) continue;
+      // On another schema, the last step must make a schema (a call of one of SCHEMA_METHODS) or read its shape:
+      // `A.shape.name.maxLength` is a number, which no proxy can stand for, and is read as written.
       const schema =
         (chain.root === zod && init.type === 'CallExpression') ||
-        lazy.has(chain.root) ||
-        (imported.has(chain.root) && chain.members.some((member) => SCHEMA_MEMBERS.has(member)));
+        ((lazy.has(chain.root) || imported.has(chain.root)) &&
+          (init.type === 'CallExpression'
+            ? SCHEMA_METHODS.has(chain.members[0] ?? '')
+            : chain.members[0] === 'shape'));
       if (!schema) continue;
       lazy.add(id.name as string);
       edits.push({ start: init.start, end: init.end });

@@ -63,6 +63,8 @@ describe('transformSchemas', () => {
       'const registered = Imported.shape;',
       'const value = Imported.value;',
       'const Kind = z.ZodType;',
+      'const longest = A.shape.a.maxLength;',
+      'const C2 = Imported.extend({}).shape.b.optional();',
       'export const LIMIT = 5;',
       'export function f() { const Inner = z.string(); return Inner; }',
     ].join('\n');
@@ -75,6 +77,8 @@ describe('transformSchemas', () => {
     expect(out).toContain('const registered = __lazySchema(() => (Imported.shape));');
     expect(out).toContain('const value = Imported.value;');
     expect(out).toContain('const Kind = z.ZodType;');
+    expect(out).toContain('const longest = A.shape.a.maxLength;');
+    expect(out).toContain('const C2 = __lazySchema(() => (Imported.extend({}).shape.b.optional()));');
     expect(out).toContain('export const LIMIT = 5;');
     expect(out).toContain('const Inner = z.string();');
     expect(transformSchemas('export const x = 1;')).toBeUndefined();
