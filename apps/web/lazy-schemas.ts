@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
-import { parseAst } from 'vite';
+import { type Plugin, parseAst } from 'vite';
 
 /** The domain's modules (not its tests): where the shared zod schemas are defined. */
 const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;

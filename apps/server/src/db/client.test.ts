@@ -13,8 +13,9 @@ describe('the embedded database', () => {
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  // PostgreSQL fills its buffer pool when it starts: 128 MB by default, all of it in the portal's memory at once.
-  it('starts with 32 MB of shared buffers, and a second start of the same folder keeps its data', async () => {
+  // PostgreSQL fills its buffer pool when it starts: 128 MB by default, all of it in the portal's memory at once. A
+  // new folder's database is created by a child process (docs/adr/0035), then opened here.
+  it('creates a database in a new folder, starts it with 32 MB of shared buffers, and keeps its data when reopened', async () => {
     folder = await mkdtemp(join(tmpdir(), 'excelencia-client-'));
     const dataDir = join(folder, 'db');
     handle = await openDatabase({ dataDir });
