@@ -47,13 +47,35 @@ function start(
   return { child, output: () => output, exited };
 }
 
-async function healthy(port: number, deadline = Date.now() + 60_000): Promise<Response> {
-  for (;;) {
-    try {
-      return await fetch(`http://127.0.0.1:${port}/app/api/v1/health`);
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+type Portal = ReturnType<typeof start>;
+
+/**
+ * Starts the portal on a random port (the identity provider and `extraPorts` beside it) and waits until it answers.
+ * A port another process holds is tried again elsewhere; any other exit before answering fails with its output.
+ */
+async function startAnswering(
+  env: (port: number) => Record<string, string> = () => ({}),
+): Promise<{ portal: Portal; port: number; health: Response }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const portal = start(port, env(port));
+    let exited = false;
+    void portal.exited.then(() => {
+      exited = true;
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        return { portal, port, health: await fetch(`http://127.0.0.1:${port}/app/api/v1/health`) };
+      } catch {
+        if (exited && portal.output().includes('EADDRINUSE') && attempt < 3) break;
+        if (exited) throw new Error(`The portal exited before answering:\n${portal.output()}`);
+        if (Date.now() > deadline) {
+          portal.child.kill('SIGKILL');
+          throw new Error(`The portal did not answer within 60 s:\n${portal.output()}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
   }
 }
@@ -95,10 +117,8 @@ async function register(port: number, email: string): Promise<number> {
 
 describe('the server process', () => {
   it('starts, answers, stops cleanly on SIGTERM, and a second start keeps the data folder', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
     for (const run of [1, 2]) {
-      const portal = start(port);
-      const health = await healthy(port);
+      const { portal, port, health } = await startAnswering();
       expect(health.status, portal.output()).toBe(200);
       expect(portal.output()).toContain(`Excelência portal: open http://localhost:${port}/`);
       const email = 'persiste@empresa.cv';
@@ -127,10 +147,9 @@ describe('the server process', () => {
   it("keeps V8's young generation to 2 × 16 MiB, whatever the machine's memory (README, What npm start runs)", async () => {
     // Node sizes the young generation from the heap limit it derives from the machine's memory: 2 × 64 MiB on a
     // machine of 16 GiB or more, which the rush's uploads fill with their chunks between collections.
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const portal = start(port, { METRICS_PORT: String(port + 2) });
+    const { portal, port, health } = await startAnswering((port) => ({ METRICS_PORT: String(port + 2) }));
     try {
-      expect((await healthy(port)).status, portal.output()).toBe(200);
+      expect(health.status, portal.output()).toBe(200);
       const metrics = await (await fetch(`http://127.0.0.1:${port + 2}/metrics`)).text();
       const newSpace = /^nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)/m.exec(metrics);
       expect(newSpace, metrics.slice(0, 2000)).not.toBeNull();
