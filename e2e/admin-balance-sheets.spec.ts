@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { BALANCE_SHEET_MAX_BYTES, formatByteSize } from '@excelencia/domain';
 import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectNoSideScroll, t, test } from './support.ts';
+import { csrfHeaders, expectNoSideScroll, t, test } from './support.ts';
 
 /** Two balanced annual trial balances on the seeded SNCRF accounts: sales 800 then 1 500, supplies 700 then 900. */
 const YEARS = {
@@ -24,11 +24,6 @@ const YEARS = {
   ],
 } as const;
 
-async function csrfHeaders(page: Page) {
-  const csrf = (await (await page.request.get('/auth/csrf')).json()) as { csrfToken: string };
-  return { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' };
-}
-
 /** Uploads one annual sheet through the API with the page's session, from the public template; returns its id. */
 async function uploadAnnualSheet(app: Page, companyId: string, year: 2019 | 2020): Promise<string> {
   const template = await app.request.get('/app/api/v1/balance-sheets/template.xlsx?lang=en');
@@ -42,7 +37,7 @@ async function uploadAnnualSheet(app: Page, companyId: string, year: 2019 | 2020
   });
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   const response = await app.request.post(`/app/api/v1/companies/${companyId}/balance-sheets`, {
-    headers: await csrfHeaders(app),
+    headers: await csrfHeaders(app.request),
     multipart: {
       startDate: `${year}-01-01`,
       endDate: `${year}-12-31`,
@@ -224,7 +219,7 @@ test('an admin lists, filters and exports the companies’ balance sheets and co
     }
   } finally {
     // The demo company is left as it was for the specs that follow.
-    const headers = await csrfHeaders(app);
+    const headers = await csrfHeaders(app.request);
     for (const id of uploaded) {
       const removed = await app.request.delete(`/app/api/v1/companies/${company.id}/balance-sheets/${id}`, {
         headers,

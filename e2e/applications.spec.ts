@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { translate } from '../packages/domain/src/index.ts';
-import { axeViolations, signInNewContext, t, test } from './support.ts';
+import { axeViolations, csrfHeaders, signInNewContext, t, test } from './support.ts';
 
 /**
  * The whole application flow on the demo edition (application window open, the demo company meets the eight
@@ -149,10 +149,9 @@ test('an owner invites its accountant, who prepares the application with 8 PDFs 
   const applications = (await (
     await books.request.get(`/app/api/v1/companies/${own[0]?.id}/applications`)
   ).json()) as Array<{ id: string }>;
-  const booksCsrf = (await (await books.request.get('/auth/csrf')).json()) as { csrfToken: string };
   const refused = await books.request.post(
     `/app/api/v1/companies/${own[0]?.id}/applications/${applications[0]?.id}/submit`,
-    { headers: { 'x-csrf-token': booksCsrf.csrfToken, 'x-language': 'fr' } },
+    { headers: await csrfHeaders(books.request, 'fr') },
   );
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
@@ -252,9 +251,8 @@ test('an owner invites its accountant, who prepares the application with 8 PDFs 
     year: number;
   };
   const day = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
-  const csrf = (await (await second.request.get('/auth/csrf')).json()) as { csrfToken: string };
   const next = await second.request.post('/app/api/v1/editions', {
-    headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' },
+    headers: await csrfHeaders(second.request),
     data: {
       number: current.number + 1,
       year: current.year + 1,

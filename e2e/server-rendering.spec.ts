@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { escapeHtml, LANGUAGES, type TargetComparison, targetText } from '../packages/domain/src/index.ts';
-import { DEMO, signInNewContext, t, test } from './support.ts';
+import { csrfHeaders, DEMO, signInNewContext, t, test } from './support.ts';
 
 const BASE = 'http://localhost:3100';
 
@@ -212,8 +212,7 @@ test.describe('signed-in pages rendered on the server', () => {
     // The application page's data is a chain (its eligibility reads the diagnoses, then the latest one, then that
     // one's what-if): the server follows it to the end, so that this page too hydrates without a call, whatever
     // the company's application has come to. A diagnosis of the latest sheet is made for it, and removed after.
-    const csrf = (await (await context.request.get('/auth/csrf')).json()) as { csrfToken: string };
-    const headers = { 'x-csrf-token': csrf.csrfToken };
+    const headers = await csrfHeaders(context.request);
     const [latestSheet] = (await (
       await context.request.get(`/app/api/v1/companies/${company?.id}/balance-sheets`)
     ).json()) as Array<{ id: string }>;

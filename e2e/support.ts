@@ -1,5 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { type Language, translate } from '../packages/domain/src/index.ts';
 
 export const DEMO = {
@@ -146,6 +153,15 @@ export async function waitForApp(page: Page): Promise<void> {
     .locator('html[data-ready="true"]')
     .waitFor({ state: 'attached' })
     .catch(() => undefined);
+}
+
+/**
+ * The headers a state-changing API call of a signed-in browser context sends: the CSRF token (double-submit, the
+ * cookie comes with the context) and the language its errors are answered in.
+ */
+export async function csrfHeaders(request: APIRequestContext, language: Language = 'en') {
+  const csrf = (await (await request.get('/auth/csrf')).json()) as { csrfToken: string };
+  return { 'x-csrf-token': csrf.csrfToken, 'x-language': language };
 }
 
 /** The text a user sees for a catalog key, so specs read the same in every language. */
