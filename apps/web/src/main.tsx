@@ -31,8 +31,8 @@ if (!root) throw new Error('The page has no #root element.');
 
 /**
  * The lazy routes of the address, loaded before hydrating: the same components the server rendered with. Each
- * route's code is asked for in a task of its own (asking appends a preload link per file it needs), and all of it
- * is fetched at once.
+ * route's code is asked for in a task of its own (the bundler's helper links each file the route needs that is not
+ * linked yet: on a rendered page, preloadModules has linked them), and all of it is fetched at once.
  */
 async function loadMatchedRoutes(): Promise<void> {
   const loading: Promise<void>[] = [];
