@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
+import { PGLITE_OPTIONS } from '../../db/pglite-options.ts';
 import { migrationsUpTo } from '../../platform/backup/cli-database.ts';
 import { MIGRATIONS_FOLDER, readJournal } from '../../platform/backup/snapshot.ts';
 
@@ -16,7 +16,7 @@ describe(`migration ${MIGRATION}`, () => {
     const before = journal[index - 1];
     if (index < 1 || !before) throw new Error(`${MIGRATION} is not in the journal`);
     const older = await migrationsUpTo({ count: index, tag: before.tag, createdAt: before.when });
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create(PGLITE_OPTIONS);
     try {
       await migrate(drizzle(client), { migrationsFolder: older.folder });
       await client.exec(`

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE_OPTIONS } from '../../db/pglite-options.ts';
 import { localDiskDriver } from '../files/file-store.ts';
 import { migrationsUpTo } from './cli-database.ts';
 import { type Manifest, readJournal } from './snapshot.ts';
@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 async function openSource(): Promise<PGlite> {
-  return PGlite.create(join(source, 'db'), { extensions: { pg_trgm } });
+  return PGlite.create(join(source, 'db'), PGLITE_OPTIONS);
 }
 
 describe('npm run backup and npm run restore', () => {
@@ -125,7 +125,7 @@ describe('npm run backup and npm run restore', () => {
       expect(restore.code).toBe(0);
       expect(restore.stdout).toContain(url ? 'database: PostgreSQL database' : 'database: embedded database');
       const restored = url ? new pg.Client({ connectionString: url }) : undefined;
-      const embedded = url ? undefined : await PGlite.create(join(target, 'db'), { extensions: { pg_trgm } });
+      const embedded = url ? undefined : await PGlite.create(join(target, 'db'), PGLITE_OPTIONS);
       const query = async <T>(text: string): Promise<T[]> =>
         restored
           ? ((await restored.query(text)).rows as T[])
