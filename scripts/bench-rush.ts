@@ -25,6 +25,7 @@ import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { buildBalanceTree, portalDay, treeLeaves } from '@excelencia/domain';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_PUBLIC_CACHE_MS } from '../apps/server/src/config.ts';
 import { selfDiagnosisTree } from '../apps/server/src/modules/reference/self-diagnosis-tree.ts';
 import { seedReferenceData } from '../apps/server/src/seed/seed-reference.ts';
 import { createTestContext, type TestContext } from '../apps/server/test/support/context.ts';
@@ -359,7 +360,12 @@ async function rushOn(on: 'PGlite' | 'PostgreSQL'): Promise<void> {
   const bucket = on === 'PostgreSQL' ? await s3rverInChild('bench-rush') : undefined;
   const pgliteFolder = on === 'PGlite' ? await mkdtemp(join(tmpdir(), 'bench-rush-pglite-')) : undefined;
   const ctx = await createTestContext({
-    env: { TRUST_PROXY: 'true', ...(bucket ? { FILES_URL: bucket.filesUrl } : {}) },
+    env: {
+      TRUST_PROXY: 'true',
+      // The visitors' answers are kept as `npm start` keeps them (the tests' context keeps none).
+      PUBLIC_CACHE_MS: String(DEFAULT_PUBLIC_CACHE_MS),
+      ...(bucket ? { FILES_URL: bucket.filesUrl } : {}),
+    },
     ...(pgliteFolder ? { pgliteDataDir: join(pgliteFolder, 'db') } : {}),
   });
   console.log(

@@ -117,6 +117,7 @@ import type { JobWorker } from './platform/jobs/jobs.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { removeUploadLeftovers } from './platform/multipart-file.ts';
 import { createPageViewCounter } from './platform/page-views.ts';
+import { registerPublicAnswers } from './platform/public-answers.ts';
 import { requestLanguage } from './platform/request-language.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerUploadRateLimit } from './platform/upload-rate-limit.ts';
@@ -242,6 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Brotli or gzip per Accept-Encoding for every dynamic text answer; the built web files come precompressed.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE_TYPES });
+  // After compression: a visitor's public answer is kept as it was sent, compressed (docs/adr/0040).
+  registerPublicAnswers(app, { ttlMs: config.publicCacheMs });
 
   const issuerOrigin = new URL(config.issuerUrl).origin;
   await registerSecurityHeaders(app, {

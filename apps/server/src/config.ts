@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { S3Location } from './platform/files/s3-driver.ts';
 
+/** How long a visitor's public answer is shared with the next visitors by default (PUBLIC_CACHE_MS). */
+export const DEFAULT_PUBLIC_CACHE_MS = 5000;
+
 /** Every environment variable the server reads, with a one-line description (the README mirrors this). */
 export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; description: string }> = [
   { name: 'NODE_ENV', default: 'development', description: 'development, test or production.' },
@@ -93,6 +96,12 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; default: string; descrip
     description:
       'Serve /metrics (no token) on this port of HOST instead, for a scraper on a private network.',
   },
+  {
+    name: 'PUBLIC_CACHE_MS',
+    default: String(DEFAULT_PUBLIC_CACHE_MS),
+    description:
+      "How long a visitor's public answer (directory, edition, news, form options) is shared with the next visitors; 0 = never.",
+  },
   { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'Largest accepted request body (JSON).' },
   {
     name: 'DEMO_DATA',
@@ -147,6 +156,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).default(DEFAULT_PUBLIC_CACHE_MS),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -255,6 +265,8 @@ export interface Config {
   /** A port of its own for /metrics, without a token (METRICS_PORT). */
   metricsPort: number | undefined;
   bodyLimitBytes: number;
+  /** How long a visitor's public answer is shared with the next visitors, in ms (0: never). */
+  publicCacheMs: number;
   demoData: boolean;
   /** The built-in provider asks every admin for two-factor sign-in (REQUIRE_ADMIN_TOTP; off with the demo data). */
   requireAdminTotp: boolean;
@@ -375,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
     demoData,
     // The demo accounts sign in with their published passwords alone; everywhere else admins need a second factor.
     requireAdminTotp: e.REQUIRE_ADMIN_TOTP ?? !demoData,

@@ -20,6 +20,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SESSION_SECRET: 'test-session-secret-0123456789-abcdef',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    // Tests read what they just wrote, also straight into the database; the tests of the kept answers turn them on.
+    PUBLIC_CACHE_MS: '0',
     ...env,
   });
 }

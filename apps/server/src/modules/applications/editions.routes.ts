@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
-import { ADMIN, PUBLIC } from '../../auth/route-access.ts';
+import { ADMIN, PUBLIC, PUBLIC_ANSWER } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { attachment, sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
@@ -73,7 +73,7 @@ export function editionsRoutes(deps: {
           summary: 'The edition the public site speaks of (404 when none is announced)',
           response: { 200: Edition, 404: ErrorResponse },
         },
-        config: PUBLIC,
+        config: PUBLIC_ANSWER,
       },
       async () => {
         const current = await editions.current();
@@ -281,7 +281,7 @@ export function editionsRoutes(deps: {
           summary: 'Editions whose results are published',
           response: { 200: z.array(Edition) },
         },
-        config: PUBLIC,
+        config: PUBLIC_ANSWER,
       },
       async () => editions.published(),
     );
@@ -295,7 +295,7 @@ export function editionsRoutes(deps: {
           params: IdParams,
           response: { 200: z.array(DistinguishedCompany), 400: ErrorResponse, 404: ErrorResponse },
         },
-        config: PUBLIC,
+        config: PUBLIC_ANSWER,
       },
       async (request) => results.publicDistinguished(request.params.id),
     );

@@ -43,7 +43,7 @@ export function barometerRoutes(deps: { barometer: BarometerService }) {
           querystring: BarometerQuery,
           response: { 200: BarometerResponse, ...errorResponses },
         },
-        config: ANYONE,
+        config: { ...ANYONE, publicAnswer: true },
       },
       async (request, reply) => {
         cacheable(reply);

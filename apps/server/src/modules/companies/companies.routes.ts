@@ -28,7 +28,11 @@ import { COMPANY_EXPORT_COLUMNS, type CompaniesService } from './companies.servi
 import type { NameChangesService } from './name-changes.service.ts';
 
 /** Public reads: generous per-IP limits (the directory is searched as the visitor types). */
-const PUBLIC_READ = { roles: 'public' as const, rateLimit: { max: 600, timeWindow: '1 minute' } };
+const PUBLIC_READ = {
+  roles: 'public' as const,
+  publicAnswer: true as const,
+  rateLimit: { max: 600, timeWindow: '1 minute' },
+};
 
 export function companiesRoutes(deps: { companies: CompaniesService; nameChanges: NameChangesService }) {
   const { companies, nameChanges } = deps;

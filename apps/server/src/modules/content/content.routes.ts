@@ -20,7 +20,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN, PUBLIC } from '../../auth/route-access.ts';
+import { ADMIN, PUBLIC, PUBLIC_ANSWER } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { sendPdf, sendStream } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
@@ -222,7 +222,7 @@ export function contentRoutes(deps: {
             querystring: PublicContentListQuery,
             response: { 200: publicContentPageOf(PublicItem), 400: ErrorResponse },
           },
-          config: PUBLIC,
+          config: PUBLIC_ANSWER,
         },
         async (request) =>
           content.publicList(kind, {
@@ -241,7 +241,7 @@ export function contentRoutes(deps: {
             querystring: PublicContentItemQuery,
             response: { 200: PublicItem, 404: ErrorResponse, 400: ErrorResponse },
           },
-          config: PUBLIC,
+          config: PUBLIC_ANSWER,
         },
         async (request) =>
           content.publicGet(

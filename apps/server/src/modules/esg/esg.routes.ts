@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
-import { ADMIN, MEMBERS, PUBLIC } from '../../auth/route-access.ts';
+import { ADMIN, MEMBERS, PUBLIC_ANSWER } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { sendPdf } from '../../platform/attachment.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
@@ -51,7 +51,7 @@ export function esgRoutes(deps: { esg: EsgService }) {
           summary: "The current ESG form's title and description (the sustainability survey item links here)",
           response: { 200: EsgPublicForm, 404: ErrorResponse },
         },
-        config: PUBLIC,
+        config: PUBLIC_ANSWER,
       },
       async () => {
         const current = await esg.currentPublic();

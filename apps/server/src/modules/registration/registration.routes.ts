@@ -40,6 +40,8 @@ import type { RegistrationService } from './registration.service.ts';
 /** Requests per minute and client address. */
 const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 const visitors = (max: number) => ({ roles: 'public' as const, rateLimit: perMinute(max) });
+/** The forms' options: the same for every visitor, kept for a few seconds once made (platform/public-answers.ts). */
+const OPTIONS = { ...visitors(120), publicAnswer: true as const };
 
 /**
  * Company onboarding under /app/api/v1: the public options of the registration form, registration with e-mail
@@ -62,7 +64,7 @@ export function registrationRoutes(deps: {
 
     r.get(
       '/public/options/cae-sections',
-      { schema: optionsSchema('Active CAE sections (registration form)'), config: visitors(120) },
+      { schema: optionsSchema('Active CAE sections (registration form)'), config: OPTIONS },
       async (request) => options.caeSections(requestLanguage(request)),
     );
     r.get(
@@ -72,18 +74,18 @@ export function registrationRoutes(deps: {
           ...optionsSchema('Active CAE divisions, of one section'),
           querystring: CaeDivisionOptionsQuery,
         },
-        config: visitors(120),
+        config: OPTIONS,
       },
       async (request) => options.caeDivisions(requestLanguage(request), request.query.sectionId),
     );
     r.get(
       '/public/options/islands',
-      { schema: optionsSchema('Active islands (registration form)'), config: visitors(120) },
+      { schema: optionsSchema('Active islands (registration form)'), config: OPTIONS },
       async (request) => options.islands(requestLanguage(request)),
     );
     r.get(
       '/public/options/company-types',
-      { schema: optionsSchema('Active company types (company profile form)'), config: visitors(120) },
+      { schema: optionsSchema('Active company types (company profile form)'), config: OPTIONS },
       async (request) => options.companyTypes(requestLanguage(request)),
     );
 
@@ -91,7 +93,7 @@ export function registrationRoutes(deps: {
       '/public/options/cities',
       {
         schema: { ...optionsSchema('Active cities, of one island'), querystring: CityOptionsQuery },
-        config: visitors(120),
+        config: OPTIONS,
       },
       async (request) => options.cities(requestLanguage(request), request.query.islandId),
     );
