@@ -7,7 +7,8 @@
  * RSS, sampled every 100 ms (its peak). The companies and the visitors run in child processes
  * (scripts/bench-rush-child.ts), so the memory figures are the portal's. Nothing is asserted.
  *
- * scripts/bench.ts runs it once per database, each in a process of its own started with `npm start`'s Node options:
+ * scripts/bench.ts runs it once per database, each in a process of its own started as `npm start` starts the portal
+ * (its environment and Node options):
  * `node <options> scripts/bench-rush.ts PGlite|PostgreSQL` (PostgreSQL on BENCH_DATABASE_URL, files in an s3rver
  * bucket), so a figure is that of a portal as `npm start` runs it, and not what the run before it left (PGlite's
  * WebAssembly memory, the heap pages V8 keeps).
@@ -369,7 +370,7 @@ async function rushOn(on: 'PGlite' | 'PostgreSQL'): Promise<void> {
     ...(pgliteFolder ? { pgliteDataDir: join(pgliteFolder, 'db') } : {}),
   });
   console.log(
-    `\n== ${on} (node ${process.execArgv.join(' ')}): start-up (migrations, identity provider, app): ` +
+    `\n== ${on} (node ${process.execArgv.join(' ')}, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'}): start-up (migrations, identity provider, app): ` +
       `${(performance.now() - startedAt).toFixed(0)} ms`,
   );
   try {

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { bigTrialBalance } from '../apps/server/test/support/balance-sheets.ts';
 import { createTestContext, type TestContext } from '../apps/server/test/support/context.ts';
-import { startNodeOptions } from '../apps/server/test/support/start-options.ts';
+import { startCommand } from '../apps/server/test/support/start-options.ts';
 import { benchCampaign } from './bench-campaign.ts';
 import { benchDiagnosis } from './bench-diagnosis.ts';
 import { benchApi, benchDirectoryLoad, NAME_FRAGMENTS } from './bench-load.ts';
@@ -231,15 +231,15 @@ if (ctx) {
 }
 
 // ---- the deadline rush (scripts/bench-rush.ts), each database's in a process of its own started with npm start's
-// Node options, so its memory figures are those of a portal as npm start runs it: PGlite with the files on local
+// environment and Node options, so its memory figures are those of a portal as npm start runs it: PGlite with the files on local
 // disk, then PostgreSQL with the files in an S3 bucket (s3rver, in a child process) when given -----------------
 if (runs('rush')) {
+  const start = startCommand();
   for (const on of DATABASES) {
-    const rush = spawn(
-      process.execPath,
-      [...startNodeOptions(), join(import.meta.dirname, 'bench-rush.ts'), on],
-      { stdio: 'inherit' },
-    );
+    const rush = spawn(process.execPath, [...start.nodeOptions, join(import.meta.dirname, 'bench-rush.ts'), on], {
+      stdio: 'inherit',
+      env: { ...process.env, ...start.env },
+    });
     const [code] = await once(rush, 'exit');
     if (code !== 0) throw new Error(`the rush on ${on} exited with ${code}`);
   }

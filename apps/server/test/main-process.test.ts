@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNodeOptions } from './support/start-options.ts';
+import { startCommand } from './support/start-options.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 /**
- * Starts the portal as `npm start` does (its Node options, without building the web app), on its own ports and
+ * Starts the portal as `npm start` does (its environment and Node options, without building the web app), on its own ports and
  * data folder.
  */
 function start(
@@ -25,9 +25,11 @@ function start(
   env: Record<string, string> = {},
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = '';
-  const child = spawn(process.execPath, [...startNodeOptions(), MAIN], {
+  const { env: startEnv, nodeOptions } = startCommand();
+  const child = spawn(process.execPath, [...nodeOptions, MAIN], {
     env: {
       ...process.env,
+      ...startEnv,
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       PORT: String(port),
