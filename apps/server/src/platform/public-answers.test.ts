@@ -38,6 +38,10 @@ async function portal(options: { ttlMs?: number; now?: () => number } = {}) {
       return { id: 1, news };
     },
   );
+  app.get('/big', { config: { publicAnswer: true } }, async () => {
+    count('big');
+    return { text: 'x'.repeat(70 * 1024) };
+  });
   app.get('/mine', async () => {
     count('mine');
     return { news };
@@ -130,11 +134,14 @@ describe('public answers kept for a few seconds', () => {
     expect(made.news).toBe(3);
   });
 
-  it('does not keep an error, nor the answers of routes that are not marked', async () => {
+  it('does not keep an error, an answer over 64 KiB, nor the answers of routes that are not marked', async () => {
     const { app, made, set } = await open();
     expect((await app.inject({ method: 'GET', url: '/item?id=2' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/item?id=2' })).statusCode).toBe(404);
     expect(made.item).toBe(2);
+    for (let i = 0; i < 2; i++)
+      expect((await app.inject({ method: 'GET', url: '/big' })).json().text).toHaveLength(70 * 1024);
+    expect(made.big).toBe(2);
     await app.inject({ method: 'GET', url: '/mine' });
     set('changed');
     expect((await app.inject({ method: 'GET', url: '/mine' })).json().news).toBe('changed');

@@ -26,6 +26,8 @@ interface Loading {
 }
 
 const NOT_KEPT = new Error('not kept');
+/** A larger answer is sent but not kept: at most 500 × 64 KiB held, whatever URLs visitors make up. */
+const MAX_KEPT_BYTES = 64 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -38,12 +40,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerPublicAnswers(
   app: FastifyInstance,
-  options: { ttlMs: number; maxEntries?: number; now?: () => number },
+  options: { ttlMs: number; now?: () => number },
 ): void {
   if (options.ttlMs <= 0) return;
   const cache = shortLivedCache<KeptAnswer>({
     ttlMs: options.ttlMs,
-    maxEntries: options.maxEntries ?? 500,
+    maxEntries: 500,
     now: options.now,
   });
   const loading = new WeakMap<FastifyRequest, Loading>();
@@ -83,7 +85,8 @@ export function registerPublicAnswers(
     // Last of the route's onSend hooks (after @fastify/compress's): the payload as it goes out.
     const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (!loading.has(request)) return payload;
-      if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      if (reply.statusCode !== 200 || !Buffer.isBuffer(body) || body.length > MAX_KEPT_BYTES) {
         settle(request);
         return payload;
       }
@@ -92,7 +95,7 @@ export function registerPublicAnswers(
         const value = reply.getHeader(name);
         if (value !== undefined) headers.push([name, String(value)]);
       }
-      settle(request, { body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload), headers });
+      settle(request, { body, headers });
       return payload;
     };
     const unsettled = async (request: FastifyRequest) => settle(request);
