@@ -236,10 +236,14 @@ if (ctx) {
 if (runs('rush')) {
   const start = startCommand();
   for (const on of DATABASES) {
-    const rush = spawn(process.execPath, [...start.nodeOptions, join(import.meta.dirname, 'bench-rush.ts'), on], {
-      stdio: 'inherit',
-      env: { ...process.env, ...start.env },
-    });
+    const rush = spawn(
+      process.execPath,
+      [...start.nodeOptions, join(import.meta.dirname, 'bench-rush.ts'), on],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, ...start.env },
+      },
+    );
     const [code] = await once(rush, 'exit');
     if (code !== 0) throw new Error(`the rush on ${on} exited with ${code}`);
   }

@@ -11,7 +11,9 @@ export function startCommand(): { env: Record<string, string>; nodeOptions: stri
     scripts: Record<string, string>;
   };
   const start = manifest.scripts.start ?? '';
-  const command = /(?:^|&&)\s*((?:[A-Z_]+=\S*\s+)*)node\s+((?:-\S+\s+)*)apps\/server\/src\/main\.ts\s*$/.exec(start);
+  const command = /(?:^|&&)\s*((?:[A-Z_]+=\S*\s+)*)node\s+((?:-\S+\s+)*)apps\/server\/src\/main\.ts\s*$/.exec(
+    start,
+  );
   if (!command) throw new Error(`package.json's start script runs no apps/server/src/main.ts: ${start}`);
   const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
   return {
