@@ -1,8 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuthContext } from '../auth/types.ts';
 import { registerPublicAnswers } from './public-answers.ts';
 
 /**
@@ -16,7 +15,8 @@ async function portal(options: { ttlMs?: number; now?: () => number } = {}) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.headers['x-test-roles'];
-    request.auth = typeof roles === 'string' ? ({ roles: roles.split(',') } as unknown as AuthContext) : null;
+    request.auth =
+      typeof roles === 'string' ? ({ roles: roles.split(',') } as unknown as FastifyRequest['auth']) : null;
   });
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   registerPublicAnswers(app, { ttlMs: options.ttlMs ?? 5000, now: options.now });
