@@ -29,6 +29,11 @@ async function portal(options: { ttlMs?: number; now?: () => number } = {}) {
     // Long enough to be compressed (over @fastify/compress's 1 KB threshold).
     return { language, news, items: Array.from({ length: 200 }, (_, i) => `${news}: item ${i} of the news`) };
   });
+  app.get('/yearly', { config: { publicAnswer: true } }, async (_request, reply) => {
+    count('yearly');
+    reply.header('cache-control', 'public, max-age=300');
+    return { news };
+  });
   app.get<{ Querystring: { id?: string } }>(
     '/item',
     { config: { publicAnswer: true } },
@@ -100,6 +105,16 @@ describe('public answers kept for a few seconds', () => {
     expect(kept.rawPayload.equals(compressed.rawPayload)).toBe(true);
     expect(kept.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(JSON.parse(brotliDecompressSync(kept.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it("sends a kept answer with the route's own cache-control", async () => {
+    const { app, made } = await open();
+    const answers = [await app.inject({ url: '/yearly' }), await app.inject({ url: '/yearly' })];
+    expect(answers.map((answer) => answer.headers['cache-control'])).toEqual([
+      'public, max-age=300',
+      'public, max-age=300',
+    ]);
+    expect(made.yearly).toBe(1);
   });
 
   it('keeps each language apart', async () => {

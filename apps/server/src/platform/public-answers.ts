@@ -12,8 +12,11 @@ declare module 'fastify' {
   }
 }
 
-/** The headers that belong to a kept answer's bytes; every other header is set again for each request. */
-const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary'] as const;
+/**
+ * The headers that belong to a kept answer (its bytes, and how long browsers may keep it: the barometer says 5
+ * minutes, the others no-store); every other header is set again for each request.
+ */
+const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary', 'cache-control'] as const;
 
 interface KeptAnswer {
   body: Buffer;
