@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { choose, expectNoSideScroll, fillLoginPage, t, test } from './support.ts';
+import { choose, csrfHeaders, expectNoSideScroll, fillLoginPage, t, test } from './support.ts';
 
 test('a visitor registers in French, confirms through /dev/mail, signs in, fills the profile and is found by NIF', async ({
   page,
@@ -72,14 +72,14 @@ test('an admin picks any of more than 100 companies by name or NIF, and pages an
 }) => {
   const page = await openAs('admin');
   // 105 pre-registered companies through the API (cookie + x-csrf-token): past the list API's 100 per page.
-  const csrf = (await (await page.request.get('/auth/csrf')).json()) as { csrfToken: string };
+  const headers = await csrfHeaders(page.request);
   const pad = (n: number) => String(n).padStart(3, '0');
   for (let batch = 0; batch < 105; batch += 15) {
     await Promise.all(
       Array.from({ length: 15 }, async (_, i) => {
         const n = batch + i;
         const response = await page.request.post('/app/api/v1/companies/pre-registrations', {
-          headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' },
+          headers,
           data: {
             companyName: `Picker ${pad(n)}, Lda`,
             nif: `310000${pad(n)}`,

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { choose, expectNoSideScroll, sideMenu, signIn, t, test } from './support.ts';
+import { choose, csrfHeaders, expectNoSideScroll, sideMenu, signIn, t, test } from './support.ts';
 
 const stamp = String(Date.now()).slice(-7);
 const owner = {
@@ -40,9 +40,9 @@ async function registerFirstCompany(page: Page) {
 
 /** As the demo admin, pre-registers the second company for the same e-mail; the owner accepts the invitation. */
 async function inviteSecondCompany(admin: Page) {
-  const csrf = (await (await admin.request.get('/auth/csrf')).json()) as { csrfToken: string };
+  const headers = await csrfHeaders(admin.request);
   const created = await admin.request.post('/app/api/v1/companies/pre-registrations', {
-    headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' },
+    headers,
     data: {
       companyName: owner.second.name,
       nif: owner.second.nif,
@@ -60,7 +60,7 @@ async function inviteSecondCompany(admin: Page) {
     .first();
   const token = new URL((await link.getAttribute('href')) ?? '').searchParams.get('token');
   const accepted = await admin.request.post('/app/api/v1/invitations/accept', {
-    headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' },
+    headers,
     data: { token, password: owner.password, confirmPassword: owner.password, acceptedTerms: true },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, choose, expectNoSideScroll, t, test } from './support.ts';
+import { axeViolations, choose, csrfHeaders, expectNoSideScroll, t, test } from './support.ts';
 
 /** Two balanced annual trial balances on the seeded SNCRF accounts: the second year grows. */
 const YEARS = {
@@ -39,9 +39,8 @@ async function uploadAnnualSheet(app: Page, companyId: string, year: 2021 | 2022
     sheet.getRow(2 + index).values = [...values];
   });
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  const csrf = (await (await app.request.get('/auth/csrf')).json()) as { csrfToken: string };
   const response = await app.request.post(`/app/api/v1/companies/${companyId}/balance-sheets`, {
-    headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' },
+    headers: await csrfHeaders(app.request),
     multipart: {
       startDate: `${year}-01-01`,
       endDate: `${year}-12-31`,

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { EDITION_MILESTONES, type Edition, isApplicationOpen } from '../packages/domain/src/index.ts';
-import { DEMO, t, test } from './support.ts';
+import { csrfHeaders, DEMO, t, test } from './support.ts';
 
 /**
  * The company's and the admin's journeys with the keyboard alone: Tab and Shift+Tab to move, Enter and Space to
@@ -237,8 +237,7 @@ async function prepareCurrentEdition(admin: Page): Promise<() => Promise<void>> 
   if (isApplicationOpen(edition, new Date()) && edition.indicatorYear === DEMO_INDICATOR_YEAR) {
     return async () => undefined;
   }
-  const csrf = (await (await admin.request.get('/auth/csrf')).json()) as { csrfToken: string };
-  const headers = { 'x-csrf-token': csrf.csrfToken, 'x-language': 'en' };
+  const headers = await csrfHeaders(admin.request);
   const fields = Object.fromEntries(EDITION_FIELDS.map((key) => [key, edition[key]]));
   const prepared = await admin.request.put(`/app/api/v1/editions/${edition.id}`, {
     headers,

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { axeViolations, choose, expectNoSideScroll, t, test } from './support.ts';
+import { axeViolations, choose, csrfHeaders, expectNoSideScroll, t, test } from './support.ts';
 
 /**
  * A weak year (2015) on the seeded SNCRF accounts, balanced (debits = credits = 1 910 000): equity 200 000 of
@@ -36,9 +36,8 @@ async function uploadWeakYear(app: Page, companyId: string): Promise<void> {
     sheet.getRow(2 + index).values = [...values];
   });
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  const csrf = (await (await app.request.get('/auth/csrf')).json()) as { csrfToken: string };
   const response = await app.request.post(`/app/api/v1/companies/${companyId}/balance-sheets`, {
-    headers: { 'x-csrf-token': csrf.csrfToken, 'x-language': 'pt' },
+    headers: await csrfHeaders(app.request, 'pt'),
     multipart: {
       startDate: '2015-01-01',
       endDate: '2015-12-31',
