@@ -1,6 +1,7 @@
 import { SIGNED_IN_ROLE } from '@excelencia/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../platform/errors.ts';
+import { UNSAFE_METHODS } from '../platform/http-methods.ts';
 import type { AuthService } from './auth.service.ts';
 import { safeEqual } from './auth.service.ts';
 import type { AuthContext } from './types.ts';
@@ -10,8 +11,6 @@ export const DOCS_PREFIX = `${API_PREFIX}/docs`;
 export const SESSION_COOKIE = 'portal_session';
 export const VISITOR_CSRF_COOKIE = 'portal_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function isApiRoute(url: string): boolean {
   return (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) && !url.startsWith(DOCS_PREFIX);

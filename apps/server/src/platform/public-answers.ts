@@ -1,4 +1,6 @@
+import { hasRole } from '@excelencia/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UNSAFE_METHODS } from './http-methods.ts';
 import { requestLanguage } from './request-language.ts';
 import { shortLivedCache } from './short-lived-cache.ts';
 
@@ -31,7 +33,6 @@ interface Loading {
 const NOT_KEPT = new Error('not kept');
 /** A larger answer is sent but not kept: at most 500 × 64 KiB held, whatever URLs visitors make up. */
 const MAX_KEPT_BYTES = 64 * 1024;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The public answers every visitor asks for (the directory, the edition, the news, the options of the forms), kept
@@ -111,9 +112,9 @@ export function registerPublicAnswers(
   // An admin's change (news, an edition, results, reference data) is seen by the next visitor.
   app.addHook('onSend', async (request, reply, payload) => {
     if (
-      !SAFE_METHODS.has(request.method) &&
+      UNSAFE_METHODS.has(request.method) &&
       reply.statusCode < 400 &&
-      request.auth?.roles.includes('admin')
+      hasRole(request.auth?.roles ?? [], 'admin')
     ) {
       cache.clear();
     }

@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../auth/caller.ts';
-import { ADMIN, MEMBERS } from '../../auth/route-access.ts';
+import { ADMIN, MEMBERS, PUBLIC_ANSWER } from '../../auth/route-access.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { requestLanguage } from '../../platform/request-language.ts';
@@ -28,11 +28,7 @@ import { COMPANY_EXPORT_COLUMNS, type CompaniesService } from './companies.servi
 import type { NameChangesService } from './name-changes.service.ts';
 
 /** Public reads: generous per-IP limits (the directory is searched as the visitor types). */
-const PUBLIC_READ = {
-  roles: 'public' as const,
-  publicAnswer: true as const,
-  rateLimit: { max: 600, timeWindow: '1 minute' },
-};
+const PUBLIC_READ = { ...PUBLIC_ANSWER, rateLimit: { max: 600, timeWindow: '1 minute' } };
 
 export function companiesRoutes(deps: { companies: CompaniesService; nameChanges: NameChangesService }) {
   const { companies, nameChanges } = deps;
